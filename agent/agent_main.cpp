@@ -1,0 +1,52 @@
+// roce-agent: the RDMA host agent. No GUI module is linked (checked by CMake).
+#include "agentoptions.h"
+#include "common/versions.h"
+#include "translations.h"
+#include "verbsdevices.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+class AgentMainText
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentMainText)
+};
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("RoceFabricConsole"));
+    QCoreApplication::setApplicationName(QStringLiteral("roce-agent"));
+    QCoreApplication::setApplicationVersion(roce::applicationVersion());
+    roce::installTranslations(app);
+
+    const auto parsed = roce::agent::parseAgentOptions(QCoreApplication::arguments());
+    if (!parsed.options)
+        return parsed.exitCode;
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    if (parsed.options->listDevices) {
+        const auto devices = roce::agent::listVerbsDevices();
+        if (!devices) {
+            err << QLatin1String("roce-agent: ") << devices.error().message << QLatin1Char('\n');
+            return 1;
+        }
+        if (devices->isEmpty()) {
+            out << AgentMainText::tr("No RDMA devices found by libibverbs.") << QLatin1Char('\n');
+            return 0;
+        }
+        for (const auto &d : *devices) {
+            out << d.name << QLatin1String("  ") << d.nodeGuid << QLatin1String("  ")
+                << AgentMainText::tr("%n port(s)", nullptr, d.portCount) << QLatin1Char('\n');
+        }
+        return 0;
+    }
+    err << AgentMainText::tr("roce-agent: no mode selected; run 'roce-agent --help'.")
+        << QLatin1Char('\n');
+    return 2;
+}

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace roce::agent {
+
+/// What `roce-agent` was asked to do.
+struct AgentOptions {
+    QString sysfsRoot = QStringLiteral("/sys");  ///< --sysfs-root: where collectors read
+    bool listDevices = false;                    ///< --list-devices: print RDMA devices, exit
+};
+
+struct AgentParse {
+    std::optional<AgentOptions> options;
+    int exitCode = 0;
+};
+
+/// Parses the agent's command line (--help/--version are answered here).
+AgentParse parseAgentOptions(const QStringList &argv);
+
+}  // namespace roce::agent

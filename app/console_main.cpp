@@ -1,0 +1,62 @@
+// roce-console: the desktop console. Everything lives in roce_app/roce_widgets/roce_core.
+#include "common/versions.h"
+#include "consoleoptions.h"
+#include "mainwindow.h"
+#include "screenshot.h"
+#include "translations.h"
+
+#include <QApplication>
+#include <QSettings>
+
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("RoceFabricConsole"));
+    QCoreApplication::setApplicationName(QStringLiteral("roce-console"));
+    QCoreApplication::setApplicationVersion(roce::applicationVersion());
+}
+
+QStringList argumentsOf(int argc, char **argv)
+{
+    QStringList list;
+    for (int i = 0; i < argc; ++i)
+        list.append(QString::fromLocal8Bit(argv[i]));
+    return list;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    const QStringList arguments = argumentsOf(argc, argv);
+    // The language is needed before parsing, so that usage errors are translated too.
+    const QString language = roce::app::languageArgument(arguments);
+
+    // --help, --version and usage errors must work on a machine without a display: decide
+    // silently first, and only create a GUI application when there is a window to show.
+    if (!roce::app::parseConsoleOptions(arguments, false).options) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        roce::installTranslations(app, language);
+        return roce::app::parseConsoleOptions(QCoreApplication::arguments()).exitCode;
+    }
+
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setDesktopFileName(QStringLiteral("roce-console"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/roce-console.svg")));
+    roce::installTranslations(app, language);
+
+    const auto parsed = roce::app::parseConsoleOptions(QCoreApplication::arguments());
+    if (!parsed.options)
+        return parsed.exitCode;
+    const roce::app::ConsoleOptions &options = *parsed.options;
+
+    QSettings settings;
+    roce::app::MainWindow window(settings, !options.resetLayout);
+    window.show();
+    if (!options.screenshotPath.isEmpty())
+        roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);
+    return app.exec();
+}

@@ -1,0 +1,113 @@
+#include "consoleoptions.h"
+
+#include "common/versions.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace roce::app {
+
+namespace {
+class ConsoleOptionsText
+{
+    Q_DECLARE_TR_FUNCTIONS(ConsoleOptionsText)
+};
+}  // namespace
+
+QString languageArgument(const QStringList &argv)
+{
+    for (qsizetype i = 1; i < argv.size(); ++i) {
+        const QString &arg = argv.at(i);
+        if (arg == QLatin1String("--lang") && i + 1 < argv.size())
+            return argv.at(i + 1);
+        if (arg.startsWith(QLatin1String("--lang=")))
+            return arg.mid(7);
+    }
+    return {};
+}
+
+ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(ConsoleOptionsText::tr(
+        "RoCE Fabric Console: live operations console for lossless RoCEv2 fabrics "
+        "(PFC, ECN/WRED, DCQCN) carrying distributed AI training."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    const QCommandLineOption lang(
+        QStringLiteral("lang"),
+        ConsoleOptionsText::tr("User-interface language, e.g. 'de' or 'en' (default: "
+                               "the system locale)."),
+        ConsoleOptionsText::tr("language"));
+    const QCommandLineOption shot(
+        QStringLiteral("screenshot"),
+        ConsoleOptionsText::tr("Save a PNG of the main window to <file> once it is "
+                               "shown, then exit."),
+        ConsoleOptionsText::tr("file"));
+    const QCommandLineOption shotDelay(
+        QStringLiteral("screenshot-delay"),
+        ConsoleOptionsText::tr("Milliseconds to wait before --screenshot is taken "
+                               "(default 1500)."),
+        ConsoleOptionsText::tr("ms"), QStringLiteral("1500"));
+    const QCommandLineOption reset(QStringLiteral("reset-layout"),
+                                   ConsoleOptionsText::tr("Start with the default window layout."));
+    parser.addOption(lang);
+    parser.addOption(shot);
+    parser.addOption(shotDelay);
+    parser.addOption(reset);
+
+    ConsoleParse result;
+    // When not reporting, both streams write to a discarded string.
+    QString discarded;
+    QTextStream err(stderr);
+    QTextStream out(stdout);
+    if (!report) {
+        err.setString(&discarded);
+        out.setString(&discarded);
+    }
+    if (!parser.parse(argv)) {
+        err << parser.errorText() << QLatin1Char('\n');
+        result.exitCode = 2;
+        return result;
+    }
+    if (parser.isSet(help)) {
+        out << parser.helpText();
+        return result;
+    }
+    if (parser.isSet(version)) {
+        out << QLatin1String("roce-console ") << applicationVersion() << QLatin1Char('\n');
+        for (const auto &c : componentVersions())
+            out << QLatin1String("  ") << c.name << QLatin1Char(' ') << c.version
+                << QLatin1Char('\n');
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        err << ConsoleOptionsText::tr("roce-console: unexpected argument '%1'")
+                   .arg(parser.positionalArguments().first())
+            << QLatin1Char('\n');
+        result.exitCode = 2;
+        return result;
+    }
+
+    ConsoleOptions options;
+    options.language = parser.value(lang);
+    options.screenshotPath = parser.value(shot);
+    bool ok = false;
+    options.screenshotDelayMs = parser.value(shotDelay).toInt(&ok);
+    if (!ok || options.screenshotDelayMs < 0) {
+        err << ConsoleOptionsText::tr(
+                   "roce-console: --screenshot-delay needs a number of milliseconds, got '%1'")
+                   .arg(parser.value(shotDelay))
+            << QLatin1Char('\n');
+        result.exitCode = 2;
+        return result;
+    }
+    options.resetLayout = parser.isSet(reset);
+    result.options = options;
+    return result;
+}
+
+}  // namespace roce::app

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace roce::app {
+
+/// What `roce-console` was asked to do on its command line.
+struct ConsoleOptions {
+    QString language;        ///< --lang: UI language ("de", "en"); empty = system locale
+    QString screenshotPath;  ///< --screenshot: save a PNG of the main window, then exit
+    int screenshotDelayMs = 1500;
+    bool resetLayout = false;  ///< --reset-layout: ignore the saved window layout
+};
+
+/// Outcome of parsing: either options to run with, or an exit code after --help/--version or
+/// a usage error (already printed to stdout/stderr).
+struct ConsoleParse {
+    std::optional<ConsoleOptions> options;
+    int exitCode = 0;
+};
+
+/// The value of --lang (or --lang=x) in @p argv, read before the application object exists;
+/// empty when absent.
+QString languageArgument(const QStringList &argv);
+
+/// Parses the console's command line. With @p report, help, version and errors are printed
+/// (translated once a QCoreApplication exists); without, nothing is printed, which lets main()
+/// find out whether a GUI is needed at all before creating one.
+ConsoleParse parseConsoleOptions(const QStringList &argv, bool report = true);
+
+}  // namespace roce::app

@@ -1,0 +1,195 @@
+#include "mainwindow.h"
+
+#include "aboutdialog.h"
+#include "emptystate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace roce::app {
+
+namespace {
+// Bump when the dock set changes so an old saved state is not applied to a new layout.
+constexpr int kLayoutVersion = 1;
+const auto kGeometryKey = QStringLiteral("mainWindow/geometry");
+const auto kStateKey = QStringLiteral("mainWindow/state");
+}  // namespace
+
+MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *parent)
+    : QMainWindow(parent), m_settings(settings)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("RoCE Fabric Console"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/roce-console.svg")));
+    setDockNestingEnabled(true);
+    resize(1400, 900);
+
+    setCentralWidget(new widgets::EmptyState(
+        tr("Topology map"),
+        tr("Switches, hypervisor hosts, servers and NICs appear here with their links, drawn "
+           "by utilization, once a fabric is connected."),
+        this));
+
+    addPanel(QStringLiteral("portsDock"), tr("Ports"),
+             new widgets::EmptyState(tr("Port table"),
+                                     tr("Every switch and NIC port with utilization, drops, "
+                                        "pauses, ECN and CNP rates."),
+                                     this),
+             Qt::BottomDockWidgetArea);
+    addPanel(QStringLiteral("chartsDock"), tr("Counters"),
+             new widgets::EmptyState(tr("Counter charts"),
+                                     tr("Utilization, MMU drops, pause frames and ECN/CNP rates "
+                                        "of the selection on one time axis."),
+                                     this),
+             Qt::RightDockWidgetArea);
+    addPanel(QStringLiteral("runsDock"), tr("Experiments"),
+             new widgets::EmptyState(tr("Experiments"),
+                                     tr("Bandwidth, latency and training runs with their results "
+                                        "side by side."),
+                                     this),
+             Qt::RightDockWidgetArea);
+    addPanel(QStringLiteral("eventsDock"), tr("Events"),
+             new widgets::EmptyState(tr("Events"),
+                                     tr("Alerts such as drops on a lossless class, pause storms "
+                                        "or unreachable agents, each with what to check."),
+                                     this),
+             Qt::BottomDockWidgetArea);
+    tabifyDockWidget(dock(QStringLiteral("chartsDock")), dock(QStringLiteral("runsDock")));
+    dock(QStringLiteral("chartsDock"))->raise();
+    splitDockWidget(dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock")),
+                    Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock"))}, {900, 400},
+                Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("chartsDock"))}, {520}, Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("portsDock"))}, {300}, Qt::Vertical);
+
+    createActions();
+    createMenus();
+
+    m_connectionLabel = new QLabel(tr("No fabric connected"), this);
+    m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
+    statusBar()->addPermanentWidget(m_connectionLabel);
+
+    m_defaultState = saveState(kLayoutVersion);
+    if (restoreSavedLayout)
+        restoreLayout();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget *MainWindow::dock(const QString &objectName) const
+{
+    for (QDockWidget *d : m_docks) {
+        if (d->objectName() == objectName)
+            return d;
+    }
+    return nullptr;
+}
+
+QDockWidget *MainWindow::addPanel(const QString &objectName, const QString &title, QWidget *content,
+                                  Qt::DockWidgetArea area)
+{
+    auto *d = new QDockWidget(title, this);
+    d->setObjectName(objectName);
+    d->setWidget(content);
+    d->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                   | QDockWidget::DockWidgetFloatable);
+    addDockWidget(area, d);
+    m_docks.append(d);
+    return d;
+}
+
+void MainWindow::createActions()
+{
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setObjectName(QStringLiteral("quitAction"));
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_resetLayoutAction = new QAction(tr("&Reset Layout"), this);
+    m_resetLayoutAction->setObjectName(QStringLiteral("resetLayoutAction"));
+    connect(m_resetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
+
+    m_aboutAction = new QAction(tr("&About RoCE Fabric Console"), this);
+    m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+
+    m_aboutQtAction = new QAction(tr("About &Qt"), this);
+    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_quitAction);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    auto *toolbar = addToolBar(tr("Panels"));
+    toolbar->setObjectName(QStringLiteral("panelsToolBar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    for (QDockWidget *d : std::as_const(m_docks)) {
+        QAction *toggle = d->toggleViewAction();
+        toggle->setObjectName(d->objectName() + QStringLiteral("Toggle"));
+        view->addAction(toggle);
+        toolbar->addAction(toggle);
+    }
+    view->addSeparator();
+    view->addAction(toolbar->toggleViewAction());
+    view->addAction(m_resetLayoutAction);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(m_aboutQtAction);
+}
+
+void MainWindow::showAbout()
+{
+    AboutDialog dialog(this);
+    dialog.exec();
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState, kLayoutVersion);
+    for (QDockWidget *d : std::as_const(m_docks)) {
+        d->setFloating(false);
+        d->show();
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::saveLayout()
+{
+    m_settings.setValue(kGeometryKey, saveGeometry());
+    m_settings.setValue(kStateKey, saveState(kLayoutVersion));
+    m_settings.sync();
+}
+
+void MainWindow::restoreLayout()
+{
+    const QByteArray geometry = m_settings.value(kGeometryKey).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = m_settings.value(kStateKey).toByteArray();
+    // restoreState() rejects a state saved by another layout version and keeps the default.
+    if (!state.isEmpty())
+        restoreState(state, kLayoutVersion);
+}
+
+}  // namespace roce::app

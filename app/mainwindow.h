@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QSettings;
+
+namespace roce::app {
+
+/// The console's main window: the topology map in the centre, docks for the port table,
+/// counter charts, experiment runs and the event list around it. The layout (geometry, dock
+/// positions, visibility) is persisted in QSettings and restored at the next start.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    /// @p settings must outlive the window; the window reads its layout from it and writes
+    /// it back when closed.
+    explicit MainWindow(QSettings &settings, bool restoreLayout = true, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Dock by object name: "portsDock", "chartsDock", "runsDock", "eventsDock".
+    QDockWidget *dock(const QString &objectName) const;
+
+public slots:
+    void showAbout();
+    void resetLayout();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    QDockWidget *addPanel(const QString &objectName, const QString &title, QWidget *content,
+                          Qt::DockWidgetArea area);
+    void createActions();
+    void createMenus();
+    void saveLayout();
+    void restoreLayout();
+
+    QSettings &m_settings;
+    QByteArray m_defaultState;
+    QList<QDockWidget *> m_docks;
+    QLabel *m_connectionLabel = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_resetLayoutAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_aboutQtAction = nullptr;
+};
+
+}  // namespace roce::app

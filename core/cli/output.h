@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QJsonDocument>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QTextStream>
+
+namespace roce::cli {
+
+/// A plain-text table for humans: columns padded to their widest cell, numeric cells
+/// right-aligned so magnitudes line up, like `ip -s link` or `ethtool -S`.
+class TextTable
+{
+public:
+    explicit TextTable(QStringList header);
+    void addRow(QStringList cells);
+    /// Renders the table; every line ends with '\n'.
+    QString render() const;
+    qsizetype rowCount() const { return m_rows.size(); }
+
+private:
+    QStringList m_header;
+    QList<QStringList> m_rows;
+};
+
+/// Writes @p doc indented, followed by a newline (what `--json` prints).
+void writeJson(QTextStream &out, const QJsonDocument &doc);
+
+}  // namespace roce::cli
