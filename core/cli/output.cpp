@@ -19,8 +19,15 @@ bool looksNumeric(const QString &cell)
 
 }  // namespace
 
-TextTable::TextTable(QStringList header) : m_header(std::move(header))
+TextTable::TextTable(QStringList header)
+    : m_header(std::move(header)), m_align(m_header.size(), Align::Auto)
 { }
+
+void TextTable::setAlignment(qsizetype column, Align align)
+{
+    if (column >= 0 && column < m_align.size())
+        m_align[column] = align;
+}
 
 void TextTable::addRow(QStringList cells)
 {
@@ -44,7 +51,9 @@ QString TextTable::render() const
         QString line;
         for (qsizetype c = 0; c < m_header.size(); ++c) {
             const QString cell = c < cells.size() ? cells[c] : QString();
-            const bool right = !header && looksNumeric(cell);
+            const bool right = !header
+                && (m_align[c] == Align::Right
+                    || (m_align[c] == Align::Auto && looksNumeric(cell)));
             if (c > 0)
                 line += QStringLiteral("  ");
             line += right ? cell.rightJustified(widths[c]) : cell.leftJustified(widths[c]);

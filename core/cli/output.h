@@ -13,7 +13,11 @@ namespace roce::cli {
 class TextTable
 {
 public:
+    enum class Align { Auto, Left, Right };
+
     explicit TextTable(QStringList header);
+    /// Forces the alignment of @p column (Auto: numbers right, text left).
+    void setAlignment(qsizetype column, Align align);
     void addRow(QStringList cells);
     /// Renders the table; every line ends with '\n'.
     QString render() const;
@@ -21,6 +25,7 @@ public:
 
 private:
     QStringList m_header;
+    QList<Align> m_align;
     QList<QStringList> m_rows;
 };
 

@@ -54,6 +54,7 @@ int VersionCommand::run(const QStringList &args, CommandIo &io)
     }
     TextTable table({VersionCommandText::tr("COMPONENT"), VersionCommandText::tr("VERSION"),
                      VersionCommandText::tr("READ AT")});
+    table.setAlignment(1, TextTable::Align::Left);  // versions are labels, not magnitudes
     table.addRow(
         {QStringLiteral("rocectl"), applicationVersion(), VersionCommandText::tr("build")});
     for (const auto &c : components) {
