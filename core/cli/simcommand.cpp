@@ -1,0 +1,192 @@
+#include "cli/simcommand.h"
+
+#include "cli/output.h"
+#include "cli/parse.h"
+#include "sim/scenario.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+
+namespace roce::cli {
+
+namespace {
+
+class SimCommandText
+{
+    Q_DECLARE_TR_FUNCTIONS(SimCommandText)
+};
+
+QString num(double v, int decimals = 2)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+QString count(quint64 v)
+{
+    return QString::number(v);
+}
+
+void printHuman(const sim::ScenarioReport &r, QTextStream &out)
+{
+    out << SimCommandText::tr("Scenario %1 on %2 (preset %3, seed %4): %5 s simulated in %6 s")
+               .arg(r.scenario, r.topology, r.preset)
+               .arg(r.seed)
+               .arg(num(double(r.duration) / sim::kNsPerSec, 3), num(r.wallSeconds, 2))
+        << QLatin1Char('\n');
+    if (r.warmup > 0) {
+        out << SimCommandText::tr(
+                   "Rates measured from %1 ms; aggregate goodput %2 Gb/s; Jain index %3")
+                   .arg(num(double(r.warmup) / sim::kNsPerMs, 1), num(r.aggregateGbps),
+                        num(r.jain, 3))
+            << QLatin1Char('\n');
+    }
+    out << QLatin1Char('\n');
+
+    TextTable flows(
+        {SimCommandText::tr("FLOW"), SimCommandText::tr("SRC"), SimCommandText::tr("DST"),
+         SimCommandText::tr("KIND"), SimCommandText::tr("QOS"), SimCommandText::tr("GOODPUT Gb/s"),
+         SimCommandText::tr("WIRE Gb/s"), SimCommandText::tr("RC Gb/s"), SimCommandText::tr("CE"),
+         SimCommandText::tr("CNP SENT"), SimCommandText::tr("CNP HANDLED")});
+    for (const auto &f : r.flows) {
+        flows.addRow({QString::number(f.id), f.src, f.dst, f.kind, QString::number(f.qosGroup),
+                      num(f.goodputGbps), num(f.wireGbps), num(f.currentRateGbps), count(f.ceMarks),
+                      count(f.cnpsSent), count(f.cnpsHandled)});
+    }
+    if (flows.rowCount() <= 32)
+        out << flows.render() << QLatin1Char('\n');
+    else
+        out << SimCommandText::tr("%1 flows (use --json for each)").arg(flows.rowCount())
+            << QLatin1String("\n\n");
+
+    TextTable ports({SimCommandText::tr("INTERFACE"), SimCommandText::tr("TX UTIL %"),
+                     SimCommandText::tr("MMU DROP PKTS"), SimCommandText::tr("TAIL DROP PKTS"),
+                     SimCommandText::tr("TxPPP"), SimCommandText::tr("RxPPP"),
+                     SimCommandText::tr("ECN MARKED"), SimCommandText::tr("Q3 MEAN KB"),
+                     SimCommandText::tr("Q3 MAX KB")});
+    for (const auto &p : r.ports) {
+        quint64 tail = 0;
+        for (quint64 v : p.delta.qosDropPkts)
+            tail += v;
+        ports.addRow({p.name, num(p.txUtilization * 100.0, 1), count(p.delta.ingressMmuDropPkts),
+                      count(tail), count(p.delta.txPpp), count(p.delta.rxPpp),
+                      count(p.delta.qosEcnPkts[sim::ClassRoce]),
+                      num(p.roceQueue.meanBytes / 1000.0, 1),
+                      num(double(p.roceQueue.maxBytes) / 1000.0, 1)});
+    }
+    out << ports.render() << QLatin1Char('\n');
+
+    TextTable hosts({SimCommandText::tr("HOST"), SimCommandText::tr("ECN MARKED RX"),
+                     SimCommandText::tr("CNP SENT"), SimCommandText::tr("CNP HANDLED"),
+                     SimCommandText::tr("CNP IGNORED"), SimCommandText::tr("RX PRIO3 PAUSE"),
+                     SimCommandText::tr("OUT OF SEQ"), SimCommandText::tr("SEQ ERR"),
+                     SimCommandText::tr("ACK TIMEOUT")});
+    for (const auto &h : r.hosts) {
+        const auto &c = h.delta;
+        hosts.addRow({h.name, count(c.npEcnMarkedRocePackets), count(c.npCnpSent),
+                      count(c.rpCnpHandled), count(c.rpCnpIgnored), count(c.rxPrioPause[3]),
+                      count(c.outOfSequence), count(c.packetSeqErr), count(c.localAckTimeoutErr)});
+    }
+    if (hosts.rowCount() <= 32)
+        out << hosts.render();
+
+    for (const auto &l : r.latency) {
+        out << QLatin1Char('\n')
+            << SimCommandText::tr("Latency %1: avg %2 us, min %3, median %4, 99% %5, 99.9% %6, max "
+                                  "%7 (%8 iterations)")
+                   .arg(l.kind, num(l.avgUs), num(l.minUs), num(l.p50Us), num(l.p99Us),
+                        num(l.p999Us), num(l.maxUs))
+                   .arg(l.iterations);
+    }
+    if (!r.latency.isEmpty())
+        out << QLatin1Char('\n');
+    for (auto it = r.extra.begin(); it != r.extra.end(); ++it) {
+        const QJsonValue v = it.value();
+        out << it.key() << QLatin1String(": ")
+            << (v.isDouble() ? num(v.toDouble(), 3) : v.toString()) << QLatin1Char('\n');
+    }
+}
+
+}  // namespace
+
+QString SimCommand::name() const
+{
+    return QStringLiteral("sim");
+}
+
+QString SimCommand::summary() const
+{
+    return SimCommandText::tr("Run a scenario on the simulated fabric (DCQCN / ECN / PFC model)");
+}
+
+int SimCommand::run(const QStringList &args, CommandIo &io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(summary());
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+                                      SimCommandText::tr("Scenario to run."),
+                                      SimCommandText::tr("name"));
+    const QCommandLineOption seconds(
+        QStringLiteral("seconds"),
+        SimCommandText::tr("Simulated seconds (default: the scenario's)."),
+        SimCommandText::tr("s"));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  SimCommandText::tr("Random seed (default 1)."),
+                                  SimCommandText::tr("n"), QStringLiteral("1"));
+    const QCommandLineOption preset(QStringLiteral("preset"),
+                                    SimCommandText::tr("DCQCN preset: nvidia or paper2015."),
+                                    SimCommandText::tr("name"));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  SimCommandText::tr("Print JSON instead of tables."));
+    const QCommandLineOption list(QStringLiteral("list"),
+                                  SimCommandText::tr("List the scenarios and exit."));
+    parser.addOptions({scenario, seconds, seed, preset, json, list});
+    if (const auto early = parseCommandLine(parser, args, io))
+        return *early;
+
+    if (parser.isSet(list)) {
+        TextTable table({SimCommandText::tr("SCENARIO"), SimCommandText::tr("DEFAULT s"),
+                         SimCommandText::tr("WHAT RUNS")});
+        for (const auto &s : sim::scenarios())
+            table.addRow({s.name, num(double(s.defaultDuration) / sim::kNsPerSec, 3), s.summary});
+        io.out << table.render();
+        return ExitOk;
+    }
+    if (!parser.isSet(scenario)) {
+        io.err << SimCommandText::tr("rocectl sim: --scenario is required (see --list)")
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    sim::ScenarioOptions options;
+    bool ok = true;
+    options.seed = parser.value(seed).toULongLong(&ok);
+    if (!ok) {
+        io.err << SimCommandText::tr("rocectl sim: --seed needs a non-negative integer, got '%1'")
+                      .arg(parser.value(seed))
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    if (parser.isSet(seconds)) {
+        const double s = parser.value(seconds).toDouble(&ok);
+        if (!ok || s <= 0 || s > 3600) {
+            io.err << SimCommandText::tr(
+                          "rocectl sim: --seconds needs a number of seconds in (0, 3600], got '%1'")
+                          .arg(parser.value(seconds))
+                   << QLatin1Char('\n');
+            return ExitUsage;
+        }
+        options.duration = sim::TimeNs(s * double(sim::kNsPerSec));
+    }
+    options.preset = parser.value(preset);
+    const auto report = sim::runScenario(parser.value(scenario), options);
+    if (!report) {
+        io.err << QLatin1String("rocectl sim: ") << report.error().message << QLatin1Char('\n');
+        return report.error().code == ErrorCode::Internal ? ExitFailure : ExitUsage;
+    }
+    if (parser.isSet(json))
+        writeJson(io.out, QJsonDocument(sim::reportToJson(*report)));
+    else
+        printHuman(*report, io.out);
+    return ExitOk;
+}
+
+}  // namespace roce::cli

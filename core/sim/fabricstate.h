@@ -1,0 +1,231 @@
+#pragma once
+
+// Internal state of the fabric model. Not part of the public API: only fabric*.cpp include it.
+
+#include "sim/fabric.h"
+#include "sim/reactionpoint.h"
+#include "sim/rng.h"
+
+#include <QList>
+
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <vector>
+
+namespace roce::sim::detail {
+
+/// Queue slots of an egress port: qos-group 0 (default), 3 (RoCE), 7 (CNP). Other groups
+/// are folded into the default slot.
+enum Slot : int { SlotDefault = 0, SlotRoce = 1, SlotCnp = 2, SlotCount = 3 };
+inline int slotOfGroup(int group)
+{
+    return group == ClassCnp ? SlotCnp : (group == ClassRoce ? SlotRoce : SlotDefault);
+}
+inline int groupOfSlot(int slot)
+{
+    return slot == SlotCnp ? ClassCnp : (slot == SlotRoce ? ClassRoce : ClassDefault);
+}
+
+enum class ChunkKind : std::uint8_t { Data, Cnp };
+
+/// Bytes of one flow moving together: one chunk per flow per step (REFERENCE-DCQCN §6.1).
+struct Chunk {
+    std::int64_t seq = 0;  ///< flow byte offset of the first byte (data)
+    std::int32_t flow = 0;
+    std::int32_t bytes = 0;     ///< wire bytes
+    std::int32_t ingress = -1;  ///< switch port it entered the current switch by
+    std::int16_t pktWire = 0;   ///< wire size of its packets
+    std::int8_t hop = 0;        ///< index into the route of the switch it is in / goes to
+    std::int8_t group = 0;      ///< qos-group
+    std::int32_t marks = 0;     ///< CE marks carried
+    ChunkKind kind = ChunkKind::Data;
+};
+
+/// Arrival on a link: at a switch port (ingress) or at a NIC port.
+struct Arrival {
+    std::int32_t switchPort = -1;  ///< >= 0: switch ingress port
+    std::int32_t nicPort = -1;     ///< >= 0: NIC port
+    Chunk chunk;
+};
+
+/// FIFO of chunks that grows as needed and never shrinks (no allocation in steady state).
+class ChunkFifo
+{
+public:
+    bool empty() const { return m_size == 0; }
+    std::size_t size() const { return m_size; }
+    Chunk &front() { return m_buf[m_head]; }
+    Chunk &back() { return m_buf[(m_head + m_size - 1) & (m_buf.size() - 1)]; }
+    void push(const Chunk &c)
+    {
+        if (m_size == m_buf.size())
+            grow();
+        m_buf[(m_head + m_size) & (m_buf.size() - 1)] = c;
+        ++m_size;
+    }
+    void pop()
+    {
+        m_head = (m_head + 1) & (m_buf.size() - 1);
+        --m_size;
+    }
+    void clear() { m_head = m_size = 0; }
+
+private:
+    void grow()
+    {
+        std::vector<Chunk> bigger(m_buf.empty() ? 16 : m_buf.size() * 2);
+        for (std::size_t i = 0; i < m_size; ++i)
+            bigger[i] = m_buf[(m_head + i) & (m_buf.size() - 1)];
+        m_buf.swap(bigger);
+        m_head = 0;
+    }
+    std::vector<Chunk> m_buf;
+    std::size_t m_head = 0;
+    std::size_t m_size = 0;
+};
+
+struct PauseState {
+    TimeNs pausedUntil = 0;  ///< paused while now < pausedUntil
+    TimeNs pauseStart = 0;
+    TimeNs accumulated = 0;  ///< total paused time of finished pauses
+};
+
+struct SwitchPortState {
+    int switchIndex = 0;
+    RateBps speed = 0;
+    bool up = true;
+    bool pfcOn = true;
+    PeerKind peerKind = PeerKind::None;
+    int peer = -1;
+    // Egress.
+    ChunkFifo queue[SlotCount];
+    Bytes qBytes[SlotCount] = {0, 0, 0};
+    std::int64_t txCarryBits = 0;  ///< bit*ns/s carried between steps
+    std::int64_t txResidueQ16[SlotCount] = {0, 0, 0};
+    PauseState egressPause[kClassCount];  ///< PFC received from the peer, per CoS
+    bool activeEgress = false;
+    Xoshiro256 rng;
+    // Ingress accounting of the no-drop priority group.
+    Bytes ing = 0;
+    Bytes hdrm = 0;
+    bool paused = false;
+    TimeNs lastXoff = 0;
+    bool watchedPfc = false;
+    std::int64_t rxResidueQ16 = 0;
+    // PFC watchdog.
+    Bytes wdTxSincePoll = 0;
+    TimeNs wdShutdownUntil = 0;
+    // Queue statistics (RoCE slot).
+    std::int64_t qSum = 0;
+    Bytes qMax = 0;
+    SwitchPortCounters c;
+};
+
+struct NicPortState {
+    RateBps speed = 0;
+    bool up = true;
+    bool stalled = false;
+    int switchPort = -1;
+    std::int64_t txCarryBits = 0;
+    PauseState rxPause[kClassCount];  ///< PFC received from the switch, per priority
+    std::vector<int> flows;           ///< flows sourced here (ascending ids)
+    bool activeTx = false;
+    // Receive buffer used only while stalled (NIC-originated PFC).
+    Bytes rxBuffer = 0;
+    bool nicPaused = false;
+    TimeNs nicLastXoff = 0;
+    PerClass txPrioPause {};  ///< PFC frames this NIC sent
+    PerClass rxPrioPause {};
+    PerClass rxPrioPauseTransition {};
+    quint64 rxPauseCtrl = 0, txPauseCtrl = 0;
+    PerClass rxPrioDiscards {};
+    quint64 rxDiscards = 0;
+    quint64 linkDowned = 0;
+};
+
+struct HostState {
+    HostConfig config;
+    HostCounters c;
+    // Byte residues for packet counting.
+    std::int64_t txResidueQ16 = 0, rxResidueQ16 = 0;
+};
+
+enum class NotifyOwner : std::uint8_t { None, Probe, Training };
+
+struct FlowState {
+    FlowStats stats;
+    int srcNic = -1, dstNic = -1;
+    int prio = 3;  ///< 802.1p priority at the NIC (from DSCP)
+    int cnpGroup = ClassCnp;
+    int cnpPrio = 6;
+    Route route, reverse;
+    int pktWire = 0;  ///< wire bytes per full packet
+    int pktPayload = 0;
+    ReactionPoint rp;
+    std::int64_t tokBits = 0;
+    // Sequence state (wire bytes).
+    std::int64_t sentSeq = 0;
+    std::int64_t demandTotal = -1;  ///< send up to this seq; -1 = unlimited
+    std::int64_t expected = 0;      ///< receiver: next in-order byte
+    std::int64_t nakFor = -1;       ///< receiver: NAK already sent for this expected
+    TimeNs lastProgress = 0;
+    // NP (at the receiver).
+    TimeNs lastCnp = -(1LL << 60);
+    bool cnpPending = false;
+    bool npTimerArmed = false;
+    // TCP-like window.
+    Bytes cwnd = 0;
+    TimeNs lastCwndCut = -(1LL << 60);
+    TimeNs lastCwndGrow = 0;
+    // Completion notification (probes, training).
+    std::int64_t notifyAt = -1;
+    NotifyOwner owner = NotifyOwner::None;
+    int ownerId = -1;
+};
+
+enum class EventType : std::uint8_t {
+    PfcAtNic,
+    PfcAtSwitchPort,
+    Nak,
+    NpWindowEnd,
+    ProbeSend,
+    TrainingComputeDone,
+};
+
+struct Event {
+    TimeNs time = 0;
+    std::uint64_t order = 0;  ///< insertion order: ties resolve deterministically
+    EventType type = EventType::PfcAtNic;
+    int target = -1;  ///< nic, switch port, flow, probe or job
+    int cos = 0;
+    std::int64_t value = 0;  ///< quanta, seq, direction
+};
+
+struct EventLater {
+    bool operator()(const Event &a, const Event &b) const
+    {
+        return a.time != b.time ? a.time > b.time : a.order > b.order;
+    }
+};
+
+struct ProbeState {
+    ProbeOptions options;
+    int flowAB = -1, flowBA = -1;
+    int hostA = -1, hostB = -1;
+    TimeNs t0 = 0;
+    ProbeResult result;
+};
+
+struct TrainingState {
+    TrainingOptions options;
+    QList<int> flows;  ///< flow of rank r -> rank r+1
+    int iteration = 0;
+    int step = 0;
+    int pending = 0;
+    bool stopped = false;
+    TrainingIteration current;
+    QList<TrainingIteration> done;
+};
+
+}  // namespace roce::sim::detail
