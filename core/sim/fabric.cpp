@@ -202,6 +202,7 @@ struct Fabric::Impl {
     void nicRxPfc();
     void watchdog();
     void dropForFlow(int flow, Bytes bytes);
+    void flushPort(int port);
     void sampleQueues();
 };
 
@@ -408,6 +409,14 @@ void Fabric::Impl::switchIngress(int portIndex, Chunk chunk)
     SwitchPortState &out = ports[std::size_t(egressPort)];
     const int slot = slotOfGroup(chunk.group);
     const int sw = in.switchIndex;
+    if (!out.up) {
+        // Egress link down: the switch discards what is routed to it.
+        out.c.qosDropPkts[std::size_t(chunk.group)] += quint64(std::max(1, chunk.bytes / pkt));
+        out.c.qosDropBytes[std::size_t(chunk.group)] += quint64(frameBytes(chunk.bytes, pkt));
+        if (chunk.kind == ChunkKind::Data)
+            dropForFlow(chunk.flow, chunk.bytes);
+        return;
+    }
     const Bytes b = chunk.bytes;
     const Bytes buffer = spec.switches[sw].bufferBytes;
 
@@ -1359,12 +1368,40 @@ void Fabric::setLinkSpeed(int switchPort, RateBps speed)
     }
 }
 
+void Fabric::Impl::flushPort(int portIndex)
+{
+    SwitchPortState &p = ports[std::size_t(portIndex)];
+    for (int slot = 0; slot < SlotCount; ++slot) {
+        ChunkFifo &q = p.queue[slot];
+        while (!q.empty()) {
+            const Chunk &c = q.front();
+            p.c.qosDropPkts[std::size_t(c.group)] += quint64(std::max(1, c.bytes / c.pktWire));
+            p.c.qosDropBytes[std::size_t(c.group)] += quint64(frameBytes(c.bytes, c.pktWire));
+            if (c.ingress >= 0) {
+                SwitchPortState &in = ports[std::size_t(c.ingress)];
+                in.hdrm -= std::min(in.hdrm, Bytes(c.bytes));
+                in.ing -= c.bytes;
+                markActive(pfcWatch, in.watchedPfc, c.ingress);
+            }
+            switchUsed[std::size_t(p.switchIndex)] -= c.bytes;
+            q.pop();
+        }
+        p.qBytes[slot] = 0;
+    }
+}
+
 void Fabric::setLinkUp(int switchPort, bool up)
 {
     SwitchPortState &p = d->ports[std::size_t(switchPort)];
     if (p.up == up)
         return;
     p.up = up;
+    if (!up) {
+        // Link down: queued frames for the port are discarded, on both ends of a switch link.
+        d->flushPort(switchPort);
+        if (p.peerKind == PeerKind::SwitchPort)
+            d->flushPort(p.peer);
+    }
     if (p.peerKind == PeerKind::Nic) {
         NicPortState &n = d->nics[std::size_t(p.peer)];
         n.up = up;

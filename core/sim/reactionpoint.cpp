@@ -7,6 +7,11 @@ namespace roce::sim {
 
 namespace {
 constexpr int kPaperOne = 65536;  // alpha = 1.0 in Q16
+// NVIDIA alpha is specified in 1/1024 units. Updating a 10-bit value every microsecond with
+// (G*a)>>10 floors away a whole unit per tick once alpha is small, which zeroes it within
+// microseconds of each CNP; the documented steady state (~1 % cut per CNP) needs the
+// fraction. Alpha is therefore kept with 10 extra fractional bits (still integer, exact).
+constexpr int kAlphaFrac = 10;
 constexpr TimeNs kNever = std::numeric_limits<TimeNs>::max();
 }  // namespace
 
@@ -14,14 +19,15 @@ ReactionPoint::ReactionPoint(const DcqcnParams *params, RateBps lineRate)
     : m_p(params), m_line(lineRate), m_rc(lineRate), m_rt(lineRate)
 {
     // DCQCN has no slow start: QPs begin at line rate (REFERENCE-DCQCN §1.1).
-    m_alpha = params->flavor == DcqcnFlavor::Paper2015 ? kPaperOne : params->initialAlpha;
+    m_alpha
+        = params->flavor == DcqcnFlavor::Paper2015 ? kPaperOne : params->initialAlpha << kAlphaFrac;
 }
 
 int ReactionPoint::alpha1024() const
 {
     if (m_p && m_p->flavor == DcqcnFlavor::Paper2015)
         return int((std::int64_t(m_alpha) * 1024) / kPaperOne);
-    return m_alpha;
+    return m_alpha >> kAlphaFrac;
 }
 
 TimeNs ReactionPoint::nextTimer() const
@@ -59,7 +65,7 @@ void ReactionPoint::onCnp(TimeNs t)
     }
     if (!m_seenCnp) {
         m_seenCnp = true;
-        m_alpha = p.initialAlpha;
+        m_alpha = p.initialAlpha << kAlphaFrac;
         if (p.rateOnFirstCnp > 0)
             m_rc = m_rt = std::min(p.rateOnFirstCnp, m_line);
         m_tAlpha = t + p.alphaPeriod;
@@ -78,7 +84,7 @@ void ReactionPoint::decreaseNvidia()
     const DcqcnParams &p = *m_p;
     if (p.clampTgtRate || m_bc > 0 || (p.clampTgtRateAfterTimeInc && m_t > 0))
         m_rt = m_rc;
-    const RateBps byAlpha = RateBps((__int128(m_rc) * m_alpha) >> p.gd);
+    const RateBps byAlpha = RateBps((__int128(m_rc) * m_alpha) >> (p.gd + kAlphaFrac));
     const RateBps capped = m_rc * (100 - p.minDecFac) / 100;
     m_rc -= std::min(byAlpha, capped);
     m_rc = std::max(m_rc, p.minRate);
@@ -139,7 +145,8 @@ void ReactionPoint::runTimers(TimeNs t)
             break;
         }
         if (m_alphaCnp)
-            m_alpha = std::min(1023, ((p.dceTcpG * m_alpha) >> 10) + 1024 - p.dceTcpG);
+            m_alpha = std::min(1023 << kAlphaFrac,
+                               ((p.dceTcpG * m_alpha) >> 10) + ((1024 - p.dceTcpG) << kAlphaFrac));
         else
             m_alpha = (p.dceTcpG * m_alpha) >> 10;
         m_alphaCnp = false;
