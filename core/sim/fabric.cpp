@@ -13,6 +13,7 @@ using namespace detail;
 namespace {
 constexpr std::int64_t kBitNsPerByte = 8 * kNsPerSec;  // 1 byte at 1 bps takes 8e9 ns
 constexpr int kQ16 = 16;
+const std::uint32_t kCnpRecip = detail::reciprocal(int(kCnpFrameBytes + kWireGap));
 
 Bytes wireBytesFor(Bytes payload, Bytes mtu, Bytes frameOverhead)
 {
@@ -41,6 +42,7 @@ struct Fabric::Impl {
     std::vector<SwitchPortState> ports;
     std::vector<NicPortState> nics;
     std::vector<HostState> hosts;
+    std::vector<int> nicFirstHost;  ///< a host behind each NIC port (its PFC settings apply)
     std::vector<Bytes> switchUsed;
     std::vector<FlowState> flows;
     std::vector<ProbeState> probes;
@@ -53,15 +55,20 @@ struct Fabric::Impl {
     std::priority_queue<Event, std::vector<Event>, EventLater> events;
     std::uint64_t eventOrder = 0;
 
-    std::vector<int> activeNics, activeEgress, pfcWatch, rdmaFlows;
+    ActiveSet activeNics, activeEgress, pfcWatch;
+    std::vector<int> rdmaFlows;
+    std::vector<int> stalledNics;  ///< NICs whose receive buffer logic runs (stalled or pausing)
+    int delayStepsCached = 1;
+    std::size_t sendSlot = 0;  ///< wheel slot for data emitted in the current step
     TimeNs nextWatchdogPoll = 0;
 
     Impl(FabricSpec s, ModelParams p) : spec(std::move(s)), params(p), router(spec) { }
 
     TimeNs dt() const { return params.timing.dt; }
-    int delaySteps() const
+    int delaySteps() const { return delayStepsCached; }
+    void updateDelay()
     {
-        return int(std::max<TimeNs>(1, (params.timing.linkDelay + dt() - 1) / dt()));
+        delayStepsCached = int(std::max<TimeNs>(1, (params.timing.linkDelay + dt() - 1) / dt()));
     }
 
     // ---------------------------------------------------------------------------------
@@ -84,8 +91,16 @@ struct Fabric::Impl {
             nics[i].switchPort = spec.nicPorts[int(i)].switchPort;
         }
         hosts.resize(spec.hosts.size());
+        nicFirstHost.assign(nics.size(), -1);
+        for (int h = int(spec.hosts.size()) - 1; h >= 0; --h)
+            nicFirstHost[std::size_t(spec.hosts[h].nicPort)] = h;
         switchUsed.assign(spec.switches.size(), 0);
+        updateDelay();
+        activeNics.resize(nics.size());
+        activeEgress.resize(ports.size());
+        pfcWatch.resize(ports.size());
         wheel.assign(std::size_t(delaySteps()) + 1, {});
+        refreshThresholds();
         nextWatchdogPoll = params.sw.watchdogPoll;
     }
 
@@ -96,17 +111,21 @@ struct Fabric::Impl {
 
     void sendOnLink(const Arrival &a)
     {
-        const std::size_t slot
-            = std::size_t((wheelStep + delaySteps()) % std::int64_t(wheel.size()));
-        wheel[slot].push_back(a);
+        wheel[sendSlot].push_back(a);
         ++inFlight;
     }
 
-    static void markActive(std::vector<int> &list, bool &flag, int id)
+    void refreshThresholds()
+    {
+        for (auto &p : ports)
+            p.staticTh = staticThresholds(params.sw, p.speed);
+    }
+
+    static void markActive(ActiveSet &set, bool &flag, int id)
     {
         if (!flag) {
             flag = true;
-            list.push_back(id);
+            set.insert(id);
         }
     }
 
@@ -121,7 +140,7 @@ struct Fabric::Impl {
             t.headroom = 3 * p.speed / 8 * params.timing.linkDelay / kNsPerSec + 4 * 9216;
             return t;
         }
-        return staticThresholds(params.sw, p.speed);
+        return p.staticTh;
     }
 
     bool groupIsNoDrop(int group) const { return qos.noDropConfigured && group == qos.noDropGroup; }
@@ -130,21 +149,26 @@ struct Fabric::Impl {
     int pfcCosOfGroup(int group) const { return groupIsNoDrop(group) ? qos.noDropPfcCos : -1; }
 
     // --- host side counters ----------------------------------------------------------------
-    static std::int64_t packetsQ16(std::int64_t &residue, Bytes bytes, int pktWire)
+    // Packets in @p bytes of wire data, with the fraction carried in @p residue (Q16).
+    static std::int64_t packetsQ16(std::int64_t &residue, Bytes bytes, std::uint32_t recip)
     {
-        residue += (std::int64_t(bytes) << kQ16) / pktWire;
+        residue += std::int64_t((std::uint64_t(bytes) * recip) >> (32 - kQ16));
         const std::int64_t packets = residue >> kQ16;
         residue &= (std::int64_t(1) << kQ16) - 1;
         return packets;
     }
-    static Bytes frameBytes(Bytes wire, int pktWire) { return wire - wire * kWireGap / pktWire; }
+    // Frame bytes (what counters count) of @p wire bytes: minus preamble and gap per packet.
+    static Bytes frameBytes(Bytes wire, std::uint32_t recip)
+    {
+        return wire - Bytes((std::uint64_t(wire) * kWireGap * recip) >> 32);
+    }
 
     void countHostTx(int host, const FlowState &f, Bytes wire, bool cnp)
     {
         HostState &h = hosts[std::size_t(host)];
-        const int pkt = cnp ? int(kCnpFrameBytes + kWireGap) : f.pktWire;
-        const std::int64_t n = packetsQ16(h.txResidueQ16, wire, pkt);
-        const Bytes frames = frameBytes(wire, pkt);
+        const std::uint32_t recip = cnp ? kCnpRecip : f.pktRecip;
+        const std::int64_t n = packetsQ16(h.txResidueQ16, wire, recip);
+        const Bytes frames = frameBytes(wire, recip);
         const int prio = cnp ? f.cnpPrio : f.prio;
         h.c.txBytesPhy += quint64(frames);
         h.c.txPacketsPhy += quint64(n);
@@ -161,9 +185,9 @@ struct Fabric::Impl {
     std::int64_t countHostRx(int host, const FlowState &f, Bytes wire, bool cnp)
     {
         HostState &h = hosts[std::size_t(host)];
-        const int pkt = cnp ? int(kCnpFrameBytes + kWireGap) : f.pktWire;
-        const std::int64_t n = packetsQ16(h.rxResidueQ16, wire, pkt);
-        const Bytes frames = frameBytes(wire, pkt);
+        const std::uint32_t recip = cnp ? kCnpRecip : f.pktRecip;
+        const std::int64_t n = packetsQ16(h.rxResidueQ16, wire, recip);
+        const Bytes frames = frameBytes(wire, recip);
         const int prio = cnp ? f.cnpPrio : f.prio;
         h.c.rxBytesPhy += quint64(frames);
         h.c.rxPacketsPhy += quint64(n);
@@ -212,6 +236,7 @@ struct Fabric::Impl {
 
 void Fabric::Impl::step()
 {
+    sendSlot = std::size_t((wheelStep + delaySteps()) % std::int64_t(wheel.size()));
     // 1-2. Scheduled actions and control events due now.
     while (!events.empty() && events.top().time <= now) {
         const Event e = events.top();
@@ -346,9 +371,8 @@ void Fabric::Impl::pfcAtNic(int nic, int cos, std::int64_t quanta)
         return;
     ++n.rxPauseCtrl;
     // The NIC honours PFC only for priorities it has PFC enabled on (mlnx_qos --pfc).
-    const QList<int> onPort = spec.hostsOnNicPort(nic);
-    const quint8 enabled
-        = onPort.isEmpty() ? 0 : hosts[std::size_t(onPort.first())].config.pfcEnabledPrios;
+    const int host = nicFirstHost[std::size_t(nic)];
+    const quint8 enabled = host < 0 ? 0 : hosts[std::size_t(host)].config.pfcEnabledPrios;
     if (!(enabled & (1u << cos)))
         return;
     if (quanta > 0)
@@ -399,9 +423,10 @@ void Fabric::Impl::switchIngress(int portIndex, Chunk chunk)
     if (!in.up)
         return;  // cable down: frames on the wire are lost
     const int pkt = chunk.pktWire;
-    const std::int64_t packets = packetsQ16(in.rxResidueQ16, chunk.bytes, pkt);
+    const std::uint32_t recip = chunk.pktRecip;
+    const std::int64_t packets = packetsQ16(in.rxResidueQ16, chunk.bytes, recip);
     in.c.rxPkts += quint64(packets);
-    in.c.rxBytes += quint64(frameBytes(chunk.bytes, pkt));
+    in.c.rxBytes += quint64(frameBytes(chunk.bytes, recip));
 
     const FlowState &f = flows[std::size_t(chunk.flow)];
     const Route &route = chunk.kind == ChunkKind::Cnp ? f.reverse : f.route;
@@ -412,7 +437,7 @@ void Fabric::Impl::switchIngress(int portIndex, Chunk chunk)
     if (!out.up) {
         // Egress link down: the switch discards what is routed to it.
         out.c.qosDropPkts[std::size_t(chunk.group)] += quint64(std::max(1, chunk.bytes / pkt));
-        out.c.qosDropBytes[std::size_t(chunk.group)] += quint64(frameBytes(chunk.bytes, pkt));
+        out.c.qosDropBytes[std::size_t(chunk.group)] += quint64(frameBytes(chunk.bytes, recip));
         if (chunk.kind == ChunkKind::Data)
             dropForFlow(chunk.flow, chunk.bytes);
         return;
@@ -454,14 +479,14 @@ void Fabric::Impl::switchIngress(int portIndex, Chunk chunk)
             admit = false;
             const std::int64_t n = std::max<std::int64_t>(1, b / pkt);
             out.c.qosDropPkts[std::size_t(chunk.group)] += quint64(n);
-            out.c.qosDropBytes[std::size_t(chunk.group)] += quint64(frameBytes(b, pkt));
+            out.c.qosDropBytes[std::size_t(chunk.group)] += quint64(frameBytes(b, recip));
         }
     }
     if (!admit) {
         if (ingressDrop) {
             const std::int64_t n = std::max<std::int64_t>(1, (b + pkt / 2) / pkt);
             in.c.ingressMmuDropPkts += quint64(n);
-            in.c.ingressMmuDropBytes += quint64(frameBytes(b, pkt));
+            in.c.ingressMmuDropBytes += quint64(frameBytes(b, recip));
         }
         if (chunk.kind == ChunkKind::Data)
             dropForFlow(chunk.flow, b);
@@ -590,6 +615,7 @@ void Fabric::Impl::emitCnp(FlowState &f)
     c.flow = int(&f - flows.data());
     c.bytes = int(kCnpFrameBytes + kWireGap);
     c.pktWire = std::int16_t(kCnpFrameBytes + kWireGap);
+    c.pktRecip = kCnpRecip;
     c.hop = 0;
     c.group = std::int8_t(f.cnpGroup);
     c.kind = ChunkKind::Cnp;
@@ -692,17 +718,11 @@ void Fabric::Impl::runReactionPoints()
 
 void Fabric::Impl::hostTransmit()
 {
-    if (activeNics.empty())
-        return;
-    std::sort(activeNics.begin(), activeNics.end());
-    std::size_t keep = 0;
-    for (std::size_t i = 0; i < activeNics.size(); ++i) {
-        const int nic = activeNics[i];
+    activeNics.forEach([this](int nic) {
         nicTransmit(nic);
-        if (nics[std::size_t(nic)].activeTx)
-            activeNics[keep++] = nic;
-    }
-    activeNics.resize(keep);
+        if (!nics[std::size_t(nic)].activeTx)
+            activeNics.erase(nic);
+    });
 }
 
 void Fabric::Impl::nicTransmit(int nicIndex)
@@ -761,9 +781,9 @@ void Fabric::Impl::nicTransmit(int nicIndex)
     Bytes sentTotal = 0;
     for (int i = 0; i < count; ++i) {
         FlowState &f = flows[std::size_t(wants[i].flow)];
-        Bytes b = total <= capacity
-            ? wants[i].bytes
-            : Bytes(__int128(wants[i].bytes) * send / std::max<Bytes>(1, total));
+        // Scale all wants by capacity/total (both at most a few MB per step: no overflow).
+        Bytes b = total <= capacity ? wants[i].bytes
+                                    : wants[i].bytes * send / std::max<Bytes>(1, total);
         if (b <= 0)
             continue;
         // The unsent remainder is carried, capped at one packet (§6.3 step 5).
@@ -776,6 +796,7 @@ void Fabric::Impl::nicTransmit(int nicIndex)
         c.bytes = std::int32_t(b);
         c.seq = f.sentSeq;
         c.pktWire = std::int16_t(f.pktWire);
+        c.pktRecip = f.pktRecip;
         c.group = std::int8_t(f.stats.qosGroup);
         c.hop = 0;
         f.sentSeq += b;
@@ -809,20 +830,14 @@ void Fabric::Impl::nicTransmit(int nicIndex)
 
 void Fabric::Impl::switchEgress()
 {
-    if (activeEgress.empty())
-        return;
-    std::sort(activeEgress.begin(), activeEgress.end());
-    std::size_t keep = 0;
-    for (std::size_t i = 0; i < activeEgress.size(); ++i) {
-        const int port = activeEgress[i];
+    activeEgress.forEach([this](int port) {
         portEgress(port);
         SwitchPortState &p = ports[std::size_t(port)];
-        if (p.qBytes[0] > 0 || p.qBytes[1] > 0 || p.qBytes[2] > 0)
-            activeEgress[keep++] = port;
-        else
+        if (p.qBytes[0] == 0 && p.qBytes[1] == 0 && p.qBytes[2] == 0) {
             p.activeEgress = false;
-    }
-    activeEgress.resize(keep);
+            activeEgress.erase(port);
+        }
+    });
 }
 
 void Fabric::Impl::portEgress(int portIndex)
@@ -881,17 +896,18 @@ Bytes Fabric::Impl::servePort(int portIndex, int slot, Bytes budget)
         Chunk &head = q.front();
         const Bytes x = std::min<Bytes>(head.bytes, budget - used);
         const Bytes qNow = p.qBytes[slot];  // marking on the queue before this dequeue
-        const int pkt = head.pktWire;
-        const std::int64_t packets = packetsQ16(p.txResidueQ16[slot], x, pkt);
+        const std::uint32_t recip = head.pktRecip;
+        const std::int64_t packets = packetsQ16(p.txResidueQ16[slot], x, recip);
         int marks = 0;
         if (markable && packets > 0 && qNow > wred.kmin && head.kind == ChunkKind::Data) {
             if (qNow > wred.kmax) {
                 marks = int(packets);
             } else {
-                // p = (q - Kmin)/(Kmax - Kmin) * Pmax, as a 64-bit threshold.
-                const long double prob = (long double)(qNow - wred.kmin) / (wred.kmax - wred.kmin)
-                    * wred.pmaxPercent / 100.0L;
-                const std::uint64_t threshold = std::uint64_t(prob * 18446744073709551615.0L);
+                // p = (q - Kmin)/(Kmax - Kmin) * Pmax as a 64-bit threshold, in integers.
+                const std::uint64_t frac32 = (std::uint64_t(qNow - wred.kmin) << 32)
+                    / std::uint64_t(wred.kmax - wred.kmin);
+                const std::uint64_t threshold = (frac32 * std::uint64_t(wred.pmaxPercent) / 100)
+                    << 32;
                 for (std::int64_t k = 0; k < packets; ++k)
                     marks += p.rng.bernoulli(threshold) ? 1 : 0;
             }
@@ -915,7 +931,7 @@ Bytes Fabric::Impl::servePort(int portIndex, int slot, Bytes budget)
         if (head.bytes == 0)
             q.pop();
         used += x;
-        const Bytes frames = frameBytes(x, pkt);
+        const Bytes frames = frameBytes(x, recip);
         p.c.txPkts += quint64(packets);
         p.c.txBytes += quint64(frames);
         p.c.qosTxPkts[std::size_t(part.group)] += quint64(packets);
@@ -948,13 +964,8 @@ Bytes Fabric::Impl::servePort(int portIndex, int slot, Bytes budget)
 
 void Fabric::Impl::pfcStateMachine()
 {
-    if (pfcWatch.empty())
-        return;
-    std::sort(pfcWatch.begin(), pfcWatch.end());
-    std::size_t keep = 0;
     const int cos = qos.noDropPfcCos;
-    for (std::size_t i = 0; i < pfcWatch.size(); ++i) {
-        const int id = pfcWatch[i];
+    pfcWatch.forEach([this, cos](int id) {
         SwitchPortState &p = ports[std::size_t(id)];
         if (p.pfcOn && p.up && qos.noDropConfigured) {
             const PfcThresholds th = thresholdsFor(p);
@@ -988,20 +999,21 @@ void Fabric::Impl::pfcStateMachine()
             if (p.peerKind == PeerKind::Nic)
                 pushEvent(now + params.timing.linkDelay, EventType::PfcAtNic, p.peer, cos, 0);
         }
-        if (p.ing > 0 || p.paused)
-            pfcWatch[keep++] = id;
-        else
+        if (p.ing <= 0 && !p.paused) {
             p.watchedPfc = false;
-    }
-    pfcWatch.resize(keep);
+            pfcWatch.erase(id);
+        }
+    });
 }
 
 void Fabric::Impl::nicRxPfc()
 {
-    for (std::size_t i = 0; i < nics.size(); ++i) {
-        NicPortState &n = nics[i];
-        if (!n.stalled && !n.nicPaused)
+    for (std::size_t k = 0; k < stalledNics.size(); ++k) {
+        NicPortState &n = nics[std::size_t(stalledNics[k])];
+        if (!n.stalled && !n.nicPaused) {
+            stalledNics.erase(stalledNics.begin() + std::ptrdiff_t(k--));
             continue;
+        }
         if (!n.stalled)
             n.rxBuffer = std::max<Bytes>(0, n.rxBuffer - n.speed * dt() / kBitNsPerByte);
         const Bytes nicXoff = 130944 - 3 * 9216;
@@ -1065,7 +1077,7 @@ void Fabric::Impl::watchdog()
 
 void Fabric::Impl::sampleQueues()
 {
-    for (int id : activeEgress) {
+    activeEgress.forEach([this](int id) {
         SwitchPortState &p = ports[std::size_t(id)];
         const Bytes q = p.qBytes[SlotRoce];
         p.qSum += q;
@@ -1073,7 +1085,7 @@ void Fabric::Impl::sampleQueues()
         p.c.qosDepthMax[ClassRoce] = std::max<quint64>(p.c.qosDepthMax[ClassRoce], quint64(q));
         p.c.qosDepthMax[ClassDefault]
             = std::max<quint64>(p.c.qosDepthMax[ClassDefault], quint64(p.qBytes[SlotDefault]));
-    }
+    });
 }
 
 // =========================================================================================
@@ -1163,6 +1175,7 @@ int Fabric::startFlow(int srcHost, int dstHost, const FlowOptions &options)
         f.pktWire = int(m.params.tcpMss + kTcpFrameOverhead + kWireGap);
         f.cwnd = 10 * f.pktWire;
     }
+    f.pktRecip = reciprocal(f.pktWire);
     const RateBps line = m.nics[std::size_t(f.srcNic)].speed;
     f.rp = ReactionPoint(&m.params.dcqcn, line);
     f.demandTotal = options.totalBytes < 0
@@ -1332,6 +1345,7 @@ void Fabric::setPfcThresholds(Bytes xoff100g, Bytes xon100g)
 {
     d->params.sw.xoff100g = xoff100g;
     d->params.sw.xon100g = xon100g;
+    d->refreshThresholds();
 }
 
 HostConfig Fabric::hostConfig(int host) const
@@ -1358,6 +1372,7 @@ void Fabric::setLinkSpeed(int switchPort, RateBps speed)
 {
     SwitchPortState &p = d->ports[std::size_t(switchPort)];
     p.speed = speed;
+    p.staticTh = staticThresholds(d->params.sw, speed);
     if (p.peerKind == PeerKind::Nic) {
         NicPortState &n = d->nics[std::size_t(p.peer)];
         n.speed = speed;
@@ -1365,6 +1380,7 @@ void Fabric::setLinkSpeed(int switchPort, RateBps speed)
             d->flows[std::size_t(id)].rp.setLineRate(speed);
     } else if (p.peerKind == PeerKind::SwitchPort) {
         d->ports[std::size_t(p.peer)].speed = speed;
+        d->ports[std::size_t(p.peer)].staticTh = staticThresholds(d->params.sw, speed);
     }
 }
 
@@ -1376,7 +1392,7 @@ void Fabric::Impl::flushPort(int portIndex)
         while (!q.empty()) {
             const Chunk &c = q.front();
             p.c.qosDropPkts[std::size_t(c.group)] += quint64(std::max(1, c.bytes / c.pktWire));
-            p.c.qosDropBytes[std::size_t(c.group)] += quint64(frameBytes(c.bytes, c.pktWire));
+            p.c.qosDropBytes[std::size_t(c.group)] += quint64(frameBytes(c.bytes, c.pktRecip));
             if (c.ingress >= 0) {
                 SwitchPortState &in = ports[std::size_t(c.ingress)];
                 in.hdrm -= std::min(in.hdrm, Bytes(c.bytes));
@@ -1421,6 +1437,9 @@ void Fabric::setNicStalled(int nicPort, bool stalled)
     n.stalled = stalled;
     if (!stalled)
         n.rxBuffer = 0;
+    if (stalled
+        && std::find(d->stalledNics.begin(), d->stalledNics.end(), nicPort) == d->stalledNics.end())
+        d->stalledNics.push_back(nicPort);
 }
 
 void Fabric::setPfcWatchdog(bool on)

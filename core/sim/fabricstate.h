@@ -33,14 +33,20 @@ enum class ChunkKind : std::uint8_t { Data, Cnp };
 struct Chunk {
     std::int64_t seq = 0;  ///< flow byte offset of the first byte (data)
     std::int32_t flow = 0;
-    std::int32_t bytes = 0;     ///< wire bytes
-    std::int32_t ingress = -1;  ///< switch port it entered the current switch by
-    std::int16_t pktWire = 0;   ///< wire size of its packets
-    std::int8_t hop = 0;        ///< index into the route of the switch it is in / goes to
-    std::int8_t group = 0;      ///< qos-group
-    std::int32_t marks = 0;     ///< CE marks carried
+    std::int32_t bytes = 0;      ///< wire bytes
+    std::int32_t ingress = -1;   ///< switch port it entered the current switch by
+    std::int16_t pktWire = 0;    ///< wire size of its packets
+    std::int8_t hop = 0;         ///< index into the route of the switch it is in / goes to
+    std::int8_t group = 0;       ///< qos-group
+    std::int32_t marks = 0;      ///< CE marks carried
+    std::uint32_t pktRecip = 0;  ///< 2^32 / pktWire: packet counting without a division
     ChunkKind kind = ChunkKind::Data;
 };
+
+inline std::uint32_t reciprocal(int pktWire)
+{
+    return std::uint32_t((std::uint64_t(1) << 32) / std::uint64_t(pktWire));
+}
 
 /// Arrival on a link: at a switch port (ingress) or at a NIC port.
 struct Arrival {
@@ -85,6 +91,49 @@ private:
     std::size_t m_size = 0;
 };
 
+/// Set of active ids (ports, NICs) iterated in ascending id order without sorting: a bitmap,
+/// so that large fabrics only pay for what is busy and the order stays deterministic.
+class ActiveSet
+{
+public:
+    void resize(std::size_t n) { m_bits.assign((n + 63) / 64, 0); }
+    void insert(int id)
+    {
+        std::uint64_t &w = m_bits[std::size_t(id) >> 6];
+        const std::uint64_t bit = std::uint64_t(1) << (id & 63);
+        if (!(w & bit)) {
+            w |= bit;
+            ++m_count;
+        }
+    }
+    void erase(int id)
+    {
+        std::uint64_t &w = m_bits[std::size_t(id) >> 6];
+        const std::uint64_t bit = std::uint64_t(1) << (id & 63);
+        if (w & bit) {
+            w &= ~bit;
+            --m_count;
+        }
+    }
+    bool empty() const { return m_count == 0; }
+    /// Calls @p f(id) for every member in ascending order; @p f may erase the current id.
+    template <typename F> void forEach(F f)
+    {
+        for (std::size_t w = 0; w < m_bits.size() && m_count > 0; ++w) {
+            std::uint64_t bits = m_bits[w];
+            while (bits) {
+                const int b = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                f(int(w * 64) + b);
+            }
+        }
+    }
+
+private:
+    std::vector<std::uint64_t> m_bits;
+    std::size_t m_count = 0;
+};
+
 struct PauseState {
     TimeNs pausedUntil = 0;  ///< paused while now < pausedUntil
     TimeNs pauseStart = 0;
@@ -106,6 +155,7 @@ struct SwitchPortState {
     PauseState egressPause[kClassCount];  ///< PFC received from the peer, per CoS
     bool activeEgress = false;
     Xoshiro256 rng;
+    PfcThresholds staticTh;  ///< cached: depends on speed and parameters only
     // Ingress accounting of the no-drop priority group.
     Bytes ing = 0;
     Bytes hdrm = 0;
@@ -161,6 +211,7 @@ struct FlowState {
     int cnpPrio = 6;
     Route route, reverse;
     int pktWire = 0;  ///< wire bytes per full packet
+    std::uint32_t pktRecip = 0;
     int pktPayload = 0;
     ReactionPoint rp;
     std::int64_t tokBits = 0;

@@ -31,6 +31,15 @@ QStringList dcqcnPresetNames()
     return {QStringLiteral("nvidia"), QStringLiteral("paper2015")};
 }
 
+ModelParams referenceModelParams()
+{
+    ModelParams p;
+    p.roceMtu = 1024;
+    p.sw.pfcMode = PfcThresholdMode::Dynamic;
+    p.timing.dt = 10 * kNsPerUs;
+    return p;
+}
+
 PfcThresholds staticThresholds(const SwitchParams &sw, RateBps speed)
 {
     // NX-OS scales the no-drop thresholds with the port speed; keep the 100G values for

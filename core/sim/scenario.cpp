@@ -102,11 +102,11 @@ Setup paperIncast(const ScenarioOptions &options, int senders)
 Setup training(const ScenarioOptions &options)
 {
     Setup s;
-    ModelParams p = baseParams(options, QStringLiteral("nvidia"));
-    p.roceMtu = 1024;
     // At 25G the static NX-OS xoff (19 KB) sits far below WRED Kmin (150 KB), so PFC would
     // act long before ECN; the reference configuration uses dynamic (buffer-based) xoff.
-    p.sw.pfcMode = PfcThresholdMode::Dynamic;
+    ModelParams p = referenceModelParams();
+    p.seed = options.seed;
+    p.dcqcn = baseParams(options, QStringLiteral("nvidia")).dcqcn;
     s.fabric = std::make_unique<Fabric>(referenceFabric(), p);
     s.topology = QStringLiteral("reference-25g");
     useReferenceVmHosts(*s.fabric);
