@@ -84,6 +84,89 @@
     </message>
 </context>
 <context>
+    <name>LiveScenarioText</name>
+    <message>
+        <source>Idle</source>
+        <translation>Leerlauf</translation>
+    </message>
+    <message>
+        <source>No traffic: every counter stays flat.</source>
+        <translation>Kein Verkehr: alle Zähler bleiben flach.</translation>
+    </message>
+    <message>
+        <source>Incast, PFC off</source>
+        <translation>Incast, PFC aus</translation>
+    </message>
+    <message>
+        <source>Seven servers send to one: Ingress MMU drops climb on the senders' switch ports while the receiver's port runs at 100% and no pause frames appear.</source>
+        <translation>Sieben Server senden an einen: Ingress-MMU-Verwerfungen steigen an den Switch-Ports der Sender, während der Port des Empfängers zu 100 % ausgelastet ist und keine Pause-Frames auftreten.</translation>
+    </message>
+    <message>
+        <source>Incast, PFC on</source>
+        <translation>Incast, PFC an</translation>
+    </message>
+    <message>
+        <source>Same incast with PFC: MMU drops stop, TxPPP rises on the senders' ports and the senders count rx_prio3_pause.</source>
+        <translation>Derselbe Incast mit PFC: MMU-Verwerfungen hören auf, TxPPP steigt an den Ports der Sender und die Sender zählen rx_prio3_pause.</translation>
+    </message>
+    <message>
+        <source>Incast, PFC + ECN (DCQCN)</source>
+        <translation>Incast, PFC + ECN (DCQCN)</translation>
+    </message>
+    <message>
+        <source>The receiver counts CE marks and sends CNPs, the senders handle them and slow down; pause frames fall well below PFC alone.</source>
+        <translation>Der Empfänger zählt CE-Markierungen und sendet CNPs, die Sender verarbeiten sie und drosseln; Pause-Frames fallen deutlich unter den Wert mit PFC allein.</translation>
+    </message>
+    <message>
+        <source>8-rank training</source>
+        <translation>Training mit 8 Rängen</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce bursts every iteration: ECN marks and CNPs rise during all-reduce and drop to zero during compute.</source>
+        <translation>Ring-All-Reduce-Schübe in jeder Iteration: ECN-Markierungen und CNPs steigen während des All-Reduce und fallen in der Rechenphase auf null.</translation>
+    </message>
+    <message>
+        <source>Fault: link down</source>
+        <translation>Fehler: Link ausgefallen</translation>
+    </message>
+    <message>
+        <source>A switch port goes down during training: its servers show link down, the flows through it stall and retry (local_ack_timeout_err).</source>
+        <translation>Ein Switch-Port fällt während des Trainings aus: seine Server melden Link down, die Flows darüber stocken und wiederholen (local_ack_timeout_err).</translation>
+    </message>
+    <message>
+        <source>Fault: NIC stops draining</source>
+        <translation>Fehler: NIC leert nicht mehr</translation>
+    </message>
+    <message>
+        <source>A NIC stops draining and pauses the switch without end: RxPPP climbs on its port and the pause storm spreads back to the senders.</source>
+        <translation>Eine NIC leert ihren Puffer nicht mehr und pausiert den Switch ohne Ende: RxPPP steigt an ihrem Port, und der Pause-Sturm breitet sich zu den Sendern aus.</translation>
+    </message>
+    <message>
+        <source>Fault: PFC on the wrong CoS</source>
+        <translation>Fehler: PFC auf der falschen CoS</translation>
+    </message>
+    <message>
+        <source>The switch pauses CoS 4 while RoCE rides priority 3: pause frames are sent but ignored, and MMU drops appear despite PFC being on.</source>
+        <translation>Der Switch pausiert CoS 4, während RoCE auf Priorität 3 läuft: Pause-Frames werden gesendet, aber ignoriert, und trotz eingeschaltetem PFC treten MMU-Verwerfungen auf.</translation>
+    </message>
+    <message>
+        <source>Fault: DSCP mismatch</source>
+        <translation>Fehler: DSCP passt nicht</translation>
+    </message>
+    <message>
+        <source>Hosts mark RoCE with DSCP 34, which the class-map does not match: traffic lands in the lossy default class with tail drops and no PFC.</source>
+        <translation>Hosts markieren RoCE mit DSCP 34, das die Class-Map nicht erfasst: der Verkehr landet in der verlustbehafteten Standardklasse mit Tail-Drops und ohne PFC.</translation>
+    </message>
+    <message>
+        <source>unknown live scenario '%1'</source>
+        <translation>unbekanntes Live-Szenario „%1“</translation>
+    </message>
+    <message>
+        <source>live scenarios need at least 8 hosts</source>
+        <translation>Live-Szenarien brauchen mindestens 8 Hosts</translation>
+    </message>
+</context>
+<context>
     <name>ParseText</name>
     <message>
         <source>Show this help.</source>
@@ -134,6 +217,93 @@
     </message>
 </context>
 <context>
+    <name>ScenarioText</name>
+    <message>
+        <source>7 senders -&gt; 1 receiver at 100G, PFC off, ECN off</source>
+        <translation>7 Sender -&gt; 1 Empfänger bei 100G, PFC aus, ECN aus</translation>
+    </message>
+    <message>
+        <source>Ingress MMU drops climb on the 7 sender ports (about 6/7 of the offered load) while the receiver port stays at 100% and no pause frames are sent.</source>
+        <translation>Ingress-MMU-Verwerfungen steigen an den 7 Sender-Ports (etwa 6/7 der angebotenen Last), während der Empfänger-Port bei 100 % bleibt und keine Pause-Frames gesendet werden.</translation>
+    </message>
+    <message>
+        <source>7 senders -&gt; 1 receiver at 100G, PFC on, ECN off</source>
+        <translation>7 Sender -&gt; 1 Empfänger bei 100G, PFC an, ECN aus</translation>
+    </message>
+    <message>
+        <source>MMU drops stay at zero; TxPPP climbs on every sender port and the senders' rx_prio3_pause counts rise; each sender gets about 1/7 of the link.</source>
+        <translation>MMU-Verwerfungen bleiben bei null; TxPPP steigt an jedem Sender-Port und die rx_prio3_pause-Zähler der Sender steigen; jeder Sender erhält etwa 1/7 des Links.</translation>
+    </message>
+    <message>
+        <source>7 senders -&gt; 1 receiver at 100G, PFC and ECN on</source>
+        <translation>7 Sender -&gt; 1 Empfänger bei 100G, PFC und ECN an</translation>
+    </message>
+    <message>
+        <source>The receiver counts CE marks (np_ecn_marked_roce_packets) and sends CNPs, the senders count rp_cnp_handled and slow down; pauses fall well below PFC alone.</source>
+        <translation>Der Empfänger zählt CE-Markierungen (np_ecn_marked_roce_packets) und sendet CNPs, die Sender zählen rp_cnp_handled und drosseln; Pausen fallen deutlich unter PFC allein.</translation>
+    </message>
+    <message>
+        <source>7 senders -&gt; 1 receiver at 100G, PFC off, ECN on</source>
+        <translation>7 Sender -&gt; 1 Empfänger bei 100G, PFC aus, ECN an</translation>
+    </message>
+    <message>
+        <source>2 senders -&gt; 1 receiver at 100G, ECN on, large xoff</source>
+        <translation>2 Sender -&gt; 1 Empfänger bei 100G, ECN an, großes xoff</translation>
+    </message>
+    <message>
+        <source>Both flows settle near 50 Gb/s (Jain index &gt;= 0.95) with CE marks and almost no pauses.</source>
+        <translation>Beide Flows pendeln sich bei etwa 50 Gb/s ein (Jain-Index &gt;= 0,95), mit CE-Markierungen und kaum Pausen.</translation>
+    </message>
+    <message>
+        <source>Paper DCQCN (SIGCOMM'15): 2 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM'15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+    </message>
+    <message>
+        <source>Flows near 20 Gb/s each; the mean queue sits just above Kmin.</source>
+        <translation>Flows bei je etwa 20 Gb/s; die mittlere Warteschlange liegt knapp über Kmin.</translation>
+    </message>
+    <message>
+        <source>Paper DCQCN (SIGCOMM'15): 10 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM'15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+    </message>
+    <message>
+        <source>Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid model predicts.</source>
+        <translation>Flows bei je etwa 4 Gb/s; die Warteschlange ist länger als mit 2 Flows, wie das Fluidmodell vorhersagt.</translation>
+    </message>
+    <message>
+        <source>8-rank ring all-reduce of 150 MB gradients on the reference fabric</source>
+        <translation>Ring-All-Reduce von 150-MB-Gradienten mit 8 Rängen auf dem Referenz-Fabric</translation>
+    </message>
+    <message>
+        <source>Bursts of traffic every iteration: ECN marks and CNPs rise during all-reduce and fall to zero in the compute phase.</source>
+        <translation>Verkehrsschübe in jeder Iteration: ECN-Markierungen und CNPs steigen während des All-Reduce und fallen in der Rechenphase auf null.</translation>
+    </message>
+    <message>
+        <source>RDMA against a TCP baseline on a 10G path (the seeds' lab)</source>
+        <translation>RDMA gegen eine TCP-Basislinie auf einem 10G-Pfad (das Labor der Ausgangsdaten)</translation>
+    </message>
+    <message>
+        <source>RDMA write bandwidth near 9.2 Gb/s against about 4.7 Gb/s for one TCP stream; latency near 14 us against about 160 us.</source>
+        <translation>RDMA-Write-Bandbreite nahe 9,2 Gb/s gegenüber etwa 4,7 Gb/s für einen TCP-Stream; Latenz nahe 14 us gegenüber etwa 160 us.</translation>
+    </message>
+    <message>
+        <source>unknown scenario '%1' (known: %2)</source>
+        <translation>unbekanntes Szenario „%1“ (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>unknown DCQCN preset '%1' (known: %2)</source>
+        <translation>unbekannte DCQCN-Voreinstellung „%1“ (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>duration too short: at least 10 us of simulated time</source>
+        <translation>Dauer zu kurz: mindestens 10 us simulierte Zeit</translation>
+    </message>
+    <message>
+        <source>Drops only in the start-up burst, then DCQCN holds the queue below the drop point.</source>
+        <translation>Verwerfungen nur im Anlaufschub, danach hält DCQCN die Warteschlange unter der Verwerfungsgrenze.</translation>
+    </message>
+</context>
+<context>
     <name>ScreenshotText</name>
     <message>
         <source>roce-console: could not write screenshot to %1</source>
@@ -142,6 +312,316 @@
     <message>
         <source>roce-console: screenshot saved to %1 (%2x%3)</source>
         <translation>roce-console: Bildschirmfoto gespeichert unter %1 (%2x%3)</translation>
+    </message>
+</context>
+<context>
+    <name>SimCommandText</name>
+    <message>
+        <source>Scenario %1 on %2 (preset %3, seed %4): %5 s simulated in %6 s</source>
+        <translation>Szenario %1 auf %2 (Voreinstellung %3, Seed %4): %5 s simuliert in %6 s</translation>
+    </message>
+    <message>
+        <source>Rates measured from %1 ms; aggregate goodput %2 Gb/s; Jain index %3</source>
+        <translation>Raten gemessen ab %1 ms; gesamter Goodput %2 Gb/s; Jain-Index %3</translation>
+    </message>
+    <message>
+        <source>FLOW</source>
+        <translation>FLOW</translation>
+    </message>
+    <message>
+        <source>SRC</source>
+        <translation>QUELLE</translation>
+    </message>
+    <message>
+        <source>DST</source>
+        <translation>ZIEL</translation>
+    </message>
+    <message>
+        <source>KIND</source>
+        <translation>ART</translation>
+    </message>
+    <message>
+        <source>QOS</source>
+        <translation>QOS</translation>
+    </message>
+    <message>
+        <source>GOODPUT Gb/s</source>
+        <translation>GOODPUT Gb/s</translation>
+    </message>
+    <message>
+        <source>WIRE Gb/s</source>
+        <translation>LEITUNG Gb/s</translation>
+    </message>
+    <message>
+        <source>RC Gb/s</source>
+        <translation>RC Gb/s</translation>
+    </message>
+    <message>
+        <source>CE</source>
+        <translation>CE</translation>
+    </message>
+    <message>
+        <source>CNP SENT</source>
+        <translation>CNP GESENDET</translation>
+    </message>
+    <message>
+        <source>CNP HANDLED</source>
+        <translation>CNP VERARBEITET</translation>
+    </message>
+    <message>
+        <source>%1 flows (use --json for each)</source>
+        <translation>%1 Flows (--json zeigt jeden einzeln)</translation>
+    </message>
+    <message>
+        <source>INTERFACE</source>
+        <translation>INTERFACE</translation>
+    </message>
+    <message>
+        <source>TX UTIL %</source>
+        <translation>TX-AUSLASTUNG %</translation>
+    </message>
+    <message>
+        <source>MMU DROP PKTS</source>
+        <translation>MMU-VERWORFEN PKTS</translation>
+    </message>
+    <message>
+        <source>TAIL DROP PKTS</source>
+        <translation>TAIL-DROP PKTS</translation>
+    </message>
+    <message>
+        <source>TxPPP</source>
+        <translation>TxPPP</translation>
+    </message>
+    <message>
+        <source>RxPPP</source>
+        <translation>RxPPP</translation>
+    </message>
+    <message>
+        <source>ECN MARKED</source>
+        <translation>ECN-MARKIERT</translation>
+    </message>
+    <message>
+        <source>Q3 MEAN KB</source>
+        <translation>Q3 MITTEL KB</translation>
+    </message>
+    <message>
+        <source>Q3 MAX KB</source>
+        <translation>Q3 MAX KB</translation>
+    </message>
+    <message>
+        <source>HOST</source>
+        <translation>HOST</translation>
+    </message>
+    <message>
+        <source>ECN MARKED RX</source>
+        <translation>ECN-MARKIERT RX</translation>
+    </message>
+    <message>
+        <source>CNP IGNORED</source>
+        <translation>CNP IGNORIERT</translation>
+    </message>
+    <message>
+        <source>RX PRIO3 PAUSE</source>
+        <translation>RX PRIO3 PAUSE</translation>
+    </message>
+    <message>
+        <source>OUT OF SEQ</source>
+        <translation>AUSSER REIHE</translation>
+    </message>
+    <message>
+        <source>SEQ ERR</source>
+        <translation>SEQ-FEHLER</translation>
+    </message>
+    <message>
+        <source>ACK TIMEOUT</source>
+        <translation>ACK-TIMEOUT</translation>
+    </message>
+    <message>
+        <source>Latency %1: avg %2 us, min %3, median %4, 99% %5, 99.9% %6, max %7 (%8 iterations)</source>
+        <translation>Latenz %1: Mittel %2 us, min %3, Median %4, 99 % %5, 99,9 % %6, max %7 (%8 Iterationen)</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --%1 needs a port number, got '%2'</source>
+        <translation>rocectl sim: --%1 erwartet eine Portnummer, erhalten: „%2“</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --speed needs a factor in (0, 1000]</source>
+        <translation>rocectl sim: --speed erwartet einen Faktor in (0, 1000]</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --seconds needs a positive number</source>
+        <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>Simulated fabric '%1' running (speed x%2, seed %3).</source>
+        <translation>Simuliertes Fabric „%1“ läuft (Tempo x%2, Seed %3).</translation>
+    </message>
+    <message>
+        <source>NX-API (HTTP):  %1</source>
+        <translation>NX-API (HTTP):  %1</translation>
+    </message>
+    <message>
+        <source>NX-API (HTTPS): %1</source>
+        <translation>NX-API (HTTPS): %1</translation>
+    </message>
+    <message>
+        <source>  self-signed certificate, SHA-256 %1</source>
+        <translation>  selbstsigniertes Zertifikat, SHA-256 %1</translation>
+    </message>
+    <message>
+        <source>Credentials: %1 / %2</source>
+        <translation>Zugangsdaten: %1 / %2</translation>
+    </message>
+    <message>
+        <source>Try: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</source>
+        <translation>Probieren Sie: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</translation>
+    </message>
+    <message>
+        <source>Stopping after %1 s.</source>
+        <translation>Ende nach %1 s.</translation>
+    </message>
+    <message>
+        <source>Press Ctrl+C to stop.</source>
+        <translation>Strg+C beendet.</translation>
+    </message>
+    <message>
+        <source>Run a scenario on the simulated fabric (DCQCN / ECN / PFC model)</source>
+        <translation>Ein Szenario auf dem simulierten Fabric ausführen (DCQCN-/ECN-/PFC-Modell)</translation>
+    </message>
+    <message>
+        <source>Scenario to run.</source>
+        <translation>Auszuführendes Szenario.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Simulated seconds (default: the scenario's).</source>
+        <translation>Simulierte Sekunden (Standard: die des Szenarios).</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>Random seed (default 1).</source>
+        <translation>Zufallsstartwert (Standard: 1).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>DCQCN preset: nvidia or paper2015.</source>
+        <translation>DCQCN-Voreinstellung: nvidia oder paper2015.</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of tables.</source>
+        <translation>JSON statt Tabellen ausgeben.</translation>
+    </message>
+    <message>
+        <source>List the scenarios and exit.</source>
+        <translation>Die Szenarien auflisten und beenden.</translation>
+    </message>
+    <message>
+        <source>Run the fabric in real time and serve its switch over NX-API until stopped (or for --seconds).</source>
+        <translation>Das Fabric in Echtzeit laufen lassen und seinen Switch per NX-API bereitstellen, bis es beendet wird (oder für --seconds).</translation>
+    </message>
+    <message>
+        <source>With --serve: reference (default), starN or rail:HOSTS:NICS:RAILS:SPINES.</source>
+        <translation>Mit --serve: reference (Standard), starN oder rail:HOSTS:NICS:RAILS:SPINES.</translation>
+    </message>
+    <message>
+        <source>With --serve: NX-API HTTP port (default: any free port).</source>
+        <translation>Mit --serve: NX-API-HTTP-Port (Standard: ein freier Port).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>With --serve: NX-API HTTPS port (default: any free port).</source>
+        <translation>Mit --serve: NX-API-HTTPS-Port (Standard: ein freier Port).</translation>
+    </message>
+    <message>
+        <source>With --serve: no plain HTTP endpoint.</source>
+        <translation>Mit --serve: kein unverschlüsselter HTTP-Endpunkt.</translation>
+    </message>
+    <message>
+        <source>With --serve: no HTTPS endpoint.</source>
+        <translation>Mit --serve: kein HTTPS-Endpunkt.</translation>
+    </message>
+    <message>
+        <source>With --serve: NX-API user (default admin).</source>
+        <translation>Mit --serve: NX-API-Benutzer (Standard: admin).</translation>
+    </message>
+    <message>
+        <source>With --serve: NX-API password (default admin).</source>
+        <translation>Mit --serve: NX-API-Passwort (Standard: admin).</translation>
+    </message>
+    <message>
+        <source>secret</source>
+        <translation>Geheimnis</translation>
+    </message>
+    <message>
+        <source>With --serve: simulated seconds per wall second (default 1).</source>
+        <translation>Mit --serve: simulierte Sekunden pro Echtzeitsekunde (Standard: 1).</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>Faktor</translation>
+    </message>
+    <message>
+        <source>SCENARIO</source>
+        <translation>SZENARIO</translation>
+    </message>
+    <message>
+        <source>DEFAULT s</source>
+        <translation>STANDARD s</translation>
+    </message>
+    <message>
+        <source>WHAT RUNS</source>
+        <translation>WAS LÄUFT</translation>
+    </message>
+    <message>
+        <source>LIVE SCENARIO (--serve)</source>
+        <translation>LIVE-SZENARIO (--serve)</translation>
+    </message>
+    <message>
+        <source>WHAT TO WATCH</source>
+        <translation>WORAUF ACHTEN</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --scenario is required (see --list)</source>
+        <translation>rocectl sim: --scenario ist erforderlich (siehe --list)</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --seed needs a non-negative integer, got '%1'</source>
+        <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got '%1'</source>
+        <translation>rocectl sim: --seconds erwartet Sekunden in (0, 3600], erhalten: „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>SimServiceText</name>
+    <message>
+        <source>unknown topology '%1' (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)</source>
+        <translation>unbekannte Topologie „%1“ (reference, starN oder rail:HOSTS:NICS:RAILS:SPINES verwenden)</translation>
+    </message>
+    <message>
+        <source>cannot listen for NX-API over HTTP on %1:%2: %3</source>
+        <translation>NX-API über HTTP kann nicht auf %1:%2 lauschen: %3</translation>
+    </message>
+    <message>
+        <source>the simulated switch certificate is missing</source>
+        <translation>das Zertifikat des simulierten Switches fehlt</translation>
+    </message>
+    <message>
+        <source>cannot listen for NX-API over HTTPS on %1:%2: %3</source>
+        <translation>NX-API über HTTPS kann nicht auf %1:%2 lauschen: %3</translation>
     </message>
 </context>
 <context>

@@ -2,10 +2,14 @@
 
 #include "cli/output.h"
 #include "cli/parse.h"
+#include "sim/livescenario.h"
 #include "sim/scenario.h"
+#include "sim/simservice.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QJsonDocument>
+#include <QTimer>
 
 namespace roce::cli {
 
@@ -106,6 +110,113 @@ void printHuman(const sim::ScenarioReport &r, QTextStream &out)
     }
 }
 
+int serve(const QCommandLineParser &parser, CommandIo &io)
+{
+    sim::SimServiceOptions options;
+    options.topology = parser.value(QStringLiteral("topology"));
+    bool ok = true;
+    auto port = [&](const QString &key, quint16 *out) {
+        if (!parser.isSet(key))
+            return true;
+        const uint v = parser.value(key).toUInt(&ok);
+        if (!ok || v > 65535) {
+            io.err << SimCommandText::tr("rocectl sim: --%1 needs a port number, got '%2'")
+                          .arg(key, parser.value(key))
+                   << QLatin1Char('\n');
+            return false;
+        }
+        *out = quint16(v);
+        return true;
+    };
+    if (!port(QStringLiteral("http-port"), &options.httpPort)
+        || !port(QStringLiteral("https-port"), &options.httpsPort))
+        return ExitUsage;
+    options.http = !parser.isSet(QStringLiteral("no-http"));
+    options.https = !parser.isSet(QStringLiteral("no-https"));
+    options.user = parser.value(QStringLiteral("user"));
+    options.password = parser.value(QStringLiteral("password"));
+    options.speed = parser.value(QStringLiteral("speed")).toDouble(&ok);
+    if (!ok || options.speed <= 0 || options.speed > 1000) {
+        io.err << SimCommandText::tr("rocectl sim: --speed needs a factor in (0, 1000]")
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    options.seed = parser.value(QStringLiteral("seed")).toULongLong();
+    double duration = 0;
+    if (parser.isSet(QStringLiteral("seconds"))) {
+        duration = parser.value(QStringLiteral("seconds")).toDouble(&ok);
+        if (!ok || duration <= 0) {
+            io.err << SimCommandText::tr("rocectl sim: --seconds needs a positive number")
+                   << QLatin1Char('\n');
+            return ExitUsage;
+        }
+    }
+
+    sim::SimService service(options);
+    if (const auto started = service.start(); !started) {
+        io.err << QLatin1String("rocectl sim: ") << started.error().message << QLatin1Char('\n');
+        return started.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
+    }
+    const QString scenario = parser.value(QStringLiteral("scenario"));
+    if (!scenario.isEmpty()) {
+        if (const auto applied = service.startScenario(scenario); !applied) {
+            io.err << QLatin1String("rocectl sim: ") << applied.error().message
+                   << QLatin1Char('\n');
+            return ExitUsage;
+        }
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        // One line that scripts can read before the service runs on.
+        const QJsonObject info {
+            {QStringLiteral("topology"), options.topology},
+            {QStringLiteral("nxapi_http"), service.nxapiHttpUrl().toString()},
+            {QStringLiteral("nxapi_https"), service.nxapiHttpsUrl().toString()},
+            {QStringLiteral("certificate_sha256"), service.certificateFingerprint()},
+            {QStringLiteral("user"), options.user},
+            {QStringLiteral("scenario"), scenario.isEmpty() ? QStringLiteral("idle") : scenario}};
+        io.out << QString::fromUtf8(QJsonDocument(info).toJson(QJsonDocument::Compact))
+               << QLatin1Char('\n');
+    } else {
+        io.out << SimCommandText::tr("Simulated fabric '%1' running (speed x%2, seed %3).")
+                      .arg(options.topology)
+                      .arg(options.speed)
+                      .arg(options.seed)
+               << QLatin1Char('\n');
+        if (options.http)
+            io.out
+                << SimCommandText::tr("NX-API (HTTP):  %1").arg(service.nxapiHttpUrl().toString())
+                << QLatin1Char('\n');
+        if (options.https) {
+            io.out
+                << SimCommandText::tr("NX-API (HTTPS): %1").arg(service.nxapiHttpsUrl().toString())
+                << QLatin1Char('\n')
+                << SimCommandText::tr("  self-signed certificate, SHA-256 %1")
+                       .arg(service.certificateFingerprint())
+                << QLatin1Char('\n');
+        }
+        io.out << SimCommandText::tr("Credentials: %1 / %2").arg(options.user, options.password)
+               << QLatin1Char('\n');
+        if (options.http) {
+            io.out
+                << SimCommandText::tr(
+                       "Try: curl -s -u %1:%2 -H 'Content-Type: application/json' -d "
+                       "'{\"ins_api\":{\"version\":\"1.0\",\"type\":\"cli_show\",\"chunk\":\"0\","
+                       "\"sid\":\"1\",\"input\":\"show version\",\"output_format\":\"json\"}}' %3")
+                       .arg(options.user, options.password, service.nxapiHttpUrl().toString())
+                << QLatin1Char('\n');
+        }
+        io.out << (duration > 0 ? SimCommandText::tr("Stopping after %1 s.").arg(duration)
+                                : SimCommandText::tr("Press Ctrl+C to stop."))
+               << QLatin1Char('\n');
+    }
+    io.out.flush();
+    QEventLoop loop;
+    if (duration > 0)
+        QTimer::singleShot(qint64(duration * 1000), &loop, &QEventLoop::quit);
+    loop.exec();
+    return ExitOk;
+}
+
 }  // namespace
 
 QString SimCommand::name() const
@@ -139,16 +250,58 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
                                   SimCommandText::tr("Print JSON instead of tables."));
     const QCommandLineOption list(QStringLiteral("list"),
                                   SimCommandText::tr("List the scenarios and exit."));
-    parser.addOptions({scenario, seconds, seed, preset, json, list});
+    const QCommandLineOption serveOption(
+        QStringLiteral("serve"),
+        SimCommandText::tr("Run the fabric in real time and serve its switch over NX-API "
+                           "until stopped (or for --seconds)."));
+    const QCommandLineOption topology(
+        QStringLiteral("topology"),
+        SimCommandText::tr("With --serve: reference (default), starN or "
+                           "rail:HOSTS:NICS:RAILS:SPINES."),
+        SimCommandText::tr("name"), QStringLiteral("reference"));
+    const QCommandLineOption httpPort(
+        QStringLiteral("http-port"),
+        SimCommandText::tr("With --serve: NX-API HTTP port (default: any free port)."),
+        SimCommandText::tr("port"));
+    const QCommandLineOption httpsPort(
+        QStringLiteral("https-port"),
+        SimCommandText::tr("With --serve: NX-API HTTPS port (default: any free port)."),
+        SimCommandText::tr("port"));
+    const QCommandLineOption noHttp(QStringLiteral("no-http"),
+                                    SimCommandText::tr("With --serve: no plain HTTP endpoint."));
+    const QCommandLineOption noHttps(QStringLiteral("no-https"),
+                                     SimCommandText::tr("With --serve: no HTTPS endpoint."));
+    const QCommandLineOption user(QStringLiteral("user"),
+                                  SimCommandText::tr("With --serve: NX-API user (default admin)."),
+                                  SimCommandText::tr("name"), QStringLiteral("admin"));
+    const QCommandLineOption password(
+        QStringLiteral("password"),
+        SimCommandText::tr("With --serve: NX-API password (default admin)."),
+        SimCommandText::tr("secret"), QStringLiteral("admin"));
+    const QCommandLineOption speed(
+        QStringLiteral("speed"),
+        SimCommandText::tr("With --serve: simulated seconds per wall second (default 1)."),
+        SimCommandText::tr("factor"), QStringLiteral("1"));
+    parser.addOptions({scenario, seconds, seed, preset, json, list, serveOption, topology, httpPort,
+                       httpsPort, noHttp, noHttps, user, password, speed});
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
+
+    if (parser.isSet(serveOption)) {
+        return serve(parser, io);
+    }
 
     if (parser.isSet(list)) {
         TextTable table({SimCommandText::tr("SCENARIO"), SimCommandText::tr("DEFAULT s"),
                          SimCommandText::tr("WHAT RUNS")});
         for (const auto &s : sim::scenarios())
             table.addRow({s.name, num(double(s.defaultDuration) / sim::kNsPerSec, 3), s.summary});
-        io.out << table.render();
+        io.out << table.render() << QLatin1Char('\n');
+        TextTable live(
+            {SimCommandText::tr("LIVE SCENARIO (--serve)"), SimCommandText::tr("WHAT TO WATCH")});
+        for (const auto &s : sim::liveScenarios())
+            live.addRow({s.name, s.expectation});
+        io.out << live.render();
         return ExitOk;
     }
     if (!parser.isSet(scenario)) {

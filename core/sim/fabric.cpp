@@ -118,7 +118,13 @@ struct Fabric::Impl {
     void refreshThresholds()
     {
         for (auto &p : ports)
-            p.staticTh = staticThresholds(params.sw, p.speed);
+            p.staticTh = staticFor(p.speed);
+    }
+    PfcThresholds staticFor(RateBps speed) const
+    {
+        PfcThresholds t = staticThresholds(params.sw, speed);
+        t.headroom = std::max(t.headroom, minimumHeadroom(speed));
+        return t;
     }
 
     static void markActive(ActiveSet &set, bool &flag, int id)
@@ -129,6 +135,16 @@ struct Fabric::Impl {
         }
     }
 
+    /// Bytes that can still arrive after XOFF is decided, with the model's own delays: the
+    /// link delay rounds up to whole steps, so a coarse step needs more headroom than the
+    /// cable alone would (REFERENCE-DCQCN §4.2 sizes it for the real delays).
+    Bytes minimumHeadroom(RateBps speed) const
+    {
+        const TimeNs reaction
+            = 2 * TimeNs(delaySteps()) * dt() + params.timing.nicPfcResponse + dt();
+        return Bytes(speed / 8 * reaction / kNsPerSec) + 2 * 9216;
+    }
+
     PfcThresholds thresholdsFor(const SwitchPortState &p) const
     {
         if (params.sw.pfcMode == PfcThresholdMode::Dynamic) {
@@ -137,7 +153,8 @@ struct Fabric::Impl {
             PfcThresholds t;
             t.xoff = freeShared >> params.sw.dynamicShift;
             t.xon = std::max<Bytes>(0, t.xoff - 3 * 1024);
-            t.headroom = 3 * p.speed / 8 * params.timing.linkDelay / kNsPerSec + 4 * 9216;
+            t.headroom = std::max(3 * p.speed / 8 * params.timing.linkDelay / kNsPerSec + 4 * 9216,
+                                  minimumHeadroom(p.speed));
             return t;
         }
         return p.staticTh;
@@ -1372,7 +1389,7 @@ void Fabric::setLinkSpeed(int switchPort, RateBps speed)
 {
     SwitchPortState &p = d->ports[std::size_t(switchPort)];
     p.speed = speed;
-    p.staticTh = staticThresholds(d->params.sw, speed);
+    p.staticTh = d->staticFor(speed);
     if (p.peerKind == PeerKind::Nic) {
         NicPortState &n = d->nics[std::size_t(p.peer)];
         n.speed = speed;
@@ -1380,7 +1397,7 @@ void Fabric::setLinkSpeed(int switchPort, RateBps speed)
             d->flows[std::size_t(id)].rp.setLineRate(speed);
     } else if (p.peerKind == PeerKind::SwitchPort) {
         d->ports[std::size_t(p.peer)].speed = speed;
-        d->ports[std::size_t(p.peer)].staticTh = staticThresholds(d->params.sw, speed);
+        d->ports[std::size_t(p.peer)].staticTh = d->staticFor(speed);
     }
 }
 
@@ -1510,6 +1527,11 @@ void Fabric::resetQueueStats()
         p.qMax = 0;
     }
     d->stepsSinceQueueReset = 0;
+}
+
+PfcThresholds Fabric::pfcThresholds(int switchPort) const
+{
+    return d->thresholdsFor(d->ports[std::size_t(switchPort)]);
 }
 
 Bytes Fabric::bufferUsed(int switchIndex) const

@@ -133,6 +133,8 @@ public:
     HostCounters hostCounters(int host) const;
     QueueStats queueStats(int switchPort) const;
     void resetQueueStats();
+    /// No-drop thresholds in force on @p switchPort now (dynamic ones move with the buffer).
+    PfcThresholds pfcThresholds(int switchPort) const;
     /// Total bytes buffered in switch @p switchIndex.
     Bytes bufferUsed(int switchIndex) const;
 

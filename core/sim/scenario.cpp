@@ -259,8 +259,8 @@ QList<ScenarioInfo> scenarios()
         {QStringLiteral("ecn-lossy-incast"),
          ScenarioText::tr("7 senders -> 1 receiver at 100G, PFC off, ECN on"),
          ScenarioText::tr(
-             "Drops only in the first burst, then DCQCN holds the queue below the drop point."),
-         20 * kNsPerMs},
+             "Drops only in the start-up burst, then DCQCN holds the queue below the drop point."),
+         60 * kNsPerMs},
         {QStringLiteral("fair-2to1"),
          ScenarioText::tr("2 senders -> 1 receiver at 100G, ECN on, large xoff"),
          ScenarioText::tr(

@@ -1,0 +1,38 @@
+#include "nxapi/interfacename.h"
+
+#include <QRegularExpression>
+
+namespace roce::nxapi {
+
+QString longInterfaceName(const QString &name)
+{
+    static const QRegularExpression eth(
+        QStringLiteral(R"(^(?:ethernet|eth|et|e)\s*(\d+(?:/\d+){1,2})$)"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression po(QStringLiteral(R"(^(?:port-channel|po)\s*(\d+)$)"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression internal(QStringLiteral(R"(^ii(\d+(?:/\d+){1,2})$)"),
+                                             QRegularExpression::CaseInsensitiveOption);
+    const QString trimmed = name.trimmed();
+    if (const auto m = eth.match(trimmed); m.hasMatch())
+        return QStringLiteral("Ethernet") + m.captured(1);
+    if (const auto m = po.match(trimmed); m.hasMatch())
+        return QStringLiteral("port-channel") + m.captured(1);
+    if (const auto m = internal.match(trimmed); m.hasMatch())
+        return QStringLiteral("ii") + m.captured(1);  // internal fabric ports keep their name
+    if (trimmed.compare(QLatin1String("mgmt0"), Qt::CaseInsensitive) == 0)
+        return QStringLiteral("mgmt0");
+    return trimmed;
+}
+
+QString shortInterfaceName(const QString &name)
+{
+    const QString full = longInterfaceName(name);
+    if (full.startsWith(QLatin1String("Ethernet")))
+        return QStringLiteral("Eth") + full.mid(8);
+    if (full.startsWith(QLatin1String("port-channel")))
+        return QStringLiteral("Po") + full.mid(12);
+    return full;
+}
+
+}  // namespace roce::nxapi

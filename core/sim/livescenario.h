@@ -1,0 +1,25 @@
+#pragma once
+
+#include "common/result.h"
+#include "sim/fabric.h"
+
+#include <QList>
+#include <QString>
+
+namespace roce::sim {
+
+/// A scenario that runs on a live (real-time) fabric: what the console's scenario panel and
+/// `rocectl sim --serve --scenario` start. Applying one first returns the fabric to its
+/// healthy baseline (traffic stopped, PFC/ECN on, faults cleared).
+struct LiveScenario {
+    QString name;
+    QString title;        ///< short label for a button
+    QString expectation;  ///< one sentence: what to watch, on which counters
+};
+
+QList<LiveScenario> liveScenarios();
+
+/// Applies @p name to @p fabric (a reference-like fabric with at least 8 hosts).
+Result<void> applyLiveScenario(Fabric &fabric, const QString &name);
+
+}  // namespace roce::sim
