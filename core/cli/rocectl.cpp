@@ -1,5 +1,6 @@
 #include "cli/rocectl.h"
 
+#include "cli/decodecommand.h"
 #include "cli/simcommand.h"
 #include "cli/versioncommand.h"
 #include "common/versions.h"
@@ -44,6 +45,7 @@ public:
 CommandRegistry makeRocectlRegistry()
 {
     CommandRegistry registry;
+    registry.add(std::make_unique<DecodeCommand>());
     registry.add(std::make_unique<SimCommand>());
     registry.add(std::make_unique<VersionCommand>());
     return registry;
