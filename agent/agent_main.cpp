@@ -1,8 +1,12 @@
 // roce-agent: the RDMA host agent. No GUI module is linked (checked by CMake).
 #include "agentoptions.h"
 #include "common/versions.h"
+#include "prometheus.h"
+#include "sampler.h"
 #include "translations.h"
 #include "verbsdevices.h"
+
+#include <QJsonDocument>
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -43,6 +47,24 @@ int main(int argc, char **argv)
         for (const auto &d : *devices) {
             out << d.name << QLatin1String("  ") << d.nodeGuid << QLatin1String("  ")
                 << AgentMainText::tr("%n port(s)", nullptr, d.portCount) << QLatin1Char('\n');
+        }
+        return 0;
+    }
+    if (parsed.options->once) {
+        roce::agent::SamplerOptions so;
+        so.sysfsRoot = parsed.options->sysfsRoot;
+        so.ethtoolFixtureDir = parsed.options->ethtoolFixtureDir;
+        so.extraNetdevs = parsed.options->netdevs;
+        so.hostname = parsed.options->hostname;
+        roce::agent::Sampler sampler(so);
+        const roce::agentproto::AgentSample sample = sampler.sample();
+        if (parsed.options->json) {
+            out << QString::fromUtf8(QJsonDocument(roce::agentproto::sampleToJson(sample))
+                                         .toJson(QJsonDocument::Indented));
+        } else {
+            out.flush();
+            const QByteArray text = roce::agent::toPrometheus(sample);
+            fwrite(text.constData(), 1, std::size_t(text.size()), stdout);
         }
         return 0;
     }

@@ -11,6 +11,12 @@ namespace roce::agent {
 struct AgentOptions {
     QString sysfsRoot = QStringLiteral("/sys");  ///< --sysfs-root: where collectors read
     bool listDevices = false;                    ///< --list-devices: print RDMA devices, exit
+    bool once = false;                           ///< --once: one sample, then exit
+    bool json = false;                           ///< --json (with --once)
+    bool prometheus = false;                     ///< --prometheus (with --once)
+    QString ethtoolFixtureDir;                   ///< --ethtool-fixture: saved ethtool -S files
+    QStringList netdevs;                         ///< --netdev: extra netdevs to sample
+    QString hostname;                            ///< --hostname: name to report
 };
 
 struct AgentParse {

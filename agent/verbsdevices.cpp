@@ -59,6 +59,22 @@ Result<QList<VerbsDevice>> listVerbsDevices()
             ibv_device_attr attr {};
             if (ibv_query_device(ctx.get(), &attr) == 0)
                 d.portCount = attr.phys_port_cnt;
+            for (int port = 1; port <= d.portCount; ++port) {
+                ibv_port_attr pa {};
+                if (ibv_query_port(ctx.get(), quint8(port), &pa) != 0)
+                    continue;
+                VerbsPort vp;
+                vp.port = port;
+                vp.state = QString::fromLatin1(ibv_port_state_str(pa.state))
+                               .remove(QStringLiteral("PORT_"));
+                vp.activeMtu = pa.active_mtu >= IBV_MTU_256 && pa.active_mtu <= IBV_MTU_4096
+                    ? 128 << pa.active_mtu
+                    : 0;
+                vp.linkLayer = pa.link_layer == IBV_LINK_LAYER_ETHERNET
+                    ? QStringLiteral("Ethernet")
+                    : QStringLiteral("InfiniBand");
+                d.ports.append(vp);
+            }
         }
         devices.append(d);
     }

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "collectors/collector.h"
+#include "collectors/ethtoolsource.h"
+#include "collectors/sysfs.h"
+
+#include <QHash>
+
+#include <memory>
+
+namespace roce::agent {
+
+/// The RoCE netdevs (those the RDMA ports name, plus any configured): MTU, state,
+/// `statistics/`, ethtool counters and the DCQCN/QoS settings sysfs exposes.
+class NetdevCollector final : public Collector
+{
+public:
+    NetdevCollector(SysfsTree tree, std::unique_ptr<EthtoolSource> ethtool,
+                    QStringList extraNetdevs = {});
+    QString name() const override { return QStringLiteral("netdev"); }
+    Result<void> update(agentproto::AgentSample &sample) override;
+
+private:
+    SysfsTree m_tree;
+    std::unique_ptr<EthtoolSource> m_ethtool;
+    QStringList m_extra;
+    QHash<QString, std::shared_ptr<CounterDirectory>> m_statistics;
+};
+
+/// Host facts: hostname, kernel, CPU frequency governor (cpu0).
+class HostCollector final : public Collector
+{
+public:
+    explicit HostCollector(SysfsTree tree);
+    QString name() const override { return QStringLiteral("host"); }
+    Result<void> update(agentproto::AgentSample &sample) override;
+
+private:
+    SysfsTree m_tree;
+};
+
+}  // namespace roce::agent
