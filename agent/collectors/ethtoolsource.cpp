@@ -57,8 +57,9 @@ int ethtoolIoctl(int socket, const QString &ifname, void *data)
 /// Number of ETH_SS_STATS strings, or -1 with errno set.
 long statsCount(int socket, const QString &ifname)
 {
-        // ethtool_sset_info ends in a flexible array: room for one u32 after it.
-    alignas(ethtool_sset_info) unsigned char buffer[sizeof(ethtool_sset_info) + sizeof(quint32)] = {};
+    // ethtool_sset_info ends in a flexible array: room for one u32 after it.
+    alignas(ethtool_sset_info) unsigned char buffer[sizeof(ethtool_sset_info) + sizeof(quint32)]
+        = {};
     auto *info = reinterpret_cast<ethtool_sset_info *>(buffer);
     info->cmd = ETHTOOL_GSSET_INFO;
     info->sset_mask = 1ULL << ETH_SS_STATS;

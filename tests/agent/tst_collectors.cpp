@@ -1,0 +1,271 @@
+// Collectors on fixture trees in the kernel's layouts, the golden end-to-end output of the
+// binary, and the Prometheus exposition.
+#include "agentproto/sample.h"
+#include "collectors/ethtoolsource.h"
+#include "collectors/rdmacollector.h"
+#include "collectors/sysfs.h"
+#include "prometheus.h"
+#include "sampler.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace roce::agent;
+using namespace roce::agentproto;
+
+namespace {
+const QString kFixtures = QStringLiteral(FIXTURES);
+
+AgentSample sampleOf(const QString &tree, bool withEthtool = false)
+{
+    SamplerOptions o;
+    o.sysfsRoot = kFixtures + QLatin1Char('/') + tree;
+    if (withEthtool)
+        o.ethtoolFixtureDir = kFixtures + QStringLiteral("/ethtool");
+    o.hostname = QStringLiteral("testhost");
+    Sampler s(o);
+    return s.sample();
+}
+
+/// The binary's JSON with what varies between machines and runs removed.
+QJsonObject comparable(QJsonObject o)
+{
+    o.remove(QStringLiteral("timestamp"));
+    QJsonArray collectors;
+    for (const QJsonValue &v : o.value(QStringLiteral("collectors")).toArray()) {
+        QJsonObject c = v.toObject();
+        c.remove(QStringLiteral("duration_us"));
+        collectors.append(c);
+    }
+    o.insert(QStringLiteral("collectors"), collectors);
+    QJsonObject host = o.value(QStringLiteral("host")).toObject();
+    host.remove(QStringLiteral("kernel"));
+    host.remove(QStringLiteral("os"));
+    o.insert(QStringLiteral("host"), host);
+    return o;
+}
+}  // namespace
+
+class TestCollectors : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void counterValuesAndAbsence()
+    {
+        QCOMPARE(parseCounter("2880761508848\n"), std::optional<quint64>(2880761508848ULL));
+        QCOMPARE(parseCounter("18446744073709551615"),
+                 std::optional<quint64>(18446744073709551615ULL));
+        QVERIFY(!parseCounter("N/A (no PMA)\n"));
+        QVERIFY(!parseCounter(""));
+        QVERIFY(!parseCounter("-481413250"));  // iproute2 < 5.17 style negatives are not counts
+        QCOMPARE(parseRateGbps(QStringLiteral("25 Gb/sec (1X EDR)")), std::optional<double>(25));
+        QCOMPARE(parseRateGbps(QStringLiteral("2.5 Gb/sec (1X SDR)")), std::optional<double>(2.5));
+        QCOMPARE(parseRateGbps(QStringLiteral("10 Gb/sec (4X)")), std::optional<double>(10));
+        QVERIFY(!parseRateGbps(QStringLiteral("garbage")));
+    }
+
+    void mlx5RoceHost()
+    {
+        const AgentSample s = sampleOf(QStringLiteral("sysfs-mlx5"), true);
+        QCOMPARE(s.deviceSource, QStringLiteral("sysfs"));  // fixture root: libibverbs not asked
+        QCOMPARE(s.devices.size(), 1);
+        const RdmaDeviceSample &d = s.devices[0];
+        QCOMPARE(d.name, QStringLiteral("mlx5_0"));
+        QCOMPARE(d.fwVer, QStringLiteral("16.35.2000"));
+        const RdmaPortSample &p = d.ports[0];
+        QCOMPARE(p.state, QStringLiteral("ACTIVE"));
+        QCOMPARE(*p.stateId, 4);
+        QCOMPARE(*p.physStateId, 5);
+        QCOMPARE(*p.rateGbps, 25.0);
+        QCOMPARE(p.linkLayer, QStringLiteral("Ethernet"));
+        // port_xmit_data counts 4-byte words: bytes are reported, under a name that says so.
+        QCOMPARE(p.counters.value(QStringLiteral("port_xmit_data_bytes")), 2880761508848ULL * 4);
+        QCOMPARE(p.counters.value(QStringLiteral("port_rcv_data_bytes")),
+                 72505381512ULL);  // procfs' expectation
+        QVERIFY(!p.counters.contains(QStringLiteral("port_xmit_data")));
+        // Every hw_counters file, congestion counters included; "lifespan" is a setting.
+        QCOMPARE(p.hwCounters.value(QStringLiteral("np_ecn_marked_roce_packets")), 1921140ULL);
+        QCOMPARE(p.hwCounters.value(QStringLiteral("np_cnp_sent")), 1843204ULL);
+        QCOMPARE(p.hwCounters.value(QStringLiteral("rp_cnp_handled")), 48211ULL);
+        QCOMPARE(p.hwCounters.value(QStringLiteral("out_of_sequence")), 1ULL);
+        QCOMPARE(p.hwCounters.size(), 29);
+        QVERIFY(!p.hwCounters.contains(QStringLiteral("lifespan")));
+        // GID table: unpopulated slots (4..7) skipped; the RoCE v2 IPv4 entry at index 3.
+        QCOMPARE(p.gids.size(), 4);
+        QCOMPARE(p.gids[3].index, 3);
+        QCOMPARE(p.gids[3].type, QStringLiteral("RoCE v2"));
+        QCOMPARE(p.gids[3].ipv4, QStringLiteral("192.168.2.225"));
+        QCOMPARE(p.netdev, QStringLiteral("ens1f0np0"));
+        // The netdev: MTU, ECN settings, ethtool (trailing space of an old name trimmed).
+        QCOMPARE(s.netdevs.size(), 1);
+        const NetdevSample &n = s.netdevs[0];
+        QCOMPARE(*n.mtu, 9000);
+        QCOMPARE(n.ecnNp.value(QStringLiteral("enable/3")), QStringLiteral("1"));
+        QCOMPARE(n.ecnNp.value(QStringLiteral("cnp_dscp")), QStringLiteral("48"));
+        QCOMPARE(n.ecnRp.value(QStringLiteral("rpg_ai_rate")), QStringLiteral("5"));
+        QCOMPARE(n.ethtoolSource, QStringLiteral("fixture"));
+        QCOMPARE(n.ethtool.value(QStringLiteral("rx_prio3_pause")), 38211ULL);
+        QVERIFY(n.ethtool.contains(QStringLiteral("tx_pause_storm_warning_events")));
+        QVERIFY(
+            !n.ethtool.contains(QStringLiteral("rx_prio4_pause")));  // PFC off there: no counter
+        QCOMPARE(s.host.value(QStringLiteral("cpu_governor")), QStringLiteral("performance"));
+        for (const CollectorStatus &c : s.collectors)
+            QVERIFY2(c.success, qPrintable(c.name + QLatin1String(": ") + c.error));
+    }
+
+    void notAvailableCountersAreAbsent()
+    {
+        const AgentSample s = sampleOf(QStringLiteral("sysfs-na"));
+        const RdmaPortSample &p = s.devices[0].ports[0];
+        QVERIFY(p.counters.isEmpty());  // every file reads "N/A (no PMA)"
+        QVERIFY(p.hwCounters.isEmpty());
+        QCOMPARE(*p.rateGbps, 10.0);
+        const QJsonObject j = sampleToJson(s);
+        const QJsonObject pj = j.value(QStringLiteral("devices"))
+                                   .toArray()[0]
+                                   .toObject()
+                                   .value(QStringLiteral("ports"))
+                                   .toArray()[0]
+                                   .toObject();
+        QVERIFY(pj.value(QStringLiteral("counters")).toObject().isEmpty());  // absent, not 0
+        QVERIFY(!toPrometheus(s).contains("node_infiniband_port_data_transmitted_bytes_total"));
+    }
+
+    void softRoceHasNoPmaCounters()
+    {
+        const AgentSample s = sampleOf(QStringLiteral("sysfs-rxe"));
+        const RdmaPortSample &p = s.devices[0].ports[0];
+        QCOMPARE(s.devices[0].name, QStringLiteral("rxe0"));
+        QVERIFY(p.counters.isEmpty());
+        QCOMPARE(p.hwCounters.value(QStringLiteral("sent_pkts")), 14164ULL);
+        QCOMPARE(p.hwCounters.value(QStringLiteral("rcvd_pkts")), 644141ULL);
+        QCOMPARE(p.gids.size(), 2);
+        QCOMPARE(p.gids[1].ipv4,
+                 QStringLiteral("10.0.0.1"));  // the IPv4-mapped RoCE v2 GID is index 1
+        QCOMPARE(p.netdev, QStringLiteral("veth0"));
+    }
+
+    void countersFollowTheFiles()
+    {
+        // Counters are re-read from open files: a change on disk shows in the next sample,
+        // and a counter that appears later is picked up.
+        QTemporaryDir dir;
+        const QString counters = dir.filePath(QStringLiteral("hw_counters"));
+        QDir().mkpath(counters);
+        auto write = [&](const char *name, const char *value) {
+            QFile f(counters + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(value);
+        };
+        write("np_cnp_sent", "5\n");
+        CounterDirectory cd(counters, {}, 3);
+        QMap<QString, quint64> m;
+        QVERIFY(cd.read(m));
+        QCOMPARE(m.value(QStringLiteral("np_cnp_sent")), 5ULL);
+        write("np_cnp_sent", "4294967301\n");  // past 2^32: 64-bit
+        write("rp_cnp_handled", "7\n");
+        m.clear();
+        QVERIFY(cd.read(m));
+        QCOMPARE(m.value(QStringLiteral("np_cnp_sent")), 4294967301ULL);
+        m.clear();
+        QVERIFY(cd.read(m));  // third read: directory listed again
+        QCOMPARE(m.value(QStringLiteral("rp_cnp_handled")), 7ULL);
+        CounterDirectory missing(dir.filePath(QStringLiteral("nope")));
+        QVERIFY(!missing.read(m));
+    }
+
+    void realEthtoolIoctl()
+    {
+        // The loopback device exists everywhere and has no driver statistics; an unknown
+        // device is a clear "not found".
+        IoctlEthtoolSource ioctl;
+        const auto lo = ioctl.read(QStringLiteral("lo"));
+        QVERIFY2(lo.ok(), lo.ok() ? "" : qPrintable(lo.error().message));
+        const auto missing = ioctl.read(QStringLiteral("nosuchdev0"));
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.error().code, roce::ErrorCode::NotFound);
+        QVERIFY(missing.error().message.contains(QStringLiteral("nosuchdev0")));
+    }
+
+    void goldenOutputOfTheBinary()
+    {
+        QProcess p;
+        p.start(QStringLiteral(ROCE_AGENT_PATH),
+                {QStringLiteral("--sysfs-root"), kFixtures + QStringLiteral("/sysfs-mlx5"),
+                 QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
+                 QStringLiteral("--hostname"), QStringLiteral("testhost"), QStringLiteral("--once"),
+                 QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonDocument actual = QJsonDocument::fromJson(p.readAllStandardOutput());
+        QVERIFY(actual.isObject());
+        QFile golden(kFixtures + QStringLiteral("/golden-mlx5.json"));
+        QVERIFY(golden.open(QIODevice::ReadOnly));
+        const QJsonDocument expected = QJsonDocument::fromJson(golden.readAll());
+        QCOMPARE(QJsonDocument(comparable(actual.object())).toJson(), expected.toJson());
+        // And the sample survives the round trip through its JSON form.
+        const auto back = sampleFromJson(actual.object());
+        QVERIFY(back.ok());
+        QCOMPARE(back->devices[0].ports[0].hwCounters.value(QStringLiteral("np_cnp_sent")),
+                 1843204ULL);
+    }
+
+    void prometheusExposition()
+    {
+        QProcess p;
+        p.start(QStringLiteral(ROCE_AGENT_PATH),
+                {QStringLiteral("--sysfs-root"), kFixtures + QStringLiteral("/sysfs-mlx5"),
+                 QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
+                 QStringLiteral("--once"), QStringLiteral("--prometheus")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray text = p.readAllStandardOutput();
+        for (const char *line :
+             {"node_infiniband_port_data_transmitted_bytes_total{device=\"mlx5_0\",port=\"1\"} "
+              "11523046035392",
+              "node_infiniband_port_data_received_bytes_total{device=\"mlx5_0\",port=\"1\"} "
+              "72505381512",
+              "node_infiniband_np_cnp_packets_sent_total{device=\"mlx5_0\",port=\"1\"} 1843204",
+              "node_infiniband_np_ecn_marked_roce_packets_received_total{device=\"mlx5_0\",port="
+              "\"1\"} 1921140",
+              "node_infiniband_rp_cnp_packets_handled_total{device=\"mlx5_0\",port=\"1\"} 48211",
+              "node_infiniband_rate_bytes_per_second{device=\"mlx5_0\",port=\"1\"} 3125000000",
+              "node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} 4",
+              "roce_priority_pause_frames_received_total{device=\"ens1f0np0\",priority=\"3\"} "
+              "38211",
+              "roce_priority_pause_received_seconds_total{device=\"ens1f0np0\",priority=\"3\"} "
+              "9.127731",
+              "node_network_mtu_bytes{device=\"ens1f0np0\"} 9000",
+              "# TYPE node_infiniband_np_cnp_packets_sent_total counter",
+              "roce_agent_collector_success{collector=\"rdma\"} 1"})
+            QVERIFY2(text.contains(line), line);
+        // Every metric family is declared once, every sample line has a value.
+        QCOMPARE(text.count("# TYPE node_infiniband_np_cnp_packets_sent_total"), 1);
+        for (const QByteArray &line : text.split('\n')) {
+            if (line.isEmpty() || line.startsWith('#'))
+                continue;
+            const QList<QByteArray> parts = line.split(' ');
+            bool ok = false;
+            parts.last().toDouble(&ok);
+            QVERIFY2(ok, line.constData());
+        }
+    }
+
+    void badArguments()
+    {
+        QProcess p;
+        p.start(QStringLiteral(ROCE_AGENT_PATH), {QStringLiteral("--once")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("--json or --prometheus"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCollectors)
+#include "tst_collectors.moc"
