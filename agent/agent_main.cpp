@@ -1,4 +1,5 @@
 // roce-agent: the RDMA host agent. No GUI module is linked (checked by CMake).
+#include "agentdaemon.h"
 #include "agentoptions.h"
 #include "common/versions.h"
 #include "prometheus.h"
@@ -68,7 +69,16 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    err << AgentMainText::tr("roce-agent: no mode selected; run 'roce-agent --help'.")
+    // Daemon mode: serve until stopped.
+    roce::agent::AgentDaemon daemon(*parsed.options);
+    if (const auto started = daemon.start(); !started) {
+        err << QLatin1String("roce-agent: ") << started.error().message << QLatin1Char('\n');
+        return started.error().code == roce::ErrorCode::InvalidArgument ? 2 : 1;
+    }
+    out << AgentMainText::tr("roce-agent listening on port %1, metrics on port %2")
+               .arg(daemon.port())
+               .arg(daemon.metricsPort())
         << QLatin1Char('\n');
-    return 2;
+    out.flush();
+    return app.exec();
 }

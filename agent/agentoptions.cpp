@@ -4,6 +4,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
+#include <QSettings>
 #include <QTextStream>
 
 #include <cstdio>
@@ -55,7 +57,39 @@ AgentParse parseAgentOptions(const QStringList &argv)
         AgentOptionsText::tr("name"));
     parser.addOption(sysfs);
     parser.addOption(list);
-    parser.addOptions({once, json, prometheus, ethtoolFixture, netdev, hostname});
+    const QCommandLineOption listen(
+        QStringLiteral("listen"),
+        AgentOptionsText::tr(
+            "Serve the agent protocol (TLS) on ADDRESS:PORT (default 0.0.0.0:18471)."),
+        AgentOptionsText::tr("address:port"));
+    const QCommandLineOption metrics(
+        QStringLiteral("metrics"),
+        AgentOptionsText::tr(
+            "Serve Prometheus /metrics on ADDRESS:PORT, or 'off' (default 0.0.0.0:9471)."),
+        AgentOptionsText::tr("address:port"));
+    const QCommandLineOption tokenFile(
+        QStringLiteral("token-file"),
+        AgentOptionsText::tr("File with the token clients must present (16+ characters)."),
+        AgentOptionsText::tr("file"));
+    const QCommandLineOption tlsCert(QStringLiteral("tls-cert"),
+                                     AgentOptionsText::tr("PEM certificate of the agent."),
+                                     AgentOptionsText::tr("file"));
+    const QCommandLineOption tlsKey(QStringLiteral("tls-key"),
+                                    AgentOptionsText::tr("PEM private key of the agent."),
+                                    AgentOptionsText::tr("file"));
+    const QCommandLineOption clientCa(
+        QStringLiteral("client-ca"),
+        AgentOptionsText::tr("PEM CA: clients presenting a certificate it signed need no token."),
+        AgentOptionsText::tr("file"));
+    const QCommandLineOption plaintext(
+        QStringLiteral("plaintext"),
+        AgentOptionsText::tr("Serve the protocol without TLS (loopback tests only)."));
+    const QCommandLineOption config(
+        QStringLiteral("config"),
+        AgentOptionsText::tr("INI file with these settings (section [agent]; flags win)."),
+        AgentOptionsText::tr("file"));
+    parser.addOptions({once, json, prometheus, ethtoolFixture, netdev, hostname, listen, metrics,
+                       tokenFile, tlsCert, tlsKey, clientCa, plaintext, config});
 
     AgentParse result;
     QTextStream err(stderr);
@@ -89,6 +123,46 @@ AgentParse parseAgentOptions(const QStringList &argv)
     options.ethtoolFixtureDir = parser.value(ethtoolFixture);
     options.netdevs = parser.values(netdev);
     options.hostname = parser.value(hostname);
+    options.configFile = parser.value(config);
+    if (!options.configFile.isEmpty()) {
+        if (!QFile::exists(options.configFile)) {
+            err << AgentOptionsText::tr("roce-agent: config file %1 does not exist")
+                       .arg(options.configFile)
+                << QLatin1Char('\n');
+            result.exitCode = 2;
+            return result;
+        }
+        QSettings ini(options.configFile, QSettings::IniFormat);
+        ini.beginGroup(QStringLiteral("agent"));
+        auto take = [&](const char *key, QString &target) {
+            const QString v = ini.value(QLatin1String(key)).toString();
+            if (!v.isEmpty())
+                target = v;
+        };
+        take("listen", options.listen);
+        take("metrics", options.metricsListen);
+        take("token_file", options.tokenFile);
+        take("tls_cert", options.tlsCert);
+        take("tls_key", options.tlsKey);
+        take("client_ca", options.clientCa);
+        take("sysfs_root", options.sysfsRoot);
+        take("hostname", options.hostname);
+        options.plaintext = ini.value(QStringLiteral("plaintext"), false).toBool();
+    }
+    auto flag = [&](const QCommandLineOption &o, QString &target) {
+        if (parser.isSet(o))
+            target = parser.value(o);
+    };
+    flag(listen, options.listen);
+    flag(metrics, options.metricsListen);
+    flag(tokenFile, options.tokenFile);
+    flag(tlsCert, options.tlsCert);
+    flag(tlsKey, options.tlsKey);
+    flag(clientCa, options.clientCa);
+    if (parser.isSet(sysfs))
+        options.sysfsRoot = parser.value(sysfs);
+    if (parser.isSet(plaintext))
+        options.plaintext = true;
     if (options.once && options.json == options.prometheus) {
         err << AgentOptionsText::tr(
             "roce-agent: --once needs exactly one of --json or --prometheus")

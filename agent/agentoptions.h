@@ -17,6 +17,15 @@ struct AgentOptions {
     QString ethtoolFixtureDir;                   ///< --ethtool-fixture: saved ethtool -S files
     QStringList netdevs;                         ///< --netdev: extra netdevs to sample
     QString hostname;                            ///< --hostname: name to report
+    // Daemon mode.
+    QString listen = QStringLiteral("0.0.0.0:18471");        ///< --listen: protocol (TLS)
+    QString metricsListen = QStringLiteral("0.0.0.0:9471");  ///< --metrics: Prometheus, "off"
+    QString tokenFile;       ///< --token-file: the shared secret clients present
+    QString tlsCert;         ///< --tls-cert
+    QString tlsKey;          ///< --tls-key
+    QString clientCa;        ///< --client-ca: clients with a certificate from it need no token
+    bool plaintext = false;  ///< --plaintext: no TLS (tests on loopback only)
+    QString configFile;      ///< --config: INI file with the same settings
 };
 
 struct AgentParse {

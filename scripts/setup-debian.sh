@@ -20,6 +20,7 @@ run_pkgs=(
 # Tests: formatting, offscreen/Xvfb screenshots, and the real peers the tests talk to.
 test_pkgs=(
   clang-format xvfb xauth imagemagick curl openssl iperf3 sockperf procps
+  python3 python3-torch prometheus prometheus-node-exporter
 )
 
 all=("${build_pkgs[@]}" "${run_pkgs[@]}" "${test_pkgs[@]}")

@@ -94,7 +94,7 @@ void CounterDirectory::scan()
 
 bool CounterDirectory::read(QMap<QString, quint64> &out)
 {
-        const bool rescanDue = m_rescanEvery > 0 && ++m_reads % m_rescanEvery == 0;
+    const bool rescanDue = m_rescanEvery > 0 && ++m_reads % m_rescanEvery == 0;
     if (!m_scanned || rescanDue)
         scan();
     if (!m_exists)

@@ -1,0 +1,148 @@
+#include "agentdaemon.h"
+
+#include "agentproto/agentserver.h"
+#include "collectors/sysfs.h"
+#include "common/versions.h"
+#include "jobs/processjobrunner.h"
+#include "metricsserver.h"
+#include "prometheus.h"
+#include "sampler.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QHostInfo>
+#include <QLoggingCategory>
+
+namespace roce::agent {
+
+Q_LOGGING_CATEGORY(lcDaemon, "roce.agent", QtInfoMsg)
+
+namespace {
+class AgentDaemonText
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentDaemonText)
+};
+
+Result<QByteArray> readFile(const QString &path, const QString &what)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return makeError(
+            ErrorCode::Io,
+            AgentDaemonText::tr("cannot read %1 %2: %3").arg(what, path, f.errorString()));
+    return f.readAll();
+}
+}  // namespace
+
+Result<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const uint port = colon >= 0 ? text.mid(colon + 1).toUInt(&ok) : 0;
+    if (colon < 0 || !ok || port > 65535)
+        return makeError(ErrorCode::InvalidArgument,
+                         AgentDaemonText::tr("'%1' is not ADDRESS:PORT").arg(text));
+    QString host = text.left(colon);
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    const QHostAddress address
+        = host.isEmpty() ? QHostAddress(QHostAddress::Any) : QHostAddress(host);
+    if (address.isNull())
+        return makeError(ErrorCode::InvalidArgument,
+                         AgentDaemonText::tr("'%1' is not an IP address").arg(host));
+    return std::make_pair(address, quint16(port));
+}
+
+AgentDaemon::AgentDaemon(AgentOptions options, QObject *parent)
+    : QObject(parent), m_options(std::move(options))
+{ }
+
+AgentDaemon::~AgentDaemon() = default;
+
+Result<void> AgentDaemon::start()
+{
+    SamplerOptions so;
+    so.sysfsRoot = m_options.sysfsRoot;
+    so.ethtoolFixtureDir = m_options.ethtoolFixtureDir;
+    so.extraNetdevs = m_options.netdevs;
+    so.hostname = m_options.hostname.isEmpty() ? QHostInfo::localHostName() : m_options.hostname;
+    m_sampler = std::make_unique<Sampler>(so);
+
+    agentproto::AgentServerOptions server;
+    server.hostname = so.hostname;
+    server.agentVersion = QStringLiteral("roce-agent ") + applicationVersion();
+    server.plaintext = m_options.plaintext;
+    if (!m_options.tokenFile.isEmpty()) {
+        const auto token = readFile(m_options.tokenFile, AgentDaemonText::tr("token file"));
+        if (!token)
+            return token.error();
+        server.token = QString::fromUtf8(token->trimmed());
+        if (server.token.size() < 16) {
+            return makeError(ErrorCode::InvalidArgument,
+                             AgentDaemonText::tr("the token in %1 is shorter than 16 characters")
+                                 .arg(m_options.tokenFile));
+        }
+    }
+    if (!m_options.clientCa.isEmpty()) {
+        const auto ca = readFile(m_options.clientCa, AgentDaemonText::tr("client CA"));
+        if (!ca)
+            return ca.error();
+        server.clientCa = QSslCertificate::fromData(*ca, QSsl::Pem);
+    }
+    if (server.token.isEmpty() && server.clientCa.isEmpty()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         AgentDaemonText::tr(
+                             "no way to authenticate clients: give --token-file or --client-ca"));
+    }
+    if (!server.plaintext) {
+        const auto cert = readFile(m_options.tlsCert, AgentDaemonText::tr("TLS certificate"));
+        if (!cert)
+            return makeError(ErrorCode::InvalidArgument,
+                             cert.error().message
+                                 + AgentDaemonText::tr(" (give --tls-cert/--tls-key; see README)"));
+        const auto key = readFile(m_options.tlsKey, AgentDaemonText::tr("TLS key"));
+        if (!key)
+            return key.error();
+        server.certificate = QSslCertificate(*cert, QSsl::Pem);
+        server.key = QSslKey(*key, QSsl::Rsa, QSsl::Pem);
+        if (server.key.isNull())
+            server.key = QSslKey(*key, QSsl::Ec, QSsl::Pem);
+        if (server.certificate.isNull() || server.key.isNull())
+            return makeError(ErrorCode::InvalidArgument,
+                             AgentDaemonText::tr("TLS certificate or key is not valid PEM"));
+    }
+
+    const QString sysfsRoot = m_options.sysfsRoot;
+    m_jobs = new ProcessJobRunner(
+        [sysfsRoot] { return SysfsTree(sysfsRoot).list(QStringLiteral("class/infiniband")); },
+        this);
+    Sampler *sampler = m_sampler.get();
+    m_server = new agentproto::AgentServer([sampler] { return sampler->sample(); }, m_jobs, server,
+                                           this);
+    const auto listen = parseListenAddress(m_options.listen);
+    if (!listen)
+        return listen.error();
+    m_port = m_server->listen(listen->first, listen->second);
+    if (!m_port)
+        return makeError(ErrorCode::Io,
+                         AgentDaemonText::tr("cannot listen on %1: %2")
+                             .arg(m_options.listen, m_server->errorString()));
+    if (!m_options.metricsListen.isEmpty() && m_options.metricsListen != QLatin1String("off")) {
+        const auto metrics = parseListenAddress(m_options.metricsListen);
+        if (!metrics)
+            return metrics.error();
+        m_metrics = new MetricsServer([sampler] { return toPrometheus(sampler->sample()); }, this);
+        m_metricsPort = m_metrics->listen(metrics->first, metrics->second);
+        if (!m_metricsPort) {
+            return makeError(ErrorCode::Io,
+                             AgentDaemonText::tr("cannot serve /metrics on %1: %2")
+                                 .arg(m_options.metricsListen, m_metrics->errorString()));
+        }
+    }
+    qCInfo(lcDaemon) << "listening on port" << m_port
+                     << (m_options.plaintext ? "(plaintext)" : "(TLS)") << "metrics on port"
+                     << m_metricsPort;
+    return {};
+}
+
+}  // namespace roce::agent

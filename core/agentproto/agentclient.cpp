@@ -1,0 +1,239 @@
+#include "agentproto/agentclient.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QSslConfiguration>
+#include <QSslSocket>
+#include <QTcpSocket>
+
+namespace roce::agentproto {
+
+namespace {
+class AgentClientText
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentClientText)
+};
+}  // namespace
+
+QByteArray normalizeFingerprint(const QByteArray &text)
+{
+    QByteArray out;
+    for (char c : text) {
+        if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))
+            out += c;
+        else if (c >= 'A' && c <= 'F')
+            out += char(c - 'A' + 'a');
+    }
+    return out;
+}
+
+AgentClient::AgentClient(AgentEndpoint endpoint, QObject *parent)
+    : QObject(parent), m_endpoint(std::move(endpoint))
+{ }
+
+AgentClient::~AgentClient() = default;
+
+void AgentClient::setState(State state, const QString &error)
+{
+    if (!error.isEmpty())
+        m_lastError = error;
+    if (m_state == state)
+        return;
+    m_state = state;
+    emit stateChanged(state);
+}
+
+void AgentClient::connectToAgent()
+{
+    if (m_socket) {
+        m_socket->abort();
+        m_socket->deleteLater();
+    }
+    m_decoder = FrameDecoder();
+    setState(State::Connecting);
+    if (m_endpoint.plaintext) {
+        m_socket = new QTcpSocket(this);
+        connect(m_socket, &QTcpSocket::connected, this, &AgentClient::onConnected);
+    } else {
+        auto *ssl = new QSslSocket(this);
+        QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+        if (!m_endpoint.caCertificates.isEmpty())
+            config.setCaCertificates(config.caCertificates() + m_endpoint.caCertificates);
+        if (!m_endpoint.clientCertificate.isNull()) {
+            config.setLocalCertificate(m_endpoint.clientCertificate);
+            config.setPrivateKey(m_endpoint.clientKey);
+        }
+        ssl->setSslConfiguration(config);
+        // A pinned certificate is trusted for exactly its fingerprint, whatever signed it.
+        connect(ssl, &QSslSocket::sslErrors, this, [this, ssl](const QList<QSslError> &errors) {
+            const QByteArray pin = normalizeFingerprint(m_endpoint.pinnedSha256);
+            const QByteArray actual
+                = ssl->peerCertificate().digest(QCryptographicHash::Sha256).toHex();
+            if (!pin.isEmpty() && pin == actual) {
+                ssl->ignoreSslErrors(errors);
+                return;
+            }
+            QStringList text;
+            for (const QSslError &e : errors)
+                text << e.errorString();
+            setState(State::Failed,
+                     pin.isEmpty()
+                         ? AgentClientText::tr("TLS: %1").arg(text.join(QStringLiteral("; ")))
+                         : AgentClientText::tr("TLS: the agent's certificate (SHA-256 %1) does not "
+                                               "match the pinned one")
+                               .arg(QString::fromLatin1(actual)));
+        });
+        connect(ssl, &QSslSocket::encrypted, this, &AgentClient::onConnected);
+        m_socket = ssl;
+    }
+    connect(m_socket, &QTcpSocket::readyRead, this, &AgentClient::onReadyRead);
+    connect(m_socket, &QTcpSocket::disconnected, this, [this] {
+        if (m_state != State::Failed)
+            setState(State::Disconnected,
+                     m_lastError.isEmpty() ? AgentClientText::tr("connection closed by the agent")
+                                           : m_lastError);
+    });
+    connect(m_socket, &QAbstractSocket::errorOccurred, this, [this](QAbstractSocket::SocketError) {
+        if (m_state == State::Connecting || m_state == State::Handshaking
+            || m_state == State::Ready)
+            setState(State::Failed,
+                     AgentClientText::tr("%1:%2: %3")
+                         .arg(m_endpoint.host)
+                         .arg(m_endpoint.port)
+                         .arg(m_socket->errorString()));
+    });
+    if (auto *ssl = qobject_cast<QSslSocket *>(m_socket))
+        ssl->connectToHostEncrypted(m_endpoint.host, m_endpoint.port);
+    else
+        m_socket->connectToHost(m_endpoint.host, m_endpoint.port);
+}
+
+void AgentClient::disconnectFromAgent()
+{
+    if (m_socket)
+        m_socket->disconnectFromHost();
+    setState(State::Disconnected);
+}
+
+void AgentClient::send(const QJsonObject &message)
+{
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
+        m_socket->write(encodeFrame(message));
+}
+
+void AgentClient::sendRaw(const QByteArray &bytes)
+{
+    if (m_socket)
+        m_socket->write(bytes);
+}
+
+void AgentClient::onConnected()
+{
+    setState(State::Handshaking);
+    send({{QStringLiteral("type"), QStringLiteral("hello")},
+          {QStringLiteral("protocol"), QJsonArray {kProtocolVersion}},
+          {QStringLiteral("client"), QCoreApplication::applicationName()}});
+}
+
+void AgentClient::subscribe(int intervalMs)
+{
+    if (m_state != State::Ready) {
+        m_pendingSubscribeMs = intervalMs;  // sent once the handshake is done
+        return;
+    }
+    send({{QStringLiteral("type"), QStringLiteral("subscribe")},
+          {QStringLiteral("id"), m_nextId++},
+          {QStringLiteral("interval_ms"), intervalMs}});
+}
+
+void AgentClient::unsubscribe()
+{
+    m_pendingSubscribeMs = 0;
+    send({{QStringLiteral("type"), QStringLiteral("unsubscribe")}});
+}
+
+int AgentClient::startJob(const JobSpec &spec)
+{
+    const int id = m_nextId++;
+    send({{QStringLiteral("type"), QStringLiteral("job_start")},
+          {QStringLiteral("id"), id},
+          {QStringLiteral("job"), jobSpecToJson(spec)}});
+    return id;
+}
+
+void AgentClient::cancelJob(const QString &jobId)
+{
+    send({{QStringLiteral("type"), QStringLiteral("job_cancel")},
+          {QStringLiteral("id"), m_nextId++},
+          {QStringLiteral("job_id"), jobId}});
+}
+
+void AgentClient::onReadyRead()
+{
+    const auto messages = m_decoder.feed(m_socket->readAll());
+    if (!messages) {
+        setState(State::Failed,
+                 AgentClientText::tr("bad frame from the agent: %1").arg(messages.error().message));
+        m_socket->abort();
+        return;
+    }
+    for (const QJsonObject &m : *messages)
+        handle(m);
+}
+
+void AgentClient::handle(const QJsonObject &m)
+{
+    const QString type = m.value(QStringLiteral("type")).toString();
+    if (type == QLatin1String("hello")) {
+        m_hostname = m.value(QStringLiteral("hostname")).toString();
+        if (m.value(QStringLiteral("authenticated")).toBool()) {
+            setState(State::Ready);
+        } else {
+            send({{QStringLiteral("type"), QStringLiteral("auth")},
+                  {QStringLiteral("token"), m_endpoint.token}});
+            return;
+        }
+    } else if (type == QLatin1String("auth_ok")) {
+        setState(State::Ready);
+    } else if (type == QLatin1String("sample") || type == QLatin1String("devices")) {
+        const auto sample = sampleFromJson(m.value(QStringLiteral("sample")).toObject());
+        if (sample)
+            emit sampleReceived(*sample, QDateTime::currentMSecsSinceEpoch());
+        return;
+    } else if (type == QLatin1String("job_started")) {
+        emit jobStarted(m.value(QStringLiteral("id")).toInt(),
+                        m.value(QStringLiteral("job_id")).toString());
+        return;
+    } else if (type == QLatin1String("job_ready")) {
+        emit jobReady(m.value(QStringLiteral("job_id")).toString());
+        return;
+    } else if (type == QLatin1String("job_output")) {
+        emit jobOutput(m.value(QStringLiteral("job_id")).toString(),
+                       m.value(QStringLiteral("stream")).toString(),
+                       m.value(QStringLiteral("line")).toString());
+        return;
+    } else if (type == QLatin1String("job_result")) {
+        emit jobFinished(jobResultFromJson(m));
+        return;
+    } else if (type == QLatin1String("error")) {
+        const QString code = m.value(QStringLiteral("code")).toString();
+        const QString message = m.value(QStringLiteral("message")).toString();
+        if (m.contains(QStringLiteral("id")) && !m.value(QStringLiteral("id")).isNull()) {
+            emit requestFailed(m.value(QStringLiteral("id")).toInt(), code, message);
+        } else {
+            setState(State::Failed,
+                     AgentClientText::tr("agent refused the connection: %1").arg(message));
+        }
+        return;
+    } else {
+        return;  // newer agents may send more; ignore what we do not know
+    }
+    if (m_state == State::Ready && m_pendingSubscribeMs > 0) {
+        const int interval = m_pendingSubscribeMs;
+        m_pendingSubscribeMs = 0;
+        subscribe(interval);
+    }
+}
+
+}  // namespace roce::agentproto

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "agentproto/frame.h"
+#include "agentproto/jobspec.h"
+#include "agentproto/sample.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QTimer>
+
+class QSslSocket;
+class QTcpSocket;
+
+namespace roce::agentproto {
+
+/// Where an agent is and how to trust and authenticate to it.
+struct AgentEndpoint {
+    QString host;
+    quint16 port = 0;
+    QString token;
+    bool plaintext = false;  ///< no TLS (loopback tests, explicit opt-in only)
+    QByteArray
+        pinnedSha256;  ///< agent certificate SHA-256 (hex, colons allowed); empty = verify by CA
+    QList<QSslCertificate> caCertificates;  ///< extra CAs to verify the agent against
+    QSslCertificate clientCertificate;      ///< authenticate with a certificate instead of a token
+    QSslKey clientKey;
+};
+
+/// The console side of the agent protocol: connects (TLS, certificate pinned or verified),
+/// says hello, authenticates, and then turns frames into signals. Never blocks.
+class AgentClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State { Disconnected, Connecting, Handshaking, Ready, Failed };
+    Q_ENUM(State)
+
+    explicit AgentClient(AgentEndpoint endpoint, QObject *parent = nullptr);
+    ~AgentClient() override;
+
+    void connectToAgent();
+    void disconnectFromAgent();
+    State state() const { return m_state; }
+    QString lastError() const { return m_lastError; }
+    QString agentHostname() const { return m_hostname; }
+    const AgentEndpoint &endpoint() const { return m_endpoint; }
+
+    /// Samples every @p intervalMs (100..60000) until unsubscribed.
+    void subscribe(int intervalMs);
+    void unsubscribe();
+    /// Starts a job; the answer is jobStarted(requestId, jobId) or requestFailed(requestId, ...).
+    int startJob(const JobSpec &spec);
+    void cancelJob(const QString &jobId);
+    /// Sends raw bytes (tests of the agent's robustness only).
+    void sendRaw(const QByteArray &bytes);
+
+signals:
+    void stateChanged(roce::agentproto::AgentClient::State state);
+    void sampleReceived(const roce::agentproto::AgentSample &sample, qint64 receivedWallMs);
+    void jobStarted(int requestId, const QString &jobId);
+    void jobReady(const QString &jobId);
+    void jobOutput(const QString &jobId, const QString &stream, const QString &line);
+    void jobFinished(const roce::agentproto::JobResult &result);
+    void requestFailed(int requestId, const QString &code, const QString &message);
+
+private:
+    void setState(State state, const QString &error = {});
+    void send(const QJsonObject &message);
+    void onConnected();
+    void onReadyRead();
+    void handle(const QJsonObject &message);
+
+    AgentEndpoint m_endpoint;
+    QTcpSocket *m_socket = nullptr;
+    FrameDecoder m_decoder;
+    State m_state = State::Disconnected;
+    QString m_lastError;
+    QString m_hostname;
+    int m_nextId = 1;
+    int m_pendingSubscribeMs = 0;
+};
+
+/// "AB:CD:..." or "abcd..." -> lowercase hex without separators.
+QByteArray normalizeFingerprint(const QByteArray &text);
+
+}  // namespace roce::agentproto

@@ -1,0 +1,59 @@
+#include "agentproto/frame.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QtEndian>
+
+namespace roce::agentproto {
+
+namespace {
+class FrameText
+{
+    Q_DECLARE_TR_FUNCTIONS(FrameText)
+};
+}  // namespace
+
+QByteArray encodeFrame(const QJsonObject &message)
+{
+    const QByteArray payload = QJsonDocument(message).toJson(QJsonDocument::Compact);
+    QByteArray frame(4, '\0');
+    qToBigEndian(quint32(payload.size()), frame.data());
+    return frame + payload;
+}
+
+Result<QList<QJsonObject>> FrameDecoder::feed(const QByteArray &data)
+{
+    m_buffer += data;
+    QList<QJsonObject> messages;
+    while (m_buffer.size() >= 4) {
+        const quint32 length = qFromBigEndian<quint32>(m_buffer.constData());
+        if (length == 0)
+            return makeError(ErrorCode::Protocol, FrameText::tr("empty frame"));
+        if (length > quint32(m_max)) {
+            return makeError(ErrorCode::Protocol,
+                             FrameText::tr("frame of %1 bytes exceeds the limit of %2 bytes")
+                                 .arg(length)
+                                 .arg(m_max));
+        }
+        if (quint32(m_buffer.size() - 4) < length)
+            break;
+        QJsonParseError error {};
+        const QJsonDocument doc = QJsonDocument::fromJson(m_buffer.mid(4, length), &error);
+        m_buffer.remove(0, 4 + length);
+        if (error.error != QJsonParseError::NoError) {
+            return makeError(ErrorCode::Protocol,
+                             FrameText::tr("frame is not valid JSON: %1 at offset %2")
+                                 .arg(error.errorString())
+                                 .arg(error.offset));
+        }
+        if (!doc.isObject())
+            return makeError(ErrorCode::Protocol, FrameText::tr("frame is not a JSON object"));
+        const QJsonObject o = doc.object();
+        if (!o.value(QStringLiteral("type")).isString())
+            return makeError(ErrorCode::Protocol, FrameText::tr("message has no \"type\""));
+        messages.append(o);
+    }
+    return messages;
+}
+
+}  // namespace roce::agentproto
