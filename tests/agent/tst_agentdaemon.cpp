@@ -1,0 +1,224 @@
+#include "agentproto/agentclient.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace roce::agentproto;
+
+namespace {
+const QString kFixtures = QStringLiteral(FIXTURES);
+
+quint16 freePort()
+{
+    QTcpServer s;
+    s.listen(QHostAddress::LocalHost, 0);
+    return s.serverPort();
+}
+
+QByteArray httpGet(const QUrl &url)
+{
+    QNetworkAccessManager nam;
+    QNetworkReply *reply = nam.get(QNetworkRequest(url));
+    QSignalSpy done(reply, &QNetworkReply::finished);
+    done.wait(10000);
+    const QByteArray body = reply->readAll();
+    reply->deleteLater();
+    return body;
+}
+
+/// Children of @p parent whose command name is @p comm, from /proc.
+QList<qint64> childrenNamed(qint64 parent, const QByteArray &comm)
+{
+    QList<qint64> pids;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray s = stat.readAll();
+        const qsizetype open = s.indexOf('('), close = s.lastIndexOf(')');
+        if (open < 0 || close < 0)
+            continue;
+        const QList<QByteArray> rest = s.mid(close + 2).split(' ');
+        if (s.mid(open + 1, close - open - 1) == comm && rest.size() > 1
+            && rest[1].toLongLong() == parent)
+            pids.append(pid);
+    }
+    return pids;
+}
+
+/// A process is alive while /proc has it and it is not a zombie.
+bool alive(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray s = stat.readAll();
+    const qsizetype close = s.lastIndexOf(')');
+    return close > 0 && s.mid(close + 2, 1) != "Z";
+}
+}  // namespace
+
+class TestAgentDaemon : public QObject
+{
+    Q_OBJECT
+
+private:
+    QProcess m_agent;
+    quint16 m_port = 0;
+    quint16 m_metrics = 0;
+
+    bool startAgent()
+    {
+        m_port = freePort();
+        m_metrics = freePort();
+        m_agent.setProcessChannelMode(QProcess::MergedChannels);
+        m_agent.start(QStringLiteral(ROCE_AGENT_PATH),
+                      {QStringLiteral("--sysfs-root"), kFixtures + QStringLiteral("/sysfs-mlx5"),
+                       QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
+                       QStringLiteral("--token-file"), kFixtures + QStringLiteral("/tls/token"),
+                       QStringLiteral("--tls-cert"), kFixtures + QStringLiteral("/tls/agent.crt"),
+                       QStringLiteral("--tls-key"), kFixtures + QStringLiteral("/tls/agent.key"),
+                       QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(m_port),
+                       QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:%1").arg(m_metrics)});
+        if (!m_agent.waitForStarted(10000))
+            return false;
+        for (int i = 0; i < 100; ++i) {
+            if (m_agent.readAll().contains("listening") || m_agent.state() != QProcess::Running)
+                break;
+            m_agent.waitForReadyRead(100);
+        }
+        return m_agent.state() == QProcess::Running;
+    }
+
+private slots:
+    void cleanup()
+    {
+        if (m_agent.state() != QProcess::NotRunning) {
+            m_agent.kill();
+            m_agent.waitForFinished(5000);
+        }
+    }
+
+    void metricsEndpointScrapedByPrometheus()
+    {
+        QVERIFY(startAgent());
+        const QByteArray metrics
+            = httpGet(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(m_metrics)));
+        QVERIFY2(
+            metrics.contains(
+                "node_infiniband_np_cnp_packets_sent_total{device=\"mlx5_0\",port=\"1\"} 1843204"),
+            metrics.left(500).constData());
+
+        const QString prometheus = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
+        if (prometheus.isEmpty())
+            QFAIL("Debian's prometheus is not installed (scripts/setup-debian.sh installs it)");
+        QTemporaryDir dir;
+        QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(
+            QStringLiteral(
+                "global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: roce-agent\n"
+                "    static_configs:\n      - targets: ['127.0.0.1:%1']\n")
+                .arg(m_metrics)
+                .toUtf8());
+        config.close();
+        const quint16 web = freePort();
+        QProcess server;
+        server.setProcessChannelMode(QProcess::MergedChannels);
+        server.start(prometheus,
+                     {QStringLiteral("--config.file=") + config.fileName(),
+                      QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
+                      QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(web)});
+        QVERIFY(server.waitForStarted(10000));
+        // Prometheus scraped the agent when the query finds the series with its value.
+        const QUrl query(
+            QStringLiteral(
+                "http://127.0.0.1:%1/api/v1/query?query=node_infiniband_np_cnp_packets_sent_total")
+                .arg(web));
+        QString value;
+        QString health;
+        for (int i = 0; i < 120 && value.isEmpty(); ++i) {
+            const QJsonObject o = QJsonDocument::fromJson(httpGet(query)).object();
+            const QJsonArray result = o.value(QStringLiteral("data"))
+                                          .toObject()
+                                          .value(QStringLiteral("result"))
+                                          .toArray();
+            if (!result.isEmpty())
+                value = result[0].toObject().value(QStringLiteral("value")).toArray()[1].toString();
+            else
+                QTest::qWait(500);
+        }
+        const QJsonObject targets
+            = QJsonDocument::fromJson(
+                  httpGet(QUrl(QStringLiteral("http://127.0.0.1:%1/api/v1/targets").arg(web))))
+                  .object();
+        health = targets.value(QStringLiteral("data"))
+                     .toObject()
+                     .value(QStringLiteral("activeTargets"))
+                     .toArray()[0]
+                     .toObject()
+                     .value(QStringLiteral("health"))
+                     .toString();
+        server.terminate();
+        server.waitForFinished(10000);
+        QCOMPARE(value, QStringLiteral("1843204"));
+        QCOMPARE(health, QStringLiteral("up"));
+    }
+
+    void killedAgentLeavesNoOrphan()
+    {
+        QVERIFY(startAgent());
+        AgentEndpoint e;
+        e.host = QStringLiteral("127.0.0.1");
+        e.port = m_port;
+        QFile token(kFixtures + QStringLiteral("/tls/token"));
+        QVERIFY(token.open(QIODevice::ReadOnly));
+        e.token = QString::fromUtf8(token.readAll().trimmed());
+        QFile cert(kFixtures + QStringLiteral("/tls/agent.crt"));
+        QVERIFY(cert.open(QIODevice::ReadOnly));
+        e.pinnedSha256
+            = QSslCertificate(cert.readAll(), QSsl::Pem).digest(QCryptographicHash::Sha256).toHex();
+        AgentClient client(e);
+        QSignalSpy states(&client, &AgentClient::stateChanged);
+        client.connectToAgent();
+        QTRY_COMPARE_WITH_TIMEOUT(client.state(), AgentClient::State::Ready, 10000);
+        QSignalSpy ready(&client, &AgentClient::jobReady);
+        JobSpec spec = *parseJobSpec({{QStringLiteral("tool"), QStringLiteral("iperf3")},
+                                      {QStringLiteral("role"), QStringLiteral("server")},
+                                      {QStringLiteral("server"), QStringLiteral("127.0.0.1")},
+                                      {QStringLiteral("port"), int(freePort())}});
+        client.startJob(spec);
+        QVERIFY(ready.wait(10000));
+        const QList<qint64> iperf = childrenNamed(m_agent.processId(), "iperf3");
+        QCOMPARE(iperf.size(), 1);
+        QVERIFY(alive(iperf.first()));
+        // The agent dies mid-test (SIGKILL: no chance to clean up).
+        ::kill(pid_t(m_agent.processId()), SIGKILL);
+        QVERIFY(m_agent.waitForFinished(5000));
+        QTRY_VERIFY_WITH_TIMEOUT(client.state() == AgentClient::State::Disconnected
+                                     || client.state() == AgentClient::State::Failed,
+                                 5000);
+        // PR_SET_PDEATHSIG: the job died with it.
+        QTRY_VERIFY_WITH_TIMEOUT(!alive(iperf.first()), 5000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentDaemon)
+#include "tst_agentdaemon.moc"
