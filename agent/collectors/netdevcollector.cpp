@@ -39,6 +39,7 @@ NetdevCollector::NetdevCollector(SysfsTree tree, std::unique_ptr<EthtoolSource> 
 
 Result<void> NetdevCollector::update(AgentSample &sample)
 {
+    ++m_samples;
     QStringList names = m_extra;
     for (const RdmaDeviceSample &d : std::as_const(sample.devices)) {
         for (const RdmaPortSample &p : d.ports) {
@@ -49,22 +50,38 @@ Result<void> NetdevCollector::update(AgentSample &sample)
     QStringList errors;
     for (const QString &name : std::as_const(names)) {
         const QString base = QStringLiteral("class/net/") + name + QLatin1Char('/');
+        auto &cache = m_cache[name];
+        if (!cache) {
+            cache = std::make_shared<NetdevCache>();
+            cache->mtu = std::make_unique<AttributeFile>(m_tree.path(base + QStringLiteral("mtu")));
+            cache->operState
+                = std::make_unique<AttributeFile>(m_tree.path(base + QStringLiteral("operstate")));
+            cache->statistics = std::make_unique<CounterDirectory>(
+                m_tree.path(base + QStringLiteral("statistics")));
+        }
+        // Address and DCQCN/QoS settings change rarely: read them every 50 samples.
+        if (m_samples - cache->lastSlowRefresh >= 50) {
+            cache->lastSlowRefresh = m_samples;
+            cache->address = m_tree.read(base + QStringLiteral("address")).value_or(QString());
+            cache->ecnNp.clear();
+            cache->ecnRp.clear();
+            cache->qos.clear();
+            readAttributes(m_tree, base + QStringLiteral("ecn/roce_np"), cache->ecnNp);
+            readAttributes(m_tree, base + QStringLiteral("ecn/roce_rp"), cache->ecnRp);
+            readAttributes(m_tree, base + QStringLiteral("qos"), cache->qos);
+        }
         NetdevSample n;
         n.name = name;
         bool ok = false;
-        const int mtu = m_tree.read(base + QStringLiteral("mtu")).value_or(QString()).toInt(&ok);
+        const int mtu = cache->mtu->read().value_or(QString()).toInt(&ok);
         if (ok)
             n.mtu = mtu;
-        n.operState = m_tree.read(base + QStringLiteral("operstate")).value_or(QString());
-        n.address = m_tree.read(base + QStringLiteral("address")).value_or(QString());
-        auto &stats = m_statistics[name];
-        if (!stats)
-            stats = std::make_shared<CounterDirectory>(
-                m_tree.path(base + QStringLiteral("statistics")));
-        stats->read(n.statistics);
-        readAttributes(m_tree, base + QStringLiteral("ecn/roce_np"), n.ecnNp);
-        readAttributes(m_tree, base + QStringLiteral("ecn/roce_rp"), n.ecnRp);
-        readAttributes(m_tree, base + QStringLiteral("qos"), n.qos);
+        n.operState = cache->operState->read().value_or(QString());
+        n.address = cache->address;
+        cache->statistics->read(n.statistics);
+        n.ecnNp = cache->ecnNp;
+        n.ecnRp = cache->ecnRp;
+        n.qos = cache->qos;
         if (m_ethtool) {
             n.ethtoolSource = m_ethtool->kind();
             const auto ethtool = m_ethtool->read(name);
@@ -91,11 +108,15 @@ HostCollector::HostCollector(SysfsTree tree) : m_tree(std::move(tree))
 
 Result<void> HostCollector::update(AgentSample &sample)
 {
-    sample.host.insert(QStringLiteral("kernel"), QSysInfo::kernelVersion());
-    sample.host.insert(QStringLiteral("os"), QSysInfo::prettyProductName());
-    if (const auto g
-        = m_tree.read(QStringLiteral("devices/system/cpu/cpu0/cpufreq/scaling_governor")))
-        sample.host.insert(QStringLiteral("cpu_governor"), *g);
+    if (m_samples++ % 50 == 0) {
+        m_facts.clear();
+        m_facts.insert(QStringLiteral("kernel"), QSysInfo::kernelVersion());
+        m_facts.insert(QStringLiteral("os"), QSysInfo::prettyProductName());
+        if (const auto g
+            = m_tree.read(QStringLiteral("devices/system/cpu/cpu0/cpufreq/scaling_governor")))
+            m_facts.insert(QStringLiteral("cpu_governor"), *g);
+    }
+    sample.host = m_facts;
     return {};
 }
 

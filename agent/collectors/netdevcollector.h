@@ -21,10 +21,18 @@ public:
     Result<void> update(agentproto::AgentSample &sample) override;
 
 private:
+    struct NetdevCache {
+        std::unique_ptr<AttributeFile> mtu, operState;
+        std::unique_ptr<CounterDirectory> statistics;
+        QString address;
+        QMap<QString, QString> ecnNp, ecnRp, qos;
+        int lastSlowRefresh = -1000000;
+    };
     SysfsTree m_tree;
     std::unique_ptr<EthtoolSource> m_ethtool;
     QStringList m_extra;
-    QHash<QString, std::shared_ptr<CounterDirectory>> m_statistics;
+    int m_samples = 0;
+    QHash<QString, std::shared_ptr<NetdevCache>> m_cache;
 };
 
 /// Host facts: hostname, kernel, CPU frequency governor (cpu0).
@@ -37,6 +45,8 @@ public:
 
 private:
     SysfsTree m_tree;
+    int m_samples = 0;
+    QMap<QString, QString> m_facts;
 };
 
 }  // namespace roce::agent

@@ -19,9 +19,10 @@ class RdmaCollectorText
     Q_DECLARE_TR_FUNCTIONS(RdmaCollectorText)
 };
 
-// The GID table and device identity change rarely; reading 128+ GID files per port per
-// sample would dominate the cost of a sample. Refresh them every this many samples.
-constexpr int kSlowFactsEvery = 50;
+// The device list, identities and GID tables change rarely (hot-plug, a new address);
+// reading 128+ GID files per port per sample would dominate the cost of a sample. They are
+// read again at most this often, and on the first sample.
+constexpr qint64 kSlowFactsMs = 10000;
 
 /// "4: ACTIVE" -> (4, "ACTIVE")
 void splitState(const QString &text, std::optional<int> &id, QString &name)
@@ -59,17 +60,20 @@ std::optional<double> parseRateGbps(const QString &rate)
 }
 
 struct RdmaCollector::PortCache {
+    std::unique_ptr<AttributeFile> state, physState, rate, linkLayer;
     std::unique_ptr<CounterDirectory> counters;
     std::unique_ptr<CounterDirectory> countersExt;
     std::unique_ptr<CounterDirectory> hwCounters;
     QList<GidEntry> gids;
     QString netdev;
-    int lastSlowRefresh = -1000000;
+    qint64 lastSlowRefresh = -1;
 };
 
 RdmaCollector::RdmaCollector(SysfsTree tree, bool useVerbs)
     : m_tree(std::move(tree)), m_useVerbs(useVerbs)
-{ }
+{
+    m_clock.start();
+}
 
 RdmaCollector::~RdmaCollector() = default;
 
@@ -81,6 +85,10 @@ RdmaCollector::PortCache &RdmaCollector::cacheFor(const QString &device, int por
         auto cache = std::make_shared<PortCache>();
         const QString base
             = m_tree.path(QStringLiteral("class/infiniband/%1/ports/%2/").arg(device).arg(port));
+        cache->state = std::make_unique<AttributeFile>(base + QStringLiteral("state"));
+        cache->physState = std::make_unique<AttributeFile>(base + QStringLiteral("phys_state"));
+        cache->rate = std::make_unique<AttributeFile>(base + QStringLiteral("rate"));
+        cache->linkLayer = std::make_unique<AttributeFile>(base + QStringLiteral("link_layer"));
         cache->counters = std::make_unique<CounterDirectory>(base + QStringLiteral("counters"));
         cache->countersExt
             = std::make_unique<CounterDirectory>(base + QStringLiteral("counters_ext"));
@@ -95,12 +103,12 @@ RdmaCollector::PortCache &RdmaCollector::cacheFor(const QString &device, int por
 void RdmaCollector::refreshSlowFacts(const QString &device, int port, RdmaPortSample &out,
                                      PortCache &cache)
 {
-    if (m_samples - cache.lastSlowRefresh < kSlowFactsEvery) {
+    if (cache.lastSlowRefresh >= 0 && m_clock.elapsed() - cache.lastSlowRefresh < kSlowFactsMs) {
         out.gids = cache.gids;
         out.netdev = cache.netdev;
         return;
     }
-    cache.lastSlowRefresh = m_samples;
+    cache.lastSlowRefresh = m_clock.elapsed();
     const QString base = QStringLiteral("class/infiniband/%1/ports/%2/").arg(device).arg(port);
     cache.gids.clear();
     cache.netdev.clear();
@@ -143,24 +151,28 @@ void RdmaCollector::refreshSlowFacts(const QString &device, int port, RdmaPortSa
     out.netdev = cache.netdev;
 }
 
-Result<void> RdmaCollector::update(AgentSample &sample)
+void RdmaCollector::refreshDevices()
 {
-    ++m_samples;
+    m_lastDeviceRefresh = m_clock.elapsed();
+    m_devices.clear();
+    m_verbsMtu.clear();
+    m_verbsError.clear();
     QStringList names = m_tree.list(QStringLiteral("class/infiniband"));
-    QHash<QString, VerbsDevice> verbs;
-    sample.deviceSource = QStringLiteral("sysfs");
-    QString verbsError;
+    m_deviceSource = QStringLiteral("sysfs");
     if (m_useVerbs) {
         const auto listed = listVerbsDevices();
         if (listed && !listed->isEmpty()) {
-            sample.deviceSource = QStringLiteral("libibverbs");
+            m_deviceSource = QStringLiteral("libibverbs");
             names.clear();
             for (const VerbsDevice &d : *listed) {
                 names.append(d.name);
-                verbs.insert(d.name, d);
+                QList<int> mtus;
+                for (const VerbsPort &vp : d.ports)
+                    mtus.append(vp.activeMtu);
+                m_verbsMtu.insert(d.name, mtus);
             }
         } else if (!listed) {
-            verbsError = listed.error().message;
+            m_verbsError = listed.error().message;
         }
     }
     for (const QString &dev : std::as_const(names)) {
@@ -172,6 +184,32 @@ Result<void> RdmaCollector::update(AgentSample &sample)
         d.hcaType = m_tree.read(base + QStringLiteral("hca_type")).value_or(QString());
         d.boardId = m_tree.read(base + QStringLiteral("board_id")).value_or(QString());
         d.nodeType = m_tree.read(base + QStringLiteral("node_type")).value_or(QString());
+        QList<int> ports;
+        for (const QString &p : m_tree.list(base + QStringLiteral("ports")))
+            ports.append(p.toInt());
+        std::sort(ports.begin(), ports.end());
+        for (int port : std::as_const(ports)) {
+            RdmaPortSample p;
+            p.port = port;
+            d.ports.append(p);
+        }
+        m_devices.append(d);
+    }
+}
+
+Result<void> RdmaCollector::update(AgentSample &sample)
+{
+    ++m_samples;
+    // Devices, their identity and their ports change rarely (hot-plug, driver reload):
+    // list them again every kSlowFactsEvery samples, read the live values every sample.
+    if (m_lastDeviceRefresh < 0 || m_clock.elapsed() - m_lastDeviceRefresh >= kSlowFactsMs)
+        refreshDevices();
+    sample.deviceSource = m_deviceSource;
+    for (const RdmaDeviceSample &known : std::as_const(m_devices)) {
+        RdmaDeviceSample d = known;
+        d.ports.clear();
+        const QString dev = d.name;
+        const QString base = QStringLiteral("class/infiniband/") + dev + QLatin1Char('/');
         auto &devCounters = m_deviceCounters[dev];
         if (!devCounters) {
             devCounters = std::make_shared<CounterDirectory>(
@@ -179,31 +217,19 @@ Result<void> RdmaCollector::update(AgentSample &sample)
                 QStringList {QStringLiteral("lifespan")});
         }
         devCounters->read(d.hwCounters);
-        QList<int> ports;
-        for (const QString &p : m_tree.list(base + QStringLiteral("ports")))
-            ports.append(p.toInt());
-        std::sort(ports.begin(), ports.end());
-        for (int port : std::as_const(ports)) {
-            const QString pbase = base + QStringLiteral("ports/%1/").arg(port);
+        for (const RdmaPortSample &knownPort : known.ports) {
+            const int port = knownPort.port;
             RdmaPortSample p;
             p.port = port;
-            splitState(m_tree.read(pbase + QStringLiteral("state")).value_or(QString()), p.stateId,
-                       p.state);
-            splitState(m_tree.read(pbase + QStringLiteral("phys_state")).value_or(QString()),
-                       p.physStateId, p.physState);
-            p.linkLayer = m_tree.read(pbase + QStringLiteral("link_layer")).value_or(QString());
-            p.rate = m_tree.read(pbase + QStringLiteral("rate")).value_or(QString());
-            p.rateGbps = parseRateGbps(p.rate);
-            for (const VerbsPort &vp : verbs.value(dev).ports) {
-                if (vp.port == port) {
-                    p.activeMtu = vp.activeMtu;
-                    if (p.state.isEmpty())
-                        p.state = vp.state;
-                    if (p.linkLayer.isEmpty())
-                        p.linkLayer = vp.linkLayer;
-                }
-            }
             PortCache &cache = cacheFor(dev, port);
+            splitState(cache.state->read().value_or(QString()), p.stateId, p.state);
+            splitState(cache.physState->read().value_or(QString()), p.physStateId, p.physState);
+            p.linkLayer = cache.linkLayer->read().value_or(QString());
+            p.rate = cache.rate->read().value_or(QString());
+            p.rateGbps = parseRateGbps(p.rate);
+            const QList<int> mtus = m_verbsMtu.value(dev);
+            if (port - 1 < mtus.size() && mtus[port - 1] > 0)
+                p.activeMtu = mtus[port - 1];
             refreshSlowFacts(dev, port, p, cache);
             QMap<QString, quint64> raw;
             cache.counters->read(raw);
@@ -225,9 +251,9 @@ Result<void> RdmaCollector::update(AgentSample &sample)
         }
         sample.devices.append(d);
     }
-    if (!verbsError.isEmpty())
+    if (!m_verbsError.isEmpty())
         return makeError(ErrorCode::Io,
-                         RdmaCollectorText::tr("libibverbs: %1 (used sysfs)").arg(verbsError));
+                         RdmaCollectorText::tr("libibverbs: %1 (used sysfs)").arg(m_verbsError));
     return {};
 }
 

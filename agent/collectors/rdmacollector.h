@@ -3,6 +3,7 @@
 #include "collectors/collector.h"
 #include "collectors/sysfs.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 
 #include <memory>
@@ -27,9 +28,17 @@ private:
     void refreshSlowFacts(const QString &device, int port, agentproto::RdmaPortSample &out,
                           PortCache &cache);
 
+    void refreshDevices();
+
     SysfsTree m_tree;
     bool m_useVerbs;
     int m_samples = 0;
+    QElapsedTimer m_clock;
+    qint64 m_lastDeviceRefresh = -1;
+    QString m_deviceSource;
+    QString m_verbsError;
+    QList<agentproto::RdmaDeviceSample> m_devices;  ///< identity and port list, refreshed slowly
+    QHash<QString, QList<int>> m_verbsMtu;  ///< device -> active MTU per port (index port-1)
     QHash<QString, std::shared_ptr<PortCache>> m_ports;
     QHash<QString, std::shared_ptr<CounterDirectory>> m_deviceCounters;
 };

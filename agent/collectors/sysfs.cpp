@@ -54,6 +54,32 @@ std::optional<quint64> parseCounter(const QByteArray &text)
     return ok ? std::optional<quint64>(v) : std::nullopt;
 }
 
+AttributeFile::AttributeFile(const QString &path) : m_path(path)
+{ }
+
+AttributeFile::~AttributeFile()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+std::optional<QString> AttributeFile::read()
+{
+    if (m_fd < 0) {
+        m_fd = ::open(QFile::encodeName(m_path).constData(), O_RDONLY | O_CLOEXEC);
+        if (m_fd < 0)
+            return std::nullopt;
+    }
+    char buf[256];
+    const ssize_t n = ::pread(m_fd, buf, sizeof buf, 0);
+    if (n < 0) {
+        ::close(m_fd);  // gone (device removed): open again next time
+        m_fd = -1;
+        return std::nullopt;
+    }
+    return QString::fromUtf8(buf, int(n)).trimmed();
+}
+
 CounterDirectory::CounterDirectory(QString path, QStringList skip, int rescanEvery)
     : m_path(std::move(path)), m_skip(std::move(skip)), m_rescanEvery(rescanEvery)
 { }
@@ -108,8 +134,27 @@ bool CounterDirectory::read(QMap<QString, quint64> &out)
                 vanished = true;
             continue;  // unreadable now: absent for this sample
         }
-        if (const auto v = parseCounter(QByteArray::fromRawData(buf, int(n))))
-            out.insert(f.name, *v);
+        // Decimal digits straight from the buffer (this runs for every counter of every
+        // sample); anything else ("N/A (no PMA)") leaves the counter absent.
+        quint64 v = 0;
+        int digits = 0;
+        bool overflow = false;
+        for (ssize_t i = 0; i < n; ++i) {
+            const char c = buf[i];
+            if (c >= '0' && c <= '9') {
+                const quint64 next = v * 10 + quint64(c - '0');
+                overflow = overflow || next / 10 != v;
+                v = next;
+                ++digits;
+            } else if (c == '\n' || c == ' ') {
+                break;
+            } else {
+                digits = 0;
+                break;
+            }
+        }
+        if (digits > 0 && !overflow)
+            out.insert(out.cend(), f.name, v);  // files come sorted: append at the end
     }
     if (vanished)
         m_scanned = false;  // list the directory again next time

@@ -31,6 +31,22 @@ private:
 /// is not a number is absent.
 std::optional<quint64> parseCounter(const QByteArray &text);
 
+/// One small attribute file (state, rate, mtu, ...) kept open and re-read with pread().
+class AttributeFile
+{
+public:
+    explicit AttributeFile(const QString &path);
+    ~AttributeFile();
+    AttributeFile(const AttributeFile &) = delete;
+    AttributeFile &operator=(const AttributeFile &) = delete;
+    /// Trimmed content, or nothing when the file is missing or unreadable.
+    std::optional<QString> read();
+
+private:
+    QString m_path;
+    int m_fd = -1;
+};
+
 /// Every counter file of one directory (`counters/`, `hw_counters/`), kept open between
 /// samples and re-read with pread(): one syscall per counter per sample. The directory is
 /// listed again when a file disappears or every @p rescanEvery reads, so counters that

@@ -214,8 +214,11 @@ private:
 
     void sendSample()
     {
-        send({{QStringLiteral("type"), QStringLiteral("sample")},
-              {QStringLiteral("sample"), sampleToJson(m_server->m_sampler())}});
+        if (m_socket->state() != QAbstractSocket::ConnectedState)
+            return;
+        // Written directly: this is the hot path of a subscription.
+        m_socket->write(encodeFramePayload("{\"sample\":" + sampleToJsonBytes(m_server->m_sampler())
+                                           + ",\"type\":\"sample\"}"));
     }
 
     AgentServer *m_server;

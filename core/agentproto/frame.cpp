@@ -21,6 +21,13 @@ QByteArray encodeFrame(const QJsonObject &message)
     return frame + payload;
 }
 
+QByteArray encodeFramePayload(const QByteArray &json)
+{
+    QByteArray frame(4, '\0');
+    qToBigEndian(quint32(json.size()), frame.data());
+    return frame + json;
+}
+
 Result<QList<QJsonObject>> FrameDecoder::feed(const QByteArray &data)
 {
     m_buffer += data;

@@ -15,6 +15,8 @@ constexpr int kDefaultMaxFrame = 4 * 1024 * 1024;
 
 /// Encodes @p message as a frame: 4-byte big-endian payload length, then compact UTF-8 JSON.
 QByteArray encodeFrame(const QJsonObject &message);
+/// Frames an already serialized JSON object.
+QByteArray encodeFramePayload(const QByteArray &json);
 
 /// Splits a byte stream into frames. A frame that claims more than the maximum, is empty,
 /// is not a JSON object or has no "type" is an error: the connection must be closed (the

@@ -257,6 +257,26 @@ private slots:
         }
     }
 
+    void directJsonEqualsQtJson()
+    {
+        AgentSample s = sampleOf(QStringLiteral("sysfs-mlx5"), true);
+        // Awkward values: a counter beyond 2^53, characters that need escaping.
+        s.devices[0].ports[0].hwCounters.insert(QStringLiteral("np_cnp_sent"),
+                                                18446744073709551615ULL);
+        s.host.insert(QStringLiteral("note"),
+                      QStringLiteral("tab\there \"quoted\" \\ and \x01 ünicode"));
+        s.collectors[0].error = QStringLiteral("line1\nline2");
+        QJsonParseError error {};
+        const QJsonDocument direct = QJsonDocument::fromJson(sampleToJsonBytes(s), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(direct.object(), sampleToJson(s));
+        QCOMPARE(sampleFromJson(direct.object())
+                     ->devices[0]
+                     .ports[0]
+                     .hwCounters.value(QStringLiteral("np_cnp_sent")),
+                 18446744073709551615ULL);
+    }
+
     void badArguments()
     {
         QProcess p;

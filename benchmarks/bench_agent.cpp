@@ -1,0 +1,308 @@
+// Cost of the agent: one full sample of 8 RDMA ports with ~60 counters each, the real
+// roce-agent daemon's CPU and memory while a console samples it at 10 Hz, and the same tree
+// scraped through /metrics by roce-agent and by Debian's prometheus-node-exporter.
+// Run: build/benchmarks/bench_agent
+#include "agentproto/agentclient.h"
+#include "prometheus.h"
+#include "sampler.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace roce;
+
+namespace {
+
+void write(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+}
+
+/// 4 dual-port mlx5 devices = 8 ports, each with the PMA set (21) and the mlx5 hw_counters
+/// set (39): 60 counters per port, plus GIDs and the netdevs.
+void makeTree(const QString &root)
+{
+    const char *pma[] = {"VL15_dropped",
+                         "excessive_buffer_overrun_errors",
+                         "link_downed",
+                         "link_error_recovery",
+                         "local_link_integrity_errors",
+                         "port_rcv_constraint_errors",
+                         "port_rcv_data",
+                         "port_rcv_errors",
+                         "port_rcv_packets",
+                         "port_rcv_remote_physical_errors",
+                         "port_rcv_switch_relay_errors",
+                         "port_xmit_constraint_errors",
+                         "port_xmit_data",
+                         "port_xmit_discards",
+                         "port_xmit_packets",
+                         "port_xmit_wait",
+                         "symbol_error",
+                         "unicast_rcv_packets",
+                         "unicast_xmit_packets",
+                         "multicast_rcv_packets",
+                         "multicast_xmit_packets"};
+    const char *hw[] = {"rx_write_requests",
+                        "rx_read_requests",
+                        "rx_atomic_requests",
+                        "rx_dct_connect",
+                        "out_of_buffer",
+                        "out_of_sequence",
+                        "duplicate_request",
+                        "rnr_nak_retry_err",
+                        "packet_seq_err",
+                        "implied_nak_seq_err",
+                        "local_ack_timeout_err",
+                        "resp_local_length_error",
+                        "resp_cqe_error",
+                        "req_cqe_error",
+                        "req_remote_invalid_request",
+                        "req_remote_access_errors",
+                        "resp_remote_access_errors",
+                        "resp_cqe_flush_error",
+                        "req_cqe_flush_error",
+                        "req_transport_retries_exceeded",
+                        "req_rnr_retries_exceeded",
+                        "roce_adp_retrans",
+                        "roce_adp_retrans_to",
+                        "roce_slow_restart",
+                        "roce_slow_restart_cnps",
+                        "roce_slow_restart_trans",
+                        "rp_cnp_ignored",
+                        "rp_cnp_handled",
+                        "np_ecn_marked_roce_packets",
+                        "np_cnp_sent",
+                        "rx_icrc_encapsulated",
+                        "lifespan"};
+    int n = 0;
+    for (int d = 0; d < 4; ++d) {
+        const QString dev = root + QStringLiteral("/class/infiniband/mlx5_%1").arg(d);
+        write(dev + QStringLiteral("/node_guid"), "0c42:a103:0065:d8c6\n");
+        write(dev + QStringLiteral("/fw_ver"), "16.35.2000\n");
+        write(dev + QStringLiteral("/hca_type"), "MT4119\n");
+        for (int p = 1; p <= 2; ++p) {
+            const QString port = dev + QStringLiteral("/ports/%1/").arg(p);
+            write(port + QStringLiteral("state"), "4: ACTIVE\n");
+            write(port + QStringLiteral("phys_state"), "5: LinkUp\n");
+            write(port + QStringLiteral("rate"), "100 Gb/sec (4X EDR)\n");
+            write(port + QStringLiteral("link_layer"), "Ethernet\n");
+            for (const char *c : pma)
+                write(port + QStringLiteral("counters/") + QLatin1String(c),
+                      QByteArray::number(1234567 + ++n) + '\n');
+            for (const char *c : hw)
+                write(port + QStringLiteral("hw_counters/") + QLatin1String(c),
+                      QByteArray::number(7654321 + ++n) + '\n');
+            // 7 extra driver counters to reach 60 per port.
+            for (int k = 0; k < 7; ++k)
+                write(port + QStringLiteral("hw_counters/vendor_counter_%1").arg(k), "42\n");
+            const QString netdev = QStringLiteral("ens%1f%2np%2").arg(d + 1).arg(p - 1);
+            for (int g = 0; g < 16; ++g) {
+                write(port + QStringLiteral("gids/%1").arg(g),
+                      g < 4 ? "0000:0000:0000:0000:0000:ffff:0a00:0001\n"
+                            : "0000:0000:0000:0000:0000:0000:0000:0000\n");
+                if (g < 4) {
+                    write(port + QStringLiteral("gid_attrs/types/%1").arg(g), "RoCE v2\n");
+                    write(port + QStringLiteral("gid_attrs/ndevs/%1").arg(g),
+                          netdev.toUtf8() + '\n');
+                }
+            }
+            const QString net = root + QStringLiteral("/class/net/") + netdev + QLatin1Char('/');
+            write(net + QStringLiteral("mtu"), "9000\n");
+            write(net + QStringLiteral("operstate"), "up\n");
+            for (const char *s :
+                 {"rx_bytes", "tx_bytes", "rx_packets", "tx_packets", "rx_dropped", "tx_dropped"})
+                write(net + QStringLiteral("statistics/") + QLatin1String(s), "1000\n");
+        }
+    }
+}
+
+quint16 freePort()
+{
+    QTcpServer s;
+    s.listen(QHostAddress::LocalHost, 0);
+    return s.serverPort();
+}
+
+long statusKb(qint64 pid, const char *field)
+{
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(qstrlen(field)).trimmed().split(' ').first().toLong();
+    }
+    return -1;
+}
+
+double cpuSeconds(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray s = f.readAll();
+    const QList<QByteArray> rest = s.mid(s.lastIndexOf(')') + 2).split(' ');
+    return double(rest[11].toLongLong() + rest[12].toLongLong()) / double(sysconf(_SC_CLK_TCK));
+}
+
+double scrapeMs(const QUrl &url, int times, qsizetype *bytes)
+{
+    QNetworkAccessManager nam;
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < times; ++i) {
+        QNetworkReply *r = nam.get(QNetworkRequest(url));
+        QEventLoop loop;
+        QObject::connect(r, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        *bytes = r->readAll().size();
+        r->deleteLater();
+    }
+    return double(t.nsecsElapsed()) / 1e6 / times;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    // sysfs lives in memory; tmpfs (/dev/shm) is the closer stand-in for the fixture tree
+    // than a disk filesystem with atime updates.
+    QTemporaryDir dir(QDir(QStringLiteral("/dev/shm")).exists()
+                          ? QStringLiteral("/dev/shm/bench_agent-XXXXXX")
+                          : QDir::tempPath() + QStringLiteral("/bench_agent-XXXXXX"));
+    const QString root = dir.filePath(QStringLiteral("sys"));
+    makeTree(root);
+
+    // 1. One full sample, in process.
+    agent::SamplerOptions so;
+    so.sysfsRoot = root;
+    so.hostname = QStringLiteral("bench");
+    agent::Sampler sampler(so);
+    agentproto::AgentSample s = sampler.sample();  // cold: opens the files
+    int counters = 0;
+    for (const auto &d : s.devices) {
+        for (const auto &p : d.ports)
+            counters += int(p.counters.size() + p.hwCounters.size());
+    }
+    const int runs = 2000;
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < runs; ++i)
+        s = sampler.sample();
+    const double perSampleUs = double(t.nsecsElapsed()) / 1e3 / runs;
+    t.restart();
+    QByteArray text;
+    for (int i = 0; i < 200; ++i)
+        text = agent::toPrometheus(s);
+    const double exportUs = double(t.nsecsElapsed()) / 1e3 / 200;
+    t.restart();
+    QByteArray frame;
+    for (int i = 0; i < 200; ++i)
+        frame = QJsonDocument(agentproto::sampleToJson(s)).toJson(QJsonDocument::Compact);
+    const double jsonUs = double(t.nsecsElapsed()) / 1e3 / 200;
+    t.restart();
+    QByteArray direct;
+    for (int i = 0; i < 200; ++i)
+        direct = agentproto::sampleToJsonBytes(s);
+    const double directUs = double(t.nsecsElapsed()) / 1e3 / 200;
+    std::printf("sample as protocol JSON: %.1f us with QJsonDocument, %.1f us written directly "
+                "(%lld bytes)\n",
+                jsonUs, directUs, static_cast<long long>(direct.size()));
+    std::printf("fixture tree on %s\n", qPrintable(dir.path()));
+    std::printf("one full sample: %d ports, %d counters: %.1f us per sample (target < 200 us); "
+                "Prometheus text %.1f us (%lld bytes)\n",
+                int(s.devices.size() * 2), counters, perSampleUs, exportUs,
+                static_cast<long long>(text.size()));
+
+    // 2. The real daemon, sampled at 10 Hz by a client for 10 s.
+    const quint16 port = freePort();
+    const quint16 metrics = freePort();
+    QFile token(dir.filePath(QStringLiteral("token")));
+    token.open(QIODevice::WriteOnly);
+    token.write("bench-token-0123456789");
+    token.close();
+    QProcess agentProcess;
+    agentProcess.start(QStringLiteral(ROCE_AGENT_PATH),
+                       {QStringLiteral("--sysfs-root"), root, QStringLiteral("--token-file"),
+                        token.fileName(), QStringLiteral("--plaintext"), QStringLiteral("--listen"),
+                        QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--metrics"),
+                        QStringLiteral("127.0.0.1:%1").arg(metrics)});
+    agentProcess.waitForStarted();
+    agentProcess.waitForReadyRead(5000);
+    agentproto::AgentEndpoint e;
+    e.host = QStringLiteral("127.0.0.1");
+    e.port = port;
+    e.token = QStringLiteral("bench-token-0123456789");
+    e.plaintext = true;
+    agentproto::AgentClient client(e);
+    int received = 0;
+    QObject::connect(&client, &agentproto::AgentClient::sampleReceived, [&] { ++received; });
+    client.connectToAgent();
+    client.subscribe(100);
+    QEventLoop wait;
+    QTimer::singleShot(1000, &wait, &QEventLoop::quit);
+    wait.exec();
+    const double cpu0 = cpuSeconds(agentProcess.processId());
+    const int received0 = received;
+    QTimer::singleShot(10000, &wait, &QEventLoop::quit);
+    wait.exec();
+    const double cpu = cpuSeconds(agentProcess.processId()) - cpu0;
+    std::printf(
+        "roce-agent daemon, 10 Hz samples to a console for 10 s: %d samples, CPU %.2f%% of a core "
+        "(target < 1%%), RSS %ld KB, peak %ld KB (target < 20 MB)\n",
+        received - received0, cpu / 10.0 * 100.0, statusKb(agentProcess.processId(), "VmRSS:"),
+        statusKb(agentProcess.processId(), "VmHWM:"));
+
+    // 3. Side by side: /metrics of roce-agent and of node_exporter on the same tree.
+    qsizetype bytes = 0;
+    const double ours
+        = scrapeMs(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(metrics)), 50, &bytes);
+    std::printf("scrape of roce-agent /metrics: %.2f ms (%lld bytes)\n", ours,
+                static_cast<long long>(bytes));
+    const QString exporter
+        = QStandardPaths::findExecutable(QStringLiteral("prometheus-node-exporter"));
+    if (exporter.isEmpty()) {
+        std::printf("prometheus-node-exporter not installed: no comparison\n");
+    } else {
+        const quint16 nePort = freePort();
+        QProcess ne;
+        ne.start(exporter,
+                 {QStringLiteral("--path.sysfs=") + root,
+                  QStringLiteral("--collector.disable-defaults"),
+                  QStringLiteral("--collector.infiniband"),
+                  QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(nePort)});
+        ne.waitForStarted();
+        QTimer::singleShot(1500, &wait, &QEventLoop::quit);
+        wait.exec();
+        const double theirs
+            = scrapeMs(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(nePort)), 50, &bytes);
+        std::printf("scrape of prometheus-node-exporter --collector.infiniband: %.2f ms (%lld "
+                    "bytes), RSS %ld KB\n",
+                    theirs, static_cast<long long>(bytes), statusKb(ne.processId(), "VmRSS:"));
+        ne.terminate();
+        ne.waitForFinished();
+    }
+    client.disconnectFromAgent();
+    agentProcess.terminate();
+    agentProcess.waitForFinished();
+    return 0;
+}
