@@ -2,6 +2,88 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AgentClientText</name>
+    <message>
+        <source>TLS: %1</source>
+        <translation>TLS: %1</translation>
+    </message>
+    <message>
+        <source>TLS: the agent's certificate (SHA-256 %1) does not match the pinned one</source>
+        <translation>TLS: das Zertifikat des Agenten (SHA-256 %1) passt nicht zum hinterlegten</translation>
+    </message>
+    <message>
+        <source>connection closed by the agent</source>
+        <translation>Verbindung vom Agenten geschlossen</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1:%2: %3</translation>
+    </message>
+    <message>
+        <source>bad frame from the agent: %1</source>
+        <translation>fehlerhafter Frame vom Agenten: %1</translation>
+    </message>
+    <message>
+        <source>agent refused the connection: %1</source>
+        <translation>der Agent hat die Verbindung abgelehnt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentDaemonText</name>
+    <message>
+        <source>cannot read %1 %2: %3</source>
+        <translation>%1 %2 kann nicht gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>'%1' is not ADDRESS:PORT</source>
+        <translation>„%1“ ist nicht ADRESSE:PORT</translation>
+    </message>
+    <message>
+        <source>'%1' is not an IP address</source>
+        <translation>„%1“ ist keine IP-Adresse</translation>
+    </message>
+    <message>
+        <source>token file</source>
+        <translation>Token-Datei</translation>
+    </message>
+    <message>
+        <source>the token in %1 is shorter than 16 characters</source>
+        <translation>das Token in %1 ist kürzer als 16 Zeichen</translation>
+    </message>
+    <message>
+        <source>client CA</source>
+        <translation>Client-CA</translation>
+    </message>
+    <message>
+        <source>no way to authenticate clients: give --token-file or --client-ca</source>
+        <translation>keine Möglichkeit, Clients zu authentifizieren: --token-file oder --client-ca angeben</translation>
+    </message>
+    <message>
+        <source>TLS certificate</source>
+        <translation>TLS-Zertifikat</translation>
+    </message>
+    <message>
+        <source> (give --tls-cert/--tls-key; see README)</source>
+        <translation> (--tls-cert/--tls-key angeben; siehe README)</translation>
+    </message>
+    <message>
+        <source>TLS key</source>
+        <translation>TLS-Schlüssel</translation>
+    </message>
+    <message>
+        <source>TLS certificate or key is not valid PEM</source>
+        <translation>TLS-Zertifikat oder -Schlüssel ist kein gültiges PEM</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation>kann nicht auf %1 lauschen: %2</translation>
+    </message>
+    <message>
+        <source>cannot serve /metrics on %1: %2</source>
+        <translation>/metrics kann nicht auf %1 bereitgestellt werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>AgentMainText</name>
     <message>
         <source>No RDMA devices found by libibverbs.</source>
@@ -13,8 +95,8 @@
             <numerusform>%n Port</numerusform><numerusform>%n Ports</numerusform></translation>
     </message>
     <message>
-        <source>roce-agent: no mode selected; run 'roce-agent --help'.</source>
-        <translation>roce-agent: kein Modus gewählt; siehe „roce-agent --help“.</translation>
+        <source>roce-agent listening on port %1, metrics on port %2</source>
+        <translation>roce-agent lauscht auf Port %1, Metriken auf Port %2</translation>
     </message>
 </context>
 <context>
@@ -38,6 +120,117 @@
     <message>
         <source>roce-agent: unexpected argument '%1'</source>
         <translation>roce-agent: unerwartetes Argument „%1“</translation>
+    </message>
+    <message>
+        <source>Take one sample of every device and port, print it and exit.</source>
+        <translation>Eine Stichprobe aller Geräte und Ports nehmen, ausgeben und beenden.</translation>
+    </message>
+    <message>
+        <source>With --once: print JSON.</source>
+        <translation>Mit --once: JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>With --once: print the Prometheus /metrics text.</source>
+        <translation>Mit --once: den Prometheus-/metrics-Text ausgeben.</translation>
+    </message>
+    <message>
+        <source>Read ethtool statistics from saved 'ethtool -S' files named after each netdev in &lt;dir&gt; (tests, no NIC).</source>
+        <translation>ethtool-Statistiken aus gespeicherten „ethtool -S“-Dateien lesen, benannt nach dem Netdev, in &lt;dir&gt; (Tests, ohne NIC).</translation>
+    </message>
+    <message>
+        <source>Also sample this netdev (repeatable).</source>
+        <translation>Auch dieses Netdev erfassen (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Host name to report (default: this host's).</source>
+        <translation>Zu meldender Hostname (Standard: der dieses Hosts).</translation>
+    </message>
+    <message>
+        <source>Serve the agent protocol (TLS) on ADDRESS:PORT (default 0.0.0.0:18471).</source>
+        <translation>Das Agentenprotokoll (TLS) auf ADRESSE:PORT anbieten (Standard: 0.0.0.0:18471).</translation>
+    </message>
+    <message>
+        <source>address:port</source>
+        <translation>Adresse:Port</translation>
+    </message>
+    <message>
+        <source>Serve Prometheus /metrics on ADDRESS:PORT, or 'off' (default 0.0.0.0:9471).</source>
+        <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 0.0.0.0:9471).</translation>
+    </message>
+    <message>
+        <source>File with the token clients must present (16+ characters).</source>
+        <translation>Datei mit dem Token, das Clients vorweisen müssen (mindestens 16 Zeichen).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>PEM certificate of the agent.</source>
+        <translation>PEM-Zertifikat des Agenten.</translation>
+    </message>
+    <message>
+        <source>PEM private key of the agent.</source>
+        <translation>Privater PEM-Schlüssel des Agenten.</translation>
+    </message>
+    <message>
+        <source>PEM CA: clients presenting a certificate it signed need no token.</source>
+        <translation>PEM-CA: Clients mit einem von ihr signierten Zertifikat brauchen kein Token.</translation>
+    </message>
+    <message>
+        <source>Serve the protocol without TLS (loopback tests only).</source>
+        <translation>Das Protokoll ohne TLS anbieten (nur Loopback-Tests).</translation>
+    </message>
+    <message>
+        <source>INI file with these settings (section [agent]; flags win).</source>
+        <translation>INI-Datei mit diesen Einstellungen (Abschnitt [agent]; Optionen haben Vorrang).</translation>
+    </message>
+    <message>
+        <source>roce-agent: config file %1 does not exist</source>
+        <translation>roce-agent: Konfigurationsdatei %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>roce-agent: --once needs exactly one of --json or --prometheus</source>
+        <translation>roce-agent: --once braucht genau eine von --json oder --prometheus</translation>
+    </message>
+</context>
+<context>
+    <name>AgentServerText</name>
+    <message>
+        <source>no hello within 30 s</source>
+        <translation>kein Hello innerhalb von 30 s</translation>
+    </message>
+    <message>
+        <source>expected hello, got '%1'</source>
+        <translation>Hello erwartet, „%1“ erhalten</translation>
+    </message>
+    <message>
+        <source>no common protocol version (agent speaks %1)</source>
+        <translation>keine gemeinsame Protokollversion (der Agent spricht %1)</translation>
+    </message>
+    <message>
+        <source>not authenticated: '%1' before auth</source>
+        <translation>nicht authentifiziert: „%1“ vor auth</translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation>Authentifizierung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>interval_ms must be 100 to 60000</source>
+        <translation>interval_ms muss zwischen 100 und 60000 liegen</translation>
+    </message>
+    <message>
+        <source>no running job '%1' of this connection</source>
+        <translation>kein laufender Job „%1“ dieser Verbindung</translation>
+    </message>
+    <message>
+        <source>unknown message type '%1'</source>
+        <translation>unbekannter Nachrichtentyp „%1“</translation>
     </message>
 </context>
 <context>
@@ -81,6 +274,204 @@
     <message>
         <source>roce-console: --screenshot-delay needs a number of milliseconds, got '%1'</source>
         <translation>roce-console: --screenshot-delay erwartet eine Anzahl Millisekunden, erhalten: „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>DecodeCommandText</name>
+    <message>
+        <source>Parse saved perftest, iperf3 or sockperf output</source>
+        <translation>Gespeicherte Ausgaben von perftest, iperf3 oder sockperf auswerten</translation>
+    </message>
+    <message>
+        <source>perftest, iperf3 or sockperf</source>
+        <translation>perftest, iperf3 oder sockperf</translation>
+    </message>
+    <message>
+        <source>Saved output ('-' for standard input).</source>
+        <translation>Gespeicherte Ausgabe („-“ für die Standardeingabe).</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>rocectl decode: expected a format and a file, e.g. 'rocectl decode perftest out.txt'</source>
+        <translation>rocectl decode: Format und Datei erwartet, z. B. „rocectl decode perftest out.txt“</translation>
+    </message>
+    <message>
+        <source>rocectl decode: unknown format '%1' (perftest, iperf3, sockperf)</source>
+        <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf)</translation>
+    </message>
+    <message>
+        <source>rocectl decode: cannot read %1: %2</source>
+        <translation>rocectl decode: %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>rocectl decode: %1: %2</source>
+        <translation>rocectl decode: %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>EthtoolText</name>
+    <message>
+        <source>ETHTOOL_GSTRINGS on %1: %2</source>
+        <translation>ETHTOOL_GSTRINGS auf %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot open a socket for SIOCETHTOOL: %1</source>
+        <translation>Socket für SIOCETHTOOL kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>ETHTOOL_GSSET_INFO on %1: %2</source>
+        <translation>ETHTOOL_GSSET_INFO auf %1: %2</translation>
+    </message>
+    <message>
+        <source>ETHTOOL_GSTATS on %1: %2</source>
+        <translation>ETHTOOL_GSTATS auf %1: %2</translation>
+    </message>
+    <message>
+        <source>ethtool statistics of %1 kept changing size</source>
+        <translation>die ethtool-Statistik von %1 änderte ständig ihre Größe</translation>
+    </message>
+    <message>
+        <source>no ethtool fixture for %1 in %2</source>
+        <translation>keine ethtool-Testdatei für %1 in %2</translation>
+    </message>
+</context>
+<context>
+    <name>FrameText</name>
+    <message>
+        <source>empty frame</source>
+        <translation>leerer Frame</translation>
+    </message>
+    <message>
+        <source>frame of %1 bytes exceeds the limit of %2 bytes</source>
+        <translation>Frame mit %1 Bytes überschreitet die Grenze von %2 Bytes</translation>
+    </message>
+    <message>
+        <source>frame is not valid JSON: %1 at offset %2</source>
+        <translation>Frame ist kein gültiges JSON: %1 an Position %2</translation>
+    </message>
+    <message>
+        <source>frame is not a JSON object</source>
+        <translation>Frame ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>message has no "type"</source>
+        <translation>Nachricht hat keinen „type“</translation>
+    </message>
+</context>
+<context>
+    <name>Iperf3Text</name>
+    <message>
+        <source>iperf3 output is not JSON (%1 at offset %2); was it run with -J?</source>
+        <translation>iperf3-Ausgabe ist kein JSON (%1 an Position %2); wurde es mit -J aufgerufen?</translation>
+    </message>
+    <message>
+        <source>iperf3 report has no "end" section (run cut short?)</source>
+        <translation>iperf3-Bericht hat keinen „end“-Abschnitt (Lauf abgebrochen?)</translation>
+    </message>
+    <message>
+        <source>iperf3 report has no throughput summary</source>
+        <translation>iperf3-Bericht hat keine Durchsatzzusammenfassung</translation>
+    </message>
+</context>
+<context>
+    <name>JobSpecText</name>
+    <message>
+        <source>unknown tool '%1' (allowed: %2)</source>
+        <translation>unbekanntes Werkzeug „%1“ (erlaubt: %2)</translation>
+    </message>
+    <message>
+        <source>field '%1' is not valid for %2</source>
+        <translation>Feld „%1“ ist für %2 nicht gültig</translation>
+    </message>
+    <message>
+        <source>'%1' must be an integer from %2 to %3</source>
+        <translation>„%1“ muss eine ganze Zahl von %2 bis %3 sein</translation>
+    </message>
+    <message>
+        <source>'%1' must be true or false</source>
+        <translation>„%1“ muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>rank %1 is not below world_size %2</source>
+        <translation>Rang %1 liegt nicht unter world_size %2</translation>
+    </message>
+    <message>
+        <source>'master_addr' must be a host name or address</source>
+        <translation>„master_addr“ muss ein Hostname oder eine Adresse sein</translation>
+    </message>
+    <message>
+        <source>'backend' must be gloo or nccl</source>
+        <translation>„backend“ muss gloo oder nccl sein</translation>
+    </message>
+    <message>
+        <source>'ifname' is not a valid interface name</source>
+        <translation>„ifname“ ist kein gültiger Schnittstellenname</translation>
+    </message>
+    <message>
+        <source>'role' must be server or client</source>
+        <translation>„role“ muss server oder client sein</translation>
+    </message>
+    <message>
+        <source>a client needs 'server': the address of the server side</source>
+        <translation>ein Client braucht „server“: die Adresse der Serverseite</translation>
+    </message>
+    <message>
+        <source>'server' must be a host name or address</source>
+        <translation>„server“ muss ein Hostname oder eine Adresse sein</translation>
+    </message>
+    <message>
+        <source>'device' is not a valid RDMA device name</source>
+        <translation>„device“ ist kein gültiger RDMA-Gerätename</translation>
+    </message>
+    <message>
+        <source>'size' and 'all_sizes' exclude each other</source>
+        <translation>„size“ und „all_sizes“ schließen einander aus</translation>
+    </message>
+    <message>
+        <source>latency tests run one QP</source>
+        <translation>Latenztests laufen mit einem QP</translation>
+    </message>
+</context>
+<context>
+    <name>JobsText</name>
+    <message>
+        <source>the training rank reported no iteration</source>
+        <translation>der Trainingsrang hat keine Iteration gemeldet</translation>
+    </message>
+    <message>
+        <source>%1 needs an RDMA device, but this host has none%2</source>
+        <translation>%1 braucht ein RDMA-Gerät, dieser Host hat aber keines%2</translation>
+    </message>
+    <message>
+        <source> ('%1' requested)</source>
+        <translation> („%1“ angefordert)</translation>
+    </message>
+    <message>
+        <source>RDMA device '%1' not found on this host (devices: %2)</source>
+        <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
+    </message>
+    <message>
+        <source>the training script could not be unpacked</source>
+        <translation>das Trainingsskript konnte nicht entpackt werden</translation>
+    </message>
+    <message>
+        <source>program '%1' is not installed on this host</source>
+        <translation>Programm „%1“ ist auf diesem Host nicht installiert</translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>timed out after %1 s</source>
+        <translation>Zeitüberschreitung nach %1 s</translation>
+    </message>
+    <message>
+        <source>%1 exited with code %2</source>
+        <translation>%1 endete mit Code %2</translation>
     </message>
 </context>
 <context>
@@ -182,6 +573,20 @@
     </message>
 </context>
 <context>
+    <name>PerftestText</name>
+    <message>
+        <source>no perftest result table found</source>
+        <translation>keine perftest-Ergebnistabelle gefunden</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaCollectorText</name>
+    <message>
+        <source>libibverbs: %1 (used sysfs)</source>
+        <translation>libibverbs: %1 (sysfs verwendet)</translation>
+    </message>
+</context>
+<context>
     <name>Rocectl</name>
     <message>
         <source>Usage: rocectl [--help] [--version] &lt;command&gt; [options]</source>
@@ -214,6 +619,13 @@
     <message>
         <source>rocectl: unknown command '%1'</source>
         <translation>rocectl: unbekannter Befehl „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>SampleText</name>
+    <message>
+        <source>sample has no "devices" list</source>
+        <translation>Stichprobe hat keine „devices“-Liste</translation>
     </message>
 </context>
 <context>
@@ -622,6 +1034,13 @@
     <message>
         <source>cannot listen for NX-API over HTTPS on %1:%2: %3</source>
         <translation>NX-API über HTTPS kann nicht auf %1:%2 lauschen: %3</translation>
+    </message>
+</context>
+<context>
+    <name>SockperfText</name>
+    <message>
+        <source>no sockperf summary found</source>
+        <translation>keine sockperf-Zusammenfassung gefunden</translation>
     </message>
 </context>
 <context>
