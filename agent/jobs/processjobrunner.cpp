@@ -4,6 +4,7 @@
 #include "parsers/iperf3parser.h"
 #include "parsers/perftestparser.h"
 #include "parsers/sockperfparser.h"
+#include "parsers/trainingparser.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -50,40 +51,6 @@ bool tcpPortListening(int port)
         }
     }
     return false;
-}
-
-/// Summary of the training script's JSON lines.
-QJsonObject summarizeTraining(const QString &output, QString *error)
-{
-    QJsonArray iterations;
-    double stepSum = 0;
-    double reduceSum = 0;
-    QJsonObject done;
-    for (const QString &line : output.split(QLatin1Char('\n'))) {
-        const QJsonObject o = QJsonDocument::fromJson(line.trimmed().toUtf8()).object();
-        if (o.contains(QStringLiteral("iteration"))) {
-            iterations.append(o);
-            stepSum += o.value(QStringLiteral("step_ms")).toDouble();
-            reduceSum += o.value(QStringLiteral("allreduce_ms")).toDouble();
-        } else if (o.value(QStringLiteral("done")).toBool()) {
-            done = o;
-        }
-    }
-    if (iterations.isEmpty()) {
-        *error = JobsText::tr("the training rank reported no iteration");
-        return {};
-    }
-    const double n = double(iterations.size());
-    return QJsonObject {
-        {QStringLiteral("tool"), QStringLiteral("train")},
-        {QStringLiteral("iterations"), iterations.size()},
-        {QStringLiteral("completed"), !done.isEmpty()},
-        {QStringLiteral("mean_step_ms"), stepSum / n},
-        {QStringLiteral("mean_allreduce_ms"), reduceSum / n},
-        {QStringLiteral("final_loss"), iterations.last().toObject().value(QStringLiteral("loss"))},
-        {QStringLiteral("grad_bytes"),
-         iterations.last().toObject().value(QStringLiteral("grad_bytes"))},
-        {QStringLiteral("progress"), iterations}};
 }
 
 /// The last few meaningful lines of a failed tool's output: its own error message.
@@ -318,7 +285,7 @@ void ProcessJobRunner::finish(const QString &jobId, int exitCode, bool crashed)
                 parseError = r.error().message;
         }
     } else {
-        result.parsed = summarizeTraining(job->stdoutText, &parseError);
+        result.parsed = parsers::summarizeTraining(job->stdoutText, &parseError);
     }
 
     if (job->cancelled) {
@@ -328,9 +295,9 @@ void ProcessJobRunner::finish(const QString &jobId, int exitCode, bool crashed)
         result.error = JobsText::tr("timed out after %1 s").arg(job->command.timeoutMs / 1000);
     } else if (crashed || exitCode != 0) {
         result.state = JobState::Failed;
-        result.error = !parseError.isEmpty() && !result.parsed.isEmpty() ? parseError
-            : !parseError.isEmpty()
-                && parseError != JobsText::tr("the training rank reported no iteration")
+        // The tool's own message: what the parser recognised as its error, else the last
+        // lines it printed (a training rank's Python traceback ends with the cause).
+        result.error = !parseError.isEmpty() && s.tool != QLatin1String("train")
             ? parseError
             : tailOf(job->output);
         if (result.error.isEmpty())

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -173,6 +174,19 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
             {QStringLiteral("nxapi_https"), service.nxapiHttpsUrl().toString()},
             {QStringLiteral("certificate_sha256"), service.certificateFingerprint()},
             {QStringLiteral("user"), options.user},
+            {QStringLiteral("agent_token"), options.agentToken},
+            {QStringLiteral("agents"),
+             [&] {
+                 QJsonArray a;
+                 const auto &hosts = service.fabric().spec().hosts;
+                 for (int h = 0; h < hosts.size(); ++h) {
+                     a.append(QJsonObject {{QStringLiteral("host"), hosts[h].name},
+                                           {QStringLiteral("address"), options.address.toString()},
+                                           {QStringLiteral("port"), service.agentPort(h)},
+                                           {QStringLiteral("ipv4"), hosts[h].ipv4}});
+                 }
+                 return a;
+             }()},
             {QStringLiteral("scenario"), scenario.isEmpty() ? QStringLiteral("idle") : scenario}};
         io.out << QString::fromUtf8(QJsonDocument(info).toJson(QJsonDocument::Compact))
                << QLatin1Char('\n');
@@ -196,6 +210,17 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
         }
         io.out << SimCommandText::tr("Credentials: %1 / %2").arg(options.user, options.password)
                << QLatin1Char('\n');
+        const auto &hosts = service.fabric().spec().hosts;
+        if (hosts.size() <= 64) {
+            io.out << SimCommandText::tr("Agents (TLS, same certificate, token %1):")
+                          .arg(options.agentToken)
+                   << QLatin1Char('\n');
+            for (int h = 0; h < hosts.size(); ++h) {
+                io.out << QStringLiteral("  %1  %2:%3\n")
+                              .arg(hosts[h].name.leftJustified(14), options.address.toString())
+                              .arg(service.agentPort(h));
+            }
+        }
         if (options.http) {
             io.out
                 << SimCommandText::tr(

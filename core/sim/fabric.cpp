@@ -1270,7 +1270,28 @@ int Fabric::startProbe(int hostA, int hostB, const ProbeOptions &options)
 
 ProbeResult Fabric::probeResult(int probe) const
 {
-    return d->probes[std::size_t(probe)].result;
+    const ProbeState &p = d->probes[std::size_t(probe)];
+    ProbeResult r = p.result;
+    const TimeNs linkDelay = d->params.timing.linkDelay;
+    if (d->dt() <= linkDelay || r.oneWayNs.isEmpty())
+        return r;
+    // With a step coarser than the link delay every hop takes a whole step, which would
+    // dominate a microsecond latency. Keep what the model measured beyond the idle path
+    // (queueing behind other traffic) and put the real idle path underneath it.
+    const FlowState &f = d->flows[std::size_t(p.flowAB)];
+    const int links = f.route.hops + 1;
+    const RateBps speed = d->nics[std::size_t(f.srcNic)].speed;
+    const Bytes wire = p.options.messageBytes + (f.pktWire - f.pktPayload);
+    const TimeNs serialization = TimeNs(wire) * 8 * kNsPerSec / std::max<RateBps>(1, speed);
+    const HostConfig &a = d->hosts[std::size_t(p.hostA)].config;
+    const HostConfig &b = d->hosts[std::size_t(p.hostB)].config;
+    const TimeNs hostA = f.stats.kind == FlowKind::Rdma ? a.rdmaHostLatency : a.tcpHostLatency;
+    const TimeNs hostB = f.stats.kind == FlowKind::Rdma ? b.rdmaHostLatency : b.tcpHostLatency;
+    const TimeNs idealIdle = links * (linkDelay + serialization) + (hostA + hostB) / 2;
+    const TimeNs measuredIdle = *std::min_element(r.oneWayNs.begin(), r.oneWayNs.end());
+    for (TimeNs &v : r.oneWayNs)
+        v = v - measuredIdle + idealIdle;
+    return r;
 }
 
 int Fabric::startTraining(const TrainingOptions &options)

@@ -27,7 +27,7 @@ void resetToBaseline(Fabric &fabric)
         fabric.setNicStalled(n, false);
     for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
         HostConfig c = fabric.hostConfig(h);
-        c.roceDscp = 26;
+        c.roceDscp = 26;  // the baseline keeps each host's latency/stack profile
         c.ecnNpPrios = c.ecnRpPrios = 0xff;
         fabric.setHostConfig(h, c);
     }
@@ -54,6 +54,17 @@ void startIncast(Fabric &fabric)
     }
 }
 }  // namespace
+
+void applyReferenceVmHosts(Fabric &fabric)
+{
+    for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
+        HostConfig c = fabric.hostConfig(h);
+        c.tcpStackLimit = RateBps(4.7 * double(kGbps));
+        c.rdmaHostLatency = 12270;  // 14.4 us one-way ib_write_lat on the seeds
+        c.tcpHostLatency = 158800;  // ~161 us one-way sockperf on the seeds
+        fabric.setHostConfig(h, c);
+    }
+}
 
 QList<LiveScenario> liveScenarios()
 {

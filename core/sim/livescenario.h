@@ -19,6 +19,11 @@ struct LiveScenario {
 
 QList<LiveScenario> liveScenarios();
 
+/// Gives every host the reference lab's VM profile: one TCP stream tops out near 4.7 Gb/s,
+/// and per-message host costs make RDMA ~14.4 us and TCP ~161 us one way (PVRDMA / vmxnet3;
+/// DESIGN.md §2, calibrated on the seeds' measurements).
+void applyReferenceVmHosts(Fabric &fabric);
+
 /// Applies @p name to @p fabric (a reference-like fabric with at least 8 hosts).
 Result<void> applyLiveScenario(Fabric &fabric, const QString &name);
 

@@ -1,5 +1,7 @@
 #include "sim/scenario.h"
 
+#include "sim/livescenario.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -37,19 +39,6 @@ ModelParams baseParams(const ScenarioOptions &options, const QString &defaultPre
     p.seed = options.seed;
     p.dcqcn = *dcqcnPreset(options.preset.isEmpty() ? defaultPreset : options.preset);
     return p;
-}
-
-/// Configures a VM host like the reference lab's: one TCP stream tops out near 4.7 Gb/s
-/// and per-message host costs dominate latency (PVRDMA / vmxnet3; DESIGN.md §2).
-void useReferenceVmHosts(Fabric &fabric)
-{
-    for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
-        HostConfig c = fabric.hostConfig(h);
-        c.tcpStackLimit = RateBps(4.7 * double(kGbps));
-        c.rdmaHostLatency = 12270;  // calibrated: 14.4 us one-way ib_write_lat on the seeds
-        c.tcpHostLatency = 158800;  // calibrated: ~161 us one-way sockperf on the seeds
-        fabric.setHostConfig(h, c);
-    }
 }
 
 Setup incast(const ScenarioOptions &options, bool pfc, bool ecn, int senders)
@@ -109,7 +98,7 @@ Setup training(const ScenarioOptions &options)
     p.dcqcn = baseParams(options, QStringLiteral("nvidia")).dcqcn;
     s.fabric = std::make_unique<Fabric>(referenceFabric(), p);
     s.topology = QStringLiteral("reference-25g");
-    useReferenceVmHosts(*s.fabric);
+    applyReferenceVmHosts(*s.fabric);
     TrainingOptions t;
     for (int h = 0; h < 8; ++h)
         t.ranks.append(h);
@@ -167,7 +156,7 @@ Setup rdmaVsTcp(const ScenarioOptions &options)
     p.tcpMss = 1448;   // MTU 1500 on the VM's TCP path
     s.fabric = std::make_unique<Fabric>(starFabric(2, 10 * kGbps), p);
     s.topology = QStringLiteral("star2-10g");
-    useReferenceVmHosts(*s.fabric);
+    applyReferenceVmHosts(*s.fabric);
     s.run = [](Fabric &fabric, ScenarioReport &report, TimeNs duration) {
         // RDMA bw, TCP bw (a quarter of the run each), then RDMA and TCP latency.
         const TimeNs phase = duration / 4;

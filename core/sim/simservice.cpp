@@ -2,6 +2,7 @@
 
 #include "sim/livescenario.h"
 #include "sim/nxapiserver.h"
+#include "sim/simagents.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -71,6 +72,8 @@ Result<void> SimService::start()
         params.sw.pfcMode = PfcThresholdMode::Dynamic;
     }
     m_fabric = std::make_unique<Fabric>(std::move(spec).value(), params);
+    if (m_options.topology == QLatin1String("reference"))
+        applyReferenceVmHosts(*m_fabric);
     m_view = std::make_unique<NxosView>(*m_fabric, 0, &m_rates);
 
     m_server = new NxapiServer(
@@ -105,6 +108,19 @@ Result<void> SimService::start()
                                  .arg(m_options.httpsPort)
                                  .arg(m_server->errorString()));
         }
+    }
+    if (m_options.agents) {
+        agentproto::AgentServerOptions agentOptions;
+        agentOptions.token = m_options.agentToken;
+        if (m_certificate.isNull())
+            m_certificate = QSslCertificate(
+                readResource(QStringLiteral(":/sim/nxapi-selfsigned.crt")), QSsl::Pem);
+        agentOptions.certificate = m_certificate;
+        agentOptions.key = QSslKey(readResource(QStringLiteral(":/sim/nxapi-selfsigned.key")),
+                                   QSsl::Rsa, QSsl::Pem);
+        m_agents = new SimAgents(*m_fabric, agentOptions, this);
+        if (const auto listening = m_agents->listen(m_options.address); !listening)
+            return listening.error();
     }
     m_wall.start();
     m_simAtStart = m_fabric->now();
@@ -149,6 +165,11 @@ QString SimService::certificateFingerprint() const
         m_certificate.digest(QCryptographicHash::Sha256).toHex(':').toUpper());
 }
 
+quint16 SimService::agentPort(int host) const
+{
+    return m_agents ? m_agents->port(host) : 0;
+}
+
 Result<void> SimService::startScenario(const QString &name)
 {
     return applyLiveScenario(*m_fabric, name);
@@ -163,6 +184,8 @@ void SimService::tick()
     if (target > limit)
         m_simAtStart -= target - limit;  // drop the backlog instead of stalling
     m_fabric->runUntil(std::min(target, limit));
+    if (m_agents)
+        m_agents->advance();
     if (m_fabric->now() - m_lastRateSample >= kNsPerSec) {
         m_rates.sample(*m_fabric);
         m_lastRateSample = m_fabric->now();

@@ -16,6 +16,7 @@
 namespace roce::sim {
 
 class NxapiServer;
+class SimAgents;
 
 struct SimServiceOptions {
     QString topology = QStringLiteral("reference");  ///< "reference", "star8", "rail:H:N:R:S"
@@ -26,6 +27,8 @@ struct SimServiceOptions {
     quint16 httpsPort = 0;
     QString user = QStringLiteral("admin");
     QString password = QStringLiteral("admin");
+    bool agents = true;  ///< one agent per host, speaking the agent protocol
+    QString agentToken = QStringLiteral("simulated-fabric-token");
     double speed = 1.0;  ///< simulated seconds per wall second
     std::uint64_t seed = 1;
     int tickMs = 10;
@@ -55,6 +58,10 @@ public:
     QString certificateFingerprint() const;
     QSslCertificate certificate() const { return m_certificate; }
 
+    /// Port of host @p host's simulated agent (TLS, the switch's certificate, agentToken).
+    quint16 agentPort(int host) const;
+    SimAgents *agents() { return m_agents; }
+
     /// Applies a live scenario (see livescenario.h).
     Result<void> startScenario(const QString &name);
 
@@ -73,6 +80,7 @@ private:
     PortRateTracker m_rates;
     std::unique_ptr<NxosView> m_view;
     NxapiServer *m_server = nullptr;
+    SimAgents *m_agents = nullptr;
     quint16 m_httpPort = 0;
     quint16 m_httpsPort = 0;
     QSslCertificate m_certificate;

@@ -1,0 +1,276 @@
+// The simulated hosts' agents through the real protocol client: samples from the model,
+// and jobs that drive it and answer in the real tools' formats (parsed by the same parsers).
+#include "agentproto/agentclient.h"
+#include "sim/simagents.h"
+#include "sim/simservice.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace roce::agentproto;
+using namespace roce::sim;
+
+namespace {
+
+struct Rig {
+    std::unique_ptr<SimService> service;
+    QList<AgentClient *> clients;
+    ~Rig() { qDeleteAll(clients); }
+};
+
+AgentClient *connectTo(SimService &service, int host)
+{
+    AgentEndpoint e;
+    e.host = QStringLiteral("127.0.0.1");
+    e.port = service.agentPort(host);
+    e.token = service.options().agentToken;
+    e.pinnedSha256 = service.certificateFingerprint().toLatin1();
+    auto *c = new AgentClient(e);
+    c->connectToAgent();
+    return c;
+}
+
+JobSpec spec(const QJsonObject &json)
+{
+    const auto s = parseJobSpec(json);
+    if (!s)
+        qFatal("bad spec: %s", qPrintable(s.error().message));
+    return *s;
+}
+
+QString start(AgentClient &client, const JobSpec &s, QString *error = nullptr)
+{
+    QSignalSpy started(&client, &AgentClient::jobStarted);
+    QSignalSpy failed(&client, &AgentClient::requestFailed);
+    client.startJob(s);
+    for (int i = 0; i < 100 && started.isEmpty() && failed.isEmpty(); ++i)
+        QTest::qWait(50);
+    if (!failed.isEmpty() && error)
+        *error = failed.first().at(2).toString();
+    return started.isEmpty() ? QString() : started.first().at(1).toString();
+}
+
+JobResult waitResult(QSignalSpy &finished, const QString &id, int ms)
+{
+    for (int waited = 0; waited < ms; waited += 50) {
+        for (const auto &args : std::as_const(finished)) {
+            const JobResult r = args.at(0).value<JobResult>();
+            if (r.jobId == id)
+                return r;
+        }
+        QTest::qWait(50);
+    }
+    return {};
+}
+
+const int kH5 = 4;  // ubunturdma5, behind esxi-b on Ethernet1/1/1
+const int kH6 = 5;  // ubunturdma6, alone on Ethernet1/1/2 (192.168.2.226)
+
+}  // namespace
+
+class TestSimAgents : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<SimService> m_service;
+
+private slots:
+    void initTestCase()
+    {
+        qRegisterMetaType<JobResult>();
+        SimServiceOptions o;
+        o.speed = 10;
+        o.http = false;
+        m_service = std::make_unique<SimService>(o);
+        const auto started = m_service->start();
+        QVERIFY2(started.ok(), started.ok() ? "" : qPrintable(started.error().message));
+    }
+
+    void samplesComeFromTheModel()
+    {
+        std::unique_ptr<AgentClient> c(connectTo(*m_service, kH6));
+        QTRY_COMPARE_WITH_TIMEOUT(c->state(), AgentClient::State::Ready, 10000);
+        QCOMPARE(c->agentHostname(), QStringLiteral("ubunturdma6"));
+        QSignalSpy samples(c.get(), &AgentClient::sampleReceived);
+        c->subscribe(100);
+        QTRY_VERIFY_WITH_TIMEOUT(!samples.isEmpty(), 5000);
+        const AgentSample s = samples.last().at(0).value<AgentSample>();
+        QCOMPARE(s.devices[0].name, QStringLiteral("rocep11s0"));
+        QCOMPARE(s.devices[0].ports[0].netdev, QStringLiteral("ens192"));
+        QCOMPARE(s.devices[0].ports[0].gids[3].ipv4, QStringLiteral("192.168.2.226"));
+        QCOMPARE(s.devices[0].ports[0].gids[3].type, QStringLiteral("RoCE v2"));
+        QCOMPARE(*s.devices[0].ports[0].rateGbps, 25.0);
+        QVERIFY(s.devices[0].ports[0].hwCounters.contains(QStringLiteral("np_cnp_sent")));
+        QVERIFY(s.netdevs[0].ethtool.contains(QStringLiteral("rx_prio3_pause")));
+        QVERIFY(!s.netdevs[0].ethtool.contains(QStringLiteral("rx_prio4_pause")));  // PFC only on 3
+    }
+
+    void bandwidthTestDrivesTheModel()
+    {
+        std::unique_ptr<AgentClient> server(connectTo(*m_service, kH6));
+        std::unique_ptr<AgentClient> client(connectTo(*m_service, kH5));
+        QTRY_COMPARE_WITH_TIMEOUT(server->state(), AgentClient::State::Ready, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(client->state(), AgentClient::State::Ready, 10000);
+        QSignalSpy ready(server.get(), &AgentClient::jobReady);
+        QSignalSpy finished(client.get(), &AgentClient::jobFinished);
+        const quint64 rxBefore = m_service->fabric().hostCounters(kH6).portRcvData;
+        const QString s = start(*server,
+                                spec({{QStringLiteral("tool"), QStringLiteral("ib_write_bw")},
+                                      {QStringLiteral("role"), QStringLiteral("server")},
+                                      {QStringLiteral("device"), QStringLiteral("rocep11s0")}}));
+        QVERIFY(!s.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty(), 5000);
+        const QString c = start(*client,
+                                spec({{QStringLiteral("tool"), QStringLiteral("ib_write_bw")},
+                                      {QStringLiteral("role"), QStringLiteral("client")},
+                                      {QStringLiteral("server"), QStringLiteral("192.168.2.226")},
+                                      {QStringLiteral("device"), QStringLiteral("rocep11s0")},
+                                      {QStringLiteral("qps"), 4},
+                                      {QStringLiteral("size"), 1048576},
+                                      {QStringLiteral("duration_s"), 2}}));
+        QVERIFY(!c.isEmpty());
+        const JobResult r = waitResult(finished, c, 20000);
+        QVERIFY2(r.state == JobState::Succeeded, qPrintable(r.error));
+        // The result went through the perftest parser: the text was perftest's format.
+        QCOMPARE(r.parsed.value(QStringLiteral("test")).toString(),
+                 QStringLiteral("RDMA_Write BW Test"));
+        QCOMPARE(r.parsed.value(QStringLiteral("qps")).toInt(), 4);
+        QCOMPARE(r.parsed.value(QStringLiteral("peak_measured")).toBool(), false);  // -D mode
+        const double gbps = r.parsed.value(QStringLiteral("results"))
+                                .toArray()[0]
+                                .toObject()
+                                .value(QStringLiteral("bw_average_gbps"))
+                                .toDouble();
+        // 25G with 1 KB MTU: 92.6 % payload, and ubunturdma5 shares its uplink: ~20-23.2 Gb/s.
+        QVERIFY2(gbps > 18 && gbps < 23.3, qPrintable(QString::number(gbps)));
+        QCOMPARE(r.parsed.value(QStringLiteral("remote"))
+                     .toObject()
+                     .value(QStringLiteral("ipv4"))
+                     .toString(),
+                 QStringLiteral("192.168.2.226"));
+        // The receiver's counters moved by about what was sent.
+        const double moved
+            = double(m_service->fabric().hostCounters(kH6).portRcvData - rxBefore) * 4 * 8 / 2e9;
+        QVERIFY2(moved > gbps * 0.9, qPrintable(QString::number(moved)));
+    }
+
+    void latencyAndTcpBaselines()
+    {
+        std::unique_ptr<AgentClient> server(connectTo(*m_service, kH6));
+        std::unique_ptr<AgentClient> client(connectTo(*m_service, kH5));
+        QTRY_COMPARE_WITH_TIMEOUT(client->state(), AgentClient::State::Ready, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(server->state(), AgentClient::State::Ready, 10000);
+        QSignalSpy finished(client.get(), &AgentClient::jobFinished);
+        QSignalSpy serverFinished(server.get(), &AgentClient::jobFinished);
+        auto pair = [&](const QString &tool, QJsonObject extra) {
+            QJsonObject srv {{QStringLiteral("tool"), tool},
+                             {QStringLiteral("role"), QStringLiteral("server")}};
+            QJsonObject cli {{QStringLiteral("tool"), tool},
+                             {QStringLiteral("role"), QStringLiteral("client")},
+                             {QStringLiteral("server"), QStringLiteral("192.168.2.226")}};
+            for (auto it = extra.begin(); it != extra.end(); ++it)
+                cli.insert(it.key(), it.value());
+            const QString sid = start(*server, spec(srv));
+            QTest::qWait(50);
+            const QString cid = start(*client, spec(cli));
+            return std::make_pair(sid, cid);
+        };
+        // RDMA latency: ~14.4 us one way on the seeds' VMs.
+        auto [s1, c1] = pair(QStringLiteral("ib_write_lat"), {{QStringLiteral("iterations"), 500}});
+        JobResult r = waitResult(finished, c1, 20000);
+        QVERIFY2(r.state == JobState::Succeeded, qPrintable(r.error));
+        const QJsonObject lat = r.parsed.value(QStringLiteral("results")).toArray()[0].toObject();
+        QCOMPARE(lat.value(QStringLiteral("iterations")).toInt(), 500);
+        QVERIFY2(
+            qAbs(lat.value(QStringLiteral("t_typical_usec")).toDouble() - 14.4) < 1.0,
+            qPrintable(QString::number(lat.value(QStringLiteral("t_typical_usec")).toDouble())));
+        // TCP throughput: ~4.7 Gb/s for one stream through the VM stack.
+        auto [s2, c2] = pair(QStringLiteral("iperf3"), {{QStringLiteral("duration_s"), 2}});
+        r = waitResult(finished, c2, 30000);
+        QVERIFY2(r.state == JobState::Succeeded, qPrintable(r.error));
+        const double tcp = r.parsed.value(QStringLiteral("received_gbps")).toDouble();
+        QVERIFY2(tcp > 4.4 && tcp < 4.9, qPrintable(QString::number(tcp)));
+        QCOMPARE(waitResult(serverFinished, s2, 5000).state,
+                 JobState::Succeeded);  // iperf3 -s -1 exits
+        // sockperf: ~161 us one way; its server keeps serving until cancelled.
+        auto [s3, c3] = pair(QStringLiteral("sockperf"), {{QStringLiteral("duration_s"), 1}});
+        r = waitResult(finished, c3, 30000);
+        QVERIFY2(r.state == JobState::Succeeded, qPrintable(r.error));
+        const double sp = r.parsed.value(QStringLiteral("avg_latency_usec")).toDouble();
+        QVERIFY2(sp > 150 && sp < 175, qPrintable(QString::number(sp)));
+        server->cancelJob(s3);
+        QCOMPARE(waitResult(serverFinished, s3, 5000).state, JobState::Cancelled);
+        QCOMPARE(m_service->agents()->runningJobs(), 0);
+    }
+
+    void errorsLookLikeTheTools()
+    {
+        std::unique_ptr<AgentClient> client(connectTo(*m_service, kH5));
+        QTRY_COMPARE_WITH_TIMEOUT(client->state(), AgentClient::State::Ready, 10000);
+        QSignalSpy finished(client.get(), &AgentClient::jobFinished);
+        // Nobody listens on the peer: perftest's own message.
+        const QString c
+            = start(*client,
+                    spec({{QStringLiteral("tool"), QStringLiteral("ib_send_bw")},
+                          {QStringLiteral("role"), QStringLiteral("client")},
+                          {QStringLiteral("server"), QStringLiteral("192.168.2.226")}}));
+        const JobResult r = waitResult(finished, c, 5000);
+        QCOMPARE(r.state, JobState::Failed);
+        QVERIFY2(r.error.contains(QStringLiteral("Couldn't connect to 192.168.2.226:18515")),
+                 qPrintable(r.error));
+        // A device the host does not have.
+        QString error;
+        QVERIFY(start(*client,
+                      spec({{QStringLiteral("tool"), QStringLiteral("ib_write_bw")},
+                            {QStringLiteral("role"), QStringLiteral("server")},
+                            {QStringLiteral("device"), QStringLiteral("mlx5_0")}}),
+                      &error)
+                    .isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("'mlx5_0' not found"))
+                     && error.contains(QStringLiteral("rocep11s0")),
+                 qPrintable(error));
+    }
+
+    void eightRankTrainingRaisesEcnDuringAllReduce()
+    {
+        QList<AgentClient *> clients;
+        for (int h = 0; h < 8; ++h)
+            clients.append(connectTo(*m_service, h));
+        for (AgentClient *c : std::as_const(clients))
+            QTRY_COMPARE_WITH_TIMEOUT(c->state(), AgentClient::State::Ready, 10000);
+        QList<std::shared_ptr<QSignalSpy>> finished;
+        QStringList ids;
+        quint64 ceBefore = 0;
+        for (int h = 0; h < 8; ++h)
+            ceBefore += m_service->fabric().hostCounters(h).npEcnMarkedRocePackets;
+        for (int rank = 0; rank < 8; ++rank) {
+            finished.append(std::make_shared<QSignalSpy>(clients[rank], &AgentClient::jobFinished));
+            ids.append(start(*clients[rank],
+                             spec({{QStringLiteral("tool"), QStringLiteral("train")},
+                                   {QStringLiteral("rank"), rank},
+                                   {QStringLiteral("world_size"), 8},
+                                   {QStringLiteral("master_addr"), QStringLiteral("192.168.2.221")},
+                                   {QStringLiteral("master_port"), 29500},
+                                   {QStringLiteral("model_mb"), 64},
+                                   {QStringLiteral("iterations"), 3}})));
+        }
+        for (int rank = 0; rank < 8; ++rank) {
+            const JobResult r = waitResult(*finished[rank], ids[rank], 60000);
+            QVERIFY2(r.state == JobState::Succeeded,
+                     qPrintable(QString::number(rank) + QLatin1Char(' ') + r.error));
+            QCOMPARE(r.parsed.value(QStringLiteral("iterations")).toInt(), 3);
+            QVERIFY(r.parsed.value(QStringLiteral("mean_allreduce_ms")).toDouble() > 10);
+        }
+        quint64 ceAfter = 0;
+        for (int h = 0; h < 8; ++h)
+            ceAfter += m_service->fabric().hostCounters(h).npEcnMarkedRocePackets;
+        QVERIFY2(ceAfter > ceBefore,
+                 "the all-reduce through the shared uplinks must be ECN-marked");
+        qDeleteAll(clients);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSimAgents)
+#include "tst_simagents.moc"
