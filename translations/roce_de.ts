@@ -438,10 +438,6 @@
 <context>
     <name>JobsText</name>
     <message>
-        <source>the training rank reported no iteration</source>
-        <translation>der Trainingsrang hat keine Iteration gemeldet</translation>
-    </message>
-    <message>
         <source>%1 needs an RDMA device, but this host has none%2</source>
         <translation>%1 braucht ein RDMA-Gerät, dieser Host hat aber keines%2</translation>
     </message>
@@ -724,6 +720,17 @@
     <message>
         <source>roce-console: screenshot saved to %1 (%2x%3)</source>
         <translation>roce-console: Bildschirmfoto gespeichert unter %1 (%2x%3)</translation>
+    </message>
+</context>
+<context>
+    <name>SimAgentsText</name>
+    <message>
+        <source>cannot open the agent port of %1: %2</source>
+        <translation>der Agenten-Port von %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>RDMA device '%1' not found on this host (devices: %2)</source>
+        <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
 </context>
 <context>
@@ -1016,6 +1023,10 @@
         <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got '%1'</source>
         <translation>rocectl sim: --seconds erwartet Sekunden in (0, 3600], erhalten: „%1“</translation>
     </message>
+    <message>
+        <source>Agents (TLS, same certificate, token %1):</source>
+        <translation>Agenten (TLS, gleiches Zertifikat, Token %1):</translation>
+    </message>
 </context>
 <context>
     <name>SimServiceText</name>
@@ -1041,6 +1052,13 @@
     <message>
         <source>no sockperf summary found</source>
         <translation>keine sockperf-Zusammenfassung gefunden</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingParserText</name>
+    <message>
+        <source>the training rank reported no iteration</source>
+        <translation>der Trainingsrang hat keine Iteration gemeldet</translation>
     </message>
 </context>
 <context>

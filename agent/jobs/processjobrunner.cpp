@@ -248,6 +248,9 @@ void ProcessJobRunner::finish(const QString &jobId, int exitCode, bool crashed)
     const auto job = m_jobs.take(jobId);
     if (!job)
         return;
+    // We are inside a signal of job->process: destroy the job only once it has returned.
+    QMetaObject::invokeMethod(
+        this, [job] {}, Qt::QueuedConnection);
     job->readyPoll.stop();
     job->timeout.stop();
     job->killTimer.stop();

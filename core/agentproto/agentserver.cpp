@@ -100,9 +100,16 @@ private:
     {
         m_subscription.stop();
         m_state = State::Closed;
-        // Jobs die with the connection that started them: no orphan is left running.
+        // Jobs die with the connection that started them: no orphan is left running. Their
+        // remaining events have nobody to go to: forget the owner first (this session is
+        // about to be deleted).
         for (const QString &job : std::as_const(jobs))
-            m_server->m_jobs->cancel(job);
+            m_server->m_jobOwners.remove(job);
+        if (m_server->m_jobs) {
+            for (const QString &job : std::as_const(jobs))
+                m_server->m_jobs->cancel(job);
+        }
+        jobs.clear();
         m_server->m_sessions.removeAll(this);
         deleteLater();
     }
@@ -256,7 +263,8 @@ AgentServer::AgentServer(SampleFunction sampler, JobRunner *jobs, AgentServerOpt
 
 AgentServer::~AgentServer()
 {
-    m_jobs->cancelAll();
+    if (m_jobs)
+        m_jobs->cancelAll();
 }
 
 void AgentServer::forwardJobEvent(const QString &jobId, const QJsonObject &message)

@@ -6,6 +6,7 @@
 #include <QHostAddress>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QSslCertificate>
 #include <QSslKey>
 
@@ -57,7 +58,7 @@ private:
     void forwardJobEvent(const QString &jobId, const QJsonObject &message);
 
     SampleFunction m_sampler;
-    JobRunner *m_jobs;
+    QPointer<JobRunner> m_jobs;  ///< may be destroyed before the server
     AgentServerOptions m_options;
     QString m_error;
     int m_rejected = 0;
