@@ -363,30 +363,31 @@ QJsonObject NxosView::showInterface(const QList<int> &list) const
         o.insert(QStringLiteral("eth_link_flapped"), QStringLiteral("3d00h"));
         o.insert(QStringLiteral("eth_clear_counters"), QStringLiteral("never"));
         o.insert(QStringLiteral("eth_reset_cntr"), QStringLiteral("2"));
-        o.insert(QStringLiteral("eth_load_interval1_rx"), QStringLiteral("30"));
-        o.insert(QStringLiteral("eth_inrate1_bits"), s(quint64(r.inBits1)));
-        o.insert(QStringLiteral("eth_inrate1_pkts"), s(quint64(r.inPkts1)));
-        o.insert(QStringLiteral("eth_load_interval1_tx"), QStringLiteral("30"));
-        o.insert(QStringLiteral("eth_outrate1_bits"), s(quint64(r.outBits1)));
-        o.insert(QStringLiteral("eth_outrate1_pkts"), s(quint64(r.outPkts1)));
-        o.insert(QStringLiteral("eth_inrate1_summary_bits"), rateSummary(r.inBits1));
-        o.insert(QStringLiteral("eth_inrate1_summary_pkts"),
-                 QString(s(quint64(r.inPkts1)) + QStringLiteral(" pps")));
-        o.insert(QStringLiteral("eth_outrate1_summary_bits"), rateSummary(r.outBits1));
-        o.insert(QStringLiteral("eth_outrate1_summary_pkts"),
-                 QString(s(quint64(r.outPkts1)) + QStringLiteral(" pps")));
-        o.insert(QStringLiteral("eth_load_interval2_rx"), QStringLiteral("300"));
-        o.insert(QStringLiteral("eth_inrate2_bits"), s(quint64(r.inBits2)));
-        o.insert(QStringLiteral("eth_inrate2_pkts"), s(quint64(r.inPkts2)));
-        o.insert(QStringLiteral("eth_load_interval2_tx"), QStringLiteral("300"));
-        o.insert(QStringLiteral("eth_outrate2_bits"), s(quint64(r.outBits2)));
-        o.insert(QStringLiteral("eth_outrate2_pkts"), s(quint64(r.outPkts2)));
-        o.insert(QStringLiteral("eth_inrate2_summary_bits"), rateSummary(r.inBits2));
-        o.insert(QStringLiteral("eth_inrate2_summary_pkts"),
-                 QString(s(quint64(r.inPkts2)) + QStringLiteral(" pps")));
-        o.insert(QStringLiteral("eth_outrate2_summary_bits"), rateSummary(r.outBits2));
-        o.insert(QStringLiteral("eth_outrate2_summary_pkts"),
-                 QString(s(quint64(r.outPkts2)) + QStringLiteral(" pps")));
+        // NX-OS reports two load intervals (30 s and 300 s) with identical key shapes.
+        const struct {
+            int index;
+            const char *seconds;
+            double inBits, inPkts, outBits, outPkts;
+        } intervals[] = {{1, "30", r.inBits1, r.inPkts1, r.outBits1, r.outPkts1},
+                         {2, "300", r.inBits2, r.inPkts2, r.outBits2, r.outPkts2}};
+        for (const auto &iv : intervals) {
+            const QString n = QString::number(iv.index);
+            const auto key = [&n](const char *prefix, const char *suffix) {
+                return QString(QLatin1String(prefix) + n + QLatin1String(suffix));
+            };
+            const auto pps
+                = [](double pkts) { return QString(s(quint64(pkts)) + QStringLiteral(" pps")); };
+            o.insert(key("eth_load_interval", "_rx"), QLatin1String(iv.seconds));
+            o.insert(key("eth_inrate", "_bits"), s(quint64(iv.inBits)));
+            o.insert(key("eth_inrate", "_pkts"), s(quint64(iv.inPkts)));
+            o.insert(key("eth_load_interval", "_tx"), QLatin1String(iv.seconds));
+            o.insert(key("eth_outrate", "_bits"), s(quint64(iv.outBits)));
+            o.insert(key("eth_outrate", "_pkts"), s(quint64(iv.outPkts)));
+            o.insert(key("eth_inrate", "_summary_bits"), rateSummary(iv.inBits));
+            o.insert(key("eth_inrate", "_summary_pkts"), pps(iv.inPkts));
+            o.insert(key("eth_outrate", "_summary_bits"), rateSummary(iv.outBits));
+            o.insert(key("eth_outrate", "_summary_pkts"), pps(iv.outPkts));
+        }
         o.insert(QStringLiteral("eth_inucast"), s(c.rxPkts));
         o.insert(QStringLiteral("eth_inmcast"), QStringLiteral("0"));
         o.insert(QStringLiteral("eth_inbcast"), QStringLiteral("0"));
