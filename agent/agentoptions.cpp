@@ -133,6 +133,30 @@ AgentParse parseAgentOptions(const QStringList &argv)
             return result;
         }
         QSettings ini(options.configFile, QSettings::IniFormat);
+        if (ini.status() != QSettings::NoError) {
+            err << AgentOptionsText::tr("roce-agent: cannot parse config file %1")
+                       .arg(options.configFile)
+                << QLatin1Char('\n');
+            result.exitCode = 2;
+            return result;
+        }
+        // A misspelt key would otherwise be ignored and the agent run with a default the
+        // operator did not choose (for example TLS files from the wrong place).
+        const QStringList known
+            = {QStringLiteral("agent/listen"),     QStringLiteral("agent/metrics"),
+               QStringLiteral("agent/token_file"), QStringLiteral("agent/tls_cert"),
+               QStringLiteral("agent/tls_key"),    QStringLiteral("agent/client_ca"),
+               QStringLiteral("agent/sysfs_root"), QStringLiteral("agent/hostname"),
+               QStringLiteral("agent/plaintext")};
+        for (const QString &key : ini.allKeys()) {
+            if (!known.contains(key)) {
+                err << AgentOptionsText::tr("roce-agent: %1: unknown setting \"%2\" (known: %3)")
+                           .arg(options.configFile, key, known.join(QStringLiteral(", ")))
+                    << QLatin1Char('\n');
+                result.exitCode = 2;
+                return result;
+            }
+        }
         ini.beginGroup(QStringLiteral("agent"));
         auto take = [&](const char *key, QString &target) {
             const QString v = ini.value(QLatin1String(key)).toString();
@@ -147,7 +171,17 @@ AgentParse parseAgentOptions(const QStringList &argv)
         take("client_ca", options.clientCa);
         take("sysfs_root", options.sysfsRoot);
         take("hostname", options.hostname);
-        options.plaintext = ini.value(QStringLiteral("plaintext"), false).toBool();
+        const QString plain = ini.value(QStringLiteral("plaintext")).toString().toLower();
+        if (plain == QLatin1String("true") || plain == QLatin1String("1")) {
+            options.plaintext = true;
+        } else if (!plain.isEmpty() && plain != QLatin1String("false")
+                   && plain != QLatin1String("0")) {
+            err << AgentOptionsText::tr("roce-agent: %1: plaintext must be true or false, not %2")
+                       .arg(options.configFile, plain)
+                << QLatin1Char('\n');
+            result.exitCode = 2;
+            return result;
+        }
     }
     auto flag = [&](const QCommandLineOption &o, QString &target) {
         if (parser.isSet(o))

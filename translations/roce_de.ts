@@ -197,6 +197,18 @@
         <source>roce-agent: --once needs exactly one of --json or --prometheus</source>
         <translation>roce-agent: --once braucht genau eine von --json oder --prometheus</translation>
     </message>
+    <message>
+        <source>roce-agent: cannot parse config file %1</source>
+        <translation>roce-agent: Konfigurationsdatei %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>roce-agent: %1: unknown setting "%2" (known: %3)</source>
+        <translation>roce-agent: %1: unbekannte Einstellung „%2“ (bekannt: %3)</translation>
+    </message>
+    <message>
+        <source>roce-agent: %1: plaintext must be true or false, not %2</source>
+        <translation>roce-agent: %1: plaintext muss true oder false sein, nicht %2</translation>
+    </message>
 </context>
 <context>
     <name>AgentServerText</name>

@@ -2,7 +2,9 @@
 #include "common/versions.h"
 #include "verbsdevices.h"
 
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace roce::agent;
@@ -30,6 +32,61 @@ private slots:
             = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--nope")});
         QVERIFY(!bad.options);
         QCOMPARE(bad.exitCode, 2);
+    }
+
+    // The shipped configuration file is what the systemd unit runs with: every key in it must
+    // be understood, and flags on the command line must win over it.
+    void readsShippedConfigFileAndFlagsOverride()
+    {
+        const QString shipped = QStringLiteral(ROCE_SOURCE_DIR "/resources/agent/roce-agent.conf");
+        const auto parsed = parseAgentOptions(
+            {QStringLiteral("roce-agent"), QStringLiteral("--config"), shipped});
+        QVERIFY(parsed.options);
+        QCOMPARE(parsed.options->listen, QStringLiteral("0.0.0.0:18471"));
+        QCOMPARE(parsed.options->metricsListen, QStringLiteral("0.0.0.0:9471"));
+        QCOMPARE(parsed.options->tokenFile, QStringLiteral("/etc/roce-agent/token"));
+        QCOMPARE(parsed.options->tlsCert, QStringLiteral("/etc/roce-agent/agent.crt"));
+        QCOMPARE(parsed.options->tlsKey, QStringLiteral("/etc/roce-agent/agent.key"));
+        QVERIFY(parsed.options->clientCa.isEmpty());
+        QVERIFY(!parsed.options->plaintext);
+
+        const auto overridden
+            = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--config"), shipped,
+                                 QStringLiteral("--listen"), QStringLiteral("127.0.0.1:1"),
+                                 QStringLiteral("--metrics"), QStringLiteral("off")});
+        QVERIFY(overridden.options);
+        QCOMPARE(overridden.options->listen, QStringLiteral("127.0.0.1:1"));
+        QCOMPARE(overridden.options->metricsListen, QStringLiteral("off"));
+        QCOMPARE(overridden.options->tokenFile, QStringLiteral("/etc/roce-agent/token"));
+    }
+
+    void rejectsBrokenConfigFiles_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("misspelt key") << QByteArray("[agent]\ntokenfile = /etc/roce-agent/token\n");
+        QTest::newRow("key outside [agent]") << QByteArray("listen = 0.0.0.0:1\n");
+        QTest::newRow("plaintext not a boolean") << QByteArray("[agent]\nplaintext = maybe\n");
+    }
+
+    void rejectsBrokenConfigFiles()
+    {
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile f(dir.filePath(QStringLiteral("agent.conf")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+        f.close();
+        const auto parsed = parseAgentOptions(
+            {QStringLiteral("roce-agent"), QStringLiteral("--config"), f.fileName()});
+        QVERIFY(!parsed.options);
+        QCOMPARE(parsed.exitCode, 2);
+
+        const auto missing
+            = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--config"),
+                                 dir.filePath(QStringLiteral("absent.conf"))});
+        QVERIFY(!missing.options);
+        QCOMPARE(missing.exitCode, 2);
     }
 
     // The binary must agree with libibverbs on this machine: the same device names, or the
