@@ -3,6 +3,7 @@
 #include "consoleoptions.h"
 #include "mainwindow.h"
 #include "screenshot.h"
+#include "sim/embeddedfabric.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -56,6 +57,15 @@ int main(int argc, char **argv)
     QSettings settings;
     roce::app::MainWindow window(settings, !options.resetLayout);
     window.show();
+
+    // No inventory can be configured yet: the console runs on the embedded simulated fabric,
+    // on its own thread so that the window stays responsive.
+    roce::sim::EmbeddedFabric fabric {roce::sim::SimServiceOptions {}};
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::started, &window,
+                     &roce::app::MainWindow::showEmbeddedFabric);
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::failed, &window,
+                     &roce::app::MainWindow::showFabricError);
+    fabric.start();
     if (!options.screenshotPath.isEmpty())
         roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);
     return app.exec();

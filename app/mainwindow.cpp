@@ -10,9 +10,11 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QUrl>
 
 namespace roce::app {
 
@@ -84,6 +86,24 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::showEmbeddedFabric(const QUrl &nxapiUrl, int hosts)
+{
+    m_connectionLabel->setText(
+        tr("Simulated fabric: NX-API %1, %n agent(s)", nullptr, hosts).arg(nxapiUrl.toString()));
+    m_connectionLabel->setToolTip(
+        tr("The embedded simulated fabric (8 servers, one Nexus) runs because no inventory is "
+           "configured. Any NX-API client can talk to its switch at %1.")
+            .arg(nxapiUrl.toString()));
+}
+
+void MainWindow::showFabricError(const QString &message)
+{
+    m_connectionLabel->setText(tr("Simulated fabric failed"));
+    m_connectionLabel->setToolTip(message);
+    QMessageBox::warning(this, tr("Simulated fabric"),
+                         tr("The embedded simulated fabric could not start: %1").arg(message));
+}
 
 QDockWidget *MainWindow::dock(const QString &objectName) const
 {

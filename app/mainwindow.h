@@ -6,6 +6,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QSettings;
+class QUrl;
 
 namespace roce::app {
 
@@ -27,6 +28,10 @@ public:
 
 public slots:
     void showAbout();
+    /// Status bar: the embedded simulated fabric runs at @p nxapiUrl with @p hosts agents.
+    void showEmbeddedFabric(const QUrl &nxapiUrl, int hosts);
+    /// Status bar and a message box: the fabric could not be started.
+    void showFabricError(const QString &message);
     void resetLayout();
 
 protected:

@@ -1,5 +1,6 @@
 // The simulated switch's NX-API endpoint, talked to with a plain HTTP client (Qt's
 // QNetworkAccessManager), bodies compared with the structures of REFERENCE-FORMATS §4.
+#include "sim/embeddedfabric.h"
 #include "sim/nxapiserver.h"
 #include "sim/simservice.h"
 
@@ -558,6 +559,53 @@ private slots:
         QVERIFY(reply->readAll().contains("nexus-roce"));
         reply->deleteLater();
         QCOMPARE(m_service->certificateFingerprint().size(), 32 * 3 - 1);
+    }
+
+    // What the console runs: the same service on its own thread, answering while this
+    // (the "GUI") thread only waits for replies.
+    void embeddedFabricServesFromItsOwnThread()
+    {
+        EmbeddedFabric fabric {SimServiceOptions {}};
+        QSignalSpy started(&fabric, &EmbeddedFabric::started);
+        QSignalSpy failed(&fabric, &EmbeddedFabric::failed);
+        fabric.start();
+        QVERIFY(started.wait(10000));
+        QCOMPARE(failed.size(), 0);
+        const QUrl url = started.at(0).at(0).toUrl();
+        QCOMPARE(url.scheme(), QStringLiteral("https"));
+        QCOMPARE(started.at(0).at(1).toInt(), 8);
+        QCOMPARE(started.at(0).at(2).toString(), m_service->certificateFingerprint());
+
+        QNetworkRequest request(url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+        request.setRawHeader("Authorization", "Basic " + QByteArray("admin:admin").toBase64());
+        QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+        config.setCaCertificates({m_service->certificate()});
+        request.setSslConfiguration(config);
+        QNetworkAccessManager nam;
+        QNetworkReply *reply = nam.post(
+            request,
+            QByteArray(
+                R"({"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show hostname","output_format":"json"}})"));
+        QSignalSpy done(reply, &QNetworkReply::finished);
+        QVERIFY(done.wait(10000));
+        QCOMPARE(reply->error(), QNetworkReply::NoError);
+        QVERIFY(reply->readAll().contains("nexus-roce"));
+        reply->deleteLater();
+    }
+
+    void embeddedFabricReportsWhyItCannotStart()
+    {
+        SimServiceOptions taken;
+        taken.httpPort = quint16(m_service->nxapiHttpUrl().port());  // already in use
+        EmbeddedFabric fabric {taken};
+        QSignalSpy started(&fabric, &EmbeddedFabric::started);
+        QSignalSpy failed(&fabric, &EmbeddedFabric::failed);
+        fabric.start();
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(started.size(), 0);
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(QString::number(taken.httpPort)), qPrintable(message));
     }
 };
 

@@ -1,0 +1,44 @@
+#include "sim/embeddedfabric.h"
+
+namespace roce::sim {
+
+EmbeddedFabric::EmbeddedFabric(SimServiceOptions options, QObject *parent)
+    : QObject(parent), m_options(std::move(options))
+{
+    m_thread.setObjectName(QStringLiteral("embedded-fabric"));
+}
+
+EmbeddedFabric::~EmbeddedFabric()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void EmbeddedFabric::start()
+{
+    if (m_context)
+        return;
+    m_context = new QObject;
+    m_context->moveToThread(&m_thread);
+    // Deleted on the fabric's thread as it ends, taking the service (its child) with it.
+    connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
+    m_thread.start();
+    QObject *context = m_context;
+    const SimServiceOptions options = m_options;
+    QMetaObject::invokeMethod(m_context, [this, context, options] {
+        // Built here so that its timer and sockets belong to this thread.
+        auto *service = new SimService(options, context);
+        if (const auto ok = service->start(); !ok) {
+            const QString message = ok.error().message;
+            delete service;
+            emit failed(message);
+            return;
+        }
+        const QUrl url = service->nxapiHttpsUrl().isEmpty() ? service->nxapiHttpUrl()
+                                                            : service->nxapiHttpsUrl();
+        const int hosts = service->agents() ? int(service->fabric().spec().hosts.size()) : 0;
+        emit started(url, hosts, service->certificateFingerprint());
+    });
+}
+
+}  // namespace roce::sim

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "sim/simservice.h"
+
+#include <QObject>
+#include <QThread>
+#include <QUrl>
+
+namespace roce::sim {
+
+/// The simulated fabric on a thread of its own, so that a GUI stays responsive while the
+/// model advances and its NX-API endpoint and agents answer clients. The service is created,
+/// run and destroyed on that thread (the model is not thread-safe); the owner only hears
+/// about it through the signals, which arrive on the owner's thread.
+class EmbeddedFabric : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit EmbeddedFabric(SimServiceOptions options, QObject *parent = nullptr);
+    /// Stops the service and joins its thread.
+    ~EmbeddedFabric() override;
+
+    /// Starts the thread and the service on it; answers with started() or failed().
+    void start();
+
+signals:
+    /// The fabric runs: @p nxapiUrl is its switch (HTTPS when enabled, else HTTP), @p hosts
+    /// the number of simulated hosts with an agent, @p fingerprint the SHA-256 to pin.
+    void started(const QUrl &nxapiUrl, int hosts, const QString &fingerprint);
+    void failed(const QString &message);
+
+private:
+    SimServiceOptions m_options;
+    QThread m_thread;
+    QObject *m_context = nullptr;  ///< lives on m_thread; parent of the service
+};
+
+}  // namespace roce::sim
