@@ -90,7 +90,7 @@ MainWindow::~MainWindow() = default;
 void MainWindow::showEmbeddedFabric(const QUrl &nxapiUrl, int hosts)
 {
     m_connectionLabel->setText(
-        tr("Simulated fabric: NX-API %1, %n agent(s)", nullptr, hosts).arg(nxapiUrl.toString()));
+        tr("Simulated fabric: NX-API %1, agents: %2").arg(nxapiUrl.toString()).arg(hosts));
     m_connectionLabel->setToolTip(
         tr("The embedded simulated fabric (8 servers, one Nexus) runs because no inventory is "
            "configured. Any NX-API client can talk to its switch at %1.")

@@ -1244,11 +1244,6 @@
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
-    <message numerus="yes">
-        <source>Simulated fabric: NX-API %1, %n agent(s)</source>
-        <translation>
-            <numerusform>Simulierte Fabric: NX-API %1, %n Agent</numerusform><numerusform>Simulierte Fabric: NX-API %1, %n Agenten</numerusform></translation>
-    </message>
     <message>
         <source>The embedded simulated fabric (8 servers, one Nexus) runs because no inventory is configured. Any NX-API client can talk to its switch at %1.</source>
         <translation>Die eingebaute simulierte Fabric (8 Server, ein Nexus) läuft, weil kein Inventar konfiguriert ist. Jeder NX-API-Client erreicht ihren Switch unter %1.</translation>
@@ -1264,6 +1259,10 @@
     <message>
         <source>The embedded simulated fabric could not start: %1</source>
         <translation>Die eingebaute simulierte Fabric konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>Simulated fabric: NX-API %1, agents: %2</source>
+        <translation>Simulierte Fabric: NX-API %1, Agenten: %2</translation>
     </message>
 </context>
 </TS>

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <QUrl>
 
 using roce::app::AboutDialog;
 using roce::app::MainWindow;
@@ -55,6 +56,11 @@ private slots:
         QVERIFY(status);
         QCOMPARE(status->text(), QStringLiteral("No fabric connected"));
         QVERIFY(window.findChild<QAction *>(QStringLiteral("quitAction")));
+
+        window.showEmbeddedFabric(QUrl(QStringLiteral("https://127.0.0.1:40569/ins")), 8);
+        QCOMPARE(status->text(),
+                 QStringLiteral("Simulated fabric: NX-API https://127.0.0.1:40569/ins, agents: 8"));
+        QVERIFY(status->toolTip().contains(QStringLiteral("https://127.0.0.1:40569/ins")));
     }
 
     void layoutPersistsAcrossRestarts()
