@@ -175,24 +175,42 @@ private slots:
     {
         if (QStandardPaths::findExecutable(QStringLiteral("iperf3")).isEmpty())
             QFAIL("iperf3 is not installed (scripts/setup-debian.sh installs it)");
-        const QString port = QString::number(freePort());
+        // A long-lived server (not -1: a refused or half-open early attempt would end a
+        // one-off server), restarted on another port should it die, for instance when the
+        // port was taken between freePort() and its bind.
         QProcess server;
-        server.start(QStringLiteral("iperf3"),
-                     {QStringLiteral("-s"), QStringLiteral("-1"), QStringLiteral("-B"),
-                      QStringLiteral("127.0.0.1"), QStringLiteral("-p"), port});
-        QVERIFY(server.waitForStarted());
+        server.setProcessChannelMode(QProcess::MergedChannels);
+        QString port;
+        int serverStarts = 0;
         QProcess client;
-        for (int attempt = 0; attempt < 50; ++attempt) {
+        QByteArray clientOutput;
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            if (server.state() == QProcess::NotRunning) {
+                QVERIFY2(serverStarts < 5, server.readAll().constData());
+                ++serverStarts;
+                port = QString::number(freePort());
+                server.start(QStringLiteral("iperf3"),
+                             {QStringLiteral("-s"), QStringLiteral("-B"),
+                              QStringLiteral("127.0.0.1"), QStringLiteral("-p"), port});
+                QVERIFY(server.waitForStarted());
+            }
             client.start(QStringLiteral("iperf3"),
                          {QStringLiteral("-c"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
                           port, QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("-J")});
             QVERIFY(client.waitForFinished(20000));
+            clientOutput = client.readAllStandardOutput();
             if (client.exitCode() == 0)
                 break;
             QTest::qWait(100);  // the server may not listen yet
         }
-        server.waitForFinished(5000);
-        const auto r = parseIperf3(client.readAllStandardOutput());
+        server.terminate();
+        if (!server.waitForFinished(5000)) {
+            server.kill();
+            server.waitForFinished(5000);
+        }
+        QVERIFY2(client.exitCode() == 0,
+                 QByteArray(clientOutput + "\nserver: " + server.readAll()).constData());
+        const auto r = parseIperf3(clientOutput);
         QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
         QVERIFY(r->sentBitsPerSecond > 1e8);
         QCOMPARE(r->protocol, QStringLiteral("TCP"));
