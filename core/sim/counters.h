@@ -51,6 +51,29 @@ struct HostCounters {
     quint64 rxVportRdmaUnicastBytes = 0, rxVportRdmaUnicastPackets = 0;
 };
 
+/// One per-priority `ethtool -S` counter of an mlx5 netdev: its name suffix after
+/// "rx_prioN"/"tx_prioN" and where it lives in HostCounters.
+struct PrioEthtoolCounter {
+    const char *direction;  ///< "rx_" or "tx_"
+    const char *suffix;     ///< "_bytes", "_pause", ...
+    PerClass HostCounters::*values;
+    bool pfcOnly;  ///< mlx5 shows it only for priorities with PFC enabled
+};
+
+/// The per-priority counters mlx5 shows, in `ethtool -S` order.
+inline constexpr PrioEthtoolCounter kPrioEthtoolCounters[] = {
+    {"rx_", "_bytes", &HostCounters::rxPrioBytes, false},
+    {"rx_", "_packets", &HostCounters::rxPrioPackets, false},
+    {"tx_", "_bytes", &HostCounters::txPrioBytes, false},
+    {"tx_", "_packets", &HostCounters::txPrioPackets, false},
+    {"rx_", "_pause", &HostCounters::rxPrioPause, true},
+    {"rx_", "_pause_duration", &HostCounters::rxPrioPauseDurationUs, true},
+    {"rx_", "_pause_transition", &HostCounters::rxPrioPauseTransition, true},
+    {"tx_", "_pause", &HostCounters::txPrioPause, true},
+    {"tx_", "_pause_duration", &HostCounters::txPrioPauseDurationUs, true},
+    {"rx_", "_discards", &HostCounters::rxPrioDiscards, true},
+};
+
 /// Kinds of traffic the model carries.
 enum class FlowKind {
     Rdma,  ///< RC QP doing RDMA writes (perftest bw, all-reduce), DCQCN, go-back-N

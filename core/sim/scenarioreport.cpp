@@ -90,24 +90,9 @@ QJsonObject hostCountersToJson(const HostCounters &c)
             && c.txPrioPause[k] == 0)
             continue;
         const QString prio = QStringLiteral("prio%1").arg(p);
-        ethtool.insert(QStringLiteral("rx_") + prio + QStringLiteral("_bytes"),
-                       u64(c.rxPrioBytes[k]));
-        ethtool.insert(QStringLiteral("rx_") + prio + QStringLiteral("_packets"),
-                       u64(c.rxPrioPackets[k]));
-        ethtool.insert(QStringLiteral("tx_") + prio + QStringLiteral("_bytes"),
-                       u64(c.txPrioBytes[k]));
-        ethtool.insert(QStringLiteral("tx_") + prio + QStringLiteral("_packets"),
-                       u64(c.txPrioPackets[k]));
-        ethtool.insert(QStringLiteral("rx_") + prio + QStringLiteral("_pause"),
-                       u64(c.rxPrioPause[k]));
-        ethtool.insert(QStringLiteral("tx_") + prio + QStringLiteral("_pause"),
-                       u64(c.txPrioPause[k]));
-        ethtool.insert(QStringLiteral("rx_") + prio + QStringLiteral("_pause_duration"),
-                       u64(c.rxPrioPauseDurationUs[k]));
-        ethtool.insert(QStringLiteral("rx_") + prio + QStringLiteral("_pause_transition"),
-                       u64(c.rxPrioPauseTransition[k]));
-        ethtool.insert(QStringLiteral("rx_") + prio + QStringLiteral("_discards"),
-                       u64(c.rxPrioDiscards[k]));
+        for (const PrioEthtoolCounter &e : kPrioEthtoolCounters)
+            ethtool.insert(QString(QLatin1String(e.direction) + prio + QLatin1String(e.suffix)),
+                           u64((c.*e.values)[k]));
     }
     ethtool.insert(QStringLiteral("rx_bytes_phy"), u64(c.rxBytesPhy));
     ethtool.insert(QStringLiteral("tx_bytes_phy"), u64(c.txBytesPhy));

@@ -234,29 +234,10 @@ AgentSample SimAgents::sample(int host) const
         const bool pfc = hc.pfcEnabledPrios & (1u << prio);
         const bool traffic = c.rxPrioBytes[k] || c.txPrioBytes[k];
         const QString pr = QStringLiteral("prio%1").arg(prio);
-        if (pfc || traffic) {
-            n.ethtool.insert(QStringLiteral("rx_") + pr + QStringLiteral("_bytes"),
-                             c.rxPrioBytes[k]);
-            n.ethtool.insert(QStringLiteral("rx_") + pr + QStringLiteral("_packets"),
-                             c.rxPrioPackets[k]);
-            n.ethtool.insert(QStringLiteral("tx_") + pr + QStringLiteral("_bytes"),
-                             c.txPrioBytes[k]);
-            n.ethtool.insert(QStringLiteral("tx_") + pr + QStringLiteral("_packets"),
-                             c.txPrioPackets[k]);
-        }
-        if (pfc) {
-            n.ethtool.insert(QStringLiteral("rx_") + pr + QStringLiteral("_pause"),
-                             c.rxPrioPause[k]);
-            n.ethtool.insert(QStringLiteral("rx_") + pr + QStringLiteral("_pause_duration"),
-                             c.rxPrioPauseDurationUs[k]);
-            n.ethtool.insert(QStringLiteral("rx_") + pr + QStringLiteral("_pause_transition"),
-                             c.rxPrioPauseTransition[k]);
-            n.ethtool.insert(QStringLiteral("tx_") + pr + QStringLiteral("_pause"),
-                             c.txPrioPause[k]);
-            n.ethtool.insert(QStringLiteral("tx_") + pr + QStringLiteral("_pause_duration"),
-                             c.txPrioPauseDurationUs[k]);
-            n.ethtool.insert(QStringLiteral("rx_") + pr + QStringLiteral("_discards"),
-                             c.rxPrioDiscards[k]);
+        for (const PrioEthtoolCounter &e : kPrioEthtoolCounters) {
+            if (e.pfcOnly ? pfc : (pfc || traffic))
+                n.ethtool.insert(QString(QLatin1String(e.direction) + pr + QLatin1String(e.suffix)),
+                                 (c.*e.values)[k]);
         }
         n.ecnNp.insert(QStringLiteral("enable/") + QString::number(prio),
                        (hc.ecnNpPrios & (1u << prio)) ? QStringLiteral("1") : QStringLiteral("0"));
