@@ -162,6 +162,30 @@ CommandOutput NxosView::run(const QString &command, OutputFormat format) const
         return out;
     };
 
+    // Commands with structured output only (cli_show_ascii gives an error, as on NX-OS) and
+    // with text output only (cli_show gives 501, "structured output unsupported").
+    auto jsonOnly = [&](const auto &json) { return ascii ? error() : ok(json()); };
+    auto textOnly = [&](const auto &text) {
+        if (!ascii) {
+            out.code = CommandCode::Unsupported;
+            return out;
+        }
+        return ok(text());
+    };
+    // "show ... <interface> ...": one port, or an error for a name this switch does not have.
+    auto onePort = [&](const QRegularExpressionMatch &m, const auto &text, const auto &json) {
+        const int p = portByName(m.captured(1));
+        if (p < 0)
+            return error();
+        return ascii ? ok(text(QList<int> {p})) : ok(json(QList<int> {p}));
+    };
+    const auto textInterfaces = [this](const QList<int> &p) { return textInterface(p); };
+    const auto jsonInterfaces = [this](const QList<int> &p) { return showInterface(p); };
+    const auto textPfcs = [this](const QList<int> &p) { return textPfc(p); };
+    const auto jsonPfcs = [this](const QList<int> &p) { return showPfc(p); };
+    const auto textQueues = [this](const QList<int> &p) { return textQueuing(p); };
+    const auto jsonQueues = [this](const QList<int> &p) { return showQueuing(p); };
+
     static const QRegularExpression showInterfaceOne(QStringLiteral(R"(^show interface (\S+)$)"));
     static const QRegularExpression pfcOne(
         QStringLiteral(R"(^show interface (\S+) priority-flow-control$)"));
@@ -175,63 +199,29 @@ CommandOutput NxosView::run(const QString &command, OutputFormat format) const
     }
     if (cmd == QLatin1String("show interface"))
         return ascii ? ok(textInterface(ports())) : ok(showInterface(ports()));
-    if (cmd == QLatin1String("show interface counters")) {
-        if (ascii)
-            return error();
-        return ok(showInterfaceCounters());
-    }
-    if (cmd == QLatin1String("show interface counters errors")) {
-        if (ascii)
-            return error();
-        return ok(showInterfaceCountersErrors());
-    }
+    if (cmd == QLatin1String("show interface counters"))
+        return jsonOnly([this] { return showInterfaceCounters(); });
+    if (cmd == QLatin1String("show interface counters errors"))
+        return jsonOnly([this] { return showInterfaceCountersErrors(); });
     if (cmd == QLatin1String("show interface priority-flow-control"))
         return ascii ? ok(textPfc(ports())) : ok(showPfc(ports()));
-    if (const auto m = pfcOne.match(cmd); m.hasMatch()) {
-        const int p = portByName(m.captured(1));
-        if (p < 0)
-            return error();
-        return ascii ? ok(textPfc({p})) : ok(showPfc({p}));
-    }
+    if (const auto m = pfcOne.match(cmd); m.hasMatch())
+        return onePort(m, textPfcs, jsonPfcs);
     if (cmd == QLatin1String("show queuing interface"))
         return ascii ? ok(textQueuing(ports())) : ok(showQueuing(ports()));
-    if (const auto m = queuingOne.match(cmd); m.hasMatch()) {
-        const int p = portByName(m.captured(1));
-        if (p < 0)
-            return error();
-        return ascii ? ok(textQueuing({p})) : ok(showQueuing({p}));
-    }
-    if (cmd == QLatin1String("show lldp neighbors detail")) {
-        if (ascii)
-            return error();
-        return ok(showLldpNeighborsDetail());
-    }
-    if (cmd == QLatin1String("show lldp neighbors")) {
-        if (ascii)
-            return error();
-        return ok(showLldpNeighbors());
-    }
+    if (const auto m = queuingOne.match(cmd); m.hasMatch())
+        return onePort(m, textQueues, jsonQueues);
+    if (cmd == QLatin1String("show lldp neighbors detail"))
+        return jsonOnly([this] { return showLldpNeighborsDetail(); });
+    if (cmd == QLatin1String("show lldp neighbors"))
+        return jsonOnly([this] { return showLldpNeighbors(); });
     if (cmd == QLatin1String("show running-config")
-        || cmd == QLatin1String("show running-config ipqos")) {
-        if (!ascii) {
-            out.code = CommandCode::Unsupported;
-            return out;
-        }
-        return ok(textRunningConfig());
-    }
-    if (cmd == QLatin1String("show hardware internal buffer info pkt-stats")) {
-        if (!ascii) {
-            out.code = CommandCode::Unsupported;
-            return out;
-        }
-        return ok(textBufferPktStats());
-    }
-    if (const auto m = showInterfaceOne.match(cmd); m.hasMatch()) {
-        const int p = portByName(m.captured(1));
-        if (p < 0)
-            return error();
-        return ascii ? ok(textInterface({p})) : ok(showInterface({p}));
-    }
+        || cmd == QLatin1String("show running-config ipqos"))
+        return textOnly([this] { return textRunningConfig(); });
+    if (cmd == QLatin1String("show hardware internal buffer info pkt-stats"))
+        return textOnly([this] { return textBufferPktStats(); });
+    if (const auto m = showInterfaceOne.match(cmd); m.hasMatch())
+        return onePort(m, textInterfaces, jsonInterfaces);
     return error();
 }
 
