@@ -23,6 +23,29 @@ QString decimalGid(const QString &ipv4)
     return gid;
 }
 
+/// Sorted samples with their mean and (population) standard deviation, as perftest and
+/// sockperf both report them.
+struct LatencySummary {
+    QList<double> sorted;
+    double avg = 0;
+    double stdev = 0;
+
+    explicit LatencySummary(QList<double> samples) : sorted(std::move(samples))
+    {
+        std::sort(sorted.begin(), sorted.end());
+        if (sorted.isEmpty())
+            return;
+        double sum = 0;
+        for (double v : std::as_const(sorted))
+            sum += v;
+        avg = sum / double(sorted.size());
+        double var = 0;
+        for (double v : std::as_const(sorted))
+            var += (v - avg) * (v - avg);
+        stdev = sorted.size() > 1 ? std::sqrt(var / double(sorted.size())) : 0;
+    }
+};
+
 QString header(const PerftestHeader &h, bool latency)
 {
     const QString tab = QStringLiteral("\t");
@@ -91,16 +114,10 @@ QString perftestBwText(const PerftestHeader &h, const QList<PerftestBwRowOut> &r
 
 QString perftestLatText(const PerftestHeader &h, qint64 bytes, const QList<double> &samplesUs)
 {
-    QList<double> s = samplesUs;
-    std::sort(s.begin(), s.end());
-    double sum = 0;
-    for (double v : std::as_const(s))
-        sum += v;
-    const double avg = s.isEmpty() ? 0 : sum / double(s.size());
-    double var = 0;
-    for (double v : std::as_const(s))
-        var += (v - avg) * (v - avg);
-    const double stdev = s.size() > 1 ? std::sqrt(var / double(s.size())) : 0;
+    const LatencySummary summary(samplesUs);
+    const QList<double> &s = summary.sorted;
+    const double avg = summary.avg;
+    const double stdev = summary.stdev;
     QString t = header(h, true);
     t += QStringLiteral(
         " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    "
@@ -210,16 +227,10 @@ QByteArray iperf3ErrorJson(const QString &error)
 QString sockperfText(const QString &serverIp, int port, double runSeconds,
                      const QList<double> &samplesUs)
 {
-    QList<double> s = samplesUs;
-    std::sort(s.begin(), s.end());
-    double sum = 0;
-    for (double v : std::as_const(s))
-        sum += v;
-    const double avg = s.isEmpty() ? 0 : sum / double(s.size());
-    double var = 0;
-    for (double v : std::as_const(s))
-        var += (v - avg) * (v - avg);
-    const double stdev = s.size() > 1 ? std::sqrt(var / double(s.size())) : 0;
+    const LatencySummary summary(samplesUs);
+    const QList<double> &s = summary.sorted;
+    const double avg = summary.avg;
+    const double stdev = summary.stdev;
     const QString magenta = QStringLiteral("\x1b[2;35m");
     const QString end = QStringLiteral("\x1b[0m");
     auto f = [](double v) { return QString::number(v, 'f', 3); };
