@@ -2,6 +2,7 @@
 
 #include "cli/output.h"
 #include "cli/parse.h"
+#include "nxapi/response.h"
 #include "parsers/iperf3parser.h"
 #include "parsers/perftestparser.h"
 #include "parsers/sockperfparser.h"
@@ -21,6 +22,40 @@ class DecodeCommandText
 {
     Q_DECLARE_TR_FUNCTIONS(DecodeCommandText)
 };
+
+/// A saved NX-API response (ins_api envelope, its `output` part, or JSON-RPC) decoded into
+/// the normalized snapshot; the command comes from the response's `input`. A bare body (the
+/// JSON of one command, or its cli_show_ascii text) needs @p command.
+Result<QJsonObject> decodeNxapi(const QByteArray &data, const QString &command)
+{
+    QList<nxapi::CommandOutput> outputs;
+    const auto parsed = nxapi::parseNxapiResponse(
+        data, command.isEmpty() ? QStringList {} : QStringList {command});
+    const QJsonDocument doc = QJsonDocument::fromJson(data);
+    if (parsed && !parsed->isEmpty() && !parsed->first().input.isEmpty()) {
+        outputs = *parsed;
+    } else if (!command.isEmpty()) {
+        nxapi::CommandOutput o;
+        o.input = command;
+        o.body = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(QString::fromUtf8(data));
+        outputs.append(o);
+    } else if (!parsed) {
+        return parsed.error();
+    } else {
+        return makeError(ErrorCode::InvalidArgument,
+                         DecodeCommandText::tr("the response does not name its command (no "
+                                               "\"input\"): give it with --command"));
+    }
+    nxapi::SwitchSnapshot snapshot;
+    for (const nxapi::CommandOutput &o : std::as_const(outputs))
+        nxapi::applyCommandOutput(o, snapshot);
+    QJsonObject json = nxapi::snapshotToJson(snapshot);
+    QJsonArray commands;
+    for (const nxapi::CommandOutput &o : std::as_const(outputs))
+        commands.append(o.input);
+    json.insert(QStringLiteral("commands"), commands);
+    return json;
+}
 
 QString num(double v, int decimals = 2)
 {
@@ -64,7 +99,7 @@ QString DecodeCommand::name() const
 
 QString DecodeCommand::summary() const
 {
-    return DecodeCommandText::tr("Parse saved perftest, iperf3 or sockperf output");
+    return DecodeCommandText::tr("Parse saved perftest, iperf3, sockperf or NX-API output");
 }
 
 int DecodeCommand::run(const QStringList &args, CommandIo &io)
@@ -72,11 +107,16 @@ int DecodeCommand::run(const QStringList &args, CommandIo &io)
     QCommandLineParser parser;
     parser.setApplicationDescription(summary());
     parser.addPositionalArgument(QStringLiteral("format"),
-                                 DecodeCommandText::tr("perftest, iperf3 or sockperf"));
+                                 DecodeCommandText::tr("perftest, iperf3, sockperf or nxapi"));
     parser.addPositionalArgument(QStringLiteral("file"),
                                  DecodeCommandText::tr("Saved output ('-' for standard input)."));
     const QCommandLineOption json(QStringLiteral("json"), DecodeCommandText::tr("Print JSON."));
+    const QCommandLineOption command(
+        QStringLiteral("command"),
+        DecodeCommandText::tr("nxapi: the show command, for a bare body without \"input\"."),
+        QStringLiteral("show-command"));
     parser.addOption(json);
+    parser.addOption(command);
     if (const auto early = parseCommandLine(parser, args, io, true))
         return *early;
     const QStringList pos = parser.positionalArguments();
@@ -90,10 +130,10 @@ int DecodeCommand::run(const QStringList &args, CommandIo &io)
     const QString format = pos[0];
     const QString path = pos[1];
     static const QStringList formats {QStringLiteral("perftest"), QStringLiteral("iperf3"),
-                                      QStringLiteral("sockperf")};
+                                      QStringLiteral("sockperf"), QStringLiteral("nxapi")};
     if (!formats.contains(format)) {
         io.err << DecodeCommandText::tr(
-                      "rocectl decode: unknown format '%1' (perftest, iperf3, sockperf)")
+                      "rocectl decode: unknown format '%1' (perftest, iperf3, sockperf, nxapi)")
                       .arg(format)
                << QLatin1Char('\n');
         return ExitUsage;
@@ -119,6 +159,8 @@ int DecodeCommand::run(const QStringList &args, CommandIo &io)
         const auto r = parsers::parsePerftest(QString::fromUtf8(data));
         decoded
             = r ? Result<QJsonObject>(parsers::perftestToJson(*r)) : Result<QJsonObject>(r.error());
+    } else if (format == QLatin1String("nxapi")) {
+        decoded = decodeNxapi(data, parser.value(command));
     } else if (format == QLatin1String("iperf3")) {
         const auto r = parsers::parseIperf3(data);
         decoded

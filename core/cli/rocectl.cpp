@@ -2,6 +2,7 @@
 
 #include "cli/decodecommand.h"
 #include "cli/simcommand.h"
+#include "cli/switchcommand.h"
 #include "cli/versioncommand.h"
 #include "common/versions.h"
 
@@ -45,8 +46,10 @@ public:
 CommandRegistry makeRocectlRegistry()
 {
     CommandRegistry registry;
+    registry.add(std::make_unique<AuditCommand>());
     registry.add(std::make_unique<DecodeCommand>());
     registry.add(std::make_unique<SimCommand>());
+    registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());
     return registry;
 }

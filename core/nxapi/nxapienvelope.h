@@ -21,6 +21,7 @@ struct CommandOutput {
     CommandCode code = CommandCode::Success;
     QJsonValue body;   ///< object (structured) or string (ascii); empty on error
     QString clierror;  ///< CLI error text when code != Success
+    QString msg;       ///< the switch's `msg` ("Success", "Structured output unsupported", ...)
 };
 
 /// `show a ;show b` -> {"show a", "show b"} (NX-API separates batched commands with ";").

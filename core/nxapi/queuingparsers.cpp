@@ -1,0 +1,412 @@
+// Parsers for `show interface priority-flow-control`, `show queuing interface` and
+// `show queuing tabular`.
+#include "nxapi/bodyfields.h"
+#include "nxapi/showparsers.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+namespace roce::nxapi {
+
+namespace {
+
+class ParserText
+{
+    Q_DECLARE_TR_FUNCTIONS(ParserText)
+};
+
+/// Rows of TABLE_<name>, directly in the body or inside TABLE_module/ROW_module (§4.5 quirk 4).
+QJsonArray moduleRows(const QJsonObject &body, QLatin1String name)
+{
+    QJsonArray rows = tableRows(body, name);
+    const QJsonArray modules = tableRows(body, QLatin1String("module"));
+    for (const QJsonValue &m : modules) {
+        const QJsonArray more = tableRows(m.toObject(), name);
+        for (const QJsonValue &r : more)
+            rows.append(r);
+    }
+    return rows;
+}
+
+std::optional<int> intField(const QJsonObject &o, QLatin1String key)
+{
+    const auto v = u64Field(o, key);
+    return v ? std::optional<int>(int(*v)) : std::nullopt;
+}
+
+/// Which normalized counter an `eq-stat-type` / units pair is (§4.6.5 known values).
+std::optional<QueueCounter> queueCounterFor(const QString &type, const QString &units)
+{
+    const bool bytes = units.startsWith(QLatin1String("Byt"), Qt::CaseInsensitive);
+    const QString t = type.trimmed();
+    if (t.compare(QLatin1String("Tx"), Qt::CaseInsensitive) == 0)
+        return bytes ? QueueCounter::TxBytes : QueueCounter::TxPkts;
+    if (t.startsWith(QLatin1String("WD"), Qt::CaseInsensitive))
+        return bytes ? std::nullopt : std::optional(QueueCounter::WatchdogDropPkts);
+    if (t.contains(QLatin1String("Drop"), Qt::CaseInsensitive))
+        return bytes ? QueueCounter::DropBytes : QueueCounter::DropPkts;
+    if (t.compare(QLatin1String("ECN"), Qt::CaseInsensitive) == 0)
+        return bytes ? QueueCounter::EcnBytes : QueueCounter::EcnPkts;
+    if (t.startsWith(QLatin1String("Q Depth"), Qt::CaseInsensitive))
+        return bytes ? std::optional(QueueCounter::QueueDepthBytes) : std::nullopt;
+    return std::nullopt;
+}
+
+void readQosConfig(const QJsonObject &row, QueuingStatus &q)
+{
+    const QJsonArray cfg = tableRows(row, QLatin1String("qosgrp_cfg"));
+    for (const QJsonValue &v : cfg) {
+        const QJsonObject c = v.toObject();
+        const QString name = textField(c, QLatin1String("qosgrp"));
+        if (name.isEmpty())
+            continue;
+        QosGroupStatus &g = q.group(name);
+        if (const auto bw = intField(c, QLatin1String("bandwidth")))
+            g.bandwidthPercent = bw;
+        if (const QString prio = textField(c, QLatin1String("priority")); !prio.isEmpty())
+            g.priority = prio;
+        if (const auto b = u64Field(c, QLatin1String("buffer-size")))
+            g.bufferSize = b;
+        if (const auto p = u64Field(c, QLatin1String("pause-threshold")))
+            g.pauseThreshold = p;
+        if (const auto r = u64Field(c, QLatin1String("resume-threshold")))
+            g.resumeThreshold = r;
+    }
+}
+
+}  // namespace
+
+Result<void> parseShowPfc(const QJsonObject &body, SwitchSnapshot &into)
+{
+    const QJsonArray rows = moduleRows(body, QLatin1String("pfc_interface"));
+    if (rows.isEmpty()) {
+        return makeError(ErrorCode::Parse,
+                         ParserText::tr("the body has no TABLE_pfc_interface table"));
+    }
+    for (const QJsonValue &v : rows) {
+        const QJsonObject row = v.toObject();
+        const QString name = textField(row, QLatin1String("if_name_str"));
+        if (name.isEmpty())
+            continue;
+        PfcPortStatus pfc;
+        pfc.mode = textField(row, QLatin1String("admin"));
+        QString oper = textField(row, QLatin1String("oper")).trimmed();
+        // Some releases put the bitmap into the oper text: "On (8)".
+        static const QRegularExpression operBitmap(QStringLiteral(R"(^(\w+)\s*\((\w+)\)$)"));
+        if (const auto m = operBitmap.match(oper); m.hasMatch()) {
+            oper = m.captured(1);
+            bool ok = false;
+            const uint bits = m.captured(2).toUInt(&ok, 16);
+            if (ok)
+                pfc.vlBitmap = bits;
+        }
+        pfc.oper = oper;
+        for (const char *key : {"oper_vl_bmap", "vl_bmap", "oper-vl-bmap"}) {
+            const QString bits = textField(row, QLatin1String(key));
+            bool ok = false;
+            const uint value = bits.toUInt(&ok, 16);
+            if (ok)
+                pfc.vlBitmap = value;
+        }
+        pfc.rxPpp = u64Field(row, QLatin1String("rx-stats"));
+        pfc.txPpp = u64Field(row, QLatin1String("tx-stats"));
+        into.port(name).pfc = pfc;
+    }
+    return {};
+}
+
+Result<void> parseShowPfcText(const QString &text, SwitchSnapshot &into)
+{
+    // "Ethernet1/2        Auto On   (9)       4088353    1890" (§4.6.3)
+    static const QRegularExpression row(
+        QStringLiteral(R"(^(\S+)\s+(Auto|On|Off)\s+(On|Off)\s*(?:\(\s*([0-9a-fA-F]+)\s*\))?\s+)"
+                       R"((\d+)\s+(\d+)\s*$)"),
+        QRegularExpression::CaseInsensitiveOption);
+    int found = 0;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        const auto m = row.match(line);
+        if (!m.hasMatch())
+            continue;
+        PfcPortStatus pfc;
+        pfc.mode = m.captured(2);
+        pfc.oper = m.captured(3);
+        if (m.capturedLength(4) > 0)
+            pfc.vlBitmap = m.captured(4).toUInt(nullptr, 16);
+        pfc.rxPpp = m.captured(5).toULongLong();
+        pfc.txPpp = m.captured(6).toULongLong();
+        into.port(m.captured(1)).pfc = pfc;
+        ++found;
+    }
+    if (found == 0)
+        return makeError(ErrorCode::Parse, ParserText::tr("no PFC interface rows in the text"));
+    return {};
+}
+
+Result<void> parseShowQueuing(const QJsonObject &body, SwitchSnapshot &into)
+{
+    const QJsonArray rows = moduleRows(body, QLatin1String("queuing_interface"));
+    if (rows.isEmpty()) {
+        return makeError(ErrorCode::Parse,
+                         ParserText::tr("the body has no TABLE_queuing_interface table"));
+    }
+    for (const QJsonValue &v : rows) {
+        const QJsonObject row = v.toObject();
+        const QString name = textField(row, QLatin1String("if_name_str"));
+        if (name.isEmpty())
+            continue;
+        PortStatus &port = into.port(name);
+        if (!port.queuing)
+            port.queuing = QueuingStatus {};
+        QueuingStatus &q = *port.queuing;
+        readQosConfig(row, q);
+        if (const auto mc = u64Field(row, QLatin1String("mc-drop-pkt")))
+            q.mcDropPkts = mc;
+        const QJsonArray groups = tableRows(row, QLatin1String("qosgrp_egress_stats"));
+        for (const QJsonValue &gv : groups) {
+            const QJsonObject go = gv.toObject();
+            const QString group = textField(go, QLatin1String("eq-qosgrp"));
+            if (group.isEmpty())
+                continue;
+            QosGroupStatus &g = q.group(group);
+            const QJsonArray entries = tableRows(go, QLatin1String("qosgrp_egress_stats_entry"));
+            for (const QJsonValue &ev : entries) {
+                const QJsonObject e = ev.toObject();
+                const auto counter = queueCounterFor(textField(e, QLatin1String("eq-stat-type")),
+                                                     textField(e, QLatin1String("eq-stat-units")));
+                const auto value = u64Field(e, QLatin1String("eq-uc-stat-value"));
+                if (counter && value)
+                    g.counters.set(*counter, *value);
+            }
+        }
+        const QJsonArray egress = tableRows(row, QLatin1String("egress_stats_entry"));
+        for (const QJsonValue &ev : egress) {
+            const QJsonObject e = ev.toObject();
+            if (textField(e, QLatin1String("ep-stat-type")).contains(QLatin1String("WRED"))
+                && !textField(e, QLatin1String("ep-stat-units")).startsWith(QLatin1String("Byt")))
+                q.wredDropPkts = u64Field(e, QLatin1String("ep-stat-value"));
+        }
+        const QJsonArray ingress = tableRows(row, QLatin1String("ingress_stats_entry"));
+        for (const QJsonValue &iv : ingress) {
+            const QJsonObject e = iv.toObject();
+            if (!textField(e, QLatin1String("ip-stat-type")).contains(QLatin1String("MMU")))
+                continue;
+            const bool bytes
+                = textField(e, QLatin1String("ip-stat-units")).startsWith(QLatin1String("Byt"));
+            (bytes ? q.ingressMmuDropBytes : q.ingressMmuDropPkts)
+                = u64Field(e, QLatin1String("ip-stat-value"));
+        }
+        if (const auto t = u64Field(row, QLatin1String("tx-ppp")))
+            q.txPpp = t;
+        if (const auto r = u64Field(row, QLatin1String("rx-ppp")))
+            q.rxPpp = r;
+        const QJsonArray pfc = tableRows(row, QLatin1String("pfc_stats"));
+        for (const QJsonValue &pv : pfc) {
+            const QJsonObject p = pv.toObject();
+            const auto cos = intField(p, QLatin1String("cos"));
+            if (!cos)
+                continue;
+            PfcCosStatus c;
+            c.cos = *cos;
+            c.qosGroup = intField(p, QLatin1String("pfc-qosgrp"));
+            c.priorityGroup = intField(p, QLatin1String("pfc-pg"));
+            c.txPauseState = textField(p, QLatin1String("tx-pause-state"));
+            c.txPauseCount = u64Field(p, QLatin1String("tx-pause-count"));
+            c.rxPauseState = textField(p, QLatin1String("rx-pause-state"));
+            c.rxPauseCount = u64Field(p, QLatin1String("rx-pause-count"));
+            q.pfcCos.append(c);
+        }
+    }
+    // Interface MTUs, where the release reports them alongside.
+    const QJsonArray mtus = tableRows(body, QLatin1String("interface_mtu"));
+    for (const QJsonValue &v : mtus) {
+        const QJsonObject m = v.toObject();
+        const QString name = textField(m, QLatin1String("intf_name"));
+        const auto mtu = intField(m, QLatin1String("mtu_val"));
+        if (!name.isEmpty() && mtu && !into.port(name).mtu)
+            into.port(name).mtu = mtu;
+    }
+    return {};
+}
+
+Result<void> parseShowQueuingText(const QString &text, SwitchSnapshot &into)
+{
+    static const QRegularExpression egressHeader(QStringLiteral(R"(Egress Queuing for (\S+))"));
+    static const QRegularExpression ingressHeader(QStringLiteral(R"(Ingress Queuing for (\S+))"));
+    static const QRegularExpression groupHeader(QStringLiteral(R"(\|\s*QOS GROUP (\S+)\s*\|)"));
+    static const QRegularExpression statLabel(QStringLiteral(R"(^\s*(\D.*?)\s+(Pkts|Byts)\s*$)"));
+    static const QRegularExpression wred(QStringLiteral(R"(WRED Drop Pkts\s+(\d+))"));
+    static const QRegularExpression mmu(QStringLiteral(R"(Ingress MMU Drop (Pkts|Bytes)\s+(\d+))"));
+    static const QRegularExpression ppp(QStringLiteral(R"(TxPPP:\s*(\d+),\s*RxPPP:\s*(\d+))"));
+    static const QRegularExpression cosRow(QStringLiteral(
+        R"(^\s*(\d)\s+(\d+|-)\s+(\d+|-)\s+([A-Za-z]+)\s+(\d+)\s+([A-Za-z]+)\s+(\d+)\s*$)"));
+    static const QRegularExpression egressCfg(QStringLiteral(R"(^\s+(\d)\s+(\d+|-)\s+(\d+|-)\s+)"));
+    static const QRegularExpression ingressCfg(
+        QStringLiteral(R"(^\s+(\d)\s+(\d+)\s+(\d+)\s+(\d+)\s*$)"));
+
+    enum class Section { None, EgressConfig, EgressStats, IngressConfig, IngressStats, PfcCos };
+    Section section = Section::None;
+    QueuingStatus *q = nullptr;
+    QosGroupStatus *group = nullptr;
+    int found = 0;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        if (const auto m = egressHeader.match(line); m.hasMatch()) {
+            PortStatus &port = into.port(m.captured(1));
+            if (!port.queuing)
+                port.queuing = QueuingStatus {};
+            q = &*port.queuing;
+            group = nullptr;
+            section = Section::None;
+            ++found;
+            continue;
+        }
+        if (const auto m = ingressHeader.match(line); m.hasMatch()) {
+            PortStatus &port = into.port(m.captured(1));
+            if (!port.queuing)
+                port.queuing = QueuingStatus {};
+            q = &*port.queuing;
+            section = Section::IngressConfig;
+            continue;
+        }
+        if (!q)
+            continue;
+        if (line.contains(QLatin1String("QoS-Group#")) && line.contains(QLatin1String("Bandwidth")))
+            section = Section::EgressConfig;
+        else if (const auto gh = groupHeader.match(line); gh.hasMatch()) {
+            section = Section::EgressStats;
+            group = &q->group(gh.captured(1));
+        } else if (line.contains(QLatin1String("Port Ingress Statistics"))) {
+            section = Section::IngressStats;
+        } else if (line.contains(QLatin1String("COS QOS Group"))) {
+            section = Section::PfcCos;
+        } else if (section == Section::EgressStats && group) {
+            // "|   Tx Pkts |  12|  22|  34|": the first value after a label is the unicast
+            // one. Some layouts put two label/value pairs in one row.
+            const QStringList cells = line.split(QLatin1Char('|'));
+            for (qsizetype i = 0; i + 1 < cells.size(); ++i) {
+                const auto m = statLabel.match(cells[i]);
+                if (!m.hasMatch())
+                    continue;
+                const auto value = parseU64(cells[i + 1]);
+                const auto c = queueCounterFor(m.captured(1), m.captured(2));
+                if (c && value)
+                    group->counters.set(*c, *value);
+            }
+        } else if (section == Section::EgressConfig) {
+            if (const auto m = egressCfg.match(line); m.hasMatch()) {
+                QosGroupStatus &g = q->group(m.captured(1));
+                if (m.captured(2) != QLatin1String("-"))
+                    g.bandwidthPercent = m.captured(2).toInt();
+                g.priority
+                    = m.captured(3) == QLatin1String("-") ? QStringLiteral("WRR") : m.captured(3);
+            }
+        } else if (section == Section::IngressConfig) {
+            if (const auto m = ingressCfg.match(line); m.hasMatch()) {
+                QosGroupStatus &g = q->group(m.captured(1));
+                g.bufferSize = m.captured(2).toULongLong();
+                g.pauseThreshold = m.captured(3).toULongLong();
+                g.resumeThreshold = m.captured(4).toULongLong();
+            }
+        } else if (section == Section::PfcCos) {
+            if (const auto m = cosRow.match(line); m.hasMatch()) {
+                PfcCosStatus c;
+                c.cos = m.captured(1).toInt();
+                if (m.captured(2) != QLatin1String("-"))
+                    c.qosGroup = m.captured(2).toInt();
+                if (m.captured(3) != QLatin1String("-"))
+                    c.priorityGroup = m.captured(3).toInt();
+                c.txPauseState = m.captured(4);
+                c.txPauseCount = m.captured(5).toULongLong();
+                c.rxPauseState = m.captured(6);
+                c.rxPauseCount = m.captured(7).toULongLong();
+                q->pfcCos.append(c);
+            }
+        }
+        if (const auto w = wred.match(line); w.hasMatch())
+            q->wredDropPkts = w.captured(1).toULongLong();
+        if (const auto d = mmu.match(line); d.hasMatch()) {
+            (d.captured(1) == QLatin1String("Pkts") ? q->ingressMmuDropPkts
+                                                    : q->ingressMmuDropBytes)
+                = d.captured(2).toULongLong();
+        }
+        if (const auto f = ppp.match(line); f.hasMatch()) {
+            q->txPpp = f.captured(1).toULongLong();
+            q->rxPpp = f.captured(2).toULongLong();
+        }
+    }
+    if (found == 0) {
+        return makeError(ErrorCode::Parse,
+                         ParserText::tr("no \"Egress Queuing for <interface>\" block in the text"));
+    }
+    return {};
+}
+
+Result<void> parseShowQueuingTabular(const QJsonObject &body, SwitchSnapshot &into)
+{
+    const QJsonArray rows = moduleRows(body, QLatin1String("queuing_interface"));
+    if (rows.isEmpty()) {
+        return makeError(ErrorCode::Parse,
+                         ParserText::tr("the body has no TABLE_queuing_interface table"));
+    }
+    static const QRegularExpression key(QStringLiteral(
+        R"(^(tx_uc_pkt|tx_uc_byte|tx_uc_drop_pkt|tx_uc_drop_byte|tx_uc_ecn_pkt|tx_uc_ecn_byte|pfc_rx|pfc_tx)_qos_(\d+|cpu|span)$)"));
+    for (const QJsonValue &v : rows) {
+        const QJsonObject row = v.toObject();
+        const QString name = textField(row, QLatin1String("if_name_str"));
+        if (name.isEmpty())
+            continue;
+        PortStatus &port = into.port(name);
+        if (!port.queuing)
+            port.queuing = QueuingStatus {};
+        QueuingStatus &q = *port.queuing;
+        for (auto it = row.begin(); it != row.end(); ++it) {
+            const auto m = key.match(it.key());
+            if (!m.hasMatch())
+                continue;
+            const auto value = u64Field(row, QLatin1String(it.key().toLatin1()));
+            if (!value)
+                continue;
+            const QString kind = m.captured(1);
+            const QString groupName = m.captured(2);
+            if (kind.startsWith(QLatin1String("pfc_"))) {
+                bool isNumber = false;
+                const int g = groupName.toInt(&isNumber);
+                if (!isNumber)
+                    continue;
+                PfcCosStatus *cos = nullptr;
+                for (PfcCosStatus &c : q.pfcCos) {
+                    if (c.qosGroup == g)
+                        cos = &c;
+                }
+                if (!cos) {
+                    q.pfcCos.append(PfcCosStatus {});
+                    cos = &q.pfcCos.last();
+                    // The tabular view counts per QoS group; with the usual 1:1 mapping the
+                    // group number is the CoS.
+                    cos->cos = g;
+                    cos->qosGroup = g;
+                }
+                (kind == QLatin1String("pfc_rx") ? cos->rxPauseCount : cos->txPauseCount) = *value;
+                continue;
+            }
+            QosGroupStatus &g = q.group(groupName);
+            static const std::pair<const char *, QueueCounter> kinds[]
+                = {{"tx_uc_pkt", QueueCounter::TxPkts},
+                   {"tx_uc_byte", QueueCounter::TxBytes},
+                   {"tx_uc_drop_pkt", QueueCounter::DropPkts},
+                   {"tx_uc_drop_byte", QueueCounter::DropBytes},
+                   {"tx_uc_ecn_pkt", QueueCounter::EcnPkts},
+                   {"tx_uc_ecn_byte", QueueCounter::EcnBytes}};
+            for (const auto &[prefix, counter] : kinds) {
+                if (kind == QLatin1String(prefix))
+                    g.counters.set(counter, *value);
+            }
+        }
+        if (const auto drop = u64Field(row, QLatin1String("ing_drop_pkt")))
+            q.ingressMmuDropPkts = drop;
+    }
+    return {};
+}
+
+}  // namespace roce::nxapi

@@ -1,0 +1,363 @@
+// NxapiClient against real servers on loopback: the simulated switch's HTTPS endpoint (a
+// self-signed certificate, sessions, 429, 501), and raw TCP servers that hang, cut bodies
+// short or answer 500.
+#include "nxapi/nxapiclient.h"
+#include "sim/nxapiserver.h"
+#include "sim/simservice.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QSslKey>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+
+using namespace roce::nxapi;
+
+namespace {
+
+QByteArray resource(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// A TCP server that answers every request with @p response (or never, when empty).
+class RawServer : public QTcpServer
+{
+public:
+    explicit RawServer(QByteArray response) : m_response(std::move(response))
+    {
+        connect(this, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *s = nextPendingConnection()) {
+                connect(s, &QTcpSocket::readyRead, s, [this, s] {
+                    s->readAll();
+                    if (!m_response.isEmpty()) {
+                        s->write(m_response);
+                        s->disconnectFromHost();
+                    }
+                });
+            }
+        });
+        listen(QHostAddress::LocalHost, 0);
+    }
+    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1/ins").arg(serverPort())); }
+
+private:
+    QByteArray m_response;
+};
+
+QByteArray httpResponse(int status, const QByteArray &body)
+{
+    return "HTTP/1.1 " + QByteArray::number(status)
+        + " X\r\nContent-Type: application/json\r\n"
+          "Content-Length: "
+        + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+}
+
+struct PollResult {
+    std::optional<SwitchSnapshot> snapshot;
+    std::optional<NxapiError> error;
+};
+
+PollResult poll(NxapiClient &client, int timeoutMs = 15000)
+{
+    PollResult r;
+    QSignalSpy ok(&client, &NxapiClient::snapshotReady);
+    QSignalSpy failed(&client, &NxapiClient::pollFailed);
+    if (!client.pollNow())
+        return r;
+    if (ok.isEmpty() && failed.isEmpty())
+        (void)QTest::qWaitFor([&] { return !ok.isEmpty() || !failed.isEmpty(); }, timeoutMs);
+    if (!ok.isEmpty())
+        r.snapshot = ok.first().first().value<SwitchSnapshot>();
+    if (!failed.isEmpty())
+        r.error = failed.first().first().value<NxapiError>();
+    return r;
+}
+
+}  // namespace
+
+class TestNxapiClient : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void refusedWithoutPin();
+    void acceptedWithPinOneBatchAndCookie();
+    void wrongPinRefused();
+    void wrongPassword();
+    void plainHttpOnlyWhenAllowed();
+    void structuredUnsupportedFallsBackToText();
+    void maxSessionsThenRecovers();
+    void expiredSessionLogsInAgain();
+    void timeoutAndNoStacking();
+    void unreachable();
+    void malformedAndServerErrors();
+    void cleanupTestCase();
+
+private:
+    NxapiEndpoint simEndpoint() const;
+    std::unique_ptr<roce::sim::SimService> m_sim;
+};
+
+void TestNxapiClient::initTestCase()
+{
+    roce::sim::SimServiceOptions options;
+    options.agents = false;
+    m_sim = std::make_unique<roce::sim::SimService>(options);
+    QVERIFY(m_sim->start());
+    QVERIFY(m_sim->startScenario(QStringLiteral("pfc-incast")));
+}
+
+void TestNxapiClient::cleanupTestCase()
+{
+    m_sim.reset();
+}
+
+NxapiEndpoint TestNxapiClient::simEndpoint() const
+{
+    NxapiEndpoint e;
+    e.url = m_sim->nxapiHttpsUrl();
+    e.user = QStringLiteral("admin");
+    e.password = QStringLiteral("admin");
+    e.pinnedSha256 = m_sim->certificateFingerprint();
+    e.timeoutMs = 5000;
+    return e;
+}
+
+void TestNxapiClient::refusedWithoutPin()
+{
+    NxapiEndpoint e = simEndpoint();
+    e.pinnedSha256.clear();
+    NxapiClient client(e);
+    QSignalSpy untrusted(&client, &NxapiClient::certificateUntrusted);
+    const PollResult r = poll(client);
+    QVERIFY(!r.snapshot);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::TlsUntrusted);
+    // The user is shown the fingerprint to compare and pin.
+    QCOMPARE(r.error->fingerprint, m_sim->certificateFingerprint());
+    QVERIFY(r.error->message.contains(m_sim->certificateFingerprint()));
+    QCOMPARE(untrusted.size(), 1);
+}
+
+void TestNxapiClient::acceptedWithPinOneBatchAndCookie()
+{
+    NxapiEndpoint e = simEndpoint();
+    e.pinnedSha256 = e.pinnedSha256.toLower().remove(QLatin1Char(':'));  // any hex spelling
+    NxapiClient client(e);
+    PollResult r = poll(client);
+    QVERIFY2(r.snapshot, r.error ? qPrintable(r.error->message) : "no answer");
+    QVERIFY(r.snapshot->issues.isEmpty());
+    QVERIFY(r.snapshot->version);
+    QCOMPARE(r.snapshot->version->hostName, QStringLiteral("nexus-roce"));
+    const PortStatus *p = r.snapshot->findPort(QStringLiteral("Ethernet1/1/1"));
+    QVERIFY(p && p->pfc && p->queuing && p->counters.has(PortCounter::InBytes));
+    QVERIFY(r.snapshot->lldpNeighbors.size() >= 4);
+    // All five commands in ONE request, one Basic login.
+    QCOMPARE(client.requestsSent(), 1);
+    QCOMPARE(client.basicLogins(), 1);
+    // The next poll reuses the nxapi_auth cookie: no new login, no new session.
+    const int sessions = 0;
+    Q_UNUSED(sessions);
+    r = poll(client);
+    QVERIFY(r.snapshot);
+    QCOMPARE(client.requestsSent(), 2);
+    QCOMPARE(client.basicLogins(), 1);
+}
+
+void TestNxapiClient::wrongPinRefused()
+{
+    NxapiEndpoint e = simEndpoint();
+    e.pinnedSha256 = QString(QLatin1Char('a')).repeated(64);
+    NxapiClient client(e);
+    const PollResult r = poll(client);
+    QVERIFY(r.error);
+    QVERIFY2(r.error->kind == NxapiError::TlsUntrusted
+                 || r.error->kind == NxapiError::TlsPinMismatch,
+             qPrintable(r.error->message));
+    QCOMPARE(r.error->fingerprint, m_sim->certificateFingerprint());
+}
+
+void TestNxapiClient::wrongPassword()
+{
+    NxapiEndpoint e = simEndpoint();
+    e.password = QStringLiteral("not-the-password");
+    NxapiClient client(e);
+    const PollResult r = poll(client);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::AuthenticationFailed);
+    QCOMPARE(r.error->httpStatus, 401);
+    QVERIFY(r.error->message.contains(QLatin1String("admin")));
+    QVERIFY(!r.error->message.contains(QLatin1String("not-the-password")));
+}
+
+void TestNxapiClient::plainHttpOnlyWhenAllowed()
+{
+    NxapiEndpoint e = simEndpoint();
+    e.url = m_sim->nxapiHttpUrl();
+    NxapiClient refused(e);
+    PollResult r = poll(refused);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::InsecureRefused);
+    QCOMPARE(refused.requestsSent(), 0);  // nothing left the machine
+    e.allowHttp = true;
+    NxapiClient allowed(e);
+    r = poll(allowed);
+    QVERIFY2(r.snapshot, r.error ? qPrintable(r.error->message) : "no answer");
+}
+
+void TestNxapiClient::structuredUnsupportedFallsBackToText()
+{
+    NxapiClient client(simEndpoint());
+    client.setCommands({QStringLiteral("show interface priority-flow-control"),
+                        QStringLiteral("show running-config")});
+    PollResult r = poll(client);
+    QVERIFY2(r.snapshot, r.error ? qPrintable(r.error->message) : "no answer");
+    QVERIFY2(r.snapshot->issues.isEmpty(), qPrintable(r.snapshot->issues.value(0).message));
+    // 501 on cli_show, then the same command as cli_show_ascii in the same poll.
+    QVERIFY(r.snapshot->qosConfig);
+    QCOMPARE(r.snapshot->qosConfig->systemNetworkQos, QStringLiteral("QOS_NETWORK"));
+    QCOMPARE(client.asciiCommands(), QStringList {QStringLiteral("show running-config")});
+    QCOMPARE(client.requestsSent(), 2);
+    QVERIFY(r.snapshot->findPort(QStringLiteral("Ethernet1/1/1"))->pfc);
+    // Remembered: the next poll asks for text straight away (no 501 round trip).
+    r = poll(client);
+    QVERIFY(r.snapshot && r.snapshot->qosConfig);
+    QCOMPARE(client.requestsSent(), 4);
+}
+
+void TestNxapiClient::maxSessionsThenRecovers()
+{
+    roce::sim::NxapiServer server(
+        [](const QString &command, OutputFormat) {
+            CommandOutput o;
+            o.input = command;
+            o.body = QJsonObject {{QStringLiteral("host_name"), QStringLiteral("canned")},
+                                  {QStringLiteral("nxos_ver_str"), QStringLiteral("10.2(4)")}};
+            return o;
+        },
+        QStringLiteral("admin"), QStringLiteral("admin"));
+    const QSslCertificate cert(resource(QStringLiteral(":/sim/nxapi-selfsigned.crt")), QSsl::Pem);
+    const QSslKey key(resource(QStringLiteral(":/sim/nxapi-selfsigned.key")), QSsl::Rsa, QSsl::Pem);
+    const quint16 port = server.listenHttps(QHostAddress::LocalHost, 0, cert, key);
+    QVERIFY(port);
+    server.setMaxSessions(0);
+    NxapiEndpoint e = simEndpoint();
+    e.url = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(port));
+    NxapiClient client(e);
+    client.setCommands({QStringLiteral("show version")});
+    PollResult r = poll(client);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::MaxSessions);
+    QVERIFY(r.error->message.contains(QLatin1String("retrying")));
+    // Polling goes on: once a session frees up, the next poll works.
+    server.setMaxSessions(5);
+    r = poll(client);
+    QVERIFY2(r.snapshot, r.error ? qPrintable(r.error->message) : "no answer");
+    QCOMPARE(r.snapshot->version->hostName, QStringLiteral("canned"));
+}
+
+void TestNxapiClient::expiredSessionLogsInAgain()
+{
+    roce::sim::NxapiServer server(
+        [](const QString &command, OutputFormat) {
+            CommandOutput o;
+            o.input = command;
+            o.body = QJsonObject {{QStringLiteral("host_name"), QStringLiteral("canned")}};
+            return o;
+        },
+        QStringLiteral("admin"), QStringLiteral("admin"));
+    const QSslCertificate cert(resource(QStringLiteral(":/sim/nxapi-selfsigned.crt")), QSsl::Pem);
+    const QSslKey key(resource(QStringLiteral(":/sim/nxapi-selfsigned.key")), QSsl::Rsa, QSsl::Pem);
+    const quint16 port = server.listenHttps(QHostAddress::LocalHost, 0, cert, key);
+    server.setSessionLifetime(150);
+    NxapiEndpoint e = simEndpoint();
+    e.url = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(port));
+    NxapiClient client(e);
+    client.setCommands({QStringLiteral("show version")});
+    QVERIFY(poll(client).snapshot);
+    QCOMPARE(client.basicLogins(), 1);
+    QTest::qWait(300);
+    // The cookie is now unknown to the switch: 401, then one login with the password.
+    const PollResult r = poll(client);
+    QVERIFY2(r.snapshot, r.error ? qPrintable(r.error->message) : "no answer");
+    QCOMPARE(client.basicLogins(), 2);
+    QCOMPARE(client.requestsSent(), 3);
+}
+
+void TestNxapiClient::timeoutAndNoStacking()
+{
+    RawServer silent {QByteArray()};
+    NxapiEndpoint e;
+    e.url = silent.url();
+    e.allowHttp = true;
+    e.user = QStringLiteral("admin");
+    e.timeoutMs = 800;
+    NxapiClient client(e);
+    QSignalSpy failed(&client, &NxapiClient::pollFailed);
+    QVERIFY(client.pollNow());
+    // A poll still running is not stacked behind another.
+    QVERIFY(!client.pollNow());
+    QVERIFY(!client.pollNow());
+    QCOMPARE(client.pollsSkipped(), 2);
+    QVERIFY(failed.wait(5000));
+    const NxapiError err = failed.first().first().value<NxapiError>();
+    QCOMPARE(err.kind, NxapiError::Timeout);
+    QVERIFY(err.message.contains(QLatin1String("0.8 s")));
+    QCOMPARE(client.requestsSent(), 1);
+    // And the client is free again afterwards.
+    QVERIFY(!client.busy());
+}
+
+void TestNxapiClient::unreachable()
+{
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 port = probe.serverPort();
+    probe.close();  // nothing listens there now
+    NxapiEndpoint e;
+    e.url = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(port));
+    NxapiClient client(e);
+    const PollResult r = poll(client);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::Unreachable);
+    QVERIFY2(r.error->message.contains(QString::number(port)), qPrintable(r.error->message));
+}
+
+void TestNxapiClient::malformedAndServerErrors()
+{
+    const QByteArray truncated
+        = R"({"ins_api":{"type":"cli_show","outputs":{"output":{"input":"show version","code":"200","body":{"host_na)";
+    RawServer cut {httpResponse(200, truncated)};
+    NxapiEndpoint e;
+    e.url = cut.url();
+    e.allowHttp = true;
+    NxapiClient a(e);
+    a.setCommands({QStringLiteral("show version")});
+    PollResult r = poll(a);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::MalformedResponse);
+    QVERIFY2(r.error->message.contains(QLatin1String("cut short")), qPrintable(r.error->message));
+
+    RawServer broken {httpResponse(500, "<html>Internal Server Error</html>")};
+    e.url = broken.url();
+    NxapiClient b(e);
+    r = poll(b);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::ServerError);
+    QCOMPARE(r.error->httpStatus, 500);
+    QVERIFY(r.error->message.contains(QLatin1String("Internal Server Error")));
+
+    RawServer busy {httpResponse(429, "")};
+    e.url = busy.url();
+    NxapiClient c(e);
+    r = poll(c);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::MaxSessions);
+}
+
+QTEST_GUILESS_MAIN(TestNxapiClient)
+#include "tst_nxapiclient.moc"
