@@ -8,7 +8,7 @@
         <translation>TLS: %1</translation>
     </message>
     <message>
-        <source>TLS: the agent's certificate (SHA-256 %1) does not match the pinned one</source>
+        <source>TLS: the agent&apos;s certificate (SHA-256 %1) does not match the pinned one</source>
         <translation>TLS: das Zertifikat des Agenten (SHA-256 %1) passt nicht zum hinterlegten</translation>
     </message>
     <message>
@@ -35,11 +35,11 @@
         <translation>%1 %2 kann nicht gelesen werden: %3</translation>
     </message>
     <message>
-        <source>'%1' is not ADDRESS:PORT</source>
+        <source>&apos;%1&apos; is not ADDRESS:PORT</source>
         <translation>„%1“ ist nicht ADRESSE:PORT</translation>
     </message>
     <message>
-        <source>'%1' is not an IP address</source>
+        <source>&apos;%1&apos; is not an IP address</source>
         <translation>„%1“ ist keine IP-Adresse</translation>
     </message>
     <message>
@@ -92,7 +92,9 @@
     <message numerus="yes">
         <source>%n port(s)</source>
         <translation>
-            <numerusform>%n Port</numerusform><numerusform>%n Ports</numerusform></translation>
+            <numerusform>%n Port</numerusform>
+            <numerusform>%n Ports</numerusform>
+        </translation>
     </message>
     <message>
         <source>roce-agent listening on port %1, metrics on port %2</source>
@@ -118,7 +120,7 @@
         <translation>Die von libibverbs gefundenen RDMA-Geräte ausgeben und beenden.</translation>
     </message>
     <message>
-        <source>roce-agent: unexpected argument '%1'</source>
+        <source>roce-agent: unexpected argument &apos;%1&apos;</source>
         <translation>roce-agent: unerwartetes Argument „%1“</translation>
     </message>
     <message>
@@ -134,7 +136,7 @@
         <translation>Mit --once: den Prometheus-/metrics-Text ausgeben.</translation>
     </message>
     <message>
-        <source>Read ethtool statistics from saved 'ethtool -S' files named after each netdev in &lt;dir&gt; (tests, no NIC).</source>
+        <source>Read ethtool statistics from saved &apos;ethtool -S&apos; files named after each netdev in &lt;dir&gt; (tests, no NIC).</source>
         <translation>ethtool-Statistiken aus gespeicherten „ethtool -S“-Dateien lesen, benannt nach dem Netdev, in &lt;dir&gt; (Tests, ohne NIC).</translation>
     </message>
     <message>
@@ -146,7 +148,7 @@
         <translation>Name</translation>
     </message>
     <message>
-        <source>Host name to report (default: this host's).</source>
+        <source>Host name to report (default: this host&apos;s).</source>
         <translation>Zu meldender Hostname (Standard: der dieses Hosts).</translation>
     </message>
     <message>
@@ -158,7 +160,7 @@
         <translation>Adresse:Port</translation>
     </message>
     <message>
-        <source>Serve Prometheus /metrics on ADDRESS:PORT, or 'off' (default 0.0.0.0:9471).</source>
+        <source>Serve Prometheus /metrics on ADDRESS:PORT, or &apos;off&apos; (default 0.0.0.0:9471).</source>
         <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 0.0.0.0:9471).</translation>
     </message>
     <message>
@@ -202,7 +204,7 @@
         <translation>roce-agent: Konfigurationsdatei %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <source>roce-agent: %1: unknown setting "%2" (known: %3)</source>
+        <source>roce-agent: %1: unknown setting &quot;%2&quot; (known: %3)</source>
         <translation>roce-agent: %1: unbekannte Einstellung „%2“ (bekannt: %3)</translation>
     </message>
     <message>
@@ -217,7 +219,7 @@
         <translation>kein Hello innerhalb von 30 s</translation>
     </message>
     <message>
-        <source>expected hello, got '%1'</source>
+        <source>expected hello, got &apos;%1&apos;</source>
         <translation>Hello erwartet, „%1“ erhalten</translation>
     </message>
     <message>
@@ -225,7 +227,7 @@
         <translation>keine gemeinsame Protokollversion (der Agent spricht %1)</translation>
     </message>
     <message>
-        <source>not authenticated: '%1' before auth</source>
+        <source>not authenticated: &apos;%1&apos; before auth</source>
         <translation>nicht authentifiziert: „%1“ vor auth</translation>
     </message>
     <message>
@@ -237,12 +239,448 @@
         <translation>interval_ms muss zwischen 100 und 60000 liegen</translation>
     </message>
     <message>
-        <source>no running job '%1' of this connection</source>
+        <source>no running job &apos;%1&apos; of this connection</source>
         <translation>kein laufender Job „%1“ dieser Verbindung</translation>
     </message>
     <message>
-        <source>unknown message type '%1'</source>
+        <source>unknown message type &apos;%1&apos;</source>
         <translation>unbekannter Nachrichtentyp „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>AuditCommandText</name>
+    <message>
+        <source>PASS</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>UNKNOWN</source>
+        <translation>UNBEKANNT</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>Abhilfe:</translation>
+    </message>
+    <message>
+        <source>%1 passed, %2 failed, %3 unknown (RoCE ports: %4)</source>
+        <translation>%1 bestanden, %2 fehlgeschlagen, %3 unbekannt (RoCE-Ports: %4)</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>keine gefunden</translation>
+    </message>
+    <message>
+        <source>Check a switch&apos;s QoS against the lossless RoCE recipe</source>
+        <translation>Die QoS eines Switches gegen das verlustfreie RoCE-Rezept prüfen</translation>
+    </message>
+    <message>
+        <source>Reads running-config, PFC, queuing, interfaces and LLDP from the switch (or a saved running-config with --config). Exit status 1 when a check fails.</source>
+        <translation>Liest running-config, PFC, Queuing, Schnittstellen und LLDP vom Switch (oder eine gespeicherte running-config mit --config). Exit-Status 1, wenn eine Prüfung fehlschlägt.</translation>
+    </message>
+    <message>
+        <source>Audit a saved &apos;show running-config&apos; text instead of a live switch.</source>
+        <translation>Einen gespeicherten „show running-config“-Text statt eines laufenden Switches prüfen.</translation>
+    </message>
+    <message>
+        <source>JSON file of host facts: [{&quot;name&quot;, &quot;interface&quot;, &quot;mtu&quot;, &quot;pfc_priorities&quot;: [3]}].</source>
+        <translation>JSON-Datei mit Host-Angaben: [{&quot;name&quot;, &quot;interface&quot;, &quot;mtu&quot;, &quot;pfc_priorities&quot;: [3]}].</translation>
+    </message>
+    <message>
+        <source>DSCP of RoCE traffic (default 26).</source>
+        <translation>DSCP des RoCE-Verkehrs (Standard: 26).</translation>
+    </message>
+    <message>
+        <source>DSCP of CNPs (default 48).</source>
+        <translation>DSCP der CNPs (Standard: 48).</translation>
+    </message>
+    <message>
+        <source>No-drop CoS (default 3).</source>
+        <translation>No-Drop-CoS (Standard: 3).</translation>
+    </message>
+    <message>
+        <source>Comma-separated RoCE ports (default: ports with an LLDP neighbour).</source>
+        <translation>Kommagetrennte RoCE-Ports (Standard: Ports mit einem LLDP-Nachbarn).</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>rocectl audit: DSCP values are 0-63, CoS 0-7</source>
+        <translation>rocectl audit: DSCP-Werte sind 0-63, CoS 0-7</translation>
+    </message>
+    <message>
+        <source>rocectl audit: cannot read %1: %2</source>
+        <translation>rocectl audit: %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>rocectl audit: warning: %1: %2</source>
+        <translation>rocectl audit: Warnung: %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>AuditText</name>
+    <message>
+        <source>config line %1: %2</source>
+        <translation>Konfigurationszeile %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>The running configuration could not be read.</source>
+        <translation>Die laufende Konfiguration konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>host facts must be a JSON array of objects (%1)</source>
+        <translation>Host-Angaben müssen ein JSON-Array von Objekten sein (%1)</translation>
+    </message>
+    <message>
+        <source>not an array</source>
+        <translation>kein Array</translation>
+    </message>
+    <message>
+        <source>host facts entry %1 has no &quot;name&quot;</source>
+        <translation>Host-Angaben-Eintrag %1 hat keinen „name“</translation>
+    </message>
+    <message>
+        <source>RoCE DSCP %1 is classified to the no-drop class</source>
+        <translation>RoCE-DSCP %1 wird der No-Drop-Klasse zugeordnet</translation>
+    </message>
+    <message>
+        <source>No qos class-map matches DSCP %1 with a policy that sets a qos-group: RoCE lands in the default class.</source>
+        <translation>Keine qos-class-map erfasst DSCP %1 mit einer Policy, die eine qos-group setzt: RoCE landet in der Standardklasse.</translation>
+    </message>
+    <message>
+        <source>DSCP %1 goes to qos-group %2, but no network-qos class pauses CoS %3.</source>
+        <translation>DSCP %1 geht in qos-group %2, aber keine network-qos-Klasse pausiert CoS %3.</translation>
+    </message>
+    <message>
+        <source>DSCP %1 goes to qos-group %2, but the no-drop class is qos-group %3.</source>
+        <translation>DSCP %1 geht in qos-group %2, die No-Drop-Klasse ist aber qos-group %3.</translation>
+    </message>
+    <message>
+        <source>Policy %1 classifies DSCP %2 but is applied neither under system qos nor on any interface.</source>
+        <translation>Policy %1 klassifiziert DSCP %2, ist aber weder unter system qos noch an einer Schnittstelle angewendet.</translation>
+    </message>
+    <message>
+        <source>DSCP %1 -&gt; qos-group %2, the class that pauses CoS %3.</source>
+        <translation>DSCP %1 -&gt; qos-group %2, die Klasse, die CoS %3 pausiert.</translation>
+    </message>
+    <message>
+        <source>The network-qos policy pauses CoS %1 (no-drop)</source>
+        <translation>Die network-qos-Policy pausiert CoS %1 (No-Drop)</translation>
+    </message>
+    <message>
+        <source>Class %1 of %2 has pause pfc-cos %3.</source>
+        <translation>Klasse %1 von %2 hat pause pfc-cos %3.</translation>
+    </message>
+    <message>
+        <source>No network-qos policy is applied under system qos.</source>
+        <translation>Unter system qos ist keine network-qos-Policy angewendet.</translation>
+    </message>
+    <message>
+        <source>No class of %1 has pause pfc-cos %2: the RoCE class is lossy.</source>
+        <translation>Keine Klasse von %1 hat pause pfc-cos %2: die RoCE-Klasse ist verlustbehaftet.</translation>
+    </message>
+    <message>
+        <source>PFC is on for CoS %1 on every RoCE port</source>
+        <translation>PFC ist für CoS %1 an jedem RoCE-Port an</translation>
+    </message>
+    <message>
+        <source>mode %1</source>
+        <translation>Modus %1</translation>
+    </message>
+    <message>
+        <source>auto (default)</source>
+        <translation>auto (Standard)</translation>
+    </message>
+    <message>
+        <source>oper %1</source>
+        <translation>Betrieb %1</translation>
+    </message>
+    <message>
+        <source>VL bitmap 0x%1</source>
+        <translation>VL-Bitmap 0x%1</translation>
+    </message>
+    <message>
+        <source>RxPPP %1, TxPPP %2</source>
+        <translation>RxPPP %1, TxPPP %2</translation>
+    </message>
+    <message>
+        <source>ingress MMU drops %1</source>
+        <translation>Ingress-MMU-Verwerfungen %1</translation>
+    </message>
+    <message>
+        <source>Neither the configuration nor the PFC status of the RoCE ports could be read.</source>
+        <translation>Weder die Konfiguration noch der PFC-Status der RoCE-Ports konnte gelesen werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>PFC mode on and operational on %n RoCE port(s).</source>
+        <translation>
+            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Port.</numerusform>
+            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Ports.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>PFC is not on (or not operational for CoS %1) on: %2.</source>
+        <translation>PFC ist nicht an (oder für CoS %1 nicht aktiv) auf: %2.</translation>
+    </message>
+    <message>
+        <source>The hosts enable PFC on priority %1</source>
+        <translation>Die Hosts aktivieren PFC auf Priorität %1</translation>
+    </message>
+    <message>
+        <source>%1 %2: PFC priorities 0x%3</source>
+        <translation>%1 %2: PFC-Prioritäten 0x%3</translation>
+    </message>
+    <message>
+        <source>No host reported its PFC priorities (give them with --hosts, or run mlnx_qos -i &lt;if&gt; on each host).</source>
+        <translation>Kein Host hat seine PFC-Prioritäten gemeldet (mit --hosts angeben oder mlnx_qos -i &lt;if&gt; auf jedem Host ausführen).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s) enable PFC on the RoCE priority.</source>
+        <translation>
+            <numerusform>%n Host aktiviert PFC auf der RoCE-Priorität.</numerusform>
+            <numerusform>%n Hosts aktivieren PFC auf der RoCE-Priorität.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>PFC priority %1 is off on: %2.</source>
+        <translation>PFC-Priorität %1 ist aus auf: %2.</translation>
+    </message>
+    <message>
+        <source>The hosts mark RoCE with a DSCP of the no-drop class</source>
+        <translation>Die Hosts markieren RoCE mit einem DSCP der No-Drop-Klasse</translation>
+    </message>
+    <message>
+        <source>%1: RoCE DSCP %2 -&gt; %3</source>
+        <translation>%1: RoCE-DSCP %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>qos-group %1</source>
+        <translation>qos-group %1</translation>
+    </message>
+    <message>
+        <source>default class</source>
+        <translation>Standardklasse</translation>
+    </message>
+    <message>
+        <source>No host reported the DSCP of its RoCE traffic.</source>
+        <translation>Kein Host hat den DSCP seines RoCE-Verkehrs gemeldet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s) send RoCE in the no-drop class.</source>
+        <translation>
+            <numerusform>%n Host sendet RoCE in der No-Drop-Klasse.</numerusform>
+            <numerusform>%n Hosts senden RoCE in der No-Drop-Klasse.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>RoCE from %1 is not classified to the no-drop class: it is lossy and unpaused.</source>
+        <translation>RoCE von %1 wird nicht der No-Drop-Klasse zugeordnet: es ist verlustbehaftet und wird nicht pausiert.</translation>
+    </message>
+    <message>
+        <source>CNP DSCP %1 is in a strict-priority queue</source>
+        <translation>CNP-DSCP %1 liegt in einer Strict-Priority-Warteschlange</translation>
+    </message>
+    <message>
+        <source>DSCP %1 is not classified: CNPs wait behind data in the default queue.</source>
+        <translation>DSCP %1 ist nicht klassifiziert: CNPs warten in der Standard-Warteschlange hinter Daten.</translation>
+    </message>
+    <message>
+        <source>CNPs share qos-group %1 with RoCE data.</source>
+        <translation>CNPs teilen sich qos-group %1 mit RoCE-Daten.</translation>
+    </message>
+    <message>
+        <source>qos-group %1 (CNP) has no priority level in queuing policy %2.</source>
+        <translation>qos-group %1 (CNP) hat kein priority level in der Queuing-Policy %2.</translation>
+    </message>
+    <message>
+        <source>DSCP %1 -&gt; qos-group %2, priority level %3.</source>
+        <translation>DSCP %1 -&gt; qos-group %2, priority level %3.</translation>
+    </message>
+    <message>
+        <source>WRED marks ECN on the RoCE queue</source>
+        <translation>WRED markiert ECN in der RoCE-Warteschlange</translation>
+    </message>
+    <message>
+        <source>The RoCE qos-group is unknown (see roce_dscp_no_drop).</source>
+        <translation>Die RoCE-qos-group ist unbekannt (siehe roce_dscp_no_drop).</translation>
+    </message>
+    <message>
+        <source>ECN-marked packets on qos-group %1 of the RoCE ports: %2</source>
+        <translation>ECN-markierte Pakete in qos-group %1 der RoCE-Ports: %2</translation>
+    </message>
+    <message>
+        <source>random-detect with ecn on %1.</source>
+        <translation>random-detect mit ecn auf %1.</translation>
+    </message>
+    <message>
+        <source>random-detect on %1 drops instead of marking (no ecn).</source>
+        <translation>random-detect auf %1 verwirft statt zu markieren (kein ecn).</translation>
+    </message>
+    <message>
+        <source>No random-detect on the queue of qos-group %1: no ECN marks, so DCQCN never slows senders and PFC does all the work.</source>
+        <translation>Kein random-detect auf der Warteschlange von qos-group %1: keine ECN-Markierungen, daher drosselt DCQCN die Sender nie und PFC leistet die ganze Arbeit.</translation>
+    </message>
+    <message>
+        <source>Thresholds are ordered xON &lt; WRED min &lt; WRED max &lt; xOFF</source>
+        <translation>Schwellen sind geordnet: xON &lt; WRED min &lt; WRED max &lt; xOFF</translation>
+    </message>
+    <message>
+        <source>%1 qos-group %2: pause threshold %3, resume threshold %4 (show queuing interface)</source>
+        <translation>%1 qos-group %2: Pause-Schwelle %3, Resume-Schwelle %4 (show queuing interface)</translation>
+    </message>
+    <message>
+        <source>The PFC pause/resume thresholds of the RoCE class were not reported.</source>
+        <translation>Die PFC-Pause-/Resume-Schwellen der RoCE-Klasse wurden nicht gemeldet.</translation>
+    </message>
+    <message>
+        <source>WRED uses the %1 profile, whose thresholds are not in the configuration.</source>
+        <translation>WRED verwendet das Profil %1, dessen Schwellen nicht in der Konfiguration stehen.</translation>
+    </message>
+    <message>
+        <source>No explicit WRED thresholds on the RoCE queue.</source>
+        <translation>Keine expliziten WRED-Schwellen auf der RoCE-Warteschlange.</translation>
+    </message>
+    <message>
+        <source>xON %1 &gt;= WRED min %2</source>
+        <translation>xON %1 &gt;= WRED min %2</translation>
+    </message>
+    <message>
+        <source>WRED min %1 &gt;= WRED max %2</source>
+        <translation>WRED min %1 &gt;= WRED max %2</translation>
+    </message>
+    <message>
+        <source>WRED max %1 &gt;= xOFF %2</source>
+        <translation>WRED max %1 &gt;= xOFF %2</translation>
+    </message>
+    <message>
+        <source>xON %1 &lt; WRED min %2 &lt; WRED max %3 &lt; xOFF %4 (%5).</source>
+        <translation>xON %1 &lt; WRED min %2 &lt; WRED max %3 &lt; xOFF %4 (%5).</translation>
+    </message>
+    <message>
+        <source>%1 (%2): ECN must start marking before PFC pauses.</source>
+        <translation>%1 (%2): ECN muss mit dem Markieren beginnen, bevor PFC pausiert.</translation>
+    </message>
+    <message>
+        <source>MTU %1 on the switch</source>
+        <translation>MTU %1 auf dem Switch</translation>
+    </message>
+    <message>
+        <source>%1: MTU %2</source>
+        <translation>%1: MTU %2</translation>
+    </message>
+    <message>
+        <source>No MTU was reported for the RoCE ports.</source>
+        <translation>Für die RoCE-Ports wurde keine MTU gemeldet.</translation>
+    </message>
+    <message>
+        <source>MTU %1 on the no-drop class and the RoCE ports.</source>
+        <translation>MTU %1 auf der No-Drop-Klasse und den RoCE-Ports.</translation>
+    </message>
+    <message>
+        <source>MTU below %1 on: %2.</source>
+        <translation>MTU unter %1 auf: %2.</translation>
+    </message>
+    <message>
+        <source>MTU %1 on the hosts</source>
+        <translation>MTU %1 auf den Hosts</translation>
+    </message>
+    <message>
+        <source>%1 %2: MTU %3</source>
+        <translation>%1 %2: MTU %3</translation>
+    </message>
+    <message>
+        <source>No host reported its MTU.</source>
+        <translation>Kein Host hat seine MTU gemeldet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host interface(s) at MTU %1 or more.</source>
+        <translation>
+            <numerusform>%n Host-Schnittstelle mit MTU %1 oder mehr.</numerusform>
+            <numerusform>%n Host-Schnittstellen mit MTU %1 oder mehr.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The PFC watchdog is on</source>
+        <translation>Der PFC-Watchdog ist an</translation>
+    </message>
+    <message>
+        <source>Enabled globally.</source>
+        <translation>Global aktiviert.</translation>
+    </message>
+    <message>
+        <source>Enabled on every RoCE port.</source>
+        <translation>Auf jedem RoCE-Port aktiviert.</translation>
+    </message>
+    <message>
+        <source>Off: a host that stops draining its queue can pause the fabric indefinitely (PFC storm).</source>
+        <translation>Aus: ein Host, der seine Warteschlange nicht mehr leert, kann das Fabric unbegrenzt pausieren (PFC-Sturm).</translation>
+    </message>
+</context>
+<context>
+    <name>ClientText</name>
+    <message>
+        <source>%1 is plain HTTP: the password would cross the network in clear. Use https://, or allow HTTP explicitly for this switch.</source>
+        <translation>%1 ist unverschlüsseltes HTTP: das Passwort ginge im Klartext über das Netz. https:// verwenden oder HTTP für diesen Switch ausdrücklich erlauben.</translation>
+    </message>
+    <message>
+        <source>%1 is not an http:// or https:// URL</source>
+        <translation>%1 ist keine http://- oder https://-URL</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s</source>
+        <translation>%1 hat nicht innerhalb von %2 s geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 presented certificate %2, not the pinned %3. If the switch was re-keyed, confirm the new fingerprint; otherwise something is in between.</source>
+        <translation>%1 hat Zertifikat %2 vorgelegt, nicht das hinterlegte %3. Wenn der Switch neue Schlüssel erhalten hat, den neuen Fingerabdruck bestätigen; andernfalls sitzt etwas dazwischen.</translation>
+    </message>
+    <message>
+        <source>%1: certificate not trusted (%2). SHA-256 fingerprint %3: compare it with &apos;show nxapi&apos; on the switch console and pin it if it matches.</source>
+        <translation>%1: Zertifikat nicht vertrauenswürdig (%2). SHA-256-Fingerabdruck %3: mit „show nxapi“ auf der Switch-Konsole vergleichen und hinterlegen, wenn er übereinstimmt.</translation>
+    </message>
+    <message>
+        <source>%1 refused user &apos;%2&apos; (HTTP 401): wrong user name or password, or the role lacks NX-API access.</source>
+        <translation>%1 hat Benutzer „%2“ abgelehnt (HTTP 401): falscher Benutzername oder falsches Passwort, oder der Rolle fehlt der NX-API-Zugriff.</translation>
+    </message>
+    <message>
+        <source>%1 is unreachable: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 has no free NX-API session (HTTP 429); retrying at the next poll.</source>
+        <translation>%1 hat keine freie NX-API-Sitzung (HTTP 429); neuer Versuch bei der nächsten Abfrage.</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2%3</source>
+        <translation>%1 antwortete mit HTTP %2%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: max sessions reached (NX-API code 429); retrying at the next poll.</source>
+        <translation>%1: maximale Sitzungszahl erreicht (NX-API-Code 429); neuer Versuch bei der nächsten Abfrage.</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigText</name>
+    <message>
+        <source>no configuration statements (class-map, policy-map, interface, system qos) in the text</source>
+        <translation>keine Konfigurationsanweisungen (class-map, policy-map, interface, system qos) im Text</translation>
     </message>
 </context>
 <context>
@@ -252,7 +690,7 @@
         <translation>RoCE-Fabric-Konsole: Live-Betriebskonsole für verlustfreie RoCEv2-Fabrics (PFC, ECN/WRED, DCQCN) mit verteiltem KI-Training.</translation>
     </message>
     <message>
-        <source>User-interface language, e.g. 'de' or 'en' (default: the system locale).</source>
+        <source>User-interface language, e.g. &apos;de&apos; or &apos;en&apos; (default: the system locale).</source>
         <translation>Sprache der Oberfläche, z. B. „de“ oder „en“ (Standard: Systemsprache).</translation>
     </message>
     <message>
@@ -280,26 +718,18 @@
         <translation>Mit der Standard-Fensteranordnung starten.</translation>
     </message>
     <message>
-        <source>roce-console: unexpected argument '%1'</source>
+        <source>roce-console: unexpected argument &apos;%1&apos;</source>
         <translation>roce-console: unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <source>roce-console: --screenshot-delay needs a number of milliseconds, got '%1'</source>
+        <source>roce-console: --screenshot-delay needs a number of milliseconds, got &apos;%1&apos;</source>
         <translation>roce-console: --screenshot-delay erwartet eine Anzahl Millisekunden, erhalten: „%1“</translation>
     </message>
 </context>
 <context>
     <name>DecodeCommandText</name>
     <message>
-        <source>Parse saved perftest, iperf3 or sockperf output</source>
-        <translation>Gespeicherte Ausgaben von perftest, iperf3 oder sockperf auswerten</translation>
-    </message>
-    <message>
-        <source>perftest, iperf3 or sockperf</source>
-        <translation>perftest, iperf3 oder sockperf</translation>
-    </message>
-    <message>
-        <source>Saved output ('-' for standard input).</source>
+        <source>Saved output (&apos;-&apos; for standard input).</source>
         <translation>Gespeicherte Ausgabe („-“ für die Standardeingabe).</translation>
     </message>
     <message>
@@ -307,12 +737,8 @@
         <translation>JSON ausgeben.</translation>
     </message>
     <message>
-        <source>rocectl decode: expected a format and a file, e.g. 'rocectl decode perftest out.txt'</source>
+        <source>rocectl decode: expected a format and a file, e.g. &apos;rocectl decode perftest out.txt&apos;</source>
         <translation>rocectl decode: Format und Datei erwartet, z. B. „rocectl decode perftest out.txt“</translation>
-    </message>
-    <message>
-        <source>rocectl decode: unknown format '%1' (perftest, iperf3, sockperf)</source>
-        <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf)</translation>
     </message>
     <message>
         <source>rocectl decode: cannot read %1: %2</source>
@@ -321,6 +747,26 @@
     <message>
         <source>rocectl decode: %1: %2</source>
         <translation>rocectl decode: %1: %2</translation>
+    </message>
+    <message>
+        <source>this is a bare command body or names no command (no &quot;input&quot;): give it with --command</source>
+        <translation>dies ist ein bloßer Befehlsrumpf oder nennt keinen Befehl (kein „input“): mit --command angeben</translation>
+    </message>
+    <message>
+        <source>Parse saved perftest, iperf3, sockperf or NX-API output</source>
+        <translation>Gespeicherte Ausgabe von perftest, iperf3, sockperf oder NX-API auswerten</translation>
+    </message>
+    <message>
+        <source>perftest, iperf3, sockperf or nxapi</source>
+        <translation>perftest, iperf3, sockperf oder nxapi</translation>
+    </message>
+    <message>
+        <source>nxapi: the show command, for a bare body without &quot;input&quot;.</source>
+        <translation>nxapi: der show-Befehl, für einen bloßen Rumpf ohne „input“.</translation>
+    </message>
+    <message>
+        <source>rocectl decode: unknown format &apos;%1&apos; (perftest, iperf3, sockperf, nxapi)</source>
+        <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf, nxapi)</translation>
     </message>
 </context>
 <context>
@@ -369,7 +815,7 @@
         <translation>Frame ist kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>message has no "type"</source>
+        <source>message has no &quot;type&quot;</source>
         <translation>Nachricht hat keinen „type“</translation>
     </message>
 </context>
@@ -380,7 +826,7 @@
         <translation>iperf3-Ausgabe ist kein JSON (%1 an Position %2); wurde es mit -J aufgerufen?</translation>
     </message>
     <message>
-        <source>iperf3 report has no "end" section (run cut short?)</source>
+        <source>iperf3 report has no &quot;end&quot; section (run cut short?)</source>
         <translation>iperf3-Bericht hat keinen „end“-Abschnitt (Lauf abgebrochen?)</translation>
     </message>
     <message>
@@ -391,19 +837,19 @@
 <context>
     <name>JobSpecText</name>
     <message>
-        <source>unknown tool '%1' (allowed: %2)</source>
+        <source>unknown tool &apos;%1&apos; (allowed: %2)</source>
         <translation>unbekanntes Werkzeug „%1“ (erlaubt: %2)</translation>
     </message>
     <message>
-        <source>field '%1' is not valid for %2</source>
+        <source>field &apos;%1&apos; is not valid for %2</source>
         <translation>Feld „%1“ ist für %2 nicht gültig</translation>
     </message>
     <message>
-        <source>'%1' must be an integer from %2 to %3</source>
+        <source>&apos;%1&apos; must be an integer from %2 to %3</source>
         <translation>„%1“ muss eine ganze Zahl von %2 bis %3 sein</translation>
     </message>
     <message>
-        <source>'%1' must be true or false</source>
+        <source>&apos;%1&apos; must be true or false</source>
         <translation>„%1“ muss true oder false sein</translation>
     </message>
     <message>
@@ -411,35 +857,35 @@
         <translation>Rang %1 liegt nicht unter world_size %2</translation>
     </message>
     <message>
-        <source>'master_addr' must be a host name or address</source>
+        <source>&apos;master_addr&apos; must be a host name or address</source>
         <translation>„master_addr“ muss ein Hostname oder eine Adresse sein</translation>
     </message>
     <message>
-        <source>'backend' must be gloo or nccl</source>
+        <source>&apos;backend&apos; must be gloo or nccl</source>
         <translation>„backend“ muss gloo oder nccl sein</translation>
     </message>
     <message>
-        <source>'ifname' is not a valid interface name</source>
+        <source>&apos;ifname&apos; is not a valid interface name</source>
         <translation>„ifname“ ist kein gültiger Schnittstellenname</translation>
     </message>
     <message>
-        <source>'role' must be server or client</source>
+        <source>&apos;role&apos; must be server or client</source>
         <translation>„role“ muss server oder client sein</translation>
     </message>
     <message>
-        <source>a client needs 'server': the address of the server side</source>
+        <source>a client needs &apos;server&apos;: the address of the server side</source>
         <translation>ein Client braucht „server“: die Adresse der Serverseite</translation>
     </message>
     <message>
-        <source>'server' must be a host name or address</source>
+        <source>&apos;server&apos; must be a host name or address</source>
         <translation>„server“ muss ein Hostname oder eine Adresse sein</translation>
     </message>
     <message>
-        <source>'device' is not a valid RDMA device name</source>
+        <source>&apos;device&apos; is not a valid RDMA device name</source>
         <translation>„device“ ist kein gültiger RDMA-Gerätename</translation>
     </message>
     <message>
-        <source>'size' and 'all_sizes' exclude each other</source>
+        <source>&apos;size&apos; and &apos;all_sizes&apos; exclude each other</source>
         <translation>„size“ und „all_sizes“ schließen einander aus</translation>
     </message>
     <message>
@@ -454,11 +900,11 @@
         <translation>%1 braucht ein RDMA-Gerät, dieser Host hat aber keines%2</translation>
     </message>
     <message>
-        <source> ('%1' requested)</source>
+        <source> (&apos;%1&apos; requested)</source>
         <translation> („%1“ angefordert)</translation>
     </message>
     <message>
-        <source>RDMA device '%1' not found on this host (devices: %2)</source>
+        <source>RDMA device &apos;%1&apos; not found on this host (devices: %2)</source>
         <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
     <message>
@@ -466,7 +912,7 @@
         <translation>das Trainingsskript konnte nicht entpackt werden</translation>
     </message>
     <message>
-        <source>program '%1' is not installed on this host</source>
+        <source>program &apos;%1&apos; is not installed on this host</source>
         <translation>Programm „%1“ ist auf diesem Host nicht installiert</translation>
     </message>
     <message>
@@ -497,7 +943,7 @@
         <translation>Incast, PFC aus</translation>
     </message>
     <message>
-        <source>Seven servers send to one: Ingress MMU drops climb on the senders' switch ports while the receiver's port runs at 100% and no pause frames appear.</source>
+        <source>Seven servers send to one: Ingress MMU drops climb on the senders&apos; switch ports while the receiver&apos;s port runs at 100% and no pause frames appear.</source>
         <translation>Sieben Server senden an einen: Ingress-MMU-Verwerfungen steigen an den Switch-Ports der Sender, während der Port des Empfängers zu 100 % ausgelastet ist und keine Pause-Frames auftreten.</translation>
     </message>
     <message>
@@ -505,7 +951,7 @@
         <translation>Incast, PFC an</translation>
     </message>
     <message>
-        <source>Same incast with PFC: MMU drops stop, TxPPP rises on the senders' ports and the senders count rx_prio3_pause.</source>
+        <source>Same incast with PFC: MMU drops stop, TxPPP rises on the senders&apos; ports and the senders count rx_prio3_pause.</source>
         <translation>Derselbe Incast mit PFC: MMU-Verwerfungen hören auf, TxPPP steigt an den Ports der Sender und die Sender zählen rx_prio3_pause.</translation>
     </message>
     <message>
@@ -557,7 +1003,7 @@
         <translation>Hosts markieren RoCE mit DSCP 34, das die Class-Map nicht erfasst: der Verkehr landet in der verlustbehafteten Standardklasse mit Tail-Drops und ohne PFC.</translation>
     </message>
     <message>
-        <source>unknown live scenario '%1'</source>
+        <source>unknown live scenario &apos;%1&apos;</source>
         <translation>unbekanntes Live-Szenario „%1“</translation>
     </message>
     <message>
@@ -572,12 +1018,47 @@
         <translation>Diese Hilfe anzeigen.</translation>
     </message>
     <message>
-        <source>Run '%1 --help' for its options.</source>
+        <source>Run &apos;%1 --help&apos; for its options.</source>
         <translation>„%1 --help“ zeigt die Optionen.</translation>
     </message>
     <message>
-        <source>unexpected argument '%1'</source>
+        <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>ParserText</name>
+    <message>
+        <source>the body has no %1 table</source>
+        <translation>der Rumpf hat keine Tabelle %1</translation>
+    </message>
+    <message>
+        <source>no &quot;&lt;interface&gt; is up|down&quot; line in the text</source>
+        <translation>keine Zeile „&lt;interface&gt; is up|down“ im Text</translation>
+    </message>
+    <message>
+        <source>the body has neither TABLE_nbor_detail nor neigh_count</source>
+        <translation>der Rumpf hat weder TABLE_nbor_detail noch neigh_count</translation>
+    </message>
+    <message>
+        <source>the body has neither host_name nor a version string</source>
+        <translation>der Rumpf hat weder host_name noch eine Versionszeichenkette</translation>
+    </message>
+    <message>
+        <source>the body has no TABLE_pfc_interface table</source>
+        <translation>der Rumpf hat keine Tabelle TABLE_pfc_interface</translation>
+    </message>
+    <message>
+        <source>no PFC interface rows in the text</source>
+        <translation>keine PFC-Schnittstellenzeilen im Text</translation>
+    </message>
+    <message>
+        <source>the body has no TABLE_queuing_interface table</source>
+        <translation>der Rumpf hat keine Tabelle TABLE_queuing_interface</translation>
+    </message>
+    <message>
+        <source>no &quot;Egress Queuing for &lt;interface&gt;&quot; block in the text</source>
+        <translation>kein Block „Egress Queuing for &lt;interface&gt;“ im Text</translation>
     </message>
 </context>
 <context>
@@ -595,6 +1076,33 @@
     </message>
 </context>
 <context>
+    <name>ResponseText</name>
+    <message>
+        <source>the response is cut short after %1 bytes (%2)</source>
+        <translation>die Antwort bricht nach %1 Bytes ab (%2)</translation>
+    </message>
+    <message>
+        <source>the response is not JSON: %1 at byte %2</source>
+        <translation>die Antwort ist kein JSON: %1 bei Byte %2</translation>
+    </message>
+    <message>
+        <source>ins_api response without outputs.output</source>
+        <translation>ins_api-Antwort ohne outputs.output</translation>
+    </message>
+    <message>
+        <source>neither an ins_api nor a JSON-RPC response</source>
+        <translation>weder eine ins_api- noch eine JSON-RPC-Antwort</translation>
+    </message>
+    <message>
+        <source>the command succeeded but returned no body</source>
+        <translation>der Befehl war erfolgreich, lieferte aber keinen Rumpf</translation>
+    </message>
+    <message>
+        <source>no parser for this command; its output is ignored</source>
+        <translation>kein Parser für diesen Befehl; seine Ausgabe wird ignoriert</translation>
+    </message>
+</context>
+<context>
     <name>Rocectl</name>
     <message>
         <source>Usage: rocectl [--help] [--version] &lt;command&gt; [options]</source>
@@ -609,7 +1117,7 @@
         <translation>Befehle:</translation>
     </message>
     <message>
-        <source>Run 'rocectl &lt;command&gt; --help' for the options of a command. Most commands print a table, or JSON with --json.</source>
+        <source>Run &apos;rocectl &lt;command&gt; --help&apos; for the options of a command. Most commands print a table, or JSON with --json.</source>
         <translation>„rocectl &lt;Befehl&gt; --help“ zeigt die Optionen eines Befehls. Die meisten Befehle geben eine Tabelle aus, mit --json JSON.</translation>
     </message>
     <message>
@@ -617,22 +1125,22 @@
         <translation>Exit-Status: 0 Erfolg, 1 Vorgang fehlgeschlagen, 2 falscher Aufruf.</translation>
     </message>
     <message>
-        <source>rocectl: unknown option '%1'</source>
+        <source>rocectl: unknown option &apos;%1&apos;</source>
         <translation>rocectl: unbekannte Option „%1“</translation>
     </message>
     <message>
-        <source>Run 'rocectl --help' for the list of commands.</source>
+        <source>Run &apos;rocectl --help&apos; for the list of commands.</source>
         <translation>„rocectl --help“ listet die Befehle auf.</translation>
     </message>
     <message>
-        <source>rocectl: unknown command '%1'</source>
+        <source>rocectl: unknown command &apos;%1&apos;</source>
         <translation>rocectl: unbekannter Befehl „%1“</translation>
     </message>
 </context>
 <context>
     <name>SampleText</name>
     <message>
-        <source>sample has no "devices" list</source>
+        <source>sample has no &quot;devices&quot; list</source>
         <translation>Stichprobe hat keine „devices“-Liste</translation>
     </message>
 </context>
@@ -651,7 +1159,7 @@
         <translation>7 Sender -&gt; 1 Empfänger bei 100G, PFC an, ECN aus</translation>
     </message>
     <message>
-        <source>MMU drops stay at zero; TxPPP climbs on every sender port and the senders' rx_prio3_pause counts rise; each sender gets about 1/7 of the link.</source>
+        <source>MMU drops stay at zero; TxPPP climbs on every sender port and the senders&apos; rx_prio3_pause counts rise; each sender gets about 1/7 of the link.</source>
         <translation>MMU-Verwerfungen bleiben bei null; TxPPP steigt an jedem Sender-Port und die rx_prio3_pause-Zähler der Sender steigen; jeder Sender erhält etwa 1/7 des Links.</translation>
     </message>
     <message>
@@ -675,16 +1183,16 @@
         <translation>Beide Flows pendeln sich bei etwa 50 Gb/s ein (Jain-Index &gt;= 0,95), mit CE-Markierungen und kaum Pausen.</translation>
     </message>
     <message>
-        <source>Paper DCQCN (SIGCOMM'15): 2 -&gt; 1 at 40G, 1 KB packets</source>
-        <translation>DCQCN nach Paper (SIGCOMM'15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+        <source>Paper DCQCN (SIGCOMM&apos;15): 2 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
     </message>
     <message>
         <source>Flows near 20 Gb/s each; the mean queue sits just above Kmin.</source>
         <translation>Flows bei je etwa 20 Gb/s; die mittlere Warteschlange liegt knapp über Kmin.</translation>
     </message>
     <message>
-        <source>Paper DCQCN (SIGCOMM'15): 10 -&gt; 1 at 40G, 1 KB packets</source>
-        <translation>DCQCN nach Paper (SIGCOMM'15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+        <source>Paper DCQCN (SIGCOMM&apos;15): 10 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
     </message>
     <message>
         <source>Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid model predicts.</source>
@@ -699,7 +1207,7 @@
         <translation>Verkehrsschübe in jeder Iteration: ECN-Markierungen und CNPs steigen während des All-Reduce und fallen in der Rechenphase auf null.</translation>
     </message>
     <message>
-        <source>RDMA against a TCP baseline on a 10G path (the seeds' lab)</source>
+        <source>RDMA against a TCP baseline on a 10G path (the seeds&apos; lab)</source>
         <translation>RDMA gegen eine TCP-Basislinie auf einem 10G-Pfad (das Labor der Ausgangsdaten)</translation>
     </message>
     <message>
@@ -707,11 +1215,11 @@
         <translation>RDMA-Write-Bandbreite nahe 9,2 Gb/s gegenüber etwa 4,7 Gb/s für einen TCP-Stream; Latenz nahe 14 us gegenüber etwa 160 us.</translation>
     </message>
     <message>
-        <source>unknown scenario '%1' (known: %2)</source>
+        <source>unknown scenario &apos;%1&apos; (known: %2)</source>
         <translation>unbekanntes Szenario „%1“ (bekannt: %2)</translation>
     </message>
     <message>
-        <source>unknown DCQCN preset '%1' (known: %2)</source>
+        <source>unknown DCQCN preset &apos;%1&apos; (known: %2)</source>
         <translation>unbekannte DCQCN-Voreinstellung „%1“ (bekannt: %2)</translation>
     </message>
     <message>
@@ -741,7 +1249,7 @@
         <translation>der Agenten-Port von %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <source>RDMA device '%1' not found on this host (devices: %2)</source>
+        <source>RDMA device &apos;%1&apos; not found on this host (devices: %2)</source>
         <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
 </context>
@@ -872,7 +1380,7 @@
         <translation>Latenz %1: Mittel %2 us, min %3, Median %4, 99 % %5, 99,9 % %6, max %7 (%8 Iterationen)</translation>
     </message>
     <message>
-        <source>rocectl sim: --%1 needs a port number, got '%2'</source>
+        <source>rocectl sim: --%1 needs a port number, got &apos;%2&apos;</source>
         <translation>rocectl sim: --%1 erwartet eine Portnummer, erhalten: „%2“</translation>
     </message>
     <message>
@@ -884,7 +1392,7 @@
         <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
     </message>
     <message>
-        <source>Simulated fabric '%1' running (speed x%2, seed %3).</source>
+        <source>Simulated fabric &apos;%1&apos; running (speed x%2, seed %3).</source>
         <translation>Simuliertes Fabric „%1“ läuft (Tempo x%2, Seed %3).</translation>
     </message>
     <message>
@@ -904,8 +1412,8 @@
         <translation>Zugangsdaten: %1 / %2</translation>
     </message>
     <message>
-        <source>Try: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</source>
-        <translation>Probieren Sie: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</translation>
+        <source>Try: curl -s -u %1:%2 -H &apos;Content-Type: application/json&apos; -d &apos;{&quot;ins_api&quot;:{&quot;version&quot;:&quot;1.0&quot;,&quot;type&quot;:&quot;cli_show&quot;,&quot;chunk&quot;:&quot;0&quot;,&quot;sid&quot;:&quot;1&quot;,&quot;input&quot;:&quot;show version&quot;,&quot;output_format&quot;:&quot;json&quot;}}&apos; %3</source>
+        <translation>Probieren Sie: curl -s -u %1:%2 -H &apos;Content-Type: application/json&apos; -d &apos;{&quot;ins_api&quot;:{&quot;version&quot;:&quot;1.0&quot;,&quot;type&quot;:&quot;cli_show&quot;,&quot;chunk&quot;:&quot;0&quot;,&quot;sid&quot;:&quot;1&quot;,&quot;input&quot;:&quot;show version&quot;,&quot;output_format&quot;:&quot;json&quot;}}&apos; %3</translation>
     </message>
     <message>
         <source>Stopping after %1 s.</source>
@@ -928,7 +1436,7 @@
         <translation>Name</translation>
     </message>
     <message>
-        <source>Simulated seconds (default: the scenario's).</source>
+        <source>Simulated seconds (default: the scenario&apos;s).</source>
         <translation>Simulierte Sekunden (Standard: die des Szenarios).</translation>
     </message>
     <message>
@@ -1028,11 +1536,11 @@
         <translation>rocectl sim: --scenario ist erforderlich (siehe --list)</translation>
     </message>
     <message>
-        <source>rocectl sim: --seed needs a non-negative integer, got '%1'</source>
+        <source>rocectl sim: --seed needs a non-negative integer, got &apos;%1&apos;</source>
         <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got '%1'</source>
+        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got &apos;%1&apos;</source>
         <translation>rocectl sim: --seconds erwartet Sekunden in (0, 3600], erhalten: „%1“</translation>
     </message>
     <message>
@@ -1043,7 +1551,7 @@
 <context>
     <name>SimServiceText</name>
     <message>
-        <source>unknown topology '%1' (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)</source>
+        <source>unknown topology &apos;%1&apos; (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)</source>
         <translation>unbekannte Topologie „%1“ (reference, starN oder rail:HOSTS:NICS:RAILS:SPINES verwenden)</translation>
     </message>
     <message>
@@ -1064,6 +1572,239 @@
     <message>
         <source>no sockperf summary found</source>
         <translation>keine sockperf-Zusammenfassung gefunden</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchCommandText</name>
+    <message>
+        <source>interval %1 s</source>
+        <translation>Intervall %1 s</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>In Gb/s</source>
+        <translation>Ein Gb/s</translation>
+    </message>
+    <message>
+        <source>Out Gb/s</source>
+        <translation>Aus Gb/s</translation>
+    </message>
+    <message>
+        <source>In %</source>
+        <translation>Ein %</translation>
+    </message>
+    <message>
+        <source>Out %</source>
+        <translation>Aus %</translation>
+    </message>
+    <message>
+        <source>MMU drop/s</source>
+        <translation>MMU-Drops/s</translation>
+    </message>
+    <message>
+        <source>Drop/s</source>
+        <translation>Drops/s</translation>
+    </message>
+    <message>
+        <source>RxPPP/s</source>
+        <translation>RxPPP/s</translation>
+    </message>
+    <message>
+        <source>TxPPP/s</source>
+        <translation>TxPPP/s</translation>
+    </message>
+    <message>
+        <source>ECN/s</source>
+        <translation>ECN/s</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>reset: %1</source>
+        <translation>zurückgesetzt: %1</translation>
+    </message>
+    <message>
+        <source>! %1: %2 (code %3)</source>
+        <translation>! %1: %2 (Code %3)</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON array of servers (%2)</source>
+        <translation>%1: JSON-Array von Servern erwartet (%2)</translation>
+    </message>
+    <message>
+        <source>%1: entry %2 has no &quot;name&quot;</source>
+        <translation>%1: Eintrag %2 hat keinen „name“</translation>
+    </message>
+    <message>
+        <source>Switch port</source>
+        <translation>Switch-Port</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>Found by</source>
+        <translation>Gefunden über</translation>
+    </message>
+    <message>
+        <source>Not placed (behind a hypervisor, or no LLDP): %1. Type their switch_port in the inventory.</source>
+        <translation>Nicht zugeordnet (hinter einem Hypervisor oder ohne LLDP): %1. Ihren switch_port im Inventar eintragen.</translation>
+    </message>
+    <message>
+        <source>No server found: give the servers with --inventory (MACs, interface names, or a typed switch_port).</source>
+        <translation>Kein Server gefunden: die Server mit --inventory angeben (MACs, Schnittstellennamen oder ein eingetragener switch_port).</translation>
+    </message>
+    <message>
+        <source>Poll a Nexus over NX-API and print per-port rates</source>
+        <translation>Einen Nexus per NX-API abfragen und Raten pro Port ausgeben</translation>
+    </message>
+    <message>
+        <source>Rates need two polls: the first is the baseline.</source>
+        <translation>Raten brauchen zwei Abfragen: die erste ist die Basislinie.</translation>
+    </message>
+    <message>
+        <source>Seconds between polls (&gt;= 1, default 1).</source>
+        <translation>Sekunden zwischen Abfragen (&gt;= 1, Standard: 1).</translation>
+    </message>
+    <message>
+        <source>Rate reports to print, then exit (0: until interrupted; default 1).</source>
+        <translation>Anzahl auszugebender Ratenberichte, danach beenden (0: bis zur Unterbrechung; Standard: 1).</translation>
+    </message>
+    <message>
+        <source>Include ports that are down.</source>
+        <translation>Auch Ports einschließen, die down sind.</translation>
+    </message>
+    <message>
+        <source>Print one JSON document per report (JSON lines).</source>
+        <translation>Ein JSON-Dokument pro Bericht ausgeben (JSON Lines).</translation>
+    </message>
+    <message>
+        <source>Print which server sits on which port (LLDP, then the inventory) and exit.</source>
+        <translation>Ausgeben, welcher Server an welchem Port hängt (LLDP, dann das Inventar), und beenden.</translation>
+    </message>
+    <message>
+        <source>With --topology: JSON file of servers: [{&quot;name&quot;, &quot;macs&quot;, &quot;interfaces&quot;, &quot;switch_port&quot;}].</source>
+        <translation>Mit --topology: JSON-Datei der Server: [{&quot;name&quot;, &quot;macs&quot;, &quot;interfaces&quot;, &quot;switch_port&quot;}].</translation>
+    </message>
+    <message>
+        <source>rocectl switch: --interval &gt;= 1 and --count &gt;= 0</source>
+        <translation>rocectl switch: --interval &gt;= 1 und --count &gt;= 0</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchText</name>
+    <message>
+        <source>NX-API endpoint, e.g. https://10.1.1.10 (path /ins is added).</source>
+        <translation>NX-API-Endpunkt, z. B. https://10.1.1.10 (Pfad /ins wird angehängt).</translation>
+    </message>
+    <message>
+        <source>NX-API user (default admin).</source>
+        <translation>NX-API-Benutzer (Standard: admin).</translation>
+    </message>
+    <message>
+        <source>Environment variable holding the password (default ROCE_NXAPI_PASSWORD).</source>
+        <translation>Umgebungsvariable mit dem Passwort (Standard: ROCE_NXAPI_PASSWORD).</translation>
+    </message>
+    <message>
+        <source>Read the password from the first line of standard input.</source>
+        <translation>Das Passwort aus der ersten Zeile der Standardeingabe lesen.</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint of the switch certificate to trust (self-signed switches).</source>
+        <translation>SHA-256-Fingerabdruck des zu vertrauenden Switch-Zertifikats (selbstsignierte Switches).</translation>
+    </message>
+    <message>
+        <source>Allow a plain http:// URL (the password crosses the network in clear).</source>
+        <translation>Eine unverschlüsselte http://-URL erlauben (das Passwort geht im Klartext über das Netz).</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for each answer (default 10).</source>
+        <translation>Wartezeit in Sekunden für jede Antwort (Standard: 10).</translation>
+    </message>
+    <message>
+        <source>Use the embedded simulated switch (HTTPS on loopback, pinned).</source>
+        <translation>Den eingebauten simulierten Switch verwenden (HTTPS auf Loopback, Zertifikat hinterlegt).</translation>
+    </message>
+    <message>
+        <source>With --sim: live scenario to run (lossy-incast, pfc-incast, dcqcn-incast, training, pfc-wrong-cos, dscp-mismatch, ...).</source>
+        <translation>Mit --sim: auszuführendes Live-Szenario (lossy-incast, pfc-incast, dcqcn-incast, training, pfc-wrong-cos, dscp-mismatch, ...).</translation>
+    </message>
+    <message>
+        <source>--timeout wants a positive number of seconds</source>
+        <translation>--timeout erwartet eine positive Anzahl Sekunden</translation>
+    </message>
+    <message>
+        <source>--sim and --url exclude each other</source>
+        <translation>--sim und --url schließen einander aus</translation>
+    </message>
+    <message>
+        <source>--scenario needs --sim (a real switch runs real traffic)</source>
+        <translation>--scenario braucht --sim (ein echter Switch führt echten Verkehr)</translation>
+    </message>
+    <message>
+        <source>give the switch with --url https://&lt;switch&gt;, or --sim</source>
+        <translation>den Switch mit --url https://&lt;switch&gt; angeben, oder --sim</translation>
+    </message>
+    <message>
+        <source>cannot read the password from stdin</source>
+        <translation>das Passwort kann nicht von stdin gelesen werden</translation>
+    </message>
+    <message>
+        <source>no password: set %1 (or --password-env NAME, or --password-stdin)</source>
+        <translation>kein Passwort: %1 setzen (oder --password-env NAME oder --password-stdin)</translation>
+    </message>
+    <message>
+        <source>a poll is still running</source>
+        <translation>eine Abfrage läuft noch</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyText</name>
+    <message>
+        <source>lldpcli output is not JSON: %1</source>
+        <translation>lldpcli-Ausgabe ist kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>this is &apos;lldpcli -f json&apos; output, whose shape changes with the number of neighbours: use &apos;lldpcli -f json0&apos;</source>
+        <translation>dies ist Ausgabe von „lldpcli -f json“, deren Struktur sich mit der Anzahl der Nachbarn ändert: „lldpcli -f json0“ verwenden</translation>
+    </message>
+    <message>
+        <source>no &quot;lldp&quot; array in lldpcli output</source>
+        <translation>kein „lldp“-Array in der lldpcli-Ausgabe</translation>
+    </message>
+    <message>
+        <source>chassis MAC %1</source>
+        <translation>Chassis-MAC %1</translation>
+    </message>
+    <message>
+        <source>port MAC %1</source>
+        <translation>Port-MAC %1</translation>
+    </message>
+    <message>
+        <source>system name %1</source>
+        <translation>Systemname %1</translation>
+    </message>
+    <message>
+        <source>%1 sees %2 %3 on %4</source>
+        <translation>%1 sieht %2 %3 auf %4</translation>
+    </message>
+    <message>
+        <source>typed in the inventory</source>
+        <translation>im Inventar eingetragen</translation>
     </message>
 </context>
 <context>

@@ -39,12 +39,12 @@ Result<QJsonObject> decodeNxapi(const QByteArray &data, const QString &command)
         o.input = command;
         o.body = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(QString::fromUtf8(data));
         outputs.append(o);
-    } else if (!parsed) {
+    } else if (!parsed && !doc.isObject()) {
         return parsed.error();
     } else {
         return makeError(ErrorCode::InvalidArgument,
-                         DecodeCommandText::tr("the response does not name its command (no "
-                                               "\"input\"): give it with --command"));
+                         DecodeCommandText::tr("this is a bare command body or names no command "
+                                               "(no \"input\"): give it with --command"));
     }
     nxapi::SwitchSnapshot snapshot;
     for (const nxapi::CommandOutput &o : std::as_const(outputs))

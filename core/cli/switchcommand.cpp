@@ -65,6 +65,101 @@ void printRates(const nxapi::SwitchSnapshot &s, const QList<nxapi::PortRates> &r
     out << QLatin1Char('\n');
 }
 
+Result<QList<nxapi::InventoryHost>> readInventory(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return makeError(ErrorCode::Io,
+                         SwitchCommandText::tr("cannot read %1: %2").arg(path, f.errorString()));
+    }
+    QJsonParseError error {};
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+    if (!doc.isArray()) {
+        return makeError(ErrorCode::Parse,
+                         SwitchCommandText::tr("%1: expected a JSON array of servers (%2)")
+                             .arg(path, error.errorString()));
+    }
+    QList<nxapi::InventoryHost> hosts;
+    const QJsonArray list = doc.array();
+    for (const QJsonValue &v : list) {
+        const QJsonObject o = v.toObject();
+        nxapi::InventoryHost h;
+        h.name = o.value(QLatin1String("name")).toString();
+        if (h.name.isEmpty()) {
+            return makeError(ErrorCode::Parse,
+                             SwitchCommandText::tr("%1: entry %2 has no \"name\"")
+                                 .arg(path)
+                                 .arg(hosts.size() + 1));
+        }
+        for (const QJsonValue &m : o.value(QLatin1String("macs")).toArray())
+            h.macs.append(m.toString());
+        for (const QJsonValue &i : o.value(QLatin1String("interfaces")).toArray())
+            h.interfaces.append(i.toString());
+        h.switchPort = o.value(QLatin1String("switch_port")).toString();
+        hosts.append(h);
+    }
+    return hosts;
+}
+
+int printTopology(const SwitchConnection &connection, nxapi::NxapiClient &client,
+                  const QString &inventoryPath, bool json, CommandIo &io)
+{
+    QList<nxapi::InventoryHost> inventory = connection.simulatedInventory();
+    if (!inventoryPath.isEmpty()) {
+        const auto read = readInventory(inventoryPath);
+        if (!read) {
+            io.err << QStringLiteral("rocectl switch: ") << read.error().message
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        inventory = *read;
+    }
+    client.setCommands(
+        {QStringLiteral("show version"), QStringLiteral("show lldp neighbors detail")});
+    const auto polled = connection.pollOnce(client);
+    if (!polled) {
+        io.err << QStringLiteral("rocectl switch: ") << polled.error().message << QLatin1Char('\n');
+        return ExitFailure;
+    }
+    const QString switchName = polled->version ? polled->version->hostName : QString();
+    const QList<nxapi::TopologyLink> links
+        = nxapi::discoverTopology(switchName, *polled, {}, inventory);
+    if (json) {
+        QJsonArray list;
+        for (const nxapi::TopologyLink &l : links)
+            list.append(nxapi::topologyLinkToJson(l));
+        writeJson(io.out,
+                  QJsonDocument(QJsonObject {{QStringLiteral("switch"), switchName},
+                                             {QStringLiteral("links"), list}}));
+        return ExitOk;
+    }
+    TextTable table({SwitchCommandText::tr("Switch port"), SwitchCommandText::tr("Server"),
+                     SwitchCommandText::tr("Interface"), SwitchCommandText::tr("Found by")});
+    for (const nxapi::TopologyLink &l : links)
+        table.addRow({l.switchPort, l.host, l.hostInterface, l.evidence});
+    io.out << table.render();
+    QStringList unplaced;
+    for (const nxapi::InventoryHost &h : std::as_const(inventory)) {
+        bool placed = false;
+        for (const nxapi::TopologyLink &l : links)
+            placed = placed || l.host == h.name;
+        if (!placed)
+            unplaced.append(h.name);
+    }
+    if (!unplaced.isEmpty()) {
+        io.out << SwitchCommandText::tr("Not placed (behind a hypervisor, or no LLDP): %1. Type "
+                                        "their switch_port in the inventory.")
+                      .arg(unplaced.join(QLatin1String(", ")))
+               << QLatin1Char('\n');
+    }
+    if (links.isEmpty()) {
+        io.out << SwitchCommandText::tr("No server found: give the servers with --inventory "
+                                        "(MACs, interface names, or a typed switch_port).")
+               << QLatin1Char('\n');
+    }
+    return ExitOk;
+}
+
 }  // namespace
 
 QString SwitchCommand::name() const
@@ -98,7 +193,16 @@ int SwitchCommand::run(const QStringList &args, CommandIo &io)
     const QCommandLineOption json(QStringLiteral("json"),
                                   SwitchCommandText::tr("Print one JSON document per report "
                                                         "(JSON lines)."));
-    parser.addOptions({interval, count, all, json});
+    const QCommandLineOption topology(
+        QStringLiteral("topology"),
+        SwitchCommandText::tr("Print which server sits on which port (LLDP, then the "
+                              "inventory) and exit."));
+    const QCommandLineOption inventory(
+        QStringLiteral("inventory"),
+        SwitchCommandText::tr("With --topology: JSON file of servers: [{\"name\", \"macs\", "
+                              "\"interfaces\", \"switch_port\"}]."),
+        QStringLiteral("file"));
+    parser.addOptions({interval, count, all, json, topology, inventory});
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
     bool ok = false;
@@ -116,6 +220,8 @@ int SwitchCommand::run(const QStringList &args, CommandIo &io)
     }
 
     nxapi::NxapiClient client(connection.endpoint());
+    if (parser.isSet(topology))
+        return printTopology(connection, client, parser.value(inventory), parser.isSet(json), io);
     client.setInterval(int(seconds * 1000));
     nxapi::SwitchRateModel model;
     QEventLoop loop;

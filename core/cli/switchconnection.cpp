@@ -142,6 +142,16 @@ QList<nxapi::HostQosFacts> SwitchConnection::simulatedHostFacts() const
     return facts;
 }
 
+QList<nxapi::InventoryHost> SwitchConnection::simulatedInventory() const
+{
+    QList<nxapi::InventoryHost> hosts;
+    if (!m_sim)
+        return hosts;
+    for (const sim::HostSpec &h : m_sim->fabric().spec().hosts)
+        hosts.append(nxapi::InventoryHost {h.name, {h.mac}, {h.netdev}, {}});
+    return hosts;
+}
+
 Result<nxapi::SwitchSnapshot> SwitchConnection::pollOnce(nxapi::NxapiClient &client) const
 {
     QEventLoop loop;

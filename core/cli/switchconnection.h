@@ -2,6 +2,7 @@
 
 #include "cli/command.h"
 #include "common/result.h"
+#include "nxapi/lldptopology.h"
 #include "nxapi/nxapiclient.h"
 #include "nxapi/qosaudit.h"
 
@@ -34,6 +35,8 @@ public:
     bool simulated() const { return m_sim != nullptr; }
     /// With --sim: what the simulated hosts' mlnx_qos and ip link would say.
     QList<nxapi::HostQosFacts> simulatedHostFacts() const;
+    /// With --sim: the simulated servers as an inventory (names, MACs, netdevs).
+    QList<nxapi::InventoryHost> simulatedInventory() const;
 
     /// Runs one poll of @p commands, waiting in a local event loop.
     Result<nxapi::SwitchSnapshot> pollOnce(nxapi::NxapiClient &client) const;

@@ -2,17 +2,29 @@
 
 namespace roce::nxapi {
 
-QJsonArray tableRows(const QJsonObject &parent, QLatin1String name)
+QJsonArray tableRows(const QJsonObject &parent, QLatin1String tableKey, QLatin1String rowKey)
 {
-    const QJsonValue table = parent.value(QString(QLatin1String("TABLE_") + name));
+    const QJsonValue table = parent.value(tableKey);
     if (!table.isObject())
         return {};
-    const QJsonValue rows = table.toObject().value(QString(QLatin1String("ROW_") + name));
+    const QJsonValue rows = table.toObject().value(rowKey);
     if (rows.isArray())
         return rows.toArray();
     if (rows.isObject())
         return QJsonArray {rows};
     return {};
+}
+
+QJsonArray tableRows(const QJsonObject &parent, QLatin1String name)
+{
+    const QByteArray table = QByteArrayLiteral("TABLE_") + QByteArray(name.data(), name.size());
+    const QByteArray row = QByteArrayLiteral("ROW_") + QByteArray(name.data(), name.size());
+    return tableRows(parent, QLatin1String(table), QLatin1String(row));
+}
+
+QString rawText(const QJsonObject &o, QLatin1String key)
+{
+    return o.value(key).toString();
 }
 
 std::optional<quint64> parseU64(QStringView text)

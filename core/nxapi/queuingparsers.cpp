@@ -20,6 +20,8 @@ QJsonArray moduleRows(const QJsonObject &body, QLatin1String name)
 {
     QJsonArray rows = tableRows(body, name);
     const QJsonArray modules = tableRows(body, QLatin1String("module"));
+    if (rows.isEmpty() && modules.size() == 1)
+        return tableRows(modules.first().toObject(), name);  // the usual case: no copying
     for (const QJsonValue &m : modules) {
         const QJsonArray more = tableRows(m.toObject(), name);
         for (const QJsonValue &r : more)
@@ -169,11 +171,15 @@ Result<void> parseShowQueuing(const QJsonObject &body, SwitchSnapshot &into)
             if (group.isEmpty())
                 continue;
             QosGroupStatus &g = q.group(group);
-            const QJsonArray entries = tableRows(go, QLatin1String("qosgrp_egress_stats_entry"));
+            // The innermost loop of the largest body a poll gets (10 groups x 7 entries per
+            // port): keys spelled out, raw strings.
+            const QJsonArray entries
+                = tableRows(go, QLatin1String("TABLE_qosgrp_egress_stats_entry"),
+                            QLatin1String("ROW_qosgrp_egress_stats_entry"));
             for (const QJsonValue &ev : entries) {
                 const QJsonObject e = ev.toObject();
-                const auto counter = queueCounterFor(textField(e, QLatin1String("eq-stat-type")),
-                                                     textField(e, QLatin1String("eq-stat-units")));
+                const auto counter = queueCounterFor(rawText(e, QLatin1String("eq-stat-type")),
+                                                     rawText(e, QLatin1String("eq-stat-units")));
                 const auto value = u64Field(e, QLatin1String("eq-uc-stat-value"));
                 if (counter && value)
                     g.counters.set(*counter, *value);

@@ -125,8 +125,13 @@ Result<void> SimService::start()
     m_wall.start();
     m_simAtStart = m_fabric->now();
     m_timer.start(m_options.tickMs);
-    qCInfo(lcSimService) << "simulated fabric" << m_options.topology << "serving NX-API at"
-                         << nxapiHttpUrl() << nxapiHttpsUrl();
+    QStringList endpoints;
+    for (const QUrl &url : {nxapiHttpUrl(), nxapiHttpsUrl()}) {
+        if (!url.isEmpty())
+            endpoints.append(url.toString());
+    }
+    qCInfo(lcSimService).noquote() << "simulated fabric" << m_options.topology
+                                   << "serving NX-API at" << endpoints.join(QLatin1String(", "));
     return {};
 }
 

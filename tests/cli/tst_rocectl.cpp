@@ -2,6 +2,7 @@
 #include "cli/rocectl.h"
 #include "common/versions.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -165,6 +166,138 @@ private slots:
                                 "Ethernet1/1/1  9.23 Gb/s\n"
                                 "Eth1/2          100 Gb/s\n"
                                 "mgmt0\n"));
+    }
+
+    // `rocectl decode nxapi`: the normalized snapshot with the documented snake_case keys.
+    void decodeNxapi()
+    {
+        const QString dir = QStringLiteral(ROCE_SOURCE_DIR "/tests/fixtures/nxapi/");
+        Run r = runInProcess({QStringLiteral("decode"), QStringLiteral("nxapi"),
+                              dir + QStringLiteral("sim/poll_batch_reference.json"),
+                              QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitOk));
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("commands")).toArray().size(), 5);
+        const QJsonArray ports = o.value(QStringLiteral("ports")).toArray();
+        QJsonObject p1;
+        for (const QJsonValue &v : ports) {
+            if (v.toObject().value(QStringLiteral("name")).toString()
+                == QLatin1String("Ethernet1/1/1"))
+                p1 = v.toObject();
+        }
+        const QJsonObject q = p1.value(QStringLiteral("queuing")).toObject();
+        QVERIFY(q.contains(QStringLiteral("ingress_mmu_drop_pkts")));
+        QVERIFY(q.contains(QStringLiteral("rx_ppp")));
+        QVERIFY(q.contains(QStringLiteral("tx_ppp")));
+        QCOMPARE(q.value(QStringLiteral("qos_groups")).toArray().size(), 10);
+        QCOMPARE(q.value(QStringLiteral("pfc_cos"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("cos"))
+                     .toInt(),
+                 3);
+        QCOMPARE(
+            p1.value(QStringLiteral("pfc")).toObject().value(QStringLiteral("oper")).toString(),
+            QStringLiteral("On"));
+        QVERIFY(
+            p1.value(QStringLiteral("counters")).toObject().contains(QStringLiteral("in_bytes")));
+        QVERIFY(o.value(QStringLiteral("lldp_neighbors")).toArray().size() >= 4);
+        // A bare body needs the command; a truncated response says so.
+        r = runInProcess({QStringLiteral("decode"), QStringLiteral("nxapi"),
+                          dir + QStringLiteral("nxos10/lldp_body.json")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("--command")), qPrintable(r.err));
+        r = runInProcess({QStringLiteral("decode"), QStringLiteral("nxapi"),
+                          dir + QStringLiteral("nxos10/lldp_body.json"),
+                          QStringLiteral("--command"), QStringLiteral("show lldp neighbors detail"),
+                          QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitOk));
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8())
+                     .object()
+                     .value(QStringLiteral("lldp_neighbors"))
+                     .toArray()
+                     .size(),
+                 3);
+        r = runInProcess({QStringLiteral("decode"), QStringLiteral("nxapi"),
+                          dir + QStringLiteral("sim/poll_batch_truncated.json")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("cut short")), qPrintable(r.err));
+    }
+
+    // `rocectl switch` against the embedded simulated switch (HTTPS on loopback, pinned).
+    void switchOnSimulatedFabric()
+    {
+        Run r = runInProcess({QStringLiteral("switch"), QStringLiteral("--sim"),
+                              QStringLiteral("--scenario"), QStringLiteral("lossy-incast"),
+                              QStringLiteral("--count"), QStringLiteral("1"),
+                              QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitOk));
+        const QJsonObject o = QJsonDocument::fromJson(r.out.trimmed().toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("switch")).toString(), QStringLiteral("nexus-roce"));
+        double drops = 0;
+        for (const QJsonValue &v : o.value(QStringLiteral("ports")).toArray()) {
+            const QJsonObject p = v.toObject();
+            QVERIFY(p.contains(QStringLiteral("interval_s")));
+            drops += p.value(QStringLiteral("ingress_mmu_drops_per_s")).toDouble();
+        }
+        QVERIFY2(drops > 1000, qPrintable(r.out));  // PFC off under incast: MMU drops
+        // Topology from the switch's LLDP.
+        r = runInProcess({QStringLiteral("switch"), QStringLiteral("--sim"),
+                          QStringLiteral("--topology"), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitOk));
+        const QJsonArray links = QJsonDocument::fromJson(r.out.toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("links"))
+                                     .toArray();
+        QVERIFY(links.size() >= 4);
+        QCOMPARE(links.first().toObject().value(QStringLiteral("source")).toString(),
+                 QStringLiteral("switch_lldp"));
+    }
+
+    void switchUsageAndErrors()
+    {
+        Run r = runInProcess({QStringLiteral("switch")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY(r.err.contains(QStringLiteral("--url")));
+        qputenv("ROCE_NXAPI_PASSWORD", "secret");
+        r = runInProcess({QStringLiteral("switch"), QStringLiteral("--url"),
+                          QStringLiteral("http://127.0.0.1:9/ins")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("plain HTTP")), qPrintable(r.err));
+        QVERIFY(!r.err.contains(QStringLiteral("secret")));
+        qunsetenv("ROCE_NXAPI_PASSWORD");
+        r = runInProcess({QStringLiteral("switch"), QStringLiteral("--url"),
+                          QStringLiteral("https://127.0.0.1:9")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY(r.err.contains(QStringLiteral("ROCE_NXAPI_PASSWORD")));
+    }
+
+    // `rocectl audit`: offline on the seeds' configuration, and live on the simulated switch.
+    void auditCommand()
+    {
+        const QString config = QStringLiteral(
+            ROCE_SOURCE_DIR "/tests/fixtures/nxapi/config/seed_running_config.txt");
+        Run r = runInProcess({QStringLiteral("audit"), QStringLiteral("--config"), config,
+                              QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitFailure));  // the watchdog is off in the seeds' config
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("failed")).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("roce_ports")).toArray().size(), 4);
+        r = runInProcess({QStringLiteral("audit"), QStringLiteral("--config"), config});
+        QVERIFY(r.out.contains(QStringLiteral("[FAIL] The PFC watchdog is on")));
+        QVERIFY(r.out.contains(QStringLiteral("priority-flow-control watch-dog-interval on")));
+        r = runInProcess({QStringLiteral("audit"), QStringLiteral("--sim"),
+                          QStringLiteral("--scenario"), QStringLiteral("pfc-wrong-cos"),
+                          QStringLiteral("--json")});
+        const QJsonObject live = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QString pfcCos;
+        for (const QJsonValue &c : live.value(QStringLiteral("checks")).toArray()) {
+            if (c.toObject().value(QStringLiteral("id")).toString()
+                == QLatin1String("pfc_cos_no_drop"))
+                pfcCos = c.toObject().value(QStringLiteral("status")).toString();
+        }
+        QCOMPARE(pfcCos, QStringLiteral("fail"));
     }
 
     // The real binary, as scripts call it.

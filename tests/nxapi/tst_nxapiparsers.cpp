@@ -1,5 +1,6 @@
 // Parsers, rates and the QoS audit of the Nexus client, on fixtures of real NX-OS 7.x,
 // 9.x and 10.x responses (tests/fixtures/nxapi/README.md) and on the simulated switch's.
+#include "nxapi/lldptopology.h"
 #include "nxapi/qosaudit.h"
 #include "nxapi/response.h"
 #include "nxapi/showparsers.h"
@@ -81,6 +82,8 @@ private slots:
     void auditSingleMistake();
     void auditHostMistakes();
     void auditWithoutConfigIsUnknown();
+    void lldpctlJson0();
+    void topologyDiscovery();
 };
 
 void TestNxapiParsers::showInterfaceNxos10Strings()
@@ -789,6 +792,85 @@ void TestNxapiParsers::auditWithoutConfigIsUnknown()
     QCOMPARE(r.count(CheckStatus::Pass), 0);
     QCOMPARE(r.count(CheckStatus::Fail), 0);
     QCOMPARE(r.count(CheckStatus::Unknown), int(r.checks.size()));
+}
+
+void TestNxapiParsers::lldpctlJson0()
+{
+    // lldpd's json0 shape (lldpd tests/integration/test_lldpcli.py), with a Nexus neighbour.
+    const QByteArray json = R"json({"lldp":[{"interface":[
+        {"name":"ens1f0np0","via":"LLDP","rid":"1","age":"0 day, 00:00:15",
+         "chassis":[{"id":[{"type":"mac","value":"00:3A:9C:00:00:01"}],"name":[{"value":"nexus-roce.lab"}],
+                     "descr":[{"value":"Cisco Nexus Operating System (NX-OS) Software 9.3(10)"}]}],
+         "port":[{"id":[{"type":"ifname","value":"Eth1/2/1"}],"descr":[{"value":"ubunturdma4"}],
+                  "ttl":[{"value":"120"}]}]},
+        {"name":"eno1","via":"LLDP","rid":"2",
+         "chassis":[{"id":[{"type":"mac","value":"00:00:00:00:00:02"}],"name":[{"value":"ns-2.example.com"}]}],
+         "port":[{"id":[{"type":"mac","value":"00:00:00:00:00:02"}],"descr":[{"value":"eth1"}]}]}]}]})json";
+    const auto n = parseLldpctlJson0(json);
+    QVERIFY(n);
+    QCOMPARE(n->size(), 2);
+    QCOMPARE(n->at(0).localInterface, QStringLiteral("ens1f0np0"));
+    QCOMPARE(n->at(0).chassisName, QStringLiteral("nexus-roce.lab"));
+    QCOMPARE(n->at(0).chassisId, QStringLiteral("00:3a:9c:00:00:01"));
+    QCOMPARE(n->at(0).portId, QStringLiteral("Ethernet1/2/1"));  // abbreviated name normalized
+    QCOMPARE(n->at(1).portId, QStringLiteral("00:00:00:00:00:02"));
+    // -f json changes shape with the neighbour count: refused with the fix in the message.
+    const auto plain
+        = parseLldpctlJson0(R"json({"lldp":{"interface":{"eth0":{"via":"LLDP"}}}})json");
+    QVERIFY(!plain);
+    QVERIFY(plain.error().message.contains(QLatin1String("json0")));
+}
+
+void TestNxapiParsers::topologyDiscovery()
+{
+    SwitchSnapshot s;
+    LldpNeighbor byMac;
+    byMac.localPort = QStringLiteral("Ethernet1/1/1");
+    byMac.chassisId = QStringLiteral("00:50:56:00:01:05");
+    byMac.portId = QStringLiteral("b8:ce:f6:00:00:05");
+    byMac.portDescription = QStringLiteral("ens192");
+    LldpNeighbor byName;
+    byName.localPort = QStringLiteral("Ethernet1/1/2");
+    byName.chassisId = QStringLiteral("de:ad:be:ef:00:06");
+    byName.portId = QStringLiteral("ens192");
+    byName.systemName = QStringLiteral("ubunturdma6.lab");
+    LldpNeighbor mgmt;
+    mgmt.localPort = QStringLiteral("mgmt0");
+    mgmt.systemName = QStringLiteral("oob-switch");
+    s.lldpNeighbors = {byMac, byName, mgmt};
+    s.lldpReported = true;
+    const QList<InventoryHost> inventory {
+        {QStringLiteral("ubunturdma5"),
+         {QStringLiteral("0050.5600.0105")},
+         {QStringLiteral("ens192")},
+         {}},
+        {QStringLiteral("ubunturdma6"), {}, {QStringLiteral("ens192")}, {}},
+        {QStringLiteral("ubunturdma4"), {}, {QStringLiteral("ens1f0np0")}, {}},
+        {QStringLiteral("ubunturdma7"), {}, {QStringLiteral("ens192")}, QStringLiteral("Eth1/1/1")},
+        {QStringLiteral("oob-switch"), {}, {}, {}}};
+    HostLldpNeighbor seen;
+    seen.localInterface = QStringLiteral("ens1f0np0");
+    seen.chassisName = QStringLiteral("nexus-roce.lab");
+    seen.portId = QStringLiteral("Ethernet1/2/1");
+    const QHash<QString, QList<HostLldpNeighbor>> hostSide {
+        {QStringLiteral("ubunturdma4"), {seen}}};
+    const QList<TopologyLink> links
+        = discoverTopology(QStringLiteral("nexus-roce"), s, hostSide, inventory);
+    QCOMPARE(links.size(), 4);
+    QCOMPARE(links[0].switchPort, QStringLiteral("Ethernet1/1/1"));
+    QCOMPARE(links[0].host, QStringLiteral("ubunturdma5"));  // dotted MAC in the inventory
+    QCOMPARE(links[0].hostInterface, QStringLiteral("ens192"));
+    QCOMPARE(links[0].source, TopologyLink::Source::SwitchLldp);
+    QCOMPARE(links[1].host, QStringLiteral("ubunturdma6"));  // port ID = interface name
+    QCOMPARE(links[2].host, QStringLiteral("ubunturdma4"));
+    QCOMPARE(links[2].switchPort, QStringLiteral("Ethernet1/2/1"));
+    QCOMPARE(links[2].source, TopologyLink::Source::HostLldp);
+    QCOMPARE(links[3].host, QStringLiteral("ubunturdma7"));  // behind a hypervisor: typed
+    QCOMPARE(links[3].switchPort, QStringLiteral("Ethernet1/1/1"));
+    QCOMPARE(links[3].source, TopologyLink::Source::Inventory);
+    // mgmt0 neighbours are not fabric links.
+    for (const TopologyLink &l : links)
+        QVERIFY(l.host != QLatin1String("oob-switch"));
 }
 
 QTEST_GUILESS_MAIN(TestNxapiParsers)
