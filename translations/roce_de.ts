@@ -8,7 +8,7 @@
         <translation>TLS: %1</translation>
     </message>
     <message>
-        <source>TLS: the agent&apos;s certificate (SHA-256 %1) does not match the pinned one</source>
+        <source>TLS: the agent's certificate (SHA-256 %1) does not match the pinned one</source>
         <translation>TLS: das Zertifikat des Agenten (SHA-256 %1) passt nicht zum hinterlegten</translation>
     </message>
     <message>
@@ -35,11 +35,11 @@
         <translation>%1 %2 kann nicht gelesen werden: %3</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not ADDRESS:PORT</source>
+        <source>'%1' is not ADDRESS:PORT</source>
         <translation>„%1“ ist nicht ADRESSE:PORT</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not an IP address</source>
+        <source>'%1' is not an IP address</source>
         <translation>„%1“ ist keine IP-Adresse</translation>
     </message>
     <message>
@@ -92,9 +92,7 @@
     <message numerus="yes">
         <source>%n port(s)</source>
         <translation>
-            <numerusform>%n Port</numerusform>
-            <numerusform>%n Ports</numerusform>
-        </translation>
+            <numerusform>%n Port</numerusform><numerusform>%n Ports</numerusform></translation>
     </message>
     <message>
         <source>roce-agent listening on port %1, metrics on port %2</source>
@@ -120,7 +118,7 @@
         <translation>Die von libibverbs gefundenen RDMA-Geräte ausgeben und beenden.</translation>
     </message>
     <message>
-        <source>roce-agent: unexpected argument &apos;%1&apos;</source>
+        <source>roce-agent: unexpected argument '%1'</source>
         <translation>roce-agent: unerwartetes Argument „%1“</translation>
     </message>
     <message>
@@ -136,7 +134,7 @@
         <translation>Mit --once: den Prometheus-/metrics-Text ausgeben.</translation>
     </message>
     <message>
-        <source>Read ethtool statistics from saved &apos;ethtool -S&apos; files named after each netdev in &lt;dir&gt; (tests, no NIC).</source>
+        <source>Read ethtool statistics from saved 'ethtool -S' files named after each netdev in &lt;dir&gt; (tests, no NIC).</source>
         <translation>ethtool-Statistiken aus gespeicherten „ethtool -S“-Dateien lesen, benannt nach dem Netdev, in &lt;dir&gt; (Tests, ohne NIC).</translation>
     </message>
     <message>
@@ -148,7 +146,7 @@
         <translation>Name</translation>
     </message>
     <message>
-        <source>Host name to report (default: this host&apos;s).</source>
+        <source>Host name to report (default: this host's).</source>
         <translation>Zu meldender Hostname (Standard: der dieses Hosts).</translation>
     </message>
     <message>
@@ -160,7 +158,7 @@
         <translation>Adresse:Port</translation>
     </message>
     <message>
-        <source>Serve Prometheus /metrics on ADDRESS:PORT, or &apos;off&apos; (default 0.0.0.0:9471).</source>
+        <source>Serve Prometheus /metrics on ADDRESS:PORT, or 'off' (default 0.0.0.0:9471).</source>
         <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 0.0.0.0:9471).</translation>
     </message>
     <message>
@@ -204,7 +202,7 @@
         <translation>roce-agent: Konfigurationsdatei %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <source>roce-agent: %1: unknown setting &quot;%2&quot; (known: %3)</source>
+        <source>roce-agent: %1: unknown setting "%2" (known: %3)</source>
         <translation>roce-agent: %1: unbekannte Einstellung „%2“ (bekannt: %3)</translation>
     </message>
     <message>
@@ -219,7 +217,7 @@
         <translation>kein Hello innerhalb von 30 s</translation>
     </message>
     <message>
-        <source>expected hello, got &apos;%1&apos;</source>
+        <source>expected hello, got '%1'</source>
         <translation>Hello erwartet, „%1“ erhalten</translation>
     </message>
     <message>
@@ -227,7 +225,7 @@
         <translation>keine gemeinsame Protokollversion (der Agent spricht %1)</translation>
     </message>
     <message>
-        <source>not authenticated: &apos;%1&apos; before auth</source>
+        <source>not authenticated: '%1' before auth</source>
         <translation>nicht authentifiziert: „%1“ vor auth</translation>
     </message>
     <message>
@@ -239,11 +237,11 @@
         <translation>interval_ms muss zwischen 100 und 60000 liegen</translation>
     </message>
     <message>
-        <source>no running job &apos;%1&apos; of this connection</source>
+        <source>no running job '%1' of this connection</source>
         <translation>kein laufender Job „%1“ dieser Verbindung</translation>
     </message>
     <message>
-        <source>unknown message type &apos;%1&apos;</source>
+        <source>unknown message type '%1'</source>
         <translation>unbekannter Nachrichtentyp „%1“</translation>
     </message>
 </context>
@@ -274,7 +272,7 @@
         <translation>keine gefunden</translation>
     </message>
     <message>
-        <source>Check a switch&apos;s QoS against the lossless RoCE recipe</source>
+        <source>Check a switch's QoS against the lossless RoCE recipe</source>
         <translation>Die QoS eines Switches gegen das verlustfreie RoCE-Rezept prüfen</translation>
     </message>
     <message>
@@ -282,12 +280,12 @@
         <translation>Liest running-config, PFC, Queuing, Schnittstellen und LLDP vom Switch (oder eine gespeicherte running-config mit --config). Exit-Status 1, wenn eine Prüfung fehlschlägt.</translation>
     </message>
     <message>
-        <source>Audit a saved &apos;show running-config&apos; text instead of a live switch.</source>
+        <source>Audit a saved 'show running-config' text instead of a live switch.</source>
         <translation>Einen gespeicherten „show running-config“-Text statt eines laufenden Switches prüfen.</translation>
     </message>
     <message>
-        <source>JSON file of host facts: [{&quot;name&quot;, &quot;interface&quot;, &quot;mtu&quot;, &quot;pfc_priorities&quot;: [3]}].</source>
-        <translation>JSON-Datei mit Host-Angaben: [{&quot;name&quot;, &quot;interface&quot;, &quot;mtu&quot;, &quot;pfc_priorities&quot;: [3]}].</translation>
+        <source>JSON file of host facts: [{"name", "interface", "mtu", "pfc_priorities": [3]}].</source>
+        <translation>JSON-Datei mit Host-Angaben: [{"name", "interface", "mtu", "pfc_priorities": [3]}].</translation>
     </message>
     <message>
         <source>DSCP of RoCE traffic (default 26).</source>
@@ -349,7 +347,7 @@
         <translation>kein Array</translation>
     </message>
     <message>
-        <source>host facts entry %1 has no &quot;name&quot;</source>
+        <source>host facts entry %1 has no "name"</source>
         <translation>Host-Angaben-Eintrag %1 hat keinen „name“</translation>
     </message>
     <message>
@@ -427,9 +425,7 @@
     <message numerus="yes">
         <source>PFC mode on and operational on %n RoCE port(s).</source>
         <translation>
-            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Port.</numerusform>
-            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Ports.</numerusform>
-        </translation>
+            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Port.</numerusform><numerusform>PFC-Modus an und aktiv auf %n RoCE-Ports.</numerusform></translation>
     </message>
     <message>
         <source>PFC is not on (or not operational for CoS %1) on: %2.</source>
@@ -450,9 +446,7 @@
     <message numerus="yes">
         <source>%n host(s) enable PFC on the RoCE priority.</source>
         <translation>
-            <numerusform>%n Host aktiviert PFC auf der RoCE-Priorität.</numerusform>
-            <numerusform>%n Hosts aktivieren PFC auf der RoCE-Priorität.</numerusform>
-        </translation>
+            <numerusform>%n Host aktiviert PFC auf der RoCE-Priorität.</numerusform><numerusform>%n Hosts aktivieren PFC auf der RoCE-Priorität.</numerusform></translation>
     </message>
     <message>
         <source>PFC priority %1 is off on: %2.</source>
@@ -481,9 +475,7 @@
     <message numerus="yes">
         <source>%n host(s) send RoCE in the no-drop class.</source>
         <translation>
-            <numerusform>%n Host sendet RoCE in der No-Drop-Klasse.</numerusform>
-            <numerusform>%n Hosts senden RoCE in der No-Drop-Klasse.</numerusform>
-        </translation>
+            <numerusform>%n Host sendet RoCE in der No-Drop-Klasse.</numerusform><numerusform>%n Hosts senden RoCE in der No-Drop-Klasse.</numerusform></translation>
     </message>
     <message>
         <source>RoCE from %1 is not classified to the no-drop class: it is lossy and unpaused.</source>
@@ -608,9 +600,7 @@
     <message numerus="yes">
         <source>%n host interface(s) at MTU %1 or more.</source>
         <translation>
-            <numerusform>%n Host-Schnittstelle mit MTU %1 oder mehr.</numerusform>
-            <numerusform>%n Host-Schnittstellen mit MTU %1 oder mehr.</numerusform>
-        </translation>
+            <numerusform>%n Host-Schnittstelle mit MTU %1 oder mehr.</numerusform><numerusform>%n Host-Schnittstellen mit MTU %1 oder mehr.</numerusform></translation>
     </message>
     <message>
         <source>The PFC watchdog is on</source>
@@ -648,11 +638,11 @@
         <translation>%1 hat Zertifikat %2 vorgelegt, nicht das hinterlegte %3. Wenn der Switch neue Schlüssel erhalten hat, den neuen Fingerabdruck bestätigen; andernfalls sitzt etwas dazwischen.</translation>
     </message>
     <message>
-        <source>%1: certificate not trusted (%2). SHA-256 fingerprint %3: compare it with &apos;show nxapi&apos; on the switch console and pin it if it matches.</source>
+        <source>%1: certificate not trusted (%2). SHA-256 fingerprint %3: compare it with 'show nxapi' on the switch console and pin it if it matches.</source>
         <translation>%1: Zertifikat nicht vertrauenswürdig (%2). SHA-256-Fingerabdruck %3: mit „show nxapi“ auf der Switch-Konsole vergleichen und hinterlegen, wenn er übereinstimmt.</translation>
     </message>
     <message>
-        <source>%1 refused user &apos;%2&apos; (HTTP 401): wrong user name or password, or the role lacks NX-API access.</source>
+        <source>%1 refused user '%2' (HTTP 401): wrong user name or password, or the role lacks NX-API access.</source>
         <translation>%1 hat Benutzer „%2“ abgelehnt (HTTP 401): falscher Benutzername oder falsches Passwort, oder der Rolle fehlt der NX-API-Zugriff.</translation>
     </message>
     <message>
@@ -690,7 +680,7 @@
         <translation>RoCE-Fabric-Konsole: Live-Betriebskonsole für verlustfreie RoCEv2-Fabrics (PFC, ECN/WRED, DCQCN) mit verteiltem KI-Training.</translation>
     </message>
     <message>
-        <source>User-interface language, e.g. &apos;de&apos; or &apos;en&apos; (default: the system locale).</source>
+        <source>User-interface language, e.g. 'de' or 'en' (default: the system locale).</source>
         <translation>Sprache der Oberfläche, z. B. „de“ oder „en“ (Standard: Systemsprache).</translation>
     </message>
     <message>
@@ -718,18 +708,18 @@
         <translation>Mit der Standard-Fensteranordnung starten.</translation>
     </message>
     <message>
-        <source>roce-console: unexpected argument &apos;%1&apos;</source>
+        <source>roce-console: unexpected argument '%1'</source>
         <translation>roce-console: unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <source>roce-console: --screenshot-delay needs a number of milliseconds, got &apos;%1&apos;</source>
+        <source>roce-console: --screenshot-delay needs a number of milliseconds, got '%1'</source>
         <translation>roce-console: --screenshot-delay erwartet eine Anzahl Millisekunden, erhalten: „%1“</translation>
     </message>
 </context>
 <context>
     <name>DecodeCommandText</name>
     <message>
-        <source>Saved output (&apos;-&apos; for standard input).</source>
+        <source>Saved output ('-' for standard input).</source>
         <translation>Gespeicherte Ausgabe („-“ für die Standardeingabe).</translation>
     </message>
     <message>
@@ -737,7 +727,7 @@
         <translation>JSON ausgeben.</translation>
     </message>
     <message>
-        <source>rocectl decode: expected a format and a file, e.g. &apos;rocectl decode perftest out.txt&apos;</source>
+        <source>rocectl decode: expected a format and a file, e.g. 'rocectl decode perftest out.txt'</source>
         <translation>rocectl decode: Format und Datei erwartet, z. B. „rocectl decode perftest out.txt“</translation>
     </message>
     <message>
@@ -749,7 +739,7 @@
         <translation>rocectl decode: %1: %2</translation>
     </message>
     <message>
-        <source>this is a bare command body or names no command (no &quot;input&quot;): give it with --command</source>
+        <source>this is a bare command body or names no command (no "input"): give it with --command</source>
         <translation>dies ist ein bloßer Befehlsrumpf oder nennt keinen Befehl (kein „input“): mit --command angeben</translation>
     </message>
     <message>
@@ -761,11 +751,11 @@
         <translation>perftest, iperf3, sockperf oder nxapi</translation>
     </message>
     <message>
-        <source>nxapi: the show command, for a bare body without &quot;input&quot;.</source>
+        <source>nxapi: the show command, for a bare body without "input".</source>
         <translation>nxapi: der show-Befehl, für einen bloßen Rumpf ohne „input“.</translation>
     </message>
     <message>
-        <source>rocectl decode: unknown format &apos;%1&apos; (perftest, iperf3, sockperf, nxapi)</source>
+        <source>rocectl decode: unknown format '%1' (perftest, iperf3, sockperf, nxapi)</source>
         <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf, nxapi)</translation>
     </message>
 </context>
@@ -815,7 +805,7 @@
         <translation>Frame ist kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>message has no &quot;type&quot;</source>
+        <source>message has no "type"</source>
         <translation>Nachricht hat keinen „type“</translation>
     </message>
 </context>
@@ -826,7 +816,7 @@
         <translation>iperf3-Ausgabe ist kein JSON (%1 an Position %2); wurde es mit -J aufgerufen?</translation>
     </message>
     <message>
-        <source>iperf3 report has no &quot;end&quot; section (run cut short?)</source>
+        <source>iperf3 report has no "end" section (run cut short?)</source>
         <translation>iperf3-Bericht hat keinen „end“-Abschnitt (Lauf abgebrochen?)</translation>
     </message>
     <message>
@@ -835,21 +825,148 @@
     </message>
 </context>
 <context>
+    <name>JobCommandText</name>
+    <message>
+        <source>Run a perftest, iperf3, sockperf or training job on an agent</source>
+        <translation>Einen perftest-, iperf3-, sockperf- oder Trainings-Job auf einem Agenten ausführen</translation>
+    </message>
+    <message>
+        <source>Tool output goes to stdout (stderr with --json); "job ID started", "job ID ready" (a server listens) and the end go to stderr. Exit status 0 when the job succeeded (or was cancelled by --cancel-after), 1 when it failed.</source>
+        <translation>Die Ausgabe des Werkzeugs geht nach stdout (mit --json nach stderr); „job ID started“, „job ID ready“ (ein Server lauscht) und das Ende gehen nach stderr. Exit-Status 0, wenn der Job erfolgreich war (oder durch --cancel-after abgebrochen wurde), 1, wenn er fehlschlug.</translation>
+    </message>
+    <message>
+        <source>Agent address, HOST:PORT.</source>
+        <translation>Adresse des Agenten, HOST:PORT.</translation>
+    </message>
+    <message>
+        <source>Environment variable with the agent token (default ROCE_AGENT_TOKEN).</source>
+        <translation>Umgebungsvariable mit dem Token des Agenten (Standard ROCE_AGENT_TOKEN).</translation>
+    </message>
+    <message>
+        <source>File with the agent token.</source>
+        <translation>Datei mit dem Token des Agenten.</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the agent certificate to trust.</source>
+        <translation>SHA-256 des Agenten-Zertifikats, dem vertraut wird.</translation>
+    </message>
+    <message>
+        <source>No TLS (an agent started with --plaintext, loopback only).</source>
+        <translation>Kein TLS (ein mit --plaintext gestarteter Agent, nur Loopback).</translation>
+    </message>
+    <message>
+        <source>ib_write_bw, ib_write_lat, ib_send_bw, ib_send_lat, ib_read_bw, ib_read_lat, iperf3, sockperf or train.</source>
+        <translation>ib_write_bw, ib_write_lat, ib_send_bw, ib_send_lat, ib_read_bw, ib_read_lat, iperf3, sockperf oder train.</translation>
+    </message>
+    <message>
+        <source>server or client (train: rank).</source>
+        <translation>server oder client (train: rank).</translation>
+    </message>
+    <message>
+        <source>Client: the server's address.</source>
+        <translation>Client: die Adresse des Servers.</translation>
+    </message>
+    <message>
+        <source>perftest: RDMA device (-d).</source>
+        <translation>perftest: RDMA-Gerät (-d).</translation>
+    </message>
+    <message>
+        <source>Message size in bytes (-s).</source>
+        <translation>Nachrichtengröße in Bytes (-s).</translation>
+    </message>
+    <message>
+        <source>perftest: iterations (-n).</source>
+        <translation>perftest: Iterationen (-n).</translation>
+    </message>
+    <message>
+        <source>Cancel the job after this many seconds.</source>
+        <translation>Den Job nach so vielen Sekunden abbrechen.</translation>
+    </message>
+    <message>
+        <source>Print the job result as JSON.</source>
+        <translation>Das Job-Ergebnis als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>TCP port of the tool.</source>
+        <translation>TCP-Port des Werkzeugs.</translation>
+    </message>
+    <message>
+        <source>Seconds (-D/-t).</source>
+        <translation>Sekunden (-D/-t).</translation>
+    </message>
+    <message>
+        <source>perftest: port (-i).</source>
+        <translation>perftest: Port (-i).</translation>
+    </message>
+    <message>
+        <source>perftest: GID index (-x).</source>
+        <translation>perftest: GID-Index (-x).</translation>
+    </message>
+    <message>
+        <source>perftest: QPs (-q).</source>
+        <translation>perftest: QPs (-q).</translation>
+    </message>
+    <message>
+        <source>perftest: traffic class (--tclass).</source>
+        <translation>perftest: Traffic Class (--tclass).</translation>
+    </message>
+    <message>
+        <source>Kill the job after this many seconds.</source>
+        <translation>Den Job nach so vielen Sekunden beenden.</translation>
+    </message>
+    <message>
+        <source>--agent HOST:PORT is required</source>
+        <translation>--agent HOST:PORT ist erforderlich</translation>
+    </message>
+    <message>
+        <source>--tool and --role are required</source>
+        <translation>--tool und --role sind erforderlich</translation>
+    </message>
+    <message>
+        <source>--%1 wants a number from %2 to %3</source>
+        <translation>--%1 erwartet eine Zahl von %2 bis %3</translation>
+    </message>
+    <message>
+        <source>--%1 wants a positive number</source>
+        <translation>--%1 erwartet eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>rocectl job: cannot read %1: %2</source>
+        <translation>rocectl job: %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>no agent token: set %1 or give --token-file</source>
+        <translation>kein Agenten-Token: %1 setzen oder --token-file angeben</translation>
+    </message>
+    <message>
+        <source>--cancel-after wants a positive number of seconds</source>
+        <translation>--cancel-after erwartet eine positive Anzahl Sekunden</translation>
+    </message>
+    <message>
+        <source>rocectl job: %1: %2</source>
+        <translation>rocectl job: %1: %2</translation>
+    </message>
+    <message>
+        <source>rocectl job: the agent refused the job (%1): %2</source>
+        <translation>rocectl job: der Agent hat den Job abgelehnt (%1): %2</translation>
+    </message>
+</context>
+<context>
     <name>JobSpecText</name>
     <message>
-        <source>unknown tool &apos;%1&apos; (allowed: %2)</source>
+        <source>unknown tool '%1' (allowed: %2)</source>
         <translation>unbekanntes Werkzeug „%1“ (erlaubt: %2)</translation>
     </message>
     <message>
-        <source>field &apos;%1&apos; is not valid for %2</source>
+        <source>field '%1' is not valid for %2</source>
         <translation>Feld „%1“ ist für %2 nicht gültig</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; must be an integer from %2 to %3</source>
+        <source>'%1' must be an integer from %2 to %3</source>
         <translation>„%1“ muss eine ganze Zahl von %2 bis %3 sein</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; must be true or false</source>
+        <source>'%1' must be true or false</source>
         <translation>„%1“ muss true oder false sein</translation>
     </message>
     <message>
@@ -857,35 +974,35 @@
         <translation>Rang %1 liegt nicht unter world_size %2</translation>
     </message>
     <message>
-        <source>&apos;master_addr&apos; must be a host name or address</source>
+        <source>'master_addr' must be a host name or address</source>
         <translation>„master_addr“ muss ein Hostname oder eine Adresse sein</translation>
     </message>
     <message>
-        <source>&apos;backend&apos; must be gloo or nccl</source>
+        <source>'backend' must be gloo or nccl</source>
         <translation>„backend“ muss gloo oder nccl sein</translation>
     </message>
     <message>
-        <source>&apos;ifname&apos; is not a valid interface name</source>
+        <source>'ifname' is not a valid interface name</source>
         <translation>„ifname“ ist kein gültiger Schnittstellenname</translation>
     </message>
     <message>
-        <source>&apos;role&apos; must be server or client</source>
+        <source>'role' must be server or client</source>
         <translation>„role“ muss server oder client sein</translation>
     </message>
     <message>
-        <source>a client needs &apos;server&apos;: the address of the server side</source>
+        <source>a client needs 'server': the address of the server side</source>
         <translation>ein Client braucht „server“: die Adresse der Serverseite</translation>
     </message>
     <message>
-        <source>&apos;server&apos; must be a host name or address</source>
+        <source>'server' must be a host name or address</source>
         <translation>„server“ muss ein Hostname oder eine Adresse sein</translation>
     </message>
     <message>
-        <source>&apos;device&apos; is not a valid RDMA device name</source>
+        <source>'device' is not a valid RDMA device name</source>
         <translation>„device“ ist kein gültiger RDMA-Gerätename</translation>
     </message>
     <message>
-        <source>&apos;size&apos; and &apos;all_sizes&apos; exclude each other</source>
+        <source>'size' and 'all_sizes' exclude each other</source>
         <translation>„size“ und „all_sizes“ schließen einander aus</translation>
     </message>
     <message>
@@ -900,11 +1017,11 @@
         <translation>%1 braucht ein RDMA-Gerät, dieser Host hat aber keines%2</translation>
     </message>
     <message>
-        <source> (&apos;%1&apos; requested)</source>
+        <source> ('%1' requested)</source>
         <translation> („%1“ angefordert)</translation>
     </message>
     <message>
-        <source>RDMA device &apos;%1&apos; not found on this host (devices: %2)</source>
+        <source>RDMA device '%1' not found on this host (devices: %2)</source>
         <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
     <message>
@@ -912,7 +1029,7 @@
         <translation>das Trainingsskript konnte nicht entpackt werden</translation>
     </message>
     <message>
-        <source>program &apos;%1&apos; is not installed on this host</source>
+        <source>program '%1' is not installed on this host</source>
         <translation>Programm „%1“ ist auf diesem Host nicht installiert</translation>
     </message>
     <message>
@@ -943,7 +1060,7 @@
         <translation>Incast, PFC aus</translation>
     </message>
     <message>
-        <source>Seven servers send to one: Ingress MMU drops climb on the senders&apos; switch ports while the receiver&apos;s port runs at 100% and no pause frames appear.</source>
+        <source>Seven servers send to one: Ingress MMU drops climb on the senders' switch ports while the receiver's port runs at 100% and no pause frames appear.</source>
         <translation>Sieben Server senden an einen: Ingress-MMU-Verwerfungen steigen an den Switch-Ports der Sender, während der Port des Empfängers zu 100 % ausgelastet ist und keine Pause-Frames auftreten.</translation>
     </message>
     <message>
@@ -951,7 +1068,7 @@
         <translation>Incast, PFC an</translation>
     </message>
     <message>
-        <source>Same incast with PFC: MMU drops stop, TxPPP rises on the senders&apos; ports and the senders count rx_prio3_pause.</source>
+        <source>Same incast with PFC: MMU drops stop, TxPPP rises on the senders' ports and the senders count rx_prio3_pause.</source>
         <translation>Derselbe Incast mit PFC: MMU-Verwerfungen hören auf, TxPPP steigt an den Ports der Sender und die Sender zählen rx_prio3_pause.</translation>
     </message>
     <message>
@@ -1003,7 +1120,7 @@
         <translation>Hosts markieren RoCE mit DSCP 34, das die Class-Map nicht erfasst: der Verkehr landet in der verlustbehafteten Standardklasse mit Tail-Drops und ohne PFC.</translation>
     </message>
     <message>
-        <source>unknown live scenario &apos;%1&apos;</source>
+        <source>unknown live scenario '%1'</source>
         <translation>unbekanntes Live-Szenario „%1“</translation>
     </message>
     <message>
@@ -1018,11 +1135,11 @@
         <translation>Diese Hilfe anzeigen.</translation>
     </message>
     <message>
-        <source>Run &apos;%1 --help&apos; for its options.</source>
+        <source>Run '%1 --help' for its options.</source>
         <translation>„%1 --help“ zeigt die Optionen.</translation>
     </message>
     <message>
-        <source>unexpected argument &apos;%1&apos;</source>
+        <source>unexpected argument '%1'</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
 </context>
@@ -1033,7 +1150,7 @@
         <translation>der Rumpf hat keine Tabelle %1</translation>
     </message>
     <message>
-        <source>no &quot;&lt;interface&gt; is up|down&quot; line in the text</source>
+        <source>no "&lt;interface&gt; is up|down" line in the text</source>
         <translation>keine Zeile „&lt;interface&gt; is up|down“ im Text</translation>
     </message>
     <message>
@@ -1057,7 +1174,7 @@
         <translation>der Rumpf hat keine Tabelle TABLE_queuing_interface</translation>
     </message>
     <message>
-        <source>no &quot;Egress Queuing for &lt;interface&gt;&quot; block in the text</source>
+        <source>no "Egress Queuing for &lt;interface&gt;" block in the text</source>
         <translation>kein Block „Egress Queuing for &lt;interface&gt;“ im Text</translation>
     </message>
 </context>
@@ -1117,7 +1234,7 @@
         <translation>Befehle:</translation>
     </message>
     <message>
-        <source>Run &apos;rocectl &lt;command&gt; --help&apos; for the options of a command. Most commands print a table, or JSON with --json.</source>
+        <source>Run 'rocectl &lt;command&gt; --help' for the options of a command. Most commands print a table, or JSON with --json.</source>
         <translation>„rocectl &lt;Befehl&gt; --help“ zeigt die Optionen eines Befehls. Die meisten Befehle geben eine Tabelle aus, mit --json JSON.</translation>
     </message>
     <message>
@@ -1125,22 +1242,22 @@
         <translation>Exit-Status: 0 Erfolg, 1 Vorgang fehlgeschlagen, 2 falscher Aufruf.</translation>
     </message>
     <message>
-        <source>rocectl: unknown option &apos;%1&apos;</source>
+        <source>rocectl: unknown option '%1'</source>
         <translation>rocectl: unbekannte Option „%1“</translation>
     </message>
     <message>
-        <source>Run &apos;rocectl --help&apos; for the list of commands.</source>
+        <source>Run 'rocectl --help' for the list of commands.</source>
         <translation>„rocectl --help“ listet die Befehle auf.</translation>
     </message>
     <message>
-        <source>rocectl: unknown command &apos;%1&apos;</source>
+        <source>rocectl: unknown command '%1'</source>
         <translation>rocectl: unbekannter Befehl „%1“</translation>
     </message>
 </context>
 <context>
     <name>SampleText</name>
     <message>
-        <source>sample has no &quot;devices&quot; list</source>
+        <source>sample has no "devices" list</source>
         <translation>Stichprobe hat keine „devices“-Liste</translation>
     </message>
 </context>
@@ -1159,7 +1276,7 @@
         <translation>7 Sender -&gt; 1 Empfänger bei 100G, PFC an, ECN aus</translation>
     </message>
     <message>
-        <source>MMU drops stay at zero; TxPPP climbs on every sender port and the senders&apos; rx_prio3_pause counts rise; each sender gets about 1/7 of the link.</source>
+        <source>MMU drops stay at zero; TxPPP climbs on every sender port and the senders' rx_prio3_pause counts rise; each sender gets about 1/7 of the link.</source>
         <translation>MMU-Verwerfungen bleiben bei null; TxPPP steigt an jedem Sender-Port und die rx_prio3_pause-Zähler der Sender steigen; jeder Sender erhält etwa 1/7 des Links.</translation>
     </message>
     <message>
@@ -1183,16 +1300,16 @@
         <translation>Beide Flows pendeln sich bei etwa 50 Gb/s ein (Jain-Index &gt;= 0,95), mit CE-Markierungen und kaum Pausen.</translation>
     </message>
     <message>
-        <source>Paper DCQCN (SIGCOMM&apos;15): 2 -&gt; 1 at 40G, 1 KB packets</source>
-        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+        <source>Paper DCQCN (SIGCOMM'15): 2 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM'15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
     </message>
     <message>
         <source>Flows near 20 Gb/s each; the mean queue sits just above Kmin.</source>
         <translation>Flows bei je etwa 20 Gb/s; die mittlere Warteschlange liegt knapp über Kmin.</translation>
     </message>
     <message>
-        <source>Paper DCQCN (SIGCOMM&apos;15): 10 -&gt; 1 at 40G, 1 KB packets</source>
-        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+        <source>Paper DCQCN (SIGCOMM'15): 10 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM'15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
     </message>
     <message>
         <source>Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid model predicts.</source>
@@ -1207,7 +1324,7 @@
         <translation>Verkehrsschübe in jeder Iteration: ECN-Markierungen und CNPs steigen während des All-Reduce und fallen in der Rechenphase auf null.</translation>
     </message>
     <message>
-        <source>RDMA against a TCP baseline on a 10G path (the seeds&apos; lab)</source>
+        <source>RDMA against a TCP baseline on a 10G path (the seeds' lab)</source>
         <translation>RDMA gegen eine TCP-Basislinie auf einem 10G-Pfad (das Labor der Ausgangsdaten)</translation>
     </message>
     <message>
@@ -1215,11 +1332,11 @@
         <translation>RDMA-Write-Bandbreite nahe 9,2 Gb/s gegenüber etwa 4,7 Gb/s für einen TCP-Stream; Latenz nahe 14 us gegenüber etwa 160 us.</translation>
     </message>
     <message>
-        <source>unknown scenario &apos;%1&apos; (known: %2)</source>
+        <source>unknown scenario '%1' (known: %2)</source>
         <translation>unbekanntes Szenario „%1“ (bekannt: %2)</translation>
     </message>
     <message>
-        <source>unknown DCQCN preset &apos;%1&apos; (known: %2)</source>
+        <source>unknown DCQCN preset '%1' (known: %2)</source>
         <translation>unbekannte DCQCN-Voreinstellung „%1“ (bekannt: %2)</translation>
     </message>
     <message>
@@ -1249,7 +1366,7 @@
         <translation>der Agenten-Port von %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <source>RDMA device &apos;%1&apos; not found on this host (devices: %2)</source>
+        <source>RDMA device '%1' not found on this host (devices: %2)</source>
         <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
 </context>
@@ -1380,7 +1497,7 @@
         <translation>Latenz %1: Mittel %2 us, min %3, Median %4, 99 % %5, 99,9 % %6, max %7 (%8 Iterationen)</translation>
     </message>
     <message>
-        <source>rocectl sim: --%1 needs a port number, got &apos;%2&apos;</source>
+        <source>rocectl sim: --%1 needs a port number, got '%2'</source>
         <translation>rocectl sim: --%1 erwartet eine Portnummer, erhalten: „%2“</translation>
     </message>
     <message>
@@ -1392,7 +1509,7 @@
         <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
     </message>
     <message>
-        <source>Simulated fabric &apos;%1&apos; running (speed x%2, seed %3).</source>
+        <source>Simulated fabric '%1' running (speed x%2, seed %3).</source>
         <translation>Simuliertes Fabric „%1“ läuft (Tempo x%2, Seed %3).</translation>
     </message>
     <message>
@@ -1412,8 +1529,8 @@
         <translation>Zugangsdaten: %1 / %2</translation>
     </message>
     <message>
-        <source>Try: curl -s -u %1:%2 -H &apos;Content-Type: application/json&apos; -d &apos;{&quot;ins_api&quot;:{&quot;version&quot;:&quot;1.0&quot;,&quot;type&quot;:&quot;cli_show&quot;,&quot;chunk&quot;:&quot;0&quot;,&quot;sid&quot;:&quot;1&quot;,&quot;input&quot;:&quot;show version&quot;,&quot;output_format&quot;:&quot;json&quot;}}&apos; %3</source>
-        <translation>Probieren Sie: curl -s -u %1:%2 -H &apos;Content-Type: application/json&apos; -d &apos;{&quot;ins_api&quot;:{&quot;version&quot;:&quot;1.0&quot;,&quot;type&quot;:&quot;cli_show&quot;,&quot;chunk&quot;:&quot;0&quot;,&quot;sid&quot;:&quot;1&quot;,&quot;input&quot;:&quot;show version&quot;,&quot;output_format&quot;:&quot;json&quot;}}&apos; %3</translation>
+        <source>Try: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</source>
+        <translation>Probieren Sie: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</translation>
     </message>
     <message>
         <source>Stopping after %1 s.</source>
@@ -1436,7 +1553,7 @@
         <translation>Name</translation>
     </message>
     <message>
-        <source>Simulated seconds (default: the scenario&apos;s).</source>
+        <source>Simulated seconds (default: the scenario's).</source>
         <translation>Simulierte Sekunden (Standard: die des Szenarios).</translation>
     </message>
     <message>
@@ -1536,11 +1653,11 @@
         <translation>rocectl sim: --scenario ist erforderlich (siehe --list)</translation>
     </message>
     <message>
-        <source>rocectl sim: --seed needs a non-negative integer, got &apos;%1&apos;</source>
+        <source>rocectl sim: --seed needs a non-negative integer, got '%1'</source>
         <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got &apos;%1&apos;</source>
+        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got '%1'</source>
         <translation>rocectl sim: --seconds erwartet Sekunden in (0, 3600], erhalten: „%1“</translation>
     </message>
     <message>
@@ -1551,7 +1668,7 @@
 <context>
     <name>SimServiceText</name>
     <message>
-        <source>unknown topology &apos;%1&apos; (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)</source>
+        <source>unknown topology '%1' (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)</source>
         <translation>unbekannte Topologie „%1“ (reference, starN oder rail:HOSTS:NICS:RAILS:SPINES verwenden)</translation>
     </message>
     <message>
@@ -1641,7 +1758,7 @@
         <translation>%1: JSON-Array von Servern erwartet (%2)</translation>
     </message>
     <message>
-        <source>%1: entry %2 has no &quot;name&quot;</source>
+        <source>%1: entry %2 has no "name"</source>
         <translation>%1: Eintrag %2 hat keinen „name“</translation>
     </message>
     <message>
@@ -1697,8 +1814,8 @@
         <translation>Ausgeben, welcher Server an welchem Port hängt (LLDP, dann das Inventar), und beenden.</translation>
     </message>
     <message>
-        <source>With --topology: JSON file of servers: [{&quot;name&quot;, &quot;macs&quot;, &quot;interfaces&quot;, &quot;switch_port&quot;}].</source>
-        <translation>Mit --topology: JSON-Datei der Server: [{&quot;name&quot;, &quot;macs&quot;, &quot;interfaces&quot;, &quot;switch_port&quot;}].</translation>
+        <source>With --topology: JSON file of servers: [{"name", "macs", "interfaces", "switch_port"}].</source>
+        <translation>Mit --topology: JSON-Datei der Server: [{"name", "macs", "interfaces", "switch_port"}].</translation>
     </message>
     <message>
         <source>rocectl switch: --interval &gt;= 1 and --count &gt;= 0</source>
@@ -1779,11 +1896,11 @@
         <translation>lldpcli-Ausgabe ist kein JSON: %1</translation>
     </message>
     <message>
-        <source>this is &apos;lldpcli -f json&apos; output, whose shape changes with the number of neighbours: use &apos;lldpcli -f json0&apos;</source>
+        <source>this is 'lldpcli -f json' output, whose shape changes with the number of neighbours: use 'lldpcli -f json0'</source>
         <translation>dies ist Ausgabe von „lldpcli -f json“, deren Struktur sich mit der Anzahl der Nachbarn ändert: „lldpcli -f json0“ verwenden</translation>
     </message>
     <message>
-        <source>no &quot;lldp&quot; array in lldpcli output</source>
+        <source>no "lldp" array in lldpcli output</source>
         <translation>kein „lldp“-Array in der lldpcli-Ausgabe</translation>
     </message>
     <message>

@@ -1,6 +1,7 @@
 #include "cli/rocectl.h"
 
 #include "cli/decodecommand.h"
+#include "cli/jobcommand.h"
 #include "cli/simcommand.h"
 #include "cli/switchcommand.h"
 #include "cli/versioncommand.h"
@@ -48,6 +49,7 @@ CommandRegistry makeRocectlRegistry()
     CommandRegistry registry;
     registry.add(std::make_unique<AuditCommand>());
     registry.add(std::make_unique<DecodeCommand>());
+    registry.add(std::make_unique<JobCommand>());
     registry.add(std::make_unique<SimCommand>());
     registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());

@@ -71,7 +71,9 @@ Result<PerftestResult> parsePerftest(const QString &text)
     static const QRegularExpression ws(QStringLiteral(R"(\s+)"));
     static const QRegularExpression failure(QStringLiteral(
         R"((Couldn't connect to .*|IB device .* not found|Unable to find the Infiniband/RoCE device|)"
-        R"(Failed to .*|Couldn't .*|.*[Nn]o such device.*|Unable to .*|.*error.*))"));
+        R"(Failed to .*|Couldn't .*|.*[Nn]o such device.*|Unable to .*|.*error.*|)"
+        // rxe/mlx5 with a GID index of the wrong type or out of range (a real rxe capture).
+        R"(Found Incompatibility issue .*|Please Try to use a different IP version.*))"));
 
     enum class Table { None, Bw, Lat, LatDuration } table = Table::None;
     QString pendingEndpoint;

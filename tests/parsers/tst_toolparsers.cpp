@@ -137,6 +137,11 @@ private slots:
         r = parsePerftest(QString::fromUtf8(fixture("perftest_no_device.txt")));
         QVERIFY(!r.ok());
         QVERIFY(r.error().message.contains(QStringLiteral("mlx5_9 not found")));
+        // Soft-RoCE (rxe) in the VM tier, client with -x 9: perftest's own words.
+        r = parsePerftest(QString::fromUtf8(fixture("perftest_rxe_wrong_gid_index.txt")));
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.contains(QStringLiteral("Incompatibility issue with GID types")),
+                 qPrintable(r.error().message));
         r = parsePerftest(QStringLiteral("garbage\n"));
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, roce::ErrorCode::Parse);
@@ -199,7 +204,9 @@ private slots:
                           port, QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("-J")});
             QVERIFY(client.waitForFinished(20000));
             clientOutput = client.readAllStandardOutput();
-            if (client.exitCode() == 0)
+            // iperf3 -J may exit 0 with {"error": "unable to connect to server: Connection
+            // refused"} when the server does not listen yet: only a parsed report ends the loop.
+            if (client.exitCode() == 0 && parseIperf3(clientOutput).ok())
                 break;
             QTest::qWait(100);  // the server may not listen yet
         }

@@ -1,0 +1,272 @@
+#include "cli/jobcommand.h"
+
+#include "agentproto/agentclient.h"
+#include "cli/output.h"
+#include "cli/parse.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcessEnvironment>
+#include <QTimer>
+
+namespace roce::cli {
+
+namespace {
+
+class JobCommandText
+{
+    Q_DECLARE_TR_FUNCTIONS(JobCommandText)
+};
+
+struct IntOption {
+    QCommandLineOption option;
+    int min, max;
+};
+
+}  // namespace
+
+QString JobCommand::name() const
+{
+    return QStringLiteral("job");
+}
+
+QString JobCommand::summary() const
+{
+    return JobCommandText::tr("Run a perftest, iperf3, sockperf or training job on an agent");
+}
+
+int JobCommand::run(const QStringList &args, CommandIo &io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        summary() + QLatin1Char('\n')
+        + JobCommandText::tr("Tool output goes to stdout (stderr with --json); \"job ID started\", "
+                             "\"job ID ready\" (a server listens) and the end go to stderr. Exit "
+                             "status 0 when the job succeeded (or was cancelled by "
+                             "--cancel-after), 1 when it failed."));
+    const QCommandLineOption agent(QStringLiteral("agent"),
+                                   JobCommandText::tr("Agent address, HOST:PORT."),
+                                   QStringLiteral("host:port"));
+    const QCommandLineOption tokenEnv(QStringLiteral("token-env"),
+                                      JobCommandText::tr("Environment variable with the agent "
+                                                         "token (default ROCE_AGENT_TOKEN)."),
+                                      QStringLiteral("name"), QStringLiteral("ROCE_AGENT_TOKEN"));
+    const QCommandLineOption tokenFile(QStringLiteral("token-file"),
+                                       JobCommandText::tr("File with the agent token."),
+                                       QStringLiteral("file"));
+    const QCommandLineOption pin(QStringLiteral("pin"),
+                                 JobCommandText::tr("SHA-256 of the agent certificate to trust."),
+                                 QStringLiteral("sha256"));
+    const QCommandLineOption plaintext(QStringLiteral("plaintext"),
+                                       JobCommandText::tr("No TLS (an agent started with "
+                                                          "--plaintext, loopback only)."));
+    const QCommandLineOption tool(QStringLiteral("tool"),
+                                  JobCommandText::tr("ib_write_bw, ib_write_lat, ib_send_bw, "
+                                                     "ib_send_lat, ib_read_bw, ib_read_lat, "
+                                                     "iperf3, sockperf or train."),
+                                  QStringLiteral("name"));
+    const QCommandLineOption role(QStringLiteral("role"),
+                                  JobCommandText::tr("server or client (train: rank)."),
+                                  QStringLiteral("role"));
+    const QCommandLineOption server(QStringLiteral("server"),
+                                    JobCommandText::tr("Client: the server's address."),
+                                    QStringLiteral("address"));
+    const QCommandLineOption device(QStringLiteral("device"),
+                                    JobCommandText::tr("perftest: RDMA device (-d)."),
+                                    QStringLiteral("name"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  JobCommandText::tr("Message size in bytes (-s)."),
+                                  QStringLiteral("bytes"));
+    const QCommandLineOption iterations(QStringLiteral("iterations"),
+                                        JobCommandText::tr("perftest: iterations (-n)."),
+                                        QStringLiteral("n"));
+    const QCommandLineOption cancelAfter(QStringLiteral("cancel-after"),
+                                         JobCommandText::tr("Cancel the job after this many "
+                                                            "seconds."),
+                                         QStringLiteral("seconds"));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  JobCommandText::tr("Print the job result as JSON."));
+    const IntOption ints[] = {
+        {QCommandLineOption(QStringLiteral("port"), JobCommandText::tr("TCP port of the tool."),
+                            QStringLiteral("port")),
+         1, 65535},
+        {QCommandLineOption(QStringLiteral("duration"), JobCommandText::tr("Seconds (-D/-t)."),
+                            QStringLiteral("seconds")),
+         1, 3600},
+        {QCommandLineOption(QStringLiteral("ib-port"), JobCommandText::tr("perftest: port (-i)."),
+                            QStringLiteral("n")),
+         1, 255},
+        {QCommandLineOption(QStringLiteral("gid-index"),
+                            JobCommandText::tr("perftest: GID index (-x)."), QStringLiteral("n")),
+         0, 255},
+        {QCommandLineOption(QStringLiteral("qps"), JobCommandText::tr("perftest: QPs (-q)."),
+                            QStringLiteral("n")),
+         1, 256},
+        {QCommandLineOption(QStringLiteral("tclass"),
+                            JobCommandText::tr("perftest: traffic class (--tclass)."),
+                            QStringLiteral("n")),
+         0, 255},
+        {QCommandLineOption(QStringLiteral("timeout"),
+                            JobCommandText::tr("Kill the job after this many seconds."),
+                            QStringLiteral("seconds")),
+         1, 86400},
+    };
+    parser.addOptions({agent, tokenEnv, tokenFile, pin, plaintext, tool, role, server, device, size,
+                       iterations, cancelAfter, json});
+    for (const IntOption &o : ints)
+        parser.addOption(o.option);
+    if (const auto early = parseCommandLine(parser, args, io))
+        return *early;
+
+    auto usage = [&io](const QString &message) {
+        io.err << QStringLiteral("rocectl job: ") << message << QLatin1Char('\n');
+        return int(ExitUsage);
+    };
+    const QString where = parser.value(agent);
+    const qsizetype colon = where.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const int agentPort = colon > 0 ? where.mid(colon + 1).toInt(&ok) : 0;
+    if (!ok || agentPort <= 0 || agentPort > 65535)
+        return usage(JobCommandText::tr("--agent HOST:PORT is required"));
+    if (!parser.isSet(tool) || !parser.isSet(role))
+        return usage(JobCommandText::tr("--tool and --role are required"));
+
+    // The job as the protocol carries it: validated by the same strict parser the agent uses.
+    QJsonObject spec {{QStringLiteral("tool"), parser.value(tool)},
+                      {QStringLiteral("role"), parser.value(role)}};
+    if (parser.isSet(server))
+        spec.insert(QStringLiteral("server"), parser.value(server));
+    if (parser.isSet(device))
+        spec.insert(QStringLiteral("device"), parser.value(device));
+    for (const IntOption &o : ints) {
+        const QString n = o.option.names().first();
+        if (!parser.isSet(o.option))
+            continue;
+        const int v = parser.value(o.option).toInt(&ok);
+        if (!ok || v < o.min || v > o.max)
+            return usage(JobCommandText::tr("--%1 wants a number from %2 to %3")
+                             .arg(n)
+                             .arg(o.min)
+                             .arg(o.max));
+        QString key = n;
+        key.replace(QLatin1Char('-'), QLatin1Char('_'));
+        if (key == QLatin1String("duration"))
+            key = QStringLiteral("duration_s");
+        else if (key == QLatin1String("timeout"))
+            key = QStringLiteral("timeout_s");
+        else if (key == QLatin1String("tclass"))
+            key = QStringLiteral("traffic_class");
+        spec.insert(key, v);
+    }
+    for (const auto &[option, key] :
+         {std::pair {&size, "size"}, std::pair {&iterations, "iterations"}}) {
+        if (!parser.isSet(*option))
+            continue;
+        const qint64 v = parser.value(*option).toLongLong(&ok);
+        if (!ok || v <= 0)
+            return usage(
+                JobCommandText::tr("--%1 wants a positive number").arg(QLatin1String(key)));
+        spec.insert(QLatin1String(key), QJsonValue(v));
+    }
+    const auto parsed = agentproto::parseJobSpec(spec);
+    if (!parsed)
+        return usage(parsed.error().message);
+
+    agentproto::AgentEndpoint endpoint;
+    endpoint.host = where.left(colon);
+    endpoint.port = quint16(agentPort);
+    endpoint.plaintext = parser.isSet(plaintext);
+    endpoint.pinnedSha256 = parser.value(pin).toLatin1();
+    if (parser.isSet(tokenFile)) {
+        QFile f(parser.value(tokenFile));
+        if (!f.open(QIODevice::ReadOnly)) {
+            io.err << JobCommandText::tr("rocectl job: cannot read %1: %2")
+                          .arg(f.fileName(), f.errorString())
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        endpoint.token = QString::fromUtf8(f.readAll()).trimmed();
+    } else {
+        endpoint.token = QProcessEnvironment::systemEnvironment().value(parser.value(tokenEnv));
+    }
+    if (endpoint.token.isEmpty()) {
+        return usage(JobCommandText::tr("no agent token: set %1 or give --token-file")
+                         .arg(parser.value(tokenEnv)));
+    }
+    double cancelSeconds = 0;
+    if (parser.isSet(cancelAfter)) {
+        cancelSeconds = parser.value(cancelAfter).toDouble(&ok);
+        if (!ok || cancelSeconds <= 0)
+            return usage(JobCommandText::tr("--cancel-after wants a positive number of seconds"));
+    }
+
+    agentproto::AgentClient client(endpoint);
+    QEventLoop loop;
+    int exitCode = ExitFailure;
+    QString jobId;
+    bool cancelRequested = false;
+    QTextStream &toolOut = parser.isSet(json) ? io.err : io.out;
+    QObject::connect(
+        &client, &agentproto::AgentClient::stateChanged, &loop,
+        [&](agentproto::AgentClient::State state) {
+            if (state == agentproto::AgentClient::State::Ready) {
+                client.startJob(*parsed);
+            } else if (state == agentproto::AgentClient::State::Failed) {
+                io.err << JobCommandText::tr("rocectl job: %1: %2").arg(where, client.lastError())
+                       << QLatin1Char('\n');
+                loop.quit();
+            }
+        });
+    QObject::connect(&client, &agentproto::AgentClient::jobStarted, &loop,
+                     [&](int, const QString &id) {
+                         jobId = id;
+                         io.err << QStringLiteral("job %1 started").arg(id) << QLatin1Char('\n');
+                         io.err.flush();
+                         if (cancelSeconds > 0) {
+                             QTimer::singleShot(int(cancelSeconds * 1000), &loop, [&] {
+                                 cancelRequested = true;
+                                 client.cancelJob(jobId);
+                             });
+                         }
+                     });
+    QObject::connect(&client, &agentproto::AgentClient::jobReady, &loop, [&](const QString &id) {
+        io.err << QStringLiteral("job %1 ready").arg(id) << QLatin1Char('\n');
+        io.err.flush();
+    });
+    QObject::connect(&client, &agentproto::AgentClient::jobOutput, &loop,
+                     [&](const QString &, const QString &, const QString &line) {
+                         toolOut << line << QLatin1Char('\n');
+                         toolOut.flush();
+                     });
+    QObject::connect(&client, &agentproto::AgentClient::requestFailed, &loop,
+                     [&](int, const QString &code, const QString &message) {
+                         io.err << JobCommandText::tr(
+                                       "rocectl job: the agent refused the job (%1): "
+                                       "%2")
+                                       .arg(code, message)
+                                << QLatin1Char('\n');
+                         loop.quit();
+                     });
+    QObject::connect(
+        &client, &agentproto::AgentClient::jobFinished, &loop,
+        [&](const agentproto::JobResult &result) {
+            const QString state = agentproto::jobStateName(result.state);
+            io.err << QStringLiteral("job %1 %2").arg(result.jobId, state)
+                   << (result.error.isEmpty() ? QString() : QStringLiteral(": ") + result.error)
+                   << QLatin1Char('\n');
+            if (parser.isSet(json))
+                writeJson(io.out, QJsonDocument(agentproto::jobResultToJson(result)));
+            const bool wanted = result.state == agentproto::JobState::Succeeded
+                || (cancelRequested && result.state == agentproto::JobState::Cancelled);
+            exitCode = wanted ? ExitOk : ExitFailure;
+            loop.quit();
+        });
+    client.connectToAgent();
+    loop.exec();
+    client.disconnectFromAgent();
+    return exitCode;
+}
+
+}  // namespace roce::cli

@@ -1,0 +1,211 @@
+// The Soft-RoCE tier: roce-agent and rocectl inside a qemu VM running Debian's own kernel with
+// two rdma_rxe devices over a veth pair (tests/vm/*.sh, REFERENCE-SOFTROCE.md). The VM prints
+// machine-readable lines on its serial console; each test asserts on the real values in them.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+const QStringList kRxeCounters {
+    QStringLiteral("ack_deferred"),       QStringLiteral("completer_retry_err"),
+    QStringLiteral("duplicate_request"),  QStringLiteral("link_downed"),
+    QStringLiteral("out_of_seq_request"), QStringLiteral("rcvd_pkts"),
+    QStringLiteral("rcvd_rnr_err"),       QStringLiteral("rcvd_seq_err"),
+    QStringLiteral("rdma_recvs"),         QStringLiteral("rdma_sends"),
+    QStringLiteral("retry_exceeded_err"), QStringLiteral("retry_rnr_exceeded_err"),
+    QStringLiteral("send_err"),           QStringLiteral("send_rnr_err"),
+    QStringLiteral("sent_pkts")};
+
+QJsonObject portOf(const QJsonObject &sample, const QString &device)
+{
+    for (const QJsonValue &d : sample.value(QStringLiteral("devices")).toArray()) {
+        if (d.toObject().value(QStringLiteral("name")).toString() == device)
+            return d.toObject().value(QStringLiteral("ports")).toArray().first().toObject();
+    }
+    return {};
+}
+
+qint64 hw(const QJsonObject &sample, const QString &device, const QString &counter)
+{
+    return portOf(sample, device)
+        .value(QStringLiteral("hw_counters"))
+        .toObject()
+        .value(counter)
+        .toInteger(-1);
+}
+
+}  // namespace
+
+class TestSoftRoce : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void agentReportsRxeDevicesFromVerbs();
+    void bandwidthJobMovesTheCounters();
+    void cancelLeavesNoPerftest();
+    void toolErrorsReachTheUser();
+
+private:
+    QString line(const QString &key) const { return m_lines.value(key); }
+    QHash<QString, QString> m_lines;
+    QHash<QString, QJsonObject> m_json;
+};
+
+void TestSoftRoce::initTestCase()
+{
+    const QString work = QStringLiteral(ROCE_BINARY_DIR "/vm-tier");
+    QProcess run;
+    run.setProcessChannelMode(QProcess::SeparateChannels);
+    run.start(QStringLiteral(ROCE_SOURCE_DIR "/tests/vm/run-vm-tier.sh"),
+              {QStringLiteral(ROCE_AGENT_PATH), QStringLiteral(ROCECTL_PATH), work});
+    QVERIFY(run.waitForStarted());
+    QVERIFY2(run.waitForFinished(540 * 1000), "the VM tier did not finish within 9 minutes");
+    const QString err = QString::fromUtf8(run.readAllStandardError());
+    if (run.exitCode() == 77)
+        QSKIP(qPrintable(err.trimmed()));
+    QVERIFY2(
+        run.exitCode() == 0,
+        qPrintable(
+            QStringLiteral("run-vm-tier.sh exit %1: %2").arg(run.exitCode()).arg(err.right(2000))));
+    qInfo().noquote() << err.trimmed();
+    QFile console(work + QStringLiteral("/console.log"));
+    QVERIFY(console.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = console.readAll().split('\n');
+    for (QByteArray l : lines) {
+        // The first line carries the terminal set-up qemu writes: start at the marker.
+        const qsizetype marker = l.indexOf("ROCE-VM");
+        if (marker < 0)
+            continue;
+        l = l.mid(marker).trimmed();
+        if (l.startsWith("ROCE-VM-JSON ")) {
+            const QByteArray rest = l.mid(13);
+            const qsizetype space = rest.indexOf(' ');
+            m_json.insert(QString::fromUtf8(rest.left(space)),
+                          QJsonDocument::fromJson(rest.mid(space + 1)).object());
+        } else if (l.startsWith("ROCE-VM ")) {
+            const QString rest = QString::fromUtf8(l.mid(8));
+            const qsizetype space = rest.indexOf(QLatin1Char(' '));
+            const QString key = space < 0 ? rest : rest.left(space);
+            const QString value = space < 0 ? QString() : rest.mid(space + 1);
+            // Keys that repeat (gid, rdma_link) keep every value.
+            m_lines[key] = m_lines.contains(key) ? m_lines[key] + QLatin1Char('\n') + value : value;
+        }
+    }
+    QVERIFY2(line(QStringLiteral("done")) == QLatin1String("ok"),
+             qPrintable(QStringLiteral("the VM did not finish its scenarios: ")
+                        + line(QStringLiteral("done"))));
+    QVERIFY2(!m_lines.contains(QStringLiteral("module_failed")),
+             qPrintable(line(QStringLiteral("module_failed"))));
+    qInfo().noquote() << "guest kernel" << line(QStringLiteral("boot"));
+}
+
+void TestSoftRoce::agentReportsRxeDevicesFromVerbs()
+{
+    QCOMPARE(line(QStringLiteral("once_exit")), QStringLiteral("0"));
+    const QJsonObject once = m_json.value(QStringLiteral("once"));
+    QCOMPARE(once.value(QStringLiteral("device_source")).toString(), QStringLiteral("libibverbs"));
+    const struct {
+        const char *device, *netdev, *ipv4;
+    } expected[] = {{"rxe0", "veth0", "10.0.0.1"}, {"rxe1", "veth1", "10.0.0.2"}};
+    for (const auto &e : expected) {
+        const QJsonObject port = portOf(once, QLatin1String(e.device));
+        QVERIFY2(!port.isEmpty(), e.device);
+        QCOMPARE(port.value(QStringLiteral("state")).toString(), QStringLiteral("ACTIVE"));
+        QCOMPARE(port.value(QStringLiteral("link_layer")).toString(), QStringLiteral("Ethernet"));
+        QCOMPARE(port.value(QStringLiteral("netdev")).toString(), QLatin1String(e.netdev));
+        // The IPv4-mapped RoCE v2 GID at index 1, with its netdev.
+        QJsonObject gid1;
+        for (const QJsonValue &g : port.value(QStringLiteral("gids")).toArray()) {
+            if (g.toObject().value(QStringLiteral("index")).toInt() == 1)
+                gid1 = g.toObject();
+        }
+        QCOMPARE(gid1.value(QStringLiteral("type")).toString(), QStringLiteral("RoCE v2"));
+        QCOMPARE(gid1.value(QStringLiteral("ipv4")).toString(), QLatin1String(e.ipv4));
+        QCOMPARE(gid1.value(QStringLiteral("netdev")).toString(), QLatin1String(e.netdev));
+        // Every rxe hw_counters file (lifespan is the refresh setting, not a counter).
+        const QJsonObject counters = port.value(QStringLiteral("hw_counters")).toObject();
+        for (const QString &c : kRxeCounters)
+            QVERIFY2(counters.contains(c),
+                     qPrintable(QLatin1String(e.device) + QLatin1Char(' ') + c));
+        QCOMPARE(counters.size(), kRxeCounters.size());
+    }
+}
+
+void TestSoftRoce::bandwidthJobMovesTheCounters()
+{
+    QCOMPARE(line(QStringLiteral("bw_client_exit")), QStringLiteral("0"));
+    QCOMPARE(line(QStringLiteral("bw_server_exit")), QStringLiteral("0"));
+    const QJsonObject client = m_json.value(QStringLiteral("bw_client"));
+    QCOMPARE(client.value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
+    const QJsonObject result = client.value(QStringLiteral("result")).toObject();
+    QCOMPARE(result.value(QStringLiteral("device")).toString(), QStringLiteral("rxe1"));
+    QCOMPARE(result.value(QStringLiteral("gid_index")).toInt(), 1);
+    const QJsonObject row = result.value(QStringLiteral("results")).toArray().first().toObject();
+    QCOMPARE(row.value(QStringLiteral("bytes")).toInt(), 65536);
+    QCOMPARE(row.value(QStringLiteral("iterations")).toInt(), 1000);
+    const double gbps = row.value(QStringLiteral("bw_average_gbps")).toDouble();
+    qInfo() << "ib_write_bw rxe1 -> rxe0 under emulation:" << gbps << "Gb/s";
+    QVERIFY2(gbps > 0.01, qPrintable(QString::number(gbps)));
+
+    // The traffic as the counters saw it: the client's packets arrive at the server.
+    const QJsonObject before = m_json.value(QStringLiteral("before"));
+    const QJsonObject after = m_json.value(QStringLiteral("after"));
+    const qint64 sent = hw(after, QStringLiteral("rxe1"), QStringLiteral("sent_pkts"))
+        - hw(before, QStringLiteral("rxe1"), QStringLiteral("sent_pkts"));
+    const qint64 rcvd = hw(after, QStringLiteral("rxe0"), QStringLiteral("rcvd_pkts"))
+        - hw(before, QStringLiteral("rxe0"), QStringLiteral("rcvd_pkts"));
+    qInfo() << "rxe1 sent_pkts" << sent << "rxe0 rcvd_pkts" << rcvd;
+    // 1000 x 64 KiB at MTU 1024 is at least 64000 packets.
+    QVERIFY2(sent >= 64000, qPrintable(QString::number(sent)));
+    QVERIFY2(rcvd >= sent * 95 / 100 && rcvd <= sent,
+             qPrintable(QStringLiteral("%1 / %2").arg(rcvd).arg(sent)));
+    // And the acknowledgements the other way.
+    const qint64 acks = hw(after, QStringLiteral("rxe0"), QStringLiteral("sent_pkts"))
+        - hw(before, QStringLiteral("rxe0"), QStringLiteral("sent_pkts"));
+    QVERIFY2(acks > 0, qPrintable(QString::number(acks)));
+    for (const QString &device : {QStringLiteral("rxe0"), QStringLiteral("rxe1")}) {
+        for (const QString &c :
+             {QStringLiteral("retry_exceeded_err"), QStringLiteral("send_err")}) {
+            QCOMPARE(hw(after, device, c) - hw(before, device, c), qint64(0));
+        }
+    }
+}
+
+void TestSoftRoce::cancelLeavesNoPerftest()
+{
+    // Both sides were running when the cancel came (2 processes), none is left after.
+    QCOMPARE(line(QStringLiteral("cancel_running")), QStringLiteral("2"));
+    QCOMPARE(line(QStringLiteral("cancel_client_exit")), QStringLiteral("0"));
+    QCOMPARE(
+        m_json.value(QStringLiteral("cancel_client")).value(QStringLiteral("state")).toString(),
+        QStringLiteral("cancelled"));
+    QCOMPARE(line(QStringLiteral("cancel_leftover")), QStringLiteral("0"));
+    QCOMPARE(line(QStringLiteral("final_leftover")), QStringLiteral("0"));
+}
+
+void TestSoftRoce::toolErrorsReachTheUser()
+{
+    // A wrong GID index: perftest runs and fails; the job carries perftest's own words.
+    QCOMPARE(line(QStringLiteral("gid_client_exit")), QStringLiteral("1"));
+    const QJsonObject gid = m_json.value(QStringLiteral("gid_client"));
+    QCOMPARE(gid.value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+    const QString error = gid.value(QStringLiteral("error")).toString();
+    QVERIFY2(error.contains(QLatin1String("Incompatibility issue with GID types")),
+             qPrintable(error));
+    // A device the host does not have: refused before anything runs, naming what exists.
+    QCOMPARE(line(QStringLiteral("nodev_exit")), QStringLiteral("1"));
+    const QString nodev = line(QStringLiteral("nodev_err"));
+    QVERIFY2(nodev.contains(
+                 QLatin1String("RDMA device 'rxe9' not found on this host (devices: rxe0, rxe1)")),
+             qPrintable(nodev));
+}
+
+QTEST_GUILESS_MAIN(TestSoftRoce)
+#include "tst_softroce.moc"
