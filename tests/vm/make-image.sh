@@ -12,7 +12,8 @@ set -euo pipefail
 cache=$1 out=$2 agent=$3 rocectl=$4 guest_init=$5
 skip() { echo "vm-tier: SKIP: $*" >&2; exit 77; }
 
-for tool in qemu-system-x86_64 busybox cpio gzip dpkg-deb depmod modprobe ib_write_bw \
+qemu=${ROCE_VM_QEMU:-qemu-system-x86_64}
+for tool in "$qemu" busybox cpio gzip dpkg-deb depmod modprobe ib_write_bw \
             ibv_devinfo rdma; do
   command -v "$tool" >/dev/null || skip "'$tool' is missing (scripts/setup-debian.sh installs it)"
 done

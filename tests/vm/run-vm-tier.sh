@@ -9,7 +9,7 @@ cache=${ROCE_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/roce-console/vm}
 mkdir -p "$work"
 "$here/make-image.sh" "$cache" "$work" "$agent" "$rocectl" "$here/guest-init.sh"
 # TCG: KVM cannot run a stock kernel on these machines (REFERENCE-SOFTROCE.md).
-timeout --kill-after=10 "${ROCE_VM_TIMEOUT:-420}" qemu-system-x86_64 \
+timeout --kill-after=10 "${ROCE_VM_TIMEOUT:-420}" "${ROCE_VM_QEMU:-qemu-system-x86_64}" \
   -accel tcg,thread=multi -cpu max -smp 2 -m 2048 -nographic -no-reboot -nic none \
   -kernel "$work/vmlinuz" -initrd "$work/initramfs.cpio.gz" \
   -append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" \
