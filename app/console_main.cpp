@@ -2,6 +2,8 @@
 #include "common/versions.h"
 #include "consoleoptions.h"
 #include "mainwindow.h"
+#include "models/porttablemodel.h"
+#include "monitor/switchmonitor.h"
 #include "screenshot.h"
 #include "sim/embeddedfabric.h"
 #include "translations.h"
@@ -60,11 +62,41 @@ int main(int argc, char **argv)
 
     // No inventory can be configured yet: the console runs on the embedded simulated fabric,
     // on its own thread so that the window stays responsive.
-    roce::sim::EmbeddedFabric fabric {roce::sim::SimServiceOptions {}};
+    const roce::sim::SimServiceOptions simOptions;
+    roce::sim::EmbeddedFabric fabric {simOptions};
     QObject::connect(&fabric, &roce::sim::EmbeddedFabric::started, &window,
                      &roce::app::MainWindow::showEmbeddedFabric);
     QObject::connect(&fabric, &roce::sim::EmbeddedFabric::failed, &window,
                      &roce::app::MainWindow::showFabricError);
+
+    // The switch is read like any Nexus: NX-API over HTTPS with its certificate pinned, polled
+    // on the monitor's own thread; the port table gets one batched update per poll.
+    roce::models::PortTableModel ports;
+    roce::monitor::SwitchMonitor monitor;
+    window.showPorts(&ports);
+    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &ports,
+                     &roce::models::PortTableModel::applyUpdate);
+    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::failed, &window,
+                     &roce::app::MainWindow::showSwitchError);
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::started, &monitor,
+                     [&](const QUrl &url, int, const QString &fingerprint) {
+                         roce::nxapi::NxapiEndpoint endpoint;
+                         endpoint.url = url;
+                         endpoint.user = simOptions.user;
+                         endpoint.password = simOptions.password;
+                         endpoint.pinnedSha256 = fingerprint;
+                         endpoint.allowHttp = url.scheme() == QLatin1String("http");  // loopback
+                         monitor.start(endpoint, 1000);
+                         if (!options.scenario.isEmpty())
+                             fabric.startScenario(options.scenario);
+                     });
+    QObject::connect(&window, &roce::app::MainWindow::scenarioRequested, &fabric,
+                     &roce::sim::EmbeddedFabric::startScenario);
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::scenarioStarted, &window,
+                     &roce::app::MainWindow::showScenario);
+    QObject::connect(
+        &fabric, &roce::sim::EmbeddedFabric::scenarioFailed, &window,
+        [&window](const QString &, const QString &message) { window.showFabricError(message); });
     fabric.start();
     if (!options.screenshotPath.isEmpty())
         roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);

@@ -1,5 +1,7 @@
 #include "consoleoptions.h"
 
+#include "sim/livescenario.h"
+
 #include "common/versions.h"
 
 #include <QCommandLineParser>
@@ -54,6 +56,18 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
         ConsoleOptionsText::tr("ms"), QStringLiteral("1500"));
     const QCommandLineOption reset(QStringLiteral("reset-layout"),
                                    ConsoleOptionsText::tr("Start with the default window layout."));
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        ConsoleOptionsText::tr("Run on the embedded simulated fabric (the default while no "
+                               "inventory is configured)."));
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        ConsoleOptionsText::tr("Start this live scenario on the simulated fabric: idle, "
+                               "lossy-incast, pfc-incast, dcqcn-incast, training, link-down, "
+                               "nic-stall, pfc-wrong-cos, dscp-mismatch."),
+        ConsoleOptionsText::tr("name"));
+    parser.addOption(demo);
+    parser.addOption(scenario);
     parser.addOption(lang);
     parser.addOption(shot);
     parser.addOption(shotDelay);
@@ -106,6 +120,20 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
         return result;
     }
     options.resetLayout = parser.isSet(reset);
+    options.demo = parser.isSet(demo);
+    options.scenario = parser.value(scenario);
+    if (!options.scenario.isEmpty()) {
+        QStringList names;
+        for (const auto &live : sim::liveScenarios())
+            names.append(live.name);
+        if (!names.contains(options.scenario)) {
+            err << ConsoleOptionsText::tr("roce-console: unknown scenario '%1' (%2)")
+                       .arg(options.scenario, names.join(QLatin1String(", ")))
+                << QLatin1Char('\n');
+            result.exitCode = 2;
+            return result;
+        }
+    }
     result.options = options;
     return result;
 }

@@ -13,6 +13,8 @@ struct ConsoleOptions {
     QString screenshotPath;  ///< --screenshot: save a PNG of the main window, then exit
     int screenshotDelayMs = 1500;
     bool resetLayout = false;  ///< --reset-layout: ignore the saved window layout
+    bool demo = false;         ///< --demo: the embedded simulated fabric (also with no inventory)
+    QString scenario;          ///< --scenario: live scenario to start on the simulated fabric
 };
 
 /// Outcome of parsing: either options to run with, or an exit code after --help/--version or

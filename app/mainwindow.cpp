@@ -2,6 +2,10 @@
 
 #include "aboutdialog.h"
 #include "emptystate.h"
+#include "models/porttablemodel.h"
+#include "nxapi/nxapiclient.h"
+#include "porttableview.h"
+#include "sim/livescenario.h"
 
 #include <QAction>
 #include <QApplication>
@@ -68,14 +72,17 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
     dock(QStringLiteral("chartsDock"))->raise();
     splitDockWidget(dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock")),
                     Qt::Horizontal);
-    resizeDocks({dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock"))}, {900, 400},
-                Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock"))},
+                {1060, 340}, Qt::Horizontal);
     resizeDocks({dock(QStringLiteral("chartsDock"))}, {520}, Qt::Horizontal);
     resizeDocks({dock(QStringLiteral("portsDock"))}, {300}, Qt::Vertical);
 
     createActions();
     createMenus();
 
+    m_scenarioLabel = new QLabel(this);
+    m_scenarioLabel->setObjectName(QStringLiteral("scenarioLabel"));
+    statusBar()->addWidget(m_scenarioLabel, 1);
     m_connectionLabel = new QLabel(tr("No fabric connected"), this);
     m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
     statusBar()->addPermanentWidget(m_connectionLabel);
@@ -103,6 +110,29 @@ void MainWindow::showFabricError(const QString &message)
     m_connectionLabel->setToolTip(message);
     QMessageBox::warning(this, tr("Simulated fabric"),
                          tr("The embedded simulated fabric could not start: %1").arg(message));
+}
+
+void MainWindow::showPorts(models::PortTableModel *model)
+{
+    QDockWidget *ports = dock(QStringLiteral("portsDock"));
+    QWidget *old = ports->widget();
+    ports->setWidget(new widgets::PortTableView(model, ports));
+    delete old;
+}
+
+void MainWindow::showSwitchError(const nxapi::NxapiError &error)
+{
+    statusBar()->showMessage(tr("Switch poll failed: %1").arg(error.message), 5000);
+}
+
+void MainWindow::showScenario(const QString &name)
+{
+    for (const sim::LiveScenario &s : sim::liveScenarios()) {
+        if (s.name == name) {
+            m_scenarioLabel->setText(tr("Scenario: %1. %2").arg(s.title, s.expectation));
+            m_scenarioLabel->setToolTip(s.expectation);
+        }
+    }
 }
 
 QDockWidget *MainWindow::dock(const QString &objectName) const
@@ -167,6 +197,20 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addAction(toolbar->toggleViewAction());
     view->addAction(m_resetLayoutAction);
+
+    // Live scenarios of the simulated fabric, each saying what to watch.
+    QMenu *scenarios = menuBar()->addMenu(tr("&Scenario"));
+    scenarios->setObjectName(QStringLiteral("scenarioMenu"));
+    scenarios->setToolTipsVisible(true);
+    toolbar->addSeparator();
+    for (const sim::LiveScenario &live : sim::liveScenarios()) {
+        QAction *a = scenarios->addAction(live.title);
+        a->setObjectName(QStringLiteral("scenario:") + live.name);
+        a->setToolTip(live.expectation);
+        a->setStatusTip(live.expectation);
+        const QString name = live.name;
+        connect(a, &QAction::triggered, this, [this, name] { emit scenarioRequested(name); });
+    }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);

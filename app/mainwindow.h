@@ -8,6 +8,13 @@ class QLabel;
 class QSettings;
 class QUrl;
 
+namespace roce::models {
+class PortTableModel;
+}
+namespace roce::nxapi {
+struct NxapiError;
+}
+
 namespace roce::app {
 
 /// The console's main window: the topology map in the centre, docks for the port table,
@@ -32,7 +39,17 @@ public slots:
     void showEmbeddedFabric(const QUrl &nxapiUrl, int hosts);
     /// Status bar and a message box: the fabric could not be started.
     void showFabricError(const QString &message);
+    /// Puts the live port table (over @p model) into the Ports dock.
+    void showPorts(roce::models::PortTableModel *model);
+    /// Status bar: the switch poll failed (polling goes on).
+    void showSwitchError(const roce::nxapi::NxapiError &error);
+    /// Status bar: live scenario @p name runs; says what to watch.
+    void showScenario(const QString &name);
     void resetLayout();
+
+signals:
+    /// The user picked a live scenario from the Scenario menu.
+    void scenarioRequested(const QString &name);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -53,6 +70,7 @@ private:
     QAction *m_resetLayoutAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
+    QLabel *m_scenarioLabel = nullptr;
 };
 
 }  // namespace roce::app

@@ -715,6 +715,22 @@
         <source>roce-console: --screenshot-delay needs a number of milliseconds, got '%1'</source>
         <translation>roce-console: --screenshot-delay erwartet eine Anzahl Millisekunden, erhalten: „%1“</translation>
     </message>
+    <message>
+        <source>Run on the embedded simulated fabric (the default while no inventory is configured).</source>
+        <translation>Auf dem eingebetteten simulierten Fabric laufen (Standard, solange kein Inventar konfiguriert ist).</translation>
+    </message>
+    <message>
+        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, dscp-mismatch.</source>
+        <translation>Dieses Live-Szenario auf dem simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, dscp-mismatch.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>roce-console: unknown scenario '%1' (%2)</source>
+        <translation>roce-console: unbekanntes Szenario „%1“ (%2)</translation>
+    </message>
 </context>
 <context>
     <name>DecodeCommandText</name>
@@ -757,6 +773,13 @@
     <message>
         <source>rocectl decode: unknown format '%1' (perftest, iperf3, sockperf, nxapi)</source>
         <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf, nxapi)</translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddedFabricText</name>
+    <message>
+        <source>the simulated fabric is not running</source>
+        <translation>das simulierte Fabric läuft nicht</translation>
     </message>
 </context>
 <context>
@@ -1183,6 +1206,97 @@
     <message>
         <source>no perftest result table found</source>
         <translation>keine perftest-Ergebnistabelle gefunden</translation>
+    </message>
+</context>
+<context>
+    <name>PortTableText</name>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Peer</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>In %</source>
+        <translation>Ein %</translation>
+    </message>
+    <message>
+        <source>Out %</source>
+        <translation>Aus %</translation>
+    </message>
+    <message>
+        <source>In Gb/s</source>
+        <translation>Ein Gb/s</translation>
+    </message>
+    <message>
+        <source>Out Gb/s</source>
+        <translation>Aus Gb/s</translation>
+    </message>
+    <message>
+        <source>MMU drops/s</source>
+        <translation>MMU-Drops/s</translation>
+    </message>
+    <message>
+        <source>Out drops/s</source>
+        <translation>Aus-Drops/s</translation>
+    </message>
+    <message>
+        <source>RxPPP/s</source>
+        <translation>RxPPP/s</translation>
+    </message>
+    <message>
+        <source>TxPPP/s</source>
+        <translation>TxPPP/s</translation>
+    </message>
+    <message>
+        <source>ECN/s</source>
+        <translation>ECN/s</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Ingress MMU drops per second: the buffer overflowed. On a lossless class this means PFC is off or misconfigured.</source>
+        <translation>Ingress-MMU-Drops pro Sekunde: der Puffer ist übergelaufen. In einer verlustfreien Klasse heißt das, dass PFC aus oder falsch konfiguriert ist.</translation>
+    </message>
+    <message>
+        <source>PFC frames received per second (RxPPP): the peer asks this port to stop sending.</source>
+        <translation>Empfangene PFC-Frames pro Sekunde (RxPPP): die Gegenstelle bittet diesen Port, mit dem Senden aufzuhören.</translation>
+    </message>
+    <message>
+        <source>PFC frames sent per second (TxPPP): this port's ingress is congested and pauses the peer.</source>
+        <translation>Gesendete PFC-Frames pro Sekunde (TxPPP): der Ingress dieses Ports ist überlastet und pausiert die Gegenstelle.</translation>
+    </message>
+    <message>
+        <source>ECN-marked packets per second on the port's queues (WRED with ecn).</source>
+        <translation>ECN-markierte Pakete pro Sekunde in den Warteschlangen des Ports (WRED mit ecn).</translation>
+    </message>
+    <message>
+        <source>Egress WRED and tail drops per second, all queues.</source>
+        <translation>Egress-WRED- und Tail-Drops pro Sekunde, alle Warteschlangen.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No update for %1 s</source>
+        <translation>Seit %1 s keine Aktualisierung</translation>
+    </message>
+    <message>
+        <source>Counters reset in the last interval (no rate shown): %1</source>
+        <translation>Im letzten Intervall zurückgesetzte Zähler (keine Rate angezeigt): %1</translation>
+    </message>
+    <message>
+        <source>Internal fabric port</source>
+        <translation>Interner Fabric-Port</translation>
     </message>
 </context>
 <context>
@@ -2121,6 +2235,25 @@
     <message>
         <source>Simulated fabric: NX-API %1, agents: %2</source>
         <translation>Simulierte Fabric: NX-API %1, Agenten: %2</translation>
+    </message>
+    <message>
+        <source>Switch poll failed: %1</source>
+        <translation>Abfrage des Switches fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Scenario: %1. %2</source>
+        <translation>Szenario: %1. %2</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario</source>
+        <translation>&amp;Szenario</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::PortTableView</name>
+    <message>
+        <source>Filter ports or peers (e.g. 1/1/ or ubunturdma3)</source>
+        <translation>Ports oder Gegenstellen filtern (z. B. 1/1/ oder ubunturdma3)</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,15 @@
 #include "sim/embeddedfabric.h"
 
+#include <QCoreApplication>
+
 namespace roce::sim {
+
+namespace {
+class EmbeddedFabricText
+{
+    Q_DECLARE_TR_FUNCTIONS(EmbeddedFabricText)
+};
+}  // namespace
 
 EmbeddedFabric::EmbeddedFabric(SimServiceOptions options, QObject *parent)
     : QObject(parent), m_options(std::move(options))
@@ -34,10 +43,28 @@ void EmbeddedFabric::start()
             emit failed(message);
             return;
         }
+        m_service = service;
         const QUrl url = service->nxapiHttpsUrl().isEmpty() ? service->nxapiHttpUrl()
                                                             : service->nxapiHttpsUrl();
         const int hosts = service->agents() ? int(service->fabric().spec().hosts.size()) : 0;
         emit started(url, hosts, service->certificateFingerprint());
+    });
+}
+
+void EmbeddedFabric::startScenario(const QString &name)
+{
+    if (!m_context)
+        return;
+    QMetaObject::invokeMethod(m_context, [this, name] {
+        if (!m_service) {
+            emit scenarioFailed(name,
+                                EmbeddedFabricText::tr("the simulated fabric is not running"));
+            return;
+        }
+        if (const auto ok = m_service->startScenario(name); !ok)
+            emit scenarioFailed(name, ok.error().message);
+        else
+            emit scenarioStarted(name);
     });
 }
 

@@ -23,17 +23,23 @@ public:
 
     /// Starts the thread and the service on it; answers with started() or failed().
     void start();
+    /// Applies a live scenario on the fabric's thread; answers with scenarioStarted() or
+    /// scenarioFailed().
+    void startScenario(const QString &name);
 
 signals:
     /// The fabric runs: @p nxapiUrl is its switch (HTTPS when enabled, else HTTP), @p hosts
     /// the number of simulated hosts with an agent, @p fingerprint the SHA-256 to pin.
     void started(const QUrl &nxapiUrl, int hosts, const QString &fingerprint);
     void failed(const QString &message);
+    void scenarioStarted(const QString &name);
+    void scenarioFailed(const QString &name, const QString &message);
 
 private:
     SimServiceOptions m_options;
     QThread m_thread;
-    QObject *m_context = nullptr;  ///< lives on m_thread; parent of the service
+    QObject *m_context = nullptr;     ///< lives on m_thread; parent of the service
+    SimService *m_service = nullptr;  ///< used on m_thread only
 };
 
 }  // namespace roce::sim

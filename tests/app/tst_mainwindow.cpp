@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -51,7 +52,19 @@ private slots:
             menus << a->text();
         QCOMPARE(menus,
                  (QStringList {QStringLiteral("&File"), QStringLiteral("&View"),
-                               QStringLiteral("&Help")}));
+                               QStringLiteral("&Scenario"), QStringLiteral("&Help")}));
+        // Every live scenario is in the Scenario menu and asks for itself when triggered.
+        auto *lossy = window.findChild<QAction *>(QStringLiteral("scenario:lossy-incast"));
+        QVERIFY(lossy);
+        QVERIFY(lossy->toolTip().contains(QStringLiteral("MMU drops")));
+        QSignalSpy requested(&window, &MainWindow::scenarioRequested);
+        lossy->trigger();
+        QCOMPARE(requested.size(), 1);
+        QCOMPARE(requested.first().first().toString(), QStringLiteral("lossy-incast"));
+        window.showScenario(QStringLiteral("pfc-incast"));
+        auto *scenario = window.findChild<QLabel *>(QStringLiteral("scenarioLabel"));
+        QVERIFY(scenario
+                && scenario->text().startsWith(QStringLiteral("Scenario: Incast, PFC on.")));
         auto *status = window.findChild<QLabel *>(QStringLiteral("connectionLabel"));
         QVERIFY(status);
         QCOMPARE(status->text(), QStringLiteral("No fabric connected"));

@@ -1,0 +1,155 @@
+// The live port table end to end, offscreen: the embedded simulated fabric on its thread, the
+// switch polled over HTTPS (pinned) by the monitor on its thread, the model and the view.
+// Starting the incast scenarios must move the right counters on the right ports, in the
+// model and in the pixels of the table.
+#include "models/porttablemodel.h"
+#include "monitor/switchmonitor.h"
+#include "porttableview.h"
+#include "sim/embeddedfabric.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QHeaderView>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+
+using roce::models::PortTableModel;
+
+class TestLivePorts : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void portsAppear();
+    void lossyIncastShowsMmuDrops();
+    void pfcIncastReplacesDropsWithPauses();
+    void dcqcnIncastShowsEcn();
+    void filter();
+    void cleanupTestCase();
+
+private:
+    double value(const QString &port, int column) const
+    {
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            if (m_model->index(r, PortTableModel::Port).data().toString() == port)
+                return m_model->index(r, column).data(PortTableModel::SortRole).toDouble();
+        }
+        return -1;
+    }
+    void startScenario(const QString &name)
+    {
+        // The signals come from other threads and reach a QSignalSpy directly: count them
+        // rather than wait() for one that may already have arrived.
+        QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::scenarioStarted);
+        QSignalSpy polls(m_monitor, &roce::monitor::SwitchMonitor::updated);
+        m_fabric->startScenario(name);
+        QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1, 5000);
+        // Rates are per poll interval: the poll in flight at the change and the next one
+        // may still cover the old scenario; the third covers only the new one.
+        const qsizetype before = polls.size();
+        QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= before + 3, 15000);
+    }
+
+    roce::sim::EmbeddedFabric *m_fabric = nullptr;
+    roce::monitor::SwitchMonitor *m_monitor = nullptr;
+    PortTableModel *m_model = nullptr;
+    QAbstractItemModelTester *m_tester = nullptr;
+    roce::widgets::PortTableView *m_view = nullptr;
+};
+
+void TestLivePorts::initTestCase()
+{
+    roce::sim::SimServiceOptions options;
+    options.agents = false;
+    m_fabric = new roce::sim::EmbeddedFabric(options, this);
+    m_monitor = new roce::monitor::SwitchMonitor(this);
+    m_model = new PortTableModel(this);
+    m_tester = new QAbstractItemModelTester(
+        m_model, QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+    connect(m_monitor, &roce::monitor::SwitchMonitor::updated, m_model,
+            &PortTableModel::applyUpdate);
+    QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::started);
+    m_fabric->start();
+    QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1, 10000);
+    roce::nxapi::NxapiEndpoint e;
+    e.url = started.first().at(0).toUrl();
+    e.user = options.user;
+    e.password = options.password;
+    e.pinnedSha256 = started.first().at(2).toString();
+    QCOMPARE(e.url.scheme(), QStringLiteral("https"));
+    m_monitor->start(e, 1000);
+    m_view = new roce::widgets::PortTableView(m_model);
+    m_view->resize(1400, 400);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+}
+
+void TestLivePorts::cleanupTestCase()
+{
+    delete m_view;
+}
+
+void TestLivePorts::portsAppear()
+{
+    QTRY_VERIFY_WITH_TIMEOUT(m_model->rowCount() >= 8, 10000);
+    QCOMPARE(m_model->index(0, PortTableModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/1/1"));
+    // LLDP names the peer of the server-facing ports.
+    QVERIFY(!m_model->index(0, PortTableModel::Peer).data().toString().isEmpty());
+    QCOMPARE(m_view->table()->model()->rowCount(), m_model->rowCount());
+}
+
+void TestLivePorts::lossyIncastShowsMmuDrops()
+{
+    startScenario(QStringLiteral("lossy-incast"));
+    // The senders' ingress ports drop (PFC off); the receiver's port does not, and runs full.
+    QVERIFY2(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::MmuDrops) > 1000,
+             qPrintable(QString::number(
+                 value(QStringLiteral("Ethernet1/1/1"), PortTableModel::MmuDrops))));
+    QCOMPARE(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::MmuDrops), 0.0);
+    QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
+    QCOMPARE(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::TxPause), 0.0);
+    // And on screen: the cell is painted red.
+    QTableView *table = m_view->table();
+    const QModelIndex cell = table->model()->index(0, PortTableModel::MmuDrops);
+    QTRY_VERIFY(table->visualRect(cell).isValid());
+    const QRect rect = table->visualRect(cell);
+    const QImage image = table->viewport()->grab(rect).toImage();
+    const QColor c = image.pixelColor(3, rect.height() / 2);
+    QVERIFY2(c.red() > 200 && c.green() < 215 && c.blue() < 215,
+             qPrintable(QStringLiteral("MMU drop cell colour %1").arg(c.name())));
+}
+
+void TestLivePorts::pfcIncastReplacesDropsWithPauses()
+{
+    startScenario(QStringLiteral("pfc-incast"));
+    for (const QString &sender : {QStringLiteral("Ethernet1/1/1"), QStringLiteral("Ethernet1/2/1"),
+                                  QStringLiteral("Ethernet1/2/2")}) {
+        QCOMPARE(value(sender, PortTableModel::MmuDrops), 0.0);
+        QVERIFY2(value(sender, PortTableModel::TxPause) > 100, qPrintable(sender));
+    }
+    QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
+}
+
+void TestLivePorts::dcqcnIncastShowsEcn()
+{
+    startScenario(QStringLiteral("dcqcn-incast"));
+    // ECN marks on the congested egress (the receiver's port), fewer pauses than with PFC alone.
+    QTRY_VERIFY_WITH_TIMEOUT(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::Ecn) > 0,
+                             10000);
+    QCOMPARE(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::MmuDrops), 0.0);
+}
+
+void TestLivePorts::filter()
+{
+    m_view->setFilterText(QStringLiteral("1/2/"));
+    QCOMPARE(m_view->proxy()->rowCount(), 4);
+    m_view->setFilterText(QString());
+    QCOMPARE(m_view->proxy()->rowCount(), m_model->rowCount());
+}
+
+QTEST_MAIN(TestLivePorts)
+#include "tst_liveports.moc"

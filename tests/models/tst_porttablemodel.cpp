@@ -1,0 +1,164 @@
+// The port table model on synthetic updates: structure (QAbstractItemModelTester), numeric
+// sorting, highlights, staleness with an injected clock, and one batch per update.
+#include "models/porttablemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+using roce::models::PortTableModel;
+using roce::monitor::PortRow;
+using roce::monitor::SwitchUpdate;
+
+namespace {
+
+PortRow port(const QString &name, double inUtil, double drops, double txPause, double ecn)
+{
+    PortRow p;
+    p.name = name;
+    p.state = QStringLiteral("up");
+    p.peer = QStringLiteral("host-") + name.right(1);
+    p.inUtilPercent = inUtil;
+    p.inBitsPerSec = inUtil / 100 * 25e9;
+    p.mmuDropsPerSec = drops;
+    p.txPausesPerSec = txPause;
+    p.rxPausesPerSec = 0;
+    p.ecnPerSec = ecn;
+    return p;
+}
+
+}  // namespace
+
+class TestPortTableModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void structureAndUpdates();
+    void sortingIsNumeric();
+    void highlightsAndStaleness();
+    void absentRatesStayAbsent();
+};
+
+void TestPortTableModel::structureAndUpdates()
+{
+    PortTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    SwitchUpdate u;
+    u.takenMs = 1000;
+    u.ports = {port(QStringLiteral("Ethernet1/1/1"), 98.2, 1.8e6, 0, 0),
+               port(QStringLiteral("Ethernet1/1/2"), 0, 0, 0, 0)};
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.applyUpdate(u);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(model.index(0, PortTableModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/1/1"));
+    QCOMPARE(model.index(0, PortTableModel::MmuDrops).data().toString(), QStringLiteral("1800000"));
+    QCOMPARE(model.index(0, PortTableModel::InUtil).data().toString(), QStringLiteral("98.2"));
+    QCOMPARE(model.index(0, PortTableModel::InGbps).data().toString(), QStringLiteral("24.55"));
+    // A second poll with one new port: existing rows change in ONE signal, the new one is
+    // inserted at the end, nothing moves.
+    u.takenMs = 2000;
+    u.ports[0].mmuDropsPerSec = 0;
+    u.ports.append(port(QStringLiteral("Ethernet1/2/1"), 50, 0, 100, 0));
+    inserted.clear();
+    changed.clear();
+    model.applyUpdate(u);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(model.index(0, PortTableModel::MmuDrops).data().toString(), QStringLiteral("0"));
+    QCOMPARE(model.row(QStringLiteral("Ethernet1/2/1"))->txPausesPerSec, 100.0);
+    QCOMPARE(model.headerData(PortTableModel::TxPause, Qt::Horizontal).toString(),
+             QStringLiteral("TxPPP/s"));
+}
+
+void TestPortTableModel::sortingIsNumeric()
+{
+    PortTableModel model;
+    SwitchUpdate u;
+    u.takenMs = 1000;
+    u.ports = {port(QStringLiteral("Ethernet1/1/1"), 9.5, 0, 0, 0),
+               port(QStringLiteral("Ethernet1/1/2"), 100, 0, 0, 0),
+               port(QStringLiteral("Ethernet1/1/3"), 10, 0, 0, 0)};
+    model.applyUpdate(u);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(PortTableModel::SortRole);
+    proxy.sort(PortTableModel::InUtil, Qt::DescendingOrder);
+    // As text "9.5" > "100.0" > "10.0"; as numbers 100 > 10 > 9.5.
+    QCOMPARE(proxy.index(0, PortTableModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/1/2"));
+    QCOMPARE(proxy.index(1, PortTableModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/1/3"));
+    QCOMPARE(proxy.index(2, PortTableModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/1/1"));
+}
+
+void TestPortTableModel::highlightsAndStaleness()
+{
+    PortTableModel model;
+    qint64 now = 10'000;
+    model.setClock([&now] { return now; });
+    model.setStaleAfterMs(5000);
+    SwitchUpdate u;
+    u.takenMs = 10'000;
+    u.ports = {port(QStringLiteral("Ethernet1/1/1"), 98, 1000, 0, 0),
+               port(QStringLiteral("Ethernet1/1/2"), 50, 0, 20, 0),
+               port(QStringLiteral("Ethernet1/2/1"), 50, 0, 0, 300)};
+    model.applyUpdate(u);
+    auto highlight = [&](int row, int column) {
+        return model.index(row, column).data(PortTableModel::HighlightRole).toInt();
+    };
+    QCOMPARE(highlight(0, PortTableModel::MmuDrops), int(PortTableModel::DropHighlight));
+    QCOMPARE(highlight(0, PortTableModel::TxPause), int(PortTableModel::NoHighlight));
+    QCOMPARE(highlight(1, PortTableModel::TxPause), int(PortTableModel::PauseHighlight));
+    QCOMPARE(highlight(2, PortTableModel::Ecn), int(PortTableModel::EcnHighlight));
+    QCOMPARE(model.index(0, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), false);
+    QCOMPARE(model.index(0, PortTableModel::Age).data().toString(), QStringLiteral("0 s"));
+    // The switch stops answering: after the stale limit rows are dimmed, carry their age and
+    // no longer claim drops.
+    now = 17'000;
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.refreshAges();
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(model.index(0, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), true);
+    QCOMPARE(model.index(0, PortTableModel::Age).data().toString(), QStringLiteral("7 s"));
+    QCOMPARE(highlight(0, PortTableModel::MmuDrops), int(PortTableModel::NoHighlight));
+    QVERIFY(model.index(0, PortTableModel::Port)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("7 s")));
+    // A port that is down is dimmed whatever its age.
+    u.takenMs = 17'000;
+    u.ports[1].state = QStringLiteral("down");
+    model.applyUpdate(u);
+    QCOMPARE(model.index(1, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), true);
+    QCOMPARE(model.index(0, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), false);
+}
+
+void TestPortTableModel::absentRatesStayAbsent()
+{
+    // The first poll has no rates yet, and a reset interval has none either: shown as "–",
+    // sorted as nothing, never as zero.
+    PortTableModel model;
+    SwitchUpdate u;
+    PortRow p;
+    p.name = QStringLiteral("Ethernet1/1/1");
+    p.state = QStringLiteral("up");
+    p.resets = {QStringLiteral("in_bytes")};
+    u.ports = {p};
+    model.applyUpdate(u);
+    QCOMPARE(model.index(0, PortTableModel::InGbps).data().toString(), QStringLiteral("–"));
+    QVERIFY(!model.index(0, PortTableModel::InGbps).data(PortTableModel::SortRole).isValid());
+    QVERIFY(model.index(0, PortTableModel::Port)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("in_bytes")));
+}
+
+QTEST_GUILESS_MAIN(TestPortTableModel)
+#include "tst_porttablemodel.moc"

@@ -1,0 +1,104 @@
+#include "porttableview.h"
+
+#include "models/porttablemodel.h"
+
+#include <QBrush>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPalette>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace roce::widgets {
+
+namespace {
+
+using models::PortTableModel;
+
+/// Turns the model's HighlightRole/DimmedRole into colours, and filters on port and peer.
+class PortProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::BackgroundRole) {
+            switch (QSortFilterProxyModel::data(index, PortTableModel::HighlightRole).toInt()) {
+            case PortTableModel::DropHighlight:
+                return QBrush(QColor(0xf4, 0xc7, 0xc3));
+            case PortTableModel::PauseHighlight:
+                return QBrush(QColor(0xfc, 0xe8, 0xb2));
+            case PortTableModel::EcnHighlight:
+                return QBrush(QColor(0xc6, 0xda, 0xfc));
+            default:
+                return {};
+            }
+        }
+        if (role == Qt::ForegroundRole
+            && QSortFilterProxyModel::data(index, PortTableModel::DimmedRole).toBool())
+            return QBrush(QPalette().color(QPalette::Disabled, QPalette::Text));
+        return QSortFilterProxyModel::data(index, role);
+    }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        const QRegularExpression re = filterRegularExpression();
+        if (re.pattern().isEmpty())
+            return true;
+        for (const int c : {PortTableModel::Port, PortTableModel::Peer}) {
+            if (sourceModel()->index(row, c, parent).data().toString().contains(re))
+                return true;
+        }
+        return false;
+    }
+};
+
+}  // namespace
+
+PortTableView::PortTableView(models::PortTableModel *model, QWidget *parent)
+    : QWidget(parent),
+      m_model(model),
+      m_proxy(new PortProxy(this)),
+      m_filter(new QLineEdit(this)),
+      m_table(new QTableView(this))
+{
+    setObjectName(QStringLiteral("portTableView"));
+    m_proxy->setSourceModel(model);
+    m_proxy->setSortRole(PortTableModel::SortRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filter->setObjectName(QStringLiteral("portFilter"));
+    m_filter->setPlaceholderText(tr("Filter ports or peers (e.g. 1/1/ or ubunturdma3)"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, this, &PortTableView::setFilterText);
+    m_table->setObjectName(QStringLiteral("portTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);  // the switch's order until the user sorts
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_table);
+    auto *ages = new QTimer(this);
+    connect(ages, &QTimer::timeout, model, &models::PortTableModel::refreshAges);
+    ages->start(1000);
+}
+
+void PortTableView::setFilterText(const QString &text)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text);
+    m_proxy->setFilterRegularExpression(QRegularExpression(
+        QRegularExpression::escape(text), QRegularExpression::CaseInsensitiveOption));
+}
+
+}  // namespace roce::widgets
