@@ -2,13 +2,16 @@
 #include "common/versions.h"
 #include "consoleoptions.h"
 #include "mainwindow.h"
+#include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
+#include "monitor/alerts.h"
 #include "monitor/switchmonitor.h"
 #include "screenshot.h"
 #include "sim/embeddedfabric.h"
 #include "translations.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QSettings>
 
 namespace {
@@ -78,6 +81,20 @@ int main(int argc, char **argv)
                      &roce::models::PortTableModel::applyUpdate);
     QObject::connect(&monitor, &roce::monitor::SwitchMonitor::failed, &window,
                      &roce::app::MainWindow::showSwitchError);
+    // Alerts from the same updates (a few comparisons per port: cheap enough for this thread).
+    roce::monitor::AlertEngine alerts;
+    roce::models::EventListModel events;
+    window.showEvents(&events);
+    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &events,
+                     [&](const roce::monitor::SwitchUpdate &u) {
+                         events.applyAlerts(alerts.switchReachable(u.takenMs));
+                         events.applyAlerts(alerts.evaluate(u));
+                     });
+    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::failed, &events,
+                     [&](const roce::nxapi::NxapiError &e) {
+                         events.applyAlerts(alerts.switchUnreachable(
+                             e.message, QDateTime::currentMSecsSinceEpoch()));
+                     });
     QObject::connect(&fabric, &roce::sim::EmbeddedFabric::started, &monitor,
                      [&](const QUrl &url, int, const QString &fingerprint) {
                          roce::nxapi::NxapiEndpoint endpoint;

@@ -2,6 +2,8 @@
 
 #include "aboutdialog.h"
 #include "emptystate.h"
+#include "eventlistview.h"
+#include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
 #include "nxapi/nxapiclient.h"
 #include "porttableview.h"
@@ -117,6 +119,14 @@ void MainWindow::showPorts(models::PortTableModel *model)
     QDockWidget *ports = dock(QStringLiteral("portsDock"));
     QWidget *old = ports->widget();
     ports->setWidget(new widgets::PortTableView(model, ports));
+    delete old;
+}
+
+void MainWindow::showEvents(models::EventListModel *model)
+{
+    QDockWidget *events = dock(QStringLiteral("eventsDock"));
+    QWidget *old = events->widget();
+    events->setWidget(new widgets::EventListView(model, events));
     delete old;
 }
 

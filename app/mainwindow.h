@@ -9,8 +9,9 @@ class QSettings;
 class QUrl;
 
 namespace roce::models {
+class EventListModel;
 class PortTableModel;
-}
+}  // namespace roce::models
 namespace roce::nxapi {
 struct NxapiError;
 }
@@ -41,6 +42,8 @@ public slots:
     void showFabricError(const QString &message);
     /// Puts the live port table (over @p model) into the Ports dock.
     void showPorts(roce::models::PortTableModel *model);
+    /// Puts the event list (over @p model) into the Events dock.
+    void showEvents(roce::models::EventListModel *model);
     /// Status bar: the switch poll failed (polling goes on).
     void showSwitchError(const roce::nxapi::NxapiError &error);
     /// Status bar: live scenario @p name runs; says what to watch.

@@ -246,6 +246,77 @@
     </message>
 </context>
 <context>
+    <name>AlertText</name>
+    <message>
+        <source>Ingress MMU drops</source>
+        <translation>Ingress-MMU-Drops</translation>
+    </message>
+    <message>
+        <source>The ingress buffer overflows: on the lossless class this means PFC is off or its headroom too small, and RoCE retransmits (go-back-N).</source>
+        <translation>Der Ingress-Puffer läuft über: in der verlustfreien Klasse heißt das, dass PFC aus oder sein Headroom zu klein ist, und RoCE sendet erneut (go-back-N).</translation>
+    </message>
+    <message>
+        <source>rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing interface %1': Ingress MMU Drop, PFC Statistics.</source>
+        <translation>rocectl audit (pfc_cos_no_drop, pfc_ports); „show queuing interface %1“: Ingress MMU Drop, PFC Statistics.</translation>
+    </message>
+    <message>
+        <source>Egress WRED/tail drops</source>
+        <translation>Egress-WRED-/Tail-Drops</translation>
+    </message>
+    <message>
+        <source>Packets are dropped at the egress queue: WRED without ecn, or RoCE outside the no-drop class.</source>
+        <translation>Pakete werden an der Egress-Warteschlange verworfen: WRED ohne ecn, oder RoCE außerhalb der No-Drop-Klasse.</translation>
+    </message>
+    <message>
+        <source>rocectl audit (wred_ecn_roce, roce_dscp_no_drop); the DSCP the hosts send.</source>
+        <translation>rocectl audit (wred_ecn_roce, roce_dscp_no_drop); der DSCP, den die Hosts senden.</translation>
+    </message>
+    <message>
+        <source>PFC pause storm</source>
+        <translation>PFC-Pausensturm</translation>
+    </message>
+    <message>
+        <source>The peer pauses this port continuously while it sends almost nothing: a NIC that stopped draining, and the pauses spread back through the fabric.</source>
+        <translation>Die Gegenstelle pausiert diesen Port ununterbrochen, während er fast nichts sendet: eine NIC, die nicht mehr leert, und die Pausen breiten sich rückwärts durch das Fabric aus.</translation>
+    </message>
+    <message>
+        <source>The host behind %1 (rx_prio3_pause, a hung driver); the PFC watchdog ('show queuing pfc-queue').</source>
+        <translation>Der Host hinter %1 (rx_prio3_pause, ein hängender Treiber); der PFC-Watchdog („show queuing pfc-queue“).</translation>
+    </message>
+    <message>
+        <source>PFC pauses without ECN marks</source>
+        <translation>PFC-Pausen ohne ECN-Markierungen</translation>
+    </message>
+    <message>
+        <source>Congestion is handled by PFC alone: no queue marks ECN, so DCQCN never slows the senders and pauses spread.</source>
+        <translation>Überlast wird allein von PFC behandelt: keine Warteschlange markiert ECN, daher bremst DCQCN die Sender nie und die Pausen breiten sich aus.</translation>
+    </message>
+    <message>
+        <source>rocectl audit (wred_ecn_roce, threshold_order); ECN enabled on the adapters (roce_np/roce_rp).</source>
+        <translation>rocectl audit (wred_ecn_roce, threshold_order); ECN auf den Adaptern aktiviert (roce_np/roce_rp).</translation>
+    </message>
+    <message>
+        <source>Link down</source>
+        <translation>Link down</translation>
+    </message>
+    <message>
+        <source>The port was up and went down.</source>
+        <translation>Der Port war aktiv und ist ausgefallen.</translation>
+    </message>
+    <message>
+        <source>'show interface %1' (reason), the cable and the server's NIC.</source>
+        <translation>„show interface %1“ (Grund), das Kabel und die NIC des Servers.</translation>
+    </message>
+    <message>
+        <source>Switch unreachable</source>
+        <translation>Switch nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>The management network, NX-API ('show nxapi'), the credentials and the certificate pin.</source>
+        <translation>Das Management-Netz, NX-API („show nxapi“), die Zugangsdaten und der Zertifikats-Pin.</translation>
+    </message>
+</context>
+<context>
     <name>AuditCommandText</name>
     <message>
         <source>PASS</source>
@@ -807,6 +878,55 @@
     <message>
         <source>no ethtool fixture for %1 in %2</source>
         <translation>keine ethtool-Testdatei für %1 in %2</translation>
+    </message>
+</context>
+<context>
+    <name>EventListText</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>cleared after %1 s</source>
+        <translation>nach %1 s behoben</translation>
+    </message>
+    <message>
+        <source>%1
+What to check: %2</source>
+        <translation>%1
+Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
@@ -2247,6 +2367,13 @@
     <message>
         <source>&amp;Scenario</source>
         <translation>&amp;Szenario</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::EventListView</name>
+    <message>
+        <source>Select an event to see what it means and what to check.</source>
+        <translation>Ein Ereignis auswählen, um zu sehen, was es bedeutet und was zu prüfen ist.</translation>
     </message>
 </context>
 <context>

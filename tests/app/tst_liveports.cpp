@@ -2,7 +2,9 @@
 // switch polled over HTTPS (pinned) by the monitor on its thread, the model and the view.
 // Starting the incast scenarios must move the right counters on the right ports, in the
 // model and in the pixels of the table.
+#include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
+#include "monitor/alerts.h"
 #include "monitor/switchmonitor.h"
 #include "porttableview.h"
 #include "sim/embeddedfabric.h"
@@ -51,6 +53,8 @@ private:
         // may still cover the old scenario; the third covers only the new one.
         const qsizetype before = polls.size();
         QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= before + 3, 15000);
+        // The spy counts in the monitor's thread; let the queued updates reach the models.
+        QTest::qWait(200);
     }
 
     roce::sim::EmbeddedFabric *m_fabric = nullptr;
@@ -58,6 +62,17 @@ private:
     PortTableModel *m_model = nullptr;
     QAbstractItemModelTester *m_tester = nullptr;
     roce::widgets::PortTableView *m_view = nullptr;
+    roce::monitor::AlertEngine m_alerts;
+    roce::models::EventListModel *m_events = nullptr;
+
+    bool activeAlert(const QString &rule, const QString &port) const
+    {
+        for (const roce::monitor::Alert &a : m_alerts.active()) {
+            if (a.rule == rule && a.port == port)
+                return true;
+        }
+        return false;
+    }
 };
 
 void TestLivePorts::initTestCase()
@@ -71,6 +86,13 @@ void TestLivePorts::initTestCase()
         m_model, QAbstractItemModelTester::FailureReportingMode::QtTest, this);
     connect(m_monitor, &roce::monitor::SwitchMonitor::updated, m_model,
             &PortTableModel::applyUpdate);
+    m_events = new roce::models::EventListModel(this);
+    new QAbstractItemModelTester(m_events, QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 this);
+    connect(m_monitor, &roce::monitor::SwitchMonitor::updated, m_events,
+            [this](const roce::monitor::SwitchUpdate &u) {
+                m_events->applyAlerts(m_alerts.evaluate(u));
+            });
     QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::started);
     m_fabric->start();
     QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1, 10000);
@@ -112,6 +134,10 @@ void TestLivePorts::lossyIncastShowsMmuDrops()
     QCOMPARE(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::MmuDrops), 0.0);
     QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
     QCOMPARE(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::TxPause), 0.0);
+    // The event list says so, with what to check.
+    QVERIFY(activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1")));
+    QVERIFY(!activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/2")));
+    QVERIFY(m_events->activeCount() >= 3);
     // And on screen: the cell is painted red.
     QTableView *table = m_view->table();
     const QModelIndex cell = table->model()->index(0, PortTableModel::MmuDrops);
@@ -132,6 +158,9 @@ void TestLivePorts::pfcIncastReplacesDropsWithPauses()
         QVERIFY2(value(sender, PortTableModel::TxPause) > 100, qPrintable(sender));
     }
     QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
+    // The drop alerts cleared; PFC doing ECN's job is a warning of its own.
+    QVERIFY(!activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1")));
+    QVERIFY(activeAlert(QStringLiteral("pfc_without_ecn"), QStringLiteral("Ethernet1/1/1")));
 }
 
 void TestLivePorts::dcqcnIncastShowsEcn()

@@ -1,0 +1,184 @@
+#include "monitor/alerts.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+namespace roce::monitor {
+
+namespace {
+
+class AlertText
+{
+    Q_DECLARE_TR_FUNCTIONS(AlertText)
+};
+
+}  // namespace
+
+void AlertEngine::hold(QList<Alert> &changes, Alert candidate, qint64 ms)
+{
+    const QString key = candidate.key();
+    auto it = m_active.find(key);
+    if (it == m_active.end()) {
+        candidate.firstMs = ms;
+        candidate.lastMs = ms;
+        candidate.active = true;
+        m_active.insert(key, candidate);
+        changes.append(candidate);
+        return;
+    }
+    it->lastMs = ms;
+    it->value = candidate.value;
+    changes.append(*it);
+}
+
+void AlertEngine::release(QList<Alert> &changes, const QString &key, qint64 ms)
+{
+    auto it = m_active.find(key);
+    if (it == m_active.end())
+        return;
+    Alert cleared = *it;
+    cleared.active = false;
+    cleared.lastMs = ms;
+    m_active.erase(it);
+    changes.append(cleared);
+}
+
+QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
+{
+    QList<Alert> changes;
+    QSet<QString> holding;
+    const qint64 ms = u.takenMs;
+    bool anyEcn = false;
+    for (const PortRow &p : u.ports)
+        anyEcn = anyEcn || p.ecnPerSec.value_or(0) > 0;
+
+    for (const PortRow &p : u.ports) {
+        auto raise = [&](Alert a) {
+            a.port = p.name;
+            holding.insert(a.key());
+            hold(changes, a, ms);
+        };
+        if (p.mmuDropsPerSec && *p.mmuDropsPerSec > m_t.mmuDropsPerSec) {
+            raise(Alert {QStringLiteral("lossless_drops"),
+                         {},
+                         Alert::Severity::Critical,
+                         AlertText::tr("Ingress MMU drops"),
+                         AlertText::tr("The ingress buffer overflows: on the lossless class this "
+                                       "means PFC is off or its headroom too small, and RoCE "
+                                       "retransmits (go-back-N)."),
+                         AlertText::tr("rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing "
+                                       "interface %1': Ingress MMU Drop, PFC Statistics.")
+                             .arg(p.name),
+                         *p.mmuDropsPerSec,
+                         0,
+                         0,
+                         true});
+        }
+        if (p.egressDropsPerSec && *p.egressDropsPerSec > m_t.egressDropsPerSec) {
+            raise(Alert {QStringLiteral("egress_drops"),
+                         {},
+                         Alert::Severity::Warning,
+                         AlertText::tr("Egress WRED/tail drops"),
+                         AlertText::tr("Packets are dropped at the egress queue: WRED without "
+                                       "ecn, or RoCE outside the no-drop class."),
+                         AlertText::tr("rocectl audit (wred_ecn_roce, roce_dscp_no_drop); the "
+                                       "DSCP the hosts send."),
+                         *p.egressDropsPerSec,
+                         0,
+                         0,
+                         true});
+        }
+        // A pause storm: the peer keeps pausing this port while it can hardly send.
+        const bool storming = p.rxPausesPerSec.value_or(0) > m_t.stormPausesPerSec
+            && p.outUtilPercent.value_or(100) < m_t.stormMaxOutUtil;
+        const int polls = storming ? m_stormPolls.value(p.name) + 1 : 0;
+        m_stormPolls[p.name] = polls;
+        if (polls >= m_t.stormPolls) {
+            raise(Alert {QStringLiteral("pause_storm"),
+                         {},
+                         Alert::Severity::Critical,
+                         AlertText::tr("PFC pause storm"),
+                         AlertText::tr("The peer pauses this port continuously while it sends "
+                                       "almost nothing: a NIC that stopped draining, and the "
+                                       "pauses spread back through the fabric."),
+                         AlertText::tr("The host behind %1 (rx_prio3_pause, a hung driver); "
+                                       "the PFC watchdog ('show queuing pfc-queue').")
+                             .arg(p.name),
+                         *p.rxPausesPerSec,
+                         0,
+                         0,
+                         true});
+        }
+        if (!anyEcn && p.txPausesPerSec.value_or(0) > 0) {
+            raise(Alert {QStringLiteral("pfc_without_ecn"),
+                         {},
+                         Alert::Severity::Warning,
+                         AlertText::tr("PFC pauses without ECN marks"),
+                         AlertText::tr("Congestion is handled by PFC alone: no queue marks ECN, "
+                                       "so DCQCN never slows the senders and pauses spread."),
+                         AlertText::tr("rocectl audit (wred_ecn_roce, threshold_order); ECN "
+                                       "enabled on the adapters (roce_np/roce_rp)."),
+                         *p.txPausesPerSec,
+                         0,
+                         0,
+                         true});
+        }
+        const QString before = m_lastState.value(p.name);
+        if (p.state == QLatin1String("down")
+            && (before == QLatin1String("up")
+                || m_active.contains(QStringLiteral("link_down|") + p.name))) {
+            raise(Alert {QStringLiteral("link_down"),
+                         {},
+                         Alert::Severity::Warning,
+                         AlertText::tr("Link down"),
+                         AlertText::tr("The port was up and went down."),
+                         AlertText::tr("'show interface %1' (reason), the cable and the server's "
+                                       "NIC.")
+                             .arg(p.name),
+                         0,
+                         0,
+                         0,
+                         true});
+        }
+        m_lastState[p.name] = p.state;
+    }
+    const QStringList keys = m_active.keys();
+    for (const QString &key : keys) {
+        if (!key.startsWith(QLatin1String("switch_unreachable|")) && !holding.contains(key))
+            release(changes, key, ms);
+    }
+    return changes;
+}
+
+QList<Alert> AlertEngine::switchUnreachable(const QString &message, qint64 ms)
+{
+    QList<Alert> changes;
+    hold(changes,
+         Alert {QStringLiteral("switch_unreachable"),
+                {},
+                Alert::Severity::Critical,
+                AlertText::tr("Switch unreachable"),
+                message,
+                AlertText::tr("The management network, NX-API ('show nxapi'), the credentials "
+                              "and the certificate pin."),
+                0,
+                0,
+                0,
+                true},
+         ms);
+    return changes;
+}
+
+QList<Alert> AlertEngine::switchReachable(qint64 ms)
+{
+    QList<Alert> changes;
+    release(changes, QStringLiteral("switch_unreachable|"), ms);
+    return changes;
+}
+
+QList<Alert> AlertEngine::active() const
+{
+    return m_active.values();
+}
+
+}  // namespace roce::monitor

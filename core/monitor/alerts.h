@@ -1,0 +1,61 @@
+#pragma once
+
+#include "monitor/switchmonitor.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+namespace roce::monitor {
+
+/// Thresholds of the alert rules (defaults: what a lossless RoCE fabric should never show).
+struct AlertThresholds {
+    double mmuDropsPerSec = 0;        ///< any ingress MMU drop is an alert
+    double egressDropsPerSec = 0;     ///< any WRED/tail drop
+    double stormPausesPerSec = 1000;  ///< RxPPP/s that, with almost no Tx, is a pause storm
+    double stormMaxOutUtil = 5;       ///< % out utilization below which pauses are a storm
+    int stormPolls = 3;               ///< consecutive polls before a storm is called one
+};
+
+/// One alert: what fired, where, what it means and what to check.
+struct Alert {
+    enum class Severity { Warning, Critical };
+    QString rule;  ///< lossless_drops, egress_drops, pause_storm, pfc_without_ecn, link_down,
+                   ///< switch_unreachable
+    QString port;  ///< empty for switch-wide alerts
+    Severity severity = Severity::Warning;
+    QString title;
+    QString meaning;  ///< one sentence for people
+    QString check;    ///< what to look at next
+    double value = 0;
+    qint64 firstMs = 0, lastMs = 0;
+    bool active = true;
+    QString key() const { return rule + QLatin1Char('|') + port; }
+};
+
+/// Turns switch updates into raised and cleared alerts. An alert is raised once while its
+/// condition holds (lastMs and value move along) and cleared when it stops holding.
+class AlertEngine
+{
+public:
+    explicit AlertEngine(AlertThresholds thresholds = {}) : m_t(thresholds) { }
+
+    /// The alerts whose state changed with @p update (new, updated or cleared).
+    QList<Alert> evaluate(const SwitchUpdate &update);
+    /// The switch could not be polled (message from the client), or answers again.
+    QList<Alert> switchUnreachable(const QString &message, qint64 ms);
+    QList<Alert> switchReachable(qint64 ms);
+
+    QList<Alert> active() const;
+
+private:
+    void hold(QList<Alert> &changes, Alert candidate, qint64 ms);
+    void release(QList<Alert> &changes, const QString &key, qint64 ms);
+
+    AlertThresholds m_t;
+    QHash<QString, Alert> m_active;
+    QHash<QString, int> m_stormPolls;
+    QHash<QString, QString> m_lastState;
+};
+
+}  // namespace roce::monitor

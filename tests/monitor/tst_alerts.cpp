@@ -1,0 +1,189 @@
+// Alert rules on synthetic switch updates, and the event list model they feed.
+#include "models/eventlistmodel.h"
+#include "monitor/alerts.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+using namespace roce::monitor;
+using roce::models::EventListModel;
+
+namespace {
+
+PortRow row(const QString &name, double drops = 0, double txPause = 0, double rxPause = 0,
+            double ecn = 0, double outUtil = 50, const QString &state = QStringLiteral("up"))
+{
+    PortRow p;
+    p.name = name;
+    p.state = state;
+    p.mmuDropsPerSec = drops;
+    p.egressDropsPerSec = 0;
+    p.txPausesPerSec = txPause;
+    p.rxPausesPerSec = rxPause;
+    p.ecnPerSec = ecn;
+    p.outUtilPercent = outUtil;
+    return p;
+}
+
+SwitchUpdate update(qint64 ms, QList<PortRow> ports)
+{
+    SwitchUpdate u;
+    u.takenMs = ms;
+    u.ports = std::move(ports);
+    return u;
+}
+
+const Alert *find(const QList<Alert> &list, const QString &rule, const QString &port)
+{
+    for (const Alert &a : list) {
+        if (a.rule == rule && a.port == port)
+            return &a;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+class TestAlerts : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void dropsRaiseAndClear();
+    void pauseStormNeedsSustainedPauses();
+    void pausesWithoutEcn();
+    void linkDown();
+    void switchUnreachable();
+    void eventListModel();
+};
+
+void TestAlerts::dropsRaiseAndClear()
+{
+    AlertEngine engine;
+    auto changes = engine.evaluate(update(
+        1000, {row(QStringLiteral("Ethernet1/1/1"), 1.8e6), row(QStringLiteral("Ethernet1/1/2"))}));
+    QCOMPARE(changes.size(), 1);
+    const Alert *a
+        = find(changes, QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1"));
+    QVERIFY(a);
+    QCOMPARE(a->severity, Alert::Severity::Critical);
+    QVERIFY(a->active);
+    QCOMPARE(a->value, 1.8e6);
+    QVERIFY(a->check.contains(QLatin1String("rocectl audit")));
+    // Held: the same alert, updated, not a new one.
+    changes = engine.evaluate(update(2000, {row(QStringLiteral("Ethernet1/1/1"), 1.7e6)}));
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes[0].firstMs, 1000);
+    QCOMPARE(changes[0].lastMs, 2000);
+    QCOMPARE(engine.active().size(), 1);
+    // Drops stop: cleared.
+    changes = engine.evaluate(update(3000, {row(QStringLiteral("Ethernet1/1/1"), 0)}));
+    QCOMPARE(changes.size(), 1);
+    QVERIFY(!changes[0].active);
+    QVERIFY(engine.active().isEmpty());
+}
+
+void TestAlerts::pauseStormNeedsSustainedPauses()
+{
+    AlertEngine engine;
+    // The peer pauses a port that sends almost nothing: a storm after three polls, not before.
+    const PortRow storm = row(QStringLiteral("Ethernet1/2/2"), 0, 0, 5000, 1, 0.5);
+    QVERIFY(
+        !find(engine.evaluate(update(1000, {storm})), QStringLiteral("pause_storm"), storm.name));
+    QVERIFY(
+        !find(engine.evaluate(update(2000, {storm})), QStringLiteral("pause_storm"), storm.name));
+    QVERIFY(
+        find(engine.evaluate(update(3000, {storm})), QStringLiteral("pause_storm"), storm.name));
+    // Pauses while the port sends at rate are congestion, not a storm.
+    AlertEngine busy;
+    const PortRow congested = row(QStringLiteral("Ethernet1/2/2"), 0, 0, 5000, 1, 95);
+    for (int i = 0; i < 5; ++i)
+        QVERIFY(!find(busy.evaluate(update(1000 * i, {congested})), QStringLiteral("pause_storm"),
+                      congested.name));
+}
+
+void TestAlerts::pausesWithoutEcn()
+{
+    AlertEngine engine;
+    auto changes = engine.evaluate(update(
+        1000,
+        {row(QStringLiteral("Ethernet1/1/1"), 0, 20000), row(QStringLiteral("Ethernet1/1/2"))}));
+    QVERIFY(find(changes, QStringLiteral("pfc_without_ecn"), QStringLiteral("Ethernet1/1/1")));
+    // With ECN marks somewhere on the switch, pauses are DCQCN's backstop: no alert.
+    AlertEngine dcqcn;
+    changes = dcqcn.evaluate(update(1000,
+                                    {row(QStringLiteral("Ethernet1/1/1"), 0, 200),
+                                     row(QStringLiteral("Ethernet1/1/2"), 0, 0, 0, 900)}));
+    QVERIFY(!find(changes, QStringLiteral("pfc_without_ecn"), QStringLiteral("Ethernet1/1/1")));
+}
+
+void TestAlerts::linkDown()
+{
+    AlertEngine engine;
+    QVERIFY(engine
+                .evaluate(update(
+                    1000,
+                    {row(QStringLiteral("Ethernet1/1/3"), 0, 0, 0, 0, 0, QStringLiteral("down"))}))
+                .isEmpty());  // down from the start: not an event
+    engine.evaluate(update(1000, {row(QStringLiteral("Ethernet1/1/1"))}));
+    auto changes = engine.evaluate(update(
+        2000, {row(QStringLiteral("Ethernet1/1/1"), 0, 0, 0, 0, 0, QStringLiteral("down"))}));
+    QVERIFY(find(changes, QStringLiteral("link_down"), QStringLiteral("Ethernet1/1/1")));
+    changes = engine.evaluate(update(
+        3000, {row(QStringLiteral("Ethernet1/1/1"), 0, 0, 0, 0, 0, QStringLiteral("down"))}));
+    QCOMPARE(changes.size(), 1);
+    QVERIFY(changes[0].active);  // held while down
+    changes = engine.evaluate(update(4000, {row(QStringLiteral("Ethernet1/1/1"))}));
+    QVERIFY(!changes[0].active);
+}
+
+void TestAlerts::switchUnreachable()
+{
+    AlertEngine engine;
+    auto changes = engine.switchUnreachable(QStringLiteral("https://sw/ins did not answer"), 1000);
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes[0].rule, QStringLiteral("switch_unreachable"));
+    QCOMPARE(changes[0].meaning, QStringLiteral("https://sw/ins did not answer"));
+    // Updates do not clear it; only reaching the switch again does.
+    QVERIFY(engine.evaluate(update(1500, {row(QStringLiteral("Ethernet1/1/1"))})).isEmpty());
+    changes = engine.switchReachable(2000);
+    QCOMPARE(changes.size(), 1);
+    QVERIFY(!changes[0].active);
+}
+
+void TestAlerts::eventListModel()
+{
+    EventListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    AlertEngine engine;
+    model.applyAlerts(engine.evaluate(update(1000, {row(QStringLiteral("Ethernet1/1/1"), 5)})));
+    model.applyAlerts(engine.evaluate(update(
+        2000, {row(QStringLiteral("Ethernet1/1/1"), 5), row(QStringLiteral("Ethernet1/2/1"), 7)})));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.activeCount(), 2);
+    // Newest first.
+    QCOMPARE(model.index(0, EventListModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/2/1"));
+    QCOMPARE(model.index(0, EventListModel::Event).data().toString(),
+             QStringLiteral("Ingress MMU drops"));
+    QCOMPARE(model.index(0, EventListModel::State).data().toString(), QStringLiteral("active"));
+    QVERIFY(model.index(0, 0)
+                .data(EventListModel::DetailRole)
+                .toString()
+                .contains(QLatin1String("What to check")));
+    model.applyAlerts(engine.evaluate(update(
+        5000, {row(QStringLiteral("Ethernet1/1/1"), 0), row(QStringLiteral("Ethernet1/2/1"), 7)})));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.activeCount(), 1);
+    QCOMPARE(model.index(1, EventListModel::State).data().toString(),
+             QStringLiteral("cleared after 4 s"));
+    // A new episode on the same port is a new row; the list stays bounded.
+    model.setMaximum(2);
+    model.applyAlerts(engine.evaluate(update(
+        6000, {row(QStringLiteral("Ethernet1/1/1"), 3), row(QStringLiteral("Ethernet1/2/1"), 7)})));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.activeCount(), 2);
+}
+
+QTEST_GUILESS_MAIN(TestAlerts)
+#include "tst_alerts.moc"
