@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
+#include "monitor/agentmonitor.h"
 #include "monitor/alerts.h"
 #include "monitor/switchmonitor.h"
 #include "screenshot.h"
@@ -106,6 +107,33 @@ int main(int argc, char **argv)
                          monitor.start(endpoint, 1000);
                          if (!options.scenario.isEmpty())
                              fabric.startScenario(options.scenario);
+                     });
+    // The servers' RDMA ports, from their agents (TLS, the fabric's certificate pinned).
+    roce::monitor::AgentMonitor agents;
+    QObject::connect(&agents, &roce::monitor::AgentMonitor::updated, &ports,
+                     &roce::models::PortTableModel::applyUpdate);
+    QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
+                     [&window](const QString &agent, const QString &reason) {
+                         roce::nxapi::NxapiError e;
+                         e.message = QObject::tr("agent %1 lost: %2").arg(agent, reason);
+                         window.showSwitchError(e);
+                     });
+    QString fabricFingerprint;
+    QObject::connect(
+        &fabric, &roce::sim::EmbeddedFabric::started, &agents,
+        [&](const QUrl &, int, const QString &fingerprint) { fabricFingerprint = fingerprint; });
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::agentsStarted, &agents,
+                     [&](const QList<int> &agentPorts) {
+                         QList<roce::agentproto::AgentEndpoint> endpoints;
+                         for (int port : agentPorts) {
+                             roce::agentproto::AgentEndpoint e;
+                             e.host = QStringLiteral("127.0.0.1");
+                             e.port = quint16(port);
+                             e.token = simOptions.agentToken;
+                             e.pinnedSha256 = fabricFingerprint.toLatin1();
+                             endpoints.append(e);
+                         }
+                         agents.start(endpoints, 1000);
                      });
     QObject::connect(&window, &roce::app::MainWindow::scenarioRequested, &fabric,
                      &roce::sim::EmbeddedFabric::startScenario);

@@ -1418,6 +1418,37 @@ Zu prüfen: %2</translation>
         <source>Internal fabric port</source>
         <translation>Interner Fabric-Port</translation>
     </message>
+    <message>
+        <source>CNP sent/s</source>
+        <translation>CNP gesendet/s</translation>
+    </message>
+    <message>
+        <source>CNP handled/s</source>
+        <translation>CNP verarbeitet/s</translation>
+    </message>
+    <message>
+        <source>OOS/s</source>
+        <translation>OOS/s</translation>
+    </message>
+    <message>
+        <source>NIC: CNPs sent per second (np_cnp_sent): this receiver saw CE marks and asks the senders to slow down.</source>
+        <translation>NIC: gesendete CNPs pro Sekunde (np_cnp_sent): dieser Empfänger hat CE-Markierungen gesehen und bittet die Sender, langsamer zu werden.</translation>
+    </message>
+    <message>
+        <source>NIC: CNPs handled per second (rp_cnp_handled): this sender cut its rate (DCQCN).</source>
+        <translation>NIC: verarbeitete CNPs pro Sekunde (rp_cnp_handled): dieser Sender hat seine Rate gesenkt (DCQCN).</translation>
+    </message>
+    <message>
+        <source>NIC: out-of-sequence packets per second: packets were lost on the way and RoCE retransmits.</source>
+        <translation>NIC: Pakete außer der Reihe pro Sekunde: unterwegs gingen Pakete verloren und RoCE sendet erneut.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>agent %1 lost: %2</source>
+        <translation>Agent %1 verloren: %2</translation>
+    </message>
 </context>
 <context>
     <name>RdmaCollectorText</name>

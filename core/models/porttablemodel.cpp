@@ -65,6 +65,12 @@ QVariant PortTableModel::headerData(int section, Qt::Orientation orientation, in
             return PortTableText::tr("TxPPP/s");
         case Ecn:
             return PortTableText::tr("ECN/s");
+        case CnpSent:
+            return PortTableText::tr("CNP sent/s");
+        case CnpHandled:
+            return PortTableText::tr("CNP handled/s");
+        case OutOfSeq:
+            return PortTableText::tr("OOS/s");
         case Age:
             return PortTableText::tr("Age");
         case ColumnCount:
@@ -90,6 +96,15 @@ QVariant PortTableModel::headerData(int section, Qt::Orientation orientation, in
                 "ECN-marked packets per second on the port's queues (WRED with ecn).");
         case EgressDrops:
             return PortTableText::tr("Egress WRED and tail drops per second, all queues.");
+        case CnpSent:
+            return PortTableText::tr("NIC: CNPs sent per second (np_cnp_sent): this receiver "
+                                     "saw CE marks and asks the senders to slow down.");
+        case CnpHandled:
+            return PortTableText::tr("NIC: CNPs handled per second (rp_cnp_handled): this sender "
+                                     "cut its rate (DCQCN).");
+        case OutOfSeq:
+            return PortTableText::tr("NIC: out-of-sequence packets per second: packets were "
+                                     "lost on the way and RoCE retransmits.");
         default:
             break;
         }
@@ -137,6 +152,12 @@ QVariant PortTableModel::value(const Entry &e, int column) const
         return num(p.txPausesPerSec);
     case Ecn:
         return num(p.ecnPerSec);
+    case CnpSent:
+        return num(p.cnpSentPerSec);
+    case CnpHandled:
+        return num(p.cnpHandledPerSec);
+    case OutOfSeq:
+        return num(p.outOfSequencePerSec);
     case Age:
         return double(m_clock() - e.updatedMs) / 1000.0;
     case ColumnCount:
@@ -177,6 +198,12 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
             return rate(p.txPausesPerSec);
         case Ecn:
             return rate(p.ecnPerSec);
+        case CnpSent:
+            return rate(p.cnpSentPerSec);
+        case CnpHandled:
+            return rate(p.cnpHandledPerSec);
+        case OutOfSeq:
+            return rate(p.outOfSequencePerSec);
         case Age:
             return PortTableText::tr("%1 s").arg(value(e, c).toDouble(), 0, 'f', 0);
         case ColumnCount:
@@ -195,12 +222,15 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
         if (stale(e))
             return int(NoHighlight);
         if ((c == MmuDrops && p.mmuDropsPerSec.value_or(0) > 0)
-            || (c == EgressDrops && p.egressDropsPerSec.value_or(0) > 0))
+            || (c == EgressDrops && p.egressDropsPerSec.value_or(0) > 0)
+            || (c == OutOfSeq && p.outOfSequencePerSec.value_or(0) > 0))
             return int(DropHighlight);
         if ((c == RxPause && p.rxPausesPerSec.value_or(0) > 0)
             || (c == TxPause && p.txPausesPerSec.value_or(0) > 0))
             return int(PauseHighlight);
-        if (c == Ecn && p.ecnPerSec.value_or(0) > 0)
+        if ((c == Ecn && p.ecnPerSec.value_or(0) > 0)
+            || (c == CnpSent && p.cnpSentPerSec.value_or(0) > 0)
+            || (c == CnpHandled && p.cnpHandledPerSec.value_or(0) > 0))
             return int(EcnHighlight);
         return int(NoHighlight);
     case Qt::ToolTipRole: {

@@ -10,11 +10,11 @@
 
 namespace roce::models {
 
-/// Every switch port with its utilization, drops, pauses and ECN rates: the console's port
-/// table (Qt model/view). Fed one batched SwitchUpdate per poll; rows are kept in the
-/// switch's order, changed cells are announced with dataChanged, and a port whose data is
-/// older than the stale limit is greyed with its age. Display text is formatted; SortRole
-/// gives the raw number so that sorting is numeric.
+/// Every switch port and server RDMA port with its utilization, drops, pauses, ECN and CNP
+/// rates: the console's port table (Qt model/view). Switch rows come first, then NIC rows. Fed one
+/// batched SwitchUpdate per poll; rows are kept in the switch's order, changed cells are announced
+/// with dataChanged, and a port whose data is older than the stale limit is greyed with its age.
+/// Display text is formatted; SortRole gives the raw number so that sorting is numeric.
 class PortTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -33,6 +33,9 @@ public:
         RxPause,
         TxPause,
         Ecn,
+        CnpSent,
+        CnpHandled,
+        OutOfSeq,
         Age,
         ColumnCount
     };

@@ -18,7 +18,9 @@ struct PortRow {
     bool internal = false;
     std::optional<double> inUtilPercent, outUtilPercent, inBitsPerSec, outBitsPerSec;
     std::optional<double> mmuDropsPerSec, egressDropsPerSec, rxPausesPerSec, txPausesPerSec;
-    std::optional<double> ecnPerSec;
+    std::optional<double> ecnPerSec;  ///< switch: ECN-marked; NIC: CE-marked packets received
+    std::optional<double> cnpSentPerSec, cnpHandledPerSec, outOfSequencePerSec;  ///< NICs
+    bool nic = false;    ///< a server's RDMA port (from its agent), not a switch port
     QStringList resets;  ///< counters that reset in the last interval (no rate shown)
 };
 

@@ -48,6 +48,12 @@ void EmbeddedFabric::start()
                                                             : service->nxapiHttpsUrl();
         const int hosts = service->agents() ? int(service->fabric().spec().hosts.size()) : 0;
         emit started(url, hosts, service->certificateFingerprint());
+        if (service->agents()) {
+            QList<int> ports;
+            for (int h = 0; h < hosts; ++h)
+                ports.append(service->agentPort(h));
+            emit agentsStarted(ports);
+        }
     });
 }
 

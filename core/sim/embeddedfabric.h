@@ -32,6 +32,9 @@ signals:
     /// the number of simulated hosts with an agent, @p fingerprint the SHA-256 to pin.
     void started(const QUrl &nxapiUrl, int hosts, const QString &fingerprint);
     void failed(const QString &message);
+    /// After started(): the simulated agents listen on these loopback ports (TLS with the
+    /// switch's certificate, the agentToken of the options).
+    void agentsStarted(const QList<int> &ports);
     void scenarioStarted(const QString &name);
     void scenarioFailed(const QString &name, const QString &message);
 

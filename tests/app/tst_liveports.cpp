@@ -4,6 +4,7 @@
 // model and in the pixels of the table.
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
+#include "monitor/agentmonitor.h"
 #include "monitor/alerts.h"
 #include "monitor/switchmonitor.h"
 #include "porttableview.h"
@@ -59,6 +60,7 @@ private:
 
     roce::sim::EmbeddedFabric *m_fabric = nullptr;
     roce::monitor::SwitchMonitor *m_monitor = nullptr;
+    roce::monitor::AgentMonitor *m_agents = nullptr;
     PortTableModel *m_model = nullptr;
     QAbstractItemModelTester *m_tester = nullptr;
     roce::widgets::PortTableView *m_view = nullptr;
@@ -78,8 +80,8 @@ private:
 void TestLivePorts::initTestCase()
 {
     roce::sim::SimServiceOptions options;
-    options.agents = false;
     m_fabric = new roce::sim::EmbeddedFabric(options, this);
+    m_agents = new roce::monitor::AgentMonitor(this);
     m_monitor = new roce::monitor::SwitchMonitor(this);
     m_model = new PortTableModel(this);
     m_tester = new QAbstractItemModelTester(
@@ -93,9 +95,22 @@ void TestLivePorts::initTestCase()
             [this](const roce::monitor::SwitchUpdate &u) {
                 m_events->applyAlerts(m_alerts.evaluate(u));
             });
+    connect(m_agents, &roce::monitor::AgentMonitor::updated, m_model, &PortTableModel::applyUpdate);
     QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::started);
+    QSignalSpy agentsStarted(m_fabric, &roce::sim::EmbeddedFabric::agentsStarted);
     m_fabric->start();
-    QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1 && agentsStarted.size() == 1, 10000);
+    QList<roce::agentproto::AgentEndpoint> agents;
+    for (int port : agentsStarted.first().first().value<QList<int>>()) {
+        roce::agentproto::AgentEndpoint a;
+        a.host = QStringLiteral("127.0.0.1");
+        a.port = quint16(port);
+        a.token = options.agentToken;
+        a.pinnedSha256 = started.first().at(2).toString().toLatin1();
+        agents.append(a);
+    }
+    QCOMPARE(agents.size(), 8);
+    m_agents->start(agents, 1000);
     roce::nxapi::NxapiEndpoint e;
     e.url = started.first().at(0).toUrl();
     e.user = options.user;
@@ -170,6 +185,31 @@ void TestLivePorts::dcqcnIncastShowsEcn()
     QTRY_VERIFY_WITH_TIMEOUT(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::Ecn) > 0,
                              10000);
     QCOMPARE(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::MmuDrops), 0.0);
+    // The servers' side of the chain, from their agents: the receiver sees CE marks and sends
+    // CNPs, the senders handle them.
+    double cnpSent = 0, cnpHandled = 0, ceMarks = 0;
+    int nicRows = 0;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        if (!m_model->index(r, PortTableModel::Port)
+                 .data()
+                 .toString()
+                 .startsWith(QLatin1String("ubunturdma")))
+            continue;
+        ++nicRows;
+        cnpSent
+            += m_model->index(r, PortTableModel::CnpSent).data(PortTableModel::SortRole).toDouble();
+        cnpHandled += m_model->index(r, PortTableModel::CnpHandled)
+                          .data(PortTableModel::SortRole)
+                          .toDouble();
+        ceMarks += m_model->index(r, PortTableModel::Ecn).data(PortTableModel::SortRole).toDouble();
+    }
+    QCOMPARE(nicRows, 8);
+    QVERIFY2(ceMarks > 0 && cnpSent > 0 && cnpHandled > 0,
+             qPrintable(QStringLiteral("CE %1, CNP sent %2, handled %3")
+                            .arg(ceMarks)
+                            .arg(cnpSent)
+                            .arg(cnpHandled)));
+    QVERIFY(cnpSent <= ceMarks);  // CNPs are coalesced per flow: fewer than CE marks
 }
 
 void TestLivePorts::filter()

@@ -1,6 +1,7 @@
 // Alert rules on synthetic switch updates, and the event list model they feed.
 #include "models/eventlistmodel.h"
 #include "monitor/alerts.h"
+#include "monitor/nicrates.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -55,6 +56,7 @@ private slots:
     void linkDown();
     void switchUnreachable();
     void eventListModel();
+    void nicRatesFromAgentSamples();
 };
 
 void TestAlerts::dropsRaiseAndClear()
@@ -183,6 +185,46 @@ void TestAlerts::eventListModel()
         6000, {row(QStringLiteral("Ethernet1/1/1"), 3), row(QStringLiteral("Ethernet1/2/1"), 7)})));
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.activeCount(), 2);
+}
+
+void TestAlerts::nicRatesFromAgentSamples()
+{
+    auto sample = [](quint64 rxBytes, quint64 cnpSent, quint64 oos, quint64 rxPause3) {
+        roce::agentproto::AgentSample s;
+        s.hostname = QStringLiteral("ubunturdma2");
+        roce::agentproto::RdmaDeviceSample d;
+        d.name = QStringLiteral("rocep11s0");
+        roce::agentproto::RdmaPortSample p;
+        p.state = QStringLiteral("ACTIVE");
+        p.netdev = QStringLiteral("ens192");
+        p.rateGbps = 25;
+        p.counters.insert(QStringLiteral("port_rcv_data_bytes"), rxBytes);
+        p.hwCounters.insert(QStringLiteral("np_cnp_sent"), cnpSent);
+        p.hwCounters.insert(QStringLiteral("out_of_sequence"), oos);
+        d.ports.append(p);
+        s.devices.append(d);
+        roce::agentproto::NetdevSample n;
+        n.name = QStringLiteral("ens192");
+        n.ethtool.insert(QStringLiteral("rx_prio3_pause"), rxPause3);
+        n.ethtool.insert(QStringLiteral("rx_prio0_pause"), 1);
+        s.netdevs.append(n);
+        return s;
+    };
+    NicRateTracker t;
+    SwitchUpdate u = t.update(sample(1'000'000'000, 0xFFFFFF00u, 10, 100), 1000);
+    QCOMPARE(u.ports.size(), 1);
+    QCOMPARE(u.ports[0].name, QStringLiteral("ubunturdma2/rocep11s0"));
+    QVERIFY(u.ports[0].nic);
+    QVERIFY(!u.ports[0].inBitsPerSec);  // first sample: no rate yet
+    // 1 s later: 1.25 GB in (10 Gb/s, 40 %), the 32-bit CNP counter wrapped (+0x200),
+    // out-of-sequence reset to 0 (driver reload): no rate for it, and it is named.
+    u = t.update(sample(2'250'000'000, 0x100, 0, 300), 2000);
+    QCOMPARE(*u.ports[0].inBitsPerSec, 10e9);
+    QCOMPARE(*u.ports[0].inUtilPercent, 40.0);
+    QCOMPARE(*u.ports[0].cnpSentPerSec, double(0x200));
+    QVERIFY(!u.ports[0].outOfSequencePerSec);
+    QVERIFY(u.ports[0].resets.contains(QStringLiteral("oos")));
+    QCOMPARE(*u.ports[0].rxPausesPerSec, 200.0);  // all priorities summed
 }
 
 QTEST_GUILESS_MAIN(TestAlerts)

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "agentproto/agentclient.h"
+#include "monitor/switchmonitor.h"
+
+#include <QObject>
+#include <QThread>
+
+namespace roce::monitor {
+
+/// Subscribes to the samples of many agents on a thread of its own and publishes one
+/// SwitchUpdate (rows of that host's RDMA ports) per sample. A lost agent is reconnected
+/// with backoff (1 s doubling to 30 s) and reported once per loss.
+class AgentMonitor : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit AgentMonitor(QObject *parent = nullptr);
+    ~AgentMonitor() override;
+
+    void start(const QList<agentproto::AgentEndpoint> &agents, int intervalMs = 1000);
+    void stop();
+
+signals:
+    void updated(const roce::monitor::SwitchUpdate &update);
+    void agentLost(const QString &agent, const QString &reason);
+
+private:
+    QThread m_thread;
+    QObject *m_worker = nullptr;
+};
+
+}  // namespace roce::monitor

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "agentproto/sample.h"
+#include "monitor/switchmonitor.h"
+
+#include <QHash>
+
+namespace roce::monitor {
+
+/// Turns successive agent samples of one host into port-table rows for its RDMA ports:
+/// bits/s and utilization (PMA data counters), PFC pauses (ethtool rx/tx_prioN_pause, all
+/// priorities), CE marks received (np_ecn_marked_roce_packets), CNPs sent and handled, and
+/// out-of-sequence packets. mlx5 Q counters are 32 bits wide and wrap; a wrap counts, a reset
+/// gives no rate for that interval.
+class NicRateTracker
+{
+public:
+    SwitchUpdate update(const agentproto::AgentSample &sample, qint64 receivedMs);
+
+private:
+    struct Last {
+        qint64 ms = 0;
+        QHash<QString, quint64> values;
+    };
+    QHash<QString, Last> m_last;  ///< by row name
+};
+
+}  // namespace roce::monitor
