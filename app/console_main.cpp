@@ -9,6 +9,7 @@
 #include "monitor/switchmonitor.h"
 #include "screenshot.h"
 #include "sim/embeddedfabric.h"
+#include "store/counterstore.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -76,6 +77,8 @@ int main(int argc, char **argv)
     // The switch is read like any Nexus: NX-API over HTTPS with its certificate pinned, polled
     // on the monitor's own thread; the port table gets one batched update per poll.
     roce::models::PortTableModel ports;
+    // Declared before the monitors that write to it from their threads, so it outlives them.
+    roce::store::CounterStore history;
     roce::monitor::SwitchMonitor monitor;
     window.showPorts(&ports);
     QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &ports,
@@ -108,10 +111,21 @@ int main(int argc, char **argv)
                          if (!options.scenario.isEmpty())
                              fabric.startScenario(options.scenario);
                      });
+    // Rate history for the charts: ingested on the monitors' threads, read by the charts.
+    window.showCharts(&history);
+    QObject::connect(
+        &monitor, &roce::monitor::SwitchMonitor::updated, &monitor,
+        [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
+        Qt::DirectConnection);
+
     // The servers' RDMA ports, from their agents (TLS, the fabric's certificate pinned).
     roce::monitor::AgentMonitor agents;
     QObject::connect(&agents, &roce::monitor::AgentMonitor::updated, &ports,
                      &roce::models::PortTableModel::applyUpdate);
+    QObject::connect(
+        &agents, &roce::monitor::AgentMonitor::updated, &agents,
+        [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
+        Qt::DirectConnection);
     QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
                      [&window](const QString &agent, const QString &reason) {
                          roce::nxapi::NxapiError e;

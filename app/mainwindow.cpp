@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "aboutdialog.h"
+#include "countercharts.h"
 #include "emptystate.h"
 #include "eventlistview.h"
 #include "models/eventlistmodel.h"
@@ -118,8 +119,28 @@ void MainWindow::showPorts(models::PortTableModel *model)
 {
     QDockWidget *ports = dock(QStringLiteral("portsDock"));
     QWidget *old = ports->widget();
-    ports->setWidget(new widgets::PortTableView(model, ports));
+    m_portView = new widgets::PortTableView(model, ports);
+    ports->setWidget(m_portView);
     delete old;
+    linkSelectionToCharts();
+}
+
+void MainWindow::showCharts(const store::CounterStore *store)
+{
+    QDockWidget *charts = dock(QStringLiteral("chartsDock"));
+    QWidget *old = charts->widget();
+    m_charts = new widgets::CounterCharts(store, charts);
+    charts->setWidget(m_charts);
+    delete old;
+    linkSelectionToCharts();
+}
+
+void MainWindow::linkSelectionToCharts()
+{
+    // The port table drives the charts: select a port, see its history.
+    if (m_portView && m_charts)
+        connect(m_portView, &widgets::PortTableView::portSelected, m_charts,
+                &widgets::CounterCharts::setPort, Qt::UniqueConnection);
 }
 
 void MainWindow::showEvents(models::EventListModel *model)

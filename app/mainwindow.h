@@ -15,6 +15,13 @@ class PortTableModel;
 namespace roce::nxapi {
 struct NxapiError;
 }
+namespace roce::store {
+class CounterStore;
+}
+namespace roce::widgets {
+class CounterCharts;
+class PortTableView;
+}  // namespace roce::widgets
 
 namespace roce::app {
 
@@ -42,6 +49,8 @@ public slots:
     void showFabricError(const QString &message);
     /// Puts the live port table (over @p model) into the Ports dock.
     void showPorts(roce::models::PortTableModel *model);
+    /// Puts the rate charts of the selected port (history from @p store) into the Counters dock.
+    void showCharts(const roce::store::CounterStore *store);
     /// Puts the event list (over @p model) into the Events dock.
     void showEvents(roce::models::EventListModel *model);
     /// Status bar: the switch poll failed (polling goes on).
@@ -74,6 +83,9 @@ private:
     QAction *m_aboutAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
     QLabel *m_scenarioLabel = nullptr;
+    widgets::PortTableView *m_portView = nullptr;
+    widgets::CounterCharts *m_charts = nullptr;
+    void linkSelectionToCharts();
 };
 
 }  // namespace roce::app

@@ -2401,6 +2401,61 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>roce::widgets::CounterCharts</name>
+    <message>
+        <source>Select a port in the port table.</source>
+        <translation>Einen Port in der Port-Tabelle auswählen.</translation>
+    </message>
+    <message>
+        <source>Utilization %</source>
+        <translation>Auslastung %</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>ein</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Drops and PFC pauses /s</source>
+        <translation>Drops und PFC-Pausen /s</translation>
+    </message>
+    <message>
+        <source>MMU drops</source>
+        <translation>MMU-Drops</translation>
+    </message>
+    <message>
+        <source>egress drops</source>
+        <translation>Egress-Drops</translation>
+    </message>
+    <message>
+        <source>RxPPP</source>
+        <translation>RxPPP</translation>
+    </message>
+    <message>
+        <source>TxPPP</source>
+        <translation>TxPPP</translation>
+    </message>
+    <message>
+        <source>ECN and CNP /s</source>
+        <translation>ECN und CNP /s</translation>
+    </message>
+    <message>
+        <source>ECN/CE</source>
+        <translation>ECN/CE</translation>
+    </message>
+    <message>
+        <source>CNP sent</source>
+        <translation>CNP gesendet</translation>
+    </message>
+    <message>
+        <source>CNP handled</source>
+        <translation>CNP verarbeitet</translation>
+    </message>
+</context>
+<context>
     <name>roce::widgets::EventListView</name>
     <message>
         <source>Select an event to see what it means and what to check.</source>

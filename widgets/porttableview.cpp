@@ -88,6 +88,17 @@ PortTableView::PortTableView(models::PortTableModel *model, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_filter);
     layout->addWidget(m_table);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    emit portSelected(
+                        current.siblingAtColumn(PortTableModel::Port).data().toString());
+            });
+    // Something to look at from the first poll on: the first port, until the user picks one.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (!m_table->currentIndex().isValid() && m_proxy->rowCount() > 0)
+            m_table->setCurrentIndex(m_proxy->index(0, PortTableModel::Port));
+    });
     auto *ages = new QTimer(this);
     connect(ages, &QTimer::timeout, model, &models::PortTableModel::refreshAges);
     ages->start(1000);

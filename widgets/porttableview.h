@@ -27,6 +27,10 @@ public:
     /// Shows only ports whose name or peer contains @p text.
     void setFilterText(const QString &text);
 
+signals:
+    /// The user (or the first update) selected the port named @p port.
+    void portSelected(const QString &port);
+
 private:
     models::PortTableModel *m_model;
     QSortFilterProxyModel *m_proxy;

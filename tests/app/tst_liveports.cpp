@@ -2,6 +2,7 @@
 // switch polled over HTTPS (pinned) by the monitor on its thread, the model and the view.
 // Starting the incast scenarios must move the right counters on the right ports, in the
 // model and in the pixels of the table.
+#include "countercharts.h"
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
 #include "monitor/agentmonitor.h"
@@ -9,10 +10,12 @@
 #include "monitor/switchmonitor.h"
 #include "porttableview.h"
 #include "sim/embeddedfabric.h"
+#include "store/counterstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QHeaderView>
+#include <QLineSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -65,6 +68,8 @@ private:
     QAbstractItemModelTester *m_tester = nullptr;
     roce::widgets::PortTableView *m_view = nullptr;
     roce::monitor::AlertEngine m_alerts;
+    roce::store::CounterStore m_history;
+    roce::widgets::CounterCharts *m_charts = nullptr;
     roce::models::EventListModel *m_events = nullptr;
 
     bool activeAlert(const QString &rule, const QString &port) const
@@ -96,6 +101,10 @@ void TestLivePorts::initTestCase()
                 m_events->applyAlerts(m_alerts.evaluate(u));
             });
     connect(m_agents, &roce::monitor::AgentMonitor::updated, m_model, &PortTableModel::applyUpdate);
+    connect(
+        m_monitor, &roce::monitor::SwitchMonitor::updated, m_monitor,
+        [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
+        Qt::DirectConnection);
     QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::started);
     QSignalSpy agentsStarted(m_fabric, &roce::sim::EmbeddedFabric::agentsStarted);
     m_fabric->start();
@@ -119,6 +128,9 @@ void TestLivePorts::initTestCase()
     QCOMPARE(e.url.scheme(), QStringLiteral("https"));
     m_monitor->start(e, 1000);
     m_view = new roce::widgets::PortTableView(m_model);
+    m_charts = new roce::widgets::CounterCharts(&m_history, m_view);
+    connect(m_view, &roce::widgets::PortTableView::portSelected, m_charts,
+            &roce::widgets::CounterCharts::setPort);
     m_view->resize(1400, 400);
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
@@ -149,13 +161,27 @@ void TestLivePorts::lossyIncastShowsMmuDrops()
     QCOMPARE(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::MmuDrops), 0.0);
     QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
     QCOMPARE(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::TxPause), 0.0);
+    // The table selects its first port by itself; the charts follow it and show the drops.
+    QCOMPARE(m_charts->port(), QStringLiteral("Ethernet1/1/1"));
+    m_charts->refresh();
+    const QList<QLineSeries *> drops = m_charts->seriesOf(1);
+    QCOMPARE(drops.first()->name(), QStringLiteral("MMU drops"));
+    QVERIFY(drops.first()->count() >= 3);
+    QVERIFY(drops.first()->points().last().y() > 1000);
     // The event list says so, with what to check.
     QVERIFY(activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1")));
     QVERIFY(!activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/2")));
     QVERIFY(m_events->activeCount() >= 3);
     // And on screen: the cell is painted red.
     QTableView *table = m_view->table();
-    const QModelIndex cell = table->model()->index(0, PortTableModel::MmuDrops);
+    // A sender's port that is not the selected row (the selection paints over the colour).
+    QModelIndex cell;
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, PortTableModel::Port).data().toString()
+            == QLatin1String("Ethernet1/2/1"))
+            cell = table->model()->index(r, PortTableModel::MmuDrops);
+    }
+    QVERIFY(cell.isValid());
     QTRY_VERIFY(table->visualRect(cell).isValid());
     const QRect rect = table->visualRect(cell);
     const QImage image = table->viewport()->grab(rect).toImage();

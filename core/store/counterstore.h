@@ -1,0 +1,83 @@
+#pragma once
+
+#include "monitor/switchmonitor.h"
+
+#include <QHash>
+#include <QList>
+#include <QPointF>
+#include <QReadWriteLock>
+#include <QString>
+
+#include <array>
+#include <vector>
+
+namespace roce::store {
+
+/// The rates the console keeps history of, per port (switch or NIC).
+enum class Metric : quint8 {
+    InUtil,
+    OutUtil,
+    MmuDrops,
+    EgressDrops,
+    RxPause,
+    TxPause,
+    Ecn,
+    CnpSent,
+    CnpHandled,
+    OutOfSeq,
+    Count
+};
+
+/// Rate history of every port on one time axis (the console clock, ms since the epoch).
+/// Full resolution for the recent past, then one averaged point per bucket beyond: memory is
+/// bounded per series however long the console runs. Thread-safe: the monitors ingest from
+/// their threads, views read from the GUI thread.
+class CounterStore
+{
+public:
+    struct Limits {
+        int recentPoints = 600;        ///< full resolution (10 min at one poll a second)
+        qint64 bucketMs = 10'000;      ///< then one point per 10 s ...
+        int downsampledPoints = 8640;  ///< ... for 24 h
+    };
+
+    explicit CounterStore(Limits limits);
+    CounterStore();
+
+    /// Appends every rate present in @p update at update.takenMs. Absent rates add nothing.
+    void ingest(const monitor::SwitchUpdate &update);
+    void append(const QString &port, Metric metric, qint64 ms, double value);
+
+    /// Points of @p port / @p metric from @p fromMs on (downsampled part first), as
+    /// (ms, value).
+    QList<QPointF> series(const QString &port, Metric metric, qint64 fromMs = 0) const;
+    QStringList ports() const;
+    qsizetype pointCount() const;  ///< all series, both tiers (for memory checks)
+
+private:
+    struct Point {
+        qint64 ms;
+        float value;
+    };
+    /// A fixed-capacity ring of points.
+    struct Ring {
+        std::vector<Point> points;
+        std::size_t head = 0, size = 0;
+        void push(Point p, std::size_t capacity);
+        Point at(std::size_t i) const { return points[(head + i) % points.size()]; }
+    };
+    struct Series {
+        Ring recent, downsampled;
+        qint64 bucketStart = -1;
+        double bucketSum = 0;
+        int bucketCount = 0;
+    };
+    using PortSeries = std::array<Series, std::size_t(Metric::Count)>;
+    void appendLocked(PortSeries &port, Metric metric, qint64 ms, double value);
+
+    Limits m_limits;
+    mutable QReadWriteLock m_lock;
+    QHash<QString, PortSeries> m_ports;
+};
+
+}  // namespace roce::store

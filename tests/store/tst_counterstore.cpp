@@ -1,0 +1,88 @@
+// The rate history: what goes in comes out on one time axis, memory stays bounded, old data
+// is averaged into buckets, absent rates add nothing, and concurrent writers are safe.
+#include "store/counterstore.h"
+
+#include <QTest>
+#include <QtConcurrent>
+
+using roce::store::CounterStore;
+using roce::store::Metric;
+
+class TestCounterStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void ingestAndQuery();
+    void boundedWithDownsampling();
+    void concurrentIngest();
+};
+
+void TestCounterStore::ingestAndQuery()
+{
+    CounterStore store;
+    roce::monitor::SwitchUpdate u;
+    u.takenMs = 1000;
+    roce::monitor::PortRow p;
+    p.name = QStringLiteral("Ethernet1/1/1");
+    p.inUtilPercent = 98.5;
+    p.mmuDropsPerSec = 1.8e6;
+    u.ports = {p};
+    store.ingest(u);
+    u.takenMs = 2000;
+    u.ports[0].inUtilPercent = 40;
+    u.ports[0].mmuDropsPerSec.reset();  // absent: nothing appended, never a zero
+    store.ingest(u);
+    const QList<QPointF> util = store.series(QStringLiteral("Ethernet1/1/1"), Metric::InUtil);
+    QCOMPARE(util.size(), 2);
+    QCOMPARE(util[0], QPointF(1000, 98.5));
+    QCOMPARE(util[1], QPointF(2000, 40));
+    QCOMPARE(store.series(QStringLiteral("Ethernet1/1/1"), Metric::MmuDrops).size(), 1);
+    QCOMPARE(store.series(QStringLiteral("Ethernet1/1/1"), Metric::InUtil, 1500).size(), 1);
+    QVERIFY(store.series(QStringLiteral("nope"), Metric::InUtil).isEmpty());
+}
+
+void TestCounterStore::boundedWithDownsampling()
+{
+    CounterStore store(CounterStore::Limits {60, 10'000, 100});
+    // Two hours of one point a second: 7200 points in, at most 60 + 100 kept.
+    for (int i = 0; i < 7200; ++i)
+        store.append(QStringLiteral("p"), Metric::InUtil, qint64(i) * 1000, i % 2 ? 100 : 0);
+    QVERIFY2(store.pointCount() <= 160, qPrintable(QString::number(store.pointCount())));
+    const QList<QPointF> s = store.series(QStringLiteral("p"), Metric::InUtil);
+    QCOMPARE(s.size(), 160);
+    // Oldest first, strictly increasing in time, the last one the newest sample.
+    for (int i = 1; i < s.size(); ++i)
+        QVERIFY(s[i].x() > s[i - 1].x());
+    QCOMPARE(s.last(), QPointF(7199 * 1000.0, 100));
+    // Downsampled buckets are 10 s averages of 0/100 alternating: 50.
+    QCOMPARE(s.first().y(), 50.0);
+    QCOMPARE(qint64(s[1].x()) - qint64(s[0].x()), qint64(10'000));
+}
+
+void TestCounterStore::concurrentIngest()
+{
+    CounterStore store;
+    auto writer = [&store](int thread) {
+        for (int i = 0; i < 2000; ++i) {
+            roce::monitor::SwitchUpdate u;
+            u.takenMs = i;
+            roce::monitor::PortRow p;
+            p.name = QStringLiteral("port%1").arg(thread);
+            p.inUtilPercent = i;
+            u.ports = {p};
+            store.ingest(u);
+        }
+    };
+    auto a = QtConcurrent::run(writer, 0);
+    auto b = QtConcurrent::run(writer, 1);
+    for (int i = 0; i < 100; ++i)
+        (void)store.series(QStringLiteral("port0"), Metric::InUtil);
+    a.waitForFinished();
+    b.waitForFinished();
+    QCOMPARE(store.series(QStringLiteral("port0"), Metric::InUtil).size(), 600);
+    QCOMPARE(store.series(QStringLiteral("port1"), Metric::InUtil).last().y(), 1999.0);
+}
+
+QTEST_GUILESS_MAIN(TestCounterStore)
+#include "tst_counterstore.moc"
