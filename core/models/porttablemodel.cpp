@@ -268,12 +268,20 @@ void PortTableModel::applyUpdate(const monitor::SwitchUpdate &update)
     if (!m_rows.isEmpty() && !update.ports.isEmpty())
         emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
     if (!added.isEmpty()) {
-        const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        for (const monitor::PortRow &p : std::as_const(added)) {
-            m_index.insert(p.name, int(m_rows.size()));
-            m_rows.append(Entry {p, now});
+        // Switch ports first, then the servers' ports, whichever answers first: new rows of
+        // a batch go to the end of their group.
+        const bool nic = added.first().nic;
+        int at = int(m_rows.size());
+        if (!nic) {
+            at = 0;
+            while (at < m_rows.size() && !m_rows[at].port.nic)
+                ++at;
         }
+        beginInsertRows({}, at, at + int(added.size()) - 1);
+        for (qsizetype i = 0; i < added.size(); ++i)
+            m_rows.insert(at + i, Entry {added[i], now});
+        for (int r = at; r < m_rows.size(); ++r)
+            m_index.insert(m_rows[r].port.name, r);
         endInsertRows();
     }
 }

@@ -39,6 +39,7 @@ private slots:
     void sortingIsNumeric();
     void highlightsAndStaleness();
     void absentRatesStayAbsent();
+    void switchPortsBeforeServerPorts();
 };
 
 void TestPortTableModel::structureAndUpdates()
@@ -158,6 +159,34 @@ void TestPortTableModel::absentRatesStayAbsent()
                 .data(Qt::ToolTipRole)
                 .toString()
                 .contains(QLatin1String("in_bytes")));
+}
+
+void TestPortTableModel::switchPortsBeforeServerPorts()
+{
+    PortTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // The agents answer before the switch: their rows must still end up below its ports.
+    SwitchUpdate nics;
+    PortRow n = port(QStringLiteral("ubunturdma1/rocep19s0"), 10, 0, 0, 0);
+    n.nic = true;
+    nics.ports = {n};
+    model.applyUpdate(nics);
+    SwitchUpdate sw;
+    sw.ports = {port(QStringLiteral("Ethernet1/1/1"), 50, 0, 0, 0),
+                port(QStringLiteral("Ethernet1/1/2"), 50, 0, 0, 0)};
+    model.applyUpdate(sw);
+    QCOMPARE(model.index(0, PortTableModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/1/1"));
+    QCOMPARE(model.index(1, PortTableModel::Port).data().toString(),
+             QStringLiteral("Ethernet1/1/2"));
+    QCOMPARE(model.index(2, PortTableModel::Port).data().toString(),
+             QStringLiteral("ubunturdma1/rocep19s0"));
+    // Lookups follow the move.
+    QCOMPARE(model.row(QStringLiteral("ubunturdma1/rocep19s0"))->inUtilPercent, 10.0);
+    sw.ports[0].inUtilPercent = 77;
+    model.applyUpdate(sw);
+    QCOMPARE(model.index(0, PortTableModel::InUtil).data().toString(), QStringLiteral("77.0"));
+    QCOMPARE(model.rowCount(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestPortTableModel)
