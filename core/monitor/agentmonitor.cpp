@@ -12,26 +12,13 @@ namespace roce::monitor {
 AgentMonitor::AgentMonitor(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<roce::monitor::SwitchUpdate>();
-    m_thread.setObjectName(QStringLiteral("agent-monitor"));
 }
 
-AgentMonitor::~AgentMonitor()
-{
-    stop();
-    m_thread.quit();
-    m_thread.wait();
-}
+AgentMonitor::~AgentMonitor() = default;
 
 void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int intervalMs)
 {
-    stop();
-    if (!m_thread.isRunning())
-        m_thread.start();
-    m_worker = new QObject;
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    QObject *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [this, worker, agents, intervalMs] {
+    m_worker.start([this, agents, intervalMs](QObject *worker) {
         for (const agentproto::AgentEndpoint &endpoint : agents) {
             auto *client = new agentproto::AgentClient(endpoint, worker);
             auto tracker = std::make_shared<NicRateTracker>();
@@ -72,11 +59,7 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
 
 void AgentMonitor::stop()
 {
-    if (!m_worker)
-        return;
-    QObject *worker = std::exchange(m_worker, nullptr);
-    QMetaObject::invokeMethod(
-        worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
+    m_worker.stop();
 }
 
 }  // namespace roce::monitor

@@ -2,9 +2,9 @@
 
 #include "agentproto/agentclient.h"
 #include "monitor/switchmonitor.h"
+#include "monitor/workerthread.h"
 
 #include <QObject>
-#include <QThread>
 
 namespace roce::monitor {
 
@@ -27,8 +27,7 @@ signals:
     void agentLost(const QString &agent, const QString &reason);
 
 private:
-    QThread m_thread;
-    QObject *m_worker = nullptr;
+    WorkerThread m_worker {QStringLiteral("agent-monitor")};
 };
 
 }  // namespace roce::monitor

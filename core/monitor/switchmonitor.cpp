@@ -44,27 +44,13 @@ SwitchUpdate makeSwitchUpdate(const nxapi::SwitchSnapshot &snapshot,
 SwitchMonitor::SwitchMonitor(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<roce::monitor::SwitchUpdate>();
-    m_thread.setObjectName(QStringLiteral("switch-monitor"));
 }
 
-SwitchMonitor::~SwitchMonitor()
-{
-    stop();
-    m_thread.quit();
-    m_thread.wait();
-}
+SwitchMonitor::~SwitchMonitor() = default;
 
 void SwitchMonitor::start(const nxapi::NxapiEndpoint &endpoint, int intervalMs)
 {
-    stop();
-    if (!m_thread.isRunning())
-        m_thread.start();
-    m_worker = new QObject;
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    QObject *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [this, worker, endpoint, intervalMs] {
-        // Created on the monitor's thread: the client's sockets and timer belong to it.
+    m_worker.start([this, endpoint, intervalMs](QObject *worker) {
         auto *client = new nxapi::NxapiClient(endpoint, worker);
         auto rates = std::make_shared<nxapi::SwitchRateModel>();
         client->setInterval(intervalMs);
@@ -80,12 +66,7 @@ void SwitchMonitor::start(const nxapi::NxapiEndpoint &endpoint, int intervalMs)
 
 void SwitchMonitor::stop()
 {
-    if (!m_worker)
-        return;
-    QObject *worker = std::exchange(m_worker, nullptr);
-    // Deleting the worker on its thread deletes the client (and aborts its request) there.
-    QMetaObject::invokeMethod(
-        worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
+    m_worker.stop();
 }
 
 }  // namespace roce::monitor

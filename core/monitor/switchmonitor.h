@@ -1,10 +1,10 @@
 #pragma once
 
+#include "monitor/workerthread.h"
 #include "nxapi/nxapiclient.h"
 #include "nxapi/switchrates.h"
 
 #include <QObject>
-#include <QThread>
 
 #include <optional>
 
@@ -55,8 +55,7 @@ signals:
     void failed(const roce::nxapi::NxapiError &error);
 
 private:
-    QThread m_thread;
-    QObject *m_worker = nullptr;  ///< lives on m_thread; parent of the client
+    WorkerThread m_worker {QStringLiteral("switch-monitor")};
 };
 
 }  // namespace roce::monitor

@@ -219,26 +219,20 @@ Result<void> parseShowInterfaceText(const QString &text, SwitchSnapshot &into)
         }
         for (auto it = number.globalMatch(line); it.hasNext();) {
             const auto m = it.next();
-            const QString what = m.captured(2);
-            const quint64 v = m.captured(1).toULongLong();
-            if (what == QLatin1String("input error"))
-                port->counters.set(PortCounter::InErrors, v);
-            else if (what == QLatin1String("output error"))
-                port->counters.set(PortCounter::OutErrors, v);
-            else if (what == QLatin1String("input discard"))
-                port->counters.set(PortCounter::InDiscards, v);
-            else if (what == QLatin1String("output discard"))
-                port->counters.set(PortCounter::OutDiscards, v);
-            else if (what == QLatin1String("CRC"))
-                port->counters.set(PortCounter::Crc, v);
-            else if (what == QLatin1String("Rx pause"))
-                port->counters.set(PortCounter::InPause, v);
-            else if (what == QLatin1String("Tx pause"))
-                port->counters.set(PortCounter::OutPause, v);
-            else if (what == QLatin1String("runts"))
-                port->counters.set(PortCounter::Runts, v);
-            else if (what == QLatin1String("giants"))
-                port->counters.set(PortCounter::Giants, v);
+            static const std::pair<const char *, PortCounter> words[]
+                = {{"input error", PortCounter::InErrors},
+                   {"output error", PortCounter::OutErrors},
+                   {"input discard", PortCounter::InDiscards},
+                   {"output discard", PortCounter::OutDiscards},
+                   {"CRC", PortCounter::Crc},
+                   {"Rx pause", PortCounter::InPause},
+                   {"Tx pause", PortCounter::OutPause},
+                   {"runts", PortCounter::Runts},
+                   {"giants", PortCounter::Giants}};
+            for (const auto &[word, counter] : words) {
+                if (m.captured(2) == QLatin1String(word))
+                    port->counters.set(counter, m.captured(1).toULongLong());
+            }
         }
     }
     if (found == 0) {

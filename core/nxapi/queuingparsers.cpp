@@ -30,6 +30,35 @@ QJsonArray moduleRows(const QJsonObject &body, QLatin1String name)
     return rows;
 }
 
+/// Calls @p fn(row, interface name) for every row of TABLE_<name> that names an interface
+/// in `if_name_str` (PFC, queuing and tabular bodies share this shape); a body without the
+/// table is a Parse error.
+template <typename Fn>
+Result<void> forEachInterfaceRow(const QJsonObject &body, QLatin1String name, Fn fn)
+{
+    const QJsonArray rows = moduleRows(body, name);
+    if (rows.isEmpty()) {
+        return makeError(ErrorCode::Parse,
+                         ParserText::tr("the body has no %1 table")
+                             .arg(QString(QLatin1String("TABLE_") + name)));
+    }
+    for (const QJsonValue &v : rows) {
+        const QJsonObject row = v.toObject();
+        const QString interface = textField(row, QLatin1String("if_name_str"));
+        if (!interface.isEmpty())
+            fn(row, interface);
+    }
+    return {};
+}
+
+QueuingStatus &queuingOf(SwitchSnapshot &snapshot, const QString &interface)
+{
+    PortStatus &port = snapshot.port(interface);
+    if (!port.queuing)
+        port.queuing = QueuingStatus {};
+    return *port.queuing;
+}
+
 std::optional<int> intField(const QJsonObject &o, QLatin1String key)
 {
     const auto v = u64Field(o, key);
@@ -80,41 +109,32 @@ void readQosConfig(const QJsonObject &row, QueuingStatus &q)
 
 Result<void> parseShowPfc(const QJsonObject &body, SwitchSnapshot &into)
 {
-    const QJsonArray rows = moduleRows(body, QLatin1String("pfc_interface"));
-    if (rows.isEmpty()) {
-        return makeError(ErrorCode::Parse,
-                         ParserText::tr("the body has no TABLE_pfc_interface table"));
-    }
-    for (const QJsonValue &v : rows) {
-        const QJsonObject row = v.toObject();
-        const QString name = textField(row, QLatin1String("if_name_str"));
-        if (name.isEmpty())
-            continue;
-        PfcPortStatus pfc;
-        pfc.mode = textField(row, QLatin1String("admin"));
-        QString oper = textField(row, QLatin1String("oper")).trimmed();
-        // Some releases put the bitmap into the oper text: "On (8)".
-        static const QRegularExpression operBitmap(QStringLiteral(R"(^(\w+)\s*\((\w+)\)$)"));
-        if (const auto m = operBitmap.match(oper); m.hasMatch()) {
-            oper = m.captured(1);
-            bool ok = false;
-            const uint bits = m.captured(2).toUInt(&ok, 16);
-            if (ok)
-                pfc.vlBitmap = bits;
-        }
-        pfc.oper = oper;
-        for (const char *key : {"oper_vl_bmap", "vl_bmap", "oper-vl-bmap"}) {
-            const QString bits = textField(row, QLatin1String(key));
-            bool ok = false;
-            const uint value = bits.toUInt(&ok, 16);
-            if (ok)
-                pfc.vlBitmap = value;
-        }
-        pfc.rxPpp = u64Field(row, QLatin1String("rx-stats"));
-        pfc.txPpp = u64Field(row, QLatin1String("tx-stats"));
-        into.port(name).pfc = pfc;
-    }
-    return {};
+    return forEachInterfaceRow(
+        body, QLatin1String("pfc_interface"), [&into](const QJsonObject &row, const QString &name) {
+            PfcPortStatus pfc;
+            pfc.mode = textField(row, QLatin1String("admin"));
+            QString oper = textField(row, QLatin1String("oper")).trimmed();
+            // Some releases put the bitmap into the oper text: "On (8)".
+            static const QRegularExpression operBitmap(QStringLiteral(R"(^(\w+)\s*\((\w+)\)$)"));
+            if (const auto m = operBitmap.match(oper); m.hasMatch()) {
+                oper = m.captured(1);
+                bool ok = false;
+                const uint bits = m.captured(2).toUInt(&ok, 16);
+                if (ok)
+                    pfc.vlBitmap = bits;
+            }
+            pfc.oper = oper;
+            for (const char *key : {"oper_vl_bmap", "vl_bmap", "oper-vl-bmap"}) {
+                const QString bits = textField(row, QLatin1String(key));
+                bool ok = false;
+                const uint value = bits.toUInt(&ok, 16);
+                if (ok)
+                    pfc.vlBitmap = value;
+            }
+            pfc.rxPpp = u64Field(row, QLatin1String("rx-stats"));
+            pfc.txPpp = u64Field(row, QLatin1String("tx-stats"));
+            into.port(name).pfc = pfc;
+        });
 }
 
 Result<void> parseShowPfcText(const QString &text, SwitchSnapshot &into)
@@ -147,82 +167,76 @@ Result<void> parseShowPfcText(const QString &text, SwitchSnapshot &into)
 
 Result<void> parseShowQueuing(const QJsonObject &body, SwitchSnapshot &into)
 {
-    const QJsonArray rows = moduleRows(body, QLatin1String("queuing_interface"));
-    if (rows.isEmpty()) {
-        return makeError(ErrorCode::Parse,
-                         ParserText::tr("the body has no TABLE_queuing_interface table"));
-    }
-    for (const QJsonValue &v : rows) {
-        const QJsonObject row = v.toObject();
-        const QString name = textField(row, QLatin1String("if_name_str"));
-        if (name.isEmpty())
-            continue;
-        PortStatus &port = into.port(name);
-        if (!port.queuing)
-            port.queuing = QueuingStatus {};
-        QueuingStatus &q = *port.queuing;
-        readQosConfig(row, q);
-        if (const auto mc = u64Field(row, QLatin1String("mc-drop-pkt")))
-            q.mcDropPkts = mc;
-        const QJsonArray groups = tableRows(row, QLatin1String("qosgrp_egress_stats"));
-        for (const QJsonValue &gv : groups) {
-            const QJsonObject go = gv.toObject();
-            const QString group = textField(go, QLatin1String("eq-qosgrp"));
-            if (group.isEmpty())
-                continue;
-            QosGroupStatus &g = q.group(group);
-            // The innermost loop of the largest body a poll gets (10 groups x 7 entries per
-            // port): keys spelled out, raw strings.
-            const QJsonArray entries
-                = tableRows(go, QLatin1String("TABLE_qosgrp_egress_stats_entry"),
-                            QLatin1String("ROW_qosgrp_egress_stats_entry"));
-            for (const QJsonValue &ev : entries) {
-                const QJsonObject e = ev.toObject();
-                const auto counter = queueCounterFor(rawText(e, QLatin1String("eq-stat-type")),
-                                                     rawText(e, QLatin1String("eq-stat-units")));
-                const auto value = u64Field(e, QLatin1String("eq-uc-stat-value"));
-                if (counter && value)
-                    g.counters.set(*counter, *value);
+    const auto parsed = forEachInterfaceRow(
+        body, QLatin1String("queuing_interface"),
+        [&into](const QJsonObject &row, const QString &name) {
+            QueuingStatus &q = queuingOf(into, name);
+            readQosConfig(row, q);
+            if (const auto mc = u64Field(row, QLatin1String("mc-drop-pkt")))
+                q.mcDropPkts = mc;
+            const QJsonArray groups = tableRows(row, QLatin1String("qosgrp_egress_stats"));
+            for (const QJsonValue &gv : groups) {
+                const QJsonObject go = gv.toObject();
+                const QString group = textField(go, QLatin1String("eq-qosgrp"));
+                if (group.isEmpty())
+                    continue;
+                QosGroupStatus &g = q.group(group);
+                // The innermost loop of the largest body a poll gets (10 groups x 7 entries per
+                // port): keys spelled out, raw strings.
+                const QJsonArray entries
+                    = tableRows(go, QLatin1String("TABLE_qosgrp_egress_stats_entry"),
+                                QLatin1String("ROW_qosgrp_egress_stats_entry"));
+                for (const QJsonValue &ev : entries) {
+                    const QJsonObject e = ev.toObject();
+                    const auto counter
+                        = queueCounterFor(rawText(e, QLatin1String("eq-stat-type")),
+                                          rawText(e, QLatin1String("eq-stat-units")));
+                    const auto value = u64Field(e, QLatin1String("eq-uc-stat-value"));
+                    if (counter && value)
+                        g.counters.set(*counter, *value);
+                }
             }
-        }
-        const QJsonArray egress = tableRows(row, QLatin1String("egress_stats_entry"));
-        for (const QJsonValue &ev : egress) {
-            const QJsonObject e = ev.toObject();
-            if (textField(e, QLatin1String("ep-stat-type")).contains(QLatin1String("WRED"))
-                && !textField(e, QLatin1String("ep-stat-units")).startsWith(QLatin1String("Byt")))
-                q.wredDropPkts = u64Field(e, QLatin1String("ep-stat-value"));
-        }
-        const QJsonArray ingress = tableRows(row, QLatin1String("ingress_stats_entry"));
-        for (const QJsonValue &iv : ingress) {
-            const QJsonObject e = iv.toObject();
-            if (!textField(e, QLatin1String("ip-stat-type")).contains(QLatin1String("MMU")))
-                continue;
-            const bool bytes
-                = textField(e, QLatin1String("ip-stat-units")).startsWith(QLatin1String("Byt"));
-            (bytes ? q.ingressMmuDropBytes : q.ingressMmuDropPkts)
-                = u64Field(e, QLatin1String("ip-stat-value"));
-        }
-        if (const auto t = u64Field(row, QLatin1String("tx-ppp")))
-            q.txPpp = t;
-        if (const auto r = u64Field(row, QLatin1String("rx-ppp")))
-            q.rxPpp = r;
-        const QJsonArray pfc = tableRows(row, QLatin1String("pfc_stats"));
-        for (const QJsonValue &pv : pfc) {
-            const QJsonObject p = pv.toObject();
-            const auto cos = intField(p, QLatin1String("cos"));
-            if (!cos)
-                continue;
-            PfcCosStatus c;
-            c.cos = *cos;
-            c.qosGroup = intField(p, QLatin1String("pfc-qosgrp"));
-            c.priorityGroup = intField(p, QLatin1String("pfc-pg"));
-            c.txPauseState = textField(p, QLatin1String("tx-pause-state"));
-            c.txPauseCount = u64Field(p, QLatin1String("tx-pause-count"));
-            c.rxPauseState = textField(p, QLatin1String("rx-pause-state"));
-            c.rxPauseCount = u64Field(p, QLatin1String("rx-pause-count"));
-            q.pfcCos.append(c);
-        }
-    }
+            const QJsonArray egress = tableRows(row, QLatin1String("egress_stats_entry"));
+            for (const QJsonValue &ev : egress) {
+                const QJsonObject e = ev.toObject();
+                if (textField(e, QLatin1String("ep-stat-type")).contains(QLatin1String("WRED"))
+                    && !textField(e, QLatin1String("ep-stat-units"))
+                            .startsWith(QLatin1String("Byt")))
+                    q.wredDropPkts = u64Field(e, QLatin1String("ep-stat-value"));
+            }
+            const QJsonArray ingress = tableRows(row, QLatin1String("ingress_stats_entry"));
+            for (const QJsonValue &iv : ingress) {
+                const QJsonObject e = iv.toObject();
+                if (!textField(e, QLatin1String("ip-stat-type")).contains(QLatin1String("MMU")))
+                    continue;
+                const bool bytes
+                    = textField(e, QLatin1String("ip-stat-units")).startsWith(QLatin1String("Byt"));
+                (bytes ? q.ingressMmuDropBytes : q.ingressMmuDropPkts)
+                    = u64Field(e, QLatin1String("ip-stat-value"));
+            }
+            if (const auto t = u64Field(row, QLatin1String("tx-ppp")))
+                q.txPpp = t;
+            if (const auto r = u64Field(row, QLatin1String("rx-ppp")))
+                q.rxPpp = r;
+            const QJsonArray pfc = tableRows(row, QLatin1String("pfc_stats"));
+            for (const QJsonValue &pv : pfc) {
+                const QJsonObject p = pv.toObject();
+                const auto cos = intField(p, QLatin1String("cos"));
+                if (!cos)
+                    continue;
+                PfcCosStatus c;
+                c.cos = *cos;
+                c.qosGroup = intField(p, QLatin1String("pfc-qosgrp"));
+                c.priorityGroup = intField(p, QLatin1String("pfc-pg"));
+                c.txPauseState = textField(p, QLatin1String("tx-pause-state"));
+                c.txPauseCount = u64Field(p, QLatin1String("tx-pause-count"));
+                c.rxPauseState = textField(p, QLatin1String("rx-pause-state"));
+                c.rxPauseCount = u64Field(p, QLatin1String("rx-pause-count"));
+                q.pfcCos.append(c);
+            }
+        });
+    if (!parsed)
+        return parsed;
     // Interface MTUs, where the release reports them alongside.
     const QJsonArray mtus = tableRows(body, QLatin1String("interface_mtu"));
     for (const QJsonValue &v : mtus) {
@@ -258,20 +272,14 @@ Result<void> parseShowQueuingText(const QString &text, SwitchSnapshot &into)
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (const QString &line : lines) {
         if (const auto m = egressHeader.match(line); m.hasMatch()) {
-            PortStatus &port = into.port(m.captured(1));
-            if (!port.queuing)
-                port.queuing = QueuingStatus {};
-            q = &*port.queuing;
+            q = &queuingOf(into, m.captured(1));
             group = nullptr;
             section = Section::None;
             ++found;
             continue;
         }
         if (const auto m = ingressHeader.match(line); m.hasMatch()) {
-            PortStatus &port = into.port(m.captured(1));
-            if (!port.queuing)
-                port.queuing = QueuingStatus {};
-            q = &*port.queuing;
+            q = &queuingOf(into, m.captured(1));
             section = Section::IngressConfig;
             continue;
         }
@@ -350,69 +358,59 @@ Result<void> parseShowQueuingText(const QString &text, SwitchSnapshot &into)
 
 Result<void> parseShowQueuingTabular(const QJsonObject &body, SwitchSnapshot &into)
 {
-    const QJsonArray rows = moduleRows(body, QLatin1String("queuing_interface"));
-    if (rows.isEmpty()) {
-        return makeError(ErrorCode::Parse,
-                         ParserText::tr("the body has no TABLE_queuing_interface table"));
-    }
     static const QRegularExpression key(QStringLiteral(
         R"(^(tx_uc_pkt|tx_uc_byte|tx_uc_drop_pkt|tx_uc_drop_byte|tx_uc_ecn_pkt|tx_uc_ecn_byte|pfc_rx|pfc_tx)_qos_(\d+|cpu|span)$)"));
-    for (const QJsonValue &v : rows) {
-        const QJsonObject row = v.toObject();
-        const QString name = textField(row, QLatin1String("if_name_str"));
-        if (name.isEmpty())
-            continue;
-        PortStatus &port = into.port(name);
-        if (!port.queuing)
-            port.queuing = QueuingStatus {};
-        QueuingStatus &q = *port.queuing;
-        for (auto it = row.begin(); it != row.end(); ++it) {
-            const auto m = key.match(it.key());
-            if (!m.hasMatch())
-                continue;
-            const auto value = u64Field(row, QLatin1String(it.key().toLatin1()));
-            if (!value)
-                continue;
-            const QString kind = m.captured(1);
-            const QString groupName = m.captured(2);
-            if (kind.startsWith(QLatin1String("pfc_"))) {
-                bool isNumber = false;
-                const int g = groupName.toInt(&isNumber);
-                if (!isNumber)
+    return forEachInterfaceRow(
+        body, QLatin1String("queuing_interface"),
+        [&into](const QJsonObject &row, const QString &name) {
+            QueuingStatus &q = queuingOf(into, name);
+            for (auto it = row.begin(); it != row.end(); ++it) {
+                const auto m = key.match(it.key());
+                if (!m.hasMatch())
                     continue;
-                PfcCosStatus *cos = nullptr;
-                for (PfcCosStatus &c : q.pfcCos) {
-                    if (c.qosGroup == g)
-                        cos = &c;
+                const auto value = u64Field(row, QLatin1String(it.key().toLatin1()));
+                if (!value)
+                    continue;
+                const QString kind = m.captured(1);
+                const QString groupName = m.captured(2);
+                if (kind.startsWith(QLatin1String("pfc_"))) {
+                    bool isNumber = false;
+                    const int g = groupName.toInt(&isNumber);
+                    if (!isNumber)
+                        continue;
+                    PfcCosStatus *cos = nullptr;
+                    for (PfcCosStatus &c : q.pfcCos) {
+                        if (c.qosGroup == g)
+                            cos = &c;
+                    }
+                    if (!cos) {
+                        q.pfcCos.append(PfcCosStatus {});
+                        cos = &q.pfcCos.last();
+                        // The tabular view counts per QoS group; with the usual 1:1 mapping the
+                        // group number is the CoS.
+                        cos->cos = g;
+                        cos->qosGroup = g;
+                    }
+                    (kind == QLatin1String("pfc_rx") ? cos->rxPauseCount : cos->txPauseCount)
+                        = *value;
+                    continue;
                 }
-                if (!cos) {
-                    q.pfcCos.append(PfcCosStatus {});
-                    cos = &q.pfcCos.last();
-                    // The tabular view counts per QoS group; with the usual 1:1 mapping the
-                    // group number is the CoS.
-                    cos->cos = g;
-                    cos->qosGroup = g;
+                QosGroupStatus &g = q.group(groupName);
+                static const std::pair<const char *, QueueCounter> kinds[]
+                    = {{"tx_uc_pkt", QueueCounter::TxPkts},
+                       {"tx_uc_byte", QueueCounter::TxBytes},
+                       {"tx_uc_drop_pkt", QueueCounter::DropPkts},
+                       {"tx_uc_drop_byte", QueueCounter::DropBytes},
+                       {"tx_uc_ecn_pkt", QueueCounter::EcnPkts},
+                       {"tx_uc_ecn_byte", QueueCounter::EcnBytes}};
+                for (const auto &[prefix, counter] : kinds) {
+                    if (kind == QLatin1String(prefix))
+                        g.counters.set(counter, *value);
                 }
-                (kind == QLatin1String("pfc_rx") ? cos->rxPauseCount : cos->txPauseCount) = *value;
-                continue;
             }
-            QosGroupStatus &g = q.group(groupName);
-            static const std::pair<const char *, QueueCounter> kinds[]
-                = {{"tx_uc_pkt", QueueCounter::TxPkts},
-                   {"tx_uc_byte", QueueCounter::TxBytes},
-                   {"tx_uc_drop_pkt", QueueCounter::DropPkts},
-                   {"tx_uc_drop_byte", QueueCounter::DropBytes},
-                   {"tx_uc_ecn_pkt", QueueCounter::EcnPkts},
-                   {"tx_uc_ecn_byte", QueueCounter::EcnBytes}};
-            for (const auto &[prefix, counter] : kinds) {
-                if (kind == QLatin1String(prefix))
-                    g.counters.set(counter, *value);
-            }
-        }
-        if (const auto drop = u64Field(row, QLatin1String("ing_drop_pkt")))
-            q.ingressMmuDropPkts = drop;
-    }
-    return {};
+            if (const auto drop = u64Field(row, QLatin1String("ing_drop_pkt")))
+                q.ingressMmuDropPkts = drop;
+        });
 }
 
 }  // namespace roce::nxapi
