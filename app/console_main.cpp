@@ -81,6 +81,9 @@ int main(int argc, char **argv)
     roce::store::CounterStore history;
     roce::monitor::SwitchMonitor monitor;
     window.showPorts(&ports);
+    window.showTopology(&ports);
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::layoutReady, &window,
+                     &roce::app::MainWindow::setFabricLayout);
     QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &ports,
                      &roce::models::PortTableModel::applyUpdate);
     QObject::connect(&monitor, &roce::monitor::SwitchMonitor::failed, &window,

@@ -9,6 +9,7 @@
 #include "nxapi/nxapiclient.h"
 #include "porttableview.h"
 #include "sim/livescenario.h"
+#include "topologyview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -20,6 +21,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUrl>
 
@@ -137,10 +139,35 @@ void MainWindow::showCharts(const store::CounterStore *store)
 
 void MainWindow::linkSelectionToCharts()
 {
-    // The port table drives the charts: select a port, see its history.
+    // The port table and the map drive the charts: select a port, see its history.
     if (m_portView && m_charts)
         connect(m_portView, &widgets::PortTableView::portSelected, m_charts,
                 &widgets::CounterCharts::setPort, Qt::UniqueConnection);
+    if (m_topology && m_charts)
+        connect(m_topology, &widgets::TopologyView::portSelected, m_charts,
+                &widgets::CounterCharts::setPort, Qt::UniqueConnection);
+}
+
+void MainWindow::showTopology(const models::PortTableModel *rates)
+{
+    QWidget *old = centralWidget();
+    m_topology = new widgets::TopologyView(rates, this);
+    m_topology->setMinimumWidth(400);
+    setCentralWidget(m_topology);
+    // The docks grew into the empty centre while it had no map: give the map its width back
+    // once the window is laid out.
+    QTimer::singleShot(0, this, [this] {
+        resizeDocks({dock(QStringLiteral("chartsDock"))}, {520}, Qt::Horizontal);
+    });
+    if (old != m_topology)
+        old->deleteLater();
+    linkSelectionToCharts();
+}
+
+void MainWindow::setFabricLayout(const models::FabricLayout &layout)
+{
+    if (m_topology)
+        m_topology->setFabric(layout);
 }
 
 void MainWindow::showEvents(models::EventListModel *model)

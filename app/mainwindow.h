@@ -21,7 +21,11 @@ class CounterStore;
 namespace roce::widgets {
 class CounterCharts;
 class PortTableView;
+class TopologyView;
 }  // namespace roce::widgets
+namespace roce::models {
+struct FabricLayout;
+}  // namespace roce::models
 
 namespace roce::app {
 
@@ -51,6 +55,10 @@ public slots:
     void showPorts(roce::models::PortTableModel *model);
     /// Puts the rate charts of the selected port (history from @p store) into the Counters dock.
     void showCharts(const roce::store::CounterStore *store);
+    /// Puts the topology map (links styled from @p rates) in the centre.
+    void showTopology(const roce::models::PortTableModel *rates);
+    /// The map draws this fabric.
+    void setFabricLayout(const roce::models::FabricLayout &layout);
     /// Puts the event list (over @p model) into the Events dock.
     void showEvents(roce::models::EventListModel *model);
     /// Status bar: the switch poll failed (polling goes on).
@@ -85,6 +93,7 @@ private:
     QLabel *m_scenarioLabel = nullptr;
     widgets::PortTableView *m_portView = nullptr;
     widgets::CounterCharts *m_charts = nullptr;
+    widgets::TopologyView *m_topology = nullptr;
     void linkSelectionToCharts();
 };
 

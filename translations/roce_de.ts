@@ -1305,16 +1305,8 @@ Zu prüfen: %2</translation>
         <translation>der Rumpf hat weder host_name noch eine Versionszeichenkette</translation>
     </message>
     <message>
-        <source>the body has no TABLE_pfc_interface table</source>
-        <translation>der Rumpf hat keine Tabelle TABLE_pfc_interface</translation>
-    </message>
-    <message>
         <source>no PFC interface rows in the text</source>
         <translation>keine PFC-Schnittstellenzeilen im Text</translation>
-    </message>
-    <message>
-        <source>the body has no TABLE_queuing_interface table</source>
-        <translation>der Rumpf hat keine Tabelle TABLE_queuing_interface</translation>
     </message>
     <message>
         <source>no "Egress Queuing for &lt;interface&gt;" block in the text</source>
@@ -2467,6 +2459,59 @@ Zu prüfen: %2</translation>
     <message>
         <source>Filter ports or peers (e.g. 1/1/ or ubunturdma3)</source>
         <translation>Ports oder Gegenstellen filtern (z. B. 1/1/ oder ubunturdma3)</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::TopologyView</name>
+    <message>
+        <source>%1 (hypervisor)</source>
+        <translation>%1 (Hypervisor)</translation>
+    </message>
+    <message>
+        <source>%1 to %2
+in %3 %, out %4 %
+MMU drops %5
+RxPPP %6, TxPPP %7
+ECN %8</source>
+        <translation>%1 zu %2
+ein %3 %, aus %4 %
+MMU-Drops %5
+RxPPP %6, TxPPP %7
+ECN %8</translation>
+    </message>
+    <message>
+        <source>/s</source>
+        <translation>/s</translation>
+    </message>
+    <message>
+        <source>drops</source>
+        <translation>Drops</translation>
+    </message>
+    <message>
+        <source>PFC ▼</source>
+        <translation>PFC ▼</translation>
+    </message>
+    <message>
+        <source>PFC ▲</source>
+        <translation>PFC ▲</translation>
+    </message>
+    <message>
+        <source>ECN</source>
+        <translation>ECN</translation>
+    </message>
+    <message>
+        <source>%1
+in %2 Gb/s, out %3 Gb/s
+CE marks %4, CNP sent %5, CNP handled %6
+PFC rx %7, tx %8</source>
+        <translation>%1
+ein %2 Gb/s, aus %3 Gb/s
+CE-Markierungen %4, CNP gesendet %5, CNP verarbeitet %6
+PFC rx %7, tx %8</translation>
+    </message>
+    <message>
+        <source>CNPs: %1 receives ECN-CE marked packets and asks the senders to slow down</source>
+        <translation>CNPs: %1 empfängt ECN-CE-markierte Pakete und bittet die Sender, langsamer zu werden</translation>
     </message>
 </context>
 </TS>

@@ -15,6 +15,7 @@ EmbeddedFabric::EmbeddedFabric(SimServiceOptions options, QObject *parent)
     : QObject(parent), m_options(std::move(options))
 {
     m_thread.setObjectName(QStringLiteral("embedded-fabric"));
+    qRegisterMetaType<roce::models::FabricLayout>();
 }
 
 EmbeddedFabric::~EmbeddedFabric()
@@ -48,6 +49,7 @@ void EmbeddedFabric::start()
                                                             : service->nxapiHttpsUrl();
         const int hosts = service->agents() ? int(service->fabric().spec().hosts.size()) : 0;
         emit started(url, hosts, service->certificateFingerprint());
+        emit layoutReady(layoutOf(service->fabric().spec()));
         if (service->agents()) {
             QList<int> ports;
             for (int h = 0; h < hosts; ++h)
@@ -55,6 +57,25 @@ void EmbeddedFabric::start()
             emit agentsStarted(ports);
         }
     });
+}
+
+models::FabricLayout EmbeddedFabric::layoutOf(const FabricSpec &spec)
+{
+    models::FabricLayout layout;
+    if (spec.switches.isEmpty())
+        return layout;
+    layout.switchName = spec.switches.first().name;
+    for (const SwitchPortSpec &sp : spec.switchPorts) {
+        if (sp.switchIndex != 0 || sp.peerKind != PeerKind::Nic)
+            continue;
+        models::FabricLayout::Attachment a;
+        a.switchPort = sp.name;
+        a.hypervisor = spec.nicPorts[sp.peer].hypervisor;
+        for (int h : spec.hostsOnNicPort(sp.peer))
+            a.servers.append({spec.hosts[h].name, spec.hosts[h].rdmaDevice});
+        layout.attachments.append(a);
+    }
+    return layout;
 }
 
 void EmbeddedFabric::startScenario(const QString &name)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/fabriclayout.h"
 #include "sim/simservice.h"
 
 #include <QObject>
@@ -23,6 +24,8 @@ public:
 
     /// Starts the thread and the service on it; answers with started() or failed().
     void start();
+    /// The layout of the first switch of @p spec.
+    static models::FabricLayout layoutOf(const FabricSpec &spec);
     /// Applies a live scenario on the fabric's thread; answers with scenarioStarted() or
     /// scenarioFailed().
     void startScenario(const QString &name);
@@ -35,6 +38,9 @@ signals:
     /// After started(): the simulated agents listen on these loopback ports (TLS with the
     /// switch's certificate, the agentToken of the options).
     void agentsStarted(const QList<int> &ports);
+    /// After started(): the fabric's inventory as the topology map draws it (demo mode knows
+    /// its own cabling; a real fabric's comes from LLDP and the inventory dialog).
+    void layoutReady(const roce::models::FabricLayout &layout);
     void scenarioStarted(const QString &name);
     void scenarioFailed(const QString &name, const QString &message);
 

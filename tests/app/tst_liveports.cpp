@@ -11,9 +11,11 @@
 #include "porttableview.h"
 #include "sim/embeddedfabric.h"
 #include "store/counterstore.h"
+#include "topologyview.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QGraphicsLineItem>
 #include <QHeaderView>
 #include <QLineSeries>
 #include <QSignalSpy>
@@ -70,6 +72,7 @@ private:
     roce::monitor::AlertEngine m_alerts;
     roce::store::CounterStore m_history;
     roce::widgets::CounterCharts *m_charts = nullptr;
+    roce::widgets::TopologyView *m_map = nullptr;
     roce::models::EventListModel *m_events = nullptr;
 
     bool activeAlert(const QString &rule, const QString &port) const
@@ -107,6 +110,7 @@ void TestLivePorts::initTestCase()
         Qt::DirectConnection);
     QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::started);
     QSignalSpy agentsStarted(m_fabric, &roce::sim::EmbeddedFabric::agentsStarted);
+    QSignalSpy layoutReady(m_fabric, &roce::sim::EmbeddedFabric::layoutReady);
     m_fabric->start();
     QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1 && agentsStarted.size() == 1, 10000);
     QList<roce::agentproto::AgentEndpoint> agents;
@@ -119,6 +123,12 @@ void TestLivePorts::initTestCase()
         agents.append(a);
     }
     QCOMPARE(agents.size(), 8);
+    // The reference cabling: four switch ports, two hypervisors, eight servers.
+    QTRY_COMPARE(layoutReady.size(), 1);
+    const auto layout = layoutReady.first().first().value<roce::models::FabricLayout>();
+    QCOMPARE(layout.switchName, QStringLiteral("nexus-roce"));
+    QCOMPARE(layout.attachments.size(), 4);
+    QCOMPARE(layout.serverCount(), 8);
     m_agents->start(agents, 1000);
     roce::nxapi::NxapiEndpoint e;
     e.url = started.first().at(0).toUrl();
@@ -129,6 +139,12 @@ void TestLivePorts::initTestCase()
     m_monitor->start(e, 1000);
     m_view = new roce::widgets::PortTableView(m_model);
     m_charts = new roce::widgets::CounterCharts(&m_history, m_view);
+    m_map = new roce::widgets::TopologyView(m_model);
+    m_map->setFabric(layout);
+    m_map->resize(900, 500);
+    m_map->show();
+    connect(m_map, &roce::widgets::TopologyView::portSelected, m_charts,
+            &roce::widgets::CounterCharts::setPort);
     connect(m_view, &roce::widgets::PortTableView::portSelected, m_charts,
             &roce::widgets::CounterCharts::setPort);
     m_view->resize(1400, 400);
@@ -138,6 +154,7 @@ void TestLivePorts::initTestCase()
 
 void TestLivePorts::cleanupTestCase()
 {
+    delete m_map;
     delete m_view;
 }
 
@@ -176,6 +193,13 @@ void TestLivePorts::lossyIncastShowsMmuDrops()
     QCOMPARE(drops.first()->name(), QStringLiteral("MMU drops"));
     QVERIFY(drops.first()->count() >= 3);
     QVERIFY(drops.first()->points().last().y() > 1000);
+    // The map: a drops badge on the senders' links, none on the receiver's.
+    QVERIFY(m_map->badges(QStringLiteral("Ethernet1/1/1")).contains(QStringLiteral("drops")));
+    QVERIFY(!m_map->badges(QStringLiteral("Ethernet1/1/2")).contains(QStringLiteral("drops")));
+    // The receiver's link is full: drawn thick and red.
+    const QPen pen = m_map->link(QStringLiteral("Ethernet1/1/2"))->pen();
+    QVERIFY2(pen.widthF() > 9 && pen.color().red() > 200 && pen.color().green() < 120,
+             qPrintable(pen.color().name()));
     // The event list says so, with what to check.
     QVERIFY(activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1")));
     QVERIFY(!activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/2")));
@@ -207,6 +231,9 @@ void TestLivePorts::pfcIncastReplacesDropsWithPauses()
         QVERIFY2(value(sender, PortTableModel::TxPause) > 100, qPrintable(sender));
     }
     QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
+    // On the map the drops turned into pauses: the switch pauses the senders (arrow down).
+    QVERIFY(m_map->badges(QStringLiteral("Ethernet1/1/1")).contains(QStringLiteral("pfc-down")));
+    QVERIFY(!m_map->badges(QStringLiteral("Ethernet1/1/1")).contains(QStringLiteral("drops")));
     // The drop alerts cleared; PFC doing ECN's job is a warning of its own.
     QVERIFY(!activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1")));
     QVERIFY(activeAlert(QStringLiteral("pfc_without_ecn"), QStringLiteral("Ethernet1/1/1")));
@@ -244,6 +271,9 @@ void TestLivePorts::dcqcnIncastShowsEcn()
                             .arg(cnpSent)
                             .arg(cnpHandled)));
     QVERIFY(cnpSent <= ceMarks);  // CNPs are coalesced per flow: fewer than CE marks
+    // The map draws ECN on the receiver's link and the CNP chain to the senders.
+    QVERIFY(m_map->badges(QStringLiteral("Ethernet1/1/2")).contains(QStringLiteral("ecn")));
+    QVERIFY2(m_map->chainCount() >= 3, qPrintable(QString::number(m_map->chainCount())));
 }
 
 void TestLivePorts::filter()

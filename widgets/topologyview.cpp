@@ -1,0 +1,234 @@
+#include "topologyview.h"
+
+#include "models/porttablemodel.h"
+
+#include <QBrush>
+#include <QGraphicsEllipseItem>
+#include <QGraphicsLineItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QMouseEvent>
+#include <QPen>
+
+namespace roce::widgets {
+
+namespace {
+
+constexpr int kSelectsKey = 0;  // QGraphicsItem::data key: the port-table row a click selects
+constexpr int kBadgeKey = 1;    // badge kind, for tests
+
+QColor utilizationColour(double percent)
+{
+    // Grey when idle, then green -> amber -> red as the link fills.
+    if (percent <= 0.5)
+        return QColor(0xb0, 0xb0, 0xb0);
+    const double t = std::clamp(percent / 100.0, 0.0, 1.0);
+    if (t < 0.5)
+        return QColor::fromRgbF(float(0.2 + 1.2 * t), 0.65f, 0.25f);
+    return QColor::fromRgbF(0.85f, float(0.65 - 1.0 * (t - 0.5)), 0.2f);
+}
+
+QString rateText(const std::optional<double> &v, const QString &unit)
+{
+    return v ? QStringLiteral("%1 %2").arg(*v, 0, 'f', 0).arg(unit) : QStringLiteral("–");
+}
+
+}  // namespace
+
+TopologyView::TopologyView(const models::PortTableModel *rates, QWidget *parent)
+    : QGraphicsView(parent), m_rates(rates)
+{
+    setObjectName(QStringLiteral("topologyView"));
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    if (rates) {
+        connect(rates, &QAbstractItemModel::dataChanged, this, &TopologyView::refresh);
+        connect(rates, &QAbstractItemModel::rowsInserted, this, &TopologyView::refresh);
+    }
+}
+
+QGraphicsRectItem *TopologyView::box(const QString &text, const QRectF &rect, const QColor &fill,
+                                     const QString &selects)
+{
+    auto *r = scene()->addRect(rect, QPen(QColor(0x44, 0x44, 0x44)), QBrush(fill));
+    r->setData(kSelectsKey, selects);
+    auto *label = new QGraphicsSimpleTextItem(text, r);
+    const QRectF b = label->boundingRect();
+    label->setPos(rect.center() - QPointF(b.width() / 2, b.height() / 2));
+    label->setData(kSelectsKey, selects);
+    return r;
+}
+
+void TopologyView::setFabric(const models::FabricLayout &layout)
+{
+    m_layout = layout;
+    scene()->clear();
+    m_links.clear();
+    m_badges.clear();
+    m_servers.clear();
+    m_chains.clear();
+    const int columns = std::max<int>(1, int(layout.attachments.size()));
+    const double colWidth = 220;
+    const double width = columns * colWidth;
+    const QRectF sw(width / 2 - 110, 0, 220, 44);
+    box(layout.switchName, sw, QColor(0xdd, 0xe6, 0xf4), QString());
+    for (int i = 0; i < layout.attachments.size(); ++i) {
+        const models::FabricLayout::Attachment &a = layout.attachments[i];
+        const double x = colWidth * i + colWidth / 2;
+        const QPointF top(sw.center().x() + (i - (columns - 1) / 2.0) * 30, sw.bottom());
+        const QRectF node(x - 90, 150, 180, 36);
+        auto *line = scene()->addLine(QLineF(top, QPointF(x, node.top())),
+                                      QPen(QColor(0xb0, 0xb0, 0xb0), 2));
+        line->setData(kSelectsKey, a.switchPort);
+        line->setZValue(-1);
+        m_links.insert(a.switchPort, line);
+        auto *portLabel = scene()->addSimpleText(a.switchPort);
+        portLabel->setPos(QPointF(x - portLabel->boundingRect().width() / 2, 112));
+        portLabel->setData(kSelectsKey, a.switchPort);
+        double y = node.top();
+        QPointF parentBottom;
+        if (!a.hypervisor.isEmpty()) {
+            box(tr("%1 (hypervisor)").arg(a.hypervisor), node, QColor(0xee, 0xee, 0xee),
+                a.switchPort);
+            parentBottom = QPointF(x, node.bottom());
+            y = node.bottom() + 24;
+        }
+        for (const models::FabricLayout::Server &s : a.servers) {
+            const QString row = s.name + QLatin1Char('/') + s.rdmaDevice;
+            const QRectF r(x - 80, y, 160, 30);
+            if (!a.hypervisor.isEmpty())
+                scene()
+                    ->addLine(QLineF(parentBottom, QPointF(x, r.top())),
+                              QPen(QColor(0x99, 0x99, 0x99), 1))
+                    ->setZValue(-1);
+            m_servers.insert(row, box(s.name, r, Qt::white, row));
+            parentBottom = QPointF(x, r.bottom());
+            y = r.bottom() + 12;
+        }
+    }
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20));
+    fitInView(sceneRect(), Qt::KeepAspectRatio);
+    refresh();
+}
+
+QStringList TopologyView::badges(const QString &switchPort) const
+{
+    QStringList kinds;
+    for (QGraphicsItem *b : m_badges.value(switchPort))
+        kinds.append(b->data(kBadgeKey).toString());
+    return kinds;
+}
+
+void TopologyView::refresh()
+{
+    if (!m_rates)
+        return;
+    for (QList<QGraphicsItem *> &list : m_badges) {
+        for (QGraphicsItem *b : list)
+            delete b;
+        list.clear();
+    }
+    for (QGraphicsItem *c : std::as_const(m_chains))
+        delete c;
+    m_chains.clear();
+
+    for (auto it = m_links.cbegin(); it != m_links.cend(); ++it) {
+        const monitor::PortRow *p = m_rates->row(it.key());
+        QGraphicsLineItem *line = it.value();
+        if (!p) {
+            line->setToolTip(it.key());
+            continue;
+        }
+        const double util = std::max(p->inUtilPercent.value_or(0), p->outUtilPercent.value_or(0));
+        line->setPen(QPen(utilizationColour(util), 2 + 8 * util / 100.0));
+        line->setToolTip(
+            tr("%1 to %2\nin %3 %, out %4 %\nMMU drops %5\nRxPPP %6, TxPPP %7\nECN %8")
+                .arg(p->name, p->peer)
+                .arg(p->inUtilPercent.value_or(0), 0, 'f', 1)
+                .arg(p->outUtilPercent.value_or(0), 0, 'f', 1)
+                .arg(rateText(p->mmuDropsPerSec, tr("/s")), rateText(p->rxPausesPerSec, tr("/s")),
+                     rateText(p->txPausesPerSec, tr("/s")), rateText(p->ecnPerSec, tr("/s"))));
+        // Badges along the link, near the switch: what a network engineer looks for first.
+        QList<QPair<QString, QPair<QColor, QString>>> wanted;
+        if (p->mmuDropsPerSec.value_or(0) > 0)
+            wanted.append({QStringLiteral("drops"), {QColor(0xd9, 0x30, 0x25), tr("drops")}});
+        if (p->txPausesPerSec.value_or(0) > 0)  // the switch pauses the server side
+            wanted.append({QStringLiteral("pfc-down"), {QColor(0xf2, 0xa9, 0x00), tr("PFC ▼")}});
+        if (p->rxPausesPerSec.value_or(0) > 0)  // the server side pauses the switch
+            wanted.append({QStringLiteral("pfc-up"), {QColor(0xf2, 0xa9, 0x00), tr("PFC ▲")}});
+        if (p->ecnPerSec.value_or(0) > 0)
+            wanted.append({QStringLiteral("ecn"), {QColor(0x3b, 0x78, 0xe7), tr("ECN")}});
+        const QLineF l = line->line();
+        for (int i = 0; i < wanted.size(); ++i) {
+            const QPointF at = l.pointAt(0.6 - 0.15 * i) + QPointF(6, -8);
+            auto *badge = scene()->addRect(QRectF(at, QSizeF(46, 16)), QPen(Qt::NoPen),
+                                           QBrush(wanted[i].second.first));
+            badge->setData(kBadgeKey, wanted[i].first);
+            badge->setData(kSelectsKey, it.key());
+            badge->setToolTip(line->toolTip());
+            auto *text = new QGraphicsSimpleTextItem(wanted[i].second.second, badge);
+            text->setBrush(Qt::white);
+            text->setPos(at + QPointF(3, 1));
+            m_badges[it.key()].append(badge);
+        }
+    }
+    // The ECN -> CNP -> rate-cut chain: receivers that send CNPs, to senders that act on them.
+    QList<QGraphicsRectItem *> receivers, senders;
+    for (auto it = m_servers.cbegin(); it != m_servers.cend(); ++it) {
+        const monitor::PortRow *p = m_rates->row(it.key());
+        QGraphicsRectItem *r = it.value();
+        if (!p)
+            continue;
+        r->setToolTip(
+            tr("%1\nin %2 Gb/s, out %3 Gb/s\nCE marks %4, CNP sent %5, CNP handled %6\nPFC rx %7, "
+               "tx %8")
+                .arg(p->name)
+                .arg(p->inBitsPerSec.value_or(0) / 1e9, 0, 'f', 2)
+                .arg(p->outBitsPerSec.value_or(0) / 1e9, 0, 'f', 2)
+                .arg(rateText(p->ecnPerSec, tr("/s")), rateText(p->cnpSentPerSec, tr("/s")),
+                     rateText(p->cnpHandledPerSec, tr("/s")), rateText(p->rxPausesPerSec, tr("/s")),
+                     rateText(p->txPausesPerSec, tr("/s"))));
+        const bool receiver = p->cnpSentPerSec.value_or(0) > 0;
+        const bool sender = p->cnpHandledPerSec.value_or(0) > 0;
+        r->setBrush(receiver ? QColor(0xc6, 0xda, 0xfc)
+                             : (sender ? QColor(0xe3, 0xee, 0xfd) : Qt::white));
+        if (receiver)
+            receivers.append(r);
+        if (sender)
+            senders.append(r);
+    }
+    for (QGraphicsRectItem *from : std::as_const(receivers)) {
+        for (QGraphicsRectItem *to : std::as_const(senders)) {
+            if (from == to)
+                continue;
+            QPen pen(QColor(0x3b, 0x78, 0xe7), 1.5, Qt::DashLine);
+            auto *chain = scene()->addLine(QLineF(from->rect().center(), to->rect().center()), pen);
+            chain->setZValue(-2);
+            chain->setToolTip(
+                tr("CNPs: %1 receives ECN-CE marked packets and asks the senders to slow down")
+                    .arg(from->data(kSelectsKey).toString()));
+            m_chains.append(chain);
+        }
+    }
+}
+
+void TopologyView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (!sceneRect().isEmpty())
+        fitInView(sceneRect(), Qt::KeepAspectRatio);
+}
+
+void TopologyView::mousePressEvent(QMouseEvent *event)
+{
+    if (QGraphicsItem *item = itemAt(event->position().toPoint())) {
+        const QString selects = item->data(kSelectsKey).toString();
+        if (!selects.isEmpty())
+            emit portSelected(selects);
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+}  // namespace roce::widgets
