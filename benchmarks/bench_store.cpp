@@ -24,7 +24,13 @@ int main(int argc, char **argv)
             u.ports.append(p);
         }
     }
-    roce::store::CounterStore store;
+    // The console sizes the history to a budget; 256 MB for this fabric's 81,920 series.
+    const qint64 series = qint64(u.ports.size()) * 10;
+    const qint64 budget = 256LL * 1000 * 1000;
+    const auto limits = roce::store::CounterStore::Limits::forBudget(series, budget);
+    std::printf("budget %lld MB for %lld series: %d full-resolution + %d downsampled points each\n",
+                budget / 1000 / 1000, series, limits.recentPoints, limits.downsampledPoints);
+    roce::store::CounterStore store(limits);
     const int polls = 700;  // past the 600-point recent tier: downsampling runs too
     QElapsedTimer t;
     t.start();
@@ -37,7 +43,9 @@ int main(int argc, char **argv)
     std::printf("ingested %.0f samples (%d polls x %lld rows x 10 rates) in %.2f s: %.2f M "
                 "samples/s (target >= 1 M/s)\n",
                 samples, polls, qint64(u.ports.size()), seconds, samples / seconds / 1e6);
-    std::printf("points kept: %lld (%.1f MB at 16 bytes a point)\n", qint64(store.pointCount()),
-                double(store.pointCount()) * 16 / 1e6);
+    std::printf("points kept: %lld (%.1f MB at %d bytes a point; the budget caps it)\n",
+                qint64(store.pointCount()),
+                double(store.pointCount()) * roce::store::CounterStore::kBytesPerPoint / 1e6,
+                roce::store::CounterStore::kBytesPerPoint);
     return 0;
 }

@@ -1,6 +1,17 @@
 #include "store/counterstore.h"
 
+#include <algorithm>
+
 namespace roce::store {
+
+CounterStore::Limits CounterStore::Limits::forBudget(qint64 series, qint64 bytes)
+{
+    Limits l;
+    const qint64 points = std::max<qint64>(2, bytes / kBytesPerPoint / std::max<qint64>(1, series));
+    l.recentPoints = int(std::clamp<qint64>(points / 2, 1, 600));
+    l.downsampledPoints = int(std::clamp<qint64>(points - l.recentPoints, 1, 8640));
+    return l;
+}
 
 void CounterStore::Ring::push(Point p, std::size_t capacity)
 {
@@ -22,14 +33,17 @@ CounterStore::CounterStore() : CounterStore(Limits {})
 void CounterStore::appendLocked(PortSeries &port, Metric metric, qint64 ms, double value)
 {
     Series &s = port[std::size_t(metric)];
+    if (s.baseMs < 0)
+        s.baseMs = ms;
     // The point that falls out of the recent ring goes into the current downsampling bucket.
     if (s.recent.size == std::size_t(m_limits.recentPoints) && m_limits.recentPoints > 0) {
         const Point old = s.recent.at(0);
-        const qint64 bucket = old.ms - old.ms % m_limits.bucketMs;
+        const qint64 oldMs = s.baseMs + old.dtMs;
+        const qint64 bucket = oldMs - oldMs % m_limits.bucketMs;
         if (s.bucketStart >= 0 && bucket != s.bucketStart && s.bucketCount > 0) {
-            s.downsampled.push(
-                {s.bucketStart + m_limits.bucketMs / 2, float(s.bucketSum / s.bucketCount)},
-                std::size_t(m_limits.downsampledPoints));
+            s.downsampled.push({qint32(s.bucketStart + m_limits.bucketMs / 2 - s.baseMs),
+                                float(s.bucketSum / s.bucketCount)},
+                               std::size_t(m_limits.downsampledPoints));
             s.bucketSum = 0;
             s.bucketCount = 0;
         }
@@ -37,7 +51,7 @@ void CounterStore::appendLocked(PortSeries &port, Metric metric, qint64 ms, doub
         s.bucketSum += old.value;
         ++s.bucketCount;
     }
-    s.recent.push({ms, float(value)}, std::size_t(m_limits.recentPoints));
+    s.recent.push({qint32(ms - s.baseMs), float(value)}, std::size_t(m_limits.recentPoints));
 }
 
 void CounterStore::append(const QString &port, Metric metric, qint64 ms, double value)
@@ -78,15 +92,13 @@ QList<QPointF> CounterStore::series(const QString &port, Metric metric, qint64 f
     if (it == m_ports.constEnd())
         return out;
     const Series &s = (*it)[std::size_t(metric)];
-    for (std::size_t i = 0; i < s.downsampled.size; ++i) {
-        const Point p = s.downsampled.at(i);
-        if (p.ms >= fromMs)
-            out.append(QPointF(double(p.ms), p.value));
-    }
-    for (std::size_t i = 0; i < s.recent.size; ++i) {
-        const Point p = s.recent.at(i);
-        if (p.ms >= fromMs)
-            out.append(QPointF(double(p.ms), p.value));
+    for (const Ring *ring : {&s.downsampled, &s.recent}) {
+        for (std::size_t i = 0; i < ring->size; ++i) {
+            const Point p = ring->at(i);
+            const qint64 ms = s.baseMs + p.dtMs;
+            if (ms >= fromMs)
+                out.append(QPointF(double(ms), p.value));
+        }
     }
     return out;
 }

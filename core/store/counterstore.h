@@ -39,7 +39,12 @@ public:
         int recentPoints = 600;        ///< full resolution (10 min at one poll a second)
         qint64 bucketMs = 10'000;      ///< then one point per 10 s ...
         int downsampledPoints = 8640;  ///< ... for 24 h
+
+        /// Limits that keep @p series series within @p bytes: up to 10 minutes at full
+        /// resolution, the rest of the budget for the downsampled tier (up to 24 hours).
+        static Limits forBudget(qint64 series, qint64 bytes);
     };
+    static constexpr int kBytesPerPoint = 8;
 
     explicit CounterStore(Limits limits);
     CounterStore();
@@ -55,8 +60,10 @@ public:
     qsizetype pointCount() const;  ///< all series, both tiers (for memory checks)
 
 private:
+    /// 8 bytes: the time as milliseconds after the series' base (24 days of range).
+    /// 8 bytes: the time as milliseconds after the series' base (24 days of range).
     struct Point {
-        qint64 ms;
+        qint32 dtMs;
         float value;
     };
     /// A fixed-capacity ring of points.
@@ -67,6 +74,7 @@ private:
         Point at(std::size_t i) const { return points[(head + i) % points.size()]; }
     };
     struct Series {
+        qint64 baseMs = -1;
         Ring recent, downsampled;
         qint64 bucketStart = -1;
         double bucketSum = 0;

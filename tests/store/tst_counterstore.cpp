@@ -16,6 +16,7 @@ private slots:
     void ingestAndQuery();
     void boundedWithDownsampling();
     void concurrentIngest();
+    void budget();
 };
 
 void TestCounterStore::ingestAndQuery()
@@ -82,6 +83,26 @@ void TestCounterStore::concurrentIngest()
     b.waitForFinished();
     QCOMPARE(store.series(QStringLiteral("port0"), Metric::InUtil).size(), 600);
     QCOMPARE(store.series(QStringLiteral("port1"), Metric::InUtil).last().y(), 1999.0);
+}
+
+void TestCounterStore::budget()
+{
+    // 81,920 series (1024 hosts x 8 NICs x 10 rates) in 256 MB: 390 points each.
+    const auto big = CounterStore::Limits::forBudget(81920, 256'000'000);
+    QCOMPARE(big.recentPoints + big.downsampledPoints, 390);
+    QVERIFY(qint64(big.recentPoints + big.downsampledPoints) * 81920 * CounterStore::kBytesPerPoint
+            <= 256'000'000);
+    // A small fabric gets the full 10 minutes and 24 hours.
+    const auto small = CounterStore::Limits::forBudget(300, 256'000'000);
+    QCOMPARE(small.recentPoints, 600);
+    QCOMPARE(small.downsampledPoints, 8640);
+    // Times survive the packed form (milliseconds after the series' base).
+    CounterStore store;
+    const qint64 epochMs = 1'795'000'000'000;
+    store.append(QStringLiteral("p"), Metric::Ecn, epochMs, 5);
+    store.append(QStringLiteral("p"), Metric::Ecn, epochMs + 86'400'000, 6);
+    const QList<QPointF> s = store.series(QStringLiteral("p"), Metric::Ecn);
+    QCOMPARE(qint64(s[1].x()), epochMs + 86'400'000);
 }
 
 QTEST_GUILESS_MAIN(TestCounterStore)
