@@ -56,8 +56,11 @@ NxapiClient::NxapiClient(NxapiEndpoint endpoint, QObject *parent)
 
 NxapiClient::~NxapiClient()
 {
-    if (m_pending)
+    // Going away is not a failed poll: nobody should hear about the aborted request.
+    if (m_pending) {
+        m_pending->disconnect(this);
         m_pending->abort();
+    }
 }
 
 QStringList NxapiClient::defaultCommands()
