@@ -1093,6 +1093,18 @@ Zu prüfen: %2</translation>
         <source>rocectl job: the agent refused the job (%1): %2</source>
         <translation>rocectl job: der Agent hat den Job abgelehnt (%1): %2</translation>
     </message>
+    <message>
+        <source>Record the run in the results store under this label ("QoS on", ...).</source>
+        <translation>Den Lauf unter dieser Bezeichnung im Ergebnisspeicher ablegen („QoS on“, ...).</translation>
+    </message>
+    <message>
+        <source>Results database for --record (default %1).</source>
+        <translation>Ergebnisdatenbank für --record (Standard %1).</translation>
+    </message>
+    <message>
+        <source>recorded as run %1</source>
+        <translation>als Lauf %1 gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>JobSpecText</name>
@@ -1474,6 +1486,124 @@ Zu prüfen: %2</translation>
     <message>
         <source>no parser for this command; its output is ignored</source>
         <translation>kein Parser für diesen Befehl; seine Ausgabe wird ignoriert</translation>
+    </message>
+</context>
+<context>
+    <name>ResultStoreText</name>
+    <message>
+        <source>results store: %1: %2</source>
+        <translation>Ergebnisspeicher: %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>closing interrupted runs</source>
+        <translation>unterbrochene Läufe abschließen</translation>
+    </message>
+    <message>
+        <source>reading the schema version</source>
+        <translation>Schemaversion lesen</translation>
+    </message>
+    <message>
+        <source>results store: schema version %1 is newer than this program's %2; update it</source>
+        <translation>Ergebnisspeicher: Schemaversion %1 ist neuer als die dieses Programms (%2); bitte aktualisieren</translation>
+    </message>
+    <message>
+        <source>starting a migration</source>
+        <translation>Migration beginnen</translation>
+    </message>
+    <message>
+        <source>migrating to version %1</source>
+        <translation>Migration auf Version %1</translation>
+    </message>
+    <message>
+        <source>recording a run</source>
+        <translation>Lauf speichern</translation>
+    </message>
+    <message>
+        <source>finishing run %1</source>
+        <translation>Lauf %1 abschließen</translation>
+    </message>
+    <message>
+        <source>results store: no run %1</source>
+        <translation>Ergebnisspeicher: kein Lauf %1</translation>
+    </message>
+    <message>
+        <source>listing runs</source>
+        <translation>Läufe auflisten</translation>
+    </message>
+    <message>
+        <source>reading run %1</source>
+        <translation>Lauf %1 lesen</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsText</name>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1 us</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>List or show recorded runs (rocectl job --record)</source>
+        <translation>Gespeicherte Läufe auflisten oder anzeigen (rocectl job --record)</translation>
+    </message>
+    <message>
+        <source>list, or show ID</source>
+        <translation>list, oder show ID</translation>
+    </message>
+    <message>
+        <source>Results database (default %1).</source>
+        <translation>Ergebnisdatenbank (Standard %1).</translation>
+    </message>
+    <message>
+        <source>list: at most this many runs (default 50).</source>
+        <translation>list: höchstens so viele Läufe (Standard 50).</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>rocectl results: expected 'list' or 'show ID'</source>
+        <translation>rocectl results: „list“ oder „show ID“ erwartet</translation>
+    </message>
+    <message>
+        <source>rocectl results: '%1' is not a run id</source>
+        <translation>rocectl results: „%1“ ist keine Lauf-ID</translation>
+    </message>
+    <message>
+        <source>rocectl results: no run %1</source>
+        <translation>rocectl results: kein Lauf %1</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>

@@ -3,8 +3,10 @@
 #include "agentproto/agentclient.h"
 #include "cli/output.h"
 #include "cli/parse.h"
+#include "results/resultstore.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
@@ -88,6 +90,14 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
                                          QStringLiteral("seconds"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   JobCommandText::tr("Print the job result as JSON."));
+    const QCommandLineOption record(QStringLiteral("record"),
+                                    JobCommandText::tr("Record the run in the results store "
+                                                       "under this label (\"QoS on\", ...)."),
+                                    QStringLiteral("label"));
+    const QCommandLineOption db(QStringLiteral("db"),
+                                JobCommandText::tr("Results database for --record (default %1).")
+                                    .arg(results::ResultStore::defaultPath()),
+                                QStringLiteral("path"), results::ResultStore::defaultPath());
     const IntOption ints[] = {
         {QCommandLineOption(QStringLiteral("port"), JobCommandText::tr("TCP port of the tool."),
                             QStringLiteral("port")),
@@ -114,7 +124,7 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
          1, 86400},
     };
     parser.addOptions({agent, tokenEnv, tokenFile, pin, plaintext, tool, role, server, device, size,
-                       iterations, cancelAfter, json});
+                       iterations, cancelAfter, json, record, db});
     for (const IntOption &o : ints)
         parser.addOption(o.option);
     if (const auto early = parseCommandLine(parser, args, io))
@@ -202,11 +212,45 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
             return usage(JobCommandText::tr("--cancel-after wants a positive number of seconds"));
     }
 
+    // Recorded runs are opened in the store before the job starts, so that a crash of this
+    // program leaves a run the store closes as interrupted, never a lost one.
+    std::unique_ptr<results::ResultStore> store;
+    qint64 runId = 0;
+    QString rawOutput;
+    if (parser.isSet(record)) {
+        auto opened = results::ResultStore::open(parser.value(db));
+        if (!opened) {
+            io.err << QStringLiteral("rocectl job: ") << opened.error().message
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        store = std::move(opened).value();
+        const auto id = store->beginRun(parsed->tool, parser.value(record),
+                                        agentproto::jobSpecToJson(*parsed),
+                                        QDateTime::currentMSecsSinceEpoch());
+        if (!id) {
+            io.err << QStringLiteral("rocectl job: ") << id.error().message << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        runId = *id;
+    }
+    auto recordEnd = [&](const QString &state, const QJsonObject &result, const QString &error) {
+        if (!store)
+            return;
+        if (const auto done = store->finishRun(runId, state, result, rawOutput, error,
+                                               QDateTime::currentMSecsSinceEpoch());
+            !done)
+            io.err << QStringLiteral("rocectl job: ") << done.error().message << QLatin1Char('\n');
+        else
+            io.err << JobCommandText::tr("recorded as run %1").arg(runId) << QLatin1Char('\n');
+    };
+
     agentproto::AgentClient client(endpoint);
     QEventLoop loop;
     int exitCode = ExitFailure;
     QString jobId;
     bool cancelRequested = false;
+    QString refusal;
     QTextStream &toolOut = parser.isSet(json) ? io.err : io.out;
     QObject::connect(
         &client, &agentproto::AgentClient::stateChanged, &loop,
@@ -237,6 +281,7 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
     });
     QObject::connect(&client, &agentproto::AgentClient::jobOutput, &loop,
                      [&](const QString &, const QString &, const QString &line) {
+                         rawOutput += line + QLatin1Char('\n');
                          toolOut << line << QLatin1Char('\n');
                          toolOut.flush();
                      });
@@ -247,6 +292,7 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
                                        "%2")
                                        .arg(code, message)
                                 << QLatin1Char('\n');
+                         refusal = message;
                          loop.quit();
                      });
     QObject::connect(
@@ -261,11 +307,14 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
             const bool wanted = result.state == agentproto::JobState::Succeeded
                 || (cancelRequested && result.state == agentproto::JobState::Cancelled);
             exitCode = wanted ? ExitOk : ExitFailure;
+            recordEnd(state, result.parsed, result.error);
             loop.quit();
         });
     client.connectToAgent();
     loop.exec();
     client.disconnectFromAgent();
+    if (store && exitCode == ExitFailure && jobId.isEmpty())
+        recordEnd(QStringLiteral("failed"), {}, refusal.isEmpty() ? client.lastError() : refusal);
     return exitCode;
 }
 

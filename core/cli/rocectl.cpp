@@ -2,6 +2,7 @@
 
 #include "cli/decodecommand.h"
 #include "cli/jobcommand.h"
+#include "cli/resultscommand.h"
 #include "cli/simcommand.h"
 #include "cli/switchcommand.h"
 #include "cli/versioncommand.h"
@@ -50,6 +51,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<AuditCommand>());
     registry.add(std::make_unique<DecodeCommand>());
     registry.add(std::make_unique<JobCommand>());
+    registry.add(std::make_unique<ResultsCommand>());
     registry.add(std::make_unique<SimCommand>());
     registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());
