@@ -130,11 +130,7 @@ int main(int argc, char **argv)
         [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
         Qt::DirectConnection);
     QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
-                     [&window](const QString &agent, const QString &reason) {
-                         roce::nxapi::NxapiError e;
-                         e.message = QObject::tr("agent %1 lost: %2").arg(agent, reason);
-                         window.showSwitchError(e);
-                     });
+                     &roce::app::MainWindow::showAgentLost);
     QString fabricFingerprint;
     QObject::connect(
         &fabric, &roce::sim::EmbeddedFabric::started, &agents,

@@ -183,6 +183,11 @@ void MainWindow::showSwitchError(const nxapi::NxapiError &error)
     statusBar()->showMessage(tr("Switch poll failed: %1").arg(error.message), 5000);
 }
 
+void MainWindow::showAgentLost(const QString &agent, const QString &reason)
+{
+    statusBar()->showMessage(tr("Agent %1 lost, reconnecting: %2").arg(agent, reason), 5000);
+}
+
 void MainWindow::showScenario(const QString &name)
 {
     for (const sim::LiveScenario &s : sim::liveScenarios()) {

@@ -63,6 +63,8 @@ public slots:
     void showEvents(roce::models::EventListModel *model);
     /// Status bar: the switch poll failed (polling goes on).
     void showSwitchError(const roce::nxapi::NxapiError &error);
+    /// Status bar: an agent's connection was lost (it is reconnected with backoff).
+    void showAgentLost(const QString &agent, const QString &reason);
     /// Status bar: live scenario @p name runs; says what to watch.
     void showScenario(const QString &name);
     void resetLayout();

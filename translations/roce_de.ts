@@ -1448,13 +1448,6 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
-    <name>QObject</name>
-    <message>
-        <source>agent %1 lost: %2</source>
-        <translation>Agent %1 verloren: %2</translation>
-    </message>
-</context>
-<context>
     <name>RdmaCollectorText</name>
     <message>
         <source>libibverbs: %1 (used sysfs)</source>
@@ -2520,6 +2513,10 @@ Zu prüfen: %2</translation>
     <message>
         <source>&amp;Scenario</source>
         <translation>&amp;Szenario</translation>
+    </message>
+    <message>
+        <source>Agent %1 lost, reconnecting: %2</source>
+        <translation>Agent %1 verloren, neue Verbindung wird aufgebaut: %2</translation>
     </message>
 </context>
 <context>

@@ -94,23 +94,25 @@ void CounterCharts::refresh()
         return;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const qint64 from = now - m_windowMs;
-    // A short history fills the width instead of hugging the right edge of the window.
-    qint64 earliest = now - 60 * 1000;
+    // One query per series; the x range is known only once all of them are in.
+    QList<QList<QPointF>> points;
+    qint64 earliest = now - 60 * 1000;  // a short history fills the width, not the right edge
     for (const Plot &p : std::as_const(m_plots)) {
         for (const auto &[metric, series] : p.series) {
-            const QList<QPointF> points = m_store->series(m_port, metric, from);
-            if (!points.isEmpty())
-                earliest = std::min(earliest, qint64(points.first().x()));
+            points.append(m_store->series(m_port, metric, from));
+            if (!points.last().isEmpty())
+                earliest = std::min(earliest, qint64(points.last().first().x()));
         }
     }
     const qint64 left = std::max(from, earliest);
+    qsizetype next = 0;
     for (const Plot &p : std::as_const(m_plots)) {
         double top = 1;
         for (const auto &[metric, series] : p.series) {
-            const QList<QPointF> points = m_store->series(m_port, metric, from);
-            for (const QPointF &pt : points)
+            const QList<QPointF> &pts = points[next++];
+            for (const QPointF &pt : pts)
                 top = std::max(top, pt.y());
-            series->replace(points);  // one update per series, not one per point
+            series->replace(pts);  // one update per series, not one per point
         }
         const auto axes = p.chart->axes();
         for (QAbstractAxis *axis : axes) {

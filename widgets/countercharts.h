@@ -23,7 +23,6 @@ public:
 
     void setPort(const QString &port);
     QString port() const { return m_port; }
-    void setWindowMs(qint64 ms) { m_windowMs = ms; }
     /// Redraws from the store (the timer calls it every second).
     void refresh();
     /// The series of chart @p chart (0 utilization, 1 drops/pauses, 2 ECN/CNP).

@@ -20,7 +20,6 @@ class EventListView : public QWidget
 public:
     explicit EventListView(models::EventListModel *model, QWidget *parent = nullptr);
     QTableView *table() const { return m_table; }
-    QLabel *details() const { return m_details; }
 
 private:
     QTableView *m_table;

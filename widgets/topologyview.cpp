@@ -10,6 +10,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QMouseEvent>
 #include <QPen>
+#include <QTimer>
 
 namespace roce::widgets {
 
@@ -37,15 +38,23 @@ QString rateText(const std::optional<double> &v, const QString &unit)
 }  // namespace
 
 TopologyView::TopologyView(const models::PortTableModel *rates, QWidget *parent)
-    : QGraphicsView(parent), m_rates(rates)
+    : QGraphicsView(parent), m_rates(rates), m_refreshSoon(new QTimer(this))
 {
+    // The switch and each agent update the model on their own: redraw once for a burst.
+    m_refreshSoon->setSingleShot(true);
+    m_refreshSoon->setInterval(100);
+    connect(m_refreshSoon, &QTimer::timeout, this, &TopologyView::refresh);
     setObjectName(QStringLiteral("topologyView"));
     setScene(new QGraphicsScene(this));
     setRenderHint(QPainter::Antialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag);
     if (rates) {
-        connect(rates, &QAbstractItemModel::dataChanged, this, &TopologyView::refresh);
-        connect(rates, &QAbstractItemModel::rowsInserted, this, &TopologyView::refresh);
+        const auto soon = [this] {
+            if (!m_refreshSoon->isActive())
+                m_refreshSoon->start();
+        };
+        connect(rates, &QAbstractItemModel::dataChanged, this, soon);
+        connect(rates, &QAbstractItemModel::rowsInserted, this, soon);
     }
 }
 

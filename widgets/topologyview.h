@@ -9,6 +9,7 @@ class QGraphicsItem;
 class QGraphicsLineItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
+class QTimer;
 
 namespace roce::models {
 class PortTableModel;
@@ -55,6 +56,7 @@ private:
     QHash<QString, QGraphicsLineItem *> m_links;      ///< by switch port
     QHash<QString, QList<QGraphicsItem *>> m_badges;  ///< by switch port
     QHash<QString, QGraphicsRectItem *> m_servers;    ///< by NIC row name
+    QTimer *m_refreshSoon;  ///< coalesces the updates of the switch and every agent into one
     QList<QGraphicsItem *> m_chains;
 };
 

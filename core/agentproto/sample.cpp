@@ -1,5 +1,7 @@
 #include "agentproto/sample.h"
 
+#include "common/jsonfields.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 
@@ -69,12 +71,6 @@ QMap<QString, QString> stringMapFrom(const QJsonValue &v)
     for (auto it = o.begin(); it != o.end(); ++it)
         m.insert(it.key(), it.value().toString());
     return m;
-}
-
-void insertIfSet(QJsonObject &o, const char *key, const QString &v)
-{
-    if (!v.isEmpty())
-        o.insert(QLatin1String(key), v);
 }
 
 }  // namespace

@@ -117,17 +117,15 @@ Result<void> parseShowInterfaceCounters(const QJsonObject &body, SwitchSnapshot 
     const QJsonArray tx = tableRows(body, QLatin1String("tx_counters"));
     if (rx.isEmpty() && tx.isEmpty())
         return missingTable("TABLE_rx_counters/TABLE_tx_counters");
-    for (const QJsonValue &v : rx) {
-        const QJsonObject row = v.toObject();
-        const QString name = textField(row, QLatin1String("interface_rx"));
-        if (!name.isEmpty())
-            readCounters(row, kInterfaceKeys, into.port(name).counters);
-    }
-    for (const QJsonValue &v : tx) {
-        const QJsonObject row = v.toObject();
-        const QString name = textField(row, QLatin1String("interface_tx"));
-        if (!name.isEmpty())
-            readCounters(row, kInterfaceKeys, into.port(name).counters);
+    // The same counters under two names for the interface: interface_rx / interface_tx.
+    for (const auto &[rows, key] :
+         {std::pair {&rx, "interface_rx"}, std::pair {&tx, "interface_tx"}}) {
+        for (const QJsonValue &v : *rows) {
+            const QJsonObject row = v.toObject();
+            const QString name = textField(row, QLatin1String(key));
+            if (!name.isEmpty())
+                readCounters(row, kInterfaceKeys, into.port(name).counters);
+        }
     }
     return {};
 }

@@ -1,3 +1,4 @@
+#include "common/jsonfields.h"
 #include "nxapi/interfacename.h"
 #include "nxapi/qosconfig.h"
 
@@ -333,12 +334,6 @@ QJsonArray intArray(const QList<int> &v)
     return a;
 }
 
-template <typename T> void put(QJsonObject &o, const char *key, const std::optional<T> &v)
-{
-    if (v)
-        o.insert(QLatin1String(key), QJsonValue(qint64(*v)));
-}
-
 }  // namespace
 
 QJsonObject qosConfigToJson(const QosConfig &c)
@@ -357,20 +352,20 @@ QJsonObject qosConfigToJson(const QosConfig &c)
         QJsonArray classes;
         for (const PolicyClass &pc : pm.classes) {
             QJsonObject o {{QStringLiteral("class"), pc.name}};
-            put(o, "set_qos_group", pc.setQosGroup);
-            put(o, "set_cos", pc.setCos);
-            put(o, "mtu", pc.mtu);
-            put(o, "priority_level", pc.priorityLevel);
-            put(o, "bandwidth_percent", pc.bandwidthPercent);
+            insertIfSet(o, "set_qos_group", pc.setQosGroup);
+            insertIfSet(o, "set_cos", pc.setCos);
+            insertIfSet(o, "mtu", pc.mtu);
+            insertIfSet(o, "priority_level", pc.priorityLevel);
+            insertIfSet(o, "bandwidth_percent", pc.bandwidthPercent);
             if (!pc.pausePfcCos.isEmpty())
                 o.insert(QStringLiteral("pause_pfc_cos"), intArray(pc.pausePfcCos));
-            put(o, "pause_buffer_size", pc.pauseBufferSize);
-            put(o, "pause_threshold", pc.pauseThreshold);
-            put(o, "resume_threshold", pc.resumeThreshold);
+            insertIfSet(o, "pause_buffer_size", pc.pauseBufferSize);
+            insertIfSet(o, "pause_threshold", pc.pauseThreshold);
+            insertIfSet(o, "resume_threshold", pc.resumeThreshold);
             if (pc.randomDetect) {
                 QJsonObject w {{QStringLiteral("ecn"), pc.ecn}};
-                put(w, "min_bytes", pc.wredMinBytes);
-                put(w, "max_bytes", pc.wredMaxBytes);
+                insertIfSet(w, "min_bytes", pc.wredMinBytes);
+                insertIfSet(w, "max_bytes", pc.wredMaxBytes);
                 if (!pc.wredProfile.isEmpty())
                     w.insert(QStringLiteral("profile"), pc.wredProfile);
                 o.insert(QStringLiteral("random_detect"), w);
@@ -388,7 +383,7 @@ QJsonObject qosConfigToJson(const QosConfig &c)
             o.insert(QStringLiteral("pfc_mode"), ic.pfcMode);
         if (ic.pfcWatchdog)
             o.insert(QStringLiteral("pfc_watchdog"), true);
-        put(o, "mtu", ic.mtu);
+        insertIfSet(o, "mtu", ic.mtu);
         if (!ic.qosInputPolicy.isEmpty())
             o.insert(QStringLiteral("qos_input_policy"), ic.qosInputPolicy);
         if (!ic.queuingOutputPolicy.isEmpty())

@@ -1,5 +1,6 @@
 #include "nxapi/snapshot.h"
 
+#include "common/jsonfields.h"
 #include "nxapi/interfacename.h"
 
 #include <QJsonArray>
@@ -137,19 +138,6 @@ const PortStatus *SwitchSnapshot::findPort(const QString &name) const
 
 namespace {
 
-template <typename T> void putOptional(QJsonObject &o, const char *key, const std::optional<T> &v)
-{
-    // qint64 keeps 64-bit counters exact (a double would round above 2^53).
-    if (v)
-        o.insert(QLatin1String(key), QJsonValue(qint64(*v)));
-}
-
-void putText(QJsonObject &o, const char *key, const QString &v)
-{
-    if (!v.isEmpty())
-        o.insert(QLatin1String(key), v);
-}
-
 template <typename E, typename KeyFn>
 QJsonObject countersToJson(const CounterSet<E> &set, KeyFn key)
 {
@@ -164,33 +152,33 @@ QJsonObject countersToJson(const CounterSet<E> &set, KeyFn key)
 QJsonObject queuingToJson(const QueuingStatus &q)
 {
     QJsonObject o;
-    putOptional(o, "ingress_mmu_drop_pkts", q.ingressMmuDropPkts);
-    putOptional(o, "ingress_mmu_drop_bytes", q.ingressMmuDropBytes);
-    putOptional(o, "wred_drop_pkts", q.wredDropPkts);
-    putOptional(o, "mc_drop_pkts", q.mcDropPkts);
-    putOptional(o, "tx_ppp", q.txPpp);
-    putOptional(o, "rx_ppp", q.rxPpp);
+    insertIfSet(o, "ingress_mmu_drop_pkts", q.ingressMmuDropPkts);
+    insertIfSet(o, "ingress_mmu_drop_bytes", q.ingressMmuDropBytes);
+    insertIfSet(o, "wred_drop_pkts", q.wredDropPkts);
+    insertIfSet(o, "mc_drop_pkts", q.mcDropPkts);
+    insertIfSet(o, "tx_ppp", q.txPpp);
+    insertIfSet(o, "rx_ppp", q.rxPpp);
     QJsonArray groups;
     for (const QosGroupStatus &g : q.qosGroups) {
         QJsonObject go = countersToJson(g.counters, queueCounterKey);
         go.insert(QStringLiteral("qos_group"), g.group);
-        putOptional(go, "bandwidth_percent", g.bandwidthPercent);
-        putText(go, "priority", g.priority);
-        putOptional(go, "buffer_size", g.bufferSize);
-        putOptional(go, "pause_threshold", g.pauseThreshold);
-        putOptional(go, "resume_threshold", g.resumeThreshold);
+        insertIfSet(go, "bandwidth_percent", g.bandwidthPercent);
+        insertIfSet(go, "priority", g.priority);
+        insertIfSet(go, "buffer_size", g.bufferSize);
+        insertIfSet(go, "pause_threshold", g.pauseThreshold);
+        insertIfSet(go, "resume_threshold", g.resumeThreshold);
         groups.append(go);
     }
     o.insert(QStringLiteral("qos_groups"), groups);
     QJsonArray cos;
     for (const PfcCosStatus &c : q.pfcCos) {
         QJsonObject co {{QStringLiteral("cos"), c.cos}};
-        putOptional(co, "qos_group", c.qosGroup);
-        putOptional(co, "priority_group", c.priorityGroup);
-        putText(co, "tx_pause_state", c.txPauseState);
-        putOptional(co, "tx_pause_count", c.txPauseCount);
-        putText(co, "rx_pause_state", c.rxPauseState);
-        putOptional(co, "rx_pause_count", c.rxPauseCount);
+        insertIfSet(co, "qos_group", c.qosGroup);
+        insertIfSet(co, "priority_group", c.priorityGroup);
+        insertIfSet(co, "tx_pause_state", c.txPauseState);
+        insertIfSet(co, "tx_pause_count", c.txPauseCount);
+        insertIfSet(co, "rx_pause_state", c.rxPauseState);
+        insertIfSet(co, "rx_pause_count", c.rxPauseCount);
         cos.append(co);
     }
     o.insert(QStringLiteral("pfc_cos"), cos);
@@ -200,29 +188,29 @@ QJsonObject queuingToJson(const QueuingStatus &q)
 QJsonObject portToJson(const PortStatus &p)
 {
     QJsonObject o {{QStringLiteral("name"), p.name}};
-    putText(o, "state", p.state);
-    putText(o, "admin_state", p.adminState);
-    putText(o, "description", p.description);
-    putText(o, "speed", p.speed);
-    putText(o, "clear_counters", p.clearCounters);
-    putOptional(o, "mtu", p.mtu);
-    putOptional(o, "bandwidth_kbit", p.bandwidthKbit);
-    putOptional(o, "load_interval_s", p.loadIntervalSeconds);
-    putOptional(o, "in_rate_bits", p.inRateBits);
-    putOptional(o, "out_rate_bits", p.outRateBits);
-    putOptional(o, "in_rate_pkts", p.inRatePkts);
-    putOptional(o, "out_rate_pkts", p.outRatePkts);
+    insertIfSet(o, "state", p.state);
+    insertIfSet(o, "admin_state", p.adminState);
+    insertIfSet(o, "description", p.description);
+    insertIfSet(o, "speed", p.speed);
+    insertIfSet(o, "clear_counters", p.clearCounters);
+    insertIfSet(o, "mtu", p.mtu);
+    insertIfSet(o, "bandwidth_kbit", p.bandwidthKbit);
+    insertIfSet(o, "load_interval_s", p.loadIntervalSeconds);
+    insertIfSet(o, "in_rate_bits", p.inRateBits);
+    insertIfSet(o, "out_rate_bits", p.outRateBits);
+    insertIfSet(o, "in_rate_pkts", p.inRatePkts);
+    insertIfSet(o, "out_rate_pkts", p.outRatePkts);
     if (p.isInternal())
         o.insert(QStringLiteral("internal"), true);
     if (!p.counters.empty())
         o.insert(QStringLiteral("counters"), countersToJson(p.counters, portCounterKey));
     if (p.pfc) {
         QJsonObject pfc;
-        putText(pfc, "mode", p.pfc->mode);
-        putText(pfc, "oper", p.pfc->oper);
-        putOptional(pfc, "vl_bitmap", p.pfc->vlBitmap);
-        putOptional(pfc, "rx_ppp", p.pfc->rxPpp);
-        putOptional(pfc, "tx_ppp", p.pfc->txPpp);
+        insertIfSet(pfc, "mode", p.pfc->mode);
+        insertIfSet(pfc, "oper", p.pfc->oper);
+        insertIfSet(pfc, "vl_bitmap", p.pfc->vlBitmap);
+        insertIfSet(pfc, "rx_ppp", p.pfc->rxPpp);
+        insertIfSet(pfc, "tx_ppp", p.pfc->txPpp);
         o.insert(QStringLiteral("pfc"), pfc);
     }
     if (p.queuing)
@@ -239,13 +227,13 @@ QJsonObject snapshotToJson(const SwitchSnapshot &s)
         o.insert(QStringLiteral("taken_ms"), QJsonValue(s.takenMs));
     if (s.version) {
         QJsonObject v;
-        putText(v, "host_name", s.version->hostName);
-        putText(v, "nxos_version", s.version->nxosVersion);
-        putText(v, "chassis", s.version->chassis);
-        putText(v, "serial", s.version->serial);
-        putText(v, "bios_version", s.version->biosVersion);
-        putText(v, "last_reset_reason", s.version->lastResetReason);
-        putOptional(v, "uptime_s", s.version->uptimeSeconds);
+        insertIfSet(v, "host_name", s.version->hostName);
+        insertIfSet(v, "nxos_version", s.version->nxosVersion);
+        insertIfSet(v, "chassis", s.version->chassis);
+        insertIfSet(v, "serial", s.version->serial);
+        insertIfSet(v, "bios_version", s.version->biosVersion);
+        insertIfSet(v, "last_reset_reason", s.version->lastResetReason);
+        insertIfSet(v, "uptime_s", s.version->uptimeSeconds);
         o.insert(QStringLiteral("version"), v);
     }
     QJsonArray ports;
@@ -256,15 +244,15 @@ QJsonObject snapshotToJson(const SwitchSnapshot &s)
         QJsonArray lldp;
         for (const LldpNeighbor &n : s.lldpNeighbors) {
             QJsonObject no {{QStringLiteral("local_port"), n.localPort}};
-            putText(no, "chassis_id", n.chassisId);
-            putText(no, "port_id", n.portId);
-            putText(no, "port_description", n.portDescription);
-            putText(no, "system_name", n.systemName);
-            putText(no, "system_description", n.systemDescription);
-            putText(no, "management_address", n.managementAddress);
-            putText(no, "system_capabilities", n.systemCapabilities);
-            putText(no, "enabled_capabilities", n.enabledCapabilities);
-            putOptional(no, "ttl", n.ttl);
+            insertIfSet(no, "chassis_id", n.chassisId);
+            insertIfSet(no, "port_id", n.portId);
+            insertIfSet(no, "port_description", n.portDescription);
+            insertIfSet(no, "system_name", n.systemName);
+            insertIfSet(no, "system_description", n.systemDescription);
+            insertIfSet(no, "management_address", n.managementAddress);
+            insertIfSet(no, "system_capabilities", n.systemCapabilities);
+            insertIfSet(no, "enabled_capabilities", n.enabledCapabilities);
+            insertIfSet(no, "ttl", n.ttl);
             lldp.append(no);
         }
         o.insert(QStringLiteral("lldp_neighbors"), lldp);

@@ -1,5 +1,7 @@
 #include "nxapi/switchrates.h"
 
+#include "common/jsonfields.h"
+
 #include <QJsonArray>
 
 namespace roce::nxapi {
@@ -156,22 +158,18 @@ QJsonObject portRatesToJson(const PortRates &r)
 {
     QJsonObject o {{QStringLiteral("name"), r.name},
                    {QStringLiteral("interval_s"), r.intervalSeconds}};
-    auto put = [&o](const char *key, const std::optional<double> &v) {
-        if (v)
-            o.insert(QLatin1String(key), *v);
-    };
-    put("in_bits_per_s", r.inBitsPerSec);
-    put("out_bits_per_s", r.outBitsPerSec);
-    put("in_util_percent", r.inUtilPercent);
-    put("out_util_percent", r.outUtilPercent);
-    put("in_pkts_per_s", r.inPktsPerSec);
-    put("out_pkts_per_s", r.outPktsPerSec);
-    put("ingress_mmu_drops_per_s", r.ingressMmuDropsPerSec);
-    put("egress_drops_per_s", r.egressDropsPerSec);
-    put("rx_pauses_per_s", r.rxPausesPerSec);
-    put("tx_pauses_per_s", r.txPausesPerSec);
-    put("ecn_marks_per_s", r.ecnMarksPerSec);
-    put("in_errors_per_s", r.inErrorsPerSec);
+    insertIfSet(o, "in_bits_per_s", r.inBitsPerSec);
+    insertIfSet(o, "out_bits_per_s", r.outBitsPerSec);
+    insertIfSet(o, "in_util_percent", r.inUtilPercent);
+    insertIfSet(o, "out_util_percent", r.outUtilPercent);
+    insertIfSet(o, "in_pkts_per_s", r.inPktsPerSec);
+    insertIfSet(o, "out_pkts_per_s", r.outPktsPerSec);
+    insertIfSet(o, "ingress_mmu_drops_per_s", r.ingressMmuDropsPerSec);
+    insertIfSet(o, "egress_drops_per_s", r.egressDropsPerSec);
+    insertIfSet(o, "rx_pauses_per_s", r.rxPausesPerSec);
+    insertIfSet(o, "tx_pauses_per_s", r.txPausesPerSec);
+    insertIfSet(o, "ecn_marks_per_s", r.ecnMarksPerSec);
+    insertIfSet(o, "in_errors_per_s", r.inErrorsPerSec);
     if (!r.resets.isEmpty())
         o.insert(QStringLiteral("resets"), QJsonArray::fromStringList(r.resets));
     return o;

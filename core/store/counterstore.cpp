@@ -103,12 +103,6 @@ QList<QPointF> CounterStore::series(const QString &port, Metric metric, qint64 f
     return out;
 }
 
-QStringList CounterStore::ports() const
-{
-    QReadLocker locker(&m_lock);
-    return m_ports.keys();
-}
-
 qsizetype CounterStore::pointCount() const
 {
     QReadLocker locker(&m_lock);

@@ -56,7 +56,6 @@ public:
     /// Points of @p port / @p metric from @p fromMs on (downsampled part first), as
     /// (ms, value).
     QList<QPointF> series(const QString &port, Metric metric, qint64 fromMs = 0) const;
-    QStringList ports() const;
     qsizetype pointCount() const;  ///< all series, both tiers (for memory checks)
 
 private:

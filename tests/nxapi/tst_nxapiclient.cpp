@@ -160,8 +160,6 @@ void TestNxapiClient::acceptedWithPinOneBatchAndCookie()
     QCOMPARE(client.requestsSent(), 1);
     QCOMPARE(client.basicLogins(), 1);
     // The next poll reuses the nxapi_auth cookie: no new login, no new session.
-    const int sessions = 0;
-    Q_UNUSED(sessions);
     r = poll(client);
     QVERIFY(r.snapshot);
     QCOMPARE(client.requestsSent(), 2);

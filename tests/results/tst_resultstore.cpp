@@ -174,9 +174,7 @@ void TestResultStore::rocectlJobRecordsIperf3()
                               QStringLiteral("iperf3"),
                               QStringLiteral("--port"),
                               QString::number(probe.serverPort() + 1)};
-    // The server job (iperf3 -s -1) in another rocectl process would be the usual way; here
-    // one job that fails fast proves refusal recording, and a client against a missing server
-    // proves a failed run carries iperf3's own message.
+    // A client against no server: a failed run that carries iperf3's own message.
     auto [code, out, err]
         = rocectl(QStringList {QStringLiteral("job")} + common
                   + QStringList {QStringLiteral("--role"), QStringLiteral("client"),
@@ -186,23 +184,57 @@ void TestResultStore::rocectlJobRecordsIperf3()
                                  QStringLiteral("--db"), db});
     QCOMPARE(code, 1);
     QVERIFY2(err.contains(QLatin1String("recorded as run 1")), qPrintable(err));
+
+    // Then the real thing: the server job in a second rocectl (the real binary), started and
+    // confirmed listening ("job ... ready") before the recorded client runs.
+    QProcess server;
+    server.setStandardOutputFile(QProcess::nullDevice());  // iperf3's JSON report: not needed
+    server.start(QStringLiteral(ROCECTL_PATH),
+                 QStringList {QStringLiteral("job")} + common
+                     + QStringList {QStringLiteral("--role"), QStringLiteral("server")});
+    QVERIFY(server.waitForStarted());
+    QByteArray serverErr;
+    QTRY_VERIFY_WITH_TIMEOUT((serverErr += server.readAllStandardError()).contains(" ready"),
+                             15000);
+    auto [ok, okOut, okErr]
+        = rocectl(QStringList {QStringLiteral("job")} + common
+                  + QStringList {QStringLiteral("--role"), QStringLiteral("client"),
+                                 QStringLiteral("--server"), QStringLiteral("127.0.0.1"),
+                                 QStringLiteral("--duration"), QStringLiteral("1"),
+                                 QStringLiteral("--record"), QStringLiteral("TCP baseline"),
+                                 QStringLiteral("--db"), db});
+    QVERIFY2(ok == 0, qPrintable(okErr));
+    // It may already have ended while the client's event loop ran (waitForFinished() then
+    // says false for a process that is not running).
+    const bool serverEnded
+        = server.state() == QProcess::NotRunning || server.waitForFinished(20000);
+    QVERIFY2(serverEnded, QByteArray(serverErr + server.readAllStandardError()).constData());
+    QCOMPARE(server.exitCode(), 0);
+
     auto [lcode, lout, lerr] = rocectl({QStringLiteral("results"), QStringLiteral("list"),
                                         QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(lcode, 0);
     const QJsonArray runs
         = QJsonDocument::fromJson(lout.toUtf8()).object().value(QStringLiteral("runs")).toArray();
-    QCOMPARE(runs.size(), 1);
-    const QJsonObject run = runs.first().toObject();
-    QCOMPARE(run.value(QStringLiteral("kind")).toString(), QStringLiteral("iperf3"));
-    QCOMPARE(run.value(QStringLiteral("label")).toString(), QStringLiteral("no server"));
-    QCOMPARE(run.value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
-    QVERIFY2(run.value(QStringLiteral("error")).toString().contains(QLatin1String("connect")),
-             qPrintable(run.value(QStringLiteral("error")).toString()));
+    QCOMPARE(runs.size(), 2);
+    const QJsonObject good = runs.at(0).toObject();  // newest first
+    QCOMPARE(good.value(QStringLiteral("label")).toString(), QStringLiteral("TCP baseline"));
+    QCOMPARE(good.value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
+    const double bps = good.value(QStringLiteral("result"))
+                           .toObject()
+                           .value(QStringLiteral("received_bits_per_second"))
+                           .toDouble();
+    QVERIFY2(bps > 1e8, qPrintable(QString::number(bps)));  // real loopback TCP
+    const QJsonObject bad = runs.at(1).toObject();
+    QCOMPARE(bad.value(QStringLiteral("label")).toString(), QStringLiteral("no server"));
+    QCOMPARE(bad.value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+    QVERIFY2(bad.value(QStringLiteral("error")).toString().contains(QLatin1String("connect")),
+             qPrintable(bad.value(QStringLiteral("error")).toString()));
     QCOMPARE(
-        run.value(QStringLiteral("parameters")).toObject().value(QStringLiteral("tool")).toString(),
+        bad.value(QStringLiteral("parameters")).toObject().value(QStringLiteral("tool")).toString(),
         QStringLiteral("iperf3"));
     auto [scode, sout, serr] = rocectl({QStringLiteral("results"), QStringLiteral("show"),
-                                        QStringLiteral("1"), QStringLiteral("--db"), db});
+                                        QStringLiteral("2"), QStringLiteral("--db"), db});
     QCOMPARE(scode, 0);
     QVERIFY(sout.contains(QLatin1String("\"raw_output\"")));
     agent.terminate();

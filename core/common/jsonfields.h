@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+#include <optional>
+#include <type_traits>
+
+namespace roce {
+
+// The documented JSON leaves out what a device or switch did not report: these insert a field
+// only when it has a value. Integers go in as qint64 so that 64-bit counters stay exact.
+
+inline void insertIfSet(QJsonObject &o, const char *key, const QString &v)
+{
+    if (!v.isEmpty())
+        o.insert(QLatin1String(key), v);
+}
+
+template <typename T> void insertIfSet(QJsonObject &o, const char *key, const std::optional<T> &v)
+{
+    if (!v)
+        return;
+    if constexpr (std::is_floating_point_v<T>)
+        o.insert(QLatin1String(key), double(*v));
+    else
+        o.insert(QLatin1String(key), QJsonValue(qint64(*v)));
+}
+
+}  // namespace roce
