@@ -1,6 +1,8 @@
 #include "cli/jobcommand.h"
 
 #include "agentproto/agentclient.h"
+#include "cli/agentaccess.h"
+#include "cli/joboptions.h"
 #include "cli/output.h"
 #include "cli/parse.h"
 #include "results/resultstore.h"
@@ -8,9 +10,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QEventLoop>
-#include <QFile>
 #include <QJsonDocument>
-#include <QProcessEnvironment>
 #include <QTimer>
 
 namespace roce::cli {
@@ -20,11 +20,6 @@ namespace {
 class JobCommandText
 {
     Q_DECLARE_TR_FUNCTIONS(JobCommandText)
-};
-
-struct IntOption {
-    QCommandLineOption option;
-    int min, max;
 };
 
 }  // namespace
@@ -51,19 +46,7 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
     const QCommandLineOption agent(QStringLiteral("agent"),
                                    JobCommandText::tr("Agent address, HOST:PORT."),
                                    QStringLiteral("host:port"));
-    const QCommandLineOption tokenEnv(QStringLiteral("token-env"),
-                                      JobCommandText::tr("Environment variable with the agent "
-                                                         "token (default ROCE_AGENT_TOKEN)."),
-                                      QStringLiteral("name"), QStringLiteral("ROCE_AGENT_TOKEN"));
-    const QCommandLineOption tokenFile(QStringLiteral("token-file"),
-                                       JobCommandText::tr("File with the agent token."),
-                                       QStringLiteral("file"));
-    const QCommandLineOption pin(QStringLiteral("pin"),
-                                 JobCommandText::tr("SHA-256 of the agent certificate to trust."),
-                                 QStringLiteral("sha256"));
-    const QCommandLineOption plaintext(QStringLiteral("plaintext"),
-                                       JobCommandText::tr("No TLS (an agent started with "
-                                                          "--plaintext, loopback only)."));
+    AgentAccess access;
     const QCommandLineOption tool(QStringLiteral("tool"),
                                   JobCommandText::tr("ib_write_bw, ib_write_lat, ib_send_bw, "
                                                      "ib_send_lat, ib_read_bw, ib_read_lat, "
@@ -75,15 +58,6 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
     const QCommandLineOption server(QStringLiteral("server"),
                                     JobCommandText::tr("Client: the server's address."),
                                     QStringLiteral("address"));
-    const QCommandLineOption device(QStringLiteral("device"),
-                                    JobCommandText::tr("perftest: RDMA device (-d)."),
-                                    QStringLiteral("name"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  JobCommandText::tr("Message size in bytes (-s)."),
-                                  QStringLiteral("bytes"));
-    const QCommandLineOption iterations(QStringLiteral("iterations"),
-                                        JobCommandText::tr("perftest: iterations (-n)."),
-                                        QStringLiteral("n"));
     const QCommandLineOption cancelAfter(QStringLiteral("cancel-after"),
                                          JobCommandText::tr("Cancel the job after this many "
                                                             "seconds."),
@@ -98,35 +72,10 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
                                 JobCommandText::tr("Results database for --record (default %1).")
                                     .arg(results::ResultStore::defaultPath()),
                                 QStringLiteral("path"), results::ResultStore::defaultPath());
-    const IntOption ints[] = {
-        {QCommandLineOption(QStringLiteral("port"), JobCommandText::tr("TCP port of the tool."),
-                            QStringLiteral("port")),
-         1, 65535},
-        {QCommandLineOption(QStringLiteral("duration"), JobCommandText::tr("Seconds (-D/-t)."),
-                            QStringLiteral("seconds")),
-         1, 3600},
-        {QCommandLineOption(QStringLiteral("ib-port"), JobCommandText::tr("perftest: port (-i)."),
-                            QStringLiteral("n")),
-         1, 255},
-        {QCommandLineOption(QStringLiteral("gid-index"),
-                            JobCommandText::tr("perftest: GID index (-x)."), QStringLiteral("n")),
-         0, 255},
-        {QCommandLineOption(QStringLiteral("qps"), JobCommandText::tr("perftest: QPs (-q)."),
-                            QStringLiteral("n")),
-         1, 256},
-        {QCommandLineOption(QStringLiteral("tclass"),
-                            JobCommandText::tr("perftest: traffic class (--tclass)."),
-                            QStringLiteral("n")),
-         0, 255},
-        {QCommandLineOption(QStringLiteral("timeout"),
-                            JobCommandText::tr("Kill the job after this many seconds."),
-                            QStringLiteral("seconds")),
-         1, 86400},
-    };
-    parser.addOptions({agent, tokenEnv, tokenFile, pin, plaintext, tool, role, server, device, size,
-                       iterations, cancelAfter, json, record, db});
-    for (const IntOption &o : ints)
-        parser.addOption(o.option);
+    JobOptions jobOptions;
+    parser.addOptions({agent, tool, role, server, cancelAfter, json, record, db});
+    access.addOptions(parser);
+    jobOptions.addOptions(parser);
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
 
@@ -135,10 +84,8 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
         return int(ExitUsage);
     };
     const QString where = parser.value(agent);
-    const qsizetype colon = where.lastIndexOf(QLatin1Char(':'));
     bool ok = false;
-    const int agentPort = colon > 0 ? where.mid(colon + 1).toInt(&ok) : 0;
-    if (!ok || agentPort <= 0 || agentPort > 65535)
+    if (!parser.isSet(agent))
         return usage(JobCommandText::tr("--agent HOST:PORT is required"));
     if (!parser.isSet(tool) || !parser.isSet(role))
         return usage(JobCommandText::tr("--tool and --role are required"));
@@ -148,63 +95,22 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
                       {QStringLiteral("role"), parser.value(role)}};
     if (parser.isSet(server))
         spec.insert(QStringLiteral("server"), parser.value(server));
-    if (parser.isSet(device))
-        spec.insert(QStringLiteral("device"), parser.value(device));
-    for (const IntOption &o : ints) {
-        const QString n = o.option.names().first();
-        if (!parser.isSet(o.option))
-            continue;
-        const int v = parser.value(o.option).toInt(&ok);
-        if (!ok || v < o.min || v > o.max)
-            return usage(JobCommandText::tr("--%1 wants a number from %2 to %3")
-                             .arg(n)
-                             .arg(o.min)
-                             .arg(o.max));
-        QString key = n;
-        key.replace(QLatin1Char('-'), QLatin1Char('_'));
-        if (key == QLatin1String("duration"))
-            key = QStringLiteral("duration_s");
-        else if (key == QLatin1String("timeout"))
-            key = QStringLiteral("timeout_s");
-        else if (key == QLatin1String("tclass"))
-            key = QStringLiteral("traffic_class");
-        spec.insert(key, v);
-    }
-    for (const auto &[option, key] :
-         {std::pair {&size, "size"}, std::pair {&iterations, "iterations"}}) {
-        if (!parser.isSet(*option))
-            continue;
-        const qint64 v = parser.value(*option).toLongLong(&ok);
-        if (!ok || v <= 0)
-            return usage(
-                JobCommandText::tr("--%1 wants a positive number").arg(QLatin1String(key)));
-        spec.insert(QLatin1String(key), QJsonValue(v));
-    }
+    if (const auto read = jobOptions.read(parser, spec); !read)
+        return usage(read.error().message);
     const auto parsed = agentproto::parseJobSpec(spec);
     if (!parsed)
         return usage(parsed.error().message);
 
-    agentproto::AgentEndpoint endpoint;
-    endpoint.host = where.left(colon);
-    endpoint.port = quint16(agentPort);
-    endpoint.plaintext = parser.isSet(plaintext);
-    endpoint.pinnedSha256 = parser.value(pin).toLatin1();
-    if (parser.isSet(tokenFile)) {
-        QFile f(parser.value(tokenFile));
-        if (!f.open(QIODevice::ReadOnly)) {
-            io.err << JobCommandText::tr("rocectl job: cannot read %1: %2")
-                          .arg(f.fileName(), f.errorString())
-                   << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        endpoint.token = QString::fromUtf8(f.readAll()).trimmed();
-    } else {
-        endpoint.token = QProcessEnvironment::systemEnvironment().value(parser.value(tokenEnv));
+    if (const auto configured = access.configure(parser); !configured) {
+        if (configured.error().code == ErrorCode::InvalidArgument)
+            return usage(configured.error().message);
+        io.err << QStringLiteral("rocectl job: ") << configured.error().message
+               << QLatin1Char('\n');
+        return ExitFailure;
     }
-    if (endpoint.token.isEmpty()) {
-        return usage(JobCommandText::tr("no agent token: set %1 or give --token-file")
-                         .arg(parser.value(tokenEnv)));
-    }
+    const auto endpoint = access.endpoint(where);
+    if (!endpoint)
+        return usage(endpoint.error().message);
     double cancelSeconds = 0;
     if (parser.isSet(cancelAfter)) {
         cancelSeconds = parser.value(cancelAfter).toDouble(&ok);
@@ -245,7 +151,7 @@ int JobCommand::run(const QStringList &args, CommandIo &io)
             io.err << JobCommandText::tr("recorded as run %1").arg(runId) << QLatin1Char('\n');
     };
 
-    agentproto::AgentClient client(endpoint);
+    agentproto::AgentClient client(*endpoint);
     QEventLoop loop;
     int exitCode = ExitFailure;
     QString jobId;

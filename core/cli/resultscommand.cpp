@@ -2,10 +2,11 @@
 
 #include "cli/output.h"
 #include "cli/parse.h"
-#include "results/resultstore.h"
+#include "results/comparison.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -18,24 +19,85 @@ class ResultsText
     Q_DECLARE_TR_FUNCTIONS(ResultsText)
 };
 
-/// The headline figure of a parsed result, for the table.
-QString headline(const results::RunRecord &r)
+int compare(const results::ResultStore &store, const QStringList &ids, bool json,
+            const QString &csvPath, CommandIo &io)
 {
-    const QJsonObject res = r.result;
-    const QJsonArray rows = res.value(QStringLiteral("results")).toArray();
-    if (!rows.isEmpty()) {
-        const QJsonObject last = rows.last().toObject();
-        if (last.contains(QStringLiteral("bw_average_gbps")))
-            return ResultsText::tr("%1 Gb/s").arg(
-                last.value(QStringLiteral("bw_average_gbps")).toDouble(), 0, 'f', 2);
-        if (last.contains(QStringLiteral("t_avg_usec")))
-            return ResultsText::tr("%1 us").arg(last.value(QStringLiteral("t_avg_usec")).toDouble(),
-                                                0, 'f', 2);
+    QList<results::RunRecord> runs;
+    for (const QString &text : ids) {
+        bool ok = false;
+        const qint64 id = text.toLongLong(&ok);
+        if (!ok) {
+            io.err << ResultsText::tr("rocectl results: '%1' is not a run id").arg(text)
+                   << QLatin1Char('\n');
+            return ExitUsage;
+        }
+        const auto r = store.run(id);
+        if (!r || !*r) {
+            io.err << (r ? ResultsText::tr("rocectl results: no run %1").arg(id)
+                         : r.error().message)
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        runs.append(**r);
     }
-    if (res.contains(QStringLiteral("received_bits_per_second")))
-        return ResultsText::tr("%1 Gb/s").arg(
-            res.value(QStringLiteral("received_bits_per_second")).toDouble() / 1e9, 0, 'f', 2);
-    return QString();
+    const results::Comparison c = results::compareRuns(runs);
+    if (!csvPath.isEmpty()) {
+        if (csvPath == QLatin1String("-")) {
+            io.out << c.toCsv();
+        } else {
+            QFile f(csvPath);
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)
+                || f.write(c.toCsv().toUtf8()) < 0) {
+                io.err << ResultsText::tr("rocectl results: cannot write %1: %2")
+                              .arg(csvPath, f.errorString())
+                       << QLatin1Char('\n');
+                return ExitFailure;
+            }
+        }
+    }
+    if (json) {
+        writeJson(io.out, QJsonDocument(c.toJson()));
+        return ExitOk;
+    }
+    if (csvPath == QLatin1String("-"))
+        return ExitOk;
+    // The figures as a table for the terminal, then the ratios in words.
+    const QList<QStringList> rows = c.table();
+    TextTable table(rows.first());
+    for (qsizetype i = 1; i < rows.size(); ++i)
+        table.addRow(rows[i]);
+    io.out << table.render();
+    const QJsonArray ratios = c.toJson().value(QStringLiteral("ratios")).toArray();
+    for (const QJsonValue &v : ratios) {
+        const QJsonObject x = v.toObject();
+        const QString run = QString::number(x.value(QStringLiteral("id")).toInteger());
+        const QString base = QString::number(runs.first().id);
+        if (x.contains(QStringLiteral("bandwidth_x")))
+            io.out << ResultsText::tr("run %1: %2x the bandwidth of run %3")
+                          .arg(run)
+                          .arg(x.value(QStringLiteral("bandwidth_x")).toDouble(), 0, 'f', 2)
+                          .arg(base)
+                   << QLatin1Char('\n');
+        if (x.contains(QStringLiteral("latency_x")))
+            io.out << ResultsText::tr("run %1: latency %2x lower than run %3")
+                          .arg(run)
+                          .arg(x.value(QStringLiteral("latency_x")).toDouble(), 0, 'f', 2)
+                          .arg(base)
+                   << QLatin1Char('\n');
+        if (x.contains(QStringLiteral("jitter_less_percent")))
+            io.out << ResultsText::tr("run %1: %2% less jitter (p99 - median) than run %3")
+                          .arg(run)
+                          .arg(x.value(QStringLiteral("jitter_less_percent")).toDouble(), 0, 'f', 1)
+                          .arg(base)
+                   << QLatin1Char('\n');
+        if (x.contains(QStringLiteral("step_x")))
+            io.out << ResultsText::tr("run %1: training steps %2x faster than run %3")
+                          .arg(run)
+                          .arg(x.value(QStringLiteral("step_x")).toDouble(), 0, 'f', 2)
+                          .arg(base)
+                   << QLatin1Char('\n');
+    }
+    return ExitOk;
 }
 
 }  // namespace
@@ -47,14 +109,16 @@ QString ResultsCommand::name() const
 
 QString ResultsCommand::summary() const
 {
-    return ResultsText::tr("List or show recorded runs (rocectl job --record)");
+    return ResultsText::tr("List, show or compare recorded runs (rocectl run, rocectl job "
+                           "--record)");
 }
 
 int ResultsCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(summary());
-    parser.addPositionalArgument(QStringLiteral("action"), ResultsText::tr("list, or show ID"));
+    parser.addPositionalArgument(QStringLiteral("action"),
+                                 ResultsText::tr("list, show ID, or compare ID ID..."));
     const QCommandLineOption db(
         QStringLiteral("db"),
         ResultsText::tr("Results database (default %1).").arg(results::ResultStore::defaultPath()),
@@ -63,13 +127,19 @@ int ResultsCommand::run(const QStringList &args, CommandIo &io)
                                    ResultsText::tr("list: at most this many runs (default 50)."),
                                    QStringLiteral("n"), QStringLiteral("50"));
     const QCommandLineOption json(QStringLiteral("json"), ResultsText::tr("Print JSON."));
-    parser.addOptions({db, limit, json});
+    const QCommandLineOption csv(QStringLiteral("csv"),
+                                 ResultsText::tr("compare: also write the comparison as CSV to "
+                                                 "this file (- for stdout)."),
+                                 QStringLiteral("file"));
+    parser.addOptions({db, limit, json, csv});
     if (const auto early = parseCommandLine(parser, args, io, true))
         return *early;
     const QStringList pos = parser.positionalArguments();
     const QString action = pos.value(0);
-    if (action != QLatin1String("list") && !(action == QLatin1String("show") && pos.size() == 2)) {
-        io.err << ResultsText::tr("rocectl results: expected 'list' or 'show ID'")
+    if (action != QLatin1String("list") && !(action == QLatin1String("show") && pos.size() == 2)
+        && !(action == QLatin1String("compare") && pos.size() >= 3)) {
+        io.err << ResultsText::tr("rocectl results: expected 'list', 'show ID' or 'compare ID ID "
+                                  "...'")
                << QLatin1Char('\n');
         return ExitUsage;
     }
@@ -78,6 +148,8 @@ int ResultsCommand::run(const QStringList &args, CommandIo &io)
         io.err << QStringLiteral("rocectl results: ") << store.error().message << QLatin1Char('\n');
         return ExitFailure;
     }
+    if (action == QLatin1String("compare"))
+        return compare(**store, pos.mid(1), parser.isSet(json), parser.value(csv), io);
     if (action == QLatin1String("show")) {
         bool ok = false;
         const qint64 id = pos[1].toLongLong(&ok);
@@ -119,7 +191,7 @@ int ResultsCommand::run(const QStringList &args, CommandIo &io)
                       QDateTime::fromMSecsSinceEpoch(r.startedMs)
                           .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                       r.kind, r.label, r.state,
-                      r.state == QLatin1String("succeeded") ? headline(r) : r.error});
+                      r.state == QLatin1String("succeeded") ? results::headline(r) : r.error});
     }
     io.out << table.render();
     return ExitOk;

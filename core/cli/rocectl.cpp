@@ -3,6 +3,7 @@
 #include "cli/decodecommand.h"
 #include "cli/jobcommand.h"
 #include "cli/resultscommand.h"
+#include "cli/runcommand.h"
 #include "cli/simcommand.h"
 #include "cli/switchcommand.h"
 #include "cli/versioncommand.h"
@@ -52,6 +53,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<DecodeCommand>());
     registry.add(std::make_unique<JobCommand>());
     registry.add(std::make_unique<ResultsCommand>());
+    registry.add(std::make_unique<RunCommand>());
     registry.add(std::make_unique<SimCommand>());
     registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());

@@ -19,6 +19,36 @@ std::optional<quint64> sumPrefixed(const QMap<QString, quint64> &m, QLatin1Strin
 
 }  // namespace
 
+QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
+                                    const agentproto::RdmaPortSample &port)
+{
+    QHash<QString, quint64> now;
+    auto put = [&now](const QString &key, std::optional<quint64> v) {
+        if (v)
+            now.insert(key, *v);
+    };
+    auto value = [](const QMap<QString, quint64> &m, const char *key) {
+        const auto it = m.constFind(QLatin1String(key));
+        return it == m.constEnd() ? std::nullopt : std::optional<quint64>(*it);
+    };
+    put(QStringLiteral("rx_bytes"), value(port.counters, "port_rcv_data_bytes"));
+    put(QStringLiteral("tx_bytes"), value(port.counters, "port_xmit_data_bytes"));
+    put(QStringLiteral("ecn"), value(port.hwCounters, "np_ecn_marked_roce_packets"));
+    put(QStringLiteral("cnp_sent"), value(port.hwCounters, "np_cnp_sent"));
+    put(QStringLiteral("cnp_handled"), value(port.hwCounters, "rp_cnp_handled"));
+    put(QStringLiteral("cnp_ignored"), value(port.hwCounters, "rp_cnp_ignored"));
+    put(QStringLiteral("oos"), value(port.hwCounters, "out_of_sequence"));
+    for (const agentproto::NetdevSample &n : sample.netdevs) {
+        if (n.name != port.netdev)
+            continue;
+        put(QStringLiteral("rx_pause"),
+            sumPrefixed(n.ethtool, QLatin1String("rx_prio"), QLatin1String("_pause")));
+        put(QStringLiteral("tx_pause"),
+            sumPrefixed(n.ethtool, QLatin1String("tx_prio"), QLatin1String("_pause")));
+    }
+    return now;
+}
+
 SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint64 receivedMs)
 {
     SwitchUpdate u;
@@ -32,29 +62,7 @@ SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint6
             row.peer = p.netdev;
             row.state
                 = p.state == QLatin1String("ACTIVE") ? QStringLiteral("up") : p.state.toLower();
-            QHash<QString, quint64> now;
-            auto put = [&now](const QString &key, std::optional<quint64> v) {
-                if (v)
-                    now.insert(key, *v);
-            };
-            auto value = [](const QMap<QString, quint64> &m, const char *key) {
-                const auto it = m.constFind(QLatin1String(key));
-                return it == m.constEnd() ? std::nullopt : std::optional<quint64>(*it);
-            };
-            put(QStringLiteral("rx_bytes"), value(p.counters, "port_rcv_data_bytes"));
-            put(QStringLiteral("tx_bytes"), value(p.counters, "port_xmit_data_bytes"));
-            put(QStringLiteral("ecn"), value(p.hwCounters, "np_ecn_marked_roce_packets"));
-            put(QStringLiteral("cnp_sent"), value(p.hwCounters, "np_cnp_sent"));
-            put(QStringLiteral("cnp_handled"), value(p.hwCounters, "rp_cnp_handled"));
-            put(QStringLiteral("oos"), value(p.hwCounters, "out_of_sequence"));
-            for (const agentproto::NetdevSample &n : sample.netdevs) {
-                if (n.name != p.netdev)
-                    continue;
-                put(QStringLiteral("rx_pause"),
-                    sumPrefixed(n.ethtool, QLatin1String("rx_prio"), QLatin1String("_pause")));
-                put(QStringLiteral("tx_pause"),
-                    sumPrefixed(n.ethtool, QLatin1String("tx_prio"), QLatin1String("_pause")));
-            }
+            const QHash<QString, quint64> now = nicCounters(sample, p);
             const auto it = m_last.constFind(row.name);
             if (it != m_last.constEnd() && receivedMs > it->ms) {
                 const double seconds = double(receivedMs - it->ms) / 1000.0;

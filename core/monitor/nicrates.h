@@ -7,6 +7,12 @@
 
 namespace roce::monitor {
 
+/// The counters of one RDMA port the console follows, under short keys: rx_bytes/tx_bytes
+/// (PMA data), ecn (CE marks received), cnp_sent, cnp_handled, cnp_ignored, oos
+/// (out-of-sequence), rx_pause/tx_pause (ethtool, all priorities). Absent counters are absent.
+QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
+                                    const agentproto::RdmaPortSample &port);
+
 /// Turns successive agent samples of one host into port-table rows for its RDMA ports:
 /// bits/s and utilization (PMA data counters), PFC pauses (ethtool rx/tx_prioN_pause, all
 /// priorities), CE marks received (np_ecn_marked_roce_packets), CNPs sent and handled, and

@@ -218,6 +218,7 @@ struct FlowState {
     // Sequence state (wire bytes).
     std::int64_t sentSeq = 0;
     std::int64_t demandTotal = -1;  ///< send up to this seq; -1 = unlimited
+    Bytes payloadTotal = -1;        ///< payload of a finite flow (what the tool asked for)
     std::int64_t expected = 0;      ///< receiver: next in-order byte
     std::int64_t nakFor = -1;       ///< receiver: NAK already sent for this expected
     TimeNs lastProgress = 0;

@@ -1,5 +1,7 @@
 #include "sim/livescenario.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 
 namespace roce::sim {
@@ -25,10 +27,21 @@ void resetToBaseline(Fabric &fabric)
     }
     for (int n = 0; n < fabric.spec().nicPorts.size(); ++n)
         fabric.setNicStalled(n, false);
+    // Every host gets the fabric's common latency profile back (the median: it undoes a
+    // slow-host fault), and keeps its stack profile.
+    QList<TimeNs> rdma, tcp;
+    for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
+        rdma.append(fabric.hostConfig(h).rdmaHostLatency);
+        tcp.append(fabric.hostConfig(h).tcpHostLatency);
+    }
+    std::sort(rdma.begin(), rdma.end());
+    std::sort(tcp.begin(), tcp.end());
     for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
         HostConfig c = fabric.hostConfig(h);
-        c.roceDscp = 26;  // the baseline keeps each host's latency/stack profile
+        c.roceDscp = 26;
         c.ecnNpPrios = c.ecnRpPrios = 0xff;
+        c.rdmaHostLatency = rdma[rdma.size() / 2];
+        c.tcpHostLatency = tcp[tcp.size() / 2];
         fabric.setHostConfig(h, c);
     }
 }
@@ -43,6 +56,13 @@ int incastReceiver(const Fabric &fabric)
             return h;
     }
     return int(spec.hosts.size()) - 1;
+}
+
+/// The server the slow-host fault hits: the third, so that it is neither the first (the
+/// usual hub of a matrix) nor the incast receiver.
+int slowHost(const Fabric &)
+{
+    return 2;
 }
 
 void startIncast(Fabric &fabric)
@@ -99,6 +119,10 @@ QList<LiveScenario> liveScenarios()
          LiveScenarioText::tr(
              "The switch pauses CoS 4 while RoCE rides priority 3: pause frames are sent but "
              "ignored, and MMU drops appear despite PFC being on.")},
+        {QStringLiteral("slow-host"), LiveScenarioText::tr("Fault: one slow server"),
+         LiveScenarioText::tr(
+             "One server answers every message late (CPU in power-save, IRQs on the far NUMA "
+             "node): a latency matrix points at it while every fabric counter stays clean.")},
         {QStringLiteral("dscp-mismatch"), LiveScenarioText::tr("Fault: DSCP mismatch"),
          LiveScenarioText::tr(
              "Hosts mark RoCE with DSCP 34, which the class-map does not match: traffic lands in "
@@ -157,6 +181,12 @@ Result<void> applyLiveScenario(Fabric &fabric, const QString &name)
         w.enabled = false;
         fabric.setWred(w);
         startIncast(fabric);
+    } else if (name == QLatin1String("slow-host")) {
+        const int slow = slowHost(fabric);
+        HostConfig c = fabric.hostConfig(slow);
+        c.rdmaHostLatency *= 8;
+        c.tcpHostLatency *= 3;
+        fabric.setHostConfig(slow, c);
     } else if (name == QLatin1String("dscp-mismatch")) {
         for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
             HostConfig c = fabric.hostConfig(h);
