@@ -1,6 +1,8 @@
 // roce-console: the desktop console. Everything lives in roce_app/roce_widgets/roce_core.
 #include "common/versions.h"
 #include "consoleoptions.h"
+#include "experiments/experimentqueue.h"
+#include "experimentspanel.h"
 #include "mainwindow.h"
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
@@ -131,23 +133,35 @@ int main(int argc, char **argv)
         Qt::DirectConnection);
     QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
                      &roce::app::MainWindow::showAgentLost);
-    QString fabricFingerprint;
-    QObject::connect(
-        &fabric, &roce::sim::EmbeddedFabric::started, &agents,
-        [&](const QUrl &, int, const QString &fingerprint) { fabricFingerprint = fingerprint; });
     QObject::connect(&fabric, &roce::sim::EmbeddedFabric::agentsStarted, &agents,
-                     [&](const QList<int> &agentPorts) {
+                     [&](const QList<roce::experiments::ExperimentHost> &hosts) {
                          QList<roce::agentproto::AgentEndpoint> endpoints;
-                         for (int port : agentPorts) {
-                             roce::agentproto::AgentEndpoint e;
-                             e.host = QStringLiteral("127.0.0.1");
-                             e.port = quint16(port);
-                             e.token = simOptions.agentToken;
-                             e.pinnedSha256 = fabricFingerprint.toLatin1();
-                             endpoints.append(e);
-                         }
+                         for (const auto &h : hosts)
+                             endpoints.append(h.agent);
                          agents.start(endpoints, 1000);
                      });
+
+    // Experiments run through the same agents and are kept in the results store (the one
+    // rocectl uses). Without a store they still run; they are just not kept.
+    std::unique_ptr<roce::results::ResultStore> results;
+    {
+        auto opened = roce::results::ResultStore::open(
+            options.resultsDb.isEmpty() ? roce::results::ResultStore::defaultPath()
+                                        : options.resultsDb);
+        if (opened)
+            results = std::move(opened).value();
+        else
+            window.showFabricError(opened.error().message);
+    }
+    roce::experiments::ExperimentQueue experimentQueue(results.get());
+    auto *experiments = new roce::widgets::ExperimentsPanel(&experimentQueue, &history);
+    window.showExperiments(experiments);
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::agentsStarted, experiments,
+                     &roce::widgets::ExperimentsPanel::setHosts);
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::layoutReady, experiments,
+                     &roce::widgets::ExperimentsPanel::setFabricLayout);
+    QObject::connect(&agents, &roce::monitor::AgentMonitor::gidTable, experiments,
+                     &roce::widgets::ExperimentsPanel::setGids);
     QObject::connect(&window, &roce::app::MainWindow::scenarioRequested, &fabric,
                      &roce::sim::EmbeddedFabric::startScenario);
     QObject::connect(&fabric, &roce::sim::EmbeddedFabric::scenarioStarted, &window,

@@ -1,5 +1,6 @@
 #include "consoleoptions.h"
 
+#include "results/resultstore.h"
 #include "sim/livescenario.h"
 
 #include "common/versions.h"
@@ -64,10 +65,17 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
         QStringLiteral("scenario"),
         ConsoleOptionsText::tr("Start this live scenario on the simulated fabric: idle, "
                                "lossy-incast, pfc-incast, dcqcn-incast, training, link-down, "
-                               "nic-stall, pfc-wrong-cos, dscp-mismatch."),
+                               "nic-stall, pfc-wrong-cos, slow-host, dscp-mismatch."),
         ConsoleOptionsText::tr("name"));
+    const QCommandLineOption resultsDb(
+        QStringLiteral("results-db"),
+        ConsoleOptionsText::tr("The results database of experiments (default %1; the same as "
+                               "rocectl results).")
+            .arg(results::ResultStore::defaultPath()),
+        ConsoleOptionsText::tr("path"));
     parser.addOption(demo);
     parser.addOption(scenario);
+    parser.addOption(resultsDb);
     parser.addOption(lang);
     parser.addOption(shot);
     parser.addOption(shotDelay);
@@ -122,6 +130,7 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.resetLayout = parser.isSet(reset);
     options.demo = parser.isSet(demo);
     options.scenario = parser.value(scenario);
+    options.resultsDb = parser.value(resultsDb);
     if (!options.scenario.isEmpty()) {
         QStringList names;
         for (const auto &live : sim::liveScenarios())

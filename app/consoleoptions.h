@@ -15,6 +15,7 @@ struct ConsoleOptions {
     bool resetLayout = false;  ///< --reset-layout: ignore the saved window layout
     bool demo = false;         ///< --demo: the embedded simulated fabric (also with no inventory)
     QString scenario;          ///< --scenario: live scenario to start on the simulated fabric
+    QString resultsDb;         ///< --results-db: the experiments' database; empty = default
 };
 
 /// Outcome of parsing: either options to run with, or an exit code after --help/--version or

@@ -4,6 +4,7 @@
 #include "countercharts.h"
 #include "emptystate.h"
 #include "eventlistview.h"
+#include "experimentspanel.h"
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
 #include "nxapi/nxapiclient.h"
@@ -125,6 +126,14 @@ void MainWindow::showPorts(models::PortTableModel *model)
     ports->setWidget(m_portView);
     delete old;
     linkSelectionToCharts();
+}
+
+void MainWindow::showExperiments(widgets::ExperimentsPanel *panel)
+{
+    QDockWidget *runs = dock(QStringLiteral("runsDock"));
+    QWidget *old = runs->widget();
+    runs->setWidget(panel);
+    delete old;
 }
 
 void MainWindow::showCharts(const store::CounterStore *store)

@@ -20,6 +20,7 @@ class CounterStore;
 }
 namespace roce::widgets {
 class CounterCharts;
+class ExperimentsPanel;
 class PortTableView;
 class TopologyView;
 }  // namespace roce::widgets
@@ -59,6 +60,9 @@ public slots:
     void showTopology(const roce::models::PortTableModel *rates);
     /// The map draws this fabric.
     void setFabricLayout(const roce::models::FabricLayout &layout);
+    /// Puts the experiments panel (launcher, results, matrix, training) into the Experiments
+    /// dock.
+    void showExperiments(roce::widgets::ExperimentsPanel *panel);
     /// Puts the event list (over @p model) into the Events dock.
     void showEvents(roce::models::EventListModel *model);
     /// Status bar: the switch poll failed (polling goes on).

@@ -16,3 +16,5 @@ struct ExperimentHost {
 };
 
 }  // namespace roce::experiments
+
+Q_DECLARE_METATYPE(roce::experiments::ExperimentHost)

@@ -155,6 +155,18 @@ Result<qint64> ExperimentRunner::start(const ExperimentRequest &request)
                              ExperimentText::tr("host %1 has no test address").arg(h.name));
         }
     }
+    // The job as the agents will get it, checked by their own parser first: a wrong field is
+    // refused here, before any server starts, with the same message.
+    QJsonObject probe = agentproto::jobSpecToJson(request.job);
+    if (training) {
+        probe.insert(QStringLiteral("world_size"), int(request.hosts.size()));
+        probe.insert(QStringLiteral("master_addr"), request.hosts.first().dataAddress);
+    } else {
+        probe.insert(QStringLiteral("role"), QStringLiteral("server"));
+        probe.remove(QStringLiteral("server"));
+    }
+    if (const auto valid = agentproto::parseJobSpec(probe); !valid)
+        return makeError(ErrorCode::InvalidArgument, valid.error().message);
     m_request = request;
     m_steps.clear();
     if (request.kind == ExperimentKind::Pair) {
@@ -223,6 +235,14 @@ Result<qint64> ExperimentRunner::start(const ExperimentRequest &request)
             const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
             if (o.contains(QStringLiteral("iteration")))
                 emit trainingIteration(member, m_request.hosts.value(member).name, o);
+            // Every rank reports the same iterations: rank 0 speaks for the job, the others
+            // only with what is not progress (a warning, an error).
+            if (member > 0 && !o.isEmpty())
+                return;
+            if (member > 0) {
+                emit progress(ExperimentText::tr("rank %1: %2").arg(member).arg(line));
+                return;
+            }
         }
         emit progress(line);
     });

@@ -100,3 +100,4 @@ private:
 }  // namespace roce::experiments
 
 Q_DECLARE_METATYPE(roce::experiments::ExperimentOutcome)
+Q_DECLARE_METATYPE(roce::experiments::ExperimentRequest)

@@ -47,11 +47,29 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
                             *backoffMs = std::min(*backoffMs * 2, 30000);
                         }
                     });
-            connect(client, &agentproto::AgentClient::sampleReceived, worker,
-                    [this, tracker](const agentproto::AgentSample &sample, qint64 receivedMs) {
-                        emit updated(tracker->update(
-                            sample, receivedMs ? receivedMs : QDateTime::currentMSecsSinceEpoch()));
-                    });
+            auto gidKey = std::make_shared<QString>();
+            connect(
+                client, &agentproto::AgentClient::sampleReceived, worker,
+                [this, tracker, gidKey](const agentproto::AgentSample &sample, qint64 receivedMs) {
+                    emit updated(tracker->update(
+                        sample, receivedMs ? receivedMs : QDateTime::currentMSecsSinceEpoch()));
+                    // GID tables change rarely (an address added): published on change.
+                    QList<HostGid> gids;
+                    QString key;
+                    for (const agentproto::RdmaDeviceSample &d : sample.devices) {
+                        for (const agentproto::RdmaPortSample &p : d.ports) {
+                            for (const agentproto::GidEntry &g : p.gids) {
+                                gids.append({d.name, p.port, g});
+                                key += d.name + QString::number(p.port) + g.gid + g.type
+                                    + QString::number(g.index) + g.ipv4 + QLatin1Char(';');
+                            }
+                        }
+                    }
+                    if (key != *gidKey) {
+                        *gidKey = key;
+                        emit gidTable(sample.hostname, gids);
+                    }
+                });
             client->connectToAgent();
         }
     });

@@ -8,6 +8,14 @@
 
 namespace roce::monitor {
 
+/// One GID table entry of a host, with the RDMA port it belongs to: what a test launcher
+/// offers for perftest's -d/-i/-x.
+struct HostGid {
+    QString device;
+    int port = 1;
+    agentproto::GidEntry gid;
+};
+
 /// Subscribes to the samples of many agents on a thread of its own and publishes one
 /// SwitchUpdate (rows of that host's RDMA ports) per sample. A lost agent is reconnected
 /// with backoff (1 s doubling to 30 s) and reported once per loss.
@@ -25,9 +33,13 @@ public:
 signals:
     void updated(const roce::monitor::SwitchUpdate &update);
     void agentLost(const QString &agent, const QString &reason);
+    /// A host's GID tables, when first seen and whenever they change.
+    void gidTable(const QString &host, const QList<roce::monitor::HostGid> &gids);
 
 private:
     WorkerThread m_worker {QStringLiteral("agent-monitor")};
 };
 
 }  // namespace roce::monitor
+
+Q_DECLARE_METATYPE(roce::monitor::HostGid)

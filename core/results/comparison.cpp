@@ -170,6 +170,12 @@ QList<QStringList> Comparison::table() const
     row(QStringLiteral("kind"), [&](int i) { return runs[i].kind; });
     row(QStringLiteral("state"), [&](int i) { return runs[i].state; });
     row(QStringLiteral("bandwidth_gbps"), [&](int i) { return number(metrics[i].bandwidthGbps); });
+    row(QStringLiteral("latency_is"), [&](int i) {
+        const LatencyFigures &l = metrics[i].latency;
+        if (!l.median && !l.average)
+            return QString();
+        return l.roundTrip ? QStringLiteral("round_trip") : QStringLiteral("one_way");
+    });
     const std::pair<const char *, std::optional<double> LatencyFigures::*> lat[]
         = {{"latency_min_usec", &LatencyFigures::min},
            {"latency_median_usec", &LatencyFigures::median},

@@ -51,10 +51,17 @@ void EmbeddedFabric::start()
         emit started(url, hosts, service->certificateFingerprint());
         emit layoutReady(layoutOf(service->fabric().spec()));
         if (service->agents()) {
-            QList<int> ports;
-            for (int h = 0; h < hosts; ++h)
-                ports.append(service->agentPort(h));
-            emit agentsStarted(ports);
+            QList<experiments::ExperimentHost> agentHosts;
+            for (int h = 0; h < hosts; ++h) {
+                const HostSpec &spec = service->fabric().spec().hosts[h];
+                agentproto::AgentEndpoint e;
+                e.host = options.address.toString();
+                e.port = service->agentPort(h);
+                e.token = options.agentToken;
+                e.pinnedSha256 = service->certificateFingerprint().toLatin1();
+                agentHosts.append({spec.name, e, spec.ipv4});
+            }
+            emit agentsStarted(agentHosts);
         }
     });
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "experiments/experimenthost.h"
 #include "models/fabriclayout.h"
 #include "sim/simservice.h"
 
@@ -35,9 +36,10 @@ signals:
     /// the number of simulated hosts with an agent, @p fingerprint the SHA-256 to pin.
     void started(const QUrl &nxapiUrl, int hosts, const QString &fingerprint);
     void failed(const QString &message);
-    /// After started(): the simulated agents listen on these loopback ports (TLS with the
-    /// switch's certificate, the agentToken of the options).
-    void agentsStarted(const QList<int> &ports);
+    /// After started(): the simulated hosts and how to reach their agents (loopback, TLS with
+    /// the switch's certificate pinned, the agentToken of the options), with the address
+    /// their peers use for test traffic.
+    void agentsStarted(const QList<roce::experiments::ExperimentHost> &hosts);
     /// After started(): the fabric's inventory as the topology map draws it (demo mode knows
     /// its own cabling; a real fabric's comes from LLDP and the inventory dialog).
     void layoutReady(const roce::models::FabricLayout &layout);

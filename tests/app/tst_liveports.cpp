@@ -114,13 +114,10 @@ void TestLivePorts::initTestCase()
     m_fabric->start();
     QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1 && agentsStarted.size() == 1, 10000);
     QList<roce::agentproto::AgentEndpoint> agents;
-    for (int port : agentsStarted.first().first().value<QList<int>>()) {
-        roce::agentproto::AgentEndpoint a;
-        a.host = QStringLiteral("127.0.0.1");
-        a.port = quint16(port);
-        a.token = options.agentToken;
-        a.pinnedSha256 = started.first().at(2).toString().toLatin1();
-        agents.append(a);
+    for (const auto &h :
+         agentsStarted.first().first().value<QList<roce::experiments::ExperimentHost>>()) {
+        QCOMPARE(h.agent.pinnedSha256, started.first().at(2).toString().toLatin1());
+        agents.append(h.agent);
     }
     QCOMPARE(agents.size(), 8);
     // The reference cabling: four switch ports, two hypervisors, eight servers.

@@ -1,0 +1,331 @@
+// The Experiments panel against the embedded fabric, offscreen, as a user drives it: the
+// seeds' RDMA-vs-TCP preset, a latency comparison, a pairwise matrix that finds the slow
+// server, and an 8-rank training run with ECN/CNP on the ranks' NICs, all recorded and
+// compared side by side. With ROCE_SCREENSHOT_DIR set, it also keeps screenshots.
+#include "comparisonview.h"
+#include "experimentlauncher.h"
+#include "experiments/experimentqueue.h"
+#include "experimentspanel.h"
+#include "matrixview.h"
+#include "models/matrixmodel.h"
+#include "models/runlistmodel.h"
+#include "monitor/agentmonitor.h"
+#include "results/resultstore.h"
+#include "sim/embeddedfabric.h"
+#include "store/counterstore.h"
+#include "trainingview.h"
+
+#include <QAbstractItemModelTester>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QDebug>
+#include <QImage>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using roce::widgets::ExperimentLauncher;
+
+class TestExperimentsGui : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    roce::sim::EmbeddedFabric *m_fabric = nullptr;
+    roce::monitor::AgentMonitor *m_agents = nullptr;
+    roce::store::CounterStore m_history;
+    std::unique_ptr<roce::results::ResultStore> m_store;
+    roce::experiments::ExperimentQueue *m_queue = nullptr;
+    roce::widgets::ExperimentsPanel *m_panel = nullptr;
+    QStringList m_hosts;
+
+    /// Clicks Run and waits until the queue is idle again; the runs it recorded, newest first.
+    QList<roce::results::RunRecord> runAndWait(int expectedRuns, int timeoutMs = 60000)
+    {
+        QSignalSpy finished(m_queue, &roce::experiments::ExperimentQueue::runFinished);
+        if (!m_panel->launcher()->runButton()->isEnabled())
+            qWarning() << "Run is disabled";
+        QTest::mouseClick(m_panel->launcher()->runButton(), Qt::LeftButton);
+        if (!QTest::qWaitFor(
+                [&] {
+                    return finished.size() >= expectedRuns && !m_queue->busy()
+                        && m_panel->launcher()->runButton()->isEnabled();
+                },
+                timeoutMs)) {
+            for (const auto &r : m_queue->recentRuns(3))
+                qWarning() << "run" << r.id << r.kind << r.state << r.error;
+            qWarning() << "busy" << m_queue->busy() << "finished" << finished.size();
+            return {};
+        }
+        return m_queue->recentRuns(expectedRuns);
+    }
+
+    void keepScreenshot(QWidget *w, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("ROCE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QTest::qWait(300);  // charts lay themselves out on the next turns of the event loop
+        w->grab().save(dir + QLatin1Char('/') + name, "PNG");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        qRegisterMetaType<roce::experiments::ExperimentOutcome>();
+        QVERIFY(m_dir.isValid());
+        auto store
+            = roce::results::ResultStore::open(m_dir.filePath(QStringLiteral("runs.sqlite")));
+        QVERIFY(store);
+        m_store = std::move(store).value();
+        m_fabric = new roce::sim::EmbeddedFabric(roce::sim::SimServiceOptions {}, this);
+        m_agents = new roce::monitor::AgentMonitor(this);
+        connect(
+            m_agents, &roce::monitor::AgentMonitor::updated, this,
+            [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
+            Qt::DirectConnection);
+        m_queue = new roce::experiments::ExperimentQueue(m_store.get(), this);
+        m_panel = new roce::widgets::ExperimentsPanel(m_queue, &m_history);
+        m_panel->resize(560, 900);
+        new QAbstractItemModelTester(m_panel->runs(),
+                                     QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        new QAbstractItemModelTester(m_panel->matrix(),
+                                     QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        connect(m_fabric, &roce::sim::EmbeddedFabric::agentsStarted, this,
+                [this](const QList<roce::experiments::ExperimentHost> &hosts) {
+                    QList<roce::agentproto::AgentEndpoint> endpoints;
+                    for (const auto &h : hosts) {
+                        endpoints.append(h.agent);
+                        m_hosts.append(h.name);
+                    }
+                    m_agents->start(endpoints, 1000);
+                    m_panel->setHosts(hosts);
+                });
+        connect(m_fabric, &roce::sim::EmbeddedFabric::layoutReady, m_panel,
+                &roce::widgets::ExperimentsPanel::setFabricLayout);
+        connect(m_agents, &roce::monitor::AgentMonitor::gidTable, m_panel,
+                &roce::widgets::ExperimentsPanel::setGids);
+        m_fabric->start();
+        m_panel->show();
+        QTRY_COMPARE_WITH_TIMEOUT(m_hosts.size(), 8, 10000);
+    }
+
+    void gidTableOffersRoceV2()
+    {
+        // The agents' GID tables reach the launcher; RoCE v2 entries are marked.
+        QList<QComboBox *> combos = m_panel->launcher()->findChildren<QComboBox *>();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (QComboBox *c : combos) {
+                    for (int i = 0; i < c->count(); ++i) {
+                        if (c->itemText(i).contains(QStringLiteral("(RoCE v2)")))
+                            return true;
+                    }
+                }
+                return false;
+            }(),
+            10000);
+    }
+
+    void rdmaVersusTcpPresetAndCompare()
+    {
+        ExperimentLauncher *l = m_panel->launcher();
+        l->setPreset(ExperimentLauncher::RdmaVersusTcp);
+        l->setPair(m_hosts[0], m_hosts[1]);
+        l->setDurationSeconds(1);
+        l->setLabel(QStringLiteral("seed"));
+        QCOMPARE(l->requests().size(), 2);
+        const auto runs = runAndWait(2);
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs[1].kind, QStringLiteral("ib_write_bw"));
+        QCOMPARE(runs[1].label, QStringLiteral("seed, RDMA"));
+        QCOMPARE(runs[0].kind, QStringLiteral("iperf3"));
+        QCOMPARE(runs[0].label, QStringLiteral("seed, TCP"));
+        QCOMPARE(runs[0].state, QStringLiteral("succeeded"));
+        QCOMPARE(runs[1].state, QStringLiteral("succeeded"));
+        QCOMPARE(m_panel->runs()->rowCount(), 2);
+        QVERIFY(m_panel->runs()
+                    ->data(m_panel->runs()->index(1, roce::models::RunListModel::Headline))
+                    .toString()
+                    .endsWith(QStringLiteral("Gb/s")));
+
+        // The user selects both and compares: TCP is the baseline (the older run is RDMA,
+        // selected first in time), bars for both, the ratio in words, CSV and PNG export.
+        roce::widgets::ComparisonView *view = m_panel->compare({runs[0].id, runs[1].id});
+        QVERIFY(view);
+        auto *bars = qobject_cast<QBarSeries *>(view->bandwidthChart()->series().value(0));
+        QVERIFY(bars);
+        QCOMPARE(bars->count(), 2);
+        const double tcp = bars->barSets()[0]->at(0);
+        const double rdma = bars->barSets()[1]->at(0);
+        QVERIFY2(tcp > 3 && tcp < 6, qPrintable(QString::number(tcp)));
+        QVERIFY2(rdma > 2 * tcp, qPrintable(QString::number(rdma)));
+        QVERIFY2(view->ratiosText().contains(QStringLiteral("x the bandwidth of seed, TCP")),
+                 qPrintable(view->ratiosText()));
+        const QString csv = m_dir.filePath(QStringLiteral("compare.csv"));
+        QVERIFY(view->exportCsv(csv));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.startsWith("figure,seed, TCP (run ") || text.startsWith("figure,\"seed, TCP"));
+        QVERIFY(text.contains("\nbandwidth_gbps,"));
+        const QString png = m_dir.filePath(QStringLiteral("compare.png"));
+        view->window()->resize(1100, 800);
+        QVERIFY(view->exportPng(png));
+        const QImage image(png);
+        QVERIFY(image.width() > 500 && image.height() > 400);
+        keepScreenshot(view->window(), QStringLiteral("experiments-compare-bw.png"));
+    }
+
+    void latencyRdmaVersusTcp()
+    {
+        ExperimentLauncher *l = m_panel->launcher();
+        l->setPreset(ExperimentLauncher::NoPreset);
+        l->setExperiment(ExperimentLauncher::TcpLatency);
+        // The preset before left 1 MB: sockperf takes at most 65000 B, and the agents' own
+        // check says so before anything starts.
+        {
+            QSignalSpy finished(m_queue, &roce::experiments::ExperimentQueue::runFinished);
+            QTest::mouseClick(l->runButton(), Qt::LeftButton);
+            QTRY_COMPARE(finished.size(), 1);
+            const auto refused
+                = finished.first().first().value<roce::experiments::ExperimentOutcome>();
+            QCOMPARE(refused.state, QStringLiteral("failed"));
+            QVERIFY2(refused.error.contains(QStringLiteral("message_size")),
+                     qPrintable(refused.error));
+            QCOMPARE(refused.runId, 0);  // refused before it ran: nothing recorded
+            QTRY_VERIFY(l->runButton()->isEnabled());
+        }
+        l->setMessageSize(14);
+        l->setDurationSeconds(1);
+        l->setLabel(QStringLiteral("TCP latency"));
+        auto tcp = runAndWait(1);
+        QCOMPARE(tcp.size(), 1);
+        l->setPreset(ExperimentLauncher::SeedLatency);
+        l->setDurationSeconds(0);
+        l->setLabel(QStringLiteral("RDMA latency"));
+        auto rdma = runAndWait(1);
+        QCOMPARE(rdma.size(), 1);
+        QCOMPARE(rdma[0].kind, QStringLiteral("ib_write_lat"));
+        QCOMPARE(rdma[0].parameters.value(QStringLiteral("size")).toInt(), 2);
+        roce::widgets::ComparisonView *view = m_panel->compare({tcp[0].id, rdma[0].id});
+        auto *bars = qobject_cast<QBarSeries *>(view->latencyChart()->series().value(0));
+        QVERIFY(bars);
+        QCOMPARE(bars->count(), 2);
+        const double tcpMedian = bars->barSets()[0]->at(1);
+        const double rdmaMedian = bars->barSets()[1]->at(1);
+        QVERIFY2(rdmaMedian > 10 && rdmaMedian < 20, qPrintable(QString::number(rdmaMedian)));
+        QVERIFY2(tcpMedian > 5 * rdmaMedian, qPrintable(QString::number(tcpMedian)));
+        QVERIFY(view->ratiosText().contains(QStringLiteral("faster (median latency)")));
+        keepScreenshot(view->window(), QStringLiteral("experiments-compare-latency.png"));
+    }
+
+    void matrixPointsAtTheSlowServer()
+    {
+        QSignalSpy scenario(m_fabric, &roce::sim::EmbeddedFabric::scenarioStarted);
+        m_fabric->startScenario(QStringLiteral("slow-host"));
+        QTRY_COMPARE_WITH_TIMEOUT(scenario.size(), 1, 5000);
+        ExperimentLauncher *l = m_panel->launcher();
+        l->setPreset(ExperimentLauncher::NoPreset);
+        l->setExperiment(ExperimentLauncher::Matrix);
+        l->setTool(QStringLiteral("ib_write_lat"));
+        l->setIterations(200);
+        l->setLabel(QStringLiteral("latency matrix"));
+        l->setSelectedHosts(m_hosts.mid(0, 4));
+        const auto runs = runAndWait(1);
+        l->setIterations(0);
+        m_fabric->startScenario(QStringLiteral("idle"));
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs[0].kind, QStringLiteral("matrix"));
+        QCOMPARE(m_panel->tabs()->currentIndex(), int(roce::widgets::ExperimentsPanel::MatrixTab));
+        roce::models::MatrixModel *m = m_panel->matrix();
+        QCOMPARE(m->rowCount(), 4);
+        QCOMPARE(m->suspects(), QStringList {m_hosts[2]});
+        QVERIFY(m_panel->matrixView()->summary().contains(m_hosts[2]));
+        // The map of pairs, in pixels: a pair with the slow server is red, others green.
+        QTableView *t = m_panel->matrixView()->table();
+        const QImage img = t->viewport()->grab().toImage();
+        auto colourAt = [&](int row, int column) {
+            const QRect r = t->visualRect(m->index(row, column));
+            return img.pixelColor(r.left() + 4, r.top() + r.height() / 2);
+        };
+        const QColor slow = colourAt(2, 0);
+        const QColor fine = colourAt(0, 1);
+        QVERIFY2(slow.red() > 150 && slow.green() < 100, qPrintable(slow.name()));
+        QVERIFY2(fine.green() > 120 && fine.red() < 100, qPrintable(fine.name()));
+        keepScreenshot(m_panel, QStringLiteral("experiments-matrix.png"));
+    }
+
+    void trainingRunWithFabricCounters()
+    {
+        ExperimentLauncher *l = m_panel->launcher();
+        l->setExperiment(ExperimentLauncher::Training);
+        l->setSelectedHosts(m_hosts);
+        l->setIterations(120);
+        l->setLabel(QStringLiteral("8 ranks"));
+        const auto runs = runAndWait(1);
+        l->setIterations(0);
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs[0].kind, QStringLiteral("train"));
+        QCOMPARE(runs[0].state, QStringLiteral("succeeded"));
+        roce::widgets::TrainingView *t = m_panel->training();
+        QCOMPARE(t->stepSeries()->count(), 120);
+        QCOMPARE(m_panel->tabs()->currentIndex(),
+                 int(roce::widgets::ExperimentsPanel::TrainingTab));
+        // ECN marks and CNPs of the ranks' NICs, on the same time axis as the iterations.
+        t->refresh();
+        double ecn = 0;
+        for (const QPointF &p : t->ecnSeries()->points())
+            ecn = std::max(ecn, p.y());
+        QVERIFY2(ecn > 0, "no ECN on the ranks' NICs during all-reduce");
+        const double firstStep = t->stepSeries()->at(0).x();
+        QVERIFY(t->ecnSeries()->count() > 0);
+        QVERIFY(t->ecnSeries()->at(t->ecnSeries()->count() - 1).x() >= firstStep - 2000);
+        QVERIFY(t->status().startsWith(QStringLiteral("Iteration 119")));
+        QVERIFY(runs[0]
+                    .fabric.value(QStringLiteral("totals"))
+                    .toObject()
+                    .value(QStringLiteral("cnp_handled"))
+                    .toDouble()
+                > 0);
+        keepScreenshot(m_panel, QStringLiteral("experiments-training.png"));
+    }
+
+    void cancelStopsTheRun()
+    {
+        ExperimentLauncher *l = m_panel->launcher();
+        l->setExperiment(ExperimentLauncher::RdmaBandwidth);
+        l->setPair(m_hosts[0], m_hosts[1]);
+        l->setDurationSeconds(60);
+        l->setLabel(QStringLiteral("cancelled"));
+        QSignalSpy finished(m_queue, &roce::experiments::ExperimentQueue::runFinished);
+        QTest::mouseClick(l->runButton(), Qt::LeftButton);
+        QTRY_VERIFY(l->cancelButton()->isEnabled());
+        QTest::qWait(1500);
+        QTest::mouseClick(l->cancelButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        QCOMPARE(finished.first().first().value<roce::experiments::ExperimentOutcome>().state,
+                 QStringLiteral("cancelled"));
+        QTRY_VERIFY(l->runButton()->isEnabled());
+        QCOMPARE(m_queue->recentRuns(1).first().state, QStringLiteral("cancelled"));
+        l->setDurationSeconds(0);
+        m_panel->tabs()->setCurrentIndex(roce::widgets::ExperimentsPanel::LaunchTab);
+        keepScreenshot(m_panel, QStringLiteral("experiments-launcher.png"));
+    }
+
+    void cleanupTestCase()
+    {
+        delete m_panel;
+        m_agents->stop();
+    }
+};
+
+QTEST_MAIN(TestExperimentsGui)
+#include "tst_experimentsgui.moc"
