@@ -2,6 +2,7 @@
 #include "common/versions.h"
 #include "consoleoptions.h"
 #include "experiments/experimentqueue.h"
+#include "experiments/switchsummary.h"
 #include "experimentspanel.h"
 #include "mainwindow.h"
 #include "models/eventlistmodel.h"
@@ -160,6 +161,14 @@ int main(int argc, char **argv)
                      &roce::widgets::ExperimentsPanel::setHosts);
     QObject::connect(&fabric, &roce::sim::EmbeddedFabric::layoutReady, experiments,
                      &roce::widgets::ExperimentsPanel::setFabricLayout);
+    // Each run keeps what the switch saw on its hosts' ports, from the same rate history.
+    roce::models::FabricLayout cabling;
+    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::layoutReady, &window,
+                     [&cabling](const roce::models::FabricLayout &l) { cabling = l; });
+    experimentQueue.setSwitchSummary(
+        [&history, &cabling](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
+            return roce::experiments::switchSummary(history, cabling, hosts, fromMs, toMs);
+        });
     QObject::connect(&agents, &roce::monitor::AgentMonitor::gidTable, experiments,
                      &roce::widgets::ExperimentsPanel::setGids);
     QObject::connect(&window, &roce::app::MainWindow::scenarioRequested, &fabric,

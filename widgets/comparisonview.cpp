@@ -186,7 +186,7 @@ void ComparisonView::rebuildSweep()
 {
     clearChart(m_sweep);
     auto *x = new QLogValueAxis;
-    x->setBase(2);
+    x->setBase(8);  // a tick every 8x: readable labels from 2 B to 8 MB
     x->setTitleText(tr("message size (bytes)"));
     x->setLabelFormat(QStringLiteral("%g"));
     auto *y = new QValueAxis;
@@ -219,6 +219,7 @@ void ComparisonView::rebuildSweep()
     if (any) {
         x->setRange(minX, maxX);
         y->setRange(0, maxY * 1.1);
+        y->applyNiceNumbers();
         y->setTitleText(unit);
     }
 }

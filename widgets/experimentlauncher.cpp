@@ -131,6 +131,7 @@ ExperimentLauncher::ExperimentLauncher(QWidget *parent)
         updateVisibility();
     });
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ExperimentLauncher::applyPreset);
+    connect(m_sweep, &QCheckBox::toggled, m_size, &QWidget::setDisabled);
     connect(m_server, &QComboBox::currentIndexChanged, this, &ExperimentLauncher::updateGidChoices);
     connect(m_run, &QPushButton::clicked, this, [this] {
         const auto list = requests();
@@ -281,9 +282,9 @@ experiments::ExperimentRequest ExperimentLauncher::baseRequest(const QString &to
         }
         if (!j.isLatency())
             j.qps = m_qps->value();
-        if (m_size->value() > 0)
-            j.size = m_size->value();
         j.allSizes = m_sweep->isChecked() && e != Matrix;
+        if (m_size->value() > 0 && !j.allSizes)  // a sweep runs every size
+            j.size = m_size->value();
         if (m_iterations->value() > 0)
             j.iterations = m_iterations->value();
         if (m_dscp->value() >= 0)

@@ -5,14 +5,21 @@
 #include "cli/output.h"
 #include "cli/parse.h"
 #include "experiments/experimentrunner.h"
+#include "experiments/switchsummary.h"
+#include "monitor/switchmonitor.h"
 #include "results/comparison.h"
 #include "results/resultstore.h"
+#include "sim/embeddedfabric.h"
 #include "sim/simservice.h"
+#include "store/counterstore.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTimer>
+
+#include <atomic>
 
 #include <memory>
 
@@ -62,6 +69,18 @@ QString fabricLine(const QJsonObject &fabric)
     return RunText::tr("NICs during the run: %1 CE-marked received, %2 CNPs sent, %3 CNPs "
                        "handled, %4 pauses received, %5 sent, %6 out of sequence")
         .arg(n("ecn"), n("cnp_sent"), n("cnp_handled"), n("rx_pause"), n("tx_pause"), n("oos"));
+}
+
+QString switchLine(const QJsonObject &seen)
+{
+    const QJsonObject t = seen.value(QStringLiteral("totals")).toObject();
+    auto n = [&t](const char *key) {
+        return QString::number(qint64(t.value(QLatin1String(key)).toDouble()));
+    };
+    return RunText::tr("Switch ports of the hosts (%1): %2 MMU drops, %3 egress drops, %4 "
+                       "pauses received (RxPPP), %5 sent (TxPPP), %6 ECN-marked")
+        .arg(seen.value(QStringLiteral("ports")).toObject().keys().join(QStringLiteral(", ")),
+             n("mmu_drops"), n("egress_drops"), n("rx_ppp"), n("tx_ppp"), n("ecn_marked"));
 }
 
 }  // namespace
@@ -356,6 +375,41 @@ int RunCommand::run(const QStringList &args, CommandIo &io)
         store = std::move(opened).value();
     }
     experiments::ExperimentRunner runner(store.get());
+    // On the simulated fabric the switch is polled over NX-API like a real one, and each run
+    // keeps what it saw on the hosts' ports (MMU drops, pauses, ECN marks).
+    store::CounterStore history;
+    models::FabricLayout cabling;
+    std::atomic<int> polls {0};
+    monitor::SwitchMonitor switchMonitor;
+    if (simService) {
+        cabling = sim::EmbeddedFabric::layoutOf(simService->fabric().spec());
+        QObject::connect(
+            &switchMonitor, &monitor::SwitchMonitor::updated, &switchMonitor,
+            [&](const monitor::SwitchUpdate &u) {
+                history.ingest(u);
+                ++polls;
+            },
+            Qt::DirectConnection);
+        nxapi::NxapiEndpoint endpoint;
+        endpoint.url = simService->nxapiHttpsUrl();
+        endpoint.user = simService->options().user;
+        endpoint.password = simService->options().password;
+        endpoint.pinnedSha256 = simService->certificateFingerprint();
+        switchMonitor.start(endpoint, 1000);
+        // Rates need two polls: wait for them (at most 3 s) so the whole run is covered.
+        QEventLoop warmUp;
+        QTimer check;
+        QObject::connect(&check, &QTimer::timeout, &warmUp, [&] {
+            if (polls >= 2)
+                warmUp.quit();
+        });
+        check.start(50);
+        QTimer::singleShot(3000, &warmUp, &QEventLoop::quit);
+        warmUp.exec();
+        runner.setSwitchSummary([&](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
+            return experiments::switchSummary(history, cabling, hosts, fromMs, toMs);
+        });
+    }
     QEventLoop loop;
     experiments::ExperimentOutcome outcome;
     QObject::connect(&runner, &experiments::ExperimentRunner::progress, &loop,
@@ -416,6 +470,9 @@ int RunCommand::run(const QStringList &args, CommandIo &io)
         }
         if (!record.fabric.isEmpty())
             io.out << fabricLine(record.fabric) << QLatin1Char('\n');
+        if (record.fabric.contains(QStringLiteral("switch")))
+            io.out << switchLine(record.fabric.value(QStringLiteral("switch")).toObject())
+                   << QLatin1Char('\n');
         if (record.id)
             io.out << RunText::tr("recorded as run %1").arg(record.id) << QLatin1Char('\n');
     }

@@ -28,6 +28,10 @@ public:
     /// Whole records of @p ids, in that order (missing ones skipped).
     QList<results::RunRecord> runsById(const QList<qint64> &ids) const;
     const ExperimentRunner &runner() const { return m_runner; }
+    void setSwitchSummary(ExperimentRunner::SwitchSummaryFn fn)
+    {
+        m_runner.setSwitchSummary(std::move(fn));
+    }
 
 signals:
     void busyChanged(bool busy);

@@ -417,6 +417,14 @@ void ExperimentRunner::finish(const QString &state, const QString &error, const 
     m_outcome.rawOutput = m_raw.join(QLatin1Char('\n'));
     m_outcome.finishedMs = nowMs();
     m_running = false;
+    if (m_switchSummary) {
+        QStringList hosts;
+        for (const ExperimentHost &h : std::as_const(m_request.hosts))
+            hosts.append(h.name);
+        const QJsonObject seen = m_switchSummary(hosts, m_outcome.startedMs, m_outcome.finishedMs);
+        if (!seen.value(QStringLiteral("ports")).toObject().isEmpty())
+            m_outcome.fabric.insert(QStringLiteral("switch"), seen);
+    }
     if (m_store && m_outcome.runId) {
         if (const auto done
             = m_store->finishRun(m_outcome.runId, state, result, m_outcome.rawOutput, error,

@@ -10,6 +10,8 @@
 #include <QList>
 #include <QObject>
 
+#include <functional>
+
 namespace roce::results {
 class ResultStore;
 }
@@ -61,6 +63,12 @@ public:
     void cancel();
     bool running() const { return m_running; }
 
+    /// What the switch saw on the hosts' ports during a run (see switchSummary()); its
+    /// answer goes into the run's fabric summary under "switch".
+    using SwitchSummaryFn
+        = std::function<QJsonObject(const QStringList &hosts, qint64 fromMs, qint64 toMs)>;
+    void setSwitchSummary(SwitchSummaryFn fn) { m_switchSummary = std::move(fn); }
+
     static QString kindName(ExperimentKind kind);
     /// The value a matrix cell shows: Gb/s for bandwidth tools, typical us for latency.
     static std::optional<double> cellValue(const QString &tool, const QJsonObject &result);
@@ -85,6 +93,7 @@ private:
     void finish(const QString &state, const QString &error, const QJsonObject &result);
 
     results::ResultStore *m_store;
+    SwitchSummaryFn m_switchSummary;
     ExperimentRequest m_request;
     JobGroup *m_group = nullptr;
     bool m_running = false;

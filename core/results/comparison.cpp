@@ -117,6 +117,9 @@ QJsonObject Comparison::toJson() const
             o.insert(QStringLiteral("sweep"), sweep);
         }
         o.insert(QStringLiteral("fabric"), r.fabric.value(QStringLiteral("totals")).toObject());
+        const QJsonObject seen = r.fabric.value(QStringLiteral("switch")).toObject();
+        if (!seen.isEmpty())
+            o.insert(QStringLiteral("switch"), seen.value(QStringLiteral("totals")).toObject());
         list.append(o);
         if (i == 0)
             continue;
@@ -189,20 +192,31 @@ QList<QStringList> Comparison::table() const
     row(QStringLiteral("mean_step_ms"), [&](int i) { return number(metrics[i].meanStepMs); });
     row(QStringLiteral("mean_allreduce_ms"),
         [&](int i) { return number(metrics[i].meanAllreduceMs); });
-    QStringList fabricKeys;
-    for (const RunRecord &r : runs) {
-        const QStringList keys = r.fabric.value(QStringLiteral("totals")).toObject().keys();
-        for (const QString &k : keys) {
-            if (!fabricKeys.contains(k))
-                fabricKeys.append(k);
+    // Counter totals during each run: the NICs' ("fabric_*") and the switch's ("switch_*").
+    auto counterRows = [&](const QString &prefix, auto totalsOf) {
+        QStringList keys;
+        for (const RunRecord &r : runs) {
+            for (const QString &k : totalsOf(r).keys()) {
+                if (!keys.contains(k))
+                    keys.append(k);
+            }
         }
-    }
-    for (const QString &k : std::as_const(fabricKeys)) {
-        row(QStringLiteral("fabric_") + k, [&](int i) {
-            const QJsonValue v = runs[i].fabric.value(QStringLiteral("totals")).toObject().value(k);
-            return v.isDouble() ? QString::number(v.toDouble(), 'g', 12) : QString();
-        });
-    }
+        for (const QString &k : std::as_const(keys)) {
+            row(prefix + k, [&](int i) {
+                const QJsonValue v = totalsOf(runs[i]).value(k);
+                return v.isDouble() ? QString::number(v.toDouble(), 'g', 12) : QString();
+            });
+        }
+    };
+    counterRows(QStringLiteral("fabric_"), [](const RunRecord &r) {
+        return r.fabric.value(QStringLiteral("totals")).toObject();
+    });
+    counterRows(QStringLiteral("switch_"), [](const RunRecord &r) {
+        return r.fabric.value(QStringLiteral("switch"))
+            .toObject()
+            .value(QStringLiteral("totals"))
+            .toObject();
+    });
     // The sweep: one row per message size.
     QList<double> sizes;
     for (const RunMetrics &m : metrics) {

@@ -19,7 +19,8 @@ struct Comparison {
 
     /// {"baseline": id, "runs": [{id, kind, label, state, bandwidth_gbps, latency_usec:
     /// {min, median, p99, p99_9, max, average}, latency_is, jitter_usec, mean_step_ms,
-    /// mean_allreduce_ms, final_loss, sweep: [[bytes, value], ...], fabric: {totals}},
+    /// mean_allreduce_ms, final_loss, sweep: [[bytes, value], ...], fabric: {NIC totals},
+    /// switch: {switch totals, when known}},
     /// ...], "ratios": [{id, bandwidth_x, latency_x, jitter_less_percent, step_x}]}.
     /// bandwidth_x = this / baseline; latency_x and step_x = baseline / this (how many
     /// times faster); jitter_less_percent = how much smaller the p99-median spread is.

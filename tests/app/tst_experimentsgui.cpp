@@ -5,11 +5,13 @@
 #include "comparisonview.h"
 #include "experimentlauncher.h"
 #include "experiments/experimentqueue.h"
+#include "experiments/switchsummary.h"
 #include "experimentspanel.h"
 #include "matrixview.h"
 #include "models/matrixmodel.h"
 #include "models/runlistmodel.h"
 #include "monitor/agentmonitor.h"
+#include "monitor/switchmonitor.h"
 #include "results/resultstore.h"
 #include "sim/embeddedfabric.h"
 #include "store/counterstore.h"
@@ -22,6 +24,7 @@
 #include <QComboBox>
 #include <QDebug>
 #include <QImage>
+#include <QJsonDocument>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -40,6 +43,8 @@ private:
     QTemporaryDir m_dir;
     roce::sim::EmbeddedFabric *m_fabric = nullptr;
     roce::monitor::AgentMonitor *m_agents = nullptr;
+    roce::monitor::SwitchMonitor *m_switch = nullptr;
+    roce::models::FabricLayout m_layout;
     roce::store::CounterStore m_history;
     std::unique_ptr<roce::results::ResultStore> m_store;
     roce::experiments::ExperimentQueue *m_queue = nullptr;
@@ -91,7 +96,26 @@ private slots:
             m_agents, &roce::monitor::AgentMonitor::updated, this,
             [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
             Qt::DirectConnection);
+        m_switch = new roce::monitor::SwitchMonitor(this);
+        connect(
+            m_switch, &roce::monitor::SwitchMonitor::updated, this,
+            [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
+            Qt::DirectConnection);
+        connect(m_fabric, &roce::sim::EmbeddedFabric::started, this,
+                [this](const QUrl &url, int, const QString &fingerprint) {
+                    roce::nxapi::NxapiEndpoint e;
+                    e.url = url;
+                    e.user = QStringLiteral("admin");
+                    e.password = QStringLiteral("admin");
+                    e.pinnedSha256 = fingerprint;
+                    m_switch->start(e, 1000);
+                });
+        connect(m_fabric, &roce::sim::EmbeddedFabric::layoutReady, this,
+                [this](const roce::models::FabricLayout &l) { m_layout = l; });
         m_queue = new roce::experiments::ExperimentQueue(m_store.get(), this);
+        m_queue->setSwitchSummary([this](const QStringList &hosts, qint64 from, qint64 to) {
+            return roce::experiments::switchSummary(m_history, m_layout, hosts, from, to);
+        });
         m_panel = new roce::widgets::ExperimentsPanel(m_queue, &m_history);
         m_panel->resize(560, 900);
         new QAbstractItemModelTester(m_panel->runs(),
@@ -227,6 +251,78 @@ private slots:
         keepScreenshot(view->window(), QStringLiteral("experiments-compare-latency.png"));
     }
 
+    void qosOffVersusOnUnderIncast()
+    {
+        // Into the incast's receiver, without PFC/ECN and then with DCQCN: drops collapse the
+        // first; the second gets its share, and the switch marks ECN instead of dropping.
+        ExperimentLauncher *l = m_panel->launcher();
+        l->setPreset(ExperimentLauncher::NoPreset);
+        l->setExperiment(ExperimentLauncher::RdmaBandwidth);
+        l->setMessageSize(65536);
+        l->setPair(m_hosts[5], m_hosts[1]);
+        l->setDurationSeconds(3);
+        QList<roce::results::RunRecord> runs;
+        for (const auto &[scenario, label] :
+             {std::pair {"lossy-incast", "QoS off"}, std::pair {"dcqcn-incast", "QoS on"}}) {
+            QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::scenarioStarted);
+            m_fabric->startScenario(QLatin1String(scenario));
+            QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 5000);
+            QTest::qWait(2500);  // the incast settles, and the switch polls see it
+            l->setLabel(QLatin1String(label));
+            const auto r = runAndWait(1);
+            QCOMPARE(r.size(), 1);
+            runs.append(r.first());
+        }
+        m_fabric->startScenario(QStringLiteral("idle"));
+        const QJsonObject off = runs[0]
+                                    .fabric.value(QStringLiteral("switch"))
+                                    .toObject()
+                                    .value(QStringLiteral("totals"))
+                                    .toObject();
+        const QJsonObject on = runs[1]
+                                   .fabric.value(QStringLiteral("switch"))
+                                   .toObject()
+                                   .value(QStringLiteral("totals"))
+                                   .toObject();
+        QVERIFY2(off.value(QStringLiteral("mmu_drops")).toDouble() > 1000,
+                 qPrintable(QString::fromUtf8(QJsonDocument(runs[0].fabric).toJson())));
+        QCOMPARE(on.value(QStringLiteral("mmu_drops")).toDouble(), 0.0);
+        QVERIFY(on.value(QStringLiteral("ecn_marked")).toDouble() > 0);
+        roce::widgets::ComparisonView *view = m_panel->compare({runs[0].id, runs[1].id});
+        auto *bars = qobject_cast<QBarSeries *>(view->bandwidthChart()->series().value(0));
+        QVERIFY(bars && bars->count() == 2);
+        QVERIFY2(bars->barSets()[1]->at(0) > bars->barSets()[0]->at(0) + 1,
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(bars->barSets()[1]->at(0))
+                                .arg(bars->barSets()[0]->at(0))));
+        QVERIFY(view->comparison().toCsv().contains(QStringLiteral("\nswitch_mmu_drops,")));
+        keepScreenshot(view->window(), QStringLiteral("experiments-compare-qos.png"));
+    }
+
+    void sizeSweep()
+    {
+        ExperimentLauncher *l = m_panel->launcher();
+        l->setPair(m_hosts[0], m_hosts[1]);
+        l->setDurationSeconds(0);
+        l->setPreset(ExperimentLauncher::SizeSweep);
+        l->setLabel(QStringLiteral("sweep"));
+        const auto runs = runAndWait(1);
+        QCOMPARE(runs.size(), 1);
+        QVERIFY(runs[0].parameters.value(QStringLiteral("all_sizes")).toBool());
+        roce::widgets::ComparisonView *view = m_panel->compare({runs[0].id});
+        const auto series = view->sweepChart()->series();
+        QCOMPARE(series.size(), 1);
+        auto *line = qobject_cast<QLineSeries *>(series.first());
+        QVERIFY(line && line->count() >= 20);
+        QCOMPARE(line->at(0).x(), 2.0);
+        QVERIFY(line->at(line->count() - 1).y() > 10 * line->at(0).y());
+        keepScreenshot(view->window(), QStringLiteral("experiments-sweep.png"));
+        l->setPreset(ExperimentLauncher::SeedBandwidth);  // one size again
+        QVERIFY(l->requests().first().job.size.has_value());
+        QVERIFY(!l->requests().first().job.allSizes);
+        l->setPreset(ExperimentLauncher::NoPreset);
+    }
+
     void matrixPointsAtTheSlowServer()
     {
         QSignalSpy scenario(m_fabric, &roce::sim::EmbeddedFabric::scenarioStarted);
@@ -236,6 +332,7 @@ private slots:
         l->setPreset(ExperimentLauncher::NoPreset);
         l->setExperiment(ExperimentLauncher::Matrix);
         l->setTool(QStringLiteral("ib_write_lat"));
+        l->setMessageSize(2);
         l->setIterations(200);
         l->setLabel(QStringLiteral("latency matrix"));
         l->setSelectedHosts(m_hosts.mid(0, 4));
@@ -324,6 +421,7 @@ private slots:
     {
         delete m_panel;
         m_agents->stop();
+        m_switch->stop();
     }
 };
 
