@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AgentAccessText</name>
+    <message>
+        <source>Environment variable with the agent token (default ROCE_AGENT_TOKEN).</source>
+        <translation>Umgebungsvariable mit dem Agent-Token (Standard ROCE_AGENT_TOKEN).</translation>
+    </message>
+    <message>
+        <source>File with the agent token.</source>
+        <translation>Datei mit dem Agent-Token.</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the agent certificate to trust.</source>
+        <translation>SHA-256 des Agent-Zertifikats, dem vertraut wird.</translation>
+    </message>
+    <message>
+        <source>No TLS (an agent started with --plaintext, loopback only).</source>
+        <translation>Kein TLS (ein mit --plaintext gestarteter Agent, nur Loopback).</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>no agent token: set %1 or give --token-file</source>
+        <translation>kein Agent-Token: %1 setzen oder --token-file angeben</translation>
+    </message>
+    <message>
+        <source>'%1' is not HOST:PORT</source>
+        <translation>„%1“ ist nicht HOST:PORT</translation>
+    </message>
+</context>
+<context>
     <name>AgentClientText</name>
     <message>
         <source>TLS: %1</source>
@@ -738,6 +769,29 @@
     </message>
 </context>
 <context>
+    <name>ComparisonText</name>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1 us</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>step %1 ms</source>
+        <translation>Schritt %1 ms</translation>
+    </message>
+    <message>
+        <source>median %1</source>
+        <translation>Median %1</translation>
+    </message>
+    <message>
+        <source>slow: %1</source>
+        <translation>langsam: %1</translation>
+    </message>
+</context>
+<context>
     <name>ConfigText</name>
     <message>
         <source>no configuration statements (class-map, policy-map, interface, system qos) in the text</source>
@@ -791,16 +845,24 @@
         <translation>Auf dem eingebetteten simulierten Fabric laufen (Standard, solange kein Inventar konfiguriert ist).</translation>
     </message>
     <message>
-        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, dscp-mismatch.</source>
-        <translation>Dieses Live-Szenario auf dem simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, dscp-mismatch.</translation>
-    </message>
-    <message>
         <source>name</source>
         <translation>Name</translation>
     </message>
     <message>
         <source>roce-console: unknown scenario '%1' (%2)</source>
         <translation>roce-console: unbekanntes Szenario „%1“ (%2)</translation>
+    </message>
+    <message>
+        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, slow-host, dscp-mismatch.</source>
+        <translation>Dieses Live-Szenario auf dem simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, slow-host, dscp-mismatch.</translation>
+    </message>
+    <message>
+        <source>The results database of experiments (default %1; the same as rocectl results).</source>
+        <translation>Die Ergebnisdatenbank der Experimente (Standard %1; dieselbe wie bei rocectl results).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>Pfad</translation>
     </message>
 </context>
 <context>
@@ -930,6 +992,70 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>ExperimentQueueText</name>
+    <message>
+        <source>not started: %1</source>
+        <translation>nicht gestartet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentText</name>
+    <message>
+        <source>the console closed during the run</source>
+        <translation>die Konsole wurde während des Laufs geschlossen</translation>
+    </message>
+    <message>
+        <source>server on %1</source>
+        <translation>Server auf %1</translation>
+    </message>
+    <message>
+        <source>client on %1</source>
+        <translation>Client auf %1</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2</source>
+        <translation>Rang %1 auf %2</translation>
+    </message>
+    <message>
+        <source>an experiment is already running</source>
+        <translation>es läuft bereits ein Experiment</translation>
+    </message>
+    <message>
+        <source>a training run runs the train tool</source>
+        <translation>ein Trainingslauf führt das Werkzeug train aus</translation>
+    </message>
+    <message>
+        <source>train runs as a training experiment</source>
+        <translation>train läuft als Trainingsexperiment</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 needs at least %n host(s)</source>
+        <translation>
+            <numerusform>%1 braucht mindestens %n Host</numerusform><numerusform>%1 braucht mindestens %n Hosts</numerusform></translation>
+    </message>
+    <message>
+        <source>host %1 has no test address</source>
+        <translation>Host %1 hat keine Testadresse</translation>
+    </message>
+    <message>
+        <source>the hub %1 is not one of the hosts</source>
+        <translation>der Hub %1 ist keiner der Hosts</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>Rang %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 -&gt; %3 (%4 of %5)</source>
+        <translation>%1: %2 -&gt; %3 (%4 von %5)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) failed</source>
+        <translation>
+            <numerusform>%n Paar fehlgeschlagen</numerusform><numerusform>%n Paare fehlgeschlagen</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>FrameText</name>
     <message>
         <source>empty frame</source>
@@ -982,22 +1108,6 @@ Zu prüfen: %2</translation>
         <translation>Adresse des Agenten, HOST:PORT.</translation>
     </message>
     <message>
-        <source>Environment variable with the agent token (default ROCE_AGENT_TOKEN).</source>
-        <translation>Umgebungsvariable mit dem Token des Agenten (Standard ROCE_AGENT_TOKEN).</translation>
-    </message>
-    <message>
-        <source>File with the agent token.</source>
-        <translation>Datei mit dem Token des Agenten.</translation>
-    </message>
-    <message>
-        <source>SHA-256 of the agent certificate to trust.</source>
-        <translation>SHA-256 des Agenten-Zertifikats, dem vertraut wird.</translation>
-    </message>
-    <message>
-        <source>No TLS (an agent started with --plaintext, loopback only).</source>
-        <translation>Kein TLS (ein mit --plaintext gestarteter Agent, nur Loopback).</translation>
-    </message>
-    <message>
         <source>ib_write_bw, ib_write_lat, ib_send_bw, ib_send_lat, ib_read_bw, ib_read_lat, iperf3, sockperf or train.</source>
         <translation>ib_write_bw, ib_write_lat, ib_send_bw, ib_send_lat, ib_read_bw, ib_read_lat, iperf3, sockperf oder train.</translation>
     </message>
@@ -1010,18 +1120,6 @@ Zu prüfen: %2</translation>
         <translation>Client: die Adresse des Servers.</translation>
     </message>
     <message>
-        <source>perftest: RDMA device (-d).</source>
-        <translation>perftest: RDMA-Gerät (-d).</translation>
-    </message>
-    <message>
-        <source>Message size in bytes (-s).</source>
-        <translation>Nachrichtengröße in Bytes (-s).</translation>
-    </message>
-    <message>
-        <source>perftest: iterations (-n).</source>
-        <translation>perftest: Iterationen (-n).</translation>
-    </message>
-    <message>
         <source>Cancel the job after this many seconds.</source>
         <translation>Den Job nach so vielen Sekunden abbrechen.</translation>
     </message>
@@ -1030,56 +1128,12 @@ Zu prüfen: %2</translation>
         <translation>Das Job-Ergebnis als JSON ausgeben.</translation>
     </message>
     <message>
-        <source>TCP port of the tool.</source>
-        <translation>TCP-Port des Werkzeugs.</translation>
-    </message>
-    <message>
-        <source>Seconds (-D/-t).</source>
-        <translation>Sekunden (-D/-t).</translation>
-    </message>
-    <message>
-        <source>perftest: port (-i).</source>
-        <translation>perftest: Port (-i).</translation>
-    </message>
-    <message>
-        <source>perftest: GID index (-x).</source>
-        <translation>perftest: GID-Index (-x).</translation>
-    </message>
-    <message>
-        <source>perftest: QPs (-q).</source>
-        <translation>perftest: QPs (-q).</translation>
-    </message>
-    <message>
-        <source>perftest: traffic class (--tclass).</source>
-        <translation>perftest: Traffic Class (--tclass).</translation>
-    </message>
-    <message>
-        <source>Kill the job after this many seconds.</source>
-        <translation>Den Job nach so vielen Sekunden beenden.</translation>
-    </message>
-    <message>
         <source>--agent HOST:PORT is required</source>
         <translation>--agent HOST:PORT ist erforderlich</translation>
     </message>
     <message>
         <source>--tool and --role are required</source>
         <translation>--tool und --role sind erforderlich</translation>
-    </message>
-    <message>
-        <source>--%1 wants a number from %2 to %3</source>
-        <translation>--%1 erwartet eine Zahl von %2 bis %3</translation>
-    </message>
-    <message>
-        <source>--%1 wants a positive number</source>
-        <translation>--%1 erwartet eine positive Zahl</translation>
-    </message>
-    <message>
-        <source>rocectl job: cannot read %1: %2</source>
-        <translation>rocectl job: %1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>no agent token: set %1 or give --token-file</source>
-        <translation>kein Agenten-Token: %1 setzen oder --token-file angeben</translation>
     </message>
     <message>
         <source>--cancel-after wants a positive number of seconds</source>
@@ -1104,6 +1158,92 @@ Zu prüfen: %2</translation>
     <message>
         <source>recorded as run %1</source>
         <translation>als Lauf %1 gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>JobGroupText</name>
+    <message>
+        <source>did not end within %1 s; every side was stopped</source>
+        <translation>nicht innerhalb von %1 s beendet; jede Seite wurde gestoppt</translation>
+    </message>
+    <message>
+        <source>connection closed</source>
+        <translation>Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>agent %1 lost: %2</source>
+        <translation>Agent %1 verloren: %2</translation>
+    </message>
+    <message>
+        <source>%1: agent %2 lost: %3</source>
+        <translation>%1: Agent %2 verloren: %3</translation>
+    </message>
+    <message>
+        <source>%1: the agent refused the job (%2): %3</source>
+        <translation>%1: der Agent hat den Job abgelehnt (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1 ended with exit code %2</source>
+        <translation>%1 endete mit Exit-Code %2</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>the agent did not answer the cancel; its connection was closed, which ends the job</source>
+        <translation>der Agent hat auf den Abbruch nicht geantwortet; seine Verbindung wurde geschlossen, was den Job beendet</translation>
+    </message>
+</context>
+<context>
+    <name>JobOptionsText</name>
+    <message>
+        <source>TCP port of the tool.</source>
+        <translation>TCP-Port des Werkzeugs.</translation>
+    </message>
+    <message>
+        <source>Seconds (-D/-t).</source>
+        <translation>Sekunden (-D/-t).</translation>
+    </message>
+    <message>
+        <source>perftest: port (-i).</source>
+        <translation>perftest: Port (-i).</translation>
+    </message>
+    <message>
+        <source>perftest: GID index (-x).</source>
+        <translation>perftest: GID-Index (-x).</translation>
+    </message>
+    <message>
+        <source>perftest: QPs (-q).</source>
+        <translation>perftest: QPs (-q).</translation>
+    </message>
+    <message>
+        <source>perftest: traffic class (--tclass, DSCP x 4).</source>
+        <translation>perftest: Traffic Class (--tclass, DSCP x 4).</translation>
+    </message>
+    <message>
+        <source>Kill the job after this many seconds.</source>
+        <translation>Den Job nach so vielen Sekunden beenden.</translation>
+    </message>
+    <message>
+        <source>Message size in bytes (-s).</source>
+        <translation>Nachrichtengröße in Bytes (-s).</translation>
+    </message>
+    <message>
+        <source>perftest: iterations (-n); train: training iterations.</source>
+        <translation>perftest: Iterationen (-n); train: Trainingsiterationen.</translation>
+    </message>
+    <message>
+        <source>perftest: RDMA device (-d).</source>
+        <translation>perftest: RDMA-Gerät (-d).</translation>
+    </message>
+    <message>
+        <source>--%1 wants a number from %2 to %3</source>
+        <translation>--%1 erwartet eine Zahl von %2 bis %3</translation>
+    </message>
+    <message>
+        <source>--%1 wants a positive number</source>
+        <translation>--%1 erwartet eine positive Zahl</translation>
     </message>
 </context>
 <context>
@@ -1281,6 +1421,41 @@ Zu prüfen: %2</translation>
     <message>
         <source>live scenarios need at least 8 hosts</source>
         <translation>Live-Szenarien brauchen mindestens 8 Hosts</translation>
+    </message>
+    <message>
+        <source>Fault: one slow server</source>
+        <translation>Fehler: ein langsamer Server</translation>
+    </message>
+    <message>
+        <source>One server answers every message late (CPU in power-save, IRQs on the far NUMA node): a latency matrix points at it while every fabric counter stays clean.</source>
+        <translation>Ein Server beantwortet jede Nachricht verspätet (CPU im Energiesparmodus, IRQs auf dem fernen NUMA-Knoten): eine Latenzmatrix zeigt auf ihn, während jeder Fabric-Zähler sauber bleibt.</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixText</name>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>us</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2: %3 %4</source>
+        <translation>%1 -&gt; %2: %3 %4</translation>
+    </message>
+    <message>
+        <source>client %1</source>
+        <translation>Client %1</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>Server %1</translation>
     </message>
 </context>
 <context>
@@ -1535,22 +1710,6 @@ Zu prüfen: %2</translation>
 <context>
     <name>ResultsText</name>
     <message>
-        <source>%1 Gb/s</source>
-        <translation>%1 Gb/s</translation>
-    </message>
-    <message>
-        <source>%1 us</source>
-        <translation>%1 µs</translation>
-    </message>
-    <message>
-        <source>List or show recorded runs (rocectl job --record)</source>
-        <translation>Gespeicherte Läufe auflisten oder anzeigen (rocectl job --record)</translation>
-    </message>
-    <message>
-        <source>list, or show ID</source>
-        <translation>list, oder show ID</translation>
-    </message>
-    <message>
         <source>Results database (default %1).</source>
         <translation>Ergebnisdatenbank (Standard %1).</translation>
     </message>
@@ -1561,10 +1720,6 @@ Zu prüfen: %2</translation>
     <message>
         <source>Print JSON.</source>
         <translation>JSON ausgeben.</translation>
-    </message>
-    <message>
-        <source>rocectl results: expected 'list' or 'show ID'</source>
-        <translation>rocectl results: „list“ oder „show ID“ erwartet</translation>
     </message>
     <message>
         <source>rocectl results: '%1' is not a run id</source>
@@ -1597,6 +1752,42 @@ Zu prüfen: %2</translation>
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>rocectl results: cannot write %1: %2</source>
+        <translation>rocectl results: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>run %1: %2x the bandwidth of run %3</source>
+        <translation>Lauf %1: %2-fache Bandbreite von Lauf %3</translation>
+    </message>
+    <message>
+        <source>run %1: latency %2x lower than run %3</source>
+        <translation>Lauf %1: Latenz %2-mal niedriger als Lauf %3</translation>
+    </message>
+    <message>
+        <source>run %1: %2% less jitter (p99 - median) than run %3</source>
+        <translation>Lauf %1: %2 % weniger Jitter (p99 - Median) als Lauf %3</translation>
+    </message>
+    <message>
+        <source>run %1: training steps %2x faster than run %3</source>
+        <translation>Lauf %1: Trainingsschritte %2-mal schneller als Lauf %3</translation>
+    </message>
+    <message>
+        <source>List, show or compare recorded runs (rocectl run, rocectl job --record)</source>
+        <translation>Aufgezeichnete Läufe auflisten, zeigen oder vergleichen (rocectl run, rocectl job --record)</translation>
+    </message>
+    <message>
+        <source>list, show ID, or compare ID ID...</source>
+        <translation>list, show ID oder compare ID ID...</translation>
+    </message>
+    <message>
+        <source>compare: also write the comparison as CSV to this file (- for stdout).</source>
+        <translation>compare: den Vergleich zusätzlich als CSV in diese Datei schreiben (- für stdout).</translation>
+    </message>
+    <message>
+        <source>rocectl results: expected 'list', 'show ID' or 'compare ID ID ...'</source>
+        <translation>rocectl results: „list“, „show ID“ oder „compare ID ID ...“ erwartet</translation>
     </message>
 </context>
 <context>
@@ -1632,6 +1823,212 @@ Zu prüfen: %2</translation>
     <message>
         <source>rocectl: unknown command '%1'</source>
         <translation>rocectl: unbekannter Befehl „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>RunListText</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>RunText</name>
+    <message>
+        <source>NICs during the run: no RDMA port was sampled on these hosts</source>
+        <translation>NICs während des Laufs: auf diesen Hosts wurde kein RDMA-Port erfasst</translation>
+    </message>
+    <message>
+        <source>NICs during the run: %1 CE-marked received, %2 CNPs sent, %3 CNPs handled, %4 pauses received, %5 sent, %6 out of sequence</source>
+        <translation>NICs während des Laufs: %1 CE-markierte empfangen, %2 CNPs gesendet, %3 CNPs verarbeitet, %4 Pausen empfangen, %5 gesendet, %6 außer der Reihe</translation>
+    </message>
+    <message>
+        <source>Switch ports of the hosts (%1): %2 MMU drops, %3 egress drops, %4 pauses received (RxPPP), %5 sent (TxPPP), %6 ECN-marked</source>
+        <translation>Switch-Ports der Hosts (%1): %2 MMU-Drops, %3 Egress-Drops, %4 Pausen empfangen (RxPPP), %5 gesendet (TxPPP), %6 ECN-markiert</translation>
+    </message>
+    <message>
+        <source>Run a bandwidth, latency, TCP, matrix or training experiment and record it</source>
+        <translation>Ein Bandbreiten-, Latenz-, TCP-, Matrix- oder Trainingsexperiment ausführen und aufzeichnen</translation>
+    </message>
+    <message>
+        <source>bw: ib_write_bw (or --test ib_send_bw/ib_read_bw) from --client to --server. lat: ib_write_lat (or _send/_read). tcp: iperf3 (or --test sockperf). matrix: the test between every ordered pair of --hosts (or every host against --hub). train: one training rank per host of --hosts. Progress goes to stderr; the result to stdout (--json: the run as `rocectl results show --json` prints it). Exit status 0 when the experiment succeeded, 1 when it failed.</source>
+        <translation>bw: ib_write_bw (oder --test ib_send_bw/ib_read_bw) von --client zu --server. lat: ib_write_lat (oder _send/_read). tcp: iperf3 (oder --test sockperf). matrix: der Test zwischen jedem geordneten Paar von --hosts (oder jedem Host gegen --hub). train: ein Trainingsrang pro Host von --hosts. Der Fortschritt geht nach stderr, das Ergebnis nach stdout (--json: der Lauf, wie ihn `rocectl results show --json` ausgibt). Exit-Status 0, wenn das Experiment gelungen ist, 1, wenn es fehlschlug.</translation>
+    </message>
+    <message>
+        <source>bw, lat, tcp, matrix or train</source>
+        <translation>bw, lat, tcp, matrix oder train</translation>
+    </message>
+    <message>
+        <source>Run on an in-process simulated fabric (the reference cluster).</source>
+        <translation>Auf einem simulierten Fabric im Prozess ausführen (der Referenzcluster).</translation>
+    </message>
+    <message>
+        <source>--sim: start this live scenario first (lossy-incast for QoS off, ...).</source>
+        <translation>--sim: zuerst dieses Live-Szenario starten (lossy-incast für QoS aus, ...).</translation>
+    </message>
+    <message>
+        <source>--sim: simulated seconds per wall second (default 1).</source>
+        <translation>--sim: simulierte Sekunden pro Echtzeitsekunde (Standard 1).</translation>
+    </message>
+    <message>
+        <source>An agent, NAME=HOST:PORT or HOST:PORT (repeat for each host).</source>
+        <translation>Ein Agent, NAME=HOST:PORT oder HOST:PORT (für jeden Host wiederholen).</translation>
+    </message>
+    <message>
+        <source>NAME=IP: the address peers use for test traffic to NAME (default: its agent's host).</source>
+        <translation>NAME=IP: die Adresse, die Gegenstellen für Testverkehr zu NAME nutzen (Standard: der Host seines Agenten).</translation>
+    </message>
+    <message>
+        <source>bw/lat/tcp: the server host (default: the first).</source>
+        <translation>bw/lat/tcp: der Server-Host (Standard: der erste).</translation>
+    </message>
+    <message>
+        <source>bw/lat/tcp: the client host (default: the second).</source>
+        <translation>bw/lat/tcp: der Client-Host (Standard: der zweite).</translation>
+    </message>
+    <message>
+        <source>matrix/train: the hosts, comma-separated (default: all).</source>
+        <translation>matrix/train: die Hosts, durch Kommas getrennt (Standard: alle).</translation>
+    </message>
+    <message>
+        <source>matrix: test every host against this one only.</source>
+        <translation>matrix: jeden Host nur gegen diesen testen.</translation>
+    </message>
+    <message>
+        <source>The tool: ib_write_bw, ib_send_bw, ib_read_bw, ib_*_lat, iperf3 or sockperf.</source>
+        <translation>Das Werkzeug: ib_write_bw, ib_send_bw, ib_read_bw, ib_*_lat, iperf3 oder sockperf.</translation>
+    </message>
+    <message>
+        <source>seed-bw (1 MB x 4 QPs), seed-lat (2 B) or sweep (every size from 2 B to 8 MB).</source>
+        <translation>seed-bw (1 MB x 4 QPs), seed-lat (2 B) oder sweep (jede Größe von 2 B bis 8 MB).</translation>
+    </message>
+    <message>
+        <source>perftest: every message size (-a).</source>
+        <translation>perftest: jede Nachrichtengröße (-a).</translation>
+    </message>
+    <message>
+        <source>iperf3: parallel streams (-P).</source>
+        <translation>iperf3: parallele Streams (-P).</translation>
+    </message>
+    <message>
+        <source>train: gloo or nccl (default gloo).</source>
+        <translation>train: gloo oder nccl (Standard gloo).</translation>
+    </message>
+    <message>
+        <source>train: gradient size in MB (default 16).</source>
+        <translation>train: Gradientengröße in MB (Standard 16).</translation>
+    </message>
+    <message>
+        <source>train: rendezvous port (default 29500).</source>
+        <translation>train: Rendezvous-Port (Standard 29500).</translation>
+    </message>
+    <message>
+        <source>train: the interface gloo/NCCL use (lo on one machine).</source>
+        <translation>train: die Schnittstelle für gloo/NCCL (lo auf einer Maschine).</translation>
+    </message>
+    <message>
+        <source>Record under this label ("QoS on", "after IRQ tuning").</source>
+        <translation>Unter dieser Bezeichnung aufzeichnen („QoS an“, „nach IRQ-Tuning“).</translation>
+    </message>
+    <message>
+        <source>Results database (default %1).</source>
+        <translation>Ergebnisdatenbank (Standard %1).</translation>
+    </message>
+    <message>
+        <source>Do not record the run.</source>
+        <translation>Den Lauf nicht aufzeichnen.</translation>
+    </message>
+    <message>
+        <source>Print the run as JSON.</source>
+        <translation>Den Lauf als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>expected one of bw, lat, tcp, matrix, train</source>
+        <translation>erwartet eines von bw, lat, tcp, matrix, train</translation>
+    </message>
+    <message>
+        <source>run %1 does not run %2</source>
+        <translation>run %1 führt %2 nicht aus</translation>
+    </message>
+    <message>
+        <source>give the agents with --agent (one per host), or --sim</source>
+        <translation>die Agenten mit --agent angeben (einer pro Host) oder --sim</translation>
+    </message>
+    <message>
+        <source>--speed wants a number from 0 to 100</source>
+        <translation>--speed erwartet eine Zahl von 0 bis 100</translation>
+    </message>
+    <message>
+        <source>--scenario needs --sim (a real fabric runs real traffic)</source>
+        <translation>--scenario braucht --sim (eine echte Fabric hat echten Verkehr)</translation>
+    </message>
+    <message>
+        <source>--address wants NAME=IP, not '%1'</source>
+        <translation>--address erwartet NAME=IP, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>two agents are named %1: name them, NAME=HOST:PORT</source>
+        <translation>zwei Agenten heißen %1: benennen Sie sie, NAME=HOST:PORT</translation>
+    </message>
+    <message>
+        <source>a %1 test needs two hosts</source>
+        <translation>ein %1-Test braucht zwei Hosts</translation>
+    </message>
+    <message>
+        <source>no host named %1 (the hosts: %2)</source>
+        <translation>kein Host namens %1 (die Hosts: %2)</translation>
+    </message>
+    <message>
+        <source>unknown preset %1 (seed-bw, seed-lat, sweep)</source>
+        <translation>unbekannte Vorgabe %1 (seed-bw, seed-lat, sweep)</translation>
+    </message>
+    <message>
+        <source>--%1 wants a positive number</source>
+        <translation>--%1 erwartet eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>recording as run %1</source>
+        <translation>wird als Lauf %1 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>recorded as run %1</source>
+        <translation>als Lauf %1 gespeichert</translation>
     </message>
 </context>
 <context>
@@ -2520,6 +2917,109 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>roce::widgets::ComparisonView</name>
+    <message>
+        <source>run %1 (%2)</source>
+        <translation>Lauf %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (run %2)</source>
+        <translation>%1 (Lauf %2)</translation>
+    </message>
+    <message>
+        <source>Bandwidth (Gb/s)</source>
+        <translation>Bandbreite (Gb/s)</translation>
+    </message>
+    <message>
+        <source>Latency percentiles (us)</source>
+        <translation>Latenzperzentile (µs)</translation>
+    </message>
+    <message>
+        <source>Message size sweep</source>
+        <translation>Nachrichtengrößen-Sweep</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>Als CSV exportieren...</translation>
+    </message>
+    <message>
+        <source>Export PNG...</source>
+        <translation>Als PNG exportieren...</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>99%</source>
+        <translation>99 %</translation>
+    </message>
+    <message>
+        <source>99.9%</source>
+        <translation>99,9 %</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>message size (bytes)</source>
+        <translation>Nachrichtengröße (Bytes)</translation>
+    </message>
+    <message>
+        <source>typical latency (us)</source>
+        <translation>typische Latenz (µs)</translation>
+    </message>
+    <message>
+        <source>%1: %2x the bandwidth of %3</source>
+        <translation>%1: %2-fache Bandbreite von %3</translation>
+    </message>
+    <message>
+        <source>%1: %2x faster (median latency) than %3</source>
+        <translation>%1: %2-mal schneller (Median-Latenz) als %3</translation>
+    </message>
+    <message>
+        <source>%1: %2% less jitter (99% - median) than %3</source>
+        <translation>%1: %2 % weniger Jitter (99 % - Median) als %3</translation>
+    </message>
+    <message>
+        <source>%1: training steps %2x faster than %3</source>
+        <translation>%1: Trainingsschritte %2-mal schneller als %3</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Export comparison as CSV</source>
+        <translation>Vergleich als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Export comparison as PNG</source>
+        <translation>Vergleich als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+</context>
+<context>
     <name>roce::widgets::CounterCharts</name>
     <message>
         <source>Select a port in the port table.</source>
@@ -2582,6 +3082,267 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>roce::widgets::ExperimentLauncher</name>
+    <message>
+        <source>tool default</source>
+        <translation>Werkzeugstandard</translation>
+    </message>
+    <message>
+        <source>host default</source>
+        <translation>Host-Standard</translation>
+    </message>
+    <message>
+        <source>every size from 2 B to 8 MB</source>
+        <translation>jede Größe von 2 B bis 8 MB</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>RDMA bandwidth</source>
+        <translation>RDMA-Bandbreite</translation>
+    </message>
+    <message>
+        <source>RDMA latency</source>
+        <translation>RDMA-Latenz</translation>
+    </message>
+    <message>
+        <source>TCP bandwidth (iperf3)</source>
+        <translation>TCP-Bandbreite (iperf3)</translation>
+    </message>
+    <message>
+        <source>TCP latency (sockperf)</source>
+        <translation>TCP-Latenz (sockperf)</translation>
+    </message>
+    <message>
+        <source>Pairwise matrix</source>
+        <translation>Paarweise Matrix</translation>
+    </message>
+    <message>
+        <source>Training run</source>
+        <translation>Trainingslauf</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Seed bandwidth: 1 MB x 4 QPs</source>
+        <translation>Seed-Bandbreite: 1 MB x 4 QPs</translation>
+    </message>
+    <message>
+        <source>Seed latency: 2 B</source>
+        <translation>Seed-Latenz: 2 B</translation>
+    </message>
+    <message>
+        <source>Message size sweep</source>
+        <translation>Nachrichtengrößen-Sweep</translation>
+    </message>
+    <message>
+        <source>RDMA vs TCP (bandwidth, both)</source>
+        <translation>RDMA gegen TCP (Bandbreite, beide)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>first RDMA device</source>
+        <translation>erstes RDMA-Gerät</translation>
+    </message>
+    <message>
+        <source>e.g. QoS on, after IRQ tuning</source>
+        <translation>z. B. QoS an, nach IRQ-Tuning</translation>
+    </message>
+    <message>
+        <source>RoCE traffic class as DSCP (perftest --tclass = DSCP x 4)</source>
+        <translation>RoCE-Traffic-Class als DSCP (perftest --tclass = DSCP x 4)</translation>
+    </message>
+    <message>
+        <source>The tools' output appears here while a run goes.</source>
+        <translation>Die Ausgabe der Werkzeuge erscheint hier, während ein Lauf läuft.</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorgabe</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <source>Against</source>
+        <translation>Gegen</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>GID index</source>
+        <translation>GID-Index</translation>
+    </message>
+    <message>
+        <source>QPs</source>
+        <translation>QPs</translation>
+    </message>
+    <message>
+        <source>Message size (B)</source>
+        <translation>Nachrichtengröße (B)</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>Duration (s)</source>
+        <translation>Dauer (s)</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>DSCP</source>
+        <translation>DSCP</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Gradient (MB)</source>
+        <translation>Gradient (MB)</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>every pair</source>
+        <translation>jedes Paar</translation>
+    </message>
+    <message>
+        <source>%1  %2 port %3  %4  %5%6</source>
+        <translation>%1  %2 Port %3  %4  %5%6</translation>
+    </message>
+    <message>
+        <source>  (RoCE v2)</source>
+        <translation>  (RoCE v2)</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>%1, RDMA</source>
+        <translation>%1, RDMA</translation>
+    </message>
+    <message>
+        <source>TCP</source>
+        <translation>TCP</translation>
+    </message>
+    <message>
+        <source>%1, TCP</source>
+        <translation>%1, TCP</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::ExperimentsPanel</name>
+    <message>
+        <source>Compare selected</source>
+        <translation>Auswahl vergleichen</translation>
+    </message>
+    <message>
+        <source>Show output</source>
+        <translation>Ausgabe zeigen</translation>
+    </message>
+    <message>
+        <source>Side by side, the first selected run as the baseline</source>
+        <translation>Nebeneinander, der erste gewählte Lauf als Basis</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Matrix</source>
+        <translation>Matrix</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>us</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <source>Select the runs to compare in the list (Ctrl+click).</source>
+        <translation>Wählen Sie die zu vergleichenden Läufe in der Liste (Strg+Klick).</translation>
+    </message>
+    <message>
+        <source>Output of run %1</source>
+        <translation>Ausgabe von Lauf %1</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::MatrixView</name>
+    <message>
+        <source>Run a pairwise matrix to see every pair here.</source>
+        <translation>Führen Sie eine paarweise Matrix aus, um hier jedes Paar zu sehen.</translation>
+    </message>
+    <message>
+        <source>Rows: server, columns: client, in %1. Green is the best pair, red the worst.</source>
+        <translation>Zeilen: Server, Spalten: Client, in %1. Grün ist das beste Paar, Rot das schlechteste.</translation>
+    </message>
+    <message>
+        <source>Slow: %1. Its pairs are well off the median of all pairs (outlined); its NIC, cable or host is the place to look.</source>
+        <translation>Langsam: %1. Seine Paare liegen deutlich neben dem Median aller Paare (umrandet); seine NIC, sein Kabel oder sein Host sind zu prüfen.</translation>
+    </message>
+</context>
+<context>
     <name>roce::widgets::PortTableView</name>
     <message>
         <source>Filter ports or peers (e.g. 1/1/ or ubunturdma3)</source>
@@ -2639,6 +3400,66 @@ PFC rx %7, tx %8</translation>
     <message>
         <source>CNPs: %1 receives ECN-CE marked packets and asks the senders to slow down</source>
         <translation>CNPs: %1 empfängt ECN-CE-markierte Pakete und bittet die Sender, langsamer zu werden</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::TrainingView</name>
+    <message>
+        <source>step ms</source>
+        <translation>Schritt ms</translation>
+    </message>
+    <message>
+        <source>all-reduce ms</source>
+        <translation>All-Reduce ms</translation>
+    </message>
+    <message>
+        <source>ECN/CE /s</source>
+        <translation>ECN/CE /s</translation>
+    </message>
+    <message>
+        <source>CNP handled /s</source>
+        <translation>CNP verarbeitet /s</translation>
+    </message>
+    <message>
+        <source>Per iteration (rank 0)</source>
+        <translation>Pro Iteration (Rang 0)</translation>
+    </message>
+    <message>
+        <source>The ranks' NICs</source>
+        <translation>Die NICs der Ränge</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>Switch port</source>
+        <translation>Switch-Port</translation>
+    </message>
+    <message>
+        <source>Start a training run to follow it here.</source>
+        <translation>Starten Sie einen Trainingslauf, um ihn hier zu verfolgen.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Training on %n rank(s), waiting for the first iteration.</source>
+        <translation>
+            <numerusform>Training auf %n Rang, warte auf die erste Iteration.</numerusform><numerusform>Training auf %n Rängen, warte auf die erste Iteration.</numerusform></translation>
+    </message>
+    <message>
+        <source>Iteration %1: loss %2, step %3 ms, all-reduce %4 ms</source>
+        <translation>Iteration %1: Loss %2, Schritt %3 ms, All-Reduce %4 ms</translation>
     </message>
 </context>
 </TS>

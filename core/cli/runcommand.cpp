@@ -63,6 +63,8 @@ bool toolFits(const QString &flavour, const QString &tool)
 QString fabricLine(const QJsonObject &fabric)
 {
     const QJsonObject t = fabric.value(QStringLiteral("totals")).toObject();
+    if (t.isEmpty())
+        return RunText::tr("NICs during the run: no RDMA port was sampled on these hosts");
     auto n = [&t](const char *key) {
         return QString::number(qint64(t.value(QLatin1String(key)).toDouble()));
     };

@@ -1,10 +1,21 @@
 #include "models/matrixmodel.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
 
 namespace roce::models {
+
+namespace {
+
+// A plain context name: lupdate and MatrixText::tr() agree on it whatever the namespace.
+class MatrixText
+{
+    Q_DECLARE_TR_FUNCTIONS(MatrixText)
+};
+
+}  // namespace
 
 void MatrixModel::reset(const QStringList &hosts, bool higherIsBetter, const QString &unit)
 {
@@ -54,7 +65,7 @@ void MatrixModel::setResult(const QJsonObject &result, const QStringList &hosts)
 {
     const bool bandwidth
         = result.value(QStringLiteral("metric")).toString() == QLatin1String("bandwidth_gbps");
-    reset(hosts, bandwidth, bandwidth ? tr("Gb/s") : tr("us"));
+    reset(hosts, bandwidth, bandwidth ? MatrixText::tr("Gb/s") : MatrixText::tr("us"));
     for (const QJsonValue &v : result.value(QStringLiteral("cells")).toArray()) {
         const QJsonObject c = v.toObject();
         const QJsonValue value = c.value(QStringLiteral("value"));
@@ -91,13 +102,13 @@ QVariant MatrixModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("—");
         if (cell.value)
             return QString::number(*cell.value, 'f', *cell.value < 100 ? 2 : 0);
-        return cell.ran ? tr("failed") : QString();
+        return cell.ran ? MatrixText::tr("failed") : QString();
     case Qt::ToolTipRole:
         if (diagonal)
             return {};
         if (!cell.error.isEmpty())
             return cell.error;
-        return cell.value ? tr("%1 -> %2: %3 %4")
+        return cell.value ? MatrixText::tr("%1 -> %2: %3 %4")
                                 .arg(m_hosts[index.column()], m_hosts[index.row()])
                                 .arg(*cell.value, 0, 'f', 2)
                                 .arg(m_unit)
@@ -127,8 +138,8 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
     if (role == Qt::DisplayRole)
         return m_hosts[section];
     if (role == Qt::ToolTipRole) {
-        return orientation == Qt::Horizontal ? tr("client %1").arg(m_hosts[section])
-                                             : tr("server %1").arg(m_hosts[section]);
+        return orientation == Qt::Horizontal ? MatrixText::tr("client %1").arg(m_hosts[section])
+                                             : MatrixText::tr("server %1").arg(m_hosts[section]);
     }
     if (role == SuspectRole)
         return m_suspects.contains(m_hosts[section]);

@@ -2,9 +2,20 @@
 
 #include "results/comparison.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 namespace roce::models {
+
+namespace {
+
+// A plain context name: lupdate and RunListText::tr() agree on it whatever the namespace.
+class RunListText
+{
+    Q_DECLARE_TR_FUNCTIONS(RunListText)
+};
+
+}  // namespace
 
 void RunListModel::setRuns(const QList<results::RunRecord> &runs)
 {
@@ -74,17 +85,17 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
         return {};
     switch (section) {
     case Id:
-        return tr("Run");
+        return RunListText::tr("Run");
     case Started:
-        return tr("Started");
+        return RunListText::tr("Started");
     case Kind:
-        return tr("Experiment");
+        return RunListText::tr("Experiment");
     case Label:
-        return tr("Label");
+        return RunListText::tr("Label");
     case State:
-        return tr("State");
+        return RunListText::tr("State");
     case Headline:
-        return tr("Result");
+        return RunListText::tr("Result");
     }
     return {};
 }
