@@ -3461,5 +3461,9 @@ PFC rx %7, tx %8</translation>
         <source>Iteration %1: loss %2, step %3 ms, all-reduce %4 ms</source>
         <translation>Iteration %1: Loss %2, Schritt %3 ms, All-Reduce %4 ms</translation>
     </message>
+    <message>
+        <source>loss</source>
+        <translation>Loss</translation>
+    </message>
 </context>
 </TS>

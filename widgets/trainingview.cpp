@@ -68,13 +68,22 @@ TrainingView::TrainingView(const store::CounterStore *store, QWidget *parent)
       m_store(store),
       m_step(named(tr("step ms"))),
       m_allreduce(named(tr("all-reduce ms"))),
+      m_loss(named(tr("loss"))),
       m_ecn(named(tr("ECN/CE /s"))),
       m_cnp(named(tr("CNP handled /s"))),
+      m_lossAxis(new QValueAxis),
       m_placement(new QTableWidget),
       m_status(new QLabel)
 {
     setObjectName(QStringLiteral("trainingView"));
     m_timing = timeChart(tr("Per iteration (rank 0)"), {m_step, m_allreduce});
+    // The loss on its own scale, on the right, over the same time axis.
+    m_lossAxis->setLabelFormat(QStringLiteral("%.2f"));
+    m_lossAxis->setTitleText(tr("loss"));
+    m_timing->addAxis(m_lossAxis, Qt::AlignRight);
+    m_timing->addSeries(m_loss);
+    m_loss->attachAxis(m_timing->axes(Qt::Horizontal).first());
+    m_loss->attachAxis(m_lossAxis);
     m_fabric = timeChart(tr("The ranks' NICs"), {m_ecn, m_cnp});
     m_placement->setColumnCount(4);
     m_placement->setHorizontalHeaderLabels({tr("Rank"), tr("Host"), tr("NIC"), tr("Switch port")});
@@ -121,7 +130,7 @@ void TrainingView::start(const QList<Placement> &ranks, qint64 startedMs)
     m_ranks = ranks;
     m_startedMs = startedMs;
     m_lastIteration = -1;
-    for (QLineSeries *s : {m_step, m_allreduce, m_ecn, m_cnp})
+    for (QLineSeries *s : {m_step, m_allreduce, m_loss, m_ecn, m_cnp})
         s->clear();
     m_placement->setRowCount(int(ranks.size()));
     for (int i = 0; i < ranks.size(); ++i) {
@@ -144,6 +153,7 @@ void TrainingView::addIteration(int rank, const QJsonObject &iteration, qint64 w
     m_allreduce->append(double(wallMs), iteration.value(QStringLiteral("allreduce_ms")).toDouble());
     m_lastIteration = iteration.value(QStringLiteral("iteration")).toInt();
     m_lastLoss = iteration.value(QStringLiteral("loss")).toDouble();
+    m_loss->append(double(wallMs), m_lastLoss);
     m_status->setText(status());
 }
 
@@ -166,7 +176,12 @@ void TrainingView::refresh()
     double top = 0;
     for (const QPointF &p : m_step->points())
         top = std::max(top, p.y());
+    // fitAxes() sets every value axis; the loss axis gets its own range after it.
     fitAxes(m_timing, m_startedMs, now, top);
+    double lossTop = 0;
+    for (const QPointF &p : m_loss->points())
+        lossTop = std::max(lossTop, p.y());
+    m_lossAxis->setRange(0, lossTop > 0 ? lossTop * 1.1 : 1);
     if (!m_store)
         return;
     // The ranks' NICs summed per second: the counters of the whole job.

@@ -9,6 +9,7 @@ class QChart;
 class QLabel;
 class QLineSeries;
 class QTableWidget;
+class QValueAxis;
 
 namespace roce::store {
 class CounterStore;
@@ -41,6 +42,7 @@ public:
     void refresh();
 
     QLineSeries *stepSeries() const { return m_step; }
+    QLineSeries *lossSeries() const { return m_loss; }
     QLineSeries *allreduceSeries() const { return m_allreduce; }
     QLineSeries *ecnSeries() const { return m_ecn; }
     QLineSeries *cnpSeries() const { return m_cnp; }
@@ -53,7 +55,8 @@ private:
     int m_lastIteration = -1;
     double m_lastLoss = 0;
     QChart *m_timing, *m_fabric;
-    QLineSeries *m_step, *m_allreduce, *m_ecn, *m_cnp;
+    QLineSeries *m_step, *m_allreduce, *m_loss, *m_ecn, *m_cnp;
+    QValueAxis *m_lossAxis;  ///< the loss on the right of the iteration chart
     QTableWidget *m_placement;
     QLabel *m_status;
 };

@@ -63,9 +63,12 @@ JobGroup::JobGroup(QObject *parent) : QObject(parent)
 
 JobGroup::~JobGroup()
 {
-    // Closing the connections makes every agent end the jobs it still runs for us.
-    for (const auto &s : m_slots)
+    // Closing the connections makes every agent end the jobs it still runs for us. Their
+    // signals are cut first: the group is going away and must not react to its own ending.
+    for (const auto &s : m_slots) {
+        s->client->disconnect(this);
         s->client->disconnectFromAgent();
+    }
 }
 
 void JobGroup::start(const QList<GroupMember> &members, int timeoutMs)

@@ -374,6 +374,8 @@ private slots:
         QCOMPARE(runs[0].state, QStringLiteral("succeeded"));
         roce::widgets::TrainingView *t = m_panel->training();
         QCOMPARE(t->stepSeries()->count(), 120);
+        QCOMPARE(t->lossSeries()->count(), 120);
+        QVERIFY(t->lossSeries()->at(119).y() < t->lossSeries()->at(0).y());  // it learns
         QCOMPARE(m_panel->tabs()->currentIndex(),
                  int(roce::widgets::ExperimentsPanel::TrainingTab));
         // ECN marks and CNPs of the ranks' NICs, on the same time axis as the iterations.

@@ -351,6 +351,23 @@ private slots:
         QCOMPARE(stored(*id).state, QStringLiteral("cancelled"));
     }
 
+    void closingMidRunStopsEverything()
+    {
+        // The console closes while a run goes: the run is kept as cancelled, and dropping
+        // the agent connections ends both sides.
+        ExperimentRequest r = simPair(QStringLiteral("ib_write_bw"));
+        r.job.durationS = 60;
+        auto runner = std::make_unique<ExperimentRunner>(m_store.get());
+        const auto id = runner->start(r);
+        QVERIFY(id);
+        QTRY_VERIFY_WITH_TIMEOUT(m_sim->agents()->runningJobs() == 2, 10000);
+        runner.reset();
+        QTRY_COMPARE_WITH_TIMEOUT(m_sim->agents()->runningJobs(), 0, 10000);
+        const results::RunRecord rec = stored(*id);
+        QCOMPARE(rec.state, QStringLiteral("cancelled"));
+        QCOMPARE(rec.error, QStringLiteral("the console closed during the run"));
+    }
+
     void refusesBadRequests()
     {
         ExperimentRunner runner(nullptr);
