@@ -132,6 +132,20 @@ int main(int argc, char **argv)
         &agents, &roce::monitor::AgentMonitor::updated, &agents,
         [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
         Qt::DirectConnection);
+    // The agents' samples feed the same alert rules (NIC rules: CNPs ignored, CNPs without
+    // CE marks), scoped to their host; a lost agent is an alert until it answers again.
+    QObject::connect(
+        &agents, &roce::monitor::AgentMonitor::updated, &events,
+        [&](const roce::monitor::SwitchUpdate &u) { events.applyAlerts(alerts.evaluate(u)); });
+    QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &events,
+                     [&](const QString &agent, const QString &reason) {
+                         events.applyAlerts(alerts.agentUnreachable(
+                             agent, reason, QDateTime::currentMSecsSinceEpoch()));
+                     });
+    QObject::connect(
+        &agents, &roce::monitor::AgentMonitor::agentBack, &events, [&](const QString &agent) {
+            events.applyAlerts(alerts.agentReachable(agent, QDateTime::currentMSecsSinceEpoch()));
+        });
     QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
                      &roce::app::MainWindow::showAgentLost);
     QObject::connect(&fabric, &roce::sim::EmbeddedFabric::agentsStarted, &agents,

@@ -65,7 +65,7 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
         QStringLiteral("scenario"),
         ConsoleOptionsText::tr("Start this live scenario on the simulated fabric: idle, "
                                "lossy-incast, pfc-incast, dcqcn-incast, training, link-down, "
-                               "nic-stall, pfc-wrong-cos, slow-host, dscp-mismatch."),
+                               "nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch."),
         ConsoleOptionsText::tr("name"));
     const QCommandLineOption resultsDb(
         QStringLiteral("results-db"),

@@ -346,6 +346,38 @@
         <source>The management network, NX-API ('show nxapi'), the credentials and the certificate pin.</source>
         <translation>Das Management-Netz, NX-API („show nxapi“), die Zugangsdaten und der Zertifikats-Pin.</translation>
     </message>
+    <message>
+        <source>CNPs ignored</source>
+        <translation>CNPs ignoriert</translation>
+    </message>
+    <message>
+        <source>The adapter receives CNPs and ignores them: ECN/DCQCN is off for this priority on the sender, which never slows down and leaves congestion to PFC.</source>
+        <translation>Der Adapter empfängt CNPs und ignoriert sie: ECN/DCQCN ist für diese Priorität auf dem Sender aus, der nie langsamer wird und die Überlast PFC überlässt.</translation>
+    </message>
+    <message>
+        <source>/sys/class/net/&lt;if&gt;/ecn/roce_rp/enable/3 on %1 (1 = on); rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.</source>
+        <translation>/sys/class/net/&lt;if&gt;/ecn/roce_rp/enable/3 auf %1 (1 = an); rocectl audit --hosts; rp_cnp_ignored in „ethtool -S“.</translation>
+    </message>
+    <message>
+        <source>CNPs without CE marks</source>
+        <translation>CNPs ohne CE-Markierungen</translation>
+    </message>
+    <message>
+        <source>The NIC sends CNPs but counts no CE-marked RoCE packets: the marks arrive on traffic the counter does not cover, or the NIC's counters disagree, so DCQCN acts on marks the console cannot see.</source>
+        <translation>Die NIC sendet CNPs, zählt aber keine CE-markierten RoCE-Pakete: die Markierungen kommen auf Verkehr, den der Zähler nicht erfasst, oder die Zähler der NIC widersprechen sich, sodass DCQCN auf Markierungen reagiert, die die Konsole nicht sieht.</translation>
+    </message>
+    <message>
+        <source>np_ecn_marked_roce_packets and np_cnp_sent on %1; the DSCP and priority of the marked traffic.</source>
+        <translation>np_ecn_marked_roce_packets und np_cnp_sent auf %1; DSCP und Priorität des markierten Verkehrs.</translation>
+    </message>
+    <message>
+        <source>Agent unreachable</source>
+        <translation>Agent nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>roce-agent on %1 ('systemctl status roce-agent'), the network path, its token and certificate pin. Its NIC counters are stale until it answers; the console reconnects with backoff.</source>
+        <translation>roce-agent auf %1 („systemctl status roce-agent“), der Netzwerkpfad, sein Token und sein Zertifikats-Pin. Seine NIC-Zähler sind veraltet, bis er antwortet; die Konsole verbindet sich mit Backoff neu.</translation>
+    </message>
 </context>
 <context>
     <name>AuditCommandText</name>
@@ -853,16 +885,16 @@
         <translation>roce-console: unbekanntes Szenario „%1“ (%2)</translation>
     </message>
     <message>
-        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, slow-host, dscp-mismatch.</source>
-        <translation>Dieses Live-Szenario auf dem simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, slow-host, dscp-mismatch.</translation>
-    </message>
-    <message>
         <source>The results database of experiments (default %1; the same as rocectl results).</source>
         <translation>Die Ergebnisdatenbank der Experimente (Standard %1; dieselbe wie bei rocectl results).</translation>
     </message>
     <message>
         <source>path</source>
         <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch.</source>
+        <translation>Dieses Live-Szenario auf dem simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch.</translation>
     </message>
 </context>
 <context>
@@ -1429,6 +1461,14 @@ Zu prüfen: %2</translation>
     <message>
         <source>One server answers every message late (CPU in power-save, IRQs on the far NUMA node): a latency matrix points at it while every fabric counter stays clean.</source>
         <translation>Ein Server beantwortet jede Nachricht verspätet (CPU im Energiesparmodus, IRQs auf dem fernen NUMA-Knoten): eine Latenzmatrix zeigt auf ihn, während jeder Fabric-Zähler sauber bleibt.</translation>
+    </message>
+    <message>
+        <source>Fault: ECN off on one sender</source>
+        <translation>Fehler: ECN aus auf einem Sender</translation>
+    </message>
+    <message>
+        <source>DCQCN incast where one sender's adapter has ECN off: it counts rp_cnp_ignored instead of rp_cnp_handled, keeps its rate, and takes more than its share.</source>
+        <translation>DCQCN-Incast, bei dem auf dem Adapter eines Senders ECN aus ist: er zählt rp_cnp_ignored statt rp_cnp_handled, behält seine Rate und nimmt mehr als seinen Anteil.</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,8 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
                         using State = agentproto::AgentClient::State;
                         if (state == State::Ready) {
                             *backoffMs = 1000;
+                            if (*lost)
+                                emit agentBack(name);
                             *lost = false;
                             client->subscribe(intervalMs);
                         } else if (state == State::Failed || state == State::Disconnected) {

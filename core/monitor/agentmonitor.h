@@ -33,6 +33,8 @@ public:
 signals:
     void updated(const roce::monitor::SwitchUpdate &update);
     void agentLost(const QString &agent, const QString &reason);
+    /// An agent reported lost (HOST:PORT) answers again.
+    void agentBack(const QString &agent);
     /// A host's GID tables, when first seen and whenever they change.
     void gidTable(const QString &host, const QList<roce::monitor::HostGid> &gids);
 

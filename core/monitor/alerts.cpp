@@ -50,16 +50,18 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
     const qint64 ms = u.takenMs;
     bool anyEcn = false;
     for (const PortRow &p : u.ports)
-        anyEcn = anyEcn || p.ecnPerSec.value_or(0) > 0;
+        anyEcn = anyEcn || (!p.nic && p.ecnPerSec.value_or(0) > 0);
 
     for (const PortRow &p : u.ports) {
         auto raise = [&](Alert a) {
             a.port = p.name;
+            a.source = u.switchName;
             holding.insert(a.key());
             hold(changes, a, ms);
         };
         if (p.mmuDropsPerSec && *p.mmuDropsPerSec > m_t.mmuDropsPerSec) {
             raise(Alert {QStringLiteral("lossless_drops"),
+                         {},
                          {},
                          Alert::Severity::Critical,
                          AlertText::tr("Ingress MMU drops"),
@@ -76,6 +78,7 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
         }
         if (p.egressDropsPerSec && *p.egressDropsPerSec > m_t.egressDropsPerSec) {
             raise(Alert {QStringLiteral("egress_drops"),
+                         {},
                          {},
                          Alert::Severity::Warning,
                          AlertText::tr("Egress WRED/tail drops"),
@@ -96,6 +99,7 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
         if (polls >= m_t.stormPolls) {
             raise(Alert {QStringLiteral("pause_storm"),
                          {},
+                         {},
                          Alert::Severity::Critical,
                          AlertText::tr("PFC pause storm"),
                          AlertText::tr("The peer pauses this port continuously while it sends "
@@ -109,8 +113,44 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                          0,
                          true});
         }
-        if (!anyEcn && p.txPausesPerSec.value_or(0) > 0) {
+        if (p.cnpIgnoredPerSec.value_or(0) > 0) {
+            raise(Alert {QStringLiteral("cnp_ignored"),
+                         {},
+                         {},
+                         Alert::Severity::Warning,
+                         AlertText::tr("CNPs ignored"),
+                         AlertText::tr("The adapter receives CNPs and ignores them: ECN/DCQCN "
+                                       "is off for this priority on the sender, which never "
+                                       "slows down and leaves congestion to PFC."),
+                         AlertText::tr("/sys/class/net/<if>/ecn/roce_rp/enable/3 on %1 (1 = on); "
+                                       "rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.")
+                             .arg(p.name),
+                         *p.cnpIgnoredPerSec,
+                         0,
+                         0,
+                         true});
+        }
+        if (p.nic && p.cnpSentPerSec.value_or(0) > 0 && p.ecnPerSec && *p.ecnPerSec == 0) {
+            raise(Alert {QStringLiteral("cnp_without_ce"),
+                         {},
+                         {},
+                         Alert::Severity::Warning,
+                         AlertText::tr("CNPs without CE marks"),
+                         AlertText::tr("The NIC sends CNPs but counts no CE-marked RoCE "
+                                       "packets: the marks arrive on traffic the counter does "
+                                       "not cover, or the NIC's counters disagree, so DCQCN "
+                                       "acts on marks the console cannot see."),
+                         AlertText::tr("np_ecn_marked_roce_packets and np_cnp_sent on %1; the "
+                                       "DSCP and priority of the marked traffic.")
+                             .arg(p.name),
+                         *p.cnpSentPerSec,
+                         0,
+                         0,
+                         true});
+        }
+        if (!p.nic && !anyEcn && p.txPausesPerSec.value_or(0) > 0) {
             raise(Alert {QStringLiteral("pfc_without_ecn"),
+                         {},
                          {},
                          Alert::Severity::Warning,
                          AlertText::tr("PFC pauses without ECN marks"),
@@ -129,6 +169,7 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                 || m_active.contains(QStringLiteral("link_down|") + p.name))) {
             raise(Alert {QStringLiteral("link_down"),
                          {},
+                         {},
                          Alert::Severity::Warning,
                          AlertText::tr("Link down"),
                          AlertText::tr("The port was up and went down."),
@@ -142,9 +183,12 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
         }
         m_lastState[p.name] = p.state;
     }
+    // What this source no longer shows is over; other sources' alerts are theirs to clear.
     const QStringList keys = m_active.keys();
     for (const QString &key : keys) {
-        if (!key.startsWith(QLatin1String("switch_unreachable|")) && !holding.contains(key))
+        const Alert &a = m_active[key];
+        if (a.source == u.switchName && !a.rule.endsWith(QLatin1String("_unreachable"))
+            && !holding.contains(key))
             release(changes, key, ms);
     }
     return changes;
@@ -155,6 +199,7 @@ QList<Alert> AlertEngine::switchUnreachable(const QString &message, qint64 ms)
     QList<Alert> changes;
     hold(changes,
          Alert {QStringLiteral("switch_unreachable"),
+                {},
                 {},
                 Alert::Severity::Critical,
                 AlertText::tr("Switch unreachable"),
@@ -173,6 +218,28 @@ QList<Alert> AlertEngine::switchReachable(qint64 ms)
 {
     QList<Alert> changes;
     release(changes, QStringLiteral("switch_unreachable|"), ms);
+    return changes;
+}
+
+QList<Alert> AlertEngine::agentUnreachable(const QString &agent, const QString &message, qint64 ms)
+{
+    QList<Alert> changes;
+    hold(changes,
+         Alert {QStringLiteral("agent_unreachable"), agent, agent, Alert::Severity::Warning,
+                AlertText::tr("Agent unreachable"), message,
+                AlertText::tr("roce-agent on %1 ('systemctl status roce-agent'), the network "
+                              "path, its token and certificate pin. Its NIC counters are stale "
+                              "until it answers; the console reconnects with backoff.")
+                    .arg(agent),
+                0, 0, 0, true},
+         ms);
+    return changes;
+}
+
+QList<Alert> AlertEngine::agentReachable(const QString &agent, qint64 ms)
+{
+    QList<Alert> changes;
+    release(changes, QStringLiteral("agent_unreachable|") + agent, ms);
     return changes;
 }
 

@@ -20,9 +20,11 @@ struct AlertThresholds {
 /// One alert: what fired, where, what it means and what to check.
 struct Alert {
     enum class Severity { Warning, Critical };
-    QString rule;  ///< lossless_drops, egress_drops, pause_storm, pfc_without_ecn, link_down,
-                   ///< switch_unreachable
-    QString port;  ///< empty for switch-wide alerts
+    QString rule;    ///< lossless_drops, egress_drops, pause_storm, pfc_without_ecn, link_down,
+                     ///< switch_unreachable, cnp_ignored, cnp_without_ce, agent_unreachable
+    QString port;    ///< empty for switch-wide alerts; "host/device" for a NIC; HOST:PORT of an
+                     ///< agent
+    QString source;  ///< the switch or host whose update raised it (and alone clears it)
     Severity severity = Severity::Warning;
     QString title;
     QString meaning;  ///< one sentence for people
@@ -40,11 +42,15 @@ class AlertEngine
 public:
     explicit AlertEngine(AlertThresholds thresholds = {}) : m_t(thresholds) { }
 
-    /// The alerts whose state changed with @p update (new, updated or cleared).
+    /// The alerts whose state changed with @p update (new, updated or cleared). An update
+    /// is a switch poll or one agent's sample: it clears only alerts of its own source.
     QList<Alert> evaluate(const SwitchUpdate &update);
     /// The switch could not be polled (message from the client), or answers again.
     QList<Alert> switchUnreachable(const QString &message, qint64 ms);
     QList<Alert> switchReachable(qint64 ms);
+    /// An agent (HOST:PORT) was lost, or answers again.
+    QList<Alert> agentUnreachable(const QString &agent, const QString &message, qint64 ms);
+    QList<Alert> agentReachable(const QString &agent, qint64 ms);
 
     QList<Alert> active() const;
 

@@ -90,6 +90,7 @@ SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint6
                 row.ecnPerSec = rate(QStringLiteral("ecn"), maxPkts);
                 row.cnpSentPerSec = rate(QStringLiteral("cnp_sent"), maxPkts);
                 row.cnpHandledPerSec = rate(QStringLiteral("cnp_handled"), maxPkts);
+                row.cnpIgnoredPerSec = rate(QStringLiteral("cnp_ignored"), maxPkts);
                 row.outOfSequencePerSec = rate(QStringLiteral("oos"), maxPkts);
                 row.rxPausesPerSec = rate(QStringLiteral("rx_pause"), maxPkts);
                 row.txPausesPerSec = rate(QStringLiteral("tx_pause"), maxPkts);

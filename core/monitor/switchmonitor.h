@@ -20,6 +20,7 @@ struct PortRow {
     std::optional<double> mmuDropsPerSec, egressDropsPerSec, rxPausesPerSec, txPausesPerSec;
     std::optional<double> ecnPerSec;  ///< switch: ECN-marked; NIC: CE-marked packets received
     std::optional<double> cnpSentPerSec, cnpHandledPerSec, outOfSequencePerSec;  ///< NICs
+    std::optional<double> cnpIgnoredPerSec;  ///< NICs: rp_cnp_ignored (ECN off on the adapter)
     bool nic = false;    ///< a server's RDMA port (from its agent), not a switch port
     QStringList resets;  ///< counters that reset in the last interval (no rate shown)
 };

@@ -119,6 +119,10 @@ QList<LiveScenario> liveScenarios()
          LiveScenarioText::tr(
              "The switch pauses CoS 4 while RoCE rides priority 3: pause frames are sent but "
              "ignored, and MMU drops appear despite PFC being on.")},
+        {QStringLiteral("ecn-off-host"), LiveScenarioText::tr("Fault: ECN off on one sender"),
+         LiveScenarioText::tr(
+             "DCQCN incast where one sender's adapter has ECN off: it counts rp_cnp_ignored "
+             "instead of rp_cnp_handled, keeps its rate, and takes more than its share.")},
         {QStringLiteral("slow-host"), LiveScenarioText::tr("Fault: one slow server"),
          LiveScenarioText::tr(
              "One server answers every message late (CPU in power-save, IRQs on the far NUMA "
@@ -180,6 +184,12 @@ Result<void> applyLiveScenario(Fabric &fabric, const QString &name)
         WredParams w = fabric.params().sw.wred;
         w.enabled = false;
         fabric.setWred(w);
+        startIncast(fabric);
+    } else if (name == QLatin1String("ecn-off-host")) {
+        const int sender = incastReceiver(fabric) == 0 ? 1 : 0;
+        HostConfig c = fabric.hostConfig(sender);
+        c.ecnRpPrios = 0;  // roce_rp/enable/* = 0: CNPs arrive and are ignored
+        fabric.setHostConfig(sender, c);
         startIncast(fabric);
     } else if (name == QLatin1String("slow-host")) {
         const int slow = slowHost(fabric);

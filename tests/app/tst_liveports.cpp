@@ -35,6 +35,7 @@ private slots:
     void lossyIncastShowsMmuDrops();
     void pfcIncastReplacesDropsWithPauses();
     void dcqcnIncastShowsEcn();
+    void ecnOffOnASenderIsAnAlert();
     void filter();
     void cleanupTestCase();
 
@@ -104,6 +105,10 @@ void TestLivePorts::initTestCase()
                 m_events->applyAlerts(m_alerts.evaluate(u));
             });
     connect(m_agents, &roce::monitor::AgentMonitor::updated, m_model, &PortTableModel::applyUpdate);
+    connect(m_agents, &roce::monitor::AgentMonitor::updated, m_events,
+            [this](const roce::monitor::SwitchUpdate &u) {
+                m_events->applyAlerts(m_alerts.evaluate(u));
+            });
     connect(
         m_monitor, &roce::monitor::SwitchMonitor::updated, m_monitor,
         [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
@@ -271,6 +276,28 @@ void TestLivePorts::dcqcnIncastShowsEcn()
     // The map draws ECN on the receiver's link and the CNP chain to the senders.
     QVERIFY(m_map->badges(QStringLiteral("Ethernet1/1/2")).contains(QStringLiteral("ecn")));
     QVERIFY2(m_map->chainCount() >= 3, qPrintable(QString::number(m_map->chainCount())));
+}
+
+void TestLivePorts::ecnOffOnASenderIsAnAlert()
+{
+    startScenario(QStringLiteral("ecn-off-host"));
+    // The sender whose adapter has ECN off counts rp_cnp_ignored: an alert on its NIC row,
+    // raised by its agent's samples, with what to check.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        activeAlert(QStringLiteral("cnp_ignored"), QStringLiteral("ubunturdma1/rocep19s0")), 10000);
+    for (const roce::monitor::Alert &a : m_alerts.active()) {
+        if (a.rule == QLatin1String("cnp_ignored")) {
+            QCOMPARE(a.source, QStringLiteral("ubunturdma1"));
+            QVERIFY(a.value > 0);
+        }
+    }
+    // Switch polls in between do not clear it: only ubunturdma1's agent can.
+    QTest::qWait(2500);
+    QVERIFY(activeAlert(QStringLiteral("cnp_ignored"), QStringLiteral("ubunturdma1/rocep19s0")));
+    startScenario(QStringLiteral("dcqcn-incast"));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !activeAlert(QStringLiteral("cnp_ignored"), QStringLiteral("ubunturdma1/rocep19s0")),
+        10000);
 }
 
 void TestLivePorts::filter()

@@ -57,6 +57,8 @@ private slots:
     void switchUnreachable();
     void eventListModel();
     void nicRatesFromAgentSamples();
+    void nicAlertsAreScopedToTheirHost();
+    void agentUnreachable();
 };
 
 void TestAlerts::dropsRaiseAndClear()
@@ -225,6 +227,77 @@ void TestAlerts::nicRatesFromAgentSamples()
     QVERIFY(!u.ports[0].outOfSequencePerSec);
     QVERIFY(u.ports[0].resets.contains(QStringLiteral("oos")));
     QCOMPARE(*u.ports[0].rxPausesPerSec, 200.0);  // all priorities summed
+}
+
+void TestAlerts::nicAlertsAreScopedToTheirHost()
+{
+    AlertEngine engine;
+    PortRow nic;
+    nic.name = QStringLiteral("host3/mlx5_0");
+    nic.nic = true;
+    nic.state = QStringLiteral("up");
+    nic.cnpIgnoredPerSec = 1200;  // ECN off on the sender: CNPs arrive and are ignored
+    nic.cnpSentPerSec = 0;
+    nic.ecnPerSec = 0;
+    SwitchUpdate host = update(1000, {nic});
+    host.switchName = QStringLiteral("host3");
+    QList<Alert> changes = engine.evaluate(host);
+    const Alert *ignored = find(changes, QStringLiteral("cnp_ignored"), nic.name);
+    QVERIFY(ignored);
+    QCOMPARE(ignored->source, QStringLiteral("host3"));
+    QCOMPARE(ignored->value, 1200.0);
+    QVERIFY(ignored->check.contains(QStringLiteral("roce_rp/enable/3")));
+
+    // A switch poll, or another host's sample, says nothing about host3: the alert stays.
+    SwitchUpdate sw = update(2000, {row(QStringLiteral("Ethernet1/1"))});
+    sw.switchName = QStringLiteral("nexus");
+    QVERIFY(!find(engine.evaluate(sw), QStringLiteral("cnp_ignored"), nic.name));
+    SwitchUpdate other = update(2100, {});
+    other.switchName = QStringLiteral("host4");
+    QVERIFY(engine.evaluate(other).isEmpty());
+    QCOMPARE(engine.active().size(), 1);
+
+    // CNPs sent while no CE mark is counted: the other NIC rule.
+    nic.cnpIgnoredPerSec = 0;
+    nic.cnpSentPerSec = 300;
+    host = update(3000, {nic});
+    host.switchName = QStringLiteral("host3");
+    changes = engine.evaluate(host);
+    const Alert *cleared = find(changes, QStringLiteral("cnp_ignored"), nic.name);
+    QVERIFY(cleared && !cleared->active);
+    QVERIFY(find(changes, QStringLiteral("cnp_without_ce"), nic.name));
+    // With CE marks counted, sending CNPs is what DCQCN should do: no alert.
+    nic.ecnPerSec = 350;
+    host = update(4000, {nic});
+    host.switchName = QStringLiteral("host3");
+    changes = engine.evaluate(host);
+    QVERIFY(!find(changes, QStringLiteral("cnp_without_ce"), nic.name)->active);
+    QVERIFY(engine.active().isEmpty());
+    // A NIC that sends pauses is not "PFC without ECN" (that rule reads the switch's queues).
+    nic.txPausesPerSec = 500;
+    host = update(5000, {nic});
+    host.switchName = QStringLiteral("host3");
+    QVERIFY(engine.evaluate(host).isEmpty());
+}
+
+void TestAlerts::agentUnreachable()
+{
+    AlertEngine engine;
+    QList<Alert> changes = engine.agentUnreachable(QStringLiteral("10.0.0.3:9443"),
+                                                   QStringLiteral("Connection refused"), 1000);
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes.first().rule, QStringLiteral("agent_unreachable"));
+    QCOMPARE(changes.first().meaning, QStringLiteral("Connection refused"));
+    QVERIFY(changes.first().check.contains(QStringLiteral("10.0.0.3:9443")));
+    // Samples from other sources do not clear it; the agent answering again does.
+    SwitchUpdate sw = update(2000, {row(QStringLiteral("Ethernet1/1"))});
+    sw.switchName = QStringLiteral("nexus");
+    engine.evaluate(sw);
+    QCOMPARE(engine.active().size(), 1);
+    changes = engine.agentReachable(QStringLiteral("10.0.0.3:9443"), 3000);
+    QCOMPARE(changes.size(), 1);
+    QVERIFY(!changes.first().active);
+    QVERIFY(engine.active().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestAlerts)
