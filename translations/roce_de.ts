@@ -378,6 +378,18 @@
         <source>roce-agent on %1 ('systemctl status roce-agent'), the network path, its token and certificate pin. Its NIC counters are stale until it answers; the console reconnects with backoff.</source>
         <translation>roce-agent auf %1 („systemctl status roce-agent“), der Netzwerkpfad, sein Token und sein Zertifikats-Pin. Seine NIC-Zähler sind veraltet, bis er antwortet; die Konsole verbindet sich mit Backoff neu.</translation>
     </message>
+    <message>
+        <source>Host clock off</source>
+        <translation>Host-Uhr geht falsch</translation>
+    </message>
+    <message>
+        <source>This host's clock is %1 ms off the console's: the console still places its counters on its own time axis, but the host's logs and training timestamps will not line up with the fabric's.</source>
+        <translation>Die Uhr dieses Hosts weicht um %1 ms von der der Konsole ab: die Konsole legt seine Zähler weiterhin auf ihre eigene Zeitachse, aber die Logs und Trainingszeitstempel des Hosts passen nicht zu denen der Fabric.</translation>
+    </message>
+    <message>
+        <source>NTP/chrony on the host behind %1 ('chronyc tracking', 'timedatectl').</source>
+        <translation>NTP/chrony auf dem Host hinter %1 („chronyc tracking“, „timedatectl“).</translation>
+    </message>
 </context>
 <context>
     <name>AuditCommandText</name>
@@ -1660,6 +1672,10 @@ Zu prüfen: %2</translation>
     <message>
         <source>NIC: out-of-sequence packets per second: packets were lost on the way and RoCE retransmits.</source>
         <translation>NIC: Pakete außer der Reihe pro Sekunde: unterwegs gingen Pakete verloren und RoCE sendet erneut.</translation>
+    </message>
+    <message>
+        <source>Agent clock: %1 ms against the console (+- %2 ms); its counters are placed on the console's time axis</source>
+        <translation>Agent-Uhr: %1 ms gegenüber der Konsole (± %2 ms); seine Zähler liegen auf der Zeitachse der Konsole</translation>
     </message>
 </context>
 <context>

@@ -153,6 +153,17 @@ void AgentClient::unsubscribe()
     send({{QStringLiteral("type"), QStringLiteral("unsubscribe")}});
 }
 
+void AgentClient::measureClock()
+{
+    if (m_state != State::Ready)
+        return;
+    const int id = m_nextId++;
+    if (!m_monotonic.isValid())
+        m_monotonic.start();
+    m_pings.insert(id, {QDateTime::currentMSecsSinceEpoch(), m_monotonic.nsecsElapsed()});
+    send({{QStringLiteral("type"), QStringLiteral("ping")}, {QStringLiteral("id"), id}});
+}
+
 int AgentClient::startJob(const JobSpec &spec)
 {
     const int id = m_nextId++;
@@ -185,6 +196,19 @@ void AgentClient::onReadyRead()
 void AgentClient::handle(const QJsonObject &m)
 {
     const QString type = m.value(QStringLiteral("type")).toString();
+    if (type == QLatin1String("pong")) {
+        const auto it = m_pings.constFind(m.value(QStringLiteral("id")).toInt());
+        const QJsonValue agentWall = m.value(QStringLiteral("agent_wall_ms"));
+        if (it == m_pings.constEnd())
+            return;
+        const Ping ping = *it;
+        m_pings.erase(it);
+        if (!agentWall.isDouble())
+            return;  // an agent older than clock estimates
+        const double rttMs = double(m_monotonic.nsecsElapsed() - ping.elapsedNs) / 1e6;
+        emit clockMeasured(agentWall.toDouble() - (double(ping.wallMs) + rttMs / 2), rttMs);
+        return;
+    }
     if (type == QLatin1String("hello")) {
         m_hostname = m.value(QStringLiteral("hostname")).toString();
         if (m.value(QStringLiteral("authenticated")).toBool()) {

@@ -4,6 +4,8 @@
 #include "agentproto/jobspec.h"
 #include "agentproto/sample.h"
 
+#include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QSslCertificate>
@@ -54,6 +56,8 @@ public:
     /// Starts a job; the answer is jobStarted(requestId, jobId) or requestFailed(requestId, ...).
     int startJob(const JobSpec &spec);
     void cancelJob(const QString &jobId);
+    /// Pings the agent with the console's time; the answer is clockMeasured().
+    void measureClock();
     /// Sends raw bytes (tests of the agent's robustness only).
     void sendRaw(const QByteArray &bytes);
 
@@ -65,6 +69,9 @@ signals:
     void jobOutput(const QString &jobId, const QString &stream, const QString &line);
     void jobFinished(const roce::agentproto::JobResult &result);
     void requestFailed(int requestId, const QString &code, const QString &message);
+    /// The agent's clock minus the console's (NTP-style: the agent's time at the pong against
+    /// the middle of the round trip), and the round trip that bounds its error (+- rtt/2).
+    void clockMeasured(double offsetMs, double rttMs);
 
 private:
     void setState(State state, const QString &error = {});
@@ -81,6 +88,12 @@ private:
     QString m_hostname;
     int m_nextId = 1;
     int m_pendingSubscribeMs = 0;
+    struct Ping {
+        qint64 wallMs;     ///< the console's clock when sent
+        qint64 elapsedNs;  ///< m_monotonic when sent: the round trip, free of clock steps
+    };
+    QHash<int, Ping> m_pings;
+    QElapsedTimer m_monotonic;
 };
 
 /// "AB:CD:..." or "abcd..." -> lowercase hex without separators.

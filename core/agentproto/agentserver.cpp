@@ -3,6 +3,7 @@
 #include "agentproto/frame.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QLoggingCategory>
 #include <QSslConfiguration>
@@ -176,7 +177,12 @@ private:
             return;
         }
         if (type == QLatin1String("ping")) {
-            send({{QStringLiteral("type"), QStringLiteral("pong")}, {QStringLiteral("id"), id}});
+            // The agent's clock at the answer: the console estimates its offset from it.
+            const qint64 wall = m_server->m_options.wallClock ? m_server->m_options.wallClock()
+                                                              : QDateTime::currentMSecsSinceEpoch();
+            send({{QStringLiteral("type"), QStringLiteral("pong")},
+                  {QStringLiteral("id"), id},
+                  {QStringLiteral("agent_wall_ms"), QJsonValue(wall)}});
         } else if (type == QLatin1String("subscribe")) {
             const int interval = m.value(QStringLiteral("interval_ms")).toInt(-1);
             if (interval < 100 || interval > 60000) {

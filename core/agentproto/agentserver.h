@@ -26,6 +26,9 @@ struct AgentServerOptions {
     int maxFrame = 4 * 1024 * 1024;
     QString hostname;
     QString agentVersion;
+    /// The agent's wall clock (ms since the epoch) as pongs report it; empty: the system's.
+    /// Simulated hosts run their own clocks.
+    std::function<qint64()> wallClock;
 };
 
 /// The agent side of the protocol (docs: README "Agent protocol"). One instance serves

@@ -244,6 +244,14 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
                     .arg(p.resets.join(QLatin1String(", "))));
         if (p.internal)
             lines.append(PortTableText::tr("Internal fabric port"));
+        if (p.clockOffsetMs) {
+            lines.append(PortTableText::tr("Agent clock: %1 ms against the console (+- %2 ms); "
+                                           "its counters are placed on the console's time axis")
+                             .arg(*p.clockOffsetMs >= 0
+                                      ? QStringLiteral("+%1").arg(*p.clockOffsetMs, 0, 'f', 1)
+                                      : QString::number(*p.clockOffsetMs, 'f', 1))
+                             .arg(p.clockRttMs.value_or(0) / 2, 0, 'f', 1));
+        }
         return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
     }
     default:

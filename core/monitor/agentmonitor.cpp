@@ -35,6 +35,7 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
                                 emit agentBack(name);
                             *lost = false;
                             client->subscribe(intervalMs);
+                            client->measureClock();
                         } else if (state == State::Failed || state == State::Disconnected) {
                             if (!*lost) {
                                 *lost = true;
@@ -49,6 +50,14 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
                             *backoffMs = std::min(*backoffMs * 2, 30000);
                         }
                     });
+            // The agent's clock offset: a ping now and every 10 s, the best of the last 8 kept.
+            connect(client, &agentproto::AgentClient::clockMeasured, worker,
+                    [tracker](double offsetMs, double rttMs) {
+                        tracker->addClockMeasurement(offsetMs, rttMs);
+                    });
+            auto *clockTimer = new QTimer(client);
+            connect(clockTimer, &QTimer::timeout, client, &agentproto::AgentClient::measureClock);
+            clockTimer->start(10000);
             auto gidKey = std::make_shared<QString>();
             connect(
                 client, &agentproto::AgentClient::sampleReceived, worker,

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QSet>
 
+#include <cmath>
+
 namespace roce::monitor {
 
 namespace {
@@ -144,6 +146,25 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                                        "DSCP and priority of the marked traffic.")
                              .arg(p.name),
                          *p.cnpSentPerSec,
+                         0,
+                         0,
+                         true});
+        }
+        if (p.clockOffsetMs && std::abs(*p.clockOffsetMs) > m_t.clockSkewMs) {
+            raise(Alert {QStringLiteral("clock_skew"),
+                         {},
+                         {},
+                         Alert::Severity::Warning,
+                         AlertText::tr("Host clock off"),
+                         AlertText::tr("This host's clock is %1 ms off the console's: the "
+                                       "console still places its counters on its own time "
+                                       "axis, but the host's logs and training timestamps "
+                                       "will not line up with the fabric's.")
+                             .arg(*p.clockOffsetMs, 0, 'f', 0),
+                         AlertText::tr("NTP/chrony on the host behind %1 ('chronyc tracking', "
+                                       "'timedatectl').")
+                             .arg(p.name),
+                         *p.clockOffsetMs,
                          0,
                          0,
                          true});

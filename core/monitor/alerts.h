@@ -15,13 +15,15 @@ struct AlertThresholds {
     double stormPausesPerSec = 1000;  ///< RxPPP/s that, with almost no Tx, is a pause storm
     double stormMaxOutUtil = 5;       ///< % out utilization below which pauses are a storm
     int stormPolls = 3;               ///< consecutive polls before a storm is called one
+    double clockSkewMs = 200;         ///< an agent's clock this far off the console's
 };
 
 /// One alert: what fired, where, what it means and what to check.
 struct Alert {
     enum class Severity { Warning, Critical };
     QString rule;    ///< lossless_drops, egress_drops, pause_storm, pfc_without_ecn, link_down,
-                     ///< switch_unreachable, cnp_ignored, cnp_without_ce, agent_unreachable
+                     ///< switch_unreachable, cnp_ignored, cnp_without_ce, agent_unreachable,
+                     ///< clock_skew
     QString port;    ///< empty for switch-wide alerts; "host/device" for a NIC; HOST:PORT of an
                      ///< agent
     QString source;  ///< the switch or host whose update raised it (and alone clears it)

@@ -2,6 +2,8 @@
 
 #include "nxapi/switchrates.h"
 
+#include <cmath>
+
 namespace roce::monitor {
 
 namespace {
@@ -49,8 +51,25 @@ QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
     return now;
 }
 
-SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint64 receivedMs)
+void NicRateTracker::addClockMeasurement(double offsetMs, double rttMs)
 {
+    m_clock.append({offsetMs, rttMs});
+    if (m_clock.size() > 8)
+        m_clock.removeFirst();
+}
+
+SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint64 arrivedMs)
+{
+    // The sample's time on the console clock: the agent's own time, corrected by the best
+    // clock estimate (shortest round trip), but never later than its arrival.
+    std::optional<ClockMeasurement> clock;
+    for (const ClockMeasurement &c : std::as_const(m_clock)) {
+        if (!clock || c.rttMs < clock->rttMs)
+            clock = c;
+    }
+    qint64 receivedMs = arrivedMs;
+    if (clock && sample.wallMs > 0)
+        receivedMs = std::min(arrivedMs, sample.wallMs - qint64(std::llround(clock->offsetMs)));
     SwitchUpdate u;
     u.switchName = sample.hostname;
     u.takenMs = receivedMs;
@@ -94,6 +113,10 @@ SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint6
                 row.outOfSequencePerSec = rate(QStringLiteral("oos"), maxPkts);
                 row.rxPausesPerSec = rate(QStringLiteral("rx_pause"), maxPkts);
                 row.txPausesPerSec = rate(QStringLiteral("tx_pause"), maxPkts);
+            }
+            if (clock) {
+                row.clockOffsetMs = clock->offsetMs;
+                row.clockRttMs = clock->rttMs;
             }
             m_last.insert(row.name, Last {receivedMs, now});
             u.ports.append(row);

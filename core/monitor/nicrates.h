@@ -21,7 +21,13 @@ QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
 class NicRateTracker
 {
 public:
-    SwitchUpdate update(const agentproto::AgentSample &sample, qint64 receivedMs);
+    /// @p arrivedMs: when the sample arrived (console clock). With a clock estimate of the
+    /// agent, the sample is placed at the agent's own time converted to the console clock,
+    /// which removes the delivery jitter; otherwise at its arrival.
+    SwitchUpdate update(const agentproto::AgentSample &sample, qint64 arrivedMs);
+    /// The agent's clock minus the console's, from pings (AgentClient::clockMeasured): the
+    /// estimate with the shortest round trip of the last 8 is kept.
+    void addClockMeasurement(double offsetMs, double rttMs);
 
 private:
     struct Last {
@@ -29,6 +35,10 @@ private:
         QHash<QString, quint64> values;
     };
     QHash<QString, Last> m_last;  ///< by row name
+    struct ClockMeasurement {
+        double offsetMs, rttMs;
+    };
+    QList<ClockMeasurement> m_clock;  ///< the last 8
 };
 
 }  // namespace roce::monitor

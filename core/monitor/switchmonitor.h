@@ -21,6 +21,8 @@ struct PortRow {
     std::optional<double> ecnPerSec;  ///< switch: ECN-marked; NIC: CE-marked packets received
     std::optional<double> cnpSentPerSec, cnpHandledPerSec, outOfSequencePerSec;  ///< NICs
     std::optional<double> cnpIgnoredPerSec;  ///< NICs: rp_cnp_ignored (ECN off on the adapter)
+    std::optional<double> clockOffsetMs;     ///< NICs: their agent's clock minus the console's
+    std::optional<double> clockRttMs;        ///< ... measured over this round trip (error +- rtt/2)
     bool nic = false;    ///< a server's RDMA port (from its agent), not a switch port
     QStringList resets;  ///< counters that reset in the last interval (no rate shown)
 };

@@ -139,6 +139,8 @@ Result<void> SimAgents::listen(const QHostAddress &address)
         AgentServerOptions options = m_serverOptions;
         options.hostname = spec.hosts[h].name;
         options.agentVersion = QStringLiteral("roce-agent (simulated)");
+        const qint64 skew = spec.hosts[h].clockSkewMs;
+        options.wallClock = [skew] { return QDateTime::currentMSecsSinceEpoch() + skew; };
         auto *server = new AgentServer([this, h] { return sample(h); }, runner, options, this);
         const quint16 port = server->listen(address, 0);
         if (!port) {
@@ -161,7 +163,7 @@ AgentSample SimAgents::sample(int host) const
     const HostConfig hc = m_fabric.hostConfig(host);
     AgentSample s;
     s.hostname = hs.name;
-    s.wallMs = QDateTime::currentMSecsSinceEpoch();
+    s.wallMs = QDateTime::currentMSecsSinceEpoch() + hs.clockSkewMs;
     s.monotonicNs = m_fabric.now();  // the model's clock is the simulated host's clock
     s.deviceSource = QStringLiteral("libibverbs");
     RdmaDeviceSample d;

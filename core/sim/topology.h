@@ -43,6 +43,7 @@ struct HostSpec {
     QString mac;         ///< "00:50:56:..", the netdev's address
     QString ipv4;
     int nicPort = -1;
+    qint64 clockSkewMs = 0;  ///< its wall clock minus true time (a host without NTP)
 };
 
 /// A whole fabric: switches, their ports, NIC ports and servers.

@@ -8,6 +8,7 @@
 #include "jobs/processjobrunner.h"
 #include "sampler.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -54,7 +55,7 @@ struct TestAgent {
     quint16 port = 0;
     QByteArray fingerprint;
 
-    explicit TestAgent(QStringList devices = {QStringLiteral("mlx5_0")})
+    explicit TestAgent(QStringList devices = {QStringLiteral("mlx5_0")}, qint64 clockSkewMs = 0)
     {
         SamplerOptions so;
         so.sysfsRoot = kFixtures + QStringLiteral("/sysfs-mlx5");
@@ -70,6 +71,9 @@ struct TestAgent {
             = QSslCertificate::fromData(readFixture(QStringLiteral("tls/ca.crt")), QSsl::Pem);
         o.hostname = QStringLiteral("testhost");
         o.agentVersion = QStringLiteral("roce-agent test");
+        if (clockSkewMs)
+            o.wallClock
+                = [clockSkewMs] { return QDateTime::currentMSecsSinceEpoch() + clockSkewMs; };
         Sampler *s = sampler.get();
         server = std::make_unique<AgentServer>([s] { return s->sample(); }, jobs.get(), o);
         port = server->listen(QHostAddress::LocalHost, 0);
@@ -440,6 +444,25 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("'mlx5_9' not found"))
                      && error.contains(QStringLiteral("mlx5_0")),
                  qPrintable(error));
+    }
+
+    void clockOffsetIsMeasured()
+    {
+        // A host whose clock runs 5 s ahead: the ping/pong estimate finds it, within the
+        // round trip; an agent in step with the console is found at ~0.
+        for (const qint64 skew : {qint64(0), qint64(5000)}) {
+            TestAgent agent({QStringLiteral("mlx5_0")}, skew);
+            AgentClient client(agent.endpoint());
+            QVERIFY(waitReady(client));
+            QSignalSpy measured(&client, &AgentClient::clockMeasured);
+            client.measureClock();
+            QTRY_COMPARE(measured.size(), 1);
+            const double offset = measured.first().at(0).toDouble();
+            const double rtt = measured.first().at(1).toDouble();
+            QVERIFY2(rtt >= 0 && rtt < 1000, qPrintable(QString::number(rtt)));
+            QVERIFY2(std::abs(offset - double(skew)) <= rtt / 2 + 2,
+                     qPrintable(QStringLiteral("offset %1, rtt %2").arg(offset).arg(rtt)));
+        }
     }
 
     void twoRankTrainingThroughTwoAgents()

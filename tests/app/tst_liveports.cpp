@@ -18,6 +18,7 @@
 #include <QGraphicsLineItem>
 #include <QHeaderView>
 #include <QLineSeries>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -36,6 +37,7 @@ private slots:
     void pfcIncastReplacesDropsWithPauses();
     void dcqcnIncastShowsEcn();
     void ecnOffOnASenderIsAnAlert();
+    void hostClockOffsetIsShown();
     void filter();
     void cleanupTestCase();
 
@@ -298,6 +300,32 @@ void TestLivePorts::ecnOffOnASenderIsAnAlert()
     QTRY_VERIFY_WITH_TIMEOUT(
         !activeAlert(QStringLiteral("cnp_ignored"), QStringLiteral("ubunturdma1/rocep19s0")),
         10000);
+}
+
+void TestLivePorts::hostClockOffsetIsShown()
+{
+    // ubunturdma8 has no NTP (its clock runs 340 ms ahead): the port table says so on its row,
+    // the others are within a few ms, and the skew is an alert with what to check.
+    auto tooltipOf = [this](const QString &port) {
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            if (m_model->index(r, PortTableModel::Port).data().toString() == port)
+                return m_model->index(r, PortTableModel::Port).data(Qt::ToolTipRole).toString();
+        }
+        return QString();
+    };
+    static const QRegularExpression offset(QStringLiteral("Agent clock: ([+-][0-9.]+) ms"));
+    auto offsetOf = [&](const QString &port) {
+        const auto m = offset.match(tooltipOf(port));
+        return m.hasMatch() ? m.captured(1).toDouble() : qQNaN();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!qIsNaN(offsetOf(QStringLiteral("ubunturdma8/rocep11s0"))), 10000);
+    const double skewed = offsetOf(QStringLiteral("ubunturdma8/rocep11s0"));
+    QVERIFY2(std::abs(skewed - 340) < 30, qPrintable(QString::number(skewed)));
+    const double inStep = offsetOf(QStringLiteral("ubunturdma1/rocep19s0"));
+    QVERIFY2(std::abs(inStep) < 30, qPrintable(QString::number(inStep)));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        activeAlert(QStringLiteral("clock_skew"), QStringLiteral("ubunturdma8/rocep11s0")), 5000);
+    QVERIFY(!activeAlert(QStringLiteral("clock_skew"), QStringLiteral("ubunturdma1/rocep19s0")));
 }
 
 void TestLivePorts::filter()

@@ -59,6 +59,8 @@ private slots:
     void nicRatesFromAgentSamples();
     void nicAlertsAreScopedToTheirHost();
     void agentUnreachable();
+    void clockSkew();
+    void samplesGoOnTheConsoleClock();
 };
 
 void TestAlerts::dropsRaiseAndClear()
@@ -298,6 +300,43 @@ void TestAlerts::agentUnreachable()
     QCOMPARE(changes.size(), 1);
     QVERIFY(!changes.first().active);
     QVERIFY(engine.active().isEmpty());
+}
+
+void TestAlerts::clockSkew()
+{
+    AlertEngine engine;
+    PortRow nic;
+    nic.name = QStringLiteral("host8/mlx5_0");
+    nic.nic = true;
+    nic.state = QStringLiteral("up");
+    nic.clockOffsetMs = 150;  // within the default 200 ms: no alert
+    SwitchUpdate u = update(1000, {nic});
+    u.switchName = QStringLiteral("host8");
+    QVERIFY(engine.evaluate(u).isEmpty());
+    nic.clockOffsetMs = -340;
+    u = update(2000, {nic});
+    u.switchName = QStringLiteral("host8");
+    const QList<Alert> changes = engine.evaluate(u);
+    const Alert *skew = find(changes, QStringLiteral("clock_skew"), nic.name);
+    QVERIFY(skew);
+    QVERIFY(skew->meaning.contains(QStringLiteral("-340 ms")));
+}
+
+void TestAlerts::samplesGoOnTheConsoleClock()
+{
+    // An agent 340 ms ahead: once its clock is measured, its samples are placed at its own
+    // time minus the offset, not at their (jittery) arrival; never after the arrival.
+    roce::agentproto::AgentSample s;
+    s.hostname = QStringLiteral("host8");
+    NicRateTracker tracker;
+    s.wallMs = 100'340;
+    QCOMPARE(tracker.update(s, 100'050).takenMs, 100'050);  // no estimate yet: arrival
+    tracker.addClockMeasurement(360, 40);                   // a slow round trip: a poorer estimate
+    tracker.addClockMeasurement(340, 2);                    // the best: kept
+    tracker.addClockMeasurement(300, 30);
+    QCOMPARE(tracker.update(s, 100'050).takenMs, 100'000);
+    s.wallMs = 100'500;
+    QCOMPARE(tracker.update(s, 100'120).takenMs, 100'120);  // would be in the future: arrival
 }
 
 QTEST_GUILESS_MAIN(TestAlerts)
