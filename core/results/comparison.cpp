@@ -126,7 +126,13 @@ QJsonObject Comparison::toJson() const
         const RunMetrics &b = metrics.first();
         QJsonObject x {{QStringLiteral("id"), QJsonValue(r.id)}};
         insertIf(x, "bandwidth_x", ratio(m.bandwidthGbps, b.bandwidthGbps));
-        insertIf(x, "latency_x", ratio(typicalLatency(b.latency), typicalLatency(m.latency)));
+        // Latency ratios between latency tests only, and one way against one way: iperf3's
+        // mean RTT beside a sockperf one-way median would flatter either side.
+        const auto isLatencyTest = [](const RunMetrics &run) {
+            return run.family == QLatin1String("lat") || run.family == QLatin1String("tcp_lat");
+        };
+        if (isLatencyTest(b) && isLatencyTest(m) && b.latency.roundTrip == m.latency.roundTrip)
+            insertIf(x, "latency_x", ratio(typicalLatency(b.latency), typicalLatency(m.latency)));
         const auto jb = jitterUs(b.latency), jm = jitterUs(m.latency);
         if (jb && jm && *jb > 0)
             x.insert(QStringLiteral("jitter_less_percent"), (1 - *jm / *jb) * 100);

@@ -22,6 +22,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDebug>
 #include <QImage>
 #include <QJsonDocument>
@@ -267,7 +268,16 @@ private slots:
             QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::scenarioStarted);
             m_fabric->startScenario(QLatin1String(scenario));
             QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 5000);
-            QTest::qWait(2500);  // the incast settles, and the switch polls see it
+            // The incast settles and two switch polls after the change see it (a poll that
+            // spans the change would blend the two scenarios into the run's counters).
+            const qint64 changed = QDateTime::currentMSecsSinceEpoch();
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    const auto points = m_history.series(QStringLiteral("Ethernet1/1/2"),
+                                                         roce::store::Metric::InUtil, changed);
+                    return points.size() >= 2 && points.first().x() > double(changed) + 200;
+                }(),
+                10000);
             l->setLabel(QLatin1String(label));
             const auto r = runAndWait(1);
             QCOMPARE(r.size(), 1);

@@ -414,6 +414,11 @@ private slots:
         // Both recorded, and comparable side by side.
         const auto c = results::compareRuns({stored(iperf.runId), stored(sp.runId)});
         QCOMPARE(c.toJson().value(QStringLiteral("runs")).toArray().size(), 2);
+        // iperf3's mean RTT is no one-way latency: no latency ratio against sockperf's median.
+        const QJsonObject ratio
+            = c.toJson().value(QStringLiteral("ratios")).toArray().first().toObject();
+        QVERIFY(!ratio.contains(QStringLiteral("latency_x")));
+        QVERIFY(c.toCsv().contains(QStringLiteral("\nlatency_is,round_trip,one_way\n")));
         QCOMPARE(stored(sp.runId).state, QStringLiteral("succeeded"));
     }
 
