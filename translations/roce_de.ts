@@ -834,6 +834,22 @@
         <source>slow: %1</source>
         <translation>langsam: %1</translation>
     </message>
+    <message>
+        <source>%1: %2x the bandwidth of %3</source>
+        <translation>%1: %2-fache Bandbreite von %3</translation>
+    </message>
+    <message>
+        <source>%1: %2x faster (median latency) than %3</source>
+        <translation>%1: %2-mal schneller (Median-Latenz) als %3</translation>
+    </message>
+    <message>
+        <source>%1: %2% less jitter (99% - median) than %3</source>
+        <translation>%1: %2 % weniger Jitter (99 % - Median) als %3</translation>
+    </message>
+    <message>
+        <source>%1: training steps %2x faster than %3</source>
+        <translation>%1: Trainingsschritte %2-mal schneller als %3</translation>
+    </message>
 </context>
 <context>
     <name>ConfigText</name>
@@ -1010,7 +1026,7 @@
     </message>
     <message>
         <source>State</source>
-        <translation>Status</translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>critical</source>
@@ -1201,7 +1217,7 @@ Zu prüfen: %2</translation>
     </message>
     <message>
         <source>recorded as run %1</source>
-        <translation>als Lauf %1 gespeichert</translation>
+        <translation>als Lauf %1 aufgezeichnet</translation>
     </message>
 </context>
 <context>
@@ -1571,7 +1587,7 @@ Zu prüfen: %2</translation>
     </message>
     <message>
         <source>State</source>
-        <translation>Status</translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>In %</source>
@@ -1803,7 +1819,7 @@ Zu prüfen: %2</translation>
     </message>
     <message>
         <source>State</source>
-        <translation>Status</translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Result</source>
@@ -1812,22 +1828,6 @@ Zu prüfen: %2</translation>
     <message>
         <source>rocectl results: cannot write %1: %2</source>
         <translation>rocectl results: %1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>run %1: %2x the bandwidth of run %3</source>
-        <translation>Lauf %1: %2-fache Bandbreite von Lauf %3</translation>
-    </message>
-    <message>
-        <source>run %1: latency %2x lower than run %3</source>
-        <translation>Lauf %1: Latenz %2-mal niedriger als Lauf %3</translation>
-    </message>
-    <message>
-        <source>run %1: %2% less jitter (p99 - median) than run %3</source>
-        <translation>Lauf %1: %2 % weniger Jitter (p99 - Median) als Lauf %3</translation>
-    </message>
-    <message>
-        <source>run %1: training steps %2x faster than run %3</source>
-        <translation>Lauf %1: Trainingsschritte %2-mal schneller als Lauf %3</translation>
     </message>
     <message>
         <source>List, show or compare recorded runs (rocectl run, rocectl job --record)</source>
@@ -1844,6 +1844,10 @@ Zu prüfen: %2</translation>
     <message>
         <source>rocectl results: expected 'list', 'show ID' or 'compare ID ID ...'</source>
         <translation>rocectl results: „list“, „show ID“ oder „compare ID ID ...“ erwartet</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
     </message>
 </context>
 <context>
@@ -1901,7 +1905,7 @@ Zu prüfen: %2</translation>
     </message>
     <message>
         <source>State</source>
-        <translation>Status</translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Result</source>
@@ -2080,11 +2084,11 @@ Zu prüfen: %2</translation>
     </message>
     <message>
         <source>State</source>
-        <translation>Status</translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>recorded as run %1</source>
-        <translation>als Lauf %1 gespeichert</translation>
+        <translation>als Lauf %1 aufgezeichnet</translation>
     </message>
 </context>
 <context>
@@ -3033,22 +3037,6 @@ Zu prüfen: %2</translation>
     <message>
         <source>typical latency (us)</source>
         <translation>typische Latenz (µs)</translation>
-    </message>
-    <message>
-        <source>%1: %2x the bandwidth of %3</source>
-        <translation>%1: %2-fache Bandbreite von %3</translation>
-    </message>
-    <message>
-        <source>%1: %2x faster (median latency) than %3</source>
-        <translation>%1: %2-mal schneller (Median-Latenz) als %3</translation>
-    </message>
-    <message>
-        <source>%1: %2% less jitter (99% - median) than %3</source>
-        <translation>%1: %2 % weniger Jitter (99 % - Median) als %3</translation>
-    </message>
-    <message>
-        <source>%1: training steps %2x faster than %3</source>
-        <translation>%1: Trainingsschritte %2-mal schneller als %3</translation>
     </message>
     <message>
         <source>cannot write %1</source>

@@ -246,40 +246,7 @@ void ComparisonView::rebuildTable()
 
 QString ComparisonView::ratiosText() const
 {
-    const QJsonArray ratios = m_comparison.toJson().value(QStringLiteral("ratios")).toArray();
-    if (m_comparison.runs.isEmpty())
-        return {};
-    const QString base = runName(m_comparison.runs.first());
-    QStringList lines;
-    for (int i = 0; i < ratios.size(); ++i) {
-        const QJsonObject x = ratios[i].toObject();
-        const QString name = runName(m_comparison.runs[i + 1]);
-        if (x.contains(QStringLiteral("bandwidth_x"))) {
-            lines << tr("%1: %2x the bandwidth of %3")
-                         .arg(name)
-                         .arg(x.value(QStringLiteral("bandwidth_x")).toDouble(), 0, 'f', 2)
-                         .arg(base);
-        }
-        if (x.contains(QStringLiteral("latency_x"))) {
-            lines << tr("%1: %2x faster (median latency) than %3")
-                         .arg(name)
-                         .arg(x.value(QStringLiteral("latency_x")).toDouble(), 0, 'f', 2)
-                         .arg(base);
-        }
-        if (x.contains(QStringLiteral("jitter_less_percent"))) {
-            lines << tr("%1: %2% less jitter (99% - median) than %3")
-                         .arg(name)
-                         .arg(x.value(QStringLiteral("jitter_less_percent")).toDouble(), 0, 'f', 1)
-                         .arg(base);
-        }
-        if (x.contains(QStringLiteral("step_x"))) {
-            lines << tr("%1: training steps %2x faster than %3")
-                         .arg(name)
-                         .arg(x.value(QStringLiteral("step_x")).toDouble(), 0, 'f', 2)
-                         .arg(base);
-        }
-    }
-    return lines.join(QLatin1Char('\n'));
+    return m_comparison.ratioSentences(runName).join(QLatin1Char('\n'));
 }
 
 bool ComparisonView::exportCsv(const QString &path, QString *error) const

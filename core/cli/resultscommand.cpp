@@ -67,36 +67,10 @@ int compare(const results::ResultStore &store, const QStringList &ids, bool json
     for (qsizetype i = 1; i < rows.size(); ++i)
         table.addRow(rows[i]);
     io.out << table.render();
-    const QJsonArray ratios = c.toJson().value(QStringLiteral("ratios")).toArray();
-    for (const QJsonValue &v : ratios) {
-        const QJsonObject x = v.toObject();
-        const QString run = QString::number(x.value(QStringLiteral("id")).toInteger());
-        const QString base = QString::number(runs.first().id);
-        if (x.contains(QStringLiteral("bandwidth_x")))
-            io.out << ResultsText::tr("run %1: %2x the bandwidth of run %3")
-                          .arg(run)
-                          .arg(x.value(QStringLiteral("bandwidth_x")).toDouble(), 0, 'f', 2)
-                          .arg(base)
-                   << QLatin1Char('\n');
-        if (x.contains(QStringLiteral("latency_x")))
-            io.out << ResultsText::tr("run %1: latency %2x lower than run %3")
-                          .arg(run)
-                          .arg(x.value(QStringLiteral("latency_x")).toDouble(), 0, 'f', 2)
-                          .arg(base)
-                   << QLatin1Char('\n');
-        if (x.contains(QStringLiteral("jitter_less_percent")))
-            io.out << ResultsText::tr("run %1: %2% less jitter (p99 - median) than run %3")
-                          .arg(run)
-                          .arg(x.value(QStringLiteral("jitter_less_percent")).toDouble(), 0, 'f', 1)
-                          .arg(base)
-                   << QLatin1Char('\n');
-        if (x.contains(QStringLiteral("step_x")))
-            io.out << ResultsText::tr("run %1: training steps %2x faster than run %3")
-                          .arg(run)
-                          .arg(x.value(QStringLiteral("step_x")).toDouble(), 0, 'f', 2)
-                          .arg(base)
-                   << QLatin1Char('\n');
-    }
+    const QStringList ratios = c.ratioSentences(
+        [](const results::RunRecord &r) { return ResultsText::tr("run %1").arg(r.id); });
+    for (const QString &line : ratios)
+        io.out << line << QLatin1Char('\n');
     return ExitOk;
 }
 

@@ -145,6 +145,40 @@ QJsonObject Comparison::toJson() const
     return o;
 }
 
+QStringList
+Comparison::ratioSentences(const std::function<QString(const RunRecord &)> &nameOf) const
+{
+    QStringList lines;
+    if (runs.isEmpty())
+        return lines;
+    const QString base = nameOf(runs.first());
+    const QJsonArray ratios = toJson().value(QStringLiteral("ratios")).toArray();
+    for (int i = 0; i < ratios.size() && i + 1 < runs.size(); ++i) {
+        const QJsonObject x = ratios[i].toObject();
+        const QString name = nameOf(runs[i + 1]);
+        auto figure = [&x](const char *key, int decimals) {
+            return QString::number(x.value(QLatin1String(key)).toDouble(), 'f', decimals);
+        };
+        if (x.contains(QStringLiteral("bandwidth_x"))) {
+            lines << ComparisonText::tr("%1: %2x the bandwidth of %3")
+                         .arg(name, figure("bandwidth_x", 2), base);
+        }
+        if (x.contains(QStringLiteral("latency_x"))) {
+            lines << ComparisonText::tr("%1: %2x faster (median latency) than %3")
+                         .arg(name, figure("latency_x", 2), base);
+        }
+        if (x.contains(QStringLiteral("jitter_less_percent"))) {
+            lines << ComparisonText::tr("%1: %2% less jitter (99% - median) than %3")
+                         .arg(name, figure("jitter_less_percent", 1), base);
+        }
+        if (x.contains(QStringLiteral("step_x"))) {
+            lines << ComparisonText::tr("%1: training steps %2x faster than %3")
+                         .arg(name, figure("step_x", 2), base);
+        }
+    }
+    return lines;
+}
+
 QString Comparison::toCsv() const
 {
     QStringList lines;

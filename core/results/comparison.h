@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace roce::results {
 
 /// The headline figure of a run for lists: "23.10 Gb/s", "14.37 us", "step 812 ms", or empty.
@@ -29,6 +31,9 @@ struct Comparison {
     /// has no such figure): what the compare view and a spreadsheet show.
     QList<QStringList> table() const;
     QString toCsv() const;
+    /// The ratios in words, one line each ("B: 4.92x the bandwidth of A", "x faster (median
+    /// latency)", "% less jitter", "training steps x faster"); @p nameOf names a run.
+    QStringList ratioSentences(const std::function<QString(const RunRecord &)> &nameOf) const;
 };
 
 Comparison compareRuns(const QList<RunRecord> &runs);
