@@ -123,6 +123,8 @@ void MainWindow::showPorts(models::PortTableModel *model)
     QDockWidget *ports = dock(QStringLiteral("portsDock"));
     QWidget *old = ports->widget();
     m_portView = new widgets::PortTableView(model, ports);
+    if (m_history)
+        m_portView->setHistory(m_history);
     ports->setWidget(m_portView);
     delete old;
     linkSelectionToCharts();
@@ -141,6 +143,9 @@ void MainWindow::showCharts(const store::CounterStore *store)
     QDockWidget *charts = dock(QStringLiteral("chartsDock"));
     QWidget *old = charts->widget();
     m_charts = new widgets::CounterCharts(store, charts);
+    m_history = store;
+    if (m_portView)
+        m_portView->setHistory(store);
     charts->setWidget(m_charts);
     delete old;
     linkSelectionToCharts();

@@ -99,6 +99,7 @@ private:
     QLabel *m_scenarioLabel = nullptr;
     widgets::PortTableView *m_portView = nullptr;
     widgets::CounterCharts *m_charts = nullptr;
+    const store::CounterStore *m_history = nullptr;
     widgets::TopologyView *m_topology = nullptr;
     void linkSelectionToCharts();
 };

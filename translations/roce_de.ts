@@ -1693,6 +1693,14 @@ Zu prüfen: %2</translation>
         <source>Agent clock: %1 ms against the console (+- %2 ms); its counters are placed on the console's time axis</source>
         <translation>Agent-Uhr: %1 ms gegenüber der Konsole (± %2 ms); seine Zähler liegen auf der Zeitachse der Konsole</translation>
     </message>
+    <message>
+        <source>Trend</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>The last 2 minutes: utilization in (blue) and out (green), red ticks where the port dropped packets, amber where it was paused.</source>
+        <translation>Die letzten 2 Minuten: Auslastung ein (blau) und aus (grün), rote Striche, wo der Port Pakete verworfen hat, gelbe, wo er pausiert wurde.</translation>
+    </message>
 </context>
 <context>
     <name>RdmaCollectorText</name>
@@ -3116,6 +3124,102 @@ Zu prüfen: %2</translation>
     <message>
         <source>CNP handled</source>
         <translation>CNP verarbeitet</translation>
+    </message>
+    <message>
+        <source>1 min</source>
+        <translation>1 min</translation>
+    </message>
+    <message>
+        <source>5 min</source>
+        <translation>5 min</translation>
+    </message>
+    <message>
+        <source>15 min</source>
+        <translation>15 min</translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation>1 h</translation>
+    </message>
+    <message>
+        <source>6 h</source>
+        <translation>6 h</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 h</translation>
+    </message>
+    <message>
+        <source>Width of the time window</source>
+        <translation>Breite des Zeitfensters</translation>
+    </message>
+    <message>
+        <source>Back in time by half a window</source>
+        <translation>Ein halbes Fenster zurück in der Zeit</translation>
+    </message>
+    <message>
+        <source>Forward in time by half a window</source>
+        <translation>Ein halbes Fenster vor in der Zeit</translation>
+    </message>
+    <message>
+        <source>PNG...</source>
+        <translation>PNG...</translation>
+    </message>
+    <message>
+        <source>Export the charts as an image</source>
+        <translation>Die Diagramme als Bild exportieren</translation>
+    </message>
+    <message>
+        <source>CSV...</source>
+        <translation>CSV...</translation>
+    </message>
+    <message>
+        <source>Export the visible window's points as CSV</source>
+        <translation>Die Punkte des sichtbaren Fensters als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Export charts as PNG</source>
+        <translation>Diagramme als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Export counters as CSV</source>
+        <translation>Zähler als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1  %2: %3</source>
+        <translation>%1  %2: %3</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Following now; click to pause</source>
+        <translation>Folgt der aktuellen Zeit; klicken zum Anhalten</translation>
+    </message>
+    <message>
+        <source>Paused; click to follow now again</source>
+        <translation>Angehalten; klicken, um wieder der aktuellen Zeit zu folgen</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
     </message>
 </context>
 <context>

@@ -2,11 +2,19 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QMap>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -24,7 +32,59 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     m_title->setObjectName(QStringLiteral("chartsTitle"));
     m_title->setText(tr("Select a port in the port table."));
-    layout->addWidget(m_title);
+    // The navigation: window, back/forward through history, live/pause, export.
+    m_window = new QComboBox(this);
+    for (const auto &[minutes, label] :
+         {std::pair {1, tr("1 min")}, std::pair {5, tr("5 min")}, std::pair {15, tr("15 min")},
+          std::pair {60, tr("1 h")}, std::pair {360, tr("6 h")}, std::pair {1440, tr("24 h")}})
+        m_window->addItem(label, qint64(minutes) * 60 * 1000);
+    m_window->setCurrentIndex(1);
+    m_window->setToolTip(tr("Width of the time window"));
+    m_back = new QPushButton(QStringLiteral("◀"), this);
+    m_back->setToolTip(tr("Back in time by half a window"));
+    m_forward = new QPushButton(QStringLiteral("▶"), this);
+    m_forward->setToolTip(tr("Forward in time by half a window"));
+    m_liveButton = new QPushButton(this);
+    m_liveButton->setCheckable(true);
+    auto *png = new QPushButton(tr("PNG..."), this);
+    png->setToolTip(tr("Export the charts as an image"));
+    auto *csv = new QPushButton(tr("CSV..."), this);
+    csv->setToolTip(tr("Export the visible window's points as CSV"));
+    for (QPushButton *b : {m_back, m_forward})
+        b->setMaximumWidth(32);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_title, 1);
+    bar->addWidget(m_window);
+    bar->addWidget(m_back);
+    bar->addWidget(m_forward);
+    bar->addWidget(m_liveButton);
+    bar->addWidget(png);
+    bar->addWidget(csv);
+    layout->addLayout(bar);
+    connect(m_window, &QComboBox::currentIndexChanged, this,
+            [this] { setWindowMs(m_window->currentData().toLongLong()); });
+    connect(m_back, &QPushButton::clicked, this, [this] { scrollBy(-0.5); });
+    connect(m_forward, &QPushButton::clicked, this, [this] { scrollBy(0.5); });
+    connect(m_liveButton, &QPushButton::clicked, this, [this](bool live) { setLive(live); });
+    connect(png, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export charts as PNG"),
+            m_port.isEmpty() ? QStringLiteral("counters.png")
+                             : QString(QString(m_port).replace(QLatin1Char('/'), QLatin1Char('_'))
+                                       + QStringLiteral(".png")),
+            tr("PNG images (*.png)"));
+        QString error;
+        if (!path.isEmpty() && !exportPng(path, &error))
+            QMessageBox::warning(this, tr("Export failed"), error);
+    });
+    connect(csv, &QPushButton::clicked, this, [this] {
+        const QString path
+            = QFileDialog::getSaveFileName(this, tr("Export counters as CSV"),
+                                           QStringLiteral("counters.csv"), tr("CSV files (*.csv)"));
+        QString error;
+        if (!path.isEmpty() && !exportCsv(path, &error))
+            QMessageBox::warning(this, tr("Export failed"), error);
+    });
     m_plots = {
         makePlot(tr("Utilization %"), {{Metric::InUtil, tr("in")}, {Metric::OutUtil, tr("out")}}),
         makePlot(tr("Drops and PFC pauses /s"),
@@ -40,8 +100,31 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
         auto *view = new QChartView(p.chart, this);
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumHeight(140);
+        view->setRubberBand(QChartView::HorizontalRubberBand);  // drag to zoom in time
         layout->addWidget(view, 1);
+        QChart *chart = p.chart;
+        for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
+            if (auto *x = qobject_cast<QDateTimeAxis *>(axis))
+                connect(x, &QDateTimeAxis::rangeChanged, this,
+                        [this, chart] { onAxisRangeChanged(chart); });
+        }
+        for (const auto &[metric, series] : p.series) {
+            QLineSeries *line = series;
+            connect(line, &QLineSeries::hovered, this, [line](const QPointF &point, bool state) {
+                if (!state) {
+                    QToolTip::hideText();
+                    return;
+                }
+                QToolTip::showText(QCursor::pos(),
+                                   CounterCharts::tr("%1  %2: %3")
+                                       .arg(QDateTime::fromMSecsSinceEpoch(qint64(point.x()))
+                                                .toString(QStringLiteral("HH:mm:ss")),
+                                            line->name())
+                                       .arg(point.y(), 0, 'g', 4));
+            });
+        }
     }
+    updateControls();
     auto *timer = new QTimer(this);
     connect(timer, &QTimer::timeout, this, &CounterCharts::refresh);
     timer->start(1000);
@@ -88,23 +171,164 @@ QList<QLineSeries *> CounterCharts::seriesOf(int chart) const
     return out;
 }
 
+void CounterCharts::setWindowMs(qint64 ms)
+{
+    if (ms <= 0)
+        return;
+    if (!m_live)
+        m_endMs = m_endMs - m_windowMs / 2 + ms / 2;  // keep the centre while paused
+    m_windowMs = ms;
+    const int index = m_window->findData(ms);
+    if (index >= 0 && index != m_window->currentIndex()) {
+        const QSignalBlocker block(m_window);
+        m_window->setCurrentIndex(index);
+    }
+    refresh();
+}
+
+void CounterCharts::setLive(bool live)
+{
+    if (!live && m_live)
+        m_endMs = QDateTime::currentMSecsSinceEpoch();
+    m_live = live;
+    updateControls();
+    refresh();
+}
+
+void CounterCharts::scrollBy(double fraction)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 end = (m_live ? now : m_endMs) + qint64(fraction * double(m_windowMs));
+    if (end >= now) {
+        setLive(true);  // scrolled up to now: follow it again
+        return;
+    }
+    m_live = false;
+    m_endMs = end;
+    updateControls();
+    refresh();
+}
+
+void CounterCharts::zoomTo(qint64 fromMs, qint64 toMs)
+{
+    if (toMs <= fromMs)
+        return;
+    m_live = false;
+    m_windowMs = toMs - fromMs;
+    m_endMs = toMs;
+    updateControls();
+    refresh();
+}
+
+QPair<qint64, qint64> CounterCharts::visibleRange() const
+{
+    const qint64 end = m_live ? QDateTime::currentMSecsSinceEpoch() : m_endMs;
+    return {end - m_windowMs, end};
+}
+
+void CounterCharts::onAxisRangeChanged(QChart *chart)
+{
+    if (m_applying)
+        return;
+    // A rubber-band zoom (or the chart's own zoom): every chart shows the same span.
+    for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
+        if (auto *x = qobject_cast<QDateTimeAxis *>(axis)) {
+            const qint64 from = x->min().toMSecsSinceEpoch();
+            const qint64 to = x->max().toMSecsSinceEpoch();
+            QMetaObject::invokeMethod(
+                this, [this, from, to] { zoomTo(from, to); }, Qt::QueuedConnection);
+        }
+    }
+}
+
+void CounterCharts::updateControls()
+{
+    m_liveButton->setChecked(m_live);
+    m_liveButton->setText(m_live ? tr("Live") : tr("Paused"));
+    m_liveButton->setToolTip(m_live ? tr("Following now; click to pause")
+                                    : tr("Paused; click to follow now again"));
+    m_forward->setEnabled(!m_live);
+}
+
+QString CounterCharts::toCsv() const
+{
+    static const char *const names[]
+        = {"in_util_percent",   "out_util_percent",     "mmu_drops_per_s", "egress_drops_per_s",
+           "rx_pause_per_s",    "tx_pause_per_s",       "ecn_per_s",       "cnp_sent_per_s",
+           "cnp_handled_per_s", "out_of_sequence_per_s"};
+    const auto [from, to] = visibleRange();
+    QList<store::Metric> metrics;
+    QMap<qint64, QHash<int, double>> rows;
+    for (const Plot &p : m_plots) {
+        for (const auto &[metric, series] : p.series) {
+            metrics.append(metric);
+            if (!m_store || m_port.isEmpty())
+                continue;
+            for (const QPointF &pt : m_store->series(m_port, metric, from)) {
+                if (pt.x() <= double(to))
+                    rows[qint64(pt.x())][int(metric)] = pt.y();
+            }
+        }
+    }
+    QStringList header {QStringLiteral("time_ms"), QStringLiteral("time")};
+    for (store::Metric m : std::as_const(metrics))
+        header.append(QLatin1String(names[int(m)]));
+    QStringList lines {QStringLiteral("# port: ") + m_port, header.join(QLatin1Char(','))};
+    for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
+        QStringList cells {QString::number(it.key()),
+                           QDateTime::fromMSecsSinceEpoch(it.key()).toString(Qt::ISODateWithMs)};
+        for (store::Metric m : std::as_const(metrics)) {
+            const auto v = it->constFind(int(m));
+            cells.append(v == it->cend() ? QString() : QString::number(*v, 'g', 10));
+        }
+        lines.append(cells.join(QLatin1Char(',')));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+bool CounterCharts::exportCsv(const QString &path, QString *error) const
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(toCsv().toUtf8()) < 0) {
+        if (error)
+            *error = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool CounterCharts::exportPng(const QString &path, QString *error)
+{
+    if (!grab().save(path, "PNG")) {
+        if (error)
+            *error = tr("cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
 void CounterCharts::refresh()
 {
     if (!m_store || m_port.isEmpty())
         return;
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = m_live ? QDateTime::currentMSecsSinceEpoch() : m_endMs;
     const qint64 from = now - m_windowMs;
+    m_applying = true;
     // One query per series; the x range is known only once all of them are in.
     QList<QList<QPointF>> points;
     qint64 earliest = now - 60 * 1000;  // a short history fills the width, not the right edge
     for (const Plot &p : std::as_const(m_plots)) {
         for (const auto &[metric, series] : p.series) {
-            points.append(m_store->series(m_port, metric, from));
+            QList<QPointF> pts = m_store->series(m_port, metric, from);
+            while (!pts.isEmpty() && pts.last().x() > double(now))
+                pts.removeLast();  // paused or scrolled back: nothing after the window
+            points.append(pts);
             if (!points.last().isEmpty())
                 earliest = std::min(earliest, qint64(points.last().first().x()));
         }
     }
-    const qint64 left = std::max(from, earliest);
+    // Live, a short history fills the width; paused, the window is what the user chose.
+    const qint64 left = m_live ? std::max(from, earliest) : from;
     qsizetype next = 0;
     for (const Plot &p : std::as_const(m_plots)) {
         double top = 1;
@@ -125,6 +349,7 @@ void CounterCharts::refresh()
             }
         }
     }
+    m_applying = false;
 }
 
 }  // namespace roce::widgets

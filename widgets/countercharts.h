@@ -5,15 +5,20 @@
 #include <QWidget>
 
 class QChart;
+class QComboBox;
 class QLabel;
 class QLineSeries;
+class QPushButton;
 class QTimer;
 
 namespace roce::widgets {
 
 /// Rate history of the selected port on one time axis: utilization, drops and PFC pauses,
 /// ECN and CNPs, each chart over the same window (default the last 5 minutes), refreshed
-/// every second from the CounterStore.
+/// every second from the CounterStore while live. Pause freezes the window; the arrows
+/// scroll back through history by half a window; dragging across a chart zooms every chart
+/// to that span (and pauses); Live returns to now. Hovering a line shows its value; the
+/// visible window exports as PNG or CSV.
 class CounterCharts : public QWidget
 {
     Q_OBJECT
@@ -28,18 +33,43 @@ public:
     /// The series of chart @p chart (0 utilization, 1 drops/pauses, 2 ECN/CNP).
     QList<QLineSeries *> seriesOf(int chart) const;
 
+    void setWindowMs(qint64 ms);
+    qint64 windowMs() const { return m_windowMs; }
+    /// Live: the window ends now and follows the clock. Paused: it stays where it is.
+    void setLive(bool live);
+    bool isLive() const { return m_live; }
+    /// Moves the window by @p fraction of its width (negative: back in time); pauses.
+    void scrollBy(double fraction);
+    /// Shows [fromMs, toMs] on every chart; pauses.
+    void zoomTo(qint64 fromMs, qint64 toMs);
+    /// The visible span, console clock (ms since the epoch).
+    QPair<qint64, qint64> visibleRange() const;
+
+    /// Every point of the visible window: one row per time, one column per series
+    /// ("time_ms,time,in_util_percent,...").
+    QString toCsv() const;
+    bool exportCsv(const QString &path, QString *error = nullptr) const;
+    bool exportPng(const QString &path, QString *error = nullptr);
+
 private:
     struct Plot {
         QChart *chart = nullptr;
         QList<QPair<store::Metric, QLineSeries *>> series;
     };
     Plot makePlot(const QString &title, const QList<QPair<store::Metric, QString>> &metrics);
+    void onAxisRangeChanged(QChart *chart);
+    void updateControls();
 
     const store::CounterStore *m_store;
     QString m_port;
     qint64 m_windowMs = 5 * 60 * 1000;
+    bool m_live = true;
+    qint64 m_endMs = 0;       ///< the window's right edge while paused
+    bool m_applying = false;  ///< refresh() is setting the axes: not a user zoom
     QList<Plot> m_plots;
     QLabel *m_title;
+    QComboBox *m_window;
+    QPushButton *m_liveButton, *m_back, *m_forward;
 };
 
 }  // namespace roce::widgets

@@ -1,12 +1,16 @@
 #include "porttableview.h"
 
 #include "models/porttablemodel.h"
+#include "store/counterstore.h"
 
 #include <QBrush>
+#include <QDateTime>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QPainter>
 #include <QPalette>
 #include <QSortFilterProxyModel>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -57,7 +61,76 @@ protected:
     }
 };
 
+/// The Trend column: the port's last 2 minutes from the counter store, drawn in the cell.
+/// Only visible rows paint, so a fabric of thousands of ports costs a few dozen queries.
+class SparklineDelegate : public QStyledItemDelegate
+{
+public:
+    SparklineDelegate(const store::CounterStore *history, QObject *parent)
+        : QStyledItemDelegate(parent), m_history(history)
+    { }
+
+    static constexpr qint64 kSpanMs = 120 * 1000;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::paint(painter, option, index);  // selection, background
+        const QString port = index.siblingAtColumn(PortTableModel::Port).data().toString();
+        if (!m_history || port.isEmpty())
+            return;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const QRectF r = QRectF(option.rect).adjusted(2, 3, -2, -3);
+        auto x = [&](double ms) {
+            return r.left() + (ms - double(now - kSpanMs)) / kSpanMs * r.width();
+        };
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        // Events first, as ticks from the bottom: drops red, pauses amber.
+        for (const auto &[metric, colour] :
+             {std::pair {store::Metric::MmuDrops, QColor(0xd6, 0x33, 0x2b)},
+              std::pair {store::Metric::RxPause, QColor(0xf2, 0xb1, 0x34)}}) {
+            painter->setPen(QPen(colour, 1.5));
+            for (const QPointF &p : m_history->series(port, metric, now - kSpanMs)) {
+                if (p.y() > 0)
+                    painter->drawLine(QPointF(x(p.x()), r.bottom()),
+                                      QPointF(x(p.x()), r.bottom() - r.height() / 3));
+            }
+        }
+        // Utilization, 0..100 % over the cell's height.
+        for (const auto &[metric, colour] :
+             {std::pair {store::Metric::OutUtil, QColor(0x2e, 0x9d, 0x4f)},
+              std::pair {store::Metric::InUtil, QColor(0x1f, 0x6f, 0xd1)}}) {
+            const QList<QPointF> points = m_history->series(port, metric, now - kSpanMs);
+            if (points.size() < 2)
+                continue;
+            QPolygonF line;
+            for (const QPointF &p : points)
+                line << QPointF(x(p.x()),
+                                r.bottom() - std::clamp(p.y(), 0.0, 100.0) / 100 * r.height());
+            painter->setPen(QPen(colour, 1.2));
+            painter->drawPolyline(line);
+        }
+        painter->restore();
+    }
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        return QStyledItemDelegate::sizeHint(option, index).expandedTo(QSize(90, 0));
+    }
+
+private:
+    const store::CounterStore *m_history;
+};
+
 }  // namespace
+
+void PortTableView::setHistory(const store::CounterStore *history)
+{
+    m_table->setItemDelegateForColumn(PortTableModel::Trend,
+                                      new SparklineDelegate(history, m_table));
+    m_table->setColumnWidth(PortTableModel::Trend, 100);
+}
 
 PortTableView::PortTableView(models::PortTableModel *model, QWidget *parent)
     : QWidget(parent),

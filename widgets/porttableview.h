@@ -10,6 +10,10 @@ namespace roce::models {
 class PortTableModel;
 }
 
+namespace roce::store {
+class CounterStore;
+}
+
 namespace roce::widgets {
 
 /// The port table: a filter box over a sortable table of a PortTableModel, with the cells that
@@ -26,6 +30,8 @@ public:
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     /// Shows only ports whose name or peer contains @p text.
     void setFilterText(const QString &text);
+    /// Draws the Trend column's sparklines from @p history (it must outlive the view).
+    void setHistory(const store::CounterStore *history);
 
 signals:
     /// The user (or the first update) selected the port named @p port.

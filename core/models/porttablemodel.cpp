@@ -73,6 +73,8 @@ QVariant PortTableModel::headerData(int section, Qt::Orientation orientation, in
             return PortTableText::tr("OOS/s");
         case Age:
             return PortTableText::tr("Age");
+        case Trend:
+            return PortTableText::tr("Trend");
         case ColumnCount:
             break;
         }
@@ -96,6 +98,10 @@ QVariant PortTableModel::headerData(int section, Qt::Orientation orientation, in
                 "ECN-marked packets per second on the port's queues (WRED with ecn).");
         case EgressDrops:
             return PortTableText::tr("Egress WRED and tail drops per second, all queues.");
+        case Trend:
+            return PortTableText::tr("The last 2 minutes: utilization in (blue) and out (green), "
+                                     "red ticks where the port dropped packets, amber where "
+                                     "it was paused.");
         case CnpSent:
             return PortTableText::tr("NIC: CNPs sent per second (np_cnp_sent): this receiver "
                                      "saw CE marks and asks the senders to slow down.");
@@ -160,6 +166,8 @@ QVariant PortTableModel::value(const Entry &e, int column) const
         return num(p.outOfSequencePerSec);
     case Age:
         return double(m_clock() - e.updatedMs) / 1000.0;
+    case Trend:
+        return num(p.inUtilPercent);  // sorted by utilization now
     case ColumnCount:
         break;
     }
@@ -206,6 +214,7 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
             return rate(p.outOfSequencePerSec);
         case Age:
             return PortTableText::tr("%1 s").arg(value(e, c).toDouble(), 0, 'f', 0);
+        case Trend:
         case ColumnCount:
             break;
         }

@@ -37,6 +37,7 @@ public:
         CnpHandled,
         OutOfSeq,
         Age,
+        Trend,  ///< a sparkline of the port's history, drawn by the view (empty text)
         ColumnCount
     };
     static constexpr int SortRole = Qt::UserRole + 1;

@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QGraphicsLineItem>
 #include <QHeaderView>
+#include <QImage>
 #include <QLineSeries>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -34,6 +35,7 @@ private slots:
     void initTestCase();
     void portsAppear();
     void lossyIncastShowsMmuDrops();
+    void sparklinesDrawTheHistory();
     void pfcIncastReplacesDropsWithPauses();
     void dcqcnIncastShowsEcn();
     void ecnOffOnASenderIsAnAlert();
@@ -224,6 +226,34 @@ void TestLivePorts::lossyIncastShowsMmuDrops()
     const QColor c = image.pixelColor(3, rect.height() / 2);
     QVERIFY2(c.red() > 200 && c.green() < 215 && c.blue() < 215,
              qPrintable(QStringLiteral("MMU drop cell colour %1").arg(c.name())));
+}
+
+void TestLivePorts::sparklinesDrawTheHistory()
+{
+    // The Trend column draws each port's last 2 minutes from the history: the senders'
+    // ports under the lossy incast show red drop ticks and a utilization line.
+    m_view->setHistory(&m_history);
+    QTableView *table = m_view->table();
+    QModelIndex trend;
+    for (int r = 0; r < m_view->proxy()->rowCount(); ++r) {
+        const QModelIndex port = m_view->proxy()->index(r, PortTableModel::Port);
+        if (port.data().toString() == QLatin1String("Ethernet1/1/1"))
+            trend = port.siblingAtColumn(PortTableModel::Trend);
+    }
+    QVERIFY(trend.isValid());
+    table->scrollTo(trend);
+    const QRect cell = table->visualRect(trend);
+    QVERIFY(!cell.isEmpty());
+    const QImage image = table->viewport()->grab(cell).toImage();
+    int red = 0, blue = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            red += c.red() > 170 && c.green() < 100 && c.blue() < 100;
+            blue += c.blue() > 150 && c.red() < 90;
+        }
+    }
+    QVERIFY2(red > 3 && blue > 3, qPrintable(QStringLiteral("red %1, blue %2").arg(red).arg(blue)));
 }
 
 void TestLivePorts::pfcIncastReplacesDropsWithPauses()
