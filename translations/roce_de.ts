@@ -1116,6 +1116,17 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>ExportText</name>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>FrameText</name>
     <message>
         <source>empty frame</source>
@@ -3047,20 +3058,12 @@ Zu prüfen: %2</translation>
         <translation>typische Latenz (µs)</translation>
     </message>
     <message>
-        <source>cannot write %1</source>
-        <translation>%1 kann nicht geschrieben werden</translation>
-    </message>
-    <message>
         <source>Export comparison as CSV</source>
         <translation>Vergleich als CSV exportieren</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
         <source>Export comparison as PNG</source>
@@ -3186,10 +3189,6 @@ Zu prüfen: %2</translation>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <source>Export failed</source>
-        <translation>Export fehlgeschlagen</translation>
-    </message>
-    <message>
         <source>Export counters as CSV</source>
         <translation>Zähler als CSV exportieren</translation>
     </message>
@@ -3216,10 +3215,6 @@ Zu prüfen: %2</translation>
     <message>
         <source>Paused; click to follow now again</source>
         <translation>Angehalten; klicken, um wieder der aktuellen Zeit zu folgen</translation>
-    </message>
-    <message>
-        <source>cannot write %1</source>
-        <translation>%1 kann nicht geschrieben werden</translation>
     </message>
 </context>
 <context>

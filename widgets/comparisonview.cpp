@@ -1,19 +1,18 @@
 #include "comparisonview.h"
 
+#include "exportfile.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
@@ -251,44 +250,26 @@ QString ComparisonView::ratiosText() const
 
 bool ComparisonView::exportCsv(const QString &path, QString *error) const
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)
-        || f.write(m_comparison.toCsv().toUtf8()) < 0) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    return true;
+    return saveText(path, m_comparison.toCsv(), error);
 }
 
 bool ComparisonView::exportPng(const QString &path, QString *error)
 {
-    if (!grab().save(path, "PNG")) {
-        if (error)
-            *error = tr("cannot write %1").arg(path);
-        return false;
-    }
-    return true;
+    return saveWidgetPng(this, path, error);
 }
 
 void ComparisonView::askExportCsv()
 {
-    const QString path
-        = QFileDialog::getSaveFileName(this, tr("Export comparison as CSV"),
-                                       QStringLiteral("comparison.csv"), tr("CSV files (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !exportCsv(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    askAndSave(this, tr("Export comparison as CSV"), QStringLiteral("comparison.csv"),
+               tr("CSV files (*.csv)"),
+               [this](const QString &path, QString *error) { return exportCsv(path, error); });
 }
 
 void ComparisonView::askExportPng()
 {
-    const QString path
-        = QFileDialog::getSaveFileName(this, tr("Export comparison as PNG"),
-                                       QStringLiteral("comparison.png"), tr("PNG images (*.png)"));
-    QString error;
-    if (!path.isEmpty() && !exportPng(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    askAndSave(this, tr("Export comparison as PNG"), QStringLiteral("comparison.png"),
+               tr("PNG images (*.png)"),
+               [this](const QString &path, QString *error) { return exportPng(path, error); });
 }
 
 }  // namespace roce::widgets

@@ -1,17 +1,16 @@
 #include "countercharts.h"
 
+#include "exportfile.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeAxis>
-#include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QMap>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QTimer>
 #include <QToolTip>
@@ -67,23 +66,17 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     connect(m_forward, &QPushButton::clicked, this, [this] { scrollBy(0.5); });
     connect(m_liveButton, &QPushButton::clicked, this, [this](bool live) { setLive(live); });
     connect(png, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export charts as PNG"),
-            m_port.isEmpty() ? QStringLiteral("counters.png")
-                             : QString(QString(m_port).replace(QLatin1Char('/'), QLatin1Char('_'))
-                                       + QStringLiteral(".png")),
-            tr("PNG images (*.png)"));
-        QString error;
-        if (!path.isEmpty() && !exportPng(path, &error))
-            QMessageBox::warning(this, tr("Export failed"), error);
+        askAndSave(this, tr("Export charts as PNG"),
+                   (m_port.isEmpty() ? QStringLiteral("counters")
+                                     : QString(m_port).replace(QLatin1Char('/'), QLatin1Char('_')))
+                       + QStringLiteral(".png"),
+                   tr("PNG images (*.png)"),
+                   [this](const QString &path, QString *error) { return exportPng(path, error); });
     });
     connect(csv, &QPushButton::clicked, this, [this] {
-        const QString path
-            = QFileDialog::getSaveFileName(this, tr("Export counters as CSV"),
-                                           QStringLiteral("counters.csv"), tr("CSV files (*.csv)"));
-        QString error;
-        if (!path.isEmpty() && !exportCsv(path, &error))
-            QMessageBox::warning(this, tr("Export failed"), error);
+        askAndSave(this, tr("Export counters as CSV"), QStringLiteral("counters.csv"),
+                   tr("CSV files (*.csv)"),
+                   [this](const QString &path, QString *error) { return exportCsv(path, error); });
     });
     m_plots = {
         makePlot(tr("Utilization %"), {{Metric::InUtil, tr("in")}, {Metric::OutUtil, tr("out")}}),
@@ -288,23 +281,12 @@ QString CounterCharts::toCsv() const
 
 bool CounterCharts::exportCsv(const QString &path, QString *error) const
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(toCsv().toUtf8()) < 0) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    return true;
+    return saveText(path, toCsv(), error);
 }
 
 bool CounterCharts::exportPng(const QString &path, QString *error)
 {
-    if (!grab().save(path, "PNG")) {
-        if (error)
-            *error = tr("cannot write %1").arg(path);
-        return false;
-    }
-    return true;
+    return saveWidgetPng(this, path, error);
 }
 
 void CounterCharts::refresh()
