@@ -1246,10 +1246,6 @@ Zu prüfen: %2</translation>
         <translation>Agent %1 verloren: %2</translation>
     </message>
     <message>
-        <source>%1: agent %2 lost: %3</source>
-        <translation>%1: Agent %2 verloren: %3</translation>
-    </message>
-    <message>
         <source>%1: the agent refused the job (%2): %3</source>
         <translation>%1: der Agent hat den Job abgelehnt (%2): %3</translation>
     </message>
@@ -1264,6 +1260,10 @@ Zu prüfen: %2</translation>
     <message>
         <source>the agent did not answer the cancel; its connection was closed, which ends the job</source>
         <translation>der Agent hat auf den Abbruch nicht geantwortet; seine Verbindung wurde geschlossen, was den Job beendet</translation>
+    </message>
+    <message>
+        <source>agent %1 unreachable: %2</source>
+        <translation>Agent %1 nicht erreichbar: %2</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@ struct JobGroup::Slot {
     QString jobId;
     bool requested = false;
     bool ready = false;
+    bool connected = false;  ///< the agent answered once: a later loss is "lost"
     bool finished = false;
     agentproto::JobResult result;
     QString out;
@@ -98,6 +99,7 @@ void JobGroup::start(const QList<GroupMember> &members, int timeoutMs)
             if (m_finalizing)
                 return;
             if (st == AgentClient::State::Ready) {
+                s->connected = true;
                 s->client->subscribe(1000);
                 if (m_stopping)
                     return;
@@ -114,11 +116,13 @@ void JobGroup::start(const QList<GroupMember> &members, int timeoutMs)
                     : s->client->lastError();
                 s->finished = true;  // nothing more will come from this agent
                 s->result.state = agentproto::JobState::Failed;
-                s->result.error = JobGroupText::tr("agent %1 lost: %2").arg(where, why);
+                s->result.error = s->connected
+                    ? JobGroupText::tr("agent %1 lost: %2").arg(where, why)
+                    : JobGroupText::tr("agent %1 unreachable: %2").arg(where, why);
                 if (m_stopping)
                     checkDone();
                 else
-                    fail(JobGroupText::tr("%1: agent %2 lost: %3").arg(s->member.what, where, why));
+                    fail(s->member.what + QStringLiteral(": ") + s->result.error);
             }
         });
         connect(s->client, &AgentClient::requestFailed, this,

@@ -448,6 +448,27 @@ private slots:
         QVERIFY(results::headline(stored(o.runId)).startsWith(QStringLiteral("step ")));
     }
 
+    void unreachableAgentIsNamed()
+    {
+        // Nothing listens there: the run fails at once, naming the side and the address.
+        ExperimentRequest r;
+        agentproto::AgentEndpoint e;
+        e.host = QStringLiteral("127.0.0.1");
+        e.port = freePort();
+        e.token = QString::fromLatin1(kToken);
+        e.plaintext = true;
+        r.hosts = {{QStringLiteral("gone"), e, QStringLiteral("127.0.0.1")},
+                   {QStringLiteral("gone2"), e, QStringLiteral("127.0.0.1")}};
+        r.job = job(QStringLiteral("iperf3"));
+        const ExperimentOutcome o = run(r, 20000);
+        QCOMPARE(o.state, QStringLiteral("failed"));
+        QVERIFY2(o.error.contains(QStringLiteral(" on gone"))
+                     && o.error.contains(QStringLiteral("unreachable"))
+                     && o.error.contains(QString::number(e.port)),
+                 qPrintable(o.error));
+        QCOMPARE(stored(o.runId).state, QStringLiteral("failed"));
+    }
+
     void rdmaTestWithoutADeviceSaysWhich()
     {
         // This machine has no RDMA device: the agent refuses, naming the device asked for.
