@@ -2070,10 +2070,6 @@ Zu prüfen: %2</translation>
         <translation>zwei Agenten heißen %1: benennen Sie sie, NAME=HOST:PORT</translation>
     </message>
     <message>
-        <source>a %1 test needs two hosts</source>
-        <translation>ein %1-Test braucht zwei Hosts</translation>
-    </message>
-    <message>
         <source>no host named %1 (the hosts: %2)</source>
         <translation>kein Host namens %1 (die Hosts: %2)</translation>
     </message>

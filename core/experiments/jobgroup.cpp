@@ -106,7 +106,7 @@ void JobGroup::start(const QList<GroupMember> &members, int timeoutMs)
                 if (!s->member.waitsForReady)
                     startMember(i);
                 else
-                    onReady(-1);
+                    onReady();
             } else if ((st == AgentClient::State::Failed || st == AgentClient::State::Disconnected)
                        && !s->finished) {
                 const QString where = s->member.host.agent.host + QLatin1Char(':')
@@ -151,7 +151,7 @@ void JobGroup::start(const QList<GroupMember> &members, int timeoutMs)
             if (jobId != s->jobId)
                 return;
             s->ready = true;
-            onReady(-1);
+            onReady();
         });
         connect(s->client, &AgentClient::jobOutput, this,
                 [this, s, i](const QString &jobId, const QString &, const QString &line) {
@@ -185,7 +185,7 @@ void JobGroup::startMember(int member)
     s.requestId = s.client->startJob(s.member.spec);
 }
 
-void JobGroup::onReady(int)
+void JobGroup::onReady()
 {
     const bool serversReady = std::all_of(m_slots.cbegin(), m_slots.cend(), [](const auto &s) {
         return s->member.waitsForReady || s->ready;

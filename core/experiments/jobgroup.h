@@ -64,7 +64,8 @@ signals:
 
 private:
     struct Slot;
-    void onReady(int member);
+    /// Starts the members that wait, once every member that does not wait is ready.
+    void onReady();
     void onMemberFinished(int member, const agentproto::JobResult &result);
     void fail(const QString &error);
     void stopAll();

@@ -14,6 +14,20 @@ class AlertText
     Q_DECLARE_TR_FUNCTIONS(AlertText)
 };
 
+/// An alert of @p rule; where it is raised sets its port and source.
+Alert makeAlert(const QString &rule, Alert::Severity severity, const QString &title,
+                const QString &meaning, const QString &check, double value)
+{
+    Alert a;
+    a.rule = rule;
+    a.severity = severity;
+    a.title = title;
+    a.meaning = meaning;
+    a.check = check;
+    a.value = value;
+    return a;
+}
+
 }  // namespace
 
 void AlertEngine::hold(QList<Alert> &changes, Alert candidate, qint64 ms)
@@ -62,36 +76,25 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
             hold(changes, a, ms);
         };
         if (p.mmuDropsPerSec && *p.mmuDropsPerSec > m_t.mmuDropsPerSec) {
-            raise(Alert {QStringLiteral("lossless_drops"),
-                         {},
-                         {},
-                         Alert::Severity::Critical,
-                         AlertText::tr("Ingress MMU drops"),
-                         AlertText::tr("The ingress buffer overflows: on the lossless class this "
-                                       "means PFC is off or its headroom too small, and RoCE "
-                                       "retransmits (go-back-N)."),
-                         AlertText::tr("rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing "
-                                       "interface %1': Ingress MMU Drop, PFC Statistics.")
-                             .arg(p.name),
-                         *p.mmuDropsPerSec,
-                         0,
-                         0,
-                         true});
+            raise(
+                makeAlert(QStringLiteral("lossless_drops"), Alert::Severity::Critical,
+                          AlertText::tr("Ingress MMU drops"),
+                          AlertText::tr("The ingress buffer overflows: on the lossless class this "
+                                        "means PFC is off or its headroom too small, and RoCE "
+                                        "retransmits (go-back-N)."),
+                          AlertText::tr("rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing "
+                                        "interface %1': Ingress MMU Drop, PFC Statistics.")
+                              .arg(p.name),
+                          *p.mmuDropsPerSec));
         }
         if (p.egressDropsPerSec && *p.egressDropsPerSec > m_t.egressDropsPerSec) {
-            raise(Alert {QStringLiteral("egress_drops"),
-                         {},
-                         {},
-                         Alert::Severity::Warning,
-                         AlertText::tr("Egress WRED/tail drops"),
-                         AlertText::tr("Packets are dropped at the egress queue: WRED without "
-                                       "ecn, or RoCE outside the no-drop class."),
-                         AlertText::tr("rocectl audit (wred_ecn_roce, roce_dscp_no_drop); the "
-                                       "DSCP the hosts send."),
-                         *p.egressDropsPerSec,
-                         0,
-                         0,
-                         true});
+            raise(makeAlert(QStringLiteral("egress_drops"), Alert::Severity::Warning,
+                            AlertText::tr("Egress WRED/tail drops"),
+                            AlertText::tr("Packets are dropped at the egress queue: WRED without "
+                                          "ecn, or RoCE outside the no-drop class."),
+                            AlertText::tr("rocectl audit (wred_ecn_roce, roce_dscp_no_drop); the "
+                                          "DSCP the hosts send."),
+                            *p.egressDropsPerSec));
         }
         // A pause storm: the peer keeps pausing this port while it can hardly send.
         const bool storming = p.rxPausesPerSec.value_or(0) > m_t.stormPausesPerSec
@@ -99,108 +102,73 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
         const int polls = storming ? m_stormPolls.value(p.name) + 1 : 0;
         m_stormPolls[p.name] = polls;
         if (polls >= m_t.stormPolls) {
-            raise(Alert {QStringLiteral("pause_storm"),
-                         {},
-                         {},
-                         Alert::Severity::Critical,
-                         AlertText::tr("PFC pause storm"),
-                         AlertText::tr("The peer pauses this port continuously while it sends "
-                                       "almost nothing: a NIC that stopped draining, and the "
-                                       "pauses spread back through the fabric."),
-                         AlertText::tr("The host behind %1 (rx_prio3_pause, a hung driver); "
-                                       "the PFC watchdog ('show queuing pfc-queue').")
-                             .arg(p.name),
-                         *p.rxPausesPerSec,
-                         0,
-                         0,
-                         true});
+            raise(makeAlert(QStringLiteral("pause_storm"), Alert::Severity::Critical,
+                            AlertText::tr("PFC pause storm"),
+                            AlertText::tr("The peer pauses this port continuously while it sends "
+                                          "almost nothing: a NIC that stopped draining, and the "
+                                          "pauses spread back through the fabric."),
+                            AlertText::tr("The host behind %1 (rx_prio3_pause, a hung driver); "
+                                          "the PFC watchdog ('show queuing pfc-queue').")
+                                .arg(p.name),
+                            *p.rxPausesPerSec));
         }
         if (p.cnpIgnoredPerSec.value_or(0) > 0) {
-            raise(Alert {QStringLiteral("cnp_ignored"),
-                         {},
-                         {},
-                         Alert::Severity::Warning,
-                         AlertText::tr("CNPs ignored"),
-                         AlertText::tr("The adapter receives CNPs and ignores them: ECN/DCQCN "
-                                       "is off for this priority on the sender, which never "
-                                       "slows down and leaves congestion to PFC."),
-                         AlertText::tr("/sys/class/net/<if>/ecn/roce_rp/enable/3 on %1 (1 = on); "
-                                       "rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.")
-                             .arg(p.name),
-                         *p.cnpIgnoredPerSec,
-                         0,
-                         0,
-                         true});
+            raise(
+                makeAlert(QStringLiteral("cnp_ignored"), Alert::Severity::Warning,
+                          AlertText::tr("CNPs ignored"),
+                          AlertText::tr("The adapter receives CNPs and ignores them: ECN/DCQCN "
+                                        "is off for this priority on the sender, which never "
+                                        "slows down and leaves congestion to PFC."),
+                          AlertText::tr("/sys/class/net/<if>/ecn/roce_rp/enable/3 on %1 (1 = on); "
+                                        "rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.")
+                              .arg(p.name),
+                          *p.cnpIgnoredPerSec));
         }
         if (p.nic && p.cnpSentPerSec.value_or(0) > 0 && p.ecnPerSec && *p.ecnPerSec == 0) {
-            raise(Alert {QStringLiteral("cnp_without_ce"),
-                         {},
-                         {},
-                         Alert::Severity::Warning,
-                         AlertText::tr("CNPs without CE marks"),
-                         AlertText::tr("The NIC sends CNPs but counts no CE-marked RoCE "
-                                       "packets: the marks arrive on traffic the counter does "
-                                       "not cover, or the NIC's counters disagree, so DCQCN "
-                                       "acts on marks the console cannot see."),
-                         AlertText::tr("np_ecn_marked_roce_packets and np_cnp_sent on %1; the "
-                                       "DSCP and priority of the marked traffic.")
-                             .arg(p.name),
-                         *p.cnpSentPerSec,
-                         0,
-                         0,
-                         true});
+            raise(makeAlert(QStringLiteral("cnp_without_ce"), Alert::Severity::Warning,
+                            AlertText::tr("CNPs without CE marks"),
+                            AlertText::tr("The NIC sends CNPs but counts no CE-marked RoCE "
+                                          "packets: the marks arrive on traffic the counter does "
+                                          "not cover, or the NIC's counters disagree, so DCQCN "
+                                          "acts on marks the console cannot see."),
+                            AlertText::tr("np_ecn_marked_roce_packets and np_cnp_sent on %1; the "
+                                          "DSCP and priority of the marked traffic.")
+                                .arg(p.name),
+                            *p.cnpSentPerSec));
         }
         if (p.clockOffsetMs && std::abs(*p.clockOffsetMs) > m_t.clockSkewMs) {
-            raise(Alert {QStringLiteral("clock_skew"),
-                         {},
-                         {},
-                         Alert::Severity::Warning,
-                         AlertText::tr("Host clock off"),
-                         AlertText::tr("This host's clock is %1 ms off the console's: the "
-                                       "console still places its counters on its own time "
-                                       "axis, but the host's logs and training timestamps "
-                                       "will not line up with the fabric's.")
-                             .arg(*p.clockOffsetMs, 0, 'f', 0),
-                         AlertText::tr("NTP/chrony on the host behind %1 ('chronyc tracking', "
-                                       "'timedatectl').")
-                             .arg(p.name),
-                         *p.clockOffsetMs,
-                         0,
-                         0,
-                         true});
+            raise(makeAlert(QStringLiteral("clock_skew"), Alert::Severity::Warning,
+                            AlertText::tr("Host clock off"),
+                            AlertText::tr("This host's clock is %1 ms off the console's: the "
+                                          "console still places its counters on its own time "
+                                          "axis, but the host's logs and training timestamps "
+                                          "will not line up with the fabric's.")
+                                .arg(*p.clockOffsetMs, 0, 'f', 0),
+                            AlertText::tr("NTP/chrony on the host behind %1 ('chronyc tracking', "
+                                          "'timedatectl').")
+                                .arg(p.name),
+                            *p.clockOffsetMs));
         }
         if (!p.nic && !anyEcn && p.txPausesPerSec.value_or(0) > 0) {
-            raise(Alert {QStringLiteral("pfc_without_ecn"),
-                         {},
-                         {},
-                         Alert::Severity::Warning,
-                         AlertText::tr("PFC pauses without ECN marks"),
-                         AlertText::tr("Congestion is handled by PFC alone: no queue marks ECN, "
-                                       "so DCQCN never slows the senders and pauses spread."),
-                         AlertText::tr("rocectl audit (wred_ecn_roce, threshold_order); ECN "
-                                       "enabled on the adapters (roce_np/roce_rp)."),
-                         *p.txPausesPerSec,
-                         0,
-                         0,
-                         true});
+            raise(makeAlert(QStringLiteral("pfc_without_ecn"), Alert::Severity::Warning,
+                            AlertText::tr("PFC pauses without ECN marks"),
+                            AlertText::tr("Congestion is handled by PFC alone: no queue marks ECN, "
+                                          "so DCQCN never slows the senders and pauses spread."),
+                            AlertText::tr("rocectl audit (wred_ecn_roce, threshold_order); ECN "
+                                          "enabled on the adapters (roce_np/roce_rp)."),
+                            *p.txPausesPerSec));
         }
         const QString before = m_lastState.value(p.name);
         if (p.state == QLatin1String("down")
             && (before == QLatin1String("up")
                 || m_active.contains(QStringLiteral("link_down|") + p.name))) {
-            raise(Alert {QStringLiteral("link_down"),
-                         {},
-                         {},
-                         Alert::Severity::Warning,
-                         AlertText::tr("Link down"),
-                         AlertText::tr("The port was up and went down."),
-                         AlertText::tr("'show interface %1' (reason), the cable and the server's "
-                                       "NIC.")
-                             .arg(p.name),
-                         0,
-                         0,
-                         0,
-                         true});
+            raise(makeAlert(
+                QStringLiteral("link_down"), Alert::Severity::Warning, AlertText::tr("Link down"),
+                AlertText::tr("The port was up and went down."),
+                AlertText::tr("'show interface %1' (reason), the cable and the server's "
+                              "NIC.")
+                    .arg(p.name),
+                0));
         }
         m_lastState[p.name] = p.state;
     }
@@ -219,18 +187,11 @@ QList<Alert> AlertEngine::switchUnreachable(const QString &message, qint64 ms)
 {
     QList<Alert> changes;
     hold(changes,
-         Alert {QStringLiteral("switch_unreachable"),
-                {},
-                {},
-                Alert::Severity::Critical,
-                AlertText::tr("Switch unreachable"),
-                message,
-                AlertText::tr("The management network, NX-API ('show nxapi'), the credentials "
-                              "and the certificate pin."),
-                0,
-                0,
-                0,
-                true},
+         makeAlert(QStringLiteral("switch_unreachable"), Alert::Severity::Critical,
+                   AlertText::tr("Switch unreachable"), message,
+                   AlertText::tr("The management network, NX-API ('show nxapi'), the credentials "
+                                 "and the certificate pin."),
+                   0),
          ms);
     return changes;
 }
@@ -245,15 +206,16 @@ QList<Alert> AlertEngine::switchReachable(qint64 ms)
 QList<Alert> AlertEngine::agentUnreachable(const QString &agent, const QString &message, qint64 ms)
 {
     QList<Alert> changes;
-    hold(changes,
-         Alert {QStringLiteral("agent_unreachable"), agent, agent, Alert::Severity::Warning,
-                AlertText::tr("Agent unreachable"), message,
-                AlertText::tr("roce-agent on %1 ('systemctl status roce-agent'), the network "
-                              "path, its token and certificate pin. Its NIC counters are stale "
-                              "until it answers; the console reconnects with backoff.")
-                    .arg(agent),
-                0, 0, 0, true},
-         ms);
+    Alert a = makeAlert(
+        QStringLiteral("agent_unreachable"), Alert::Severity::Warning,
+        AlertText::tr("Agent unreachable"), message,
+        AlertText::tr("roce-agent on %1 ('systemctl status roce-agent'), the network path, its "
+                      "token and certificate pin. Its NIC counters are stale until it answers; "
+                      "the console reconnects with backoff.")
+            .arg(agent),
+        0);
+    a.port = a.source = agent;
+    hold(changes, a, ms);
     return changes;
 }
 

@@ -205,6 +205,11 @@ RunRecord recordOf(const QSqlQuery &q)
 
 const auto kColumns = QStringLiteral("id, kind, label, state, error, started_ms, finished_ms, "
                                      "parameters, result, raw_output, fabric");
+// Lists leave the raw output out: a training run's is hundreds of kB, and a list is read
+// after every run on the console's GUI thread. run(id) has it.
+const auto kListColumns = QStringLiteral("id, kind, label, state, error, started_ms, "
+                                         "finished_ms, parameters, result, '' AS raw_output, "
+                                         "fabric");
 
 }  // namespace
 
@@ -212,7 +217,7 @@ Result<QList<RunRecord>> ResultStore::runs(int limit) const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral("SELECT %1 FROM runs ORDER BY started_ms DESC, id DESC LIMIT ?")
-                  .arg(kColumns));
+                  .arg(kListColumns));
     q.addBindValue(limit);
     if (!q.exec())
         return sqlError(ResultStoreText::tr("listing runs"), q.lastError());

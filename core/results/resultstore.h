@@ -47,6 +47,7 @@ public:
     Result<void> finishRun(qint64 id, const QString &state, const QJsonObject &result,
                            const QString &rawOutput, const QString &error, qint64 finishedMs,
                            const QJsonObject &fabric = {});
+    /// The newest @p limit runs, without their raw output (run() reads one whole).
     Result<QList<RunRecord>> runs(int limit = 100) const;
     Result<std::optional<RunRecord>> run(qint64 id) const;
     int schemaVersion() const { return m_version; }

@@ -58,6 +58,9 @@ void TestResultStore::recordAndRead()
     QCOMPARE((**one).result.value(QStringLiteral("bw_average_gbps")).toDouble(), 9.23);
     QCOMPARE((**one).fabric.value(QStringLiteral("mmu_drops")).toInt(), 0);
     QCOMPARE((**one).rawOutput, QStringLiteral("raw"));
+    // Lists carry everything but the raw output (read one run for it).
+    QCOMPARE(runs->at(1).result.value(QStringLiteral("bw_average_gbps")).toDouble(), 9.23);
+    QVERIFY(runs->at(1).rawOutput.isEmpty());
     QVERIFY(!(*store)->finishRun(999, QStringLiteral("succeeded"), {}, {}, {}, 1));
     QVERIFY(!*(*store)->run(999));
 }
