@@ -21,6 +21,8 @@ run_pkgs=(
 test_pkgs=(
   clang-format xvfb xauth imagemagick curl openssl iperf3 sockperf procps
   python3 python3-torch prometheus prometheus-node-exporter
+  # A real Secret Service for the keychain tests, a real sshd for the SSH tests.
+  dbus gnome-keyring libsecret-tools openssh-server openssh-client
   # The Soft-RoCE VM tier: qemu, a static busybox for the initramfs, the verbs tools.
   qemu-system-x86 busybox-static perftest ibverbs-utils ibverbs-providers cpio kmod iproute2
 )
