@@ -1,0 +1,143 @@
+#include "inventory/fabricendpoints.h"
+
+#include "nxapi/interfacename.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace roce::inventory {
+
+namespace {
+
+class EndpointText
+{
+    Q_DECLARE_TR_FUNCTIONS(EndpointText)
+};
+
+bool isNetworkOs(const nxapi::LldpNeighbor &n)
+{
+    static const QRegularExpression os(
+        QStringLiteral("NX-OS|Cisco IOS|Arista|\\bEOS\\b|Junos|SONiC|Cumulus|Dell.*OS10|Nexus"),
+        QRegularExpression::CaseInsensitiveOption);
+    return os.match(n.systemDescription).hasMatch();
+}
+
+bool isHypervisor(const nxapi::LldpNeighbor &n)
+{
+    static const QRegularExpression hv(QStringLiteral("VMware ESX|Hyper-V|Proxmox"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    return hv.match(n.systemDescription).hasMatch()
+        || n.portDescription.contains(QLatin1String("dvSwitch"));
+}
+
+}  // namespace
+
+QStringList secretKeys(const Inventory &inventory)
+{
+    QStringList keys;
+    if (inventory.fabricSwitch.isSet())
+        keys.append(switchSecretKey(inventory.fabricSwitch));
+    for (const ServerEntry &s : inventory.servers)
+        keys.append(agentSecretKey(s.name));
+    return keys;
+}
+
+FabricEndpoints endpointsFor(const Inventory &inventory, const QHash<QString, QString> &secrets)
+{
+    FabricEndpoints out;
+    const SwitchEntry &sw = inventory.fabricSwitch;
+    if (sw.isSet()) {
+        out.hasSwitch = true;
+        out.switchEndpoint.url = sw.url;
+        out.switchEndpoint.user = sw.user;
+        out.switchEndpoint.password = secrets.value(switchSecretKey(sw));
+        out.switchEndpoint.pinnedSha256 = sw.pinSha256;
+        out.switchEndpoint.allowHttp = sw.allowHttp;
+        if (!secrets.contains(switchSecretKey(sw)))
+            out.problems.append(
+                EndpointText::tr("The keychain has no NX-API password for %1 at %2: set it in "
+                                 "Fabric > Inventory.")
+                    .arg(sw.user, sw.url.host()));
+    }
+    for (const ServerEntry &s : inventory.servers) {
+        experiments::ExperimentHost host;
+        host.name = s.name;
+        host.agent.host = s.address;
+        host.agent.port = s.agentPort;
+        host.agent.token = secrets.value(agentSecretKey(s.name));
+        host.agent.pinnedSha256 = s.agentPinSha256.toLatin1();
+        host.dataAddress = s.address;
+        if (!secrets.contains(agentSecretKey(s.name)))
+            out.problems.append(
+                EndpointText::tr("The keychain has no agent token for %1: set it in "
+                                 "Fabric > Inventory, or bootstrap the server.")
+                    .arg(s.name));
+        out.hosts.append(host);
+    }
+    return out;
+}
+
+models::FabricLayout layoutFor(const Inventory &inventory, const QString &switchName,
+                               const QHash<QString, QString> &placedPorts)
+{
+    models::FabricLayout layout;
+    layout.switchName = switchName.isEmpty() ? inventory.fabricSwitch.name : switchName;
+    QHash<QString, qsizetype> byPort;
+    for (const ServerEntry &s : inventory.servers) {
+        QString port = placedPorts.value(s.name, s.switchPort);
+        if (port.isEmpty())
+            continue;
+        port = nxapi::longInterfaceName(port);
+        auto it = byPort.find(port);
+        if (it == byPort.end()) {
+            it = byPort.insert(port, layout.attachments.size());
+            layout.attachments.append({port, {}, {}});
+        }
+        layout.attachments[*it].servers.append({s.name, {}});
+    }
+    return layout;
+}
+
+Discovery discoverServers(const nxapi::SwitchSnapshot &snapshot, const Inventory &existing)
+{
+    QSet<QString> known;
+    for (const ServerEntry &s : existing.servers) {
+        known.insert(s.name.toLower());
+        known.insert(s.address.toLower());
+    }
+    Discovery out;
+    QSet<QString> skippedNames;
+    auto skip = [&](const QString &name, const QString &reason) {
+        if (!skippedNames.contains(name))
+            out.skipped.append(reason);
+        skippedNames.insert(name);
+    };
+    for (const nxapi::LldpNeighbor &n : snapshot.lldpNeighbors) {
+        const QString name = n.systemName.section(QLatin1Char('.'), 0, 0);
+        if (name.isEmpty())
+            continue;
+        if (isNetworkOs(n)) {
+            skip(name, EndpointText::tr("%1 on %2: a network device").arg(name, n.localPort));
+            continue;
+        }
+        if (isHypervisor(n)) {
+            skip(name,
+                 EndpointText::tr("%1 on %2: a hypervisor; add its virtual servers by hand")
+                     .arg(name, n.localPort));
+            continue;
+        }
+        if (known.contains(name.toLower())
+            || (!n.managementAddress.isEmpty() && known.contains(n.managementAddress.toLower())))
+            continue;
+        known.insert(name.toLower());
+        ServerEntry s;
+        s.name = name;
+        s.address = n.managementAddress.isEmpty() ? n.systemName : n.managementAddress;
+        s.switchPort = n.localPort;
+        out.servers.append(s);
+    }
+    return out;
+}
+
+}  // namespace roce::inventory

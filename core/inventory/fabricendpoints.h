@@ -1,0 +1,48 @@
+#pragma once
+
+#include "experiments/experimenthost.h"
+#include "inventory/inventory.h"
+#include "models/fabriclayout.h"
+#include "nxapi/nxapiclient.h"
+#include "nxapi/snapshot.h"
+
+#include <QHash>
+#include <QStringList>
+
+namespace roce::inventory {
+
+/// What the monitors connect to, once the inventory is joined with its secrets.
+struct FabricEndpoints {
+    bool hasSwitch = false;
+    nxapi::NxapiEndpoint switchEndpoint;
+    QList<experiments::ExperimentHost> hosts;
+    /// Secrets the keychain did not have, one sentence each; those peers are still listed and
+    /// will fail authentication visibly.
+    QStringList problems;
+};
+
+/// The keychain keys an inventory needs.
+QStringList secretKeys(const Inventory &inventory);
+
+FabricEndpoints endpointsFor(const Inventory &inventory, const QHash<QString, QString> &secrets);
+
+/// The map's layout for a real fabric: each server on the switch port LLDP (or, failing that,
+/// the inventory) places it on; unplaced servers are left out of the drawing, not guessed.
+models::FabricLayout layoutFor(const Inventory &inventory, const QString &switchName,
+                               const QHash<QString, QString> &placedPorts = {});
+
+/// What LLDP discovery found: servers the inventory does not have yet, and neighbours it
+/// did not propose, each with the reason (for people).
+struct Discovery {
+    QList<ServerEntry> servers;
+    QStringList skipped;
+};
+
+/// Servers the switch sees over LLDP that the inventory does not have yet: one per system
+/// name (domain stripped), with its management address (else its name) and the first switch
+/// port it is seen on. Other network devices (a network OS in the system description) and
+/// hypervisors (no agent runs there: their virtual servers are added by hand) are skipped and
+/// listed. Capabilities are not used: Linux lldpd announces "R" when forwarding is on.
+Discovery discoverServers(const nxapi::SwitchSnapshot &snapshot, const Inventory &existing);
+
+}  // namespace roce::inventory

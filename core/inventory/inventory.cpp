@@ -1,0 +1,350 @@
+#include "inventory/inventory.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSet>
+#include <QStandardPaths>
+
+namespace roce::inventory {
+
+namespace {
+
+class InventoryText
+{
+    Q_DECLARE_TR_FUNCTIONS(InventoryText)
+};
+
+const QLatin1String kFormat("roce-inventory");
+constexpr int kVersion = 1;
+
+bool isPin(const QString &pin)
+{
+    static const QRegularExpression hex(QStringLiteral("^[0-9A-Fa-f]{64}$"));
+    return hex.match(QString(pin).remove(QLatin1Char(':'))).hasMatch();
+}
+
+bool isHostAddress(const QString &address)
+{
+    static const QRegularExpression host(QStringLiteral("^[A-Za-z0-9._:\\-\\[\\]%]+$"));
+    return host.match(address).hasMatch();
+}
+
+/// Reads one object's fields by type, collecting what is wrong with it.
+class FieldReader
+{
+public:
+    FieldReader(const QJsonObject &object, QString where, QStringList known)
+        : m_object(object), m_where(std::move(where)), m_known(std::move(known))
+    { }
+
+    QString text(const QString &key)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined() || v.isNull())
+            return {};
+        if (!v.isString())
+            m_errors.append(InventoryText::tr("%1: '%2' must be a string").arg(m_where, key));
+        return v.toString().trimmed();
+    }
+
+    quint16 port(const QString &key, quint16 fallback)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (v.isUndefined() || v.isNull())
+            return fallback;
+        const double d = v.toDouble(-1);
+        if (!v.isDouble() || d < 1 || d > 65535 || d != static_cast<int>(d)) {
+            m_errors.append(InventoryText::tr("%1: '%2' must be a port number from 1 to 65535")
+                                .arg(m_where, key));
+            return fallback;
+        }
+        return static_cast<quint16>(d);
+    }
+
+    bool flag(const QString &key)
+    {
+        const QJsonValue v = m_object.value(key);
+        if (!v.isUndefined() && !v.isNull() && !v.isBool())
+            m_errors.append(InventoryText::tr("%1: '%2' must be true or false").arg(m_where, key));
+        return v.toBool(false);
+    }
+
+    QStringList unknownKeys() const
+    {
+        QStringList unknown;
+        for (auto it = m_object.begin(); it != m_object.end(); ++it)
+            if (!m_known.contains(it.key()))
+                unknown.append(it.key());
+        return unknown;
+    }
+
+    QStringList errors() const { return m_errors; }
+    const QString &where() const { return m_where; }
+
+private:
+    QJsonObject m_object;
+    QString m_where;
+    QStringList m_known;
+    QStringList m_errors;
+};
+
+void warnUnknown(const FieldReader &reader, QStringList &warnings)
+{
+    const QStringList unknown = reader.unknownKeys();
+    if (!unknown.isEmpty())
+        warnings.append(InventoryText::tr("%1: ignored unknown field(s) %2")
+                            .arg(reader.where(), unknown.join(QStringLiteral(", "))));
+}
+
+}  // namespace
+
+const ServerEntry *Inventory::server(const QString &name) const
+{
+    for (const ServerEntry &s : servers)
+        if (s.name == name)
+            return &s;
+    return nullptr;
+}
+
+QString switchSecretKey(const SwitchEntry &entry)
+{
+    return QStringLiteral("switch/") + entry.url.toString(QUrl::RemoveUserInfo) + QLatin1Char('/')
+        + entry.user;
+}
+
+QString agentSecretKey(const QString &serverName)
+{
+    return QStringLiteral("agent/") + serverName;
+}
+
+QStringList validate(const Inventory &inventory)
+{
+    QStringList problems;
+    const SwitchEntry &sw = inventory.fabricSwitch;
+    if (sw.isSet()) {
+        const QString scheme = sw.url.scheme();
+        if (scheme != QLatin1String("https") && scheme != QLatin1String("http"))
+            problems.append(InventoryText::tr("Switch: the URL must start with https:// (got '%1')")
+                                .arg(sw.url.toString()));
+        else if (scheme == QLatin1String("http") && !sw.allowHttp)
+            problems.append(InventoryText::tr("Switch: http:// sends the password in clear; use "
+                                              "https:// or allow HTTP explicitly"));
+        if (sw.url.host().isEmpty())
+            problems.append(InventoryText::tr("Switch: the URL has no host"));
+        if (sw.user.isEmpty())
+            problems.append(InventoryText::tr("Switch: the NX-API user is missing"));
+        if (!sw.pinSha256.isEmpty() && !isPin(sw.pinSha256))
+            problems.append(InventoryText::tr("Switch: the certificate pin must be a SHA-256 in "
+                                              "hex (64 digits, colons allowed)"));
+    }
+    QSet<QString> names;
+    QSet<QString> endpoints;
+    for (int i = 0; i < inventory.servers.size(); ++i) {
+        const ServerEntry &s = inventory.servers.at(i);
+        const QString where = s.name.isEmpty() ? InventoryText::tr("Server %1").arg(i + 1)
+                                               : InventoryText::tr("Server '%1'").arg(s.name);
+        if (s.name.isEmpty())
+            problems.append(InventoryText::tr("%1: the name is missing").arg(where));
+        else if (names.contains(s.name))
+            problems.append(InventoryText::tr("%1: the name is used twice").arg(where));
+        names.insert(s.name);
+        if (s.address.isEmpty())
+            problems.append(InventoryText::tr("%1: the address is missing").arg(where));
+        else if (!isHostAddress(s.address))
+            problems.append(InventoryText::tr("%1: '%2' is not a host name or IP address")
+                                .arg(where, s.address));
+        const QString endpoint = s.address + QLatin1Char(':') + QString::number(s.agentPort);
+        if (!s.address.isEmpty() && endpoints.contains(endpoint))
+            problems.append(
+                InventoryText::tr("%1: another server already uses agent %2").arg(where, endpoint));
+        endpoints.insert(endpoint);
+        if (s.agentPort == 0)
+            problems.append(
+                InventoryText::tr("%1: the agent port must be from 1 to 65535").arg(where));
+        if (!s.agentPinSha256.isEmpty() && !isPin(s.agentPinSha256))
+            problems.append(InventoryText::tr("%1: the agent certificate pin must be a SHA-256 in "
+                                              "hex (64 digits, colons allowed)")
+                                .arg(where));
+    }
+    return problems;
+}
+
+QJsonObject toJson(const Inventory &inventory)
+{
+    QJsonObject root {{QStringLiteral("format"), kFormat}, {QStringLiteral("version"), kVersion}};
+    const SwitchEntry &sw = inventory.fabricSwitch;
+    if (sw.isSet()) {
+        QJsonObject o {{QStringLiteral("name"), sw.name},
+                       {QStringLiteral("url"), sw.url.toString(QUrl::RemoveUserInfo)},
+                       {QStringLiteral("user"), sw.user},
+                       {QStringLiteral("pin_sha256"), sw.pinSha256}};
+        if (sw.allowHttp)
+            o.insert(QStringLiteral("allow_http"), true);
+        root.insert(QStringLiteral("switch"), o);
+    }
+    QJsonArray servers;
+    for (const ServerEntry &s : inventory.servers) {
+        QJsonObject o {{QStringLiteral("name"), s.name},
+                       {QStringLiteral("address"), s.address},
+                       {QStringLiteral("agent_port"), s.agentPort}};
+        if (!s.agentPinSha256.isEmpty())
+            o.insert(QStringLiteral("agent_pin_sha256"), s.agentPinSha256);
+        if (!s.switchPort.isEmpty())
+            o.insert(QStringLiteral("switch_port"), s.switchPort);
+        if (!s.sshUser.isEmpty())
+            o.insert(QStringLiteral("ssh_user"), s.sshUser);
+        if (s.sshPort != 22)
+            o.insert(QStringLiteral("ssh_port"), s.sshPort);
+        servers.append(o);
+    }
+    root.insert(QStringLiteral("servers"), servers);
+    return root;
+}
+
+QByteArray toFileBytes(const Inventory &inventory)
+{
+    return QJsonDocument(toJson(inventory)).toJson(QJsonDocument::Indented);
+}
+
+Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &origin)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error {ErrorCode::Parse,
+                      InventoryText::tr("%1: not valid JSON at byte %2: %3")
+                          .arg(origin)
+                          .arg(parseError.offset)
+                          .arg(parseError.errorString())};
+    if (!doc.isObject())
+        return Error {ErrorCode::Parse,
+                      InventoryText::tr("%1: an inventory is a JSON object").arg(origin)};
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("format")).toString() != kFormat)
+        return Error {
+            ErrorCode::Parse,
+            InventoryText::tr("%1: not a RoCE Fabric Console inventory (\"format\" must be "
+                              "\"roce-inventory\")")
+                .arg(origin)};
+    const int version = root.value(QStringLiteral("version")).toInt(0);
+    if (version < 1 || version > kVersion)
+        return Error {ErrorCode::Unsupported,
+                      InventoryText::tr("%1: inventory version %2 is not supported (this console "
+                                        "reads version %3)")
+                          .arg(origin)
+                          .arg(version)
+                          .arg(kVersion)};
+
+    ImportedInventory out;
+    QStringList errors;
+    FieldReader top(root, origin,
+                    {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("switch"),
+                     QStringLiteral("servers")});
+    warnUnknown(top, out.warnings);
+
+    const QJsonValue swValue = root.value(QStringLiteral("switch"));
+    if (swValue.isObject()) {
+        FieldReader r(swValue.toObject(), InventoryText::tr("%1: switch").arg(origin),
+                      {QStringLiteral("name"), QStringLiteral("url"), QStringLiteral("user"),
+                       QStringLiteral("pin_sha256"), QStringLiteral("allow_http"),
+                       QStringLiteral("password")});
+        SwitchEntry &sw = out.inventory.fabricSwitch;
+        sw.name = r.text(QStringLiteral("name"));
+        sw.url = QUrl(r.text(QStringLiteral("url")), QUrl::StrictMode);
+        sw.user = r.text(QStringLiteral("user"));
+        sw.pinSha256 = r.text(QStringLiteral("pin_sha256"));
+        sw.allowHttp = r.flag(QStringLiteral("allow_http"));
+        const QString password = r.text(QStringLiteral("password"));
+        if (!password.isEmpty() && sw.isSet())
+            out.secrets.insert(switchSecretKey(sw), password);
+        if (!sw.isSet())
+            errors.append(InventoryText::tr("%1: switch: 'url' is missing or invalid").arg(origin));
+        errors.append(r.errors());
+        warnUnknown(r, out.warnings);
+    } else if (!swValue.isUndefined() && !swValue.isNull()) {
+        errors.append(InventoryText::tr("%1: 'switch' must be an object").arg(origin));
+    }
+
+    const QJsonValue serversValue = root.value(QStringLiteral("servers"));
+    if (!serversValue.isUndefined() && !serversValue.isArray())
+        errors.append(InventoryText::tr("%1: 'servers' must be an array").arg(origin));
+    const QJsonArray servers = serversValue.toArray();
+    for (qsizetype i = 0; i < servers.size(); ++i) {
+        const QString where = InventoryText::tr("%1: servers[%2]").arg(origin).arg(i);
+        if (!servers.at(i).isObject()) {
+            errors.append(InventoryText::tr("%1 must be an object").arg(where));
+            continue;
+        }
+        FieldReader r(servers.at(i).toObject(), where,
+                      {QStringLiteral("name"), QStringLiteral("address"),
+                       QStringLiteral("agent_port"), QStringLiteral("agent_pin_sha256"),
+                       QStringLiteral("switch_port"), QStringLiteral("ssh_user"),
+                       QStringLiteral("ssh_port"), QStringLiteral("token")});
+        ServerEntry s;
+        s.name = r.text(QStringLiteral("name"));
+        s.address = r.text(QStringLiteral("address"));
+        s.agentPort = r.port(QStringLiteral("agent_port"), s.agentPort);
+        s.agentPinSha256 = r.text(QStringLiteral("agent_pin_sha256"));
+        s.switchPort = r.text(QStringLiteral("switch_port"));
+        s.sshUser = r.text(QStringLiteral("ssh_user"));
+        s.sshPort = r.port(QStringLiteral("ssh_port"), s.sshPort);
+        const QString token = r.text(QStringLiteral("token"));
+        if (!token.isEmpty() && !s.name.isEmpty())
+            out.secrets.insert(agentSecretKey(s.name), token);
+        errors.append(r.errors());
+        warnUnknown(r, out.warnings);
+        out.inventory.servers.append(s);
+    }
+    if (errors.isEmpty())
+        for (const QString &problem : validate(out.inventory))
+            errors.append(origin + QStringLiteral(": ") + problem);
+    if (!errors.isEmpty())
+        return Error {ErrorCode::Parse, errors.join(QLatin1Char('\n'))};
+    if (!out.secrets.isEmpty())
+        out.warnings.append(
+            InventoryText::tr("%1 holds %n secret(s) in clear; they go to the keychain and are "
+                              "never written to a file again. Delete or protect this file.",
+                              nullptr, static_cast<int>(out.secrets.size()))
+                .arg(origin));
+    return out;
+}
+
+Result<ImportedInventory> loadFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error {file.exists() ? ErrorCode::Io : ErrorCode::NotFound,
+                      InventoryText::tr("Cannot read the inventory %1: %2")
+                          .arg(QDir::toNativeSeparators(path), file.errorString())};
+    return fromFileBytes(file.readAll(), QDir::toNativeSeparators(path));
+}
+
+Result<void> saveFile(const QString &path, const Inventory &inventory)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error {ErrorCode::Io,
+                      InventoryText::tr("Cannot write the inventory %1: %2")
+                          .arg(QDir::toNativeSeparators(path), file.errorString())};
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    file.write(toFileBytes(inventory));
+    if (!file.commit())
+        return Error {ErrorCode::Io,
+                      InventoryText::tr("Cannot write the inventory %1: %2")
+                          .arg(QDir::toNativeSeparators(path), file.errorString())};
+    return {};
+}
+
+QString defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
+        + QStringLiteral("/inventory.json");
+}
+
+}  // namespace roce::inventory

@@ -1,0 +1,196 @@
+#include "models/inventorymodel.h"
+
+#include <algorithm>
+
+namespace roce::models {
+
+using inventory::ServerEntry;
+
+InventoryModel::InventoryModel(QObject *parent) : QAbstractTableModel(parent)
+{ }
+
+void InventoryModel::setServers(const QList<ServerEntry> &servers)
+{
+    beginResetModel();
+    m_servers = servers;
+    endResetModel();
+}
+
+int InventoryModel::addServer(const ServerEntry &server)
+{
+    const int row = static_cast<int>(m_servers.size());
+    beginInsertRows({}, row, row);
+    m_servers.append(server);
+    endInsertRows();
+    return row;
+}
+
+void InventoryModel::removeServers(QList<int> rows)
+{
+    // From the bottom up, so that the rows still to remove keep their numbers.
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    for (int row : rows) {
+        if (row < 0 || row >= m_servers.size())
+            continue;
+        beginRemoveRows({}, row, row);
+        m_servers.removeAt(row);
+        endRemoveRows();
+    }
+}
+
+void InventoryModel::setTokenPresent(const QString &name, bool present)
+{
+    if (present)
+        m_withToken.insert(name);
+    else
+        m_withToken.remove(name);
+    for (int row = 0; row < m_servers.size(); ++row)
+        if (m_servers.at(row).name == name)
+            emit dataChanged(index(row, Token), index(row, Token));
+}
+
+int InventoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_servers.size());
+}
+
+int InventoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+bool InventoryModel::cellInvalid(const ServerEntry &s, int column) const
+{
+    switch (column) {
+    case Name: {
+        if (s.name.isEmpty())
+            return true;
+        return std::count_if(m_servers.begin(), m_servers.end(),
+                             [&](const ServerEntry &o) { return o.name == s.name; })
+            > 1;
+    }
+    case Address:
+        return s.address.isEmpty() || s.address.contains(QLatin1Char(' '));
+    case AgentPort:
+        return s.agentPort == 0;
+    case Token:
+        return !m_withToken.contains(s.name);
+    default:
+        return false;
+    }
+}
+
+QVariant InventoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const ServerEntry &s = m_servers.at(index.row());
+    if (role == InvalidRole)
+        return cellInvalid(s, index.column());
+    if (role == Qt::ToolTipRole && index.column() == Token)
+        return m_withToken.contains(s.name)
+            ? tr("The agent token is in the keychain.")
+            : tr("No token in the keychain: the console cannot authenticate to this agent.");
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
+    switch (index.column()) {
+    case Name:
+        return s.name;
+    case Address:
+        return s.address;
+    case AgentPort:
+        return s.agentPort;
+    case SwitchPort:
+        return s.switchPort;
+    case SshUser:
+        return s.sshUser;
+    case AgentPin:
+        return s.agentPinSha256;
+    case Token:
+        return m_withToken.contains(s.name) ? tr("in keychain") : tr("missing");
+    default:
+        return {};
+    }
+}
+
+QVariant InventoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name:
+        return tr("Server");
+    case Address:
+        return tr("Address");
+    case AgentPort:
+        return tr("Agent port");
+    case SwitchPort:
+        return tr("Switch port");
+    case SshUser:
+        return tr("SSH user");
+    case AgentPin:
+        return tr("Agent certificate SHA-256");
+    case Token:
+        return tr("Token");
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags InventoryModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() != Token)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool InventoryModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole
+        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    ServerEntry &s = m_servers[index.row()];
+    const QString text = value.toString().trimmed();
+    switch (index.column()) {
+    case Name: {
+        if (text == s.name)
+            return false;
+        const QString old = s.name;
+        s.name = text;
+        if (m_withToken.remove(old))
+            m_withToken.insert(text);
+        emit renamed(old, text);
+        // A rename changes the duplicate state of other rows and this row's token cell.
+        emit dataChanged(this->index(0, Name), this->index(rowCount() - 1, Token));
+        return true;
+    }
+    case Address:
+        s.address = text;
+        break;
+    case AgentPort: {
+        bool ok = false;
+        const uint port = text.toUInt(&ok);
+        if (!ok || port < 1 || port > 65535)
+            return false;  // the view keeps the old value; a port is never half-valid
+        s.agentPort = static_cast<quint16>(port);
+        break;
+    }
+    case SwitchPort:
+        s.switchPort = text;
+        break;
+    case SshUser:
+        s.sshUser = text;
+        break;
+    case AgentPin:
+        s.agentPinSha256 = text;
+        break;
+    default:
+        return false;
+    }
+    emit dataChanged(index, index);
+    return true;
+}
+
+}  // namespace roce::models
