@@ -4,6 +4,10 @@
 #include "experiments/experimentqueue.h"
 #include "experiments/switchsummary.h"
 #include "experimentspanel.h"
+#include "fabricsession.h"
+#include "inventory/inventory.h"
+#include "inventory/secretstore.h"
+#include "inventorydialog.h"
 #include "mainwindow.h"
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
@@ -11,7 +15,6 @@
 #include "monitor/alerts.h"
 #include "monitor/switchmonitor.h"
 #include "screenshot.h"
-#include "sim/embeddedfabric.h"
 #include "store/counterstore.h"
 #include "translations.h"
 
@@ -34,6 +37,36 @@ QStringList argumentsOf(int argc, char **argv)
     for (int i = 0; i < argc; ++i)
         list.append(QString::fromLocal8Bit(argv[i]));
     return list;
+}
+
+class ConsoleText
+{
+    Q_DECLARE_TR_FUNCTIONS(ConsoleText)
+};
+
+/// The inventory when there is one (and no --demo), else the demo fabric. An unreadable
+/// inventory is said, left untouched, and the demo runs meanwhile.
+void startFabric(roce::app::FabricSession &fabric, const roce::app::ConsoleOptions &options,
+                 const QString &inventoryPath, roce::app::MainWindow &window)
+{
+    if (options.demo) {
+        fabric.startDemo(options.scenario);
+        return;
+    }
+    auto loaded = roce::inventory::loadFile(inventoryPath);
+    if (!loaded) {
+        if (loaded.error().code != roce::ErrorCode::NotFound || !options.inventoryPath.isEmpty())
+            window.showFabricProblem(
+                ConsoleText::tr("%1\nThe simulated fabric runs until this is fixed.")
+                    .arg(loaded.error().message));
+        fabric.startDemo(options.scenario);
+        return;
+    }
+    if (loaded->inventory.isEmpty()) {
+        fabric.startDemo(options.scenario);
+        return;
+    }
+    fabric.startInventory(loaded->inventory);
 }
 
 }  // namespace
@@ -68,14 +101,17 @@ int main(int argc, char **argv)
     roce::app::MainWindow window(settings, !options.resetLayout);
     window.show();
 
-    // No inventory can be configured yet: the console runs on the embedded simulated fabric,
-    // on its own thread so that the window stays responsive.
-    const roce::sim::SimServiceOptions simOptions;
-    roce::sim::EmbeddedFabric fabric {simOptions};
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::started, &window,
+    // The fabric: the inventory's switch and servers (secrets from the keychain), or, with
+    // no inventory or --demo, the embedded simulated fabric on its own thread. Either way the
+    // monitors below connect over the network.
+    roce::inventory::SecretStore secrets;
+    roce::app::FabricSession fabric {roce::sim::SimServiceOptions {}, &secrets};
+    QObject::connect(&fabric, &roce::app::FabricSession::demoStarted, &window,
                      &roce::app::MainWindow::showEmbeddedFabric);
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::failed, &window,
-                     &roce::app::MainWindow::showFabricError);
+    QObject::connect(&fabric, &roce::app::FabricSession::inventoryStarted, &window,
+                     &roce::app::MainWindow::showInventoryFabric);
+    QObject::connect(&fabric, &roce::app::FabricSession::problem, &window,
+                     &roce::app::MainWindow::showFabricProblem);
 
     // The switch is read like any Nexus: NX-API over HTTPS with its certificate pinned, polled
     // on the monitor's own thread; the port table gets one batched update per poll.
@@ -85,7 +121,7 @@ int main(int argc, char **argv)
     roce::monitor::SwitchMonitor monitor;
     window.showPorts(&ports);
     window.showTopology(&ports);
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::layoutReady, &window,
+    QObject::connect(&fabric, &roce::app::FabricSession::layoutReady, &window,
                      &roce::app::MainWindow::setFabricLayout);
     QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &ports,
                      &roce::models::PortTableModel::applyUpdate);
@@ -105,18 +141,10 @@ int main(int argc, char **argv)
                          events.applyAlerts(alerts.switchUnreachable(
                              e.message, QDateTime::currentMSecsSinceEpoch()));
                      });
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::started, &monitor,
-                     [&](const QUrl &url, int, const QString &fingerprint) {
-                         roce::nxapi::NxapiEndpoint endpoint;
-                         endpoint.url = url;
-                         endpoint.user = simOptions.user;
-                         endpoint.password = simOptions.password;
-                         endpoint.pinnedSha256 = fingerprint;
-                         endpoint.allowHttp = url.scheme() == QLatin1String("http");  // loopback
-                         monitor.start(endpoint, 1000);
-                         if (!options.scenario.isEmpty())
-                             fabric.startScenario(options.scenario);
-                     });
+    QObject::connect(&fabric, &roce::app::FabricSession::switchReady, &monitor,
+                     [&monitor](const roce::nxapi::NxapiEndpoint &e) { monitor.start(e, 1000); });
+    QObject::connect(&fabric, &roce::app::FabricSession::switchAbsent, &monitor,
+                     &roce::monitor::SwitchMonitor::stop);
     // Rate history for the charts: ingested on the monitors' threads, read by the charts.
     window.showCharts(&history);
     QObject::connect(
@@ -148,7 +176,7 @@ int main(int argc, char **argv)
         });
     QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
                      &roce::app::MainWindow::showAgentLost);
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::agentsStarted, &agents,
+    QObject::connect(&fabric, &roce::app::FabricSession::hostsReady, &agents,
                      [&](const QList<roce::experiments::ExperimentHost> &hosts) {
                          QList<roce::agentproto::AgentEndpoint> endpoints;
                          for (const auto &h : hosts)
@@ -171,13 +199,13 @@ int main(int argc, char **argv)
     roce::experiments::ExperimentQueue experimentQueue(results.get());
     auto *experiments = new roce::widgets::ExperimentsPanel(&experimentQueue, &history);
     window.showExperiments(experiments);
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::agentsStarted, experiments,
+    QObject::connect(&fabric, &roce::app::FabricSession::hostsReady, experiments,
                      &roce::widgets::ExperimentsPanel::setHosts);
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::layoutReady, experiments,
+    QObject::connect(&fabric, &roce::app::FabricSession::layoutReady, experiments,
                      &roce::widgets::ExperimentsPanel::setFabricLayout);
     // Each run keeps what the switch saw on its hosts' ports, from the same rate history.
     roce::models::FabricLayout cabling;
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::layoutReady, &window,
+    QObject::connect(&fabric, &roce::app::FabricSession::layoutReady, &window,
                      [&cabling](const roce::models::FabricLayout &l) { cabling = l; });
     experimentQueue.setSwitchSummary(
         [&history, &cabling](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
@@ -186,13 +214,37 @@ int main(int argc, char **argv)
     QObject::connect(&agents, &roce::monitor::AgentMonitor::gidTable, experiments,
                      &roce::widgets::ExperimentsPanel::setGids);
     QObject::connect(&window, &roce::app::MainWindow::scenarioRequested, &fabric,
-                     &roce::sim::EmbeddedFabric::startScenario);
-    QObject::connect(&fabric, &roce::sim::EmbeddedFabric::scenarioStarted, &window,
+                     &roce::app::FabricSession::startScenario);
+    QObject::connect(&fabric, &roce::app::FabricSession::scenarioStarted, &window,
                      &roce::app::MainWindow::showScenario);
     QObject::connect(
-        &fabric, &roce::sim::EmbeddedFabric::scenarioFailed, &window,
-        [&window](const QString &, const QString &message) { window.showFabricError(message); });
-    fabric.start();
+        &fabric, &roce::app::FabricSession::scenarioFailed, &window,
+        [&window](const QString &, const QString &message) { window.showFabricProblem(message); });
+
+    // Switching fabric forgets the old one's ports; the history keeps its series by name.
+    auto forgetPorts = [&ports] { ports.clear(); };
+    QObject::connect(&fabric, &roce::app::FabricSession::demoStarted, &ports, forgetPorts);
+    QObject::connect(&fabric, &roce::app::FabricSession::inventoryStarted, &ports, forgetPorts);
+    const QString inventoryPath
+        = options.inventoryPath.isEmpty() ? roce::inventory::defaultPath() : options.inventoryPath;
+    QObject::connect(&window, &roce::app::MainWindow::demoRequested, &fabric,
+                     [&fabric] { fabric.startDemo(); });
+    QObject::connect(&window, &roce::app::MainWindow::inventoryRequested, &window, [&] {
+        // The saved inventory, even while the demo runs (--demo, or a keychain problem).
+        auto saved = roce::inventory::loadFile(inventoryPath);
+        auto *dialog = new roce::widgets::InventoryDialog(
+            saved ? saved->inventory : fabric.inventory(), &secrets, inventoryPath, &window);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        QObject::connect(dialog, &roce::widgets::InventoryDialog::saved, &fabric,
+                         [&fabric](const roce::inventory::Inventory &inv) {
+                             if (inv.isEmpty())
+                                 fabric.startDemo();
+                             else
+                                 fabric.startInventory(inv);
+                         });
+        dialog->open();
+    });
+    startFabric(fabric, options, inventoryPath, window);
     if (!options.screenshotPath.isEmpty())
         roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);
     return app.exec();

@@ -1,5 +1,6 @@
 #include "consoleoptions.h"
 
+#include "inventory/inventory.h"
 #include "results/resultstore.h"
 #include "sim/livescenario.h"
 
@@ -73,6 +74,13 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
                                "rocectl results).")
             .arg(results::ResultStore::defaultPath()),
         ConsoleOptionsText::tr("path"));
+    const QCommandLineOption inventoryFile(
+        QStringLiteral("inventory"),
+        ConsoleOptionsText::tr("The inventory file to watch and edit (default %1). Passwords "
+                               "and tokens are in the keychain, never in this file.")
+            .arg(inventory::defaultPath()),
+        ConsoleOptionsText::tr("file"));
+    parser.addOption(inventoryFile);
     parser.addOption(demo);
     parser.addOption(scenario);
     parser.addOption(resultsDb);
@@ -131,6 +139,7 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.demo = parser.isSet(demo);
     options.scenario = parser.value(scenario);
     options.resultsDb = parser.value(resultsDb);
+    options.inventoryPath = parser.value(inventoryFile);
     if (!options.scenario.isEmpty()) {
         QStringList names;
         for (const auto &live : sim::liveScenarios())

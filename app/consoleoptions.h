@@ -16,6 +16,7 @@ struct ConsoleOptions {
     bool demo = false;         ///< --demo: the embedded simulated fabric (also with no inventory)
     QString scenario;          ///< --scenario: live scenario to start on the simulated fabric
     QString resultsDb;         ///< --results-db: the experiments' database; empty = default
+    QString inventoryPath;     ///< --inventory: the inventory file; empty = the default one
 };
 
 /// Outcome of parsing: either options to run with, or an exit code after --help/--version or

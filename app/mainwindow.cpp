@@ -118,6 +118,23 @@ void MainWindow::showFabricError(const QString &message)
                          tr("The embedded simulated fabric could not start: %1").arg(message));
 }
 
+void MainWindow::showInventoryFabric(int servers, bool hasSwitch)
+{
+    m_connectionLabel->setText(hasSwitch
+                                   ? tr("Inventory: one switch, %n server(s)", nullptr, servers)
+                                   : tr("Inventory: no switch, %n server(s)", nullptr, servers));
+    m_connectionLabel->setToolTip(
+        tr("The console watches the fabric of its inventory (Fabric > Inventory...)."));
+}
+
+void MainWindow::showFabricProblem(const QString &message)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Fabric"), message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("fabricProblemBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
 void MainWindow::showPorts(models::PortTableModel *model)
 {
     QDockWidget *ports = dock(QStringLiteral("portsDock"));
@@ -260,6 +277,17 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_quitAction);
+
+    QMenu *fabric = menuBar()->addMenu(tr("F&abric"));
+    fabric->setObjectName(QStringLiteral("fabricMenu"));
+    QAction *inventory = fabric->addAction(tr("&Inventory..."));
+    inventory->setObjectName(QStringLiteral("inventoryAction"));
+    inventory->setStatusTip(tr("The switch and servers to watch, their secrets in the keychain."));
+    connect(inventory, &QAction::triggered, this, &MainWindow::inventoryRequested);
+    QAction *demo = fabric->addAction(tr("&Demo fabric"));
+    demo->setObjectName(QStringLiteral("demoAction"));
+    demo->setStatusTip(tr("Watch the embedded simulated fabric (8 servers, one Nexus)."));
+    connect(demo, &QAction::triggered, this, &MainWindow::demoRequested);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     auto *toolbar = addToolBar(tr("Panels"));

@@ -52,6 +52,11 @@ public slots:
     void showEmbeddedFabric(const QUrl &nxapiUrl, int hosts);
     /// Status bar and a message box: the fabric could not be started.
     void showFabricError(const QString &message);
+    /// Status bar: the console watches the inventory's fabric.
+    void showInventoryFabric(int servers, bool hasSwitch);
+    /// A problem with the configured fabric the user must fix (a missing token, no keychain):
+    /// a message box that does not block the console.
+    void showFabricProblem(const QString &message);
     /// Puts the live port table (over @p model) into the Ports dock.
     void showPorts(roce::models::PortTableModel *model);
     /// Puts the rate charts of the selected port (history from @p store) into the Counters dock.
@@ -76,6 +81,10 @@ public slots:
 signals:
     /// The user picked a live scenario from the Scenario menu.
     void scenarioRequested(const QString &name);
+    /// Fabric > Inventory...
+    void inventoryRequested();
+    /// Fabric > Demo fabric.
+    void demoRequested();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

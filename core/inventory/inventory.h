@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
@@ -83,3 +84,5 @@ Result<void> saveFile(const QString &path, const Inventory &inventory);
 QString defaultPath();
 
 }  // namespace roce::inventory
+
+Q_DECLARE_METATYPE(roce::inventory::Inventory)

@@ -90,7 +90,7 @@ QVariant InventoryModel::data(const QModelIndex &index, int role) const
         return cellInvalid(s, index.column());
     if (role == Qt::ToolTipRole && index.column() == Token)
         return m_withToken.contains(s.name)
-            ? tr("The agent token is in the keychain.")
+            ? tr("The agent token is in the keychain (or goes there when the inventory is saved).")
             : tr("No token in the keychain: the console cannot authenticate to this agent.");
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
@@ -108,7 +108,7 @@ QVariant InventoryModel::data(const QModelIndex &index, int role) const
     case AgentPin:
         return s.agentPinSha256;
     case Token:
-        return m_withToken.contains(s.name) ? tr("in keychain") : tr("missing");
+        return m_withToken.contains(s.name) ? tr("set") : tr("missing");
     default:
         return {};
     }
@@ -130,7 +130,7 @@ QVariant InventoryModel::headerData(int section, Qt::Orientation orientation, in
     case SshUser:
         return tr("SSH user");
     case AgentPin:
-        return tr("Agent certificate SHA-256");
+        return tr("Agent certificate SHA-256 (pin)");
     case Token:
         return tr("Token");
     default:

@@ -16,7 +16,7 @@ class InventoryModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Name, Address, AgentPort, SwitchPort, SshUser, AgentPin, Token, ColumnCount };
+    enum Column { Name, Address, AgentPort, SwitchPort, SshUser, Token, AgentPin, ColumnCount };
     enum Role { InvalidRole = Qt::UserRole + 1 };
 
     explicit InventoryModel(QObject *parent = nullptr);

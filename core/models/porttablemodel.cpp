@@ -268,6 +268,14 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
     }
 }
 
+void PortTableModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_index.clear();
+    endResetModel();
+}
+
 void PortTableModel::applyUpdate(const monitor::SwitchUpdate &update)
 {
     const qint64 now = update.takenMs ? update.takenMs : m_clock();

@@ -56,6 +56,8 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     void applyUpdate(const monitor::SwitchUpdate &update);
+    /// Forgets every port (the console switched to another fabric).
+    void clear();
     /// Re-evaluates ages (call once a second): updates the Age column and stale greying.
     void refreshAges();
     /// Data older than this is stale (default 5 s).

@@ -205,7 +205,7 @@ void TestInventory::modelEditsAndTester()
     QCOMPARE(model.rowCount(), 2);
     model.setTokenPresent(QStringLiteral("ubunturdma1"), true);
     QCOMPARE(model.index(0, models::InventoryModel::Token).data().toString(),
-             QStringLiteral("in keychain"));
+             QStringLiteral("set"));
     QVERIFY(model.index(1, models::InventoryModel::Token)
                 .data(models::InventoryModel::InvalidRole)
                 .toBool());

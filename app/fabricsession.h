@@ -1,0 +1,66 @@
+#pragma once
+
+#include "experiments/experimenthost.h"
+#include "inventory/inventory.h"
+#include "models/fabriclayout.h"
+#include "nxapi/nxapiclient.h"
+#include "sim/simservice.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace roce::inventory {
+class SecretStore;
+}
+namespace roce::sim {
+class EmbeddedFabric;
+}
+
+namespace roce::app {
+
+/// Which fabric the console watches: the embedded simulated one (demo mode), or the switch
+/// and servers of the inventory with their secrets from the keychain. Whichever it is, the
+/// rest of the console hears the same signals (switch endpoint, hosts, layout) and connects
+/// to them exactly alike, over the network.
+class FabricSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    FabricSession(sim::SimServiceOptions simOptions, inventory::SecretStore *secrets,
+                  QObject *parent = nullptr);
+    ~FabricSession() override;
+
+    /// Starts (or restarts) the embedded fabric; @p scenario runs once it is up.
+    void startDemo(const QString &scenario = {});
+    /// Stops the demo fabric, reads the inventory's secrets and connects to its peers.
+    void startInventory(const inventory::Inventory &inventory);
+    bool isDemo() const { return m_demo; }
+    const inventory::Inventory &inventory() const { return m_inventory; }
+    /// Live scenarios exist on the simulated fabric only; otherwise scenarioFailed().
+    void startScenario(const QString &name);
+
+signals:
+    void switchReady(const roce::nxapi::NxapiEndpoint &endpoint);
+    /// The inventory has no switch: switch polling stops.
+    void switchAbsent();
+    void hostsReady(const QList<roce::experiments::ExperimentHost> &hosts);
+    void layoutReady(const roce::models::FabricLayout &layout);
+    void demoStarted(const QUrl &nxapiUrl, int hosts);
+    void inventoryStarted(int servers, bool hasSwitch);
+    /// Something the user must fix (missing secrets, no keychain, a fabric that failed).
+    void problem(const QString &message);
+    void scenarioStarted(const QString &name);
+    void scenarioFailed(const QString &name, const QString &message);
+
+private:
+    sim::SimServiceOptions m_simOptions;
+    inventory::SecretStore *m_secrets;
+    std::unique_ptr<sim::EmbeddedFabric> m_fabric;
+    inventory::Inventory m_inventory;
+    bool m_demo = false;
+    int m_generation = 0;  ///< ignores keychain answers for an inventory since replaced
+};
+
+}  // namespace roce::app
