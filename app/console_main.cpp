@@ -15,6 +15,7 @@
 #include "monitor/alerts.h"
 #include "monitor/switchmonitor.h"
 #include "screenshot.h"
+#include "sim/largefabricfeed.h"
 #include "store/counterstore.h"
 #include "translations.h"
 
@@ -244,7 +245,29 @@ int main(int argc, char **argv)
                          });
         dialog->open();
     });
-    startFabric(fabric, options, inventoryPath, window);
+    // A large simulated leaf/spine fabric: the model's rows straight into the same port table,
+    // history and alerts (one agent per NIC over loopback would not fit on this machine).
+    roce::sim::LargeFabricFeed largeFabric;
+    if (!options.topology.isEmpty()) {
+        QObject::connect(&largeFabric, &roce::sim::LargeFabricFeed::fabricReady, &window,
+                         [&window, &ports](const roce::models::LeafSpineFabric &f) {
+                             window.showLeafSpine(&ports, f);
+                         });
+        QObject::connect(&largeFabric, &roce::sim::LargeFabricFeed::updated, &ports,
+                         &roce::models::PortTableModel::applyUpdate);
+        QObject::connect(
+            &largeFabric, &roce::sim::LargeFabricFeed::updated, &largeFabric,
+            [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
+            Qt::DirectConnection);
+        QObject::connect(
+            &largeFabric, &roce::sim::LargeFabricFeed::updated, &events,
+            [&](const roce::monitor::SwitchUpdate &u) { events.applyAlerts(alerts.evaluate(u)); });
+        QObject::connect(&largeFabric, &roce::sim::LargeFabricFeed::failed, &window,
+                         &roce::app::MainWindow::showFabricError);
+        largeFabric.start(options.topology);
+    } else {
+        startFabric(fabric, options, inventoryPath, window);
+    }
     if (!options.screenshotPath.isEmpty())
         roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);
     return app.exec();

@@ -81,6 +81,13 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
             .arg(inventory::defaultPath()),
         ConsoleOptionsText::tr("file"));
     parser.addOption(inventoryFile);
+    const QCommandLineOption topology(
+        QStringLiteral("topology"),
+        ConsoleOptionsText::tr("Demo a simulated leaf/spine fabric instead of the reference one, "
+                               "e.g. rail:1024:8:8:16 (1024 servers x 8 NICs, 8 rails, 16 "
+                               "spines), drawn on the layered map."),
+        ConsoleOptionsText::tr("rail:HOSTS:NICS:RAILS:SPINES"));
+    parser.addOption(topology);
     parser.addOption(demo);
     parser.addOption(scenario);
     parser.addOption(resultsDb);
@@ -140,6 +147,7 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.scenario = parser.value(scenario);
     options.resultsDb = parser.value(resultsDb);
     options.inventoryPath = parser.value(inventoryFile);
+    options.topology = parser.value(topology);
     if (!options.scenario.isEmpty()) {
         QStringList names;
         for (const auto &live : sim::liveScenarios())

@@ -16,6 +16,7 @@ struct ConsoleOptions {
     bool demo = false;         ///< --demo: the embedded simulated fabric (also with no inventory)
     QString scenario;          ///< --scenario: live scenario to start on the simulated fabric
     QString resultsDb;         ///< --results-db: the experiments' database; empty = default
+    QString topology;          ///< --topology: a simulated leaf/spine fabric (rail:H:N:R:S)
     QString inventoryPath;     ///< --inventory: the inventory file; empty = the default one
 };
 

@@ -5,6 +5,8 @@
 #include "emptystate.h"
 #include "eventlistview.h"
 #include "experimentspanel.h"
+#include "fabricmappanel.h"
+#include "fabricmapview.h"
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
 #include "nxapi/nxapiclient.h"
@@ -193,6 +195,31 @@ void MainWindow::showTopology(const models::PortTableModel *rates)
     if (old != m_topology)
         old->deleteLater();
     linkSelectionToCharts();
+}
+
+void MainWindow::showLeafSpine(const models::PortTableModel *rates,
+                               const models::LeafSpineFabric &fabric)
+{
+    QWidget *old = centralWidget();
+    m_topology = nullptr;
+    m_fabricMap = new widgets::FabricMapPanel(rates, this);
+    m_fabricMap->setMinimumWidth(400);
+    setCentralWidget(m_fabricMap);
+    if (old)
+        old->deleteLater();
+    m_fabricMap->setFabric(fabric);
+    QTimer::singleShot(0, this, [this] {
+        resizeDocks({dock(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
+    });
+    m_connectionLabel->setText(tr("Simulated leaf/spine fabric %1: %n servers", nullptr,
+                                  static_cast<int>(fabric.hosts.size()))
+                                   .arg(fabric.name));
+    m_connectionLabel->setToolTip(
+        tr("The model's rows go straight to the console (no agent per NIC at this size); it runs "
+           "slower than real time, and rates are per simulated second."));
+    if (m_charts)
+        connect(m_fabricMap->view(), &widgets::FabricMapView::portSelected, m_charts,
+                &widgets::CounterCharts::setPort);
 }
 
 void MainWindow::setFabricLayout(const models::FabricLayout &layout)

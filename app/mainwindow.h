@@ -20,12 +20,14 @@ class CounterStore;
 }
 namespace roce::widgets {
 class CounterCharts;
+class FabricMapPanel;
 class ExperimentsPanel;
 class PortTableView;
 class TopologyView;
 }  // namespace roce::widgets
 namespace roce::models {
 struct FabricLayout;
+struct LeafSpineFabric;
 }  // namespace roce::models
 
 namespace roce::app {
@@ -65,6 +67,10 @@ public slots:
     void showTopology(const roce::models::PortTableModel *rates);
     /// The map draws this fabric.
     void setFabricLayout(const roce::models::FabricLayout &layout);
+    /// A leaf/spine fabric: the layered map (aggregated, searchable, zoomable) replaces the
+    /// single-switch map in the centre.
+    void showLeafSpine(const roce::models::PortTableModel *rates,
+                       const roce::models::LeafSpineFabric &fabric);
     /// Puts the experiments panel (launcher, results, matrix, training) into the Experiments
     /// dock.
     void showExperiments(roce::widgets::ExperimentsPanel *panel);
@@ -110,6 +116,7 @@ private:
     widgets::CounterCharts *m_charts = nullptr;
     const store::CounterStore *m_history = nullptr;
     widgets::TopologyView *m_topology = nullptr;
+    widgets::FabricMapPanel *m_fabricMap = nullptr;
     void linkSelectionToCharts();
 };
 

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "models/leafspinefabric.h"
+#include "monitor/switchmonitor.h"
+#include "sim/counters.h"
+#include "sim/topology.h"
+
+#include <QList>
+
+namespace roce::sim {
+
+class Fabric;
+
+/// How the large map sees a simulated leaf/spine fabric: spines (role "spine"), leaves (every
+/// other switch with servers on it, grouped by the name before "-leaf", e.g. "rail3"), their
+/// uplinks, and each server's NICs on the leaf downlinks.
+models::LeafSpineFabric leafSpineOf(const FabricSpec &spec);
+
+/// Rates of every switch port ("<switch>/<port>") and NIC ("<host>/<rdma device>") of a
+/// simulated fabric between two samples, on the simulated clock, as the port table and the
+/// map take them. For fabrics too large to serve one agent per NIC over loopback (1024 hosts
+/// x 8 NICs), the same rows the monitors would produce come straight from the model.
+class FabricRowSampler
+{
+public:
+    explicit FabricRowSampler(const Fabric &fabric);
+    /// Rows with rates since the previous call (the first call only primes: rates empty).
+    monitor::SwitchUpdate sample(qint64 takenMs);
+
+private:
+    const Fabric &m_fabric;
+    QList<QString> m_switchRows;
+    QList<QString> m_nicRows;
+    QList<SwitchPortCounters> m_lastSwitch;
+    QList<HostCounters> m_lastHost;
+    TimeNs m_lastNow = -1;
+};
+
+}  // namespace roce::sim

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "models/leafspinefabric.h"
+#include "monitor/switchmonitor.h"
+#include "monitor/workerthread.h"
+
+#include <QObject>
+#include <QString>
+
+namespace roce::sim {
+
+/// A simulated leaf/spine fabric too large to serve one agent per NIC over loopback (e.g.
+/// rail:1024:8:8:16 = 8192 server ports): the model runs on a thread of its own with a
+/// training ring and an incast, and each tick publishes the rows of every switch port and NIC
+/// (rates over the simulated interval), as the monitors would. The model is slower than real
+/// time at that size, so each wall-clock tick advances a fixed slice of simulated time; the
+/// rates are per simulated second and therefore right.
+class LargeFabricFeed : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LargeFabricFeed(QObject *parent = nullptr);
+    ~LargeFabricFeed() override;
+
+    /// @p topology: "rail:HOSTS:NICS:RAILS:SPINES". Answers with fabricReady() then updated()
+    /// every @p intervalMs, or failed().
+    void start(const QString &topology, int intervalMs = 1000, int simulatedMsPerTick = 10);
+    void stop();
+
+signals:
+    void fabricReady(const roce::models::LeafSpineFabric &fabric);
+    void updated(const roce::monitor::SwitchUpdate &update);
+    void failed(const QString &message);
+
+private:
+    monitor::WorkerThread m_worker {QStringLiteral("large-fabric")};
+};
+
+}  // namespace roce::sim

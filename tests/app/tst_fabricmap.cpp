@@ -1,0 +1,222 @@
+// The leaf/spine map: the simulated rail fabric as the map sees it, the layered layout's
+// arithmetic (no overlaps, cells inside their leaf, readable when fitted at 1024 hosts x 8
+// NICs), live rows from the model turning cells and uplinks the right colour (on screen, by
+// pixel), search and click.
+#include "fabricmappanel.h"
+#include "fabricmapview.h"
+#include "models/layeredlayout.h"
+#include "models/porttablemodel.h"
+#include "sim/fabric.h"
+#include "sim/fabricrows.h"
+#include "sim/largefabricfeed.h"
+#include "sim/topology.h"
+
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace roce;
+
+namespace {
+
+monitor::PortRow rowWith(const QString &name, double util)
+{
+    monitor::PortRow r;
+    r.name = name;
+    r.state = QStringLiteral("up");
+    r.inUtilPercent = util;
+    r.outUtilPercent = util;
+    r.mmuDropsPerSec = 0;
+    r.rxPausesPerSec = 0;
+    r.txPausesPerSec = 0;
+    r.ecnPerSec = 0;
+    return r;
+}
+
+/// The colour painted at the centre of NIC @p nic's cell.
+QColor pixelOf(widgets::FabricMapView &view, int nic)
+{
+    const QPoint at = view.mapFromScene(view.geometry().cells.at(nic).center());
+    return view.viewport()->grab().toImage().pixelColor(at);
+}
+
+bool near(const QColor &a, const QColor &b)
+{
+    return std::abs(a.red() - b.red()) < 12 && std::abs(a.green() - b.green()) < 12
+        && std::abs(a.blue() - b.blue()) < 12;
+}
+
+}  // namespace
+
+class TestFabricMap : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void railFabricAsTheMapSeesIt();
+    void layoutIsReadableAt1024Hosts();
+    void liveRowsColourCellsAndUplinks();
+    void searchAndClick();
+    void feedPublishesModelRows();
+};
+
+void TestFabricMap::railFabricAsTheMapSeesIt()
+{
+    const auto spec = sim::railFabric(64, 8, 8, 4, 100 * sim::kGbps);
+    const models::LeafSpineFabric f = sim::leafSpineOf(spec);
+    QCOMPARE(f.spines.size(), 4);
+    QCOMPARE(f.leaves.size(), 16);  // 8 rails x 2 leaves of 32
+    QCOMPARE(f.hosts.size(), 64);
+    QCOMPARE(f.nics.size(), 512);
+    QCOMPARE(f.uplinks.size(), 64);
+    QCOMPARE(f.leaves.at(0).group, QStringLiteral("rail1"));
+    QCOMPARE(f.leaves.at(15).group, QStringLiteral("rail8"));
+    // Server 1's eight NICs sit on the first leaf of each rail.
+    QList<int> leavesOfGpu1;
+    for (const auto &n : f.nics)
+        if (f.hosts.at(n.host) == QStringLiteral("gpu0001"))
+            leavesOfGpu1.append(n.leaf);
+    QCOMPARE(leavesOfGpu1, (QList<int> {0, 2, 4, 6, 8, 10, 12, 14}));
+    QCOMPARE(f.nics.first().nicRow, QStringLiteral("gpu0001/mlx5_0"));
+    QCOMPARE(f.nics.first().leafPortRow, QStringLiteral("rail1-leaf1/Ethernet1/1"));
+    QCOMPARE(f.uplinks.first().spinePortRow, QStringLiteral("spine1/Ethernet1/1"));
+}
+
+void TestFabricMap::layoutIsReadableAt1024Hosts()
+{
+    const auto f = sim::leafSpineOf(sim::railFabric(1024, 8, 8, 16, 100 * sim::kGbps));
+    QCOMPARE(f.nics.size(), 8192);
+    const auto g = models::LayeredLayout::compute(f);
+    // Fitted into 1600x1000, every cell is still several pixels wide and the group titles are
+    // at least 15 px: the fabric is one readable picture, not a smear.
+    QVERIFY2(g.fitScale * 10 >= 6.0, qPrintable(QString::number(g.fitScale)));
+    QVERIFY(g.groupTitleHeight * g.fitScale >= 14.9);
+    QCOMPARE(g.panels.size(), 8);
+    // Nothing overlaps; every cell lies inside its leaf block; everything inside bounds.
+    for (int a = 0; a < g.leaves.size(); ++a) {
+        QVERIFY(g.bounds.contains(g.leaves.at(a)));
+        QVERIFY(g.panels.at(g.leafPanel.at(a)).contains(g.leaves.at(a)));
+        for (int b = a + 1; b < g.leaves.size(); ++b)
+            QVERIFY2(!g.leaves.at(a).intersects(g.leaves.at(b)), qPrintable(f.leaves.at(a).name));
+    }
+    for (int n = 0; n < g.cells.size(); ++n)
+        QVERIFY(g.leaves.at(f.nics.at(n).leaf).contains(g.cells.at(n)));
+    for (const QRectF &s : g.spines)
+        QVERIFY(g.spineBand.contains(s));
+    // Hit testing by arithmetic agrees with the geometry.
+    QCOMPARE(g.cellAt(g.cells.at(4242).center()), 4242);
+    QCOMPARE(g.leafAt(g.leaves.at(77).center()), 77);
+    QCOMPARE(g.cellAt(QPointF(-5, -5)), -1);
+}
+
+void TestFabricMap::liveRowsColourCellsAndUplinks()
+{
+    const auto f = sim::leafSpineOf(sim::railFabric(64, 8, 8, 4, 100 * sim::kGbps));
+    models::PortTableModel ports;
+    widgets::FabricMapPanel panel(&ports);
+    panel.resize(1200, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setFabric(f);
+    widgets::FabricMapView &view = *panel.view();
+    QTest::qWait(50);
+    // No data yet: grey.
+    QVERIFY(near(pixelOf(view, 0), QColor(0xd9, 0xdd, 0xe1)));
+
+    monitor::SwitchUpdate u;
+    u.takenMs = 1;
+    for (const auto &n : f.nics)
+        u.ports.append(rowWith(n.leafPortRow, 5));
+    auto drops = rowWith(f.nics.at(3).leafPortRow, 40);
+    drops.mmuDropsPerSec = 1200;
+    u.ports[3] = drops;
+    auto pauses = rowWith(f.nics.at(9).leafPortRow, 40);
+    pauses.txPausesPerSec = 55;
+    u.ports[9] = pauses;
+    u.ports[20] = rowWith(f.nics.at(20).leafPortRow, 95);
+    auto up = rowWith(f.uplinks.at(2).leafPortRow, 10);
+    up.rxPausesPerSec = 3;
+    u.ports.append(up);
+    ports.applyUpdate(u);
+    // The refresh is coalesced: within one sample interval + 50 ms the map shows it.
+    QTRY_COMPARE_WITH_TIMEOUT(view.cellColor(3), QColor(0xd3, 0x2f, 0x2f), 500);
+    QCOMPARE(view.cellColor(9), QColor(0xf9, 0xa8, 0x25));
+    QCOMPARE(view.uplinkColor(2), QColor(0xf9, 0xa8, 0x25));
+    // Busy is darker than idle.
+    QVERIFY(view.cellColor(20).lightness() < view.cellColor(0).lightness() - 60);
+    QTest::qWait(50);
+    QVERIFY2(near(pixelOf(view, 3), QColor(0xd3, 0x2f, 0x2f)), qPrintable(pixelOf(view, 3).name()));
+    QVERIFY(near(pixelOf(view, 9), QColor(0xf9, 0xa8, 0x25)));
+    QVERIFY(near(pixelOf(view, 20), view.cellColor(20)));
+    // The tooltip says the numbers.
+    const QString tip = view.describeAt(view.geometry().cells.at(3).center());
+    QVERIFY2(tip.contains(QStringLiteral("drops 1200/s")), qPrintable(tip));
+    QVERIFY(tip.contains(f.hosts.at(f.nics.at(3).host)));
+}
+
+void TestFabricMap::searchAndClick()
+{
+    const auto f = sim::leafSpineOf(sim::railFabric(1024, 8, 8, 16, 100 * sim::kGbps));
+    models::PortTableModel ports;
+    widgets::FabricMapPanel panel(&ports);
+    panel.resize(1600, 1000);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setFabric(f);
+    widgets::FabricMapView &view = *panel.view();
+    const double fitted = view.zoom();
+    QCOMPARE(view.find(QStringLiteral("gpu0517")), 8);  // one cell per rail
+    QCOMPARE(view.highlightedCells().size(), 8);
+    for (int n : view.highlightedCells())
+        QCOMPARE(f.hosts.at(f.nics.at(n).host), QStringLiteral("gpu0517"));
+    QCOMPARE(view.find(QStringLiteral("rail3-leaf7")), 1);
+    QVERIFY2(view.zoom() > fitted * 2, qPrintable(QString::number(view.zoom())));
+    // Typed into the panel's search field: the same, and the count is said.
+    auto *search = panel.findChild<QLineEdit *>(QStringLiteral("fabricSearch"));
+    QVERIFY(search);
+    search->clear();
+    QTest::keyClicks(search, QStringLiteral("spine12"));
+    QSignalSpy found(&view, &widgets::FabricMapView::found);
+    QTest::keyClick(search, Qt::Key_Return);
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.first().first().toInt(), 1);
+
+    // Clicking a NIC cell selects its port for the charts.
+    view.find(QStringLiteral("gpu0001"));
+    const int nic = view.highlightedCells().first();
+    QSignalSpy selected(&view, &widgets::FabricMapView::portSelected);
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {},
+                      view.mapFromScene(view.geometry().cells.at(nic).center()));
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.first().first().toString(), f.nics.at(nic).nicRow);  // no switch data yet
+    view.fitAll();
+    QCOMPARE(view.zoom(), fitted);
+}
+
+void TestFabricMap::feedPublishesModelRows()
+{
+    sim::LargeFabricFeed feed;
+    QSignalSpy ready(&feed, &sim::LargeFabricFeed::fabricReady);
+    QSignalSpy updates(&feed, &sim::LargeFabricFeed::updated);
+    QSignalSpy failed(&feed, &sim::LargeFabricFeed::failed);
+    feed.start(QStringLiteral("rail:bad"));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY(failed.first().first().toString().contains(QStringLiteral("rail:HOSTS:NICS")));
+    feed.start(QStringLiteral("rail:64:8:8:4"), 200, 5);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(updates.size() >= 2, 10000);
+    feed.stop();
+    const auto f = ready.first().first().value<models::LeafSpineFabric>();
+    const auto u = updates.last().first().value<monitor::SwitchUpdate>();
+    QCOMPARE(u.ports.size(), qsizetype(64 * 8 * 2 + 64 * 2));  // switch ports both ends + NICs
+    // The training ring runs over rail 1: its first server's leaf port carries traffic.
+    models::PortTableModel ports;
+    ports.applyUpdate(u);
+    const monitor::PortRow *r = ports.row(f.nics.first().leafPortRow);
+    QVERIFY(r);
+    QVERIFY2(std::max(r->inUtilPercent.value_or(0), r->outUtilPercent.value_or(0)) > 1,
+             qPrintable(QString::number(r->inUtilPercent.value_or(-1))));
+}
+
+QTEST_MAIN(TestFabricMap)
+#include "tst_fabricmap.moc"

@@ -1,0 +1,464 @@
+#include "fabricmapview.h"
+
+#include "models/porttablemodel.h"
+
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <QTimer>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roce::widgets {
+
+namespace {
+
+const QColor kNoData(0xd9, 0xdd, 0xe1);
+const QColor kDown(0x45, 0x4a, 0x50);
+const QColor kDrops(0xd3, 0x2f, 0x2f);
+const QColor kPauses(0xf9, 0xa8, 0x25);
+const QColor kEcn(0x8e, 0x24, 0xaa);
+const QColor kHighlight(0x00, 0xc8, 0xff);
+constexpr double kMinZoom = 0.05;
+constexpr double kMaxZoom = 12.0;
+
+/// Light to dark blue with utilization: idle ports recede, busy ones stand out.
+QColor utilizationColor(double percent)
+{
+    const double t = std::clamp(percent / 100.0, 0.0, 1.0);
+    return QColor::fromRgbF(float(0.89 - 0.84 * t), float(0.95 - 0.67 * t), float(0.99 - 0.36 * t));
+}
+
+/// What a port's row says, most urgent first.
+QColor stateColor(const monitor::PortRow *row)
+{
+    if (!row)
+        return kNoData;
+    if (row->state == QLatin1String("down"))
+        return kDown;
+    if (row->mmuDropsPerSec.value_or(0) > 0 || row->egressDropsPerSec.value_or(0) > 0)
+        return kDrops;
+    if (row->rxPausesPerSec.value_or(0) > 0 || row->txPausesPerSec.value_or(0) > 0)
+        return kPauses;
+    if (!row->inUtilPercent && !row->outUtilPercent)
+        return kNoData;
+    return utilizationColor(
+        std::max(row->inUtilPercent.value_or(0), row->outUtilPercent.value_or(0)));
+}
+
+QString number(const std::optional<double> &v, int decimals = 0)
+{
+    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("–");
+}
+
+}  // namespace
+
+/// Paints the whole map; only what intersects the exposed rectangle, with labels sized to the
+/// zoom so that they are legible or left out.
+class FabricMapItem : public QGraphicsItem
+{
+public:
+    explicit FabricMapItem(FabricMapView *view) : m_view(view) { }
+    QRectF boundingRect() const override
+    {
+        return m_view->m_geometry.bounds.adjusted(-4, -4, 4, 4);
+    }
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+    void aboutToMove() { prepareGeometryChange(); }
+
+private:
+    void drawLabel(QPainter *p, const QRectF &r, const QString &text, double pixelSize, double lod,
+                   Qt::Alignment align, const QColor &color) const;
+    FabricMapView *m_view;
+};
+
+void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text, double pixelSize,
+                              double lod, Qt::Alignment align, const QColor &color) const
+{
+    QFont f = p->font();
+    f.setPixelSize(std::max(1, static_cast<int>(std::lround(pixelSize / lod))));
+    p->setFont(f);
+    p->setPen(color);
+    p->drawText(r, align | Qt::TextSingleLine, text);
+}
+
+void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const models::LayeredLayout &g = m_view->m_geometry;
+    const models::LeafSpineFabric &f = m_view->m_fabric;
+    const QRectF exposed = option->exposedRect;
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    painter->setRenderHint(QPainter::Antialiasing, false);
+
+    // Spines, with their names once there is room for them.
+    for (int s = 0; s < g.spines.size(); ++s) {
+        const QRectF &r = g.spines.at(s);
+        if (!r.intersects(exposed))
+            continue;
+        painter->setPen(QPen(QColor(0x44, 0x44, 0x44), 0));
+        painter->setBrush(m_view->m_spineColors.value(s, kNoData));
+        painter->drawRect(r);
+        if (r.width() * lod >= 40)
+            drawLabel(painter, r, f.spines.at(s).name,
+                      std::min({12.0, r.height() * lod - 3,
+                                r.width() * lod / (0.62 * double(f.spines.at(s).name.size()))}),
+                      lod, Qt::AlignCenter, Qt::black);
+    }
+    // Group titles at a constant 13 px on screen: always readable, whatever the zoom.
+    for (int p = 0; p < g.panels.size(); ++p) {
+        const QRectF &r = g.panels.at(p);
+        if (!r.intersects(exposed))
+            continue;
+        const QRectF title(r.left(), r.top(), r.width(), g.groupTitleHeight);
+        drawLabel(painter, title, g.panelTitles.at(p), std::min(13.0, g.groupTitleHeight * lod - 1),
+                  lod, Qt::AlignLeft | Qt::AlignVCenter, QColor(0x22, 0x22, 0x22));
+    }
+    // Leaves: block, title (when legible), uplink strip, cells.
+    const double titleScreen = 14 * lod;
+    for (int l = 0; l < g.leaves.size(); ++l) {
+        const QRectF &b = g.leaves.at(l);
+        if (!b.intersects(exposed))
+            continue;
+        painter->setPen(QPen(QColor(0x90, 0x96, 0x9c), 0));
+        painter->setBrush(QColor(0xf7, 0xf8, 0xfa));
+        painter->drawRect(b);
+        if (titleScreen >= 9)
+            drawLabel(painter, QRectF(b.left() + 2, b.top(), b.width() - 4, 14),
+                      f.leaves.at(l).name, std::min(11.0, titleScreen - 2), lod,
+                      Qt::AlignLeft | Qt::AlignVCenter, QColor(0x33, 0x33, 0x33));
+        const QList<int> &ups = m_view->m_leafUplinks.at(l);
+        if (!ups.isEmpty()) {
+            const double w = (b.width() - 2) / ups.size();
+            for (int u = 0; u < ups.size(); ++u)
+                painter->fillRect(QRectF(b.left() + 1 + u * w, b.top() + 14, w, 4),
+                                  m_view->m_uplinkColors.value(ups.at(u), kNoData));
+        }
+    }
+    const bool ecnOutlines = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 5;
+    const bool hostLabels = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 46;
+    for (int n = 0; n < g.cells.size(); ++n) {
+        const QRectF &c = g.cells.at(n);
+        if (!c.intersects(exposed))
+            continue;
+        painter->fillRect(c, m_view->m_cellColors.value(n, kNoData));
+        if (ecnOutlines && m_view->m_cellEcn.value(n)) {
+            painter->setPen(QPen(kEcn, 1.5 / lod));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(c.adjusted(0.5 / lod, 0.5 / lod, -0.5 / lod, -0.5 / lod));
+        }
+        if (hostLabels) {
+            const auto &nic = f.nics.at(n);
+            drawLabel(painter, c.adjusted(1 / lod, 0, -1 / lod, 0),
+                      f.hosts.at(nic.host) + QLatin1Char('\n')
+                          + nic.nicRow.section(QLatin1Char('/'), 1),
+                      8, lod, Qt::AlignCenter, Qt::black);
+        }
+    }
+    // Search results on top, with a cosmetic pen so they show at any zoom.
+    if (!m_view->m_highlightCells.isEmpty() || !m_view->m_highlightLeaves.isEmpty()
+        || !m_view->m_highlightSpines.isEmpty()) {
+        painter->setPen(QPen(kHighlight, 3));
+        painter->setBrush(Qt::NoBrush);
+        const double grow = 2 / lod;
+        for (int n : m_view->m_highlightCells)
+            painter->drawRect(g.cells.at(n).adjusted(-grow, -grow, grow, grow));
+        for (int l : m_view->m_highlightLeaves)
+            painter->drawRect(g.leaves.at(l).adjusted(-grow, -grow, grow, grow));
+        for (int s : m_view->m_highlightSpines)
+            painter->drawRect(g.spines.at(s).adjusted(-grow, -grow, grow, grow));
+    }
+}
+
+FabricMapView::FabricMapView(const models::PortTableModel *rates, QWidget *parent)
+    : QGraphicsView(parent), m_rates(rates), m_refreshSoon(new QTimer(this))
+{
+    setObjectName(QStringLiteral("fabricMapView"));
+    setScene(new QGraphicsScene(this));
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setViewportUpdateMode(QGraphicsView::MinimalViewportUpdate);
+    setOptimizationFlags(QGraphicsView::DontSavePainterState);
+    setBackgroundBrush(Qt::white);
+    setMouseTracking(true);
+    m_refreshSoon->setSingleShot(true);
+    m_refreshSoon->setInterval(50);
+    connect(m_refreshSoon, &QTimer::timeout, this, &FabricMapView::refresh);
+    if (rates) {
+        const auto soon = [this] {
+            if (!m_refreshSoon->isActive())
+                m_refreshSoon->start();
+        };
+        connect(rates, &QAbstractItemModel::dataChanged, this, soon);
+        connect(rates, &QAbstractItemModel::rowsInserted, this, soon);
+        connect(rates, &QAbstractItemModel::modelReset, this, soon);
+    }
+}
+
+void FabricMapView::relayout()
+{
+    models::LayeredLayout::Options options;
+    if (viewport()->width() > 200 && viewport()->height() > 200)
+        options.viewport = viewport()->size();
+    m_layoutViewport = options.viewport;
+    if (m_item)
+        m_item->aboutToMove();  // before the geometry its bounding rect reads changes
+    m_geometry = models::LayeredLayout::compute(m_fabric, options);
+    if (m_item)
+        m_item->update();
+    scene()->setSceneRect(m_geometry.bounds.adjusted(-10, -20, 10, 10));
+}
+
+void FabricMapView::setFabric(const models::LeafSpineFabric &fabric)
+{
+    m_fabric = fabric;
+    m_item = nullptr;
+    relayout();
+    m_leafUplinks = QList<QList<int>>(fabric.leaves.size());
+    for (int u = 0; u < fabric.uplinks.size(); ++u)
+        m_leafUplinks[fabric.uplinks.at(u).leaf].append(u);
+    m_highlightCells.clear();
+    m_highlightLeaves.clear();
+    m_highlightSpines.clear();
+    scene()->clear();
+    m_item = new FabricMapItem(this);
+    scene()->addItem(m_item);
+    m_userZoomed = false;
+    refresh();
+    fitAll();
+}
+
+void FabricMapView::refresh()
+{
+    const auto row = [this](const QString &name) { return m_rates ? m_rates->row(name) : nullptr; };
+    m_cellColors.resize(m_fabric.nics.size());
+    m_cellEcn.resize(m_fabric.nics.size());
+    for (int n = 0; n < m_fabric.nics.size(); ++n) {
+        const auto &nic = m_fabric.nics.at(n);
+        const monitor::PortRow *r = row(nic.leafPortRow);
+        if (!r || (!r->inUtilPercent && !r->outUtilPercent))
+            r = row(nic.nicRow);
+        m_cellColors[n] = stateColor(r);
+        m_cellEcn[n] = r && r->ecnPerSec.value_or(0) > 0;
+    }
+    m_uplinkColors.resize(m_fabric.uplinks.size());
+    m_spineColors = QList<QColor>(m_fabric.spines.size(), kNoData);
+    QList<double> spineUtil(m_fabric.spines.size(), -1);
+    for (int u = 0; u < m_fabric.uplinks.size(); ++u) {
+        const auto &up = m_fabric.uplinks.at(u);
+        const monitor::PortRow *r = row(up.leafPortRow);
+        m_uplinkColors[u] = stateColor(r);
+        if (const monitor::PortRow *s = row(up.spinePortRow)) {
+            const QColor c = stateColor(s);
+            // A spine shows its worst port: drops and pauses win over utilization.
+            if (c == kDrops || (c == kPauses && m_spineColors[up.spine] != kDrops)) {
+                m_spineColors[up.spine] = c;
+                spineUtil[up.spine] = 1000;
+            } else if (spineUtil[up.spine] < 1000) {
+                const double util
+                    = std::max(s->inUtilPercent.value_or(0), s->outUtilPercent.value_or(0));
+                if (util > spineUtil[up.spine]) {
+                    spineUtil[up.spine] = util;
+                    m_spineColors[up.spine] = c;
+                }
+            }
+        }
+    }
+    if (m_item)
+        m_item->update();
+}
+
+int FabricMapView::find(const QString &text)
+{
+    m_highlightCells.clear();
+    m_highlightLeaves.clear();
+    m_highlightSpines.clear();
+    const QString needle = text.trimmed();
+    if (!needle.isEmpty()) {
+        for (int n = 0; n < m_fabric.nics.size(); ++n) {
+            const auto &nic = m_fabric.nics.at(n);
+            if (m_fabric.hosts.at(nic.host).contains(needle, Qt::CaseInsensitive)
+                || nic.nicRow.compare(needle, Qt::CaseInsensitive) == 0)
+                m_highlightCells.append(n);
+        }
+        for (int l = 0; l < m_fabric.leaves.size(); ++l)
+            if (m_fabric.leaves.at(l).name.contains(needle, Qt::CaseInsensitive))
+                m_highlightLeaves.append(l);
+        for (int s = 0; s < m_fabric.spines.size(); ++s)
+            if (m_fabric.spines.at(s).name.contains(needle, Qt::CaseInsensitive))
+                m_highlightSpines.append(s);
+    }
+    const int matches
+        = int(m_highlightCells.size() + m_highlightLeaves.size() + m_highlightSpines.size());
+    // Zoom to what was found: a host's NICs sit in one leaf per rail, so show them all when
+    // they fit, else the first.
+    QRectF target;
+    for (int n : std::as_const(m_highlightCells))
+        target |= m_geometry.cells.at(n);
+    for (int l : std::as_const(m_highlightLeaves))
+        target |= m_geometry.leaves.at(l);
+    for (int s : std::as_const(m_highlightSpines))
+        target |= m_geometry.spines.at(s);
+    if (!target.isEmpty()) {
+        if (!m_highlightCells.isEmpty() && m_highlightCells.size() <= 16)
+            target = target.adjusted(-60, -60, 60, 60);
+        fitInView(target, Qt::KeepAspectRatio);
+        if (zoom() > 3)
+            setTransform(QTransform::fromScale(3, 3));
+        centerOn(target.center());
+        m_userZoomed = true;
+    }
+    if (m_item)
+        m_item->update();
+    emit found(matches);
+    return matches;
+}
+
+double FabricMapView::zoom() const
+{
+    return transform().m11();
+}
+
+void FabricMapView::zoomIn()
+{
+    if (zoom() * 1.25 <= kMaxZoom)
+        scale(1.25, 1.25);
+    m_userZoomed = true;
+}
+
+void FabricMapView::zoomOut()
+{
+    if (zoom() / 1.25 >= kMinZoom)
+        scale(1 / 1.25, 1 / 1.25);
+    m_userZoomed = true;
+}
+
+void FabricMapView::fitAll()
+{
+    if (m_geometry.bounds.isEmpty())
+        return;
+    fitInView(m_geometry.bounds.adjusted(-10, -20, 10, 10), Qt::KeepAspectRatio);
+    m_userZoomed = false;
+}
+
+QColor FabricMapView::cellColor(int nic) const
+{
+    return m_cellColors.value(nic);
+}
+
+QColor FabricMapView::uplinkColor(int uplink) const
+{
+    return m_uplinkColors.value(uplink);
+}
+
+QString FabricMapView::rowAt(const QPointF &p) const
+{
+    const int n = m_geometry.cellAt(p);
+    if (n >= 0) {
+        const auto &nic = m_fabric.nics.at(n);
+        const monitor::PortRow *r = m_rates ? m_rates->row(nic.leafPortRow) : nullptr;
+        return r ? nic.leafPortRow : nic.nicRow;
+    }
+    return {};
+}
+
+QString FabricMapView::describeAt(const QPointF &p) const
+{
+    const auto rowText = [this](const QString &name) {
+        const monitor::PortRow *r = m_rates ? m_rates->row(name) : nullptr;
+        if (!r)
+            return tr("%1: no data").arg(name);
+        return tr("%1 (%2): in %3 %, out %4 %, drops %5/s, pauses rx %6/s tx %7/s, ECN %8/s")
+            .arg(name, r->state, number(r->inUtilPercent, 1), number(r->outUtilPercent, 1),
+                 number(r->mmuDropsPerSec), number(r->rxPausesPerSec), number(r->txPausesPerSec),
+                 number(r->ecnPerSec));
+    };
+    const int n = m_geometry.cellAt(p);
+    if (n >= 0) {
+        const auto &nic = m_fabric.nics.at(n);
+        return m_fabric.hosts.at(nic.host) + QLatin1Char('\n') + rowText(nic.nicRow)
+            + QLatin1Char('\n') + rowText(nic.leafPortRow);
+    }
+    const int l = m_geometry.leafAt(p);
+    if (l >= 0) {
+        QStringList lines {tr("%1: %n server port(s)", nullptr, m_fabric.nicsOnLeaf(l))
+                               .arg(m_fabric.leaves.at(l).name)};
+        for (int u : m_leafUplinks.at(l))
+            lines.append(rowText(m_fabric.uplinks.at(u).leafPortRow));
+        return lines.join(QLatin1Char('\n'));
+    }
+    for (int s = 0; s < m_geometry.spines.size(); ++s)
+        if (m_geometry.spines.at(s).contains(p))
+            return m_fabric.spines.at(s).name;
+    return {};
+}
+
+void FabricMapView::wheelEvent(QWheelEvent *event)
+{
+    if (event->angleDelta().y() > 0)
+        zoomIn();
+    else if (event->angleDelta().y() < 0)
+        zoomOut();
+    event->accept();
+}
+
+void FabricMapView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        const QString row = rowAt(mapToScene(event->position().toPoint()));
+        if (!row.isEmpty())
+            emit portSelected(row);
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void FabricMapView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QString text = describeAt(mapToScene(event->position().toPoint()));
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void FabricMapView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_userZoomed)
+        return;
+    // The best arrangement depends on the window's shape: lay out again when it changed much.
+    const QSizeF now = viewport()->size();
+    const double before = m_layoutViewport.width() / std::max(1.0, m_layoutViewport.height());
+    const double after = now.width() / std::max(1.0, now.height());
+    if (!m_fabric.isEmpty() && now.width() > 200 && now.height() > 200
+        && std::abs(after / before - 1) > 0.2)
+        relayout();
+    fitAll();
+}
+
+void FabricMapView::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomIn();
+        break;
+    case Qt::Key_Minus:
+        zoomOut();
+        break;
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        fitAll();
+        break;
+    default:
+        QGraphicsView::keyPressEvent(event);
+    }
+}
+
+}  // namespace roce::widgets

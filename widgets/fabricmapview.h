@@ -1,0 +1,96 @@
+#pragma once
+
+#include "models/layeredlayout.h"
+#include "models/leafspinefabric.h"
+
+#include <QColor>
+#include <QGraphicsView>
+#include <QList>
+
+class QTimer;
+
+namespace roce::models {
+class PortTableModel;
+}
+
+namespace roce::widgets {
+
+class FabricMapItem;
+
+/// The map of a leaf/spine fabric of any size: spines on top, leaves grouped in panels (a
+/// rail, a pod), and under each leaf one cell per server NIC cabled to it, coloured by what
+/// matters first: down (dark), drops (red), pauses (amber), then utilization (light to dark
+/// blue), ECN marks outlined in violet. Each leaf's uplinks are a strip under its title,
+/// coloured the same way. Aggregation keeps 1024 hosts x 8 NICs readable in one window;
+/// the wheel zooms (labels and host names appear as there is room), a drag pans, find()
+/// searches hosts, leaves and spines. Everything is painted by one item that only draws what
+/// is exposed, so a live update of every port stays well within a frame.
+class FabricMapView : public QGraphicsView
+{
+    Q_OBJECT
+
+public:
+    explicit FabricMapView(const models::PortTableModel *rates, QWidget *parent = nullptr);
+
+    void setFabric(const models::LeafSpineFabric &fabric);
+    const models::LeafSpineFabric &fabric() const { return m_fabric; }
+    const models::LayeredLayout &geometry() const { return m_geometry; }
+
+    /// Re-reads every cell, uplink and spine from the port table (coalesced on updates).
+    void refresh();
+
+    /// Highlights the hosts, leaves or spines whose name contains @p text (case-insensitive)
+    /// and zooms to the first; returns how many NIC cells and switches matched. Empty clears.
+    int find(const QString &text);
+    QList<int> highlightedCells() const { return m_highlightCells; }
+
+    void zoomIn();
+    void zoomOut();
+    void fitAll();
+    /// Current scale relative to the scene (1 = one scene unit per pixel).
+    double zoom() const;
+
+    /// Cell colour of NIC @p nic (as LeafSpineFabric::nics), and the colour of a leaf's
+    /// uplink @p uplink (as LeafSpineFabric::uplinks), for tests.
+    QColor cellColor(int nic) const;
+    QColor uplinkColor(int uplink) const;
+    /// What the tooltip says at scene point @p p.
+    QString describeAt(const QPointF &p) const;
+
+signals:
+    /// A click on a NIC cell (its leaf port row, or the NIC row when the switch port has no
+    /// data) or on a leaf/spine title.
+    void portSelected(const QString &row);
+    /// Number of matches of the last find().
+    void found(int matches);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    friend class FabricMapItem;
+    QString rowAt(const QPointF &p) const;
+    void relayout();
+
+    const models::PortTableModel *m_rates;
+    models::LeafSpineFabric m_fabric;
+    models::LayeredLayout m_geometry;
+    FabricMapItem *m_item = nullptr;
+    QTimer *m_refreshSoon;
+    QList<QColor> m_cellColors;
+    QList<bool> m_cellEcn;
+    QList<QColor> m_uplinkColors;
+    QList<QColor> m_spineColors;
+    QList<QList<int>> m_leafUplinks;  ///< uplink indexes per leaf
+    QList<int> m_highlightCells;
+    QList<int> m_highlightLeaves;
+    QList<int> m_highlightSpines;
+    bool m_userZoomed = false;
+    QSizeF m_layoutViewport;  ///< the viewport size the geometry was computed for
+};
+
+}  // namespace roce::widgets
