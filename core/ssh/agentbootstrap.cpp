@@ -43,7 +43,8 @@ QString AgentBootstrap::generateToken()
 
 QString AgentBootstrap::configText(const BootstrapOptions &o)
 {
-    QString text = QStringLiteral("[agent]\nlisten=%1\nmetrics=%2\ntoken_file=%3\n")
+    QString text = QStringLiteral("; Written by RoCE Fabric Console (SSH bootstrap).\n[agent]\n"
+                                  "listen=%1\nmetrics=%2\ntoken_file=%3\n")
                        .arg(o.listen, o.metrics, o.tokenFile);
     if (o.plaintext)
         text += QStringLiteral("plaintext=true\n");
@@ -55,34 +56,38 @@ QString AgentBootstrap::configText(const BootstrapOptions &o)
 
 QString AgentBootstrap::unitText(const BootstrapOptions &o)
 {
-    // Hardening that leaves what the agent needs: it reads /sys (read-only is enough), opens
-    // /dev/infiniband for perftest (so no PrivateDevices) and pins memory for RDMA
-    // (LimitMEMLOCK); jobs write only temporary files.
-    return QStringLiteral("[Unit]\n"
-                          "Description=RoCE Fabric Console agent\n"
-                          "Documentation=https://example.invalid/roce-console\n"
-                          "After=network-online.target\n"
-                          "Wants=network-online.target\n"
-                          "\n"
-                          "[Service]\n"
-                          "Type=simple\n"
-                          "ExecStart=%1 --config %2\n"
-                          "Restart=on-failure\n"
-                          "RestartSec=2s\n"
-                          "LimitMEMLOCK=infinity\n"
-                          "NoNewPrivileges=yes\n"
-                          "ProtectSystem=strict\n"
-                          "ProtectHome=read-only\n"
-                          "PrivateTmp=yes\n"
-                          "ProtectKernelTunables=yes\n"
-                          "ProtectKernelModules=yes\n"
-                          "ProtectControlGroups=yes\n"
-                          "RestrictSUIDSGID=yes\n"
-                          "LockPersonality=yes\n"
-                          "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK AF_IB\n"
-                          "\n"
-                          "[Install]\n"
-                          "WantedBy=multi-user.target\n")
+    // resources/agent/roce-agent.service without its ExecStartPre (the token and the TLS pair
+    // are made by the bootstrap), plus hardening that leaves what the agent needs: it reads
+    // /sys (read-only is enough), opens /dev/infiniband for perftest (so no PrivateDevices),
+    // pins memory for RDMA (LimitMEMLOCK), talks RDMA netlink, and its jobs write temporary
+    // files only. KillMode=control-group: jobs run in process groups of their own.
+    return QStringLiteral(
+               "[Unit]\n"
+               "Description=RoCE Fabric Console agent (installed by the console over SSH)\n"
+               "Documentation=https://example.invalid/roce-fabric-console/README.md\n"
+               "After=network-online.target rdma-load-modules@rdma.service\n"
+               "Wants=network-online.target\n"
+               "\n"
+               "[Service]\n"
+               "Type=simple\n"
+               "ExecStart=%1 --config %2\n"
+               "Restart=on-failure\n"
+               "RestartSec=2s\n"
+               "KillMode=control-group\n"
+               "LimitMEMLOCK=infinity\n"
+               "NoNewPrivileges=yes\n"
+               "ProtectSystem=strict\n"
+               "ProtectHome=read-only\n"
+               "PrivateTmp=yes\n"
+               "ProtectKernelTunables=yes\n"
+               "ProtectKernelModules=yes\n"
+               "ProtectControlGroups=yes\n"
+               "RestrictSUIDSGID=yes\n"
+               "LockPersonality=yes\n"
+               "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK AF_IB\n"
+               "\n"
+               "[Install]\n"
+               "WantedBy=multi-user.target\n")
         .arg(o.remoteBinary, o.configFile);
 }
 

@@ -17,7 +17,7 @@ struct BootstrapOptions {
     QString agentBinary;  ///< local roce-agent to upload
     QString remoteBinary = QStringLiteral("/usr/local/bin/roce-agent");
     QString tokenFile = QStringLiteral("/etc/roce-agent/token");
-    QString configFile = QStringLiteral("/etc/roce-agent/agent.ini");
+    QString configFile = QStringLiteral("/etc/roce-agent/roce-agent.conf");
     QString tlsCert = QStringLiteral("/etc/roce-agent/agent.crt");
     QString tlsKey = QStringLiteral("/etc/roce-agent/agent.key");
     QString unitPath = QStringLiteral("/etc/systemd/system/roce-agent.service");

@@ -52,10 +52,13 @@ Result<AgentSample> SshCollector::collect()
     CollectorStatus rdma {QStringLiteral("ssh-rdma"), true, 0, {}};
     CollectorStatus ethtool {QStringLiteral("ssh-ethtool"), true, 0, {}};
 
-    auto host = runTool(QStringLiteral("uname -n"), rdma);
-    if (!host)
-        return host.error();
-    sample.hostname = QString::fromUtf8(host->trimmed());
+    if (m_hostname.isEmpty()) {
+        auto host = runTool(QStringLiteral("uname -n"), rdma);
+        if (!host)
+            return host.error();
+        m_hostname = QString::fromUtf8(host->trimmed());
+    }
+    sample.hostname = m_hostname;
 
     // `rdma -j` first (exact keys); iproute2 builds without JSON fall back to the text forms,
     // which the parser reads by tokens whatever the version's layout.

@@ -32,6 +32,7 @@ private:
     SshSession &m_session;
     SshCollectorOptions m_options;
     std::optional<bool> m_json;  ///< whether `rdma -j` works here, learnt on first use
+    QString m_hostname;          ///< `uname -n`, asked once
 };
 
 }  // namespace roce::ssh

@@ -355,8 +355,10 @@ Result<ExecResult> SshSession::exec(const QString &command, int timeoutMs,
         const auto chunk = std::min<qsizetype>(stdinBytes.size() - sent, 64 * 1024);
         const int n
             = ssh_channel_write(channel.get(), stdinBytes.constData() + sent, uint32_t(chunk));
+        // The command may have ended without reading everything (a failed mkdir): its exit
+        // status and stderr below say why, better than a write error.
         if (n == SSH_ERROR)
-            return sshError(SshText::tr("write"));
+            break;
         sent += n;
     }
     ssh_channel_send_eof(channel.get());

@@ -3,6 +3,7 @@
 // fallback collector over fake rdma/ethtool tools printing byte-exact fixtures, and the
 // bootstrap of the real roce-agent (detached, TLS pinned) down to one sample received.
 #include "agentproto/agentclient.h"
+#include "cli/sshcommand.h"
 #include "monitor/nicrates.h"
 #include "parsers/rdmastatparser.h"
 #include "ssh/agentbootstrap.h"
@@ -14,6 +15,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -98,6 +101,7 @@ private slots:
     void uploadRoundTrip();
     void collectorOverSsh();
     void collectorTextFallbackAndFailure();
+    void rocectlSsh();
     void bootstrapAgentEndToEnd();
     void changedKeyRefused();  // last: restarts sshd with another host key
 
@@ -426,6 +430,13 @@ void TestSsh::execOutputAndStatus()
     QVERIFY(echoed.ok());
     QCOMPARE(*echoed, QByteArray("HELLO SSH\n"));
 
+    // The cost of one exec (channel, the login shell's start-up, exit status).
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < 5; ++i)
+        QVERIFY(session.run(QStringLiteral("true"), 5000).ok());
+    qInfo("one exec of 'true' over an open session: %lld ms", clock.elapsed() / 5);
+
     const auto failing = session.run(QStringLiteral("ls /nonexistent-dir"), 5000);
     QVERIFY(!failing.ok());
     QCOMPARE(failing.error().code, ErrorCode::ServerError);
@@ -546,6 +557,47 @@ void TestSsh::collectorTextFallbackAndFailure()
     QVERIFY(failed.error().message.contains(QLatin1String("netlink receive error")));
 }
 
+void TestSsh::rocectlSsh()
+{
+    auto rocectl = [&](const QStringList &extra, QString &out, QString &err) {
+        QTextStream o(&out);
+        QTextStream e(&err);
+        cli::CommandIo io {o, e};
+        const QStringList args = QStringList {QStringLiteral("rocectl ssh")} + extra
+            + QStringList {QStringLiteral("--host"),        QStringLiteral("127.0.0.1"),
+                           QStringLiteral("--port"),        QString::number(m_port),
+                           QStringLiteral("--user"),        m_user,
+                           QStringLiteral("--identity"),    path(QStringLiteral("userkey")),
+                           QStringLiteral("--known-hosts"), path(QStringLiteral("known_hosts"))};
+        const int code = cli::SshCommand().run(args, io);
+        o.flush();
+        e.flush();
+        return code;
+    };
+    QString out, err;
+    QCOMPARE(rocectl({QStringLiteral("hostkey"), QStringLiteral("--json")}, out, err), 0);
+    const QJsonObject key = QJsonDocument::fromJson(out.toUtf8()).object();
+    QCOMPARE(key.value(QLatin1String("fingerprint_sha256")).toString(), m_fingerprintA);
+    QCOMPARE(key.value(QLatin1String("status")).toString(), QStringLiteral("known"));
+
+    out.clear();
+    QCOMPARE(rocectl({QStringLiteral("collect"), QStringLiteral("--path-prefix"),
+                      path(QStringLiteral("bin"))},
+                     out, err),
+             0);
+    QVERIFY2(out.contains(QLatin1String("mlx5_0/1")), qPrintable(out));
+    QVERIFY(out.contains(QLatin1String("5000000123")));
+    QVERIFY(out.contains(QLatin1String("38211")));
+
+    err.clear();
+    QCOMPARE(rocectl({QStringLiteral("collect"), QStringLiteral("--path-prefix"),
+                      path(QStringLiteral("bin-broken"))},
+                     out, err),
+             1);
+    QVERIFY(err.contains(QLatin1String("netlink receive error")));
+    QCOMPARE(rocectl({QStringLiteral("frobnicate")}, out, err), 2);
+}
+
 // --- bootstrap ---------------------------------------------------------------------------
 
 void TestSsh::bootstrapAgentEndToEnd()
@@ -555,7 +607,7 @@ void TestSsh::bootstrapAgentEndToEnd()
     o.agentBinary = QStringLiteral(ROCE_AGENT_PATH);
     o.remoteBinary = root + QStringLiteral("/usr/local/bin/roce-agent");
     o.tokenFile = root + QStringLiteral("/etc/roce-agent/token");
-    o.configFile = root + QStringLiteral("/etc/roce-agent/agent.ini");
+    o.configFile = root + QStringLiteral("/etc/roce-agent/roce-agent.conf");
     o.tlsCert = root + QStringLiteral("/etc/roce-agent/agent.crt");
     o.tlsKey = root + QStringLiteral("/etc/roce-agent/agent.key");
     o.unitPath = root + QStringLiteral("/etc/systemd/system/roce-agent.service");
