@@ -76,7 +76,9 @@ Result<AgentSample> SshCollector::collect()
                                     : Result<QList<parsers::RdmaLinkCounters>>(statJson.error());
         // A negative counter is a real answer (old iproute2), not a missing -j.
         if (!parsedStats && parsedStats.error().message.contains(QLatin1String("negative")))
-            return parsedStats.error();
+            return makeError(parsedStats.error().code,
+                             m_session.displayName() + QStringLiteral(": ")
+                                 + parsedStats.error().message);
         m_json = parsedLinks.ok() && parsedStats.ok();
         if (*m_json) {
             links = *parsedLinks;
@@ -91,17 +93,17 @@ Result<AgentSample> SshCollector::collect()
             return linkText.error();
         auto parsedLinks = parsers::parseRdmaLink(QString::fromUtf8(*linkText));
         if (!parsedLinks)
-            return makeError(
-                parsedLinks.error().code,
-                SshText::tr("%1: %2").arg(m_session.displayName(), parsedLinks.error().message));
+            return makeError(parsedLinks.error().code,
+                             m_session.displayName() + QStringLiteral(": ")
+                                 + (parsedLinks.error().message));
         auto statText = runTool(QStringLiteral("rdma statistic show"), rdma);
         if (!statText)
             return statText.error();
         auto parsedStats = parsers::parseRdmaStatistic(QString::fromUtf8(*statText));
         if (!parsedStats)
-            return makeError(
-                parsedStats.error().code,
-                SshText::tr("%1: %2").arg(m_session.displayName(), parsedStats.error().message));
+            return makeError(parsedStats.error().code,
+                             m_session.displayName() + QStringLiteral(": ")
+                                 + (parsedStats.error().message));
         links = *parsedLinks;
         stats = *parsedStats;
     }

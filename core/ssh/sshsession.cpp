@@ -11,6 +11,8 @@
 
 #include <algorithm>
 
+Q_LOGGING_CATEGORY(lcSsh, "roce.ssh", QtInfoMsg)
+
 namespace roce::ssh {
 
 namespace {
@@ -230,6 +232,8 @@ Result<HostKeyInfo> SshSession::connect()
     case HostKeyStatus::Changed:
     case HostKeyStatus::OtherType:
         // Never overridable from here: the user removes the stale entry deliberately.
+        qCWarning(lcSsh) << "host key of" << where << "changed, refused:" << info.type
+                         << info.fingerprintSha256;
         return makeError(
             ErrorCode::Refused,
             SshText::tr("The host key of %1 has CHANGED: it now presents %2 %3, which does not "
@@ -253,6 +257,8 @@ Result<HostKeyInfo> SshSession::connect()
                                       QString::fromUtf8(ssh_get_error(m_handle->session.get()))));
         info.status = HostKeyStatus::Trusted;
         m_hostKey = info;
+        qCInfo(lcSsh) << "trusted on confirmation:" << where << info.type << info.fingerprintSha256
+                      << "added to" << m_target.knownHostsFile;
         break;
     }
     if (auto auth = authenticate(); !auth)
@@ -334,14 +340,23 @@ Result<ExecResult> SshSession::exec(const QString &command, int timeoutMs,
     const ChannelPtr channel(ssh_channel_new(s));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK)
         return sshError(SshText::tr("channel open"));
-    const QByteArray cmd = command.toUtf8();
+    // Closing the channel does not end a command that neither reads nor writes (sleep, a hung
+    // NFS read), and sshd refuses "signal" requests for root logins (no privilege separation
+    // after a root login). So the host enforces the deadline too: coreutils/busybox timeout,
+    // a second after ours so that the client reports Timeout first; plain sh without it.
+    const QString limit = QString::number((qint64(timeoutMs) + 1000) / 1000.0, 'f', 3);
+    const QString quoted = shellQuote(command);
+    const QByteArray cmd = QStringLiteral("command -v timeout >/dev/null 2>&1 && exec timeout -s "
+                                          "KILL %1 sh -c %2 || exec sh -c %2")
+                               .arg(limit, quoted)
+                               .toUtf8();
     if (ssh_channel_request_exec(channel.get(), cmd.constData()) != SSH_OK)
         return sshError(SshText::tr("exec request"));
 
     auto timedOut = [&]() -> Error {
-        // Ask the remote side to end the command, then drop the channel: sshd closes the
-        // command's pipes, so nothing of it keeps this session busy.
-        ssh_channel_request_send_signal(channel.get(), "KILL");
+        // TERM reaches `timeout` (non-root logins), which passes it to the command's process
+        // group; for root, timeout's own deadline ends it a second later.
+        ssh_channel_request_send_signal(channel.get(), "TERM");
         ssh_channel_close(channel.get());
         return makeError(ErrorCode::Timeout,
                          SshText::tr("\"%1\" on %2 did not finish within %3 ms; it was ended.")
@@ -386,6 +401,9 @@ Result<ExecResult> SshSession::exec(const QString &command, int timeoutMs,
     result.exitStatus = ssh_channel_get_exit_status(channel.get());
     ssh_channel_close(channel.get());
     result.elapsedMs = clock.elapsed();
+    // The command only: stdin may carry a token.
+    qCDebug(lcSsh) << displayName() << command << "exit" << result.exitStatus << "in"
+                   << result.elapsedMs << "ms";
     return result;
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcSsh)
 
 namespace roce::ssh {
 
