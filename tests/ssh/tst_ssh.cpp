@@ -241,6 +241,11 @@ void TestSsh::initTestCase()
 
 void TestSsh::cleanupTestCase()
 {
+    // A bootstrap that failed half-way may have left its agent running: end it by its pid.
+    const qint64 agent
+        = readAll(path(QStringLiteral("server/run/roce-agent.pid"))).trimmed().toLongLong();
+    if (agent > 0)
+        ::kill(pid_t(agent), SIGTERM);
     if (m_port)
         stopSshd();
 }
@@ -408,6 +413,19 @@ void TestSsh::workerProbeAndUnknownKeySignal()
     QCOMPARE(f.code, ErrorCode::Refused);
     QCOMPARE(f.hostKey.status, HostKeyStatus::Unknown);
     QCOMPARE(f.hostKey.fingerprintSha256, m_fingerprintA);
+
+    // A collect through the worker: the sample arrives as a signal, twice on one session.
+    QSignalSpy collected(&worker, &SshWorker::collected);
+    const SshCollectorOptions fake {path(QStringLiteral("bin")), 10000};
+    const int first = worker.collect(target(), fake);
+    const int second = worker.collect(target(), fake);
+    QTRY_COMPARE_WITH_TIMEOUT(collected.size(), 2, 20000);
+    QCOMPARE(collected.at(0).at(0).toInt(), first);
+    QCOMPARE(collected.at(1).at(0).toInt(), second);
+    const auto sample = collected.at(1).at(1).value<agentproto::AgentSample>();
+    QCOMPARE(sample.devices.value(0).ports.value(0).hwCounters.value(QStringLiteral("np_cnp_sent")),
+             Q_UINT64_C(1977340));
+    QCOMPARE(failed.size(), 1);
 }
 
 void TestSsh::wrongUserKey()
