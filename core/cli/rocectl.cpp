@@ -5,6 +5,7 @@
 #include "cli/resultscommand.h"
 #include "cli/runcommand.h"
 #include "cli/simcommand.h"
+#include "cli/sshcommand.h"
 #include "cli/switchcommand.h"
 #include "cli/versioncommand.h"
 #include "common/versions.h"
@@ -55,6 +56,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<ResultsCommand>());
     registry.add(std::make_unique<RunCommand>());
     registry.add(std::make_unique<SimCommand>());
+    registry.add(std::make_unique<SshCommand>());
     registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());
     return registry;

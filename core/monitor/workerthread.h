@@ -22,6 +22,8 @@ public:
     void start(std::function<void(QObject *worker)> setUp);
     /// Deletes the worker on its thread and waits until that is done.
     void stop();
+    /// The current worker (lives on the thread; post work to it with invokeMethod).
+    QObject *worker() const { return m_worker; }
 
 private:
     QThread m_thread;
