@@ -13,6 +13,7 @@
 #include "models/porttablemodel.h"
 #include "monitor/agentmonitor.h"
 #include "monitor/alerts.h"
+#include "monitor/sshcollectormonitor.h"
 #include "monitor/switchmonitor.h"
 #include "screenshot.h"
 #include "sim/largefabricfeed.h"
@@ -21,6 +22,7 @@
 
 #include <QApplication>
 #include <QDateTime>
+#include <QFileInfo>
 #include <QSettings>
 
 namespace {
@@ -38,6 +40,19 @@ QStringList argumentsOf(int argc, char **argv)
     for (int i = 0; i < argc; ++i)
         list.append(QString::fromLocal8Bit(argv[i]));
     return list;
+}
+
+/// The roce-agent that "Bootstrap via SSH" installs: next to the console when installed,
+/// in the build tree's agent/ directory when run from there.
+QString agentBinary()
+{
+    const QString dir = QCoreApplication::applicationDirPath();
+    const QStringList candidates {dir + QStringLiteral("/roce-agent"),
+                                  dir + QStringLiteral("/../agent/roce-agent")};
+    for (const QString &candidate : candidates)
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    return {};
 }
 
 class ConsoleText
@@ -177,6 +192,29 @@ int main(int argc, char **argv)
         });
     QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
                      &roce::app::MainWindow::showAgentLost);
+    // Servers without an agent: their NICs over SSH, into the same rows, history and alerts.
+    roce::monitor::SshCollectorMonitor sshHosts;
+    QObject::connect(&fabric, &roce::app::FabricSession::sshHostsReady, &sshHosts,
+                     [&sshHosts](const QList<roce::monitor::SshCollectedHost> &hosts) {
+                         sshHosts.start(hosts);
+                     });
+    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::updated, &ports,
+                     &roce::models::PortTableModel::applyUpdate);
+    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::updated, &events,
+                     [&](const roce::monitor::SwitchUpdate &u) {
+                         history.ingest(u);
+                         events.applyAlerts(alerts.evaluate(u));
+                     });
+    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::hostLost, &events,
+                     [&](const QString &host, const QString &reason) {
+                         events.applyAlerts(alerts.agentUnreachable(
+                             host, reason, QDateTime::currentMSecsSinceEpoch()));
+                     });
+    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::hostBack, &events,
+                     [&](const QString &host) {
+                         events.applyAlerts(
+                             alerts.agentReachable(host, QDateTime::currentMSecsSinceEpoch()));
+                     });
     QObject::connect(&fabric, &roce::app::FabricSession::hostsReady, &agents,
                      [&](const QList<roce::experiments::ExperimentHost> &hosts) {
                          QList<roce::agentproto::AgentEndpoint> endpoints;
@@ -236,6 +274,11 @@ int main(int argc, char **argv)
         auto *dialog = new roce::widgets::InventoryDialog(
             saved ? saved->inventory : fabric.inventory(), &secrets, inventoryPath, &window);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        roce::ssh::BootstrapOptions bootstrap;
+        bootstrap.agentBinary = agentBinary();
+        roce::ssh::SshTarget sshDefaults;
+        sshDefaults.timeoutMs = 15000;
+        dialog->setSshDefaults(sshDefaults, bootstrap);
         QObject::connect(dialog, &roce::widgets::InventoryDialog::saved, &fabric,
                          [&fabric](const roce::inventory::Inventory &inv) {
                              if (inv.isEmpty())

@@ -18,6 +18,7 @@ void FabricSession::startDemo(const QString &scenario)
     ++m_generation;
     m_demo = true;
     m_inventory = {};
+    emit sshHostsReady({});
     m_fabric = std::make_unique<sim::EmbeddedFabric>(m_simOptions);
     sim::EmbeddedFabric *fabric = m_fabric.get();
     connect(fabric, &sim::EmbeddedFabric::started, this,
@@ -55,6 +56,7 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
         else
             emit switchAbsent();
         emit hostsReady(endpoints.hosts);
+        emit sshHostsReady(endpoints.sshHosts);
         emit inventoryStarted(static_cast<int>(inv.servers.size()), endpoints.hasSwitch);
         if (!endpoints.problems.isEmpty())
             emit problem(endpoints.problems.join(QLatin1Char('\n')));

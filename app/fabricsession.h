@@ -3,6 +3,7 @@
 #include "experiments/experimenthost.h"
 #include "inventory/inventory.h"
 #include "models/fabriclayout.h"
+#include "monitor/sshcollectormonitor.h"
 #include "nxapi/nxapiclient.h"
 #include "sim/simservice.h"
 
@@ -46,6 +47,8 @@ signals:
     /// The inventory has no switch: switch polling stops.
     void switchAbsent();
     void hostsReady(const QList<roce::experiments::ExperimentHost> &hosts);
+    /// Servers without an agent, to read over SSH (empty in demo mode).
+    void sshHostsReady(const QList<roce::monitor::SshCollectedHost> &hosts);
     void layoutReady(const roce::models::FabricLayout &layout);
     void demoStarted(const QUrl &nxapiUrl, int hosts);
     void inventoryStarted(int servers, bool hasSwitch);

@@ -86,6 +86,7 @@ int main(int argc, char **argv)
     for (int h = 0; h < 256; ++h)
         training.ranks.append(h * 8);  // host entries are per NIC: NIC 0 of server h
     training.gradientBytes = 64LL * 1000 * 1000;
+    training.computeTime = 2 * sim::kNsPerMs;
     training.iterations = 1000;
     fabric.startTraining(training);
     const int victim = 600 * 8 + 2;

@@ -3,6 +3,7 @@
 #include "inventory/secretstore.h"
 #include "models/inventorymodel.h"
 #include "nxapi/nxapiclient.h"
+#include "ssh/sshworker.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -62,6 +63,19 @@ InventoryDialog::InventoryDialog(const Inventory &initial, inventory::SecretStor
                    tr("The switch presents a certificate that no CA vouches for:\n\nSHA-256 "
                       "%1\n\n%2\n\nCompare it with 'show nxapi' on the switch console. Pin it?")
                        .arg(fingerprint, details))
+            == QMessageBox::Yes;
+    };
+    m_trustHost = [this](const ssh::HostKeyInfo &key) {
+        return QMessageBox::question(
+                   this, tr("Trust this SSH host key?"),
+                   tr("%1:%2 presents a host key that is not in %3:\n\n%4 %5\n\nCompare it "
+                      "with 'ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub' on the server. Trust "
+                      "it and add it to known_hosts?")
+                       .arg(key.host)
+                       .arg(key.port)
+                       .arg(key.knownHostsFile.isEmpty() ? QStringLiteral("~/.ssh/known_hosts")
+                                                         : key.knownHostsFile,
+                            key.type, key.fingerprintSha256, key.type.toLower()))
             == QMessageBox::Yes;
     };
     buildUi();
@@ -137,8 +151,12 @@ void InventoryDialog::buildUi()
     remove->setObjectName(QStringLiteral("removeServer"));
     token->setObjectName(QStringLiteral("setToken"));
     m_discover->setObjectName(QStringLiteral("discover"));
+    m_bootstrap = new QPushButton(tr("Bootstrap via SSH..."), serverBox);
+    m_bootstrap->setObjectName(QStringLiteral("bootstrapServer"));
+    m_bootstrap->setToolTip(tr("Copies roce-agent to the selected server over SSH, creates its "
+                               "token and TLS certificate, installs and starts its systemd unit."));
     m_table->setObjectName(QStringLiteral("servers"));
-    for (QPushButton *b : {add, remove, token, m_discover})
+    for (QPushButton *b : {add, remove, token, m_discover, m_bootstrap})
         serverButtons->addWidget(b);
     serverButtons->addStretch();
     serverLayout->addLayout(serverButtons);
@@ -165,11 +183,17 @@ void InventoryDialog::buildUi()
     connect(token, &QPushButton::clicked, this, &InventoryDialog::askToken);
     connect(m_discover, &QPushButton::clicked, this, &InventoryDialog::discover);
     connect(m_fetchPin, &QPushButton::clicked, this, &InventoryDialog::fetchPin);
+    connect(m_bootstrap, &QPushButton::clicked, this, [this] {
+        if (!m_table->currentIndex().isValid())
+            setStatus(tr("Select a server first."), true);
+        else
+            bootstrapServer(m_table->currentIndex().row());
+    });
     connect(importButton, &QPushButton::clicked, this, &InventoryDialog::chooseImport);
     connect(exportButton, &QPushButton::clicked, this, &InventoryDialog::chooseExport);
     connect(buttons, &QDialogButtonBox::accepted, this, &InventoryDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &InventoryDialog::reject);
-    m_busyDisabled = {buttons, m_fetchPin, m_discover, importButton, exportButton};
+    m_busyDisabled = {buttons, m_fetchPin, m_discover, m_bootstrap, importButton, exportButton};
 }
 
 void InventoryDialog::setSwitchFields(const SwitchEntry &entry)
@@ -501,6 +525,96 @@ void InventoryDialog::accept()
         tr("Storing %n secret(s) in the keychain...", nullptr, static_cast<int>(toWrite.size())),
         false);
     m_secrets->writeAll(toWrite, save);
+}
+
+void InventoryDialog::setSshDefaults(const ssh::SshTarget &target,
+                                     const ssh::BootstrapOptions &options)
+{
+    m_sshDefaults = target;
+    m_bootstrapDefaults = options;
+}
+
+void InventoryDialog::bootstrapServer(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    const ServerEntry server = m_model->servers().at(row);
+    if (server.address.isEmpty() || server.name.isEmpty()) {
+        setStatus(tr("Give the server a name and an address first."), true);
+        return;
+    }
+    if (m_bootstrapDefaults.agentBinary.isEmpty()
+        || !QFileInfo(m_bootstrapDefaults.agentBinary).isExecutable()) {
+        setStatus(tr("No roce-agent binary to install was found next to the console."), true);
+        return;
+    }
+    ssh::SshTarget target = m_sshDefaults;
+    target.host = server.address;
+    target.port = server.sshPort;
+    target.user = server.sshUser.isEmpty() ? QStringLiteral("root") : server.sshUser;
+    ssh::BootstrapOptions options = m_bootstrapDefaults;
+    const QString listenHost = options.listen.section(QLatin1Char(':'), 0, 0);
+    options.listen = (listenHost.isEmpty() ? QStringLiteral("0.0.0.0") : listenHost)
+        + QLatin1Char(':') + QString::number(server.agentPort);
+    if (!m_ssh)
+        m_ssh = new ssh::SshWorker(this);
+    setBusy(true);
+    setStatus(tr("Bootstrapping %1 over SSH (%2@%3:%4)...")
+                  .arg(server.name, target.user, target.host)
+                  .arg(target.port),
+              false);
+    const QString name = server.name;
+    auto attempt = std::make_shared<int>(m_ssh->bootstrap(target, options));
+    auto finish = [this](bool ok) {
+        if (m_ssh)
+            m_ssh->disconnect(this);
+        setBusy(false);
+        emit bootstrapFinished(ok);
+    };
+    connect(m_ssh, &ssh::SshWorker::bootstrapped, this,
+            [this, name, attempt, finish](int id, const ssh::BootstrapResult &result) {
+                if (id != *attempt)
+                    return;
+                finish(true);
+                // The server may have been renamed or moved while we waited: find it again.
+                for (int r = 0; r < m_model->rowCount(); ++r) {
+                    if (m_model->servers().at(r).name != name)
+                        continue;
+                    m_model->setData(m_model->index(r, models::InventoryModel::AgentPin),
+                                     result.tlsSha256);
+                    m_model->setData(m_model->index(r, models::InventoryModel::AgentPort),
+                                     QString::number(result.endpoint.port));
+                }
+                setAgentToken(name, result.token);
+                const QString how = result.startedBy == ssh::StartedBy::Systemd
+                    ? tr("started by systemd (%1)").arg(result.unitPath)
+                    : tr("started detached, pid %1: %2").arg(result.pid).arg(result.note);
+                setStatus(tr("%1: roce-agent installed and %2 in %3 ms; its token goes to the "
+                             "keychain when you press OK.")
+                              .arg(name, how)
+                              .arg(result.elapsedMs),
+                          false);
+            });
+    connect(
+        m_ssh, &ssh::SshWorker::failed, this,
+        [this, target, options, attempt, finish](int id, const ssh::SshFailure &failure) mutable {
+            if (id != *attempt)
+                return;
+            if (failure.hostKey.status == ssh::HostKeyStatus::Unknown
+                && target.acceptFingerprint.isEmpty()) {
+                if (m_trustHost(failure.hostKey)) {
+                    target.acceptFingerprint = failure.hostKey.fingerprintSha256;
+                    *attempt = m_ssh->bootstrap(target, options);
+                    return;
+                }
+                finish(false);
+                setStatus(tr("Host key of %1 not trusted; nothing was installed.").arg(target.host),
+                          true);
+                return;
+            }
+            finish(false);
+            setStatus(failure.message, true);
+        });
 }
 
 }  // namespace roce::widgets

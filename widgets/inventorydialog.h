@@ -2,6 +2,8 @@
 
 #include "inventory/fabricendpoints.h"
 #include "inventory/inventory.h"
+#include "ssh/agentbootstrap.h"
+#include "ssh/sshsession.h"
 
 #include <QDialog>
 #include <QHash>
@@ -20,6 +22,9 @@ class SecretStore;
 }
 namespace roce::models {
 class InventoryModel;
+}
+namespace roce::ssh {
+class SshWorker;
 }
 
 namespace roce::widgets {
@@ -58,6 +63,18 @@ public:
     /// fingerprint). Tests replace it.
     using TrustQuestion = std::function<bool(const QString &fingerprint, const QString &details)>;
     void setTrustQuestion(TrustQuestion question) { m_trust = std::move(question); }
+    /// Asks the user to trust an unknown SSH host key (default: a message box with its type
+    /// and SHA-256 fingerprint). Tests replace it.
+    using HostKeyQuestion = std::function<bool(const ssh::HostKeyInfo &key)>;
+    void setHostKeyQuestion(HostKeyQuestion question) { m_trustHost = std::move(question); }
+
+    /// How "Bootstrap via SSH" logs in and installs: @p target's key file, known_hosts and
+    /// timeout (host, port and user come from the server's row), and @p options' paths and
+    /// agent binary (the listen port comes from the row).
+    void setSshDefaults(const ssh::SshTarget &target, const ssh::BootstrapOptions &options);
+    /// Installs and starts the agent on the server of @p row over SSH; its token and
+    /// certificate pin land in the row (the token goes to the keychain on OK).
+    void bootstrapServer(int row);
 
 public slots:
     void accept() override;
@@ -67,6 +84,8 @@ signals:
     void saved(const roce::inventory::Inventory &inventory);
     /// A discovery or pin fetch finished (tests wait for it).
     void switchQueryFinished();
+    /// A bootstrap finished, well or not (the status line says which).
+    void bootstrapFinished(bool ok);
 
 private:
     void buildUi();
@@ -100,6 +119,11 @@ private:
     QLabel *m_status = nullptr;
     QList<QWidget *> m_busyDisabled;
     TrustQuestion m_trust;
+    HostKeyQuestion m_trustHost;
+    ssh::SshWorker *m_ssh = nullptr;
+    ssh::SshTarget m_sshDefaults;
+    ssh::BootstrapOptions m_bootstrapDefaults;
+    QPushButton *m_bootstrap = nullptr;
 };
 
 }  // namespace roce::widgets

@@ -39,7 +39,8 @@ QStringList secretKeys(const Inventory &inventory)
     if (inventory.fabricSwitch.isSet())
         keys.append(switchSecretKey(inventory.fabricSwitch));
     for (const ServerEntry &s : inventory.servers)
-        keys.append(agentSecretKey(s.name));
+        if (!s.collectOverSsh)
+            keys.append(agentSecretKey(s.name));
     return keys;
 }
 
@@ -61,6 +62,15 @@ FabricEndpoints endpointsFor(const Inventory &inventory, const QHash<QString, QS
                     .arg(sw.user, sw.url.host()));
     }
     for (const ServerEntry &s : inventory.servers) {
+        if (s.collectOverSsh) {
+            monitor::SshCollectedHost h;
+            h.name = s.name;
+            h.target.host = s.address;
+            h.target.port = s.sshPort;
+            h.target.user = s.sshUser;
+            out.sshHosts.append(h);
+            continue;
+        }
         experiments::ExperimentHost host;
         host.name = s.name;
         host.agent.host = s.address;

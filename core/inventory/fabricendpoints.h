@@ -3,6 +3,7 @@
 #include "experiments/experimenthost.h"
 #include "inventory/inventory.h"
 #include "models/fabriclayout.h"
+#include "monitor/sshcollectormonitor.h"
 #include "nxapi/nxapiclient.h"
 #include "nxapi/snapshot.h"
 
@@ -15,7 +16,9 @@ namespace roce::inventory {
 struct FabricEndpoints {
     bool hasSwitch = false;
     nxapi::NxapiEndpoint switchEndpoint;
-    QList<experiments::ExperimentHost> hosts;
+    QList<experiments::ExperimentHost> hosts;  ///< servers with an agent
+    /// Servers without an agent, read over SSH (known_hosts checked, ~/.ssh keys).
+    QList<monitor::SshCollectedHost> sshHosts;
     /// Secrets the keychain did not have, one sentence each; those peers are still listed and
     /// will fail authentication visibly.
     QStringList problems;

@@ -163,6 +163,9 @@ QStringList validate(const Inventory &inventory)
             problems.append(
                 InventoryText::tr("%1: another server already uses agent %2").arg(where, endpoint));
         endpoints.insert(endpoint);
+        if (s.collectOverSsh && s.sshUser.isEmpty())
+            problems.append(
+                InventoryText::tr("%1: collecting over SSH needs an SSH user").arg(where));
         if (s.agentPort == 0)
             problems.append(
                 InventoryText::tr("%1: the agent port must be from 1 to 65535").arg(where));
@@ -200,6 +203,8 @@ QJsonObject toJson(const Inventory &inventory)
             o.insert(QStringLiteral("ssh_user"), s.sshUser);
         if (s.sshPort != 22)
             o.insert(QStringLiteral("ssh_port"), s.sshPort);
+        if (s.collectOverSsh)
+            o.insert(QStringLiteral("collector"), QStringLiteral("ssh"));
         servers.append(o);
     }
     root.insert(QStringLiteral("servers"), servers);
@@ -284,7 +289,8 @@ Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &
                       {QStringLiteral("name"), QStringLiteral("address"),
                        QStringLiteral("agent_port"), QStringLiteral("agent_pin_sha256"),
                        QStringLiteral("switch_port"), QStringLiteral("ssh_user"),
-                       QStringLiteral("ssh_port"), QStringLiteral("token")});
+                       QStringLiteral("ssh_port"), QStringLiteral("collector"),
+                       QStringLiteral("token")});
         ServerEntry s;
         s.name = r.text(QStringLiteral("name"));
         s.address = r.text(QStringLiteral("address"));
@@ -293,6 +299,12 @@ Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &
         s.switchPort = r.text(QStringLiteral("switch_port"));
         s.sshUser = r.text(QStringLiteral("ssh_user"));
         s.sshPort = r.port(QStringLiteral("ssh_port"), s.sshPort);
+        const QString collector = r.text(QStringLiteral("collector"));
+        if (!collector.isEmpty() && collector != QLatin1String("agent")
+            && collector != QLatin1String("ssh"))
+            errors.append(
+                InventoryText::tr("%1: 'collector' must be \"agent\" or \"ssh\"").arg(where));
+        s.collectOverSsh = collector == QLatin1String("ssh");
         const QString token = r.text(QStringLiteral("token"));
         if (!token.isEmpty() && !s.name.isEmpty())
             out.secrets.insert(agentSecretKey(s.name), token);

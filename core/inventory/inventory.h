@@ -35,6 +35,8 @@ struct ServerEntry {
     QString switchPort;      ///< typed fallback when LLDP says nothing (long or short NX-OS name)
     QString sshUser;         ///< for bootstrap and the SSH fallback collector
     quint16 sshPort = 22;
+    /// No agent on this server: its NICs are read over SSH (`rdma statistic`, `ethtool -S`).
+    bool collectOverSsh = false;
 
     bool operator==(const ServerEntry &) const = default;
 };

@@ -75,7 +75,9 @@ bool InventoryModel::cellInvalid(const ServerEntry &s, int column) const
     case AgentPort:
         return s.agentPort == 0;
     case Token:
-        return !m_withToken.contains(s.name);
+        return !s.collectOverSsh && !m_withToken.contains(s.name);
+    case SshUser:
+        return s.collectOverSsh && s.sshUser.isEmpty();
     default:
         return false;
     }
@@ -88,6 +90,9 @@ QVariant InventoryModel::data(const QModelIndex &index, int role) const
     const ServerEntry &s = m_servers.at(index.row());
     if (role == InvalidRole)
         return cellInvalid(s, index.column());
+    if (role == Qt::ToolTipRole && index.column() == Collector)
+        return tr("agent: roce-agent streams samples. ssh: no agent; the console runs 'rdma "
+                  "statistic' and 'ethtool -S' over SSH every few seconds.");
     if (role == Qt::ToolTipRole && index.column() == Token)
         return m_withToken.contains(s.name)
             ? tr("The agent token is in the keychain (or goes there when the inventory is saved).")
@@ -107,7 +112,11 @@ QVariant InventoryModel::data(const QModelIndex &index, int role) const
         return s.sshUser;
     case AgentPin:
         return s.agentPinSha256;
+    case Collector:
+        return s.collectOverSsh ? QStringLiteral("ssh") : QStringLiteral("agent");
     case Token:
+        if (s.collectOverSsh)
+            return tr("not needed");
         return m_withToken.contains(s.name) ? tr("set") : tr("missing");
     default:
         return {};
@@ -131,6 +140,8 @@ QVariant InventoryModel::headerData(int section, Qt::Orientation orientation, in
         return tr("SSH user");
     case AgentPin:
         return tr("Agent certificate SHA-256 (pin)");
+    case Collector:
+        return tr("Collector");
     case Token:
         return tr("Token");
     default:
@@ -186,6 +197,12 @@ bool InventoryModel::setData(const QModelIndex &index, const QVariant &value, in
     case AgentPin:
         s.agentPinSha256 = text;
         break;
+    case Collector:
+        if (text != QLatin1String("agent") && text != QLatin1String("ssh"))
+            return false;
+        s.collectOverSsh = text == QLatin1String("ssh");
+        emit dataChanged(this->index(index.row(), SshUser), this->index(index.row(), Token));
+        return true;
     default:
         return false;
     }

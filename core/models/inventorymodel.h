@@ -16,7 +16,17 @@ class InventoryModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Name, Address, AgentPort, SwitchPort, SshUser, Token, AgentPin, ColumnCount };
+    enum Column {
+        Name,
+        Address,
+        AgentPort,
+        SwitchPort,
+        SshUser,
+        Collector,
+        Token,
+        AgentPin,
+        ColumnCount
+    };
     enum Role { InvalidRole = Qt::UserRole + 1 };
 
     explicit InventoryModel(QObject *parent = nullptr);

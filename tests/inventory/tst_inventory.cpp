@@ -42,6 +42,8 @@ Inventory sampleInventory()
     b.address = QStringLiteral("ubunturdma2.lab");
     b.agentPort = 19000;
     b.sshPort = 2222;
+    b.sshUser = QStringLiteral("ops");
+    b.collectOverSsh = true;  // no agent: read over SSH
     inv.servers = {a, b};
     return inv;
 }
@@ -99,6 +101,14 @@ void TestInventory::fileRoundTripHasNoSecrets()
     QVERIFY(back->warnings.isEmpty());
     QCOMPARE(back->inventory.servers.at(1).agentPort, quint16(19000));
     QCOMPARE(back->inventory.servers.at(1).sshPort, quint16(2222));
+    QVERIFY(bytes.contains("\"collector\": \"ssh\""));
+    // An SSH-collected server needs no token; its endpoint is an SSH target.
+    const FabricEndpoints endpoints = endpointsFor(inv, {});
+    QCOMPARE(endpoints.hosts.size(), 1);
+    QCOMPARE(endpoints.sshHosts.size(), 1);
+    QCOMPARE(endpoints.sshHosts.first().target.port, quint16(2222));
+    QCOMPARE(endpoints.sshHosts.first().target.user, QStringLiteral("ops"));
+    QCOMPARE(secretKeys(inv).size(), 2);  // the switch and ubunturdma1's token
 }
 
 void TestInventory::importErrorsSayWhere_data()
@@ -121,6 +131,12 @@ void TestInventory::importErrorsSayWhere_data()
                                 << QStringLiteral("already uses agent h:18471");
     QTest::newRow("type") << fileWith("[{\"name\":7,\"address\":\"h\"}]")
                           << QStringLiteral("'name' must be a string");
+    QTest::newRow("collector") << fileWith(
+        "[{\"name\":\"a\",\"address\":\"h\",\"collector\":\"snmp\"}]")
+                               << QStringLiteral("'collector' must be");
+    QTest::newRow("ssh user") << fileWith(
+        "[{\"name\":\"a\",\"address\":\"h\",\"collector\":\"ssh\"}]")
+                              << QStringLiteral("needs an SSH user");
     QTest::newRow("http") << fileWith("[]", ",\"switch\":{\"url\":\"http://sw\",\"user\":\"u\"}")
                           << QStringLiteral("http://");
     QTest::newRow("pin") << fileWith(
@@ -206,6 +222,16 @@ void TestInventory::modelEditsAndTester()
     model.setTokenPresent(QStringLiteral("ubunturdma1"), true);
     QCOMPARE(model.index(0, models::InventoryModel::Token).data().toString(),
              QStringLiteral("set"));
+    // Server 2 is read over SSH: no token needed, until it is switched to an agent.
+    QCOMPARE(model.index(1, models::InventoryModel::Token).data().toString(),
+             QStringLiteral("not needed"));
+    QVERIFY(!model.index(1, models::InventoryModel::Token)
+                 .data(models::InventoryModel::InvalidRole)
+                 .toBool());
+    QVERIFY(
+        !model.setData(model.index(1, models::InventoryModel::Collector), QStringLiteral("snmp")));
+    QVERIFY(
+        model.setData(model.index(1, models::InventoryModel::Collector), QStringLiteral("agent")));
     QVERIFY(model.index(1, models::InventoryModel::Token)
                 .data(models::InventoryModel::InvalidRole)
                 .toBool());

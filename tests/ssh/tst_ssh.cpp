@@ -4,7 +4,10 @@
 // bootstrap of the real roce-agent (detached, TLS pinned) down to one sample received.
 #include "agentproto/agentclient.h"
 #include "cli/sshcommand.h"
+#include "inventory/inventory.h"
+#include "inventorydialog.h"
 #include "monitor/nicrates.h"
+#include "monitor/sshcollectormonitor.h"
 #include "parsers/rdmastatparser.h"
 #include "ssh/agentbootstrap.h"
 #include "ssh/sshcollector.h"
@@ -103,6 +106,8 @@ private slots:
     void collectorTextFallbackAndFailure();
     void rocectlSsh();
     void bootstrapAgentEndToEnd();
+    void inventoryDialogBootstrapsServer();
+    void collectorMonitorFeedsRows();
     void changedKeyRefused();  // last: restarts sshd with another host key
 
 private:
@@ -750,5 +755,111 @@ void TestSsh::changedKeyRefused()
     QCOMPARE(readAll(path(QStringLiteral("known_hosts"))), before);
 }
 
-QTEST_GUILESS_MAIN(TestSsh)
+void TestSsh::inventoryDialogBootstrapsServer()
+{
+    // The user's path: Fabric > Inventory, a server row with its SSH user, "Bootstrap via
+    // SSH...": the unknown host key is shown with its fingerprint and trusted on confirmation,
+    // the agent is installed and started, and its token and certificate pin land in the row.
+    const QString root = path(QStringLiteral("dialog-server"));
+    BootstrapOptions o;
+    o.agentBinary = QStringLiteral(ROCE_AGENT_PATH);
+    o.remoteBinary = root + QStringLiteral("/usr/local/bin/roce-agent");
+    o.tokenFile = root + QStringLiteral("/etc/roce-agent/token");
+    o.configFile = root + QStringLiteral("/etc/roce-agent/roce-agent.conf");
+    o.tlsCert = root + QStringLiteral("/etc/roce-agent/agent.crt");
+    o.tlsKey = root + QStringLiteral("/etc/roce-agent/agent.key");
+    o.unitPath = root + QStringLiteral("/etc/systemd/system/roce-agent.service");
+    o.pidFile = root + QStringLiteral("/run/roce-agent.pid");
+    o.logFile = root + QStringLiteral("/var/log/roce-agent.log");
+    o.listen = QStringLiteral("127.0.0.1:0");  // the port comes from the row
+    o.metrics = QStringLiteral("off");
+    o.startMode = StartMode::Detached;
+    SshTarget defaults = target();
+    defaults.knownHostsFile = path(QStringLiteral("dialog/known_hosts"));  // key A unknown here
+
+    inventory::ServerEntry server;
+    server.name = QStringLiteral("gpu-lab-1");
+    server.address = QStringLiteral("127.0.0.1");
+    server.agentPort = freePort();
+    server.sshUser = m_user;
+    server.sshPort = m_port;
+    inventory::Inventory inv;
+    inv.servers = {server};
+    widgets::InventoryDialog dialog(inv, nullptr, QString());
+    dialog.setSshDefaults(defaults, o);
+    QString askedFingerprint;
+    dialog.setHostKeyQuestion([&](const HostKeyInfo &key) {
+        askedFingerprint = key.fingerprintSha256;
+        return true;
+    });
+    QSignalSpy finished(&dialog, &widgets::InventoryDialog::bootstrapFinished);
+    dialog.bootstrapServer(0);
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
+    const auto cleanup = qScopeGuard([&] {
+        const qint64 pid = readAll(o.pidFile).trimmed().toLongLong();
+        if (pid > 0)
+            ::kill(pid_t(pid), SIGTERM);
+    });
+    QVERIFY2(finished.first().first().toBool(), qPrintable(dialog.statusText()));
+    QCOMPARE(askedFingerprint, m_fingerprintA);
+    QVERIFY(readAll(defaults.knownHostsFile).contains("ssh-ed25519"));
+    const QString token = dialog.pendingSecrets().value(inventory::agentSecretKey(server.name));
+    QVERIFY2(token.size() >= 32, qPrintable(token));
+    QCOMPARE(readAll(o.tokenFile).trimmed(), token.toUtf8());
+    const inventory::ServerEntry after = dialog.inventory().servers.first();
+    QVERIFY2(after.agentPinSha256.count(QLatin1Char(':')) == 31, qPrintable(after.agentPinSha256));
+    QCOMPARE(after.agentPort, server.agentPort);
+    QVERIFY(portAnswers(server.agentPort));
+    QVERIFY2(dialog.statusText().contains(QStringLiteral("detached")),
+             qPrintable(dialog.statusText()));
+
+    // The console then reaches that agent with the row's pin and the token.
+    agentproto::AgentEndpoint endpoint;
+    endpoint.host = after.address;
+    endpoint.port = after.agentPort;
+    endpoint.token = token;
+    endpoint.pinnedSha256 = after.agentPinSha256.toLatin1();
+    agentproto::AgentClient client(endpoint);
+    QSignalSpy samples(&client, &agentproto::AgentClient::sampleReceived);
+    client.connectToAgent();
+    QTRY_COMPARE_WITH_TIMEOUT(client.state(), agentproto::AgentClient::State::Ready, 15000);
+    client.subscribe(500);
+    QTRY_VERIFY_WITH_TIMEOUT(!samples.isEmpty(), 15000);
+}
+
+void TestSsh::collectorMonitorFeedsRows()
+{
+    // What the console runs for inventory servers marked "collector: ssh": rounds over SSH on
+    // the worker thread, rows through the agents' rate tracker; an unreachable host is
+    // reported once, by name.
+    monitor::SshCollectedHost good;
+    good.name = QStringLiteral("no-agent-1");
+    good.target = target();
+    good.options.pathPrefix = path(QStringLiteral("bin"));
+    monitor::SshCollectedHost bad = good;
+    bad.name = QStringLiteral("no-agent-2");
+    bad.target.port = freePort();  // nothing listens
+    monitor::SshCollectorMonitor monitor;
+    QSignalSpy updates(&monitor, &monitor::SshCollectorMonitor::updated);
+    QSignalSpy lost(&monitor, &monitor::SshCollectorMonitor::hostLost);
+    monitor.start({good, bad}, 300);
+    QTRY_VERIFY_WITH_TIMEOUT(updates.size() >= 2, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
+    QCOMPARE(lost.first().at(0).toString(), QStringLiteral("no-agent-2"));
+    QVERIFY2(lost.first().at(1).toString().contains(QString::number(bad.target.port)),
+             qPrintable(lost.first().at(1).toString()));
+    const auto second = updates.at(1).first().value<monitor::SwitchUpdate>();
+    const auto row = std::find_if(second.ports.begin(), second.ports.end(), [](const auto &r) {
+        return r.name.endsWith(QStringLiteral("/mlx5_0"));
+    });
+    QVERIFY(row != second.ports.end());
+    QVERIFY(row->nic);
+    // The fixtures do not move between rounds: the rates exist and are zero.
+    QVERIFY(row->ecnPerSec.has_value());
+    QCOMPARE(*row->ecnPerSec, 0.0);
+    monitor.stop();
+    QCOMPARE(lost.size(), 1);  // reported once, not every round
+}
+
+QTEST_MAIN(TestSsh)
 #include "tst_ssh.moc"
