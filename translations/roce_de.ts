@@ -924,6 +924,27 @@
         <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch.</source>
         <translation>Dieses Live-Szenario auf dem simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch.</translation>
     </message>
+    <message>
+        <source>The inventory file to watch and edit (default %1). Passwords and tokens are in the keychain, never in this file.</source>
+        <translation>Die zu überwachende und zu bearbeitende Inventardatei (Standard %1). Passwörter und Token liegen im Schlüsselbund, nie in dieser Datei.</translation>
+    </message>
+    <message>
+        <source>Demo a simulated leaf/spine fabric instead of the reference one, e.g. rail:1024:8:8:16 (1024 servers x 8 NICs, 8 rails, 16 spines), drawn on the layered map.</source>
+        <translation>Ein simuliertes Leaf/Spine-Fabric statt des Referenz-Fabrics vorführen, z. B. rail:1024:8:8:16 (1024 Server x 8 NICs, 8 Rails, 16 Spines), dargestellt auf der Schichtenkarte.</translation>
+    </message>
+    <message>
+        <source>rail:HOSTS:NICS:RAILS:SPINES</source>
+        <translation>rail:HOSTS:NICS:RAILS:SPINES</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleText</name>
+    <message>
+        <source>%1
+The simulated fabric runs until this is fixed.</source>
+        <translation>%1
+Bis das behoben ist, läuft das simulierte Fabric.</translation>
+    </message>
 </context>
 <context>
     <name>DecodeCommandText</name>
@@ -973,6 +994,25 @@
     <message>
         <source>the simulated fabric is not running</source>
         <translation>das simulierte Fabric läuft nicht</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointText</name>
+    <message>
+        <source>The keychain has no NX-API password for %1 at %2: set it in Fabric &gt; Inventory.</source>
+        <translation>Im Schlüsselbund fehlt das NX-API-Passwort für %1 unter %2: unter Fabric &gt; Inventar setzen.</translation>
+    </message>
+    <message>
+        <source>The keychain has no agent token for %1: set it in Fabric &gt; Inventory, or bootstrap the server.</source>
+        <translation>Im Schlüsselbund fehlt das Agent-Token für %1: unter Fabric &gt; Inventar setzen oder den Server per Bootstrap einrichten.</translation>
+    </message>
+    <message>
+        <source>%1 on %2: a network device</source>
+        <translation>%1 an %2: ein Netzwerkgerät</translation>
+    </message>
+    <message>
+        <source>%1 on %2: a hypervisor; add its virtual servers by hand</source>
+        <translation>%1 an %2: ein Hypervisor; seine virtuellen Server von Hand hinzufügen</translation>
     </message>
 </context>
 <context>
@@ -1147,6 +1187,201 @@ Zu prüfen: %2</translation>
     <message>
         <source>message has no "type"</source>
         <translation>Nachricht hat keinen „type“</translation>
+    </message>
+</context>
+<context>
+    <name>InventoryModelText</name>
+    <message>
+        <source>agent: roce-agent streams samples. ssh: no agent; the console runs 'rdma statistic' and 'ethtool -S' over SSH every few seconds.</source>
+        <translation>agent: roce-agent streamt Messwerte. ssh: kein Agent; die Konsole führt alle paar Sekunden „rdma statistic“ und „ethtool -S“ über SSH aus.</translation>
+    </message>
+    <message>
+        <source>The agent token is in the keychain (or goes there when the inventory is saved).</source>
+        <translation>Das Agent-Token liegt im Schlüsselbund (oder kommt dorthin, sobald das Inventar gespeichert wird).</translation>
+    </message>
+    <message>
+        <source>No token in the keychain: the console cannot authenticate to this agent.</source>
+        <translation>Kein Token im Schlüsselbund: die Konsole kann sich bei diesem Agenten nicht authentifizieren.</translation>
+    </message>
+    <message>
+        <source>not needed</source>
+        <translation>nicht nötig</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>gesetzt</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Agent port</source>
+        <translation>Agent-Port</translation>
+    </message>
+    <message>
+        <source>Switch port</source>
+        <translation>Switch-Port</translation>
+    </message>
+    <message>
+        <source>SSH user</source>
+        <translation>SSH-Benutzer</translation>
+    </message>
+    <message>
+        <source>Agent certificate SHA-256 (pin)</source>
+        <translation>SHA-256 des Agent-Zertifikats (Pin)</translation>
+    </message>
+    <message>
+        <source>Collector</source>
+        <translation>Erfassung</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+</context>
+<context>
+    <name>InventoryText</name>
+    <message>
+        <source>%1: '%2' must be a string</source>
+        <translation>%1: „%2“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1: '%2' must be a port number from 1 to 65535</source>
+        <translation>%1: „%2“ muss eine Portnummer von 1 bis 65535 sein</translation>
+    </message>
+    <message>
+        <source>%1: '%2' must be true or false</source>
+        <translation>%1: „%2“ muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>%1: ignored unknown field(s) %2</source>
+        <translation>%1: unbekannte(s) Feld(er) ignoriert: %2</translation>
+    </message>
+    <message>
+        <source>Switch: the URL must start with https:// (got '%1')</source>
+        <translation>Switch: die URL muss mit https:// beginnen (erhalten: „%1“)</translation>
+    </message>
+    <message>
+        <source>Switch: http:// sends the password in clear; use https:// or allow HTTP explicitly</source>
+        <translation>Switch: http:// sendet das Passwort im Klartext; https:// verwenden oder HTTP ausdrücklich erlauben</translation>
+    </message>
+    <message>
+        <source>Switch: the URL has no host</source>
+        <translation>Switch: die URL enthält keinen Host</translation>
+    </message>
+    <message>
+        <source>Switch: the NX-API user is missing</source>
+        <translation>Switch: der NX-API-Benutzer fehlt</translation>
+    </message>
+    <message>
+        <source>Switch: the certificate pin must be a SHA-256 in hex (64 digits, colons allowed)</source>
+        <translation>Switch: der Zertifikats-Pin muss ein SHA-256 in Hex sein (64 Stellen, Doppelpunkte erlaubt)</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>Server '%1'</source>
+        <translation>Server „%1“</translation>
+    </message>
+    <message>
+        <source>%1: the name is missing</source>
+        <translation>%1: der Name fehlt</translation>
+    </message>
+    <message>
+        <source>%1: the name is used twice</source>
+        <translation>%1: der Name ist doppelt vergeben</translation>
+    </message>
+    <message>
+        <source>%1: the address is missing</source>
+        <translation>%1: die Adresse fehlt</translation>
+    </message>
+    <message>
+        <source>%1: '%2' is not a host name or IP address</source>
+        <translation>%1: „%2“ ist weder Hostname noch IP-Adresse</translation>
+    </message>
+    <message>
+        <source>%1: another server already uses agent %2</source>
+        <translation>%1: ein anderer Server verwendet bereits Agent %2</translation>
+    </message>
+    <message>
+        <source>%1: collecting over SSH needs an SSH user</source>
+        <translation>%1: die Erfassung über SSH braucht einen SSH-Benutzer</translation>
+    </message>
+    <message>
+        <source>%1: the agent port must be from 1 to 65535</source>
+        <translation>%1: der Agent-Port muss zwischen 1 und 65535 liegen</translation>
+    </message>
+    <message>
+        <source>%1: the agent certificate pin must be a SHA-256 in hex (64 digits, colons allowed)</source>
+        <translation>%1: der Pin des Agent-Zertifikats muss ein SHA-256 in Hex sein (64 Stellen, Doppelpunkte erlaubt)</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON at byte %2: %3</source>
+        <translation>%1: kein gültiges JSON bei Byte %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: an inventory is a JSON object</source>
+        <translation>%1: ein Inventar ist ein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>%1: not a RoCE Fabric Console inventory ("format" must be "roce-inventory")</source>
+        <translation>%1: kein Inventar der RoCE-Fabric-Konsole ("format" muss "roce-inventory" sein)</translation>
+    </message>
+    <message>
+        <source>%1: inventory version %2 is not supported (this console reads version %3)</source>
+        <translation>%1: Inventarversion %2 wird nicht unterstützt (diese Konsole liest Version %3)</translation>
+    </message>
+    <message>
+        <source>%1: switch</source>
+        <translation>%1: switch</translation>
+    </message>
+    <message>
+        <source>%1: switch: 'url' is missing or invalid</source>
+        <translation>%1: switch: „url“ fehlt oder ist ungültig</translation>
+    </message>
+    <message>
+        <source>%1: 'switch' must be an object</source>
+        <translation>%1: „switch“ muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>%1: 'servers' must be an array</source>
+        <translation>%1: „servers“ muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>%1: servers[%2]</source>
+        <translation>%1: servers[%2]</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>%1: 'collector' must be "agent" or "ssh"</source>
+        <translation>%1: „collector“ muss "agent" oder "ssh" sein</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n secret(s) in clear; they go to the keychain and are never written to a file again. Delete or protect this file.</source>
+        <translation>
+            <numerusform>%1 enthält %n Geheimnis im Klartext; es kommt in den Schlüsselbund und wird nie wieder in eine Datei geschrieben. Diese Datei löschen oder schützen.</numerusform><numerusform>%1 enthält %n Geheimnisse im Klartext; sie kommen in den Schlüsselbund und werden nie wieder in eine Datei geschrieben. Diese Datei löschen oder schützen.</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot read the inventory %1: %2</source>
+        <translation>Inventar %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the inventory %1: %2</source>
+        <translation>Inventar %1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1409,6 +1644,13 @@ Zu prüfen: %2</translation>
     <message>
         <source>%1 exited with code %2</source>
         <translation>%1 endete mit Code %2</translation>
+    </message>
+</context>
+<context>
+    <name>LargeFabricText</name>
+    <message>
+        <source>'%1' is not a leaf/spine topology: use rail:HOSTS:NICS:RAILS:SPINES, e.g. rail:1024:8:8:16</source>
+        <translation>„%1“ ist keine Leaf/Spine-Topologie: rail:HOSTS:NICS:RAILS:SPINES verwenden, z. B. rail:1024:8:8:16</translation>
     </message>
 </context>
 <context>
@@ -1718,6 +1960,37 @@ Zu prüfen: %2</translation>
     <message>
         <source>libibverbs: %1 (used sysfs)</source>
         <translation>libibverbs: %1 (sysfs verwendet)</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaStatText</name>
+    <message>
+        <source>%1: expected "link DEVICE/PORT" at "%2"</source>
+        <translation>%1: "link DEVICE/PORT" erwartet bei "%2"</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is not DEVICE/PORT</source>
+        <translation>%1: "%2" ist nicht DEVICE/PORT</translation>
+    </message>
+    <message>
+        <source>%1: "%2" of %3 has no value</source>
+        <translation>%1: "%2" von %3 hat keinen Wert</translation>
+    </message>
+    <message>
+        <source>rdma statistic: counter %1 of %2 is negative (%3). iproute2 older than 5.17 prints counters above 2^31 as negative 32-bit numbers; upgrade iproute2 on the host or read the counters from sysfs.</source>
+        <translation>rdma statistic: Zähler %1 von %2 ist negativ (%3). iproute2 vor 5.17 gibt Zähler über 2^31 als negative 32-Bit-Zahlen aus; iproute2 auf dem Host aktualisieren oder die Zähler aus sysfs lesen.</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON array (%2 at offset %3)</source>
+        <translation>%1: kein JSON-Array (%2 bei Offset %3)</translation>
+    </message>
+    <message>
+        <source>%1: counter %2 of %3 has value "%4", not a number</source>
+        <translation>%1: Zähler %2 von %3 hat den Wert "%4", keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1: an entry has no "ifname"/"port"</source>
+        <translation>%1: ein Eintrag hat kein "ifname"/"port"</translation>
     </message>
 </context>
 <context>
@@ -2212,6 +2485,33 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>SecretText</name>
+    <message>
+        <source>Unlock the keychain and try again.</source>
+        <translation>Schlüsselbund entsperren und erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>No Secret Service is running (gnome-keyring or KWallet); secrets are never stored in plain files instead.</source>
+        <translation>Es läuft kein Secret Service (gnome-keyring oder KWallet); Geheimnisse werden nie ersatzweise in einfachen Dateien gespeichert.</translation>
+    </message>
+    <message>
+        <source>Keychain: cannot %1 '%2': %3</source>
+        <translation>Schlüsselbund: „%2“ lässt sich nicht %1: %3</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>speichern</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lesen</translation>
+    </message>
+    <message>
+        <source>remove</source>
+        <translation>entfernen</translation>
+    </message>
+</context>
+<context>
     <name>SimAgentsText</name>
     <message>
         <source>cannot open the agent port of %1: %2</source>
@@ -2544,6 +2844,300 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>SshCommandText</name>
+    <message>
+        <source>Over SSH: show a host key, install the agent, or collect counters with rdma/ethtool on a host without an agent</source>
+        <translation>Über SSH: einen Host-Schlüssel anzeigen, den Agenten installieren oder Zähler mit rdma/ethtool auf einem Host ohne Agent erfassen</translation>
+    </message>
+    <message>
+        <source>Actions: hostkey, bootstrap, collect. An unknown host key is refused with its fingerprint; check it, then pass it to --accept.</source>
+        <translation>Aktionen: hostkey, bootstrap, collect. Ein unbekannter Host-Schlüssel wird mit seinem Fingerabdruck abgelehnt; diesen prüfen und dann an --accept übergeben.</translation>
+    </message>
+    <message>
+        <source>hostkey, bootstrap or collect</source>
+        <translation>hostkey, bootstrap oder collect</translation>
+    </message>
+    <message>
+        <source>Server address.</source>
+        <translation>Serveradresse.</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>SSH port (22).</source>
+        <translation>SSH-Port (22).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Login user (default: $USER).</source>
+        <translation>Anmeldebenutzer (Standard: $USER).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Private key file (default: ssh-agent and ~/.ssh keys).</source>
+        <translation>Datei des privaten Schlüssels (Standard: ssh-agent und die Schlüssel in ~/.ssh).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default ~/.ssh/known_hosts).</source>
+        <translation>known_hosts-Datei (Standard ~/.ssh/known_hosts).</translation>
+    </message>
+    <message>
+        <source>Trust an unknown host key with this SHA256 fingerprint.</source>
+        <translation>Einem unbekannten Host-Schlüssel mit diesem SHA256-Fingerabdruck vertrauen.</translation>
+    </message>
+    <message>
+        <source>SHA256:...</source>
+        <translation>SHA256:...</translation>
+    </message>
+    <message>
+        <source>collect: directory put first on the remote PATH.</source>
+        <translation>collect: Verzeichnis, das im entfernten PATH an erster Stelle steht.</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>Verzeichnis</translation>
+    </message>
+    <message>
+        <source>bootstrap: local roce-agent to install (default: next to rocectl).</source>
+        <translation>bootstrap: zu installierender lokaler roce-agent (Standard: neben rocectl).</translation>
+    </message>
+    <message>
+        <source>bootstrap: agent address:port.</source>
+        <translation>bootstrap: Adresse:Port des Agenten.</translation>
+    </message>
+    <message>
+        <source>address:port</source>
+        <translation>Adresse:Port</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of text.</source>
+        <translation>JSON statt Text ausgeben.</translation>
+    </message>
+    <message>
+        <source>rocectl ssh: give one action (hostkey, bootstrap or collect) and --host; see --help</source>
+        <translation>rocectl ssh: eine Aktion (hostkey, bootstrap oder collect) und --host angeben; siehe --help</translation>
+    </message>
+    <message>
+        <source>rocectl ssh: --port must be 1..65535</source>
+        <translation>rocectl ssh: --port muss 1..65535 sein</translation>
+    </message>
+    <message>
+        <source>DEVICE</source>
+        <translation>GERÄT</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>ZUSTAND</translation>
+    </message>
+    <message>
+        <source>NETDEV</source>
+        <translation>NETDEV</translation>
+    </message>
+    <message>
+        <source>ECN MARKED</source>
+        <translation>ECN-MARKIERT</translation>
+    </message>
+    <message>
+        <source>CNP SENT</source>
+        <translation>CNP GESENDET</translation>
+    </message>
+    <message>
+        <source>CNP HANDLED</source>
+        <translation>CNP VERARBEITET</translation>
+    </message>
+    <message>
+        <source>RX PAUSE</source>
+        <translation>RX-PAUSE</translation>
+    </message>
+    <message>
+        <source>TX PAUSE</source>
+        <translation>TX-PAUSE</translation>
+    </message>
+    <message>
+        <source>roce-agent runs on %1:%2 (started by %3).</source>
+        <translation>roce-agent läuft auf %1:%2 (gestartet von %3).</translation>
+    </message>
+    <message>
+        <source>Token (store it in the console's keychain): %1</source>
+        <translation>Token (im Schlüsselbund der Konsole speichern): %1</translation>
+    </message>
+    <message>
+        <source>Certificate SHA-256 to pin: %1</source>
+        <translation>Zu pinnender SHA-256 des Zertifikats: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SshText</name>
+    <message>
+        <source>Bootstrap path "%1" must be absolute.</source>
+        <translation>Bootstrap-Pfad "%1" muss absolut sein.</translation>
+    </message>
+    <message>
+        <source>The roce-agent binary to install (%1) does not exist.</source>
+        <translation>Das zu installierende roce-agent-Binary (%1) existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Agent listen address "%1" has no port.</source>
+        <translation>Die Listen-Adresse "%1" des Agenten enthält keinen Port.</translation>
+    </message>
+    <message>
+        <source>systemd does not run on %1 (no systemctl or no /run/systemd/system: a container?). The unit was written to %2 but the agent was started detached (setsid nohup); it will not be restarted after a crash or a reboot.</source>
+        <translation>Auf %1 läuft kein systemd (kein systemctl oder kein /run/systemd/system: ein Container?). Die Unit wurde nach %2 geschrieben, der Agent aber losgelöst gestartet (setsid nohup); nach einem Absturz oder Neustart wird er nicht neu gestartet.</translation>
+    </message>
+    <message>
+        <source>Unexpected openssl output on %1: %2</source>
+        <translation>Unerwartete openssl-Ausgabe auf %1: %2</translation>
+    </message>
+    <message>
+        <source>Starting roce-agent on %1 gave no pid ("%2").</source>
+        <translation>Der Start von roce-agent auf %1 lieferte keine PID ("%2").</translation>
+    </message>
+    <message>
+        <source>roce-agent on %1 exited right after it started. Its log (%2) says:
+%3</source>
+        <translation>roce-agent auf %1 hat sich direkt nach dem Start beendet. Sein Log (%2) meldet:
+%3</translation>
+    </message>
+    <message>
+        <source>roce-agent was started on %1 but %2 did not answer within %3 ms. Check a firewall between the console and the host. Log:
+%4</source>
+        <translation>roce-agent wurde auf %1 gestartet, aber %2 hat nicht innerhalb von %3 ms geantwortet. Eine Firewall zwischen Konsole und Host prüfen. Log:
+%4</translation>
+    </message>
+    <message>
+        <source>%1 has no RDMA ports ("rdma link show" lists none). Load the RDMA driver (mlx5_ib, rdma_rxe) on the host.</source>
+        <translation>%1 hat keine RDMA-Ports ("rdma link show" listet keine). Den RDMA-Treiber (mlx5_ib, rdma_rxe) auf dem Host laden.</translation>
+    </message>
+    <message>
+        <source>"ethtool -S %1" on %2 printed no statistics.</source>
+        <translation>"ethtool -S %1" auf %2 hat keine Statistik ausgegeben.</translation>
+    </message>
+    <message>
+        <source>SSH needs a host and a user name (host '%1', user '%2').</source>
+        <translation>SSH braucht einen Host und einen Benutzernamen (Host „%1“, Benutzer „%2“).</translation>
+    </message>
+    <message>
+        <source>libssh could not create a session.</source>
+        <translation>libssh konnte keine Sitzung anlegen.</translation>
+    </message>
+    <message>
+        <source>SSH to %1:%2 timed out after %3 ms (%4). Check that the host is up and that a firewall lets port %2 through.</source>
+        <translation>SSH zu %1:%2: Zeitüberschreitung nach %3 ms (%4). Prüfen, ob der Host läuft und eine Firewall Port %2 durchlässt.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to the SSH server at %1:%2: %3. Check the address and port, and that sshd runs on the host.</source>
+        <translation>Keine Verbindung zum SSH-Server unter %1:%2: %3. Adresse und Port prüfen und ob sshd auf dem Host läuft.</translation>
+    </message>
+    <message>
+        <source>%1:%2 sent no host key (%3).</source>
+        <translation>%1:%2 hat keinen Host-Schlüssel gesendet (%3).</translation>
+    </message>
+    <message>
+        <source>Cannot hash the host key of %1:%2.</source>
+        <translation>Der Host-Schlüssel von %1:%2 lässt sich nicht hashen.</translation>
+    </message>
+    <message>
+        <source>Cannot check the host key of %1:%2 against %3: %4</source>
+        <translation>Der Host-Schlüssel von %1:%2 lässt sich nicht mit %3 abgleichen: %4</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has CHANGED: it now presents %2 %3, which does not match the old entry in known_hosts file %4. This can be a man-in-the-middle attack, or the host was reinstalled. Verify the new key with the host's administrator, then remove the stale entry with "ssh-keygen -R '%5' -f %4" and connect again.</source>
+        <translation>Der Host-Schlüssel von %1 hat sich GEÄNDERT: er zeigt jetzt %2 %3, was nicht zum alten Eintrag in der known_hosts-Datei %4 passt. Das kann ein Man-in-the-Middle-Angriff sein, oder der Host wurde neu installiert. Den neuen Schlüssel mit dem Administrator des Hosts abgleichen, dann den veralteten Eintrag mit "ssh-keygen -R '%5' -f %4" entfernen und erneut verbinden.</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is unknown: %2 %3. Trust it only if this is the fingerprint the host's administrator gives you.</source>
+        <translation>Der Host-Schlüssel von %1 ist unbekannt: %2 %3. Nur vertrauen, wenn dies der Fingerabdruck ist, den Ihnen der Administrator des Hosts nennt.</translation>
+    </message>
+    <message>
+        <source>Cannot add the host key of %1 to %2: %3</source>
+        <translation>Der Host-Schlüssel von %1 lässt sich nicht zu %2 hinzufügen: %3</translation>
+    </message>
+    <message>
+        <source>public key %1</source>
+        <translation>öffentlicher Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the private key %1 for %2 (missing, unreadable, or protected by a passphrase).</source>
+        <translation>Der private Schlüssel %1 für %2 lässt sich nicht lesen (fehlt, nicht lesbar oder durch eine Passphrase geschützt).</translation>
+    </message>
+    <message>
+        <source>ssh-agent and default keys in ~/.ssh</source>
+        <translation>ssh-agent und Standardschlüssel in ~/.ssh</translation>
+    </message>
+    <message>
+        <source>password</source>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>SSH authentication with %1 failed: %2</source>
+        <translation>SSH-Authentifizierung fehlgeschlagen (%1): %2</translation>
+    </message>
+    <message>
+        <source>%1:%2 refused user '%3' (tried: %4; the server accepts: %5). Check the user name and that the public key is in that user's authorized_keys on the host.</source>
+        <translation>%1:%2 hat Benutzer „%3“ abgelehnt (versucht: %4; der Server akzeptiert: %5). Den Benutzernamen prüfen und ob der öffentliche Schlüssel in den authorized_keys dieses Benutzers auf dem Host steht.</translation>
+    </message>
+    <message>
+        <source>nothing we support</source>
+        <translation>keine unterstützte Methode</translation>
+    </message>
+    <message>
+        <source>SSH %1 on %2 failed while running "%3": %4</source>
+        <translation>SSH-%1 auf %2 beim Ausführen von "%3" fehlgeschlagen: %4</translation>
+    </message>
+    <message>
+        <source>channel open</source>
+        <translation>Kanalöffnung</translation>
+    </message>
+    <message>
+        <source>exec request</source>
+        <translation>Exec-Anfrage</translation>
+    </message>
+    <message>
+        <source>"%1" on %2 did not finish within %3 ms; it was ended.</source>
+        <translation>"%1" auf %2 wurde nicht innerhalb von %3 ms fertig und wurde beendet.</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>"%1" on %2: command not found (exit status 127). Install the tool on the host or fix its PATH. %3</source>
+        <translation>"%1" auf %2: Befehl nicht gefunden (Exit-Status 127). Das Werkzeug auf dem Host installieren oder seinen PATH korrigieren. %3</translation>
+    </message>
+    <message>
+        <source>"%1" on %2 failed with exit status %3: %4</source>
+        <translation>"%1" auf %2 ist mit Exit-Status %3 fehlgeschlagen: %4</translation>
+    </message>
+    <message>
+        <source>(no error output)</source>
+        <translation>(keine Fehlerausgabe)</translation>
+    </message>
+    <message>
+        <source>Remote path "%1" must be an absolute file path.</source>
+        <translation>Der entfernte Pfad "%1" muss ein absoluter Dateipfad sein.</translation>
+    </message>
+    <message>
+        <source>Upload to %1 on %2 is incomplete: %3 bytes sent, the file has %4. Check free space on the host.</source>
+        <translation>Upload nach %1 auf %2 ist unvollständig: %3 Bytes gesendet, die Datei hat %4. Freien Speicherplatz auf dem Host prüfen.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 to upload it: %2</source>
+        <translation>%1 lässt sich zum Hochladen nicht lesen: %2</translation>
+    </message>
+</context>
+<context>
     <name>SwitchCommandText</name>
     <message>
         <source>interval %1 s</source>
@@ -2865,6 +3459,13 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>roce::app::FabricSession</name>
+    <message>
+        <source>Scenarios run on the simulated fabric only: choose Fabric &gt; Demo fabric first.</source>
+        <translation>Szenarien laufen nur auf dem simulierten Fabric: zuerst Fabric &gt; Demo-Fabric wählen.</translation>
+    </message>
+</context>
+<context>
     <name>roce::app::MainWindow</name>
     <message>
         <source>RoCE Fabric Console</source>
@@ -2989,6 +3590,53 @@ Zu prüfen: %2</translation>
     <message>
         <source>Agent %1 lost, reconnecting: %2</source>
         <translation>Agent %1 verloren, neue Verbindung wird aufgebaut: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Inventory: one switch, %n server(s)</source>
+        <translation>
+            <numerusform>Inventar: ein Switch, %n Server</numerusform><numerusform>Inventar: ein Switch, %n Server</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Inventory: no switch, %n server(s)</source>
+        <translation>
+            <numerusform>Inventar: kein Switch, %n Server</numerusform><numerusform>Inventar: kein Switch, %n Server</numerusform></translation>
+    </message>
+    <message>
+        <source>The console watches the fabric of its inventory (Fabric &gt; Inventory...).</source>
+        <translation>Die Konsole überwacht das Fabric aus ihrem Inventar (Fabric &gt; Inventar...).</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>Fabric</translation>
+    </message>
+    <message numerus="yes">
+        <source>Simulated leaf/spine fabric %1: %n servers</source>
+        <translation>
+            <numerusform>Simuliertes Leaf/Spine-Fabric %1: %n Server</numerusform><numerusform>Simuliertes Leaf/Spine-Fabric %1: %n Server</numerusform></translation>
+    </message>
+    <message>
+        <source>The model's rows go straight to the console (no agent per NIC at this size); it runs slower than real time, and rates are per simulated second.</source>
+        <translation>Die Zeilen des Modells gehen direkt an die Konsole (bei dieser Größe kein Agent pro NIC); es läuft langsamer als Echtzeit, und Raten gelten pro simulierter Sekunde.</translation>
+    </message>
+    <message>
+        <source>F&amp;abric</source>
+        <translation>F&amp;abric</translation>
+    </message>
+    <message>
+        <source>&amp;Inventory...</source>
+        <translation>&amp;Inventar...</translation>
+    </message>
+    <message>
+        <source>The switch and servers to watch, their secrets in the keychain.</source>
+        <translation>Der zu überwachende Switch und die Server, ihre Geheimnisse im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>&amp;Demo fabric</source>
+        <translation>&amp;Demo-Fabric</translation>
+    </message>
+    <message>
+        <source>Watch the embedded simulated fabric (8 servers, one Nexus).</source>
+        <translation>Das eingebettete simulierte Fabric überwachen (8 Server, ein Nexus).</translation>
     </message>
 </context>
 <context>
@@ -3464,6 +4112,336 @@ Zu prüfen: %2</translation>
     <message>
         <source>Output of run %1</source>
         <translation>Ausgabe von Lauf %1</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::FabricMapPanel</name>
+    <message>
+        <source>Find a host, leaf or spine...</source>
+        <translation>Host, Leaf oder Spine suchen...</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>Vergrößern (+)</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>Verkleinern (-)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Show the whole fabric (0)</source>
+        <translation>Das ganze Fabric zeigen (0)</translation>
+    </message>
+    <message>
+        <source>drops</source>
+        <translation>Drops</translation>
+    </message>
+    <message>
+        <source>pauses</source>
+        <translation>Pausen</translation>
+    </message>
+    <message>
+        <source>ECN (outline)</source>
+        <translation>ECN (Umriss)</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>ausgelastet</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>im Leerlauf</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+    <message numerus="yes">
+        <source>'%1': %n match(es)</source>
+        <translation>
+            <numerusform>„%1“: %n Treffer</numerusform><numerusform>„%1“: %n Treffer</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2 spines, %3 leaves in %4 groups, %5 servers, %6 server ports</source>
+        <translation>%1: %2 Spines, %3 Leafs in %4 Gruppen, %5 Server, %6 Server-Ports</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::FabricMapView</name>
+    <message>
+        <source>%1: no data</source>
+        <translation>%1: keine Daten</translation>
+    </message>
+    <message>
+        <source>%1 (%2): in %3 %, out %4 %, drops %5/s, pauses rx %6/s tx %7/s, ECN %8/s</source>
+        <translation>%1 (%2): ein %3 %, aus %4 %, Drops %5/s, Pausen rx %6/s tx %7/s, ECN %8/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n server port(s)</source>
+        <translation>
+            <numerusform>%1: %n Server-Port</numerusform><numerusform>%1: %n Server-Ports</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::InventoryDialog</name>
+    <message>
+        <source>Fabric inventory</source>
+        <translation>Fabric-Inventar</translation>
+    </message>
+    <message>
+        <source>Trust this switch certificate?</source>
+        <translation>Diesem Switch-Zertifikat vertrauen?</translation>
+    </message>
+    <message>
+        <source>The switch presents a certificate that no CA vouches for:
+
+SHA-256 %1
+
+%2
+
+Compare it with 'show nxapi' on the switch console. Pin it?</source>
+        <translation>Der Switch legt ein Zertifikat vor, für das keine CA bürgt:
+
+SHA-256 %1
+
+%2
+
+Mit „show nxapi“ auf der Switch-Konsole vergleichen. Pinnen?</translation>
+    </message>
+    <message>
+        <source>Trust this SSH host key?</source>
+        <translation>Diesem SSH-Host-Schlüssel vertrauen?</translation>
+    </message>
+    <message>
+        <source>%1:%2 presents a host key that is not in %3:
+
+%4 %5
+
+Compare it with 'ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub' on the server. Trust it and add it to known_hosts?</source>
+        <translation>%1:%2 legt einen Host-Schlüssel vor, der nicht in %3 steht:
+
+%4 %5
+
+Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen. Vertrauen und zu known_hosts hinzufügen?</translation>
+    </message>
+    <message>
+        <source>Switch (NX-API)</source>
+        <translation>Switch (NX-API)</translation>
+    </message>
+    <message>
+        <source>e.g. nexus-a (learned from the switch when empty)</source>
+        <translation>z. B. nexus-a (wird vom Switch übernommen, wenn leer)</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the switch certificate (hex)</source>
+        <translation>SHA-256 des Switch-Zertifikats (Hex)</translation>
+    </message>
+    <message>
+        <source>Fetch from switch...</source>
+        <translation>Vom Switch abrufen...</translation>
+    </message>
+    <message>
+        <source>Connects to the URL, shows the certificate's SHA-256 and pins it once you confirm it matches 'show nxapi' on the switch.</source>
+        <translation>Verbindet sich mit der URL, zeigt den SHA-256 des Zertifikats und pinnt ihn, sobald Sie bestätigen, dass er zu „show nxapi“ auf dem Switch passt.</translation>
+    </message>
+    <message>
+        <source>Allow plain HTTP (sends the password in clear)</source>
+        <translation>Unverschlüsseltes HTTP erlauben (sendet das Passwort im Klartext)</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>Benutzer:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Passwort:</translation>
+    </message>
+    <message>
+        <source>Certificate:</source>
+        <translation>Zertifikat:</translation>
+    </message>
+    <message>
+        <source>Servers (roce-agent)</source>
+        <translation>Server (roce-agent)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Set token...</source>
+        <translation>Token setzen...</translation>
+    </message>
+    <message>
+        <source>Discover (LLDP)</source>
+        <translation>Erkennen (LLDP)</translation>
+    </message>
+    <message>
+        <source>Reads the switch's LLDP neighbours and adds the servers that are not listed yet, with the port they are cabled to.</source>
+        <translation>Liest die LLDP-Nachbarn des Switches und fügt die noch nicht eingetragenen Server hinzu, mit dem Port, an dem sie angeschlossen sind.</translation>
+    </message>
+    <message>
+        <source>Bootstrap via SSH...</source>
+        <translation>Bootstrap per SSH...</translation>
+    </message>
+    <message>
+        <source>Copies roce-agent to the selected server over SSH, creates its token and TLS certificate, installs and starts its systemd unit.</source>
+        <translation>Kopiert roce-agent per SSH auf den ausgewählten Server, erzeugt sein Token und TLS-Zertifikat, installiert und startet seine systemd-Unit.</translation>
+    </message>
+    <message>
+        <source>Import...</source>
+        <translation>Importieren...</translation>
+    </message>
+    <message>
+        <source>Export...</source>
+        <translation>Exportieren...</translation>
+    </message>
+    <message>
+        <source>Writes the inventory without passwords or tokens.</source>
+        <translation>Schreibt das Inventar ohne Passwörter oder Token.</translation>
+    </message>
+    <message>
+        <source>Select a server first.</source>
+        <translation>Zuerst einen Server auswählen.</translation>
+    </message>
+    <message>
+        <source>stored in the keychain; type to replace</source>
+        <translation>im Schlüsselbund gespeichert; zum Ersetzen neu eingeben</translation>
+    </message>
+    <message>
+        <source>server%1</source>
+        <translation>server%1</translation>
+    </message>
+    <message>
+        <source>Agent token</source>
+        <translation>Agent-Token</translation>
+    </message>
+    <message>
+        <source>Token of the agent on %1 (the content of its --token-file, at least %2 characters):</source>
+        <translation>Token des Agenten auf %1 (der Inhalt seiner --token-file, mindestens %2 Zeichen):</translation>
+    </message>
+    <message>
+        <source>The token of %1 is too short: the agent requires at least %2 characters.</source>
+        <translation>Das Token von %1 ist zu kurz: der Agent verlangt mindestens %2 Zeichen.</translation>
+    </message>
+    <message>
+        <source>The token of %1 will be stored in the keychain when you press OK.</source>
+        <translation>Das Token von %1 wird im Schlüsselbund gespeichert, sobald Sie OK drücken.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n server(s) from %1.</source>
+        <translation>
+            <numerusform>%n Server aus %1 importiert.</numerusform><numerusform>%n Server aus %1 importiert.</numerusform></translation>
+    </message>
+    <message>
+        <source>Exported to %1 (no passwords or tokens).</source>
+        <translation>Nach %1 exportiert (ohne Passwörter oder Token).</translation>
+    </message>
+    <message>
+        <source>Import inventory</source>
+        <translation>Inventar importieren</translation>
+    </message>
+    <message>
+        <source>Inventory (*.json);;All files (*)</source>
+        <translation>Inventar (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export inventory</source>
+        <translation>Inventar exportieren</translation>
+    </message>
+    <message>
+        <source>Inventory (*.json)</source>
+        <translation>Inventar (*.json)</translation>
+    </message>
+    <message>
+        <source>Enter the switch URL first.</source>
+        <translation>Zuerst die Switch-URL eingeben.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1...</source>
+        <translation>Verbinde mit %1...</translation>
+    </message>
+    <message>
+        <source>Certificate pinned: SHA-256 %1</source>
+        <translation>Zertifikat gepinnt: SHA-256 %1</translation>
+    </message>
+    <message>
+        <source>Certificate not trusted; nothing was pinned.</source>
+        <translation>Dem Zertifikat wurde nicht vertraut; nichts gepinnt.</translation>
+    </message>
+    <message>
+        <source>The switch certificate is verified by a trusted CA: no pin is needed.</source>
+        <translation>Das Switch-Zertifikat ist von einer vertrauenswürdigen CA bestätigt: kein Pin nötig.</translation>
+    </message>
+    <message>
+        <source>Reading LLDP neighbours from %1...</source>
+        <translation>Lese LLDP-Nachbarn von %1...</translation>
+    </message>
+    <message>
+        <source>The switch did not return its LLDP table (is 'feature lldp' enabled?).</source>
+        <translation>Der Switch hat seine LLDP-Tabelle nicht geliefert (ist „feature lldp“ aktiviert?).</translation>
+    </message>
+    <message numerus="yes">
+        <source>LLDP: added %n server(s); set their tokens, or bootstrap them.</source>
+        <translation>
+            <numerusform>LLDP: %n Server hinzugefügt; sein Token setzen oder ihn per Bootstrap einrichten.</numerusform><numerusform>LLDP: %n Server hinzugefügt; ihre Token setzen oder sie per Bootstrap einrichten.</numerusform></translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>Nicht hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>No keychain is available: passwords and tokens cannot be stored.</source>
+        <translation>Kein Schlüsselbund verfügbar: Passwörter und Token können nicht gespeichert werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Storing %n secret(s) in the keychain...</source>
+        <translation>
+            <numerusform>Speichere %n Geheimnis im Schlüsselbund...</numerusform><numerusform>Speichere %n Geheimnisse im Schlüsselbund...</numerusform></translation>
+    </message>
+    <message>
+        <source>Give the server a name and an address first.</source>
+        <translation>Zuerst dem Server einen Namen und eine Adresse geben.</translation>
+    </message>
+    <message>
+        <source>No roce-agent binary to install was found next to the console.</source>
+        <translation>Neben der Konsole wurde kein zu installierendes roce-agent-Binary gefunden.</translation>
+    </message>
+    <message>
+        <source>Bootstrapping %1 over SSH (%2@%3:%4)...</source>
+        <translation>Richte %1 per SSH ein (%2@%3:%4)...</translation>
+    </message>
+    <message>
+        <source>started by systemd (%1)</source>
+        <translation>von systemd gestartet (%1)</translation>
+    </message>
+    <message>
+        <source>started detached, pid %1: %2</source>
+        <translation>losgelöst gestartet, PID %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: roce-agent installed and %2 in %3 ms; its token goes to the keychain when you press OK.</source>
+        <translation>%1: roce-agent in %3 ms installiert und %2; sein Token kommt in den Schlüsselbund, sobald Sie OK drücken.</translation>
+    </message>
+    <message>
+        <source>Host key of %1 not trusted; nothing was installed.</source>
+        <translation>Dem Host-Schlüssel von %1 wurde nicht vertraut; nichts installiert.</translation>
     </message>
 </context>
 <context>

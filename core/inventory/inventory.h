@@ -82,7 +82,7 @@ Result<ImportedInventory> loadFile(const QString &path);
 /// Writes atomically (QSaveFile) with mode 0600.
 Result<void> saveFile(const QString &path, const Inventory &inventory);
 
-/// Where the console keeps its inventory: <config dir>/roce-console/inventory.json.
+/// Where the console keeps its inventory: ~/.config/RoceFabricConsole/roce-console/inventory.json.
 QString defaultPath();
 
 }  // namespace roce::inventory

@@ -1,10 +1,22 @@
 #include "models/inventorymodel.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace roce::models {
 
 using inventory::ServerEntry;
+
+namespace {
+
+// A plain context name: lupdate and InventoryModelText::tr() agree on it whatever the namespace.
+class InventoryModelText
+{
+    Q_DECLARE_TR_FUNCTIONS(InventoryModelText)
+};
+
+}  // namespace
 
 InventoryModel::InventoryModel(QObject *parent) : QAbstractTableModel(parent)
 { }
@@ -91,12 +103,15 @@ QVariant InventoryModel::data(const QModelIndex &index, int role) const
     if (role == InvalidRole)
         return cellInvalid(s, index.column());
     if (role == Qt::ToolTipRole && index.column() == Collector)
-        return tr("agent: roce-agent streams samples. ssh: no agent; the console runs 'rdma "
-                  "statistic' and 'ethtool -S' over SSH every few seconds.");
+        return InventoryModelText::tr(
+            "agent: roce-agent streams samples. ssh: no agent; the console runs 'rdma "
+            "statistic' and 'ethtool -S' over SSH every few seconds.");
     if (role == Qt::ToolTipRole && index.column() == Token)
         return m_withToken.contains(s.name)
-            ? tr("The agent token is in the keychain (or goes there when the inventory is saved).")
-            : tr("No token in the keychain: the console cannot authenticate to this agent.");
+            ? InventoryModelText::tr(
+                "The agent token is in the keychain (or goes there when the inventory is saved).")
+            : InventoryModelText::tr(
+                "No token in the keychain: the console cannot authenticate to this agent.");
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
     switch (index.column()) {
@@ -116,8 +131,9 @@ QVariant InventoryModel::data(const QModelIndex &index, int role) const
         return s.collectOverSsh ? QStringLiteral("ssh") : QStringLiteral("agent");
     case Token:
         if (s.collectOverSsh)
-            return tr("not needed");
-        return m_withToken.contains(s.name) ? tr("set") : tr("missing");
+            return InventoryModelText::tr("not needed");
+        return m_withToken.contains(s.name) ? InventoryModelText::tr("set")
+                                            : InventoryModelText::tr("missing");
     default:
         return {};
     }
@@ -129,21 +145,21 @@ QVariant InventoryModel::headerData(int section, Qt::Orientation orientation, in
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Name:
-        return tr("Server");
+        return InventoryModelText::tr("Server");
     case Address:
-        return tr("Address");
+        return InventoryModelText::tr("Address");
     case AgentPort:
-        return tr("Agent port");
+        return InventoryModelText::tr("Agent port");
     case SwitchPort:
-        return tr("Switch port");
+        return InventoryModelText::tr("Switch port");
     case SshUser:
-        return tr("SSH user");
+        return InventoryModelText::tr("SSH user");
     case AgentPin:
-        return tr("Agent certificate SHA-256 (pin)");
+        return InventoryModelText::tr("Agent certificate SHA-256 (pin)");
     case Collector:
-        return tr("Collector");
+        return InventoryModelText::tr("Collector");
     case Token:
-        return tr("Token");
+        return InventoryModelText::tr("Token");
     default:
         return {};
     }

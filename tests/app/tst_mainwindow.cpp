@@ -51,8 +51,16 @@ private slots:
         for (QAction *a : window.menuBar()->actions())
             menus << a->text();
         QCOMPARE(menus,
-                 (QStringList {QStringLiteral("&File"), QStringLiteral("&View"),
-                               QStringLiteral("&Scenario"), QStringLiteral("&Help")}));
+                 (QStringList {QStringLiteral("&File"), QStringLiteral("F&abric"),
+                               QStringLiteral("&View"), QStringLiteral("&Scenario"),
+                               QStringLiteral("&Help")}));
+        // Fabric > Inventory... and Demo fabric ask the console to act.
+        QSignalSpy inventory(&window, &MainWindow::inventoryRequested);
+        QSignalSpy demo(&window, &MainWindow::demoRequested);
+        window.findChild<QAction *>(QStringLiteral("inventoryAction"))->trigger();
+        window.findChild<QAction *>(QStringLiteral("demoAction"))->trigger();
+        QCOMPARE(inventory.size(), 1);
+        QCOMPARE(demo.size(), 1);
         // Every live scenario is in the Scenario menu and asks for itself when triggered.
         auto *lossy = window.findChild<QAction *>(QStringLiteral("scenario:lossy-incast"));
         QVERIFY(lossy);
