@@ -161,6 +161,8 @@ int main(int argc, char **argv)
                      [&monitor](const roce::nxapi::NxapiEndpoint &e) { monitor.start(e, 1000); });
     QObject::connect(&fabric, &roce::app::FabricSession::switchAbsent, &monitor,
                      &roce::monitor::SwitchMonitor::stop);
+    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &fabric,
+                     &roce::app::FabricSession::switchPolled);
     // Rate history for the charts: ingested on the monitors' threads, read by the charts.
     window.showCharts(&history);
     QObject::connect(

@@ -48,6 +48,7 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
     m_demo = false;
     m_fabric.reset();  // the simulated fabric stops; its loopback peers go away
     m_inventory = inv;
+    m_placed.clear();
     emit layoutReady(inventory::layoutFor(inv, inv.fabricSwitch.name));
     auto connectAll = [this, inv](const QHash<QString, QString> &secrets) {
         const inventory::FabricEndpoints endpoints = inventory::endpointsFor(inv, secrets);
@@ -78,6 +79,17 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
                            }
                            connectAll(r.value());
                        });
+}
+
+void FabricSession::switchPolled(const monitor::SwitchUpdate &update)
+{
+    if (m_demo || m_inventory.servers.isEmpty())
+        return;
+    const QHash<QString, QString> placed = inventory::placementsFromPeers(m_inventory, update);
+    if (placed == m_placed)
+        return;
+    m_placed = placed;
+    emit layoutReady(inventory::layoutFor(m_inventory, update.switchName, m_placed));
 }
 
 void FabricSession::startScenario(const QString &name)

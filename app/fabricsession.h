@@ -7,6 +7,7 @@
 #include "nxapi/nxapiclient.h"
 #include "sim/simservice.h"
 
+#include <QHash>
 #include <QObject>
 
 #include <memory>
@@ -41,6 +42,9 @@ public:
     const inventory::Inventory &inventory() const { return m_inventory; }
     /// Live scenarios exist on the simulated fabric only; otherwise scenarioFailed().
     void startScenario(const QString &name);
+    /// A poll of the inventory's switch: where LLDP places the servers wins over the typed
+    /// switch ports, and the map is redrawn when that changes.
+    void switchPolled(const roce::monitor::SwitchUpdate &update);
 
 signals:
     void switchReady(const roce::nxapi::NxapiEndpoint &endpoint);
@@ -63,7 +67,8 @@ private:
     std::unique_ptr<sim::EmbeddedFabric> m_fabric;
     inventory::Inventory m_inventory;
     bool m_demo = false;
-    int m_generation = 0;  ///< ignores keychain answers for an inventory since replaced
+    QHash<QString, QString> m_placed;  ///< server -> switch port, from LLDP
+    int m_generation = 0;              ///< ignores keychain answers for an inventory since replaced
 };
 
 }  // namespace roce::app

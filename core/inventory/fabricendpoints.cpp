@@ -109,6 +109,24 @@ models::FabricLayout layoutFor(const Inventory &inventory, const QString &switch
     return layout;
 }
 
+QHash<QString, QString> placementsFromPeers(const Inventory &inventory,
+                                            const monitor::SwitchUpdate &update)
+{
+    QHash<QString, QString> byLowerName;
+    for (const ServerEntry &s : inventory.servers)
+        byLowerName.insert(s.name.toLower(), s.name);
+    QHash<QString, QString> placed;
+    for (const monitor::PortRow &row : update.ports) {
+        if (row.nic || row.peer.isEmpty())
+            continue;
+        const QString server
+            = byLowerName.value(row.peer.section(QLatin1Char('.'), 0, 0).toLower());
+        if (!server.isEmpty() && !placed.contains(server))
+            placed.insert(server, row.name);
+    }
+    return placed;
+}
+
 Discovery discoverServers(const nxapi::SwitchSnapshot &snapshot, const Inventory &existing)
 {
     QSet<QString> known;

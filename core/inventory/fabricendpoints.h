@@ -34,6 +34,12 @@ FabricEndpoints endpointsFor(const Inventory &inventory, const QHash<QString, QS
 models::FabricLayout layoutFor(const Inventory &inventory, const QString &switchName,
                                const QHash<QString, QString> &placedPorts = {});
 
+/// Where the switch's LLDP places the inventory's servers: server name -> switch port, from
+/// the peers of a poll's rows (system name, domain stripped, any case). Unplaced servers are
+/// left out.
+QHash<QString, QString> placementsFromPeers(const Inventory &inventory,
+                                            const monitor::SwitchUpdate &update);
+
 /// What LLDP discovery found: servers the inventory does not have yet, and neighbours it
 /// did not propose, each with the reason (for people).
 struct Discovery {

@@ -4,6 +4,7 @@
 // tokens, export/import, OK -> keychain + file; then the console's FabricSession connects
 // the monitors to that inventory and live rows arrive. With ROCE_SCREENSHOT_DIR set, it keeps
 // a screenshot of the dialog.
+#include "../inventory/waitforresult.h"
 #include "fabricsession.h"
 #include "inventory/inventory.h"
 #include "inventory/secretstore.h"
@@ -25,18 +26,6 @@
 using namespace roce;
 
 namespace {
-
-template <typename T, typename Start> T waitFor(Start start)
-{
-    std::optional<T> out;
-    start([&out](T value) { out.emplace(std::move(value)); });
-    QDeadlineTimer deadline(10000);
-    while (!out && !deadline.hasExpired())
-        QTest::qWait(10);
-    if (!out)
-        return T(Error {ErrorCode::Timeout, QStringLiteral("the keychain never answered")});
-    return std::move(*out);
-}
 
 QByteArray readAll(const QString &path)
 {
@@ -165,7 +154,7 @@ void TestInventoryGui::dialogToLiveFabric()
     const QByteArray file = readAll(savePath);
     QVERIFY(file.contains("nexus-star"));
     QVERIFY(!file.contains(m_options.agentToken.toUtf8()));
-    auto stored = waitFor<Result<QHash<QString, QString>>>(
+    auto stored = waitForResult<Result<QHash<QString, QString>>>(
         [&](auto cb) { secrets.readAll(inventory::secretKeys(inv), cb); });
     QVERIFY(stored.ok());
     QCOMPARE(stored->size(), 8);  // the switch password + 7 tokens

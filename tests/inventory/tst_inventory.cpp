@@ -10,6 +10,7 @@
 #include "monitor/switchmonitor.h"
 #include "nxapi/nxapiclient.h"
 #include "sim/embeddedfabric.h"
+#include "waitforresult.h"
 
 #include <QAbstractItemModelTester>
 #include <QDirIterator>
@@ -51,20 +52,6 @@ Inventory sampleInventory()
 QByteArray fileWith(const QByteArray &servers, const QByteArray &extra = {})
 {
     return "{\"format\":\"roce-inventory\",\"version\":1" + extra + ",\"servers\":" + servers + "}";
-}
-
-/// Runs @p start(callback) and waits (event loop running) for the callback's Result; a
-/// callback that never comes is a Timeout error, which the caller's checks then report.
-template <typename T, typename Start> T waitFor(Start start)
-{
-    std::optional<T> out;
-    start([&out](T value) { out.emplace(std::move(value)); });
-    QDeadlineTimer deadline(10000);
-    while (!out && !deadline.hasExpired())
-        QTest::qWait(10);
-    if (!out)
-        return T(Error {ErrorCode::Timeout, QStringLiteral("the keychain never answered")});
-    return std::move(*out);
 }
 
 }  // namespace
@@ -265,7 +252,8 @@ void TestInventory::keychainRoundTrip()
     SecretStore store(QStringLiteral("roce-console-test"));
     const QString key = agentSecretKey(QStringLiteral("ubunturdma1"));
     const QString token = QStringLiteral("tok-7f3a9c1e55d04b2a8e6f");
-    Result<void> written = waitFor<Result<void>>([&](auto cb) { store.write(key, token, cb); });
+    Result<void> written
+        = waitForResult<Result<void>>([&](auto cb) { store.write(key, token, cb); });
     QVERIFY2(written.ok(), qPrintable(written.ok() ? QString() : written.error().message));
 
     // What the Secret Service itself holds, read by another client (libsecret's secret-tool).
@@ -277,25 +265,27 @@ void TestInventory::keychainRoundTrip()
     const QByteArray found = lookup.readAllStandardOutput() + lookup.readAllStandardError();
     QVERIFY2(found.contains(token.toUtf8()), found.constData());
 
-    Result<QString> read = waitFor<Result<QString>>([&](auto cb) { store.read(key, cb); });
+    Result<QString> read = waitForResult<Result<QString>>([&](auto cb) { store.read(key, cb); });
     QVERIFY(read.ok());
     QCOMPARE(read.value(), token);
 
     const QString other = agentSecretKey(QStringLiteral("never-stored"));
-    auto all = waitFor<Result<QHash<QString, QString>>>([&](auto cb) {
+    auto all = waitForResult<Result<QHash<QString, QString>>>([&](auto cb) {
         store.readAll({key, other}, cb);
     });
     QVERIFY(all.ok());
     QCOMPARE(all->size(), 1);
     QCOMPARE(all->value(key), token);
 
-    Result<QString> missing = waitFor<Result<QString>>([&](auto cb) { store.read(other, cb); });
+    Result<QString> missing
+        = waitForResult<Result<QString>>([&](auto cb) { store.read(other, cb); });
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error().code, ErrorCode::NotFound);
 
-    QVERIFY(waitFor<Result<void>>([&](auto cb) { store.remove(key, cb); }).ok());
-    QVERIFY(waitFor<Result<void>>([&](auto cb) { store.remove(key, cb); }).ok());  // idempotent
-    Result<QString> gone = waitFor<Result<QString>>([&](auto cb) { store.read(key, cb); });
+    QVERIFY(waitForResult<Result<void>>([&](auto cb) { store.remove(key, cb); }).ok());
+    QVERIFY(
+        waitForResult<Result<void>>([&](auto cb) { store.remove(key, cb); }).ok());  // idempotent
+    Result<QString> gone = waitForResult<Result<QString>>([&](auto cb) { store.read(key, cb); });
     QVERIFY(!gone.ok());
     QCOMPARE(gone.error().code, ErrorCode::NotFound);
 }
@@ -316,7 +306,7 @@ void TestInventory::keychainHoldsWhatFilesDoNot()
     QVERIFY(imported.ok());
     SecretStore store(QStringLiteral("roce-console-test"));
     Result<void> moved
-        = waitFor<Result<void>>([&](auto cb) { store.writeAll(imported->secrets, cb); });
+        = waitForResult<Result<void>>([&](auto cb) { store.writeAll(imported->secrets, cb); });
     QVERIFY2(moved.ok(), qPrintable(moved.ok() ? QString() : moved.error().message));
     QVERIFY(saveFile(dir.filePath(QStringLiteral("inventory.json")), imported->inventory).ok());
 
@@ -331,7 +321,7 @@ void TestInventory::keychainHoldsWhatFilesDoNot()
             QVERIFY2(!content.contains("Nexus-pw-91"), qPrintable(f.fileName()));
         }
     }
-    auto secrets = waitFor<Result<QHash<QString, QString>>>(
+    auto secrets = waitForResult<Result<QHash<QString, QString>>>(
         [&](auto cb) { store.readAll(secretKeys(imported->inventory), cb); });
     QVERIFY(secrets.ok());
     QCOMPARE(secrets->size(), 2);
@@ -459,6 +449,22 @@ void TestInventory::discoveryProposesBareMetalServers()
         ports.insert(s.switchPort);
     }
     QCOMPARE(ports.size(), 8);
+    // The same LLDP places inventory servers on the map: host3 on its own port.
+    Inventory placedInv;
+    placedInv.servers = found.servers;
+    monitor::SwitchUpdate update;
+    for (const auto &n : snapshot.lldpNeighbors) {
+        monitor::PortRow row;
+        row.name = n.localPort;
+        row.peer = n.systemName.toUpper();  // any case
+        update.ports.append(row);
+    }
+    const QHash<QString, QString> placed = placementsFromPeers(placedInv, update);
+    QCOMPARE(placed.size(), 8);
+    QCOMPARE(placed.value(found.servers.at(2).name), found.servers.at(2).switchPort);
+    const models::FabricLayout layout = layoutFor(placedInv, QStringLiteral("nexus-star"), placed);
+    QCOMPARE(layout.serverCount(), 8);
+    QCOMPARE(layout.attachments.size(), 8);
     // Already known servers (by name or address) are not proposed again.
     Inventory known;
     known.servers = found.servers.mid(0, 2);

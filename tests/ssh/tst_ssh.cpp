@@ -69,6 +69,23 @@ void writeFile(const QString &path, const QByteArray &bytes, QFile::Permissions 
         f.setPermissions(perms);
 }
 
+/// Bootstrap options with every installed file under @p root (this machine stands in for the
+/// server, and the test runs as an ordinary user of it), the agent from this build.
+BootstrapOptions bootstrapInto(const QString &root)
+{
+    BootstrapOptions o;
+    o.agentBinary = QStringLiteral(ROCE_AGENT_PATH);
+    o.remoteBinary = root + QStringLiteral("/usr/local/bin/roce-agent");
+    o.tokenFile = root + QStringLiteral("/etc/roce-agent/token");
+    o.configFile = root + QStringLiteral("/etc/roce-agent/roce-agent.conf");
+    o.tlsCert = root + QStringLiteral("/etc/roce-agent/agent.crt");
+    o.tlsKey = root + QStringLiteral("/etc/roce-agent/agent.key");
+    o.unitPath = root + QStringLiteral("/etc/systemd/system/roce-agent.service");
+    o.pidFile = root + QStringLiteral("/run/roce-agent.pid");
+    o.logFile = root + QStringLiteral("/var/log/roce-agent.log");
+    return o;
+}
+
 QString run(const QString &program, const QStringList &args)
 {
     QProcess p;
@@ -652,17 +669,7 @@ void TestSsh::rocectlSsh()
 
 void TestSsh::bootstrapAgentEndToEnd()
 {
-    const QString root = path(QStringLiteral("server"));
-    BootstrapOptions o;
-    o.agentBinary = QStringLiteral(ROCE_AGENT_PATH);
-    o.remoteBinary = root + QStringLiteral("/usr/local/bin/roce-agent");
-    o.tokenFile = root + QStringLiteral("/etc/roce-agent/token");
-    o.configFile = root + QStringLiteral("/etc/roce-agent/roce-agent.conf");
-    o.tlsCert = root + QStringLiteral("/etc/roce-agent/agent.crt");
-    o.tlsKey = root + QStringLiteral("/etc/roce-agent/agent.key");
-    o.unitPath = root + QStringLiteral("/etc/systemd/system/roce-agent.service");
-    o.pidFile = root + QStringLiteral("/run/roce-agent.pid");
-    o.logFile = root + QStringLiteral("/var/log/roce-agent.log");
+    BootstrapOptions o = bootstrapInto(path(QStringLiteral("server")));
     const quint16 agentPort = freePort();
     o.listen = QStringLiteral("127.0.0.1:%1").arg(agentPort);
     o.metrics = QStringLiteral("off");
@@ -760,17 +767,7 @@ void TestSsh::inventoryDialogBootstrapsServer()
     // The user's path: Fabric > Inventory, a server row with its SSH user, "Bootstrap via
     // SSH...": the unknown host key is shown with its fingerprint and trusted on confirmation,
     // the agent is installed and started, and its token and certificate pin land in the row.
-    const QString root = path(QStringLiteral("dialog-server"));
-    BootstrapOptions o;
-    o.agentBinary = QStringLiteral(ROCE_AGENT_PATH);
-    o.remoteBinary = root + QStringLiteral("/usr/local/bin/roce-agent");
-    o.tokenFile = root + QStringLiteral("/etc/roce-agent/token");
-    o.configFile = root + QStringLiteral("/etc/roce-agent/roce-agent.conf");
-    o.tlsCert = root + QStringLiteral("/etc/roce-agent/agent.crt");
-    o.tlsKey = root + QStringLiteral("/etc/roce-agent/agent.key");
-    o.unitPath = root + QStringLiteral("/etc/systemd/system/roce-agent.service");
-    o.pidFile = root + QStringLiteral("/run/roce-agent.pid");
-    o.logFile = root + QStringLiteral("/var/log/roce-agent.log");
+    BootstrapOptions o = bootstrapInto(path(QStringLiteral("dialog-server")));
     o.listen = QStringLiteral("127.0.0.1:0");  // the port comes from the row
     o.metrics = QStringLiteral("off");
     o.startMode = StartMode::Detached;
