@@ -4440,8 +4440,36 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>%1: roce-agent in %3 ms installiert und %2; sein Token kommt in den Schlüsselbund, sobald Sie OK drücken.</translation>
     </message>
     <message>
-        <source>Host key of %1 not trusted; nothing was installed.</source>
-        <translation>Dem Host-Schlüssel von %1 wurde nicht vertraut; nichts installiert.</translation>
+        <source>Check SSH...</source>
+        <translation>SSH prüfen...</translation>
+    </message>
+    <message>
+        <source>Logs in to the selected server over SSH and, if its host key is unknown, shows the fingerprint to trust: needed before a server without an agent is read over SSH.</source>
+        <translation>Meldet sich per SSH am ausgewählten Server an und zeigt, wenn sein Host-Schlüssel unbekannt ist, den Fingerabdruck zum Vertrauen: nötig, bevor ein Server ohne Agent per SSH gelesen wird.</translation>
+    </message>
+    <message>
+        <source>Host key of %1 not trusted; nothing was done.</source>
+        <translation>Dem Host-Schlüssel von %1 wurde nicht vertraut; nichts wurde getan.</translation>
+    </message>
+    <message>
+        <source>Give the server an address first.</source>
+        <translation>Geben Sie dem Server zuerst eine Adresse.</translation>
+    </message>
+    <message>
+        <source>Logging in to %1@%2:%3...</source>
+        <translation>Anmeldung bei %1@%2:%3...</translation>
+    </message>
+    <message>
+        <source>SSH to %1@%2:%3 works; host key %4 %5 (%6).</source>
+        <translation>SSH zu %1@%2:%3 funktioniert; Host-Schlüssel %4 %5 (%6).</translation>
+    </message>
+    <message>
+        <source>trusted now, added to known_hosts</source>
+        <translation>jetzt vertraut, zu known_hosts hinzugefügt</translation>
+    </message>
+    <message>
+        <source>known</source>
+        <translation>bekannt</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "ssh/sshworker.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -37,6 +38,32 @@ class InvalidCellDelegate : public QStyledItemDelegate
 {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
+
+    /// The collector is one of two words: offer them instead of a free text field.
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                          const QModelIndex &index) const override
+    {
+        if (index.column() != models::InventoryModel::Collector)
+            return QStyledItemDelegate::createEditor(parent, option, index);
+        auto *combo = new QComboBox(parent);
+        combo->addItems({QStringLiteral("agent"), QStringLiteral("ssh")});
+        return combo;
+    }
+    void setEditorData(QWidget *editor, const QModelIndex &index) const override
+    {
+        if (auto *combo = qobject_cast<QComboBox *>(editor))
+            combo->setCurrentText(index.data(Qt::EditRole).toString());
+        else
+            QStyledItemDelegate::setEditorData(editor, index);
+    }
+    void setModelData(QWidget *editor, QAbstractItemModel *model,
+                      const QModelIndex &index) const override
+    {
+        if (auto *combo = qobject_cast<QComboBox *>(editor))
+            model->setData(index, combo->currentText());
+        else
+            QStyledItemDelegate::setModelData(editor, model, index);
+    }
 
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
@@ -155,8 +182,13 @@ void InventoryDialog::buildUi()
     m_bootstrap->setObjectName(QStringLiteral("bootstrapServer"));
     m_bootstrap->setToolTip(tr("Copies roce-agent to the selected server over SSH, creates its "
                                "token and TLS certificate, installs and starts its systemd unit."));
+    m_checkSsh = new QPushButton(tr("Check SSH..."), serverBox);
+    m_checkSsh->setObjectName(QStringLiteral("checkSsh"));
+    m_checkSsh->setToolTip(tr("Logs in to the selected server over SSH and, if its host key is "
+                              "unknown, shows the fingerprint to trust: needed before a server "
+                              "without an agent is read over SSH."));
     m_table->setObjectName(QStringLiteral("servers"));
-    for (QPushButton *b : {add, remove, token, m_discover, m_bootstrap})
+    for (QPushButton *b : {add, remove, token, m_discover, m_bootstrap, m_checkSsh})
         serverButtons->addWidget(b);
     serverButtons->addStretch();
     serverLayout->addLayout(serverButtons);
@@ -183,6 +215,12 @@ void InventoryDialog::buildUi()
     connect(token, &QPushButton::clicked, this, &InventoryDialog::askToken);
     connect(m_discover, &QPushButton::clicked, this, &InventoryDialog::discover);
     connect(m_fetchPin, &QPushButton::clicked, this, &InventoryDialog::fetchPin);
+    connect(m_checkSsh, &QPushButton::clicked, this, [this] {
+        if (!m_table->currentIndex().isValid())
+            setStatus(tr("Select a server first."), true);
+        else
+            checkSsh(m_table->currentIndex().row());
+    });
     connect(m_bootstrap, &QPushButton::clicked, this, [this] {
         if (!m_table->currentIndex().isValid())
             setStatus(tr("Select a server first."), true);
@@ -193,7 +231,8 @@ void InventoryDialog::buildUi()
     connect(exportButton, &QPushButton::clicked, this, &InventoryDialog::chooseExport);
     connect(buttons, &QDialogButtonBox::accepted, this, &InventoryDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &InventoryDialog::reject);
-    m_busyDisabled = {buttons, m_fetchPin, m_discover, m_bootstrap, importButton, exportButton};
+    m_busyDisabled
+        = {buttons, m_fetchPin, m_discover, m_bootstrap, m_checkSsh, importButton, exportButton};
 }
 
 void InventoryDialog::setSwitchFields(const SwitchEntry &entry)
@@ -534,6 +573,82 @@ void InventoryDialog::setSshDefaults(const ssh::SshTarget &target,
     m_bootstrapDefaults = options;
 }
 
+ssh::SshTarget InventoryDialog::sshTargetFor(const ServerEntry &server) const
+{
+    ssh::SshTarget target = m_sshDefaults;
+    target.host = server.address;
+    target.port = server.sshPort;
+    target.user = server.sshUser.isEmpty() ? QStringLiteral("root") : server.sshUser;
+    return target;
+}
+
+void InventoryDialog::finishSsh(bool ok)
+{
+    if (m_ssh)
+        m_ssh->disconnect(this);
+    setBusy(false);
+    emit bootstrapFinished(ok);
+}
+
+std::shared_ptr<int> InventoryDialog::startSsh(ssh::SshTarget target,
+                                               std::function<int(const ssh::SshTarget &)> start)
+{
+    if (!m_ssh)
+        m_ssh = new ssh::SshWorker(this);
+    setBusy(true);
+    auto attempt = std::make_shared<int>(start(target));
+    connect(m_ssh, &ssh::SshWorker::failed, this,
+            [this, target, start, attempt](int id, const ssh::SshFailure &failure) mutable {
+                if (id != *attempt)
+                    return;
+                if (failure.hostKey.status == ssh::HostKeyStatus::Unknown
+                    && target.acceptFingerprint.isEmpty()) {
+                    if (m_trustHost(failure.hostKey)) {
+                        target.acceptFingerprint = failure.hostKey.fingerprintSha256;
+                        *attempt = start(target);
+                        return;
+                    }
+                    finishSsh(false);
+                    setStatus(tr("Host key of %1 not trusted; nothing was done.").arg(target.host),
+                              true);
+                    return;
+                }
+                finishSsh(false);
+                setStatus(failure.message, true);
+            });
+    return attempt;
+}
+
+void InventoryDialog::checkSsh(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    const ServerEntry server = m_model->servers().at(row);
+    if (server.address.isEmpty()) {
+        setStatus(tr("Give the server an address first."), true);
+        return;
+    }
+    const ssh::SshTarget target = sshTargetFor(server);
+    setStatus(tr("Logging in to %1@%2:%3...").arg(target.user, target.host).arg(target.port),
+              false);
+    auto attempt
+        = startSsh(target, [this](const ssh::SshTarget &t) { return m_ssh->checkLogin(t); });
+    connect(m_ssh, &ssh::SshWorker::loggedIn, this,
+            [this, target, attempt](int id, const ssh::HostKeyInfo &key) {
+                if (id != *attempt)
+                    return;
+                finishSsh(true);
+                setStatus(tr("SSH to %1@%2:%3 works; host key %4 %5 (%6).")
+                              .arg(target.user, target.host)
+                              .arg(target.port)
+                              .arg(key.type, key.fingerprintSha256,
+                                   key.status == ssh::HostKeyStatus::Trusted
+                                       ? tr("trusted now, added to known_hosts")
+                                       : tr("known")),
+                          false);
+            });
+}
+
 void InventoryDialog::bootstrapServer(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
@@ -548,34 +663,23 @@ void InventoryDialog::bootstrapServer(int row)
         setStatus(tr("No roce-agent binary to install was found next to the console."), true);
         return;
     }
-    ssh::SshTarget target = m_sshDefaults;
-    target.host = server.address;
-    target.port = server.sshPort;
-    target.user = server.sshUser.isEmpty() ? QStringLiteral("root") : server.sshUser;
+    const ssh::SshTarget target = sshTargetFor(server);
     ssh::BootstrapOptions options = m_bootstrapDefaults;
     const QString listenHost = options.listen.section(QLatin1Char(':'), 0, 0);
     options.listen = (listenHost.isEmpty() ? QStringLiteral("0.0.0.0") : listenHost)
         + QLatin1Char(':') + QString::number(server.agentPort);
-    if (!m_ssh)
-        m_ssh = new ssh::SshWorker(this);
-    setBusy(true);
     setStatus(tr("Bootstrapping %1 over SSH (%2@%3:%4)...")
                   .arg(server.name, target.user, target.host)
                   .arg(target.port),
               false);
     const QString name = server.name;
-    auto attempt = std::make_shared<int>(m_ssh->bootstrap(target, options));
-    auto finish = [this](bool ok) {
-        if (m_ssh)
-            m_ssh->disconnect(this);
-        setBusy(false);
-        emit bootstrapFinished(ok);
-    };
+    auto attempt = startSsh(
+        target, [this, options](const ssh::SshTarget &t) { return m_ssh->bootstrap(t, options); });
     connect(m_ssh, &ssh::SshWorker::bootstrapped, this,
-            [this, name, attempt, finish](int id, const ssh::BootstrapResult &result) {
+            [this, name, attempt](int id, const ssh::BootstrapResult &result) {
                 if (id != *attempt)
                     return;
-                finish(true);
+                finishSsh(true);
                 // The server may have been renamed or moved while we waited: find it again.
                 for (int r = 0; r < m_model->rowCount(); ++r) {
                     if (m_model->servers().at(r).name != name)
@@ -595,26 +699,6 @@ void InventoryDialog::bootstrapServer(int row)
                               .arg(result.elapsedMs),
                           false);
             });
-    connect(
-        m_ssh, &ssh::SshWorker::failed, this,
-        [this, target, options, attempt, finish](int id, const ssh::SshFailure &failure) mutable {
-            if (id != *attempt)
-                return;
-            if (failure.hostKey.status == ssh::HostKeyStatus::Unknown
-                && target.acceptFingerprint.isEmpty()) {
-                if (m_trustHost(failure.hostKey)) {
-                    target.acceptFingerprint = failure.hostKey.fingerprintSha256;
-                    *attempt = m_ssh->bootstrap(target, options);
-                    return;
-                }
-                finish(false);
-                setStatus(tr("Host key of %1 not trusted; nothing was installed.").arg(target.host),
-                          true);
-                return;
-            }
-            finish(false);
-            setStatus(failure.message, true);
-        });
 }
 
 }  // namespace roce::widgets

@@ -10,6 +10,7 @@
 #include <QSet>
 
 #include <functional>
+#include <memory>
 
 class QCheckBox;
 class QLabel;
@@ -75,6 +76,9 @@ public:
     /// Installs and starts the agent on the server of @p row over SSH; its token and
     /// certificate pin land in the row (the token goes to the keychain on OK).
     void bootstrapServer(int row);
+    /// Logs in to the server of @p row over SSH (asking to trust an unknown host key): what a
+    /// server read over SSH ("collector: ssh") needs before the console polls it.
+    void checkSsh(int row);
 
 public slots:
     void accept() override;
@@ -84,7 +88,7 @@ signals:
     void saved(const roce::inventory::Inventory &inventory);
     /// A discovery or pin fetch finished (tests wait for it).
     void switchQueryFinished();
-    /// A bootstrap finished, well or not (the status line says which).
+    /// A bootstrap or SSH check finished, well or not (the status line says which).
     void bootstrapFinished(bool ok);
 
 private:
@@ -98,6 +102,14 @@ private:
     void readKeychainState();
     void setStatus(const QString &text, bool problem);
     nxapi::NxapiEndpoint switchEndpoint() const;
+    /// The SSH login of @p server, from the defaults and its row.
+    ssh::SshTarget sshTargetFor(const inventory::ServerEntry &server) const;
+    /// Runs @p start (a request on the SSH worker); an unknown host key is shown and, once
+    /// confirmed, the request is run again with that fingerprint accepted. Other failures end
+    /// it with the message. Returns the id holder the caller's success handler checks.
+    std::shared_ptr<int> startSsh(ssh::SshTarget target,
+                                  std::function<int(const ssh::SshTarget &)> start);
+    void finishSsh(bool ok);
     void setBusy(bool busy);
 
     inventory::SecretStore *m_secrets;
@@ -124,6 +136,7 @@ private:
     ssh::SshTarget m_sshDefaults;
     ssh::BootstrapOptions m_bootstrapDefaults;
     QPushButton *m_bootstrap = nullptr;
+    QPushButton *m_checkSsh = nullptr;
 };
 
 }  // namespace roce::widgets

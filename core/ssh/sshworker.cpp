@@ -49,6 +49,20 @@ int SshWorker::probeHostKey(const SshTarget &target)
     return id;
 }
 
+int SshWorker::checkLogin(const SshTarget &target)
+{
+    const int id = m_nextId++;
+    QMetaObject::invokeMethod(m_thread.worker(), [this, id, target] {
+        SshSession session(target);
+        auto info = session.connect();
+        if (info)
+            emit loggedIn(id, *info);
+        else
+            emit failed(id, session.failure(info.error()));
+    });
+    return id;
+}
+
 int SshWorker::bootstrap(const SshTarget &target, const BootstrapOptions &options)
 {
     const int id = m_nextId++;

@@ -25,12 +25,17 @@ public:
 
     /// Connects and reports the host key and its status, trusting and refusing nothing.
     int probeHostKey(const roce::ssh::SshTarget &target);
+    /// Connects, applies the host key policy (an unknown key is trusted only when it equals
+    /// target.acceptFingerprint) and logs in: what a collector needs before its first round.
+    int checkLogin(const roce::ssh::SshTarget &target);
     int bootstrap(const roce::ssh::SshTarget &target, const roce::ssh::BootstrapOptions &options);
     int collect(const roce::ssh::SshTarget &target,
                 const roce::ssh::SshCollectorOptions &options = {});
 
 signals:
     void hostKeyProbed(int requestId, const roce::ssh::HostKeyInfo &info);
+    /// checkLogin() worked: the host key (Known, or Trusted just now) and an authenticated login.
+    void loggedIn(int requestId, const roce::ssh::HostKeyInfo &info);
     void bootstrapped(int requestId, const roce::ssh::BootstrapResult &result);
     void collected(int requestId, const roce::agentproto::AgentSample &sample);
     /// failure.hostKey.status is Unknown for a key to confirm (retry with acceptFingerprint),

@@ -125,6 +125,7 @@ private slots:
     void bootstrapAgentEndToEnd();
     void inventoryDialogBootstrapsServer();
     void collectorMonitorFeedsRows();
+    void inventoryDialogChecksSshLogin();
     void changedKeyRefused();  // last: restarts sshd with another host key
 
 private:
@@ -856,6 +857,55 @@ void TestSsh::collectorMonitorFeedsRows()
     QCOMPARE(*row->ecnPerSec, 0.0);
     monitor.stop();
     QCOMPARE(lost.size(), 1);  // reported once, not every round
+}
+
+void TestSsh::inventoryDialogChecksSshLogin()
+{
+    // A server without an agent ("collector: ssh"): "Check SSH..." shows the unknown host key;
+    // declined, nothing is written; confirmed, known_hosts gets it and the login is said to work.
+    SshTarget defaults = target();
+    defaults.knownHostsFile = path(QStringLiteral("check/known_hosts"));
+    inventory::ServerEntry server;
+    server.name = QStringLiteral("no-agent");
+    server.address = QStringLiteral("127.0.0.1");
+    server.sshUser = m_user;
+    server.sshPort = m_port;
+    server.collectOverSsh = true;
+    inventory::Inventory inv;
+    inv.servers = {server};
+    widgets::InventoryDialog dialog(inv, nullptr, QString());
+    dialog.setSshDefaults(defaults, {});
+    bool answer = false;
+    int asked = 0;
+    dialog.setHostKeyQuestion([&](const HostKeyInfo &key) {
+        ++asked;
+        return key.fingerprintSha256 == m_fingerprintA && answer;
+    });
+    QSignalSpy finished(&dialog, &widgets::InventoryDialog::bootstrapFinished);
+    dialog.checkSsh(0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);
+    QCOMPARE(finished.last().first().toBool(), false);
+    QCOMPARE(asked, 1);
+    QVERIFY2(dialog.statusText().contains(QStringLiteral("not trusted")),
+             qPrintable(dialog.statusText()));
+    QVERIFY(!QFile::exists(defaults.knownHostsFile));
+
+    answer = true;
+    dialog.checkSsh(0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 20000);
+    QVERIFY2(finished.last().first().toBool(), qPrintable(dialog.statusText()));
+    QCOMPARE(asked, 2);
+    QVERIFY2(dialog.statusText().contains(QStringLiteral("works")),
+             qPrintable(dialog.statusText()));
+    QVERIFY(dialog.statusText().contains(m_fingerprintA));
+    QVERIFY(readAll(defaults.knownHostsFile).contains("ssh-ed25519"));
+
+    // Known from now on: no question.
+    dialog.checkSsh(0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 20000);
+    QVERIFY(finished.last().first().toBool());
+    QCOMPARE(asked, 2);
+    QVERIFY(dialog.statusText().contains(QStringLiteral("(known)")));
 }
 
 QTEST_MAIN(TestSsh)
