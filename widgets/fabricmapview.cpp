@@ -160,6 +160,17 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
                       8, lod, Qt::AlignCenter, Qt::black);
         }
     }
+    // CNP chains: dashed violet lines from the CNP sender's cell to each rate-cutting sender.
+    if (!m_view->m_chains.isEmpty()) {
+        QPen pen(kEcn, 1.5);
+        pen.setStyle(Qt::DashLine);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        for (const auto &[rx, tx] : m_view->m_chains)
+            painter->drawLine(g.cells.at(rx).center(), g.cells.at(tx).center());
+        painter->setRenderHint(QPainter::Antialiasing, false);
+    }
     // Search results on top, with a cosmetic pen so they show at any zoom.
     if (!m_view->m_highlightCells.isEmpty() || !m_view->m_highlightLeaves.isEmpty()
         || !m_view->m_highlightSpines.isEmpty()) {
@@ -246,6 +257,26 @@ void FabricMapView::refresh()
         m_cellColors[n] = stateColor(r);
         m_cellEcn[n] = r && r->ecnPerSec.value_or(0) > 0;
     }
+    // The ECN -> CNP -> rate-cut chain: from the NICs that send CNPs (their receive side sees
+    // CE marks) to those that handle CNPs (they slow down). Counters cannot say who answers
+    // whom, so every receiver is joined to every sender, as on the single-switch map; beyond
+    // 64 lines that is a hairball, and the cells' ECN outlines say it better.
+    QList<int> receivers, senders;
+    for (int n = 0; n < m_fabric.nics.size(); ++n) {
+        const monitor::PortRow *r = row(m_fabric.nics.at(n).nicRow);
+        if (!r)
+            continue;
+        if (r->cnpSentPerSec.value_or(0) > 0)
+            receivers.append(n);
+        if (r->cnpHandledPerSec.value_or(0) > 0)
+            senders.append(n);
+    }
+    m_chains.clear();
+    if (!receivers.isEmpty() && receivers.size() * senders.size() <= 64)
+        for (int rx : std::as_const(receivers))
+            for (int tx : std::as_const(senders))
+                if (rx != tx)
+                    m_chains.append({rx, tx});
     m_uplinkColors.resize(m_fabric.uplinks.size());
     m_spineColors = QList<QColor>(m_fabric.spines.size(), kNoData);
     QList<double> spineUtil(m_fabric.spines.size(), -1);

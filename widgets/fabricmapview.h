@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QGraphicsView>
 #include <QList>
+#include <QPair>
 
 class QTimer;
 
@@ -43,6 +44,9 @@ public:
     /// and zooms to the first; returns how many NIC cells and switches matched. Empty clears.
     int find(const QString &text);
     QList<int> highlightedCells() const { return m_highlightCells; }
+    /// The ECN -> CNP -> rate-cut chains drawn: (receiver cell that sends CNPs, sender cell that
+    /// handles them), as LeafSpineFabric::nics indexes. Drawn when there are few enough to read.
+    QList<QPair<int, int>> chains() const { return m_chains; }
 
     void zoomIn();
     void zoomOut();
@@ -87,6 +91,7 @@ private:
     QList<QColor> m_spineColors;
     QList<QList<int>> m_leafUplinks;  ///< uplink indexes per leaf
     QList<int> m_highlightCells;
+    QList<QPair<int, int>> m_chains;
     QList<int> m_highlightLeaves;
     QList<int> m_highlightSpines;
     bool m_userZoomed = false;

@@ -148,6 +148,23 @@ void TestFabricMap::liveRowsColourCellsAndUplinks()
     QVERIFY2(near(pixelOf(view, 3), QColor(0xd3, 0x2f, 0x2f)), qPrintable(pixelOf(view, 3).name()));
     QVERIFY(near(pixelOf(view, 9), QColor(0xf9, 0xa8, 0x25)));
     QVERIFY(near(pixelOf(view, 20), view.cellColor(20)));
+    // CNPs sent by one NIC and handled by two others: the chain joins them.
+    monitor::SwitchUpdate nicUpdate;
+    nicUpdate.takenMs = 2;
+    monitor::PortRow receiver = rowWith(f.nics.at(40).nicRow, 50);
+    receiver.nic = true;
+    receiver.cnpSentPerSec = 900;
+    nicUpdate.ports.append(receiver);
+    for (int n : {41, 100}) {
+        monitor::PortRow sender = rowWith(f.nics.at(n).nicRow, 50);
+        sender.nic = true;
+        sender.cnpHandledPerSec = 450;
+        nicUpdate.ports.append(sender);
+    }
+    ports.applyUpdate(nicUpdate);
+    QTRY_COMPARE_WITH_TIMEOUT(view.chains().size(), 2, 500);
+    QCOMPARE(view.chains().first(), qMakePair(40, 41));
+    QCOMPARE(view.chains().last(), qMakePair(40, 100));
     // The tooltip says the numbers.
     const QString tip = view.describeAt(view.geometry().cells.at(3).center());
     QVERIFY2(tip.contains(QStringLiteral("drops 1200/s")), qPrintable(tip));
