@@ -113,6 +113,7 @@ int main(int argc, char **argv)
     widgets::FabricMapView *view = panel.view();
     QApplication::processEvents();
 
+    const double fittedZoom = view->zoom();
     QImage frame(view->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
     QList<double> ingest, refresh, paintFit, paintZoom, total;
     auto paintOnce = [&] {
@@ -146,7 +147,9 @@ int main(int argc, char **argv)
     const Stats fit = statsOf(total);
     print("frame = refresh + paint (fit)", fit);
 
-    view->find(QStringLiteral("gpu0601"));
+    // Zoomed on the incast's leaf: names and host labels are drawn, few cells are exposed.
+    view->find(QStringLiteral("rail3-leaf19"));
+    std::printf("zoomed to %.2fx (fitted: %.2fx)\n", view->zoom(), fittedZoom);
     QList<double> zoomTotal;
     for (int f = 0; f < kFrames / 2; ++f) {
         ports.applyUpdate(samples.at(f % samples.size()));
@@ -158,14 +161,17 @@ int main(int argc, char **argv)
         paintZoom.append(paintMs);
         zoomTotal.append(refreshMs + paintMs);
     }
-    print("paint, zoomed on one host", statsOf(paintZoom));
+    print("paint, zoomed on one leaf", statsOf(paintZoom));
     const Stats zoomed = statsOf(zoomTotal);
     print("frame = refresh + paint (zoomed)", zoomed);
     std::printf("\nframe rate at p99: fit %.0f fps, zoomed %.0f fps (target 60)\n",
                 1000.0 / fit.p99, 1000.0 / zoomed.p99);
 
-    if (parser.isSet(zoomShot))
+    if (parser.isSet(zoomShot)) {
+        view->find(QStringLiteral("gpu0601"));  // the incast's receiver: 8 NICs, one per rail
+        QApplication::processEvents();
         panel.grab().save(parser.value(zoomShot));
+    }
     view->find(QString());
     view->fitAll();
     QApplication::processEvents();

@@ -247,30 +247,28 @@ void FabricMapView::setFabric(const models::LeafSpineFabric &fabric)
 void FabricMapView::refresh()
 {
     const auto row = [this](const QString &name) { return m_rates ? m_rates->row(name) : nullptr; };
+    // One pass over the NICs: the cell (the leaf port's view, else the NIC's) and, from the
+    // NIC's own row, its part in the ECN -> CNP -> rate-cut chain: the NICs that send CNPs
+    // (their receive side sees CE marks) and those that handle them (they slow down).
     m_cellColors.resize(m_fabric.nics.size());
     m_cellEcn.resize(m_fabric.nics.size());
-    for (int n = 0; n < m_fabric.nics.size(); ++n) {
-        const auto &nic = m_fabric.nics.at(n);
-        const monitor::PortRow *r = row(nic.leafPortRow);
-        if (!r || (!r->inUtilPercent && !r->outUtilPercent))
-            r = row(nic.nicRow);
-        m_cellColors[n] = stateColor(r);
-        m_cellEcn[n] = r && r->ecnPerSec.value_or(0) > 0;
-    }
-    // The ECN -> CNP -> rate-cut chain: from the NICs that send CNPs (their receive side sees
-    // CE marks) to those that handle CNPs (they slow down). Counters cannot say who answers
-    // whom, so every receiver is joined to every sender, as on the single-switch map; beyond
-    // 64 lines that is a hairball, and the cells' ECN outlines say it better.
     QList<int> receivers, senders;
     for (int n = 0; n < m_fabric.nics.size(); ++n) {
-        const monitor::PortRow *r = row(m_fabric.nics.at(n).nicRow);
-        if (!r)
-            continue;
-        if (r->cnpSentPerSec.value_or(0) > 0)
+        const auto &nic = m_fabric.nics.at(n);
+        const monitor::PortRow *own = row(nic.nicRow);
+        const monitor::PortRow *r = row(nic.leafPortRow);
+        if (!r || (!r->inUtilPercent && !r->outUtilPercent))
+            r = own;
+        m_cellColors[n] = stateColor(r);
+        m_cellEcn[n] = r && r->ecnPerSec.value_or(0) > 0;
+        if (own && own->cnpSentPerSec.value_or(0) > 0)
             receivers.append(n);
-        if (r->cnpHandledPerSec.value_or(0) > 0)
+        if (own && own->cnpHandledPerSec.value_or(0) > 0)
             senders.append(n);
     }
+    // Counters cannot say who answers whom, so every receiver is joined to every sender, as
+    // on the single-switch map; beyond 64 lines that is a hairball, and the cells' ECN
+    // outlines say it better.
     m_chains.clear();
     if (!receivers.isEmpty() && receivers.size() * senders.size() <= 64)
         for (int rx : std::as_const(receivers))

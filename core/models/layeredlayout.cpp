@@ -108,18 +108,19 @@ LayeredLayout LayeredLayout::computeOnce(const LeafSpineFabric &fabric, const Op
     }
 
     // Cells: in each leaf, in the order the NICs are listed.
+    out.cellPitch = pitch;
+    out.cellOffset = QPointF(o.blockPad, o.titleHeight + kUplinkStrip + o.blockPad);
     out.cells.resize(fabric.nics.size());
-    QList<int> nextSlot(fabric.leaves.size(), 0);
+    out.leafCells.resize(fabric.leaves.size());
     for (int n = 0; n < fabric.nics.size(); ++n) {
         const int leaf = fabric.nics.at(n).leaf;
         if (leaf < 0 || leaf >= out.leaves.size())
             continue;
-        const int slot = nextSlot[leaf]++;
-        const QRectF &b = out.leaves.at(leaf);
-        out.cells[n]
-            = QRectF(b.left() + o.blockPad + (slot % columns) * pitch,
-                     b.top() + o.titleHeight + kUplinkStrip + o.blockPad + (slot / columns) * pitch,
-                     o.cell, o.cell);
+        const auto slot = out.leafCells[leaf].size();
+        out.leafCells[leaf].append(n);
+        const QPointF origin = out.leaves.at(leaf).topLeft() + out.cellOffset;
+        out.cells[n] = QRectF(origin.x() + double(slot % columns) * pitch,
+                              origin.y() + double(slot / columns) * pitch, o.cell, o.cell);
     }
 
     // Spines spread over the width.
@@ -143,14 +144,19 @@ int LayeredLayout::leafAt(const QPointF &p) const
 
 int LayeredLayout::cellAt(const QPointF &p) const
 {
-    if (leafAt(p) < 0)
+    // Runs on every mouse move: the slot under the pointer is computed, not searched for.
+    const int leaf = leafAt(p);
+    if (leaf < 0 || cellPitch <= 0)
         return -1;
-    // Few thousand cells at most per fabric: a linear scan over one leaf would need an index
-    // per leaf; scanning all is still well under a millisecond, and only runs on hover.
-    for (int i = 0; i < cells.size(); ++i)
-        if (cells.at(i).contains(p))
-            return i;
-    return -1;
+    const QPointF local = p - leaves.at(leaf).topLeft() - cellOffset;
+    if (local.x() < 0 || local.y() < 0)
+        return -1;
+    const int column = static_cast<int>(local.x() / cellPitch);
+    const int row = static_cast<int>(local.y() / cellPitch);
+    if (column >= cellColumns)
+        return -1;
+    const int n = leafCells.at(leaf).value(row * cellColumns + column, -1);
+    return n >= 0 && cells.at(n).contains(p) ? n : -1;  // not in the gap between cells
 }
 
 }  // namespace roce::models

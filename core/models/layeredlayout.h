@@ -3,6 +3,7 @@
 #include "models/leafspinefabric.h"
 
 #include <QList>
+#include <QPointF>
 #include <QRectF>
 #include <QSizeF>
 #include <QString>
@@ -40,6 +41,9 @@ struct LayeredLayout {
     QList<int> leafPanel;         ///< group index per leaf
     QList<QRectF> cells;          ///< per NIC (index as LeafSpineFabric::nics)
     int cellColumns = 0;          ///< columns of the cell grid inside a leaf block
+    double cellPitch = 0;         ///< cell side + gap
+    QPointF cellOffset;           ///< first cell's top-left, relative to its leaf block's
+    QList<QList<int>> leafCells;  ///< NIC indexes per leaf, in slot order
     double fitScale = 1.0;        ///< scale at which bounds fits Options::viewport
 
     /// The NIC whose cell contains @p p, or -1 (cells are found by arithmetic, not by search).
