@@ -1,6 +1,7 @@
 #include "aboutdialog.h"
 
 #include "common/versions.h"
+#include "live/componentversions.h"
 
 #include <QApplication>
 #include <QClipboard>

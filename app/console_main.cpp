@@ -8,20 +8,13 @@
 #include "inventory/inventory.h"
 #include "inventory/secretstore.h"
 #include "inventorydialog.h"
+#include "live/livefabric.h"
 #include "mainwindow.h"
-#include "models/eventlistmodel.h"
-#include "models/porttablemodel.h"
-#include "monitor/agentmonitor.h"
-#include "monitor/alerts.h"
-#include "monitor/sshcollectormonitor.h"
-#include "monitor/switchmonitor.h"
 #include "screenshot.h"
 #include "sim/largefabricfeed.h"
-#include "store/counterstore.h"
 #include "translations.h"
 
 #include <QApplication>
-#include <QDateTime>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -117,9 +110,19 @@ int main(int argc, char **argv)
     roce::app::MainWindow window(settings, !options.resetLayout);
     window.show();
 
-    // The fabric: the inventory's switch and servers (secrets from the keychain), or, with
+    // The live model: it owns the sources (switch pollers, agent streams, SSH collectors, the
+    // large simulated feed), the rate history, the alerts and the models the window shows.
+    roce::live::LiveFabric live;
+    window.showPorts(live.ports());
+    window.showTopology(live.ports());
+    window.showEvents(live.events());
+    window.showCharts(&live.history());
+    QObject::connect(&live, &roce::live::LiveFabric::sourceFailed, &window,
+                     &roce::app::MainWindow::showSourceFailed);
+
+    // Which fabric: the inventory's switches and servers (secrets from the keychain), or, with
     // no inventory or --demo, the embedded simulated fabric on its own thread. Either way the
-    // monitors below connect over the network.
+    // live model reaches it over the network.
     roce::inventory::SecretStore secrets;
     roce::app::FabricSession fabric {roce::sim::SimServiceOptions {}, &secrets};
     QObject::connect(&fabric, &roce::app::FabricSession::demoStarted, &window,
@@ -128,102 +131,12 @@ int main(int argc, char **argv)
                      &roce::app::MainWindow::showInventoryFabric);
     QObject::connect(&fabric, &roce::app::FabricSession::problem, &window,
                      &roce::app::MainWindow::showFabricProblem);
-
-    // The switch is read like any Nexus: NX-API over HTTPS with its certificate pinned, polled
-    // on the monitor's own thread; the port table gets one batched update per poll.
-    roce::models::PortTableModel ports;
-    // Declared before the monitors that write to it from their threads, so it outlives them.
-    roce::store::CounterStore history;
-    roce::monitor::SwitchMonitor monitor;
-    window.showPorts(&ports);
-    window.showTopology(&ports);
     QObject::connect(&fabric, &roce::app::FabricSession::layoutReady, &window,
                      &roce::app::MainWindow::setFabricLayout);
-    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &ports,
-                     &roce::models::PortTableModel::applyUpdate);
-    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::failed, &window,
-                     &roce::app::MainWindow::showSwitchError);
-    // Alerts from the same updates (a few comparisons per port: cheap enough for this thread).
-    roce::monitor::AlertEngine alerts;
-    roce::models::EventListModel events;
-    window.showEvents(&events);
-    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &events,
-                     [&](const roce::monitor::SwitchUpdate &u) {
-                         events.applyAlerts(alerts.switchReachable(u.takenMs));
-                         events.applyAlerts(alerts.evaluate(u));
-                     });
-    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::failed, &events,
-                     [&](const roce::nxapi::NxapiError &e) {
-                         events.applyAlerts(alerts.switchUnreachable(
-                             e.message, QDateTime::currentMSecsSinceEpoch()));
-                     });
-    QObject::connect(&fabric, &roce::app::FabricSession::switchReady, &monitor,
-                     [&monitor](const roce::nxapi::NxapiEndpoint &e) { monitor.start(e, 1000); });
-    QObject::connect(&fabric, &roce::app::FabricSession::switchAbsent, &monitor,
-                     &roce::monitor::SwitchMonitor::stop);
-    QObject::connect(&monitor, &roce::monitor::SwitchMonitor::updated, &fabric,
+    QObject::connect(&fabric, &roce::app::FabricSession::planReady, &live,
+                     &roce::live::LiveFabric::watch);
+    QObject::connect(&live, &roce::live::LiveFabric::switchPolled, &fabric,
                      &roce::app::FabricSession::switchPolled);
-    // Rate history for the charts: ingested on the monitors' threads, read by the charts.
-    window.showCharts(&history);
-    QObject::connect(
-        &monitor, &roce::monitor::SwitchMonitor::updated, &monitor,
-        [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
-        Qt::DirectConnection);
-
-    // The servers' RDMA ports, from their agents (TLS, the fabric's certificate pinned).
-    roce::monitor::AgentMonitor agents;
-    QObject::connect(&agents, &roce::monitor::AgentMonitor::updated, &ports,
-                     &roce::models::PortTableModel::applyUpdate);
-    QObject::connect(
-        &agents, &roce::monitor::AgentMonitor::updated, &agents,
-        [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
-        Qt::DirectConnection);
-    // The agents' samples feed the same alert rules (NIC rules: CNPs ignored, CNPs without
-    // CE marks), scoped to their host; a lost agent is an alert until it answers again.
-    QObject::connect(
-        &agents, &roce::monitor::AgentMonitor::updated, &events,
-        [&](const roce::monitor::SwitchUpdate &u) { events.applyAlerts(alerts.evaluate(u)); });
-    QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &events,
-                     [&](const QString &agent, const QString &reason) {
-                         events.applyAlerts(alerts.agentUnreachable(
-                             agent, reason, QDateTime::currentMSecsSinceEpoch()));
-                     });
-    QObject::connect(
-        &agents, &roce::monitor::AgentMonitor::agentBack, &events, [&](const QString &agent) {
-            events.applyAlerts(alerts.agentReachable(agent, QDateTime::currentMSecsSinceEpoch()));
-        });
-    QObject::connect(&agents, &roce::monitor::AgentMonitor::agentLost, &window,
-                     &roce::app::MainWindow::showAgentLost);
-    // Servers without an agent: their NICs over SSH, into the same rows, history and alerts.
-    roce::monitor::SshCollectorMonitor sshHosts;
-    QObject::connect(&fabric, &roce::app::FabricSession::sshHostsReady, &sshHosts,
-                     [&sshHosts](const QList<roce::monitor::SshCollectedHost> &hosts) {
-                         sshHosts.start(hosts);
-                     });
-    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::updated, &ports,
-                     &roce::models::PortTableModel::applyUpdate);
-    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::updated, &events,
-                     [&](const roce::monitor::SwitchUpdate &u) {
-                         history.ingest(u);
-                         events.applyAlerts(alerts.evaluate(u));
-                     });
-    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::hostLost, &events,
-                     [&](const QString &host, const QString &reason) {
-                         events.applyAlerts(alerts.agentUnreachable(
-                             host, reason, QDateTime::currentMSecsSinceEpoch()));
-                     });
-    QObject::connect(&sshHosts, &roce::monitor::SshCollectorMonitor::hostBack, &events,
-                     [&](const QString &host) {
-                         events.applyAlerts(
-                             alerts.agentReachable(host, QDateTime::currentMSecsSinceEpoch()));
-                     });
-    QObject::connect(&fabric, &roce::app::FabricSession::hostsReady, &agents,
-                     [&](const QList<roce::experiments::ExperimentHost> &hosts) {
-                         QList<roce::agentproto::AgentEndpoint> endpoints;
-                         for (const auto &h : hosts)
-                             endpoints.append(h.agent);
-                         agents.start(endpoints, 1000);
-                     });
 
     // Experiments run through the same agents and are kept in the results store (the one
     // rocectl uses). Without a store they still run; they are just not kept.
@@ -238,7 +151,7 @@ int main(int argc, char **argv)
             window.showFabricError(opened.error().message);
     }
     roce::experiments::ExperimentQueue experimentQueue(results.get());
-    auto *experiments = new roce::widgets::ExperimentsPanel(&experimentQueue, &history);
+    auto *experiments = new roce::widgets::ExperimentsPanel(&experimentQueue, &live.history());
     window.showExperiments(experiments);
     QObject::connect(&fabric, &roce::app::FabricSession::hostsReady, experiments,
                      &roce::widgets::ExperimentsPanel::setHosts);
@@ -249,10 +162,10 @@ int main(int argc, char **argv)
     QObject::connect(&fabric, &roce::app::FabricSession::layoutReady, &window,
                      [&cabling](const roce::models::FabricLayout &l) { cabling = l; });
     experimentQueue.setSwitchSummary(
-        [&history, &cabling](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
-            return roce::experiments::switchSummary(history, cabling, hosts, fromMs, toMs);
+        [&live, &cabling](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
+            return roce::experiments::switchSummary(live.history(), cabling, hosts, fromMs, toMs);
         });
-    QObject::connect(&agents, &roce::monitor::AgentMonitor::gidTable, experiments,
+    QObject::connect(&live, &roce::live::LiveFabric::gidTable, experiments,
                      &roce::widgets::ExperimentsPanel::setGids);
     QObject::connect(&window, &roce::app::MainWindow::scenarioRequested, &fabric,
                      &roce::app::FabricSession::startScenario);
@@ -262,10 +175,6 @@ int main(int argc, char **argv)
         &fabric, &roce::app::FabricSession::scenarioFailed, &window,
         [&window](const QString &, const QString &message) { window.showFabricProblem(message); });
 
-    // Switching fabric forgets the old one's ports; the history keeps its series by name.
-    auto forgetPorts = [&ports] { ports.clear(); };
-    QObject::connect(&fabric, &roce::app::FabricSession::demoStarted, &ports, forgetPorts);
-    QObject::connect(&fabric, &roce::app::FabricSession::inventoryStarted, &ports, forgetPorts);
     const QString inventoryPath
         = options.inventoryPath.isEmpty() ? roce::inventory::defaultPath() : options.inventoryPath;
     QObject::connect(&window, &roce::app::MainWindow::demoRequested, &fabric,
@@ -290,26 +199,16 @@ int main(int argc, char **argv)
                          });
         dialog->open();
     });
-    // A large simulated leaf/spine fabric: the model's rows straight into the same port table,
-    // history and alerts (one agent per NIC over loopback would not fit on this machine).
-    roce::sim::LargeFabricFeed largeFabric;
+    // A large simulated leaf/spine fabric: the model's rows straight into the live model (one
+    // agent per NIC over loopback would not fit on this machine).
     if (!options.topology.isEmpty()) {
-        QObject::connect(&largeFabric, &roce::sim::LargeFabricFeed::fabricReady, &window,
-                         [&window, &ports](const roce::models::LeafSpineFabric &f) {
-                             window.showLeafSpine(&ports, f);
+        auto *feed = roce::sim::watchLargeFabric(live, options.topology);
+        QObject::connect(feed, &roce::sim::LargeFabricFeed::fabricReady, &window,
+                         [&window, &live](const roce::models::LeafSpineFabric &f) {
+                             window.showLeafSpine(live.ports(), f);
                          });
-        QObject::connect(&largeFabric, &roce::sim::LargeFabricFeed::updated, &ports,
-                         &roce::models::PortTableModel::applyUpdate);
-        QObject::connect(
-            &largeFabric, &roce::sim::LargeFabricFeed::updated, &largeFabric,
-            [&history](const roce::monitor::SwitchUpdate &u) { history.ingest(u); },
-            Qt::DirectConnection);
-        QObject::connect(
-            &largeFabric, &roce::sim::LargeFabricFeed::updated, &events,
-            [&](const roce::monitor::SwitchUpdate &u) { events.applyAlerts(alerts.evaluate(u)); });
-        QObject::connect(&largeFabric, &roce::sim::LargeFabricFeed::failed, &window,
+        QObject::connect(feed, &roce::sim::LargeFabricFeed::failed, &window,
                          &roce::app::MainWindow::showFabricError);
-        largeFabric.start(options.topology);
     } else {
         startFabric(fabric, options, inventoryPath, window);
     }

@@ -5,6 +5,7 @@
 #include "sim/livescenario.h"
 
 #include "common/versions.h"
+#include "live/componentversions.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

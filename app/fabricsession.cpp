@@ -2,6 +2,7 @@
 
 #include "inventory/fabricendpoints.h"
 #include "inventory/secretstore.h"
+#include "live/fabricplan.h"
 #include "sim/embeddedfabric.h"
 
 namespace roce::app {
@@ -18,7 +19,7 @@ void FabricSession::startDemo(const QString &scenario)
     ++m_generation;
     m_demo = true;
     m_inventory = {};
-    emit sshHostsReady({});
+    m_demoPlan = {};
     m_fabric = std::make_unique<sim::EmbeddedFabric>(m_simOptions);
     sim::EmbeddedFabric *fabric = m_fabric.get();
     connect(fabric, &sim::EmbeddedFabric::started, this,
@@ -29,14 +30,28 @@ void FabricSession::startDemo(const QString &scenario)
                 endpoint.password = m_simOptions.password;
                 endpoint.pinnedSha256 = fingerprint;
                 endpoint.allowHttp = url.scheme() == QLatin1String("http");  // loopback
+                m_demoPlan.switches.append({QString(), QStringLiteral("tor"), endpoint, 1000});
                 emit demoStarted(url, hosts);
-                emit switchReady(endpoint);
+                if (hosts == 0)
+                    emit planReady(m_demoPlan);
                 if (!scenario.isEmpty())
                     fabric->startScenario(scenario);
             });
     connect(fabric, &sim::EmbeddedFabric::failed, this, &FabricSession::problem);
-    connect(fabric, &sim::EmbeddedFabric::agentsStarted, this, &FabricSession::hostsReady);
-    connect(fabric, &sim::EmbeddedFabric::layoutReady, this, &FabricSession::layoutReady);
+    // The layout names the switch (its ports' qualifier); the agents complete the plan.
+    connect(fabric, &sim::EmbeddedFabric::layoutReady, this,
+            [this](const models::FabricLayout &layout) {
+                for (monitor::SwitchTarget &s : m_demoPlan.switches)
+                    s.name = layout.switchName;
+                emit layoutReady(layout);
+            });
+    connect(fabric, &sim::EmbeddedFabric::agentsStarted, this,
+            [this](const QList<experiments::ExperimentHost> &hosts) {
+                for (const experiments::ExperimentHost &h : hosts)
+                    m_demoPlan.agents.append(h.agent);
+                emit planReady(m_demoPlan);
+                emit hostsReady(hosts);
+            });
     connect(fabric, &sim::EmbeddedFabric::scenarioStarted, this, &FabricSession::scenarioStarted);
     connect(fabric, &sim::EmbeddedFabric::scenarioFailed, this, &FabricSession::scenarioFailed);
     fabric->start();
@@ -49,18 +64,15 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
     m_fabric.reset();  // the simulated fabric stops; its loopback peers go away
     m_inventory = inv;
     m_placed.clear();
-    emit layoutReady(inventory::layoutFor(inv, inv.fabricSwitch.name));
+    emit layoutReady(inventory::layoutFor(inv, {}));
     auto connectAll = [this, inv](const QHash<QString, QString> &secrets) {
-        const inventory::FabricEndpoints endpoints = inventory::endpointsFor(inv, secrets);
-        if (endpoints.hasSwitch)
-            emit switchReady(endpoints.switchEndpoint);
-        else
-            emit switchAbsent();
-        emit hostsReady(endpoints.hosts);
-        emit sshHostsReady(endpoints.sshHosts);
-        emit inventoryStarted(static_cast<int>(inv.servers.size()), endpoints.hasSwitch);
-        if (!endpoints.problems.isEmpty())
-            emit problem(endpoints.problems.join(QLatin1Char('\n')));
+        QStringList problems;
+        const live::FabricPlan plan = live::planFor(inv, secrets, &problems);
+        emit planReady(plan);
+        emit hostsReady(inventory::endpointsFor(inv, secrets).hosts);
+        emit inventoryStarted(static_cast<int>(inv.servers.size()), !plan.switches.isEmpty());
+        if (!problems.isEmpty())
+            emit problem(problems.join(QLatin1Char('\n')));
     };
     if (!m_secrets) {
         connectAll({});
@@ -81,7 +93,7 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
                        });
 }
 
-void FabricSession::switchPolled(const monitor::SwitchUpdate &update)
+void FabricSession::switchPolled(const model::SourceFrame &update)
 {
     if (m_demo || m_inventory.servers.isEmpty())
         return;
@@ -89,7 +101,7 @@ void FabricSession::switchPolled(const monitor::SwitchUpdate &update)
     if (placed == m_placed)
         return;
     m_placed = placed;
-    emit layoutReady(inventory::layoutFor(m_inventory, update.switchName, m_placed));
+    emit layoutReady(inventory::layoutFor(m_inventory, update.source, m_placed));
 }
 
 void FabricSession::startScenario(const QString &name)

@@ -2,8 +2,8 @@
 
 #include "experiments/experimenthost.h"
 #include "inventory/inventory.h"
+#include "live/livefabric.h"
 #include "models/fabriclayout.h"
-#include "monitor/sshcollectormonitor.h"
 #include "nxapi/nxapiclient.h"
 #include "sim/simservice.h"
 
@@ -44,15 +44,13 @@ public:
     void startScenario(const QString &name);
     /// A poll of the inventory's switch: where LLDP places the servers wins over the typed
     /// switch ports, and the map is redrawn when that changes.
-    void switchPolled(const roce::monitor::SwitchUpdate &update);
+    void switchPolled(const roce::model::SourceFrame &update);
 
 signals:
-    void switchReady(const roce::nxapi::NxapiEndpoint &endpoint);
-    /// The inventory has no switch: switch polling stops.
-    void switchAbsent();
+    /// What the live model watches: the fabric's switches, agents and SSH-read servers.
+    void planReady(const roce::live::FabricPlan &plan);
+    /// The servers experiments run on (through their agents).
     void hostsReady(const QList<roce::experiments::ExperimentHost> &hosts);
-    /// Servers without an agent, to read over SSH (empty in demo mode).
-    void sshHostsReady(const QList<roce::monitor::SshCollectedHost> &hosts);
     void layoutReady(const roce::models::FabricLayout &layout);
     void demoStarted(const QUrl &nxapiUrl, int hosts);
     void inventoryStarted(int servers, bool hasSwitch);
@@ -69,6 +67,7 @@ private:
     bool m_demo = false;
     QHash<QString, QString> m_placed;  ///< server -> switch port, from LLDP
     int m_generation = 0;              ///< ignores keychain answers for an inventory since replaced
+    live::FabricPlan m_demoPlan;       ///< the demo's switch, completed by its agents
 };
 
 }  // namespace roce::app

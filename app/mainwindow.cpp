@@ -236,14 +236,9 @@ void MainWindow::showEvents(models::EventListModel *model)
     delete old;
 }
 
-void MainWindow::showSwitchError(const nxapi::NxapiError &error)
+void MainWindow::showSourceFailed(const QString &source, const QString &reason)
 {
-    statusBar()->showMessage(tr("Switch poll failed: %1").arg(error.message), 5000);
-}
-
-void MainWindow::showAgentLost(const QString &agent, const QString &reason)
-{
-    statusBar()->showMessage(tr("Agent %1 lost, reconnecting: %2").arg(agent, reason), 5000);
+    statusBar()->showMessage(tr("%1 unreachable, retrying: %2").arg(source, reason), 5000);
 }
 
 void MainWindow::showScenario(const QString &name)

@@ -76,10 +76,8 @@ public slots:
     void showExperiments(roce::widgets::ExperimentsPanel *panel);
     /// Puts the event list (over @p model) into the Events dock.
     void showEvents(roce::models::EventListModel *model);
-    /// Status bar: the switch poll failed (polling goes on).
-    void showSwitchError(const roce::nxapi::NxapiError &error);
-    /// Status bar: an agent's connection was lost (it is reconnected with backoff).
-    void showAgentLost(const QString &agent, const QString &reason);
+    /// Status bar: a switch, agent or SSH-read host failed (it is retried with backoff).
+    void showSourceFailed(const QString &source, const QString &reason);
     /// Status bar: live scenario @p name runs; says what to watch.
     void showScenario(const QString &name);
     void resetLayout();

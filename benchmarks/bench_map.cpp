@@ -96,7 +96,7 @@ int main(int argc, char **argv)
     // Samples every 2 ms of simulated time: each frame below gets a different one.
     sim::FabricRowSampler sampler(fabric);
     (void)sampler.sample(0);
-    QList<monitor::SwitchUpdate> samples;
+    QList<roce::model::SourceFrame> samples;
     t.restart();
     for (int i = 0; i < 12; ++i) {
         fabric.runFor(2 * sim::kNsPerMs);

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
     auto rowValue = [&] {
         for (int r = 0; r < model.rowCount(); ++r) {
             if (model.index(r, PortTableModel::Port).data().toString() == QLatin1String(kRow))
-                return model.index(r, PortTableModel::InGbps)
+                return model.index(r, PortTableModel::column(roce::model::Metric::InBits))
                     .data(PortTableModel::SortRole)
                     .toDouble();
         }

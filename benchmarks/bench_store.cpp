@@ -28,16 +28,22 @@ double rssMb()
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    roce::monitor::SwitchUpdate u;
+    roce::model::SourceFrame u;
     for (int h = 0; h < 1024; ++h) {
         for (int n = 0; n < 8; ++n) {
-            roce::monitor::PortRow p;
-            p.name = QStringLiteral("host%1/mlx5_%2").arg(h).arg(n);
-            p.inUtilPercent = p.outUtilPercent = 50;
-            p.mmuDropsPerSec = p.egressDropsPerSec = 0;
-            p.rxPausesPerSec = p.txPausesPerSec = 10;
-            p.ecnPerSec = p.cnpSentPerSec = p.cnpHandledPerSec = 100;
-            p.outOfSequencePerSec = 0;
+            roce::model::PortSample p;
+            p.id = roce::model::PortId::nicPort(QStringLiteral("host%1").arg(h),
+                                                QStringLiteral("mlx5_%1").arg(n));
+            p.set(roce::model::Metric::InUtil, 50);
+            p.set(roce::model::Metric::OutUtil, 50);
+            p.set(roce::model::Metric::MmuDrops, 0);
+            p.set(roce::model::Metric::EgressDrops, 0);
+            p.set(roce::model::Metric::RxPause, 10);
+            p.set(roce::model::Metric::TxPause, 10);
+            p.set(roce::model::Metric::Ecn, 100);
+            p.set(roce::model::Metric::CnpSent, 100);
+            p.set(roce::model::Metric::CnpHandled, 100);
+            p.set(roce::model::Metric::OutOfSeq, 0);
             u.ports.append(p);
         }
     }

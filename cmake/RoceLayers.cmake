@@ -49,3 +49,27 @@ endfunction()
 
 set(ROCE_GUI_MODULES Qt6::Gui Qt6::Widgets Qt6::Charts Qt6::Svg Qt6::SvgWidgets
     Qt6::OpenGL Qt6::OpenGLWidgets Qt6::Quick Qt6::Qml)
+
+function(_roce_check_order)
+  set(below "")
+  foreach(lib IN LISTS ARGN)
+    _roce_collect_links(${lib} reached)
+    set(above "${ARGN}")
+    list(REMOVE_ITEM above ${lib} ${below})
+    list(REVERSE above)  # name the highest library reached: usually the one linked directly
+    foreach(higher IN LISTS above)
+      if(higher IN_LIST reached)
+        message(FATAL_ERROR
+          "layer violation: '${lib}' links '${higher}', a library above it. Libraries depend "
+          "downwards only (${ARGN}, lowest first); move the code up or the dependency down.")
+      endif()
+    endforeach()
+    list(APPEND below ${lib})
+  endforeach()
+endfunction()
+
+# roce_layers(<lowest> ... <highest>): each library may link only those listed before it.
+function(roce_layers)
+  cmake_language(EVAL CODE "
+    cmake_language(DEFER DIRECTORY [[${CMAKE_SOURCE_DIR}]] CALL _roce_check_order ${ARGN})")
+endfunction()

@@ -28,7 +28,7 @@
         <translation>kein Agent-Token: %1 setzen oder --token-file angeben</translation>
     </message>
     <message>
-        <source>'%1' is not HOST:PORT</source>
+        <source>&apos;%1&apos; is not HOST:PORT</source>
         <translation>„%1“ ist nicht HOST:PORT</translation>
     </message>
 </context>
@@ -39,7 +39,7 @@
         <translation>TLS: %1</translation>
     </message>
     <message>
-        <source>TLS: the agent's certificate (SHA-256 %1) does not match the pinned one</source>
+        <source>TLS: the agent&apos;s certificate (SHA-256 %1) does not match the pinned one</source>
         <translation>TLS: das Zertifikat des Agenten (SHA-256 %1) passt nicht zum hinterlegten</translation>
     </message>
     <message>
@@ -66,11 +66,11 @@
         <translation>%1 %2 kann nicht gelesen werden: %3</translation>
     </message>
     <message>
-        <source>'%1' is not ADDRESS:PORT</source>
+        <source>&apos;%1&apos; is not ADDRESS:PORT</source>
         <translation>„%1“ ist nicht ADRESSE:PORT</translation>
     </message>
     <message>
-        <source>'%1' is not an IP address</source>
+        <source>&apos;%1&apos; is not an IP address</source>
         <translation>„%1“ ist keine IP-Adresse</translation>
     </message>
     <message>
@@ -123,7 +123,9 @@
     <message numerus="yes">
         <source>%n port(s)</source>
         <translation>
-            <numerusform>%n Port</numerusform><numerusform>%n Ports</numerusform></translation>
+            <numerusform>%n Port</numerusform>
+            <numerusform>%n Ports</numerusform>
+        </translation>
     </message>
     <message>
         <source>roce-agent listening on port %1, metrics on port %2</source>
@@ -149,7 +151,7 @@
         <translation>Die von libibverbs gefundenen RDMA-Geräte ausgeben und beenden.</translation>
     </message>
     <message>
-        <source>roce-agent: unexpected argument '%1'</source>
+        <source>roce-agent: unexpected argument &apos;%1&apos;</source>
         <translation>roce-agent: unerwartetes Argument „%1“</translation>
     </message>
     <message>
@@ -165,7 +167,7 @@
         <translation>Mit --once: den Prometheus-/metrics-Text ausgeben.</translation>
     </message>
     <message>
-        <source>Read ethtool statistics from saved 'ethtool -S' files named after each netdev in &lt;dir&gt; (tests, no NIC).</source>
+        <source>Read ethtool statistics from saved &apos;ethtool -S&apos; files named after each netdev in &lt;dir&gt; (tests, no NIC).</source>
         <translation>ethtool-Statistiken aus gespeicherten „ethtool -S“-Dateien lesen, benannt nach dem Netdev, in &lt;dir&gt; (Tests, ohne NIC).</translation>
     </message>
     <message>
@@ -177,7 +179,7 @@
         <translation>Name</translation>
     </message>
     <message>
-        <source>Host name to report (default: this host's).</source>
+        <source>Host name to report (default: this host&apos;s).</source>
         <translation>Zu meldender Hostname (Standard: der dieses Hosts).</translation>
     </message>
     <message>
@@ -189,7 +191,7 @@
         <translation>Adresse:Port</translation>
     </message>
     <message>
-        <source>Serve Prometheus /metrics on ADDRESS:PORT, or 'off' (default 0.0.0.0:9471).</source>
+        <source>Serve Prometheus /metrics on ADDRESS:PORT, or &apos;off&apos; (default 0.0.0.0:9471).</source>
         <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 0.0.0.0:9471).</translation>
     </message>
     <message>
@@ -233,7 +235,7 @@
         <translation>roce-agent: Konfigurationsdatei %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <source>roce-agent: %1: unknown setting "%2" (known: %3)</source>
+        <source>roce-agent: %1: unknown setting &quot;%2&quot; (known: %3)</source>
         <translation>roce-agent: %1: unbekannte Einstellung „%2“ (bekannt: %3)</translation>
     </message>
     <message>
@@ -248,7 +250,7 @@
         <translation>kein Hello innerhalb von 30 s</translation>
     </message>
     <message>
-        <source>expected hello, got '%1'</source>
+        <source>expected hello, got &apos;%1&apos;</source>
         <translation>Hello erwartet, „%1“ erhalten</translation>
     </message>
     <message>
@@ -256,7 +258,7 @@
         <translation>keine gemeinsame Protokollversion (der Agent spricht %1)</translation>
     </message>
     <message>
-        <source>not authenticated: '%1' before auth</source>
+        <source>not authenticated: &apos;%1&apos; before auth</source>
         <translation>nicht authentifiziert: „%1“ vor auth</translation>
     </message>
     <message>
@@ -268,11 +270,11 @@
         <translation>interval_ms muss zwischen 100 und 60000 liegen</translation>
     </message>
     <message>
-        <source>no running job '%1' of this connection</source>
+        <source>no running job &apos;%1&apos; of this connection</source>
         <translation>kein laufender Job „%1“ dieser Verbindung</translation>
     </message>
     <message>
-        <source>unknown message type '%1'</source>
+        <source>unknown message type &apos;%1&apos;</source>
         <translation>unbekannter Nachrichtentyp „%1“</translation>
     </message>
 </context>
@@ -287,7 +289,7 @@
         <translation>Der Ingress-Puffer läuft über: in der verlustfreien Klasse heißt das, dass PFC aus oder sein Headroom zu klein ist, und RoCE sendet erneut (go-back-N).</translation>
     </message>
     <message>
-        <source>rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing interface %1': Ingress MMU Drop, PFC Statistics.</source>
+        <source>rocectl audit (pfc_cos_no_drop, pfc_ports); &apos;show queuing interface %1&apos;: Ingress MMU Drop, PFC Statistics.</source>
         <translation>rocectl audit (pfc_cos_no_drop, pfc_ports); „show queuing interface %1“: Ingress MMU Drop, PFC Statistics.</translation>
     </message>
     <message>
@@ -311,7 +313,7 @@
         <translation>Die Gegenstelle pausiert diesen Port ununterbrochen, während er fast nichts sendet: eine NIC, die nicht mehr leert, und die Pausen breiten sich rückwärts durch das Fabric aus.</translation>
     </message>
     <message>
-        <source>The host behind %1 (rx_prio3_pause, a hung driver); the PFC watchdog ('show queuing pfc-queue').</source>
+        <source>The host behind %1 (rx_prio3_pause, a hung driver); the PFC watchdog (&apos;show queuing pfc-queue&apos;).</source>
         <translation>Der Host hinter %1 (rx_prio3_pause, ein hängender Treiber); der PFC-Watchdog („show queuing pfc-queue“).</translation>
     </message>
     <message>
@@ -335,7 +337,7 @@
         <translation>Der Port war aktiv und ist ausgefallen.</translation>
     </message>
     <message>
-        <source>'show interface %1' (reason), the cable and the server's NIC.</source>
+        <source>&apos;show interface %1&apos; (reason), the cable and the server&apos;s NIC.</source>
         <translation>„show interface %1“ (Grund), das Kabel und die NIC des Servers.</translation>
     </message>
     <message>
@@ -343,7 +345,7 @@
         <translation>Switch nicht erreichbar</translation>
     </message>
     <message>
-        <source>The management network, NX-API ('show nxapi'), the credentials and the certificate pin.</source>
+        <source>The management network, NX-API (&apos;show nxapi&apos;), the credentials and the certificate pin.</source>
         <translation>Das Management-Netz, NX-API („show nxapi“), die Zugangsdaten und der Zertifikats-Pin.</translation>
     </message>
     <message>
@@ -355,7 +357,7 @@
         <translation>Der Adapter empfängt CNPs und ignoriert sie: ECN/DCQCN ist für diese Priorität auf dem Sender aus, der nie langsamer wird und die Überlast PFC überlässt.</translation>
     </message>
     <message>
-        <source>/sys/class/net/&lt;if&gt;/ecn/roce_rp/enable/3 on %1 (1 = on); rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.</source>
+        <source>/sys/class/net/&lt;if&gt;/ecn/roce_rp/enable/3 on %1 (1 = on); rocectl audit --hosts; rp_cnp_ignored in &apos;ethtool -S&apos;.</source>
         <translation>/sys/class/net/&lt;if&gt;/ecn/roce_rp/enable/3 auf %1 (1 = an); rocectl audit --hosts; rp_cnp_ignored in „ethtool -S“.</translation>
     </message>
     <message>
@@ -363,7 +365,7 @@
         <translation>CNPs ohne CE-Markierungen</translation>
     </message>
     <message>
-        <source>The NIC sends CNPs but counts no CE-marked RoCE packets: the marks arrive on traffic the counter does not cover, or the NIC's counters disagree, so DCQCN acts on marks the console cannot see.</source>
+        <source>The NIC sends CNPs but counts no CE-marked RoCE packets: the marks arrive on traffic the counter does not cover, or the NIC&apos;s counters disagree, so DCQCN acts on marks the console cannot see.</source>
         <translation>Die NIC sendet CNPs, zählt aber keine CE-markierten RoCE-Pakete: die Markierungen kommen auf Verkehr, den der Zähler nicht erfasst, oder die Zähler der NIC widersprechen sich, sodass DCQCN auf Markierungen reagiert, die die Konsole nicht sieht.</translation>
     </message>
     <message>
@@ -375,7 +377,7 @@
         <translation>Agent nicht erreichbar</translation>
     </message>
     <message>
-        <source>roce-agent on %1 ('systemctl status roce-agent'), the network path, its token and certificate pin. Its NIC counters are stale until it answers; the console reconnects with backoff.</source>
+        <source>roce-agent on %1 (&apos;systemctl status roce-agent&apos;), the network path, its token and certificate pin. Its NIC counters are stale until it answers; the console reconnects with backoff.</source>
         <translation>roce-agent auf %1 („systemctl status roce-agent“), der Netzwerkpfad, sein Token und sein Zertifikats-Pin. Seine NIC-Zähler sind veraltet, bis er antwortet; die Konsole verbindet sich mit Backoff neu.</translation>
     </message>
     <message>
@@ -383,12 +385,16 @@
         <translation>Host-Uhr geht falsch</translation>
     </message>
     <message>
-        <source>This host's clock is %1 ms off the console's: the console still places its counters on its own time axis, but the host's logs and training timestamps will not line up with the fabric's.</source>
+        <source>This host&apos;s clock is %1 ms off the console&apos;s: the console still places its counters on its own time axis, but the host&apos;s logs and training timestamps will not line up with the fabric&apos;s.</source>
         <translation>Die Uhr dieses Hosts weicht um %1 ms von der der Konsole ab: die Konsole legt seine Zähler weiterhin auf ihre eigene Zeitachse, aber die Logs und Trainingszeitstempel des Hosts passen nicht zu denen der Fabric.</translation>
     </message>
     <message>
-        <source>NTP/chrony on the host behind %1 ('chronyc tracking', 'timedatectl').</source>
+        <source>NTP/chrony on the host behind %1 (&apos;chronyc tracking&apos;, &apos;timedatectl&apos;).</source>
         <translation>NTP/chrony auf dem Host hinter %1 („chronyc tracking“, „timedatectl“).</translation>
+    </message>
+    <message>
+        <source>The counter %1 on %2.</source>
+        <translation>Der Zähler %1 auf %2.</translation>
     </message>
 </context>
 <context>
@@ -418,7 +424,7 @@
         <translation>keine gefunden</translation>
     </message>
     <message>
-        <source>Check a switch's QoS against the lossless RoCE recipe</source>
+        <source>Check a switch&apos;s QoS against the lossless RoCE recipe</source>
         <translation>Die QoS eines Switches gegen das verlustfreie RoCE-Rezept prüfen</translation>
     </message>
     <message>
@@ -426,12 +432,12 @@
         <translation>Liest running-config, PFC, Queuing, Schnittstellen und LLDP vom Switch (oder eine gespeicherte running-config mit --config). Exit-Status 1, wenn eine Prüfung fehlschlägt.</translation>
     </message>
     <message>
-        <source>Audit a saved 'show running-config' text instead of a live switch.</source>
+        <source>Audit a saved &apos;show running-config&apos; text instead of a live switch.</source>
         <translation>Einen gespeicherten „show running-config“-Text statt eines laufenden Switches prüfen.</translation>
     </message>
     <message>
-        <source>JSON file of host facts: [{"name", "interface", "mtu", "pfc_priorities": [3]}].</source>
-        <translation>JSON-Datei mit Host-Angaben: [{"name", "interface", "mtu", "pfc_priorities": [3]}].</translation>
+        <source>JSON file of host facts: [{&quot;name&quot;, &quot;interface&quot;, &quot;mtu&quot;, &quot;pfc_priorities&quot;: [3]}].</source>
+        <translation>JSON-Datei mit Host-Angaben: [{&quot;name&quot;, &quot;interface&quot;, &quot;mtu&quot;, &quot;pfc_priorities&quot;: [3]}].</translation>
     </message>
     <message>
         <source>DSCP of RoCE traffic (default 26).</source>
@@ -493,7 +499,7 @@
         <translation>kein Array</translation>
     </message>
     <message>
-        <source>host facts entry %1 has no "name"</source>
+        <source>host facts entry %1 has no &quot;name&quot;</source>
         <translation>Host-Angaben-Eintrag %1 hat keinen „name“</translation>
     </message>
     <message>
@@ -571,7 +577,9 @@
     <message numerus="yes">
         <source>PFC mode on and operational on %n RoCE port(s).</source>
         <translation>
-            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Port.</numerusform><numerusform>PFC-Modus an und aktiv auf %n RoCE-Ports.</numerusform></translation>
+            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Port.</numerusform>
+            <numerusform>PFC-Modus an und aktiv auf %n RoCE-Ports.</numerusform>
+        </translation>
     </message>
     <message>
         <source>PFC is not on (or not operational for CoS %1) on: %2.</source>
@@ -592,7 +600,9 @@
     <message numerus="yes">
         <source>%n host(s) enable PFC on the RoCE priority.</source>
         <translation>
-            <numerusform>%n Host aktiviert PFC auf der RoCE-Priorität.</numerusform><numerusform>%n Hosts aktivieren PFC auf der RoCE-Priorität.</numerusform></translation>
+            <numerusform>%n Host aktiviert PFC auf der RoCE-Priorität.</numerusform>
+            <numerusform>%n Hosts aktivieren PFC auf der RoCE-Priorität.</numerusform>
+        </translation>
     </message>
     <message>
         <source>PFC priority %1 is off on: %2.</source>
@@ -621,7 +631,9 @@
     <message numerus="yes">
         <source>%n host(s) send RoCE in the no-drop class.</source>
         <translation>
-            <numerusform>%n Host sendet RoCE in der No-Drop-Klasse.</numerusform><numerusform>%n Hosts senden RoCE in der No-Drop-Klasse.</numerusform></translation>
+            <numerusform>%n Host sendet RoCE in der No-Drop-Klasse.</numerusform>
+            <numerusform>%n Hosts senden RoCE in der No-Drop-Klasse.</numerusform>
+        </translation>
     </message>
     <message>
         <source>RoCE from %1 is not classified to the no-drop class: it is lossy and unpaused.</source>
@@ -746,7 +758,9 @@
     <message numerus="yes">
         <source>%n host interface(s) at MTU %1 or more.</source>
         <translation>
-            <numerusform>%n Host-Schnittstelle mit MTU %1 oder mehr.</numerusform><numerusform>%n Host-Schnittstellen mit MTU %1 oder mehr.</numerusform></translation>
+            <numerusform>%n Host-Schnittstelle mit MTU %1 oder mehr.</numerusform>
+            <numerusform>%n Host-Schnittstellen mit MTU %1 oder mehr.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The PFC watchdog is on</source>
@@ -784,11 +798,11 @@
         <translation>%1 hat Zertifikat %2 vorgelegt, nicht das hinterlegte %3. Wenn der Switch neue Schlüssel erhalten hat, den neuen Fingerabdruck bestätigen; andernfalls sitzt etwas dazwischen.</translation>
     </message>
     <message>
-        <source>%1: certificate not trusted (%2). SHA-256 fingerprint %3: compare it with 'show nxapi' on the switch console and pin it if it matches.</source>
+        <source>%1: certificate not trusted (%2). SHA-256 fingerprint %3: compare it with &apos;show nxapi&apos; on the switch console and pin it if it matches.</source>
         <translation>%1: Zertifikat nicht vertrauenswürdig (%2). SHA-256-Fingerabdruck %3: mit „show nxapi“ auf der Switch-Konsole vergleichen und hinterlegen, wenn er übereinstimmt.</translation>
     </message>
     <message>
-        <source>%1 refused user '%2' (HTTP 401): wrong user name or password, or the role lacks NX-API access.</source>
+        <source>%1 refused user &apos;%2&apos; (HTTP 401): wrong user name or password, or the role lacks NX-API access.</source>
         <translation>%1 hat Benutzer „%2“ abgelehnt (HTTP 401): falscher Benutzername oder falsches Passwort, oder der Rolle fehlt der NX-API-Zugriff.</translation>
     </message>
     <message>
@@ -865,7 +879,7 @@
         <translation>RoCE-Fabric-Konsole: Live-Betriebskonsole für verlustfreie RoCEv2-Fabrics (PFC, ECN/WRED, DCQCN) mit verteiltem KI-Training.</translation>
     </message>
     <message>
-        <source>User-interface language, e.g. 'de' or 'en' (default: the system locale).</source>
+        <source>User-interface language, e.g. &apos;de&apos; or &apos;en&apos; (default: the system locale).</source>
         <translation>Sprache der Oberfläche, z. B. „de“ oder „en“ (Standard: Systemsprache).</translation>
     </message>
     <message>
@@ -893,11 +907,11 @@
         <translation>Mit der Standard-Fensteranordnung starten.</translation>
     </message>
     <message>
-        <source>roce-console: unexpected argument '%1'</source>
+        <source>roce-console: unexpected argument &apos;%1&apos;</source>
         <translation>roce-console: unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <source>roce-console: --screenshot-delay needs a number of milliseconds, got '%1'</source>
+        <source>roce-console: --screenshot-delay needs a number of milliseconds, got &apos;%1&apos;</source>
         <translation>roce-console: --screenshot-delay erwartet eine Anzahl Millisekunden, erhalten: „%1“</translation>
     </message>
     <message>
@@ -909,7 +923,7 @@
         <translation>Name</translation>
     </message>
     <message>
-        <source>roce-console: unknown scenario '%1' (%2)</source>
+        <source>roce-console: unknown scenario &apos;%1&apos; (%2)</source>
         <translation>roce-console: unbekanntes Szenario „%1“ (%2)</translation>
     </message>
     <message>
@@ -949,7 +963,7 @@ Bis das behoben ist, läuft das simulierte Fabric.</translation>
 <context>
     <name>DecodeCommandText</name>
     <message>
-        <source>Saved output ('-' for standard input).</source>
+        <source>Saved output (&apos;-&apos; for standard input).</source>
         <translation>Gespeicherte Ausgabe („-“ für die Standardeingabe).</translation>
     </message>
     <message>
@@ -957,7 +971,7 @@ Bis das behoben ist, läuft das simulierte Fabric.</translation>
         <translation>JSON ausgeben.</translation>
     </message>
     <message>
-        <source>rocectl decode: expected a format and a file, e.g. 'rocectl decode perftest out.txt'</source>
+        <source>rocectl decode: expected a format and a file, e.g. &apos;rocectl decode perftest out.txt&apos;</source>
         <translation>rocectl decode: Format und Datei erwartet, z. B. „rocectl decode perftest out.txt“</translation>
     </message>
     <message>
@@ -969,7 +983,7 @@ Bis das behoben ist, läuft das simulierte Fabric.</translation>
         <translation>rocectl decode: %1: %2</translation>
     </message>
     <message>
-        <source>this is a bare command body or names no command (no "input"): give it with --command</source>
+        <source>this is a bare command body or names no command (no &quot;input&quot;): give it with --command</source>
         <translation>dies ist ein bloßer Befehlsrumpf oder nennt keinen Befehl (kein „input“): mit --command angeben</translation>
     </message>
     <message>
@@ -981,11 +995,11 @@ Bis das behoben ist, läuft das simulierte Fabric.</translation>
         <translation>perftest, iperf3, sockperf oder nxapi</translation>
     </message>
     <message>
-        <source>nxapi: the show command, for a bare body without "input".</source>
+        <source>nxapi: the show command, for a bare body without &quot;input&quot;.</source>
         <translation>nxapi: der show-Befehl, für einen bloßen Rumpf ohne „input“.</translation>
     </message>
     <message>
-        <source>rocectl decode: unknown format '%1' (perftest, iperf3, sockperf, nxapi)</source>
+        <source>rocectl decode: unknown format &apos;%1&apos; (perftest, iperf3, sockperf, nxapi)</source>
         <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf, nxapi)</translation>
     </message>
 </context>
@@ -1131,7 +1145,9 @@ Zu prüfen: %2</translation>
     <message numerus="yes">
         <source>%1 needs at least %n host(s)</source>
         <translation>
-            <numerusform>%1 braucht mindestens %n Host</numerusform><numerusform>%1 braucht mindestens %n Hosts</numerusform></translation>
+            <numerusform>%1 braucht mindestens %n Host</numerusform>
+            <numerusform>%1 braucht mindestens %n Hosts</numerusform>
+        </translation>
     </message>
     <message>
         <source>host %1 has no test address</source>
@@ -1152,7 +1168,9 @@ Zu prüfen: %2</translation>
     <message numerus="yes">
         <source>%n pair(s) failed</source>
         <translation>
-            <numerusform>%n Paar fehlgeschlagen</numerusform><numerusform>%n Paare fehlgeschlagen</numerusform></translation>
+            <numerusform>%n Paar fehlgeschlagen</numerusform>
+            <numerusform>%n Paare fehlgeschlagen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1185,14 +1203,14 @@ Zu prüfen: %2</translation>
         <translation>Frame ist kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>message has no "type"</source>
+        <source>message has no &quot;type&quot;</source>
         <translation>Nachricht hat keinen „type“</translation>
     </message>
 </context>
 <context>
     <name>InventoryModelText</name>
     <message>
-        <source>agent: roce-agent streams samples. ssh: no agent; the console runs 'rdma statistic' and 'ethtool -S' over SSH every few seconds.</source>
+        <source>agent: roce-agent streams samples. ssh: no agent; the console runs &apos;rdma statistic&apos; and &apos;ethtool -S&apos; over SSH every few seconds.</source>
         <translation>agent: roce-agent streamt Messwerte. ssh: kein Agent; die Konsole führt alle paar Sekunden „rdma statistic“ und „ethtool -S“ über SSH aus.</translation>
     </message>
     <message>
@@ -1251,15 +1269,15 @@ Zu prüfen: %2</translation>
 <context>
     <name>InventoryText</name>
     <message>
-        <source>%1: '%2' must be a string</source>
+        <source>%1: &apos;%2&apos; must be a string</source>
         <translation>%1: „%2“ muss eine Zeichenkette sein</translation>
     </message>
     <message>
-        <source>%1: '%2' must be a port number from 1 to 65535</source>
+        <source>%1: &apos;%2&apos; must be a port number from 1 to 65535</source>
         <translation>%1: „%2“ muss eine Portnummer von 1 bis 65535 sein</translation>
     </message>
     <message>
-        <source>%1: '%2' must be true or false</source>
+        <source>%1: &apos;%2&apos; must be true or false</source>
         <translation>%1: „%2“ muss true oder false sein</translation>
     </message>
     <message>
@@ -1267,7 +1285,7 @@ Zu prüfen: %2</translation>
         <translation>%1: unbekannte(s) Feld(er) ignoriert: %2</translation>
     </message>
     <message>
-        <source>Switch: the URL must start with https:// (got '%1')</source>
+        <source>Switch: the URL must start with https:// (got &apos;%1&apos;)</source>
         <translation>Switch: die URL muss mit https:// beginnen (erhalten: „%1“)</translation>
     </message>
     <message>
@@ -1291,7 +1309,7 @@ Zu prüfen: %2</translation>
         <translation>Server %1</translation>
     </message>
     <message>
-        <source>Server '%1'</source>
+        <source>Server &apos;%1&apos;</source>
         <translation>Server „%1“</translation>
     </message>
     <message>
@@ -1307,7 +1325,7 @@ Zu prüfen: %2</translation>
         <translation>%1: die Adresse fehlt</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a host name or IP address</source>
+        <source>%1: &apos;%2&apos; is not a host name or IP address</source>
         <translation>%1: „%2“ ist weder Hostname noch IP-Adresse</translation>
     </message>
     <message>
@@ -1335,8 +1353,8 @@ Zu prüfen: %2</translation>
         <translation>%1: ein Inventar ist ein JSON-Objekt</translation>
     </message>
     <message>
-        <source>%1: not a RoCE Fabric Console inventory ("format" must be "roce-inventory")</source>
-        <translation>%1: kein Inventar der RoCE-Fabric-Konsole ("format" muss "roce-inventory" sein)</translation>
+        <source>%1: not a RoCE Fabric Console inventory (&quot;format&quot; must be &quot;roce-inventory&quot;)</source>
+        <translation>%1: kein Inventar der RoCE-Fabric-Konsole (&quot;format&quot; muss &quot;roce-inventory&quot; sein)</translation>
     </message>
     <message>
         <source>%1: inventory version %2 is not supported (this console reads version %3)</source>
@@ -1347,15 +1365,15 @@ Zu prüfen: %2</translation>
         <translation>%1: switch</translation>
     </message>
     <message>
-        <source>%1: switch: 'url' is missing or invalid</source>
+        <source>%1: switch: &apos;url&apos; is missing or invalid</source>
         <translation>%1: switch: „url“ fehlt oder ist ungültig</translation>
     </message>
     <message>
-        <source>%1: 'switch' must be an object</source>
+        <source>%1: &apos;switch&apos; must be an object</source>
         <translation>%1: „switch“ muss ein Objekt sein</translation>
     </message>
     <message>
-        <source>%1: 'servers' must be an array</source>
+        <source>%1: &apos;servers&apos; must be an array</source>
         <translation>%1: „servers“ muss ein Array sein</translation>
     </message>
     <message>
@@ -1367,13 +1385,15 @@ Zu prüfen: %2</translation>
         <translation>%1 muss ein Objekt sein</translation>
     </message>
     <message>
-        <source>%1: 'collector' must be "agent" or "ssh"</source>
-        <translation>%1: „collector“ muss "agent" oder "ssh" sein</translation>
+        <source>%1: &apos;collector&apos; must be &quot;agent&quot; or &quot;ssh&quot;</source>
+        <translation>%1: „collector“ muss &quot;agent&quot; oder &quot;ssh&quot; sein</translation>
     </message>
     <message numerus="yes">
         <source>%1 holds %n secret(s) in clear; they go to the keychain and are never written to a file again. Delete or protect this file.</source>
         <translation>
-            <numerusform>%1 enthält %n Geheimnis im Klartext; es kommt in den Schlüsselbund und wird nie wieder in eine Datei geschrieben. Diese Datei löschen oder schützen.</numerusform><numerusform>%1 enthält %n Geheimnisse im Klartext; sie kommen in den Schlüsselbund und werden nie wieder in eine Datei geschrieben. Diese Datei löschen oder schützen.</numerusform></translation>
+            <numerusform>%1 enthält %n Geheimnis im Klartext; es kommt in den Schlüsselbund und wird nie wieder in eine Datei geschrieben. Diese Datei löschen oder schützen.</numerusform>
+            <numerusform>%1 enthält %n Geheimnisse im Klartext; sie kommen in den Schlüsselbund und werden nie wieder in eine Datei geschrieben. Diese Datei löschen oder schützen.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot read the inventory %1: %2</source>
@@ -1391,7 +1411,7 @@ Zu prüfen: %2</translation>
         <translation>iperf3-Ausgabe ist kein JSON (%1 an Position %2); wurde es mit -J aufgerufen?</translation>
     </message>
     <message>
-        <source>iperf3 report has no "end" section (run cut short?)</source>
+        <source>iperf3 report has no &quot;end&quot; section (run cut short?)</source>
         <translation>iperf3-Bericht hat keinen „end“-Abschnitt (Lauf abgebrochen?)</translation>
     </message>
     <message>
@@ -1406,7 +1426,7 @@ Zu prüfen: %2</translation>
         <translation>Einen perftest-, iperf3-, sockperf- oder Trainings-Job auf einem Agenten ausführen</translation>
     </message>
     <message>
-        <source>Tool output goes to stdout (stderr with --json); "job ID started", "job ID ready" (a server listens) and the end go to stderr. Exit status 0 when the job succeeded (or was cancelled by --cancel-after), 1 when it failed.</source>
+        <source>Tool output goes to stdout (stderr with --json); &quot;job ID started&quot;, &quot;job ID ready&quot; (a server listens) and the end go to stderr. Exit status 0 when the job succeeded (or was cancelled by --cancel-after), 1 when it failed.</source>
         <translation>Die Ausgabe des Werkzeugs geht nach stdout (mit --json nach stderr); „job ID started“, „job ID ready“ (ein Server lauscht) und das Ende gehen nach stderr. Exit-Status 0, wenn der Job erfolgreich war (oder durch --cancel-after abgebrochen wurde), 1, wenn er fehlschlug.</translation>
     </message>
     <message>
@@ -1422,7 +1442,7 @@ Zu prüfen: %2</translation>
         <translation>server oder client (train: rank).</translation>
     </message>
     <message>
-        <source>Client: the server's address.</source>
+        <source>Client: the server&apos;s address.</source>
         <translation>Client: die Adresse des Servers.</translation>
     </message>
     <message>
@@ -1454,7 +1474,7 @@ Zu prüfen: %2</translation>
         <translation>rocectl job: der Agent hat den Job abgelehnt (%1): %2</translation>
     </message>
     <message>
-        <source>Record the run in the results store under this label ("QoS on", ...).</source>
+        <source>Record the run in the results store under this label (&quot;QoS on&quot;, ...).</source>
         <translation>Den Lauf unter dieser Bezeichnung im Ergebnisspeicher ablegen („QoS on“, ...).</translation>
     </message>
     <message>
@@ -1555,19 +1575,19 @@ Zu prüfen: %2</translation>
 <context>
     <name>JobSpecText</name>
     <message>
-        <source>unknown tool '%1' (allowed: %2)</source>
+        <source>unknown tool &apos;%1&apos; (allowed: %2)</source>
         <translation>unbekanntes Werkzeug „%1“ (erlaubt: %2)</translation>
     </message>
     <message>
-        <source>field '%1' is not valid for %2</source>
+        <source>field &apos;%1&apos; is not valid for %2</source>
         <translation>Feld „%1“ ist für %2 nicht gültig</translation>
     </message>
     <message>
-        <source>'%1' must be an integer from %2 to %3</source>
+        <source>&apos;%1&apos; must be an integer from %2 to %3</source>
         <translation>„%1“ muss eine ganze Zahl von %2 bis %3 sein</translation>
     </message>
     <message>
-        <source>'%1' must be true or false</source>
+        <source>&apos;%1&apos; must be true or false</source>
         <translation>„%1“ muss true oder false sein</translation>
     </message>
     <message>
@@ -1575,35 +1595,35 @@ Zu prüfen: %2</translation>
         <translation>Rang %1 liegt nicht unter world_size %2</translation>
     </message>
     <message>
-        <source>'master_addr' must be a host name or address</source>
+        <source>&apos;master_addr&apos; must be a host name or address</source>
         <translation>„master_addr“ muss ein Hostname oder eine Adresse sein</translation>
     </message>
     <message>
-        <source>'backend' must be gloo or nccl</source>
+        <source>&apos;backend&apos; must be gloo or nccl</source>
         <translation>„backend“ muss gloo oder nccl sein</translation>
     </message>
     <message>
-        <source>'ifname' is not a valid interface name</source>
+        <source>&apos;ifname&apos; is not a valid interface name</source>
         <translation>„ifname“ ist kein gültiger Schnittstellenname</translation>
     </message>
     <message>
-        <source>'role' must be server or client</source>
+        <source>&apos;role&apos; must be server or client</source>
         <translation>„role“ muss server oder client sein</translation>
     </message>
     <message>
-        <source>a client needs 'server': the address of the server side</source>
+        <source>a client needs &apos;server&apos;: the address of the server side</source>
         <translation>ein Client braucht „server“: die Adresse der Serverseite</translation>
     </message>
     <message>
-        <source>'server' must be a host name or address</source>
+        <source>&apos;server&apos; must be a host name or address</source>
         <translation>„server“ muss ein Hostname oder eine Adresse sein</translation>
     </message>
     <message>
-        <source>'device' is not a valid RDMA device name</source>
+        <source>&apos;device&apos; is not a valid RDMA device name</source>
         <translation>„device“ ist kein gültiger RDMA-Gerätename</translation>
     </message>
     <message>
-        <source>'size' and 'all_sizes' exclude each other</source>
+        <source>&apos;size&apos; and &apos;all_sizes&apos; exclude each other</source>
         <translation>„size“ und „all_sizes“ schließen einander aus</translation>
     </message>
     <message>
@@ -1618,11 +1638,11 @@ Zu prüfen: %2</translation>
         <translation>%1 braucht ein RDMA-Gerät, dieser Host hat aber keines%2</translation>
     </message>
     <message>
-        <source> ('%1' requested)</source>
+        <source> (&apos;%1&apos; requested)</source>
         <translation> („%1“ angefordert)</translation>
     </message>
     <message>
-        <source>RDMA device '%1' not found on this host (devices: %2)</source>
+        <source>RDMA device &apos;%1&apos; not found on this host (devices: %2)</source>
         <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
     <message>
@@ -1630,7 +1650,7 @@ Zu prüfen: %2</translation>
         <translation>das Trainingsskript konnte nicht entpackt werden</translation>
     </message>
     <message>
-        <source>program '%1' is not installed on this host</source>
+        <source>program &apos;%1&apos; is not installed on this host</source>
         <translation>Programm „%1“ ist auf diesem Host nicht installiert</translation>
     </message>
     <message>
@@ -1649,7 +1669,7 @@ Zu prüfen: %2</translation>
 <context>
     <name>LargeFabricText</name>
     <message>
-        <source>'%1' is not a leaf/spine topology: use rail:HOSTS:NICS:RAILS:SPINES, e.g. rail:1024:8:8:16</source>
+        <source>&apos;%1&apos; is not a leaf/spine topology: use rail:HOSTS:NICS:RAILS:SPINES, e.g. rail:1024:8:8:16</source>
         <translation>„%1“ ist keine Leaf/Spine-Topologie: rail:HOSTS:NICS:RAILS:SPINES verwenden, z. B. rail:1024:8:8:16</translation>
     </message>
 </context>
@@ -1668,7 +1688,7 @@ Zu prüfen: %2</translation>
         <translation>Incast, PFC aus</translation>
     </message>
     <message>
-        <source>Seven servers send to one: Ingress MMU drops climb on the senders' switch ports while the receiver's port runs at 100% and no pause frames appear.</source>
+        <source>Seven servers send to one: Ingress MMU drops climb on the senders&apos; switch ports while the receiver&apos;s port runs at 100% and no pause frames appear.</source>
         <translation>Sieben Server senden an einen: Ingress-MMU-Verwerfungen steigen an den Switch-Ports der Sender, während der Port des Empfängers zu 100 % ausgelastet ist und keine Pause-Frames auftreten.</translation>
     </message>
     <message>
@@ -1676,7 +1696,7 @@ Zu prüfen: %2</translation>
         <translation>Incast, PFC an</translation>
     </message>
     <message>
-        <source>Same incast with PFC: MMU drops stop, TxPPP rises on the senders' ports and the senders count rx_prio3_pause.</source>
+        <source>Same incast with PFC: MMU drops stop, TxPPP rises on the senders&apos; ports and the senders count rx_prio3_pause.</source>
         <translation>Derselbe Incast mit PFC: MMU-Verwerfungen hören auf, TxPPP steigt an den Ports der Sender und die Sender zählen rx_prio3_pause.</translation>
     </message>
     <message>
@@ -1728,7 +1748,7 @@ Zu prüfen: %2</translation>
         <translation>Hosts markieren RoCE mit DSCP 34, das die Class-Map nicht erfasst: der Verkehr landet in der verlustbehafteten Standardklasse mit Tail-Drops und ohne PFC.</translation>
     </message>
     <message>
-        <source>unknown live scenario '%1'</source>
+        <source>unknown live scenario &apos;%1&apos;</source>
         <translation>unbekanntes Live-Szenario „%1“</translation>
     </message>
     <message>
@@ -1748,7 +1768,7 @@ Zu prüfen: %2</translation>
         <translation>Fehler: ECN aus auf einem Sender</translation>
     </message>
     <message>
-        <source>DCQCN incast where one sender's adapter has ECN off: it counts rp_cnp_ignored instead of rp_cnp_handled, keeps its rate, and takes more than its share.</source>
+        <source>DCQCN incast where one sender&apos;s adapter has ECN off: it counts rp_cnp_ignored instead of rp_cnp_handled, keeps its rate, and takes more than its share.</source>
         <translation>DCQCN-Incast, bei dem auf dem Adapter eines Senders ECN aus ist: er zählt rp_cnp_ignored statt rp_cnp_handled, behält seine Rate und nimmt mehr als seinen Anteil.</translation>
     </message>
 </context>
@@ -1780,17 +1800,228 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>Metric</name>
+    <message>
+        <source>Utilization %</source>
+        <translation>Auslastung %</translation>
+    </message>
+    <message>
+        <source>Drops and PFC pauses /s</source>
+        <translation>Drops und PFC-Pausen /s</translation>
+    </message>
+    <message>
+        <source>ECN and CNP /s</source>
+        <translation>ECN und CNP /s</translation>
+    </message>
+    <message>
+        <source>NIC buffer drops /s</source>
+        <translation>NIC-Puffer-Drops /s</translation>
+    </message>
+    <message>
+        <source>In %</source>
+        <translation>Ein %</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>ein</translation>
+    </message>
+    <message>
+        <source>Received bits as a share of the line rate.</source>
+        <translation>Empfangene Bits als Anteil der Leitungsrate.</translation>
+    </message>
+    <message>
+        <source>Out %</source>
+        <translation>Aus %</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Sent bits as a share of the line rate.</source>
+        <translation>Gesendete Bits als Anteil der Leitungsrate.</translation>
+    </message>
+    <message>
+        <source>In Gb/s</source>
+        <translation>Ein Gb/s</translation>
+    </message>
+    <message>
+        <source>in Gb/s</source>
+        <translation>ein Gb/s</translation>
+    </message>
+    <message>
+        <source>Received bits per second.</source>
+        <translation>Empfangene Bits pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>Out Gb/s</source>
+        <translation>Aus Gb/s</translation>
+    </message>
+    <message>
+        <source>out Gb/s</source>
+        <translation>aus Gb/s</translation>
+    </message>
+    <message>
+        <source>Sent bits per second.</source>
+        <translation>Gesendete Bits pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>MMU drops/s</source>
+        <translation>MMU-Drops/s</translation>
+    </message>
+    <message>
+        <source>MMU drops</source>
+        <translation>MMU-Drops</translation>
+    </message>
+    <message>
+        <source>Ingress MMU drops per second: the buffer overflowed. On a lossless class this means PFC is off or misconfigured.</source>
+        <translation>Ingress-MMU-Drops pro Sekunde: der Puffer ist übergelaufen. In einer verlustfreien Klasse heißt das, dass PFC aus oder falsch konfiguriert ist.</translation>
+    </message>
+    <message>
+        <source>Out drops/s</source>
+        <translation>Aus-Drops/s</translation>
+    </message>
+    <message>
+        <source>egress drops</source>
+        <translation>Egress-Drops</translation>
+    </message>
+    <message>
+        <source>Egress WRED and tail drops per second, all queues.</source>
+        <translation>Egress-WRED- und Tail-Drops pro Sekunde, alle Warteschlangen.</translation>
+    </message>
+    <message>
+        <source>RxPPP/s</source>
+        <translation>RxPPP/s</translation>
+    </message>
+    <message>
+        <source>RxPPP</source>
+        <translation>RxPPP</translation>
+    </message>
+    <message>
+        <source>PFC frames received per second (RxPPP): the peer asks this port to stop sending.</source>
+        <translation>Empfangene PFC-Frames pro Sekunde (RxPPP): die Gegenstelle bittet diesen Port, mit dem Senden aufzuhören.</translation>
+    </message>
+    <message>
+        <source>TxPPP/s</source>
+        <translation>TxPPP/s</translation>
+    </message>
+    <message>
+        <source>TxPPP</source>
+        <translation>TxPPP</translation>
+    </message>
+    <message>
+        <source>PFC frames sent per second (TxPPP): this port&apos;s ingress is congested and pauses the peer.</source>
+        <translation>Gesendete PFC-Frames pro Sekunde (TxPPP): der Ingress dieses Ports ist überlastet und pausiert die Gegenstelle.</translation>
+    </message>
+    <message>
+        <source>ECN/s</source>
+        <translation>ECN/s</translation>
+    </message>
+    <message>
+        <source>ECN/CE</source>
+        <translation>ECN/CE</translation>
+    </message>
+    <message>
+        <source>Switch: ECN-marked packets per second on the port&apos;s queues (WRED with ecn). NIC: CE-marked RoCE packets received per second.</source>
+        <translation>Switch: ECN-markierte Pakete pro Sekunde in den Warteschlangen des Ports (WRED mit ecn). NIC: empfangene CE-markierte RoCE-Pakete pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>CNP sent/s</source>
+        <translation>CNP gesendet/s</translation>
+    </message>
+    <message>
+        <source>CNP sent</source>
+        <translation>CNP gesendet</translation>
+    </message>
+    <message>
+        <source>NIC: CNPs sent per second (np_cnp_sent): this receiver saw CE marks and asks the senders to slow down.</source>
+        <translation>NIC: gesendete CNPs pro Sekunde (np_cnp_sent): dieser Empfänger hat CE-Markierungen gesehen und bittet die Sender, langsamer zu werden.</translation>
+    </message>
+    <message>
+        <source>CNP handled/s</source>
+        <translation>CNP verarbeitet/s</translation>
+    </message>
+    <message>
+        <source>CNP handled</source>
+        <translation>CNP verarbeitet</translation>
+    </message>
+    <message>
+        <source>NIC: CNPs handled per second (rp_cnp_handled): this sender cut its rate (DCQCN).</source>
+        <translation>NIC: verarbeitete CNPs pro Sekunde (rp_cnp_handled): dieser Sender hat seine Rate gesenkt (DCQCN).</translation>
+    </message>
+    <message>
+        <source>CNP ignored/s</source>
+        <translation>CNP ignoriert/s</translation>
+    </message>
+    <message>
+        <source>CNP ignored</source>
+        <translation>CNP ignoriert</translation>
+    </message>
+    <message>
+        <source>NIC: CNPs received and ignored per second (rp_cnp_ignored): ECN is off on this sender for the priority.</source>
+        <translation>NIC: empfangene und ignorierte CNPs pro Sekunde (rp_cnp_ignored): ECN ist auf diesem Sender für die Priorität aus.</translation>
+    </message>
+    <message>
+        <source>OOS/s</source>
+        <translation>OOS/s</translation>
+    </message>
+    <message>
+        <source>out of sequence</source>
+        <translation>außer der Reihe</translation>
+    </message>
+    <message>
+        <source>NIC: out-of-sequence packets per second: packets were lost on the way and RoCE retransmits.</source>
+        <translation>NIC: Pakete außer der Reihe pro Sekunde: unterwegs gingen Pakete verloren und RoCE sendet erneut.</translation>
+    </message>
+    <message>
+        <source>In pkt/s</source>
+        <translation>Ein Pkt/s</translation>
+    </message>
+    <message>
+        <source>in packets</source>
+        <translation>ein Pakete</translation>
+    </message>
+    <message>
+        <source>Packets received per second.</source>
+        <translation>Empfangene Pakete pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>Out pkt/s</source>
+        <translation>Aus Pkt/s</translation>
+    </message>
+    <message>
+        <source>out packets</source>
+        <translation>aus Pakete</translation>
+    </message>
+    <message>
+        <source>Packets sent per second.</source>
+        <translation>Gesendete Pakete pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>In errors/s</source>
+        <translation>Ein Fehler/s</translation>
+    </message>
+    <message>
+        <source>in errors</source>
+        <translation>Eingangsfehler</translation>
+    </message>
+    <message>
+        <source>Received frames with errors per second (CRC, runts, giants).</source>
+        <translation>Empfangene fehlerhafte Frames pro Sekunde (CRC, Runts, Giants).</translation>
+    </message>
+</context>
+<context>
     <name>ParseText</name>
     <message>
         <source>Show this help.</source>
         <translation>Diese Hilfe anzeigen.</translation>
     </message>
     <message>
-        <source>Run '%1 --help' for its options.</source>
+        <source>Run &apos;%1 --help&apos; for its options.</source>
         <translation>„%1 --help“ zeigt die Optionen.</translation>
     </message>
     <message>
-        <source>unexpected argument '%1'</source>
+        <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
 </context>
@@ -1801,7 +2032,7 @@ Zu prüfen: %2</translation>
         <translation>der Rumpf hat keine Tabelle %1</translation>
     </message>
     <message>
-        <source>no "&lt;interface&gt; is up|down" line in the text</source>
+        <source>no &quot;&lt;interface&gt; is up|down&quot; line in the text</source>
         <translation>keine Zeile „&lt;interface&gt; is up|down“ im Text</translation>
     </message>
     <message>
@@ -1817,7 +2048,7 @@ Zu prüfen: %2</translation>
         <translation>keine PFC-Schnittstellenzeilen im Text</translation>
     </message>
     <message>
-        <source>no "Egress Queuing for &lt;interface&gt;" block in the text</source>
+        <source>no &quot;Egress Queuing for &lt;interface&gt;&quot; block in the text</source>
         <translation>kein Block „Egress Queuing for &lt;interface&gt;“ im Text</translation>
     </message>
 </context>
@@ -1843,64 +2074,8 @@ Zu prüfen: %2</translation>
         <translation>Zustand</translation>
     </message>
     <message>
-        <source>In %</source>
-        <translation>Ein %</translation>
-    </message>
-    <message>
-        <source>Out %</source>
-        <translation>Aus %</translation>
-    </message>
-    <message>
-        <source>In Gb/s</source>
-        <translation>Ein Gb/s</translation>
-    </message>
-    <message>
-        <source>Out Gb/s</source>
-        <translation>Aus Gb/s</translation>
-    </message>
-    <message>
-        <source>MMU drops/s</source>
-        <translation>MMU-Drops/s</translation>
-    </message>
-    <message>
-        <source>Out drops/s</source>
-        <translation>Aus-Drops/s</translation>
-    </message>
-    <message>
-        <source>RxPPP/s</source>
-        <translation>RxPPP/s</translation>
-    </message>
-    <message>
-        <source>TxPPP/s</source>
-        <translation>TxPPP/s</translation>
-    </message>
-    <message>
-        <source>ECN/s</source>
-        <translation>ECN/s</translation>
-    </message>
-    <message>
         <source>Age</source>
         <translation>Alter</translation>
-    </message>
-    <message>
-        <source>Ingress MMU drops per second: the buffer overflowed. On a lossless class this means PFC is off or misconfigured.</source>
-        <translation>Ingress-MMU-Drops pro Sekunde: der Puffer ist übergelaufen. In einer verlustfreien Klasse heißt das, dass PFC aus oder falsch konfiguriert ist.</translation>
-    </message>
-    <message>
-        <source>PFC frames received per second (RxPPP): the peer asks this port to stop sending.</source>
-        <translation>Empfangene PFC-Frames pro Sekunde (RxPPP): die Gegenstelle bittet diesen Port, mit dem Senden aufzuhören.</translation>
-    </message>
-    <message>
-        <source>PFC frames sent per second (TxPPP): this port's ingress is congested and pauses the peer.</source>
-        <translation>Gesendete PFC-Frames pro Sekunde (TxPPP): der Ingress dieses Ports ist überlastet und pausiert die Gegenstelle.</translation>
-    </message>
-    <message>
-        <source>ECN-marked packets per second on the port's queues (WRED with ecn).</source>
-        <translation>ECN-markierte Pakete pro Sekunde in den Warteschlangen des Ports (WRED mit ecn).</translation>
-    </message>
-    <message>
-        <source>Egress WRED and tail drops per second, all queues.</source>
-        <translation>Egress-WRED- und Tail-Drops pro Sekunde, alle Warteschlangen.</translation>
     </message>
     <message>
         <source>%1 s</source>
@@ -1919,31 +2094,7 @@ Zu prüfen: %2</translation>
         <translation>Interner Fabric-Port</translation>
     </message>
     <message>
-        <source>CNP sent/s</source>
-        <translation>CNP gesendet/s</translation>
-    </message>
-    <message>
-        <source>CNP handled/s</source>
-        <translation>CNP verarbeitet/s</translation>
-    </message>
-    <message>
-        <source>OOS/s</source>
-        <translation>OOS/s</translation>
-    </message>
-    <message>
-        <source>NIC: CNPs sent per second (np_cnp_sent): this receiver saw CE marks and asks the senders to slow down.</source>
-        <translation>NIC: gesendete CNPs pro Sekunde (np_cnp_sent): dieser Empfänger hat CE-Markierungen gesehen und bittet die Sender, langsamer zu werden.</translation>
-    </message>
-    <message>
-        <source>NIC: CNPs handled per second (rp_cnp_handled): this sender cut its rate (DCQCN).</source>
-        <translation>NIC: verarbeitete CNPs pro Sekunde (rp_cnp_handled): dieser Sender hat seine Rate gesenkt (DCQCN).</translation>
-    </message>
-    <message>
-        <source>NIC: out-of-sequence packets per second: packets were lost on the way and RoCE retransmits.</source>
-        <translation>NIC: Pakete außer der Reihe pro Sekunde: unterwegs gingen Pakete verloren und RoCE sendet erneut.</translation>
-    </message>
-    <message>
-        <source>Agent clock: %1 ms against the console (+- %2 ms); its counters are placed on the console's time axis</source>
+        <source>Agent clock: %1 ms against the console (+- %2 ms); its counters are placed on the console&apos;s time axis</source>
         <translation>Agent-Uhr: %1 ms gegenüber der Konsole (± %2 ms); seine Zähler liegen auf der Zeitachse der Konsole</translation>
     </message>
     <message>
@@ -1965,16 +2116,16 @@ Zu prüfen: %2</translation>
 <context>
     <name>RdmaStatText</name>
     <message>
-        <source>%1: expected "link DEVICE/PORT" at "%2"</source>
-        <translation>%1: "link DEVICE/PORT" erwartet bei "%2"</translation>
+        <source>%1: expected &quot;link DEVICE/PORT&quot; at &quot;%2&quot;</source>
+        <translation>%1: &quot;link DEVICE/PORT&quot; erwartet bei &quot;%2&quot;</translation>
     </message>
     <message>
-        <source>%1: "%2" is not DEVICE/PORT</source>
-        <translation>%1: "%2" ist nicht DEVICE/PORT</translation>
+        <source>%1: &quot;%2&quot; is not DEVICE/PORT</source>
+        <translation>%1: &quot;%2&quot; ist nicht DEVICE/PORT</translation>
     </message>
     <message>
-        <source>%1: "%2" of %3 has no value</source>
-        <translation>%1: "%2" von %3 hat keinen Wert</translation>
+        <source>%1: &quot;%2&quot; of %3 has no value</source>
+        <translation>%1: &quot;%2&quot; von %3 hat keinen Wert</translation>
     </message>
     <message>
         <source>rdma statistic: counter %1 of %2 is negative (%3). iproute2 older than 5.17 prints counters above 2^31 as negative 32-bit numbers; upgrade iproute2 on the host or read the counters from sysfs.</source>
@@ -1985,12 +2136,12 @@ Zu prüfen: %2</translation>
         <translation>%1: kein JSON-Array (%2 bei Offset %3)</translation>
     </message>
     <message>
-        <source>%1: counter %2 of %3 has value "%4", not a number</source>
-        <translation>%1: Zähler %2 von %3 hat den Wert "%4", keine Zahl</translation>
+        <source>%1: counter %2 of %3 has value &quot;%4&quot;, not a number</source>
+        <translation>%1: Zähler %2 von %3 hat den Wert &quot;%4&quot;, keine Zahl</translation>
     </message>
     <message>
-        <source>%1: an entry has no "ifname"/"port"</source>
-        <translation>%1: ein Eintrag hat kein "ifname"/"port"</translation>
+        <source>%1: an entry has no &quot;ifname&quot;/&quot;port&quot;</source>
+        <translation>%1: ein Eintrag hat kein &quot;ifname&quot;/&quot;port&quot;</translation>
     </message>
 </context>
 <context>
@@ -2039,7 +2190,7 @@ Zu prüfen: %2</translation>
         <translation>Schemaversion lesen</translation>
     </message>
     <message>
-        <source>results store: schema version %1 is newer than this program's %2; update it</source>
+        <source>results store: schema version %1 is newer than this program&apos;s %2; update it</source>
         <translation>Ergebnisspeicher: Schemaversion %1 ist neuer als die dieses Programms (%2); bitte aktualisieren</translation>
     </message>
     <message>
@@ -2086,7 +2237,7 @@ Zu prüfen: %2</translation>
         <translation>JSON ausgeben.</translation>
     </message>
     <message>
-        <source>rocectl results: '%1' is not a run id</source>
+        <source>rocectl results: &apos;%1&apos; is not a run id</source>
         <translation>rocectl results: „%1“ ist keine Lauf-ID</translation>
     </message>
     <message>
@@ -2134,7 +2285,7 @@ Zu prüfen: %2</translation>
         <translation>compare: den Vergleich zusätzlich als CSV in diese Datei schreiben (- für stdout).</translation>
     </message>
     <message>
-        <source>rocectl results: expected 'list', 'show ID' or 'compare ID ID ...'</source>
+        <source>rocectl results: expected &apos;list&apos;, &apos;show ID&apos; or &apos;compare ID ID ...&apos;</source>
         <translation>rocectl results: „list“, „show ID“ oder „compare ID ID ...“ erwartet</translation>
     </message>
     <message>
@@ -2157,7 +2308,7 @@ Zu prüfen: %2</translation>
         <translation>Befehle:</translation>
     </message>
     <message>
-        <source>Run 'rocectl &lt;command&gt; --help' for the options of a command. Most commands print a table, or JSON with --json.</source>
+        <source>Run &apos;rocectl &lt;command&gt; --help&apos; for the options of a command. Most commands print a table, or JSON with --json.</source>
         <translation>„rocectl &lt;Befehl&gt; --help“ zeigt die Optionen eines Befehls. Die meisten Befehle geben eine Tabelle aus, mit --json JSON.</translation>
     </message>
     <message>
@@ -2165,15 +2316,15 @@ Zu prüfen: %2</translation>
         <translation>Exit-Status: 0 Erfolg, 1 Vorgang fehlgeschlagen, 2 falscher Aufruf.</translation>
     </message>
     <message>
-        <source>rocectl: unknown option '%1'</source>
+        <source>rocectl: unknown option &apos;%1&apos;</source>
         <translation>rocectl: unbekannte Option „%1“</translation>
     </message>
     <message>
-        <source>Run 'rocectl --help' for the list of commands.</source>
+        <source>Run &apos;rocectl --help&apos; for the list of commands.</source>
         <translation>„rocectl --help“ listet die Befehle auf.</translation>
     </message>
     <message>
-        <source>rocectl: unknown command '%1'</source>
+        <source>rocectl: unknown command &apos;%1&apos;</source>
         <translation>rocectl: unbekannter Befehl „%1“</translation>
     </message>
 </context>
@@ -2247,7 +2398,7 @@ Zu prüfen: %2</translation>
         <translation>Ein Agent, NAME=HOST:PORT oder HOST:PORT (für jeden Host wiederholen).</translation>
     </message>
     <message>
-        <source>NAME=IP: the address peers use for test traffic to NAME (default: its agent's host).</source>
+        <source>NAME=IP: the address peers use for test traffic to NAME (default: its agent&apos;s host).</source>
         <translation>NAME=IP: die Adresse, die Gegenstellen für Testverkehr zu NAME nutzen (Standard: der Host seines Agenten).</translation>
     </message>
     <message>
@@ -2299,7 +2450,7 @@ Zu prüfen: %2</translation>
         <translation>train: die Schnittstelle für gloo/NCCL (lo auf einer Maschine).</translation>
     </message>
     <message>
-        <source>Record under this label ("QoS on", "after IRQ tuning").</source>
+        <source>Record under this label (&quot;QoS on&quot;, &quot;after IRQ tuning&quot;).</source>
         <translation>Unter dieser Bezeichnung aufzeichnen („QoS an“, „nach IRQ-Tuning“).</translation>
     </message>
     <message>
@@ -2335,7 +2486,7 @@ Zu prüfen: %2</translation>
         <translation>--scenario braucht --sim (eine echte Fabric hat echten Verkehr)</translation>
     </message>
     <message>
-        <source>--address wants NAME=IP, not '%1'</source>
+        <source>--address wants NAME=IP, not &apos;%1&apos;</source>
         <translation>--address erwartet NAME=IP, nicht „%1“</translation>
     </message>
     <message>
@@ -2382,7 +2533,7 @@ Zu prüfen: %2</translation>
 <context>
     <name>SampleText</name>
     <message>
-        <source>sample has no "devices" list</source>
+        <source>sample has no &quot;devices&quot; list</source>
         <translation>Stichprobe hat keine „devices“-Liste</translation>
     </message>
 </context>
@@ -2401,7 +2552,7 @@ Zu prüfen: %2</translation>
         <translation>7 Sender -&gt; 1 Empfänger bei 100G, PFC an, ECN aus</translation>
     </message>
     <message>
-        <source>MMU drops stay at zero; TxPPP climbs on every sender port and the senders' rx_prio3_pause counts rise; each sender gets about 1/7 of the link.</source>
+        <source>MMU drops stay at zero; TxPPP climbs on every sender port and the senders&apos; rx_prio3_pause counts rise; each sender gets about 1/7 of the link.</source>
         <translation>MMU-Verwerfungen bleiben bei null; TxPPP steigt an jedem Sender-Port und die rx_prio3_pause-Zähler der Sender steigen; jeder Sender erhält etwa 1/7 des Links.</translation>
     </message>
     <message>
@@ -2425,16 +2576,16 @@ Zu prüfen: %2</translation>
         <translation>Beide Flows pendeln sich bei etwa 50 Gb/s ein (Jain-Index &gt;= 0,95), mit CE-Markierungen und kaum Pausen.</translation>
     </message>
     <message>
-        <source>Paper DCQCN (SIGCOMM'15): 2 -&gt; 1 at 40G, 1 KB packets</source>
-        <translation>DCQCN nach Paper (SIGCOMM'15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+        <source>Paper DCQCN (SIGCOMM&apos;15): 2 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
     </message>
     <message>
         <source>Flows near 20 Gb/s each; the mean queue sits just above Kmin.</source>
         <translation>Flows bei je etwa 20 Gb/s; die mittlere Warteschlange liegt knapp über Kmin.</translation>
     </message>
     <message>
-        <source>Paper DCQCN (SIGCOMM'15): 10 -&gt; 1 at 40G, 1 KB packets</source>
-        <translation>DCQCN nach Paper (SIGCOMM'15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+        <source>Paper DCQCN (SIGCOMM&apos;15): 10 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
     </message>
     <message>
         <source>Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid model predicts.</source>
@@ -2449,7 +2600,7 @@ Zu prüfen: %2</translation>
         <translation>Verkehrsschübe in jeder Iteration: ECN-Markierungen und CNPs steigen während des All-Reduce und fallen in der Rechenphase auf null.</translation>
     </message>
     <message>
-        <source>RDMA against a TCP baseline on a 10G path (the seeds' lab)</source>
+        <source>RDMA against a TCP baseline on a 10G path (the seeds&apos; lab)</source>
         <translation>RDMA gegen eine TCP-Basislinie auf einem 10G-Pfad (das Labor der Ausgangsdaten)</translation>
     </message>
     <message>
@@ -2457,11 +2608,11 @@ Zu prüfen: %2</translation>
         <translation>RDMA-Write-Bandbreite nahe 9,2 Gb/s gegenüber etwa 4,7 Gb/s für einen TCP-Stream; Latenz nahe 14 us gegenüber etwa 160 us.</translation>
     </message>
     <message>
-        <source>unknown scenario '%1' (known: %2)</source>
+        <source>unknown scenario &apos;%1&apos; (known: %2)</source>
         <translation>unbekanntes Szenario „%1“ (bekannt: %2)</translation>
     </message>
     <message>
-        <source>unknown DCQCN preset '%1' (known: %2)</source>
+        <source>unknown DCQCN preset &apos;%1&apos; (known: %2)</source>
         <translation>unbekannte DCQCN-Voreinstellung „%1“ (bekannt: %2)</translation>
     </message>
     <message>
@@ -2495,7 +2646,7 @@ Zu prüfen: %2</translation>
         <translation>Es läuft kein Secret Service (gnome-keyring oder KWallet); Geheimnisse werden nie ersatzweise in einfachen Dateien gespeichert.</translation>
     </message>
     <message>
-        <source>Keychain: cannot %1 '%2': %3</source>
+        <source>Keychain: cannot %1 &apos;%2&apos;: %3</source>
         <translation>Schlüsselbund: „%2“ lässt sich nicht %1: %3</translation>
     </message>
     <message>
@@ -2518,7 +2669,7 @@ Zu prüfen: %2</translation>
         <translation>der Agenten-Port von %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <source>RDMA device '%1' not found on this host (devices: %2)</source>
+        <source>RDMA device &apos;%1&apos; not found on this host (devices: %2)</source>
         <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
 </context>
@@ -2649,7 +2800,7 @@ Zu prüfen: %2</translation>
         <translation>Latenz %1: Mittel %2 us, min %3, Median %4, 99 % %5, 99,9 % %6, max %7 (%8 Iterationen)</translation>
     </message>
     <message>
-        <source>rocectl sim: --%1 needs a port number, got '%2'</source>
+        <source>rocectl sim: --%1 needs a port number, got &apos;%2&apos;</source>
         <translation>rocectl sim: --%1 erwartet eine Portnummer, erhalten: „%2“</translation>
     </message>
     <message>
@@ -2661,7 +2812,7 @@ Zu prüfen: %2</translation>
         <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
     </message>
     <message>
-        <source>Simulated fabric '%1' running (speed x%2, seed %3).</source>
+        <source>Simulated fabric &apos;%1&apos; running (speed x%2, seed %3).</source>
         <translation>Simuliertes Fabric „%1“ läuft (Tempo x%2, Seed %3).</translation>
     </message>
     <message>
@@ -2681,8 +2832,8 @@ Zu prüfen: %2</translation>
         <translation>Zugangsdaten: %1 / %2</translation>
     </message>
     <message>
-        <source>Try: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</source>
-        <translation>Probieren Sie: curl -s -u %1:%2 -H 'Content-Type: application/json' -d '{"ins_api":{"version":"1.0","type":"cli_show","chunk":"0","sid":"1","input":"show version","output_format":"json"}}' %3</translation>
+        <source>Try: curl -s -u %1:%2 -H &apos;Content-Type: application/json&apos; -d &apos;{&quot;ins_api&quot;:{&quot;version&quot;:&quot;1.0&quot;,&quot;type&quot;:&quot;cli_show&quot;,&quot;chunk&quot;:&quot;0&quot;,&quot;sid&quot;:&quot;1&quot;,&quot;input&quot;:&quot;show version&quot;,&quot;output_format&quot;:&quot;json&quot;}}&apos; %3</source>
+        <translation>Probieren Sie: curl -s -u %1:%2 -H &apos;Content-Type: application/json&apos; -d &apos;{&quot;ins_api&quot;:{&quot;version&quot;:&quot;1.0&quot;,&quot;type&quot;:&quot;cli_show&quot;,&quot;chunk&quot;:&quot;0&quot;,&quot;sid&quot;:&quot;1&quot;,&quot;input&quot;:&quot;show version&quot;,&quot;output_format&quot;:&quot;json&quot;}}&apos; %3</translation>
     </message>
     <message>
         <source>Stopping after %1 s.</source>
@@ -2705,7 +2856,7 @@ Zu prüfen: %2</translation>
         <translation>Name</translation>
     </message>
     <message>
-        <source>Simulated seconds (default: the scenario's).</source>
+        <source>Simulated seconds (default: the scenario&apos;s).</source>
         <translation>Simulierte Sekunden (Standard: die des Szenarios).</translation>
     </message>
     <message>
@@ -2805,11 +2956,11 @@ Zu prüfen: %2</translation>
         <translation>rocectl sim: --scenario ist erforderlich (siehe --list)</translation>
     </message>
     <message>
-        <source>rocectl sim: --seed needs a non-negative integer, got '%1'</source>
+        <source>rocectl sim: --seed needs a non-negative integer, got &apos;%1&apos;</source>
         <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
     </message>
     <message>
-        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got '%1'</source>
+        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got &apos;%1&apos;</source>
         <translation>rocectl sim: --seconds erwartet Sekunden in (0, 3600], erhalten: „%1“</translation>
     </message>
     <message>
@@ -2820,7 +2971,7 @@ Zu prüfen: %2</translation>
 <context>
     <name>SimServiceText</name>
     <message>
-        <source>unknown topology '%1' (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)</source>
+        <source>unknown topology &apos;%1&apos; (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)</source>
         <translation>unbekannte Topologie „%1“ (reference, starN oder rail:HOSTS:NICS:RAILS:SPINES verwenden)</translation>
     </message>
     <message>
@@ -2970,7 +3121,7 @@ Zu prüfen: %2</translation>
         <translation>roce-agent läuft auf %1:%2 (gestartet von %3).</translation>
     </message>
     <message>
-        <source>Token (store it in the console's keychain): %1</source>
+        <source>Token (store it in the console&apos;s keychain): %1</source>
         <translation>Token (im Schlüsselbund der Konsole speichern): %1</translation>
     </message>
     <message>
@@ -2981,16 +3132,16 @@ Zu prüfen: %2</translation>
 <context>
     <name>SshText</name>
     <message>
-        <source>Bootstrap path "%1" must be absolute.</source>
-        <translation>Bootstrap-Pfad "%1" muss absolut sein.</translation>
+        <source>Bootstrap path &quot;%1&quot; must be absolute.</source>
+        <translation>Bootstrap-Pfad &quot;%1&quot; muss absolut sein.</translation>
     </message>
     <message>
         <source>The roce-agent binary to install (%1) does not exist.</source>
         <translation>Das zu installierende roce-agent-Binary (%1) existiert nicht.</translation>
     </message>
     <message>
-        <source>Agent listen address "%1" has no port.</source>
-        <translation>Die Listen-Adresse "%1" des Agenten enthält keinen Port.</translation>
+        <source>Agent listen address &quot;%1&quot; has no port.</source>
+        <translation>Die Listen-Adresse &quot;%1&quot; des Agenten enthält keinen Port.</translation>
     </message>
     <message>
         <source>systemd does not run on %1 (no systemctl or no /run/systemd/system: a container?). The unit was written to %2 but the agent was started detached (setsid nohup); it will not be restarted after a crash or a reboot.</source>
@@ -3001,8 +3152,8 @@ Zu prüfen: %2</translation>
         <translation>Unerwartete openssl-Ausgabe auf %1: %2</translation>
     </message>
     <message>
-        <source>Starting roce-agent on %1 gave no pid ("%2").</source>
-        <translation>Der Start von roce-agent auf %1 lieferte keine PID ("%2").</translation>
+        <source>Starting roce-agent on %1 gave no pid (&quot;%2&quot;).</source>
+        <translation>Der Start von roce-agent auf %1 lieferte keine PID (&quot;%2&quot;).</translation>
     </message>
     <message>
         <source>roce-agent on %1 exited right after it started. Its log (%2) says:
@@ -3017,15 +3168,15 @@ Zu prüfen: %2</translation>
 %4</translation>
     </message>
     <message>
-        <source>%1 has no RDMA ports ("rdma link show" lists none). Load the RDMA driver (mlx5_ib, rdma_rxe) on the host.</source>
-        <translation>%1 hat keine RDMA-Ports ("rdma link show" listet keine). Den RDMA-Treiber (mlx5_ib, rdma_rxe) auf dem Host laden.</translation>
+        <source>%1 has no RDMA ports (&quot;rdma link show&quot; lists none). Load the RDMA driver (mlx5_ib, rdma_rxe) on the host.</source>
+        <translation>%1 hat keine RDMA-Ports (&quot;rdma link show&quot; listet keine). Den RDMA-Treiber (mlx5_ib, rdma_rxe) auf dem Host laden.</translation>
     </message>
     <message>
-        <source>"ethtool -S %1" on %2 printed no statistics.</source>
-        <translation>"ethtool -S %1" auf %2 hat keine Statistik ausgegeben.</translation>
+        <source>&quot;ethtool -S %1&quot; on %2 printed no statistics.</source>
+        <translation>&quot;ethtool -S %1&quot; auf %2 hat keine Statistik ausgegeben.</translation>
     </message>
     <message>
-        <source>SSH needs a host and a user name (host '%1', user '%2').</source>
+        <source>SSH needs a host and a user name (host &apos;%1&apos;, user &apos;%2&apos;).</source>
         <translation>SSH braucht einen Host und einen Benutzernamen (Host „%1“, Benutzer „%2“).</translation>
     </message>
     <message>
@@ -3053,11 +3204,11 @@ Zu prüfen: %2</translation>
         <translation>Der Host-Schlüssel von %1:%2 lässt sich nicht mit %3 abgleichen: %4</translation>
     </message>
     <message>
-        <source>The host key of %1 has CHANGED: it now presents %2 %3, which does not match the old entry in known_hosts file %4. This can be a man-in-the-middle attack, or the host was reinstalled. Verify the new key with the host's administrator, then remove the stale entry with "ssh-keygen -R '%5' -f %4" and connect again.</source>
-        <translation>Der Host-Schlüssel von %1 hat sich GEÄNDERT: er zeigt jetzt %2 %3, was nicht zum alten Eintrag in der known_hosts-Datei %4 passt. Das kann ein Man-in-the-Middle-Angriff sein, oder der Host wurde neu installiert. Den neuen Schlüssel mit dem Administrator des Hosts abgleichen, dann den veralteten Eintrag mit "ssh-keygen -R '%5' -f %4" entfernen und erneut verbinden.</translation>
+        <source>The host key of %1 has CHANGED: it now presents %2 %3, which does not match the old entry in known_hosts file %4. This can be a man-in-the-middle attack, or the host was reinstalled. Verify the new key with the host&apos;s administrator, then remove the stale entry with &quot;ssh-keygen -R &apos;%5&apos; -f %4&quot; and connect again.</source>
+        <translation>Der Host-Schlüssel von %1 hat sich GEÄNDERT: er zeigt jetzt %2 %3, was nicht zum alten Eintrag in der known_hosts-Datei %4 passt. Das kann ein Man-in-the-Middle-Angriff sein, oder der Host wurde neu installiert. Den neuen Schlüssel mit dem Administrator des Hosts abgleichen, dann den veralteten Eintrag mit &quot;ssh-keygen -R &apos;%5&apos; -f %4&quot; entfernen und erneut verbinden.</translation>
     </message>
     <message>
-        <source>The host key of %1 is unknown: %2 %3. Trust it only if this is the fingerprint the host's administrator gives you.</source>
+        <source>The host key of %1 is unknown: %2 %3. Trust it only if this is the fingerprint the host&apos;s administrator gives you.</source>
         <translation>Der Host-Schlüssel von %1 ist unbekannt: %2 %3. Nur vertrauen, wenn dies der Fingerabdruck ist, den Ihnen der Administrator des Hosts nennt.</translation>
     </message>
     <message>
@@ -3085,7 +3236,7 @@ Zu prüfen: %2</translation>
         <translation>SSH-Authentifizierung fehlgeschlagen (%1): %2</translation>
     </message>
     <message>
-        <source>%1:%2 refused user '%3' (tried: %4; the server accepts: %5). Check the user name and that the public key is in that user's authorized_keys on the host.</source>
+        <source>%1:%2 refused user &apos;%3&apos; (tried: %4; the server accepts: %5). Check the user name and that the public key is in that user&apos;s authorized_keys on the host.</source>
         <translation>%1:%2 hat Benutzer „%3“ abgelehnt (versucht: %4; der Server akzeptiert: %5). Den Benutzernamen prüfen und ob der öffentliche Schlüssel in den authorized_keys dieses Benutzers auf dem Host steht.</translation>
     </message>
     <message>
@@ -3093,8 +3244,8 @@ Zu prüfen: %2</translation>
         <translation>keine unterstützte Methode</translation>
     </message>
     <message>
-        <source>SSH %1 on %2 failed while running "%3": %4</source>
-        <translation>SSH-%1 auf %2 beim Ausführen von "%3" fehlgeschlagen: %4</translation>
+        <source>SSH %1 on %2 failed while running &quot;%3&quot;: %4</source>
+        <translation>SSH-%1 auf %2 beim Ausführen von &quot;%3&quot; fehlgeschlagen: %4</translation>
     </message>
     <message>
         <source>channel open</source>
@@ -3105,28 +3256,28 @@ Zu prüfen: %2</translation>
         <translation>Exec-Anfrage</translation>
     </message>
     <message>
-        <source>"%1" on %2 did not finish within %3 ms; it was ended.</source>
-        <translation>"%1" auf %2 wurde nicht innerhalb von %3 ms fertig und wurde beendet.</translation>
+        <source>&quot;%1&quot; on %2 did not finish within %3 ms; it was ended.</source>
+        <translation>&quot;%1&quot; auf %2 wurde nicht innerhalb von %3 ms fertig und wurde beendet.</translation>
     </message>
     <message>
         <source>read</source>
         <translation>Lesen</translation>
     </message>
     <message>
-        <source>"%1" on %2: command not found (exit status 127). Install the tool on the host or fix its PATH. %3</source>
-        <translation>"%1" auf %2: Befehl nicht gefunden (Exit-Status 127). Das Werkzeug auf dem Host installieren oder seinen PATH korrigieren. %3</translation>
+        <source>&quot;%1&quot; on %2: command not found (exit status 127). Install the tool on the host or fix its PATH. %3</source>
+        <translation>&quot;%1&quot; auf %2: Befehl nicht gefunden (Exit-Status 127). Das Werkzeug auf dem Host installieren oder seinen PATH korrigieren. %3</translation>
     </message>
     <message>
-        <source>"%1" on %2 failed with exit status %3: %4</source>
-        <translation>"%1" auf %2 ist mit Exit-Status %3 fehlgeschlagen: %4</translation>
+        <source>&quot;%1&quot; on %2 failed with exit status %3: %4</source>
+        <translation>&quot;%1&quot; auf %2 ist mit Exit-Status %3 fehlgeschlagen: %4</translation>
     </message>
     <message>
         <source>(no error output)</source>
         <translation>(keine Fehlerausgabe)</translation>
     </message>
     <message>
-        <source>Remote path "%1" must be an absolute file path.</source>
-        <translation>Der entfernte Pfad "%1" muss ein absoluter Dateipfad sein.</translation>
+        <source>Remote path &quot;%1&quot; must be an absolute file path.</source>
+        <translation>Der entfernte Pfad &quot;%1&quot; muss ein absoluter Dateipfad sein.</translation>
     </message>
     <message>
         <source>Upload to %1 on %2 is incomplete: %3 bytes sent, the file has %4. Check free space on the host.</source>
@@ -3204,7 +3355,7 @@ Zu prüfen: %2</translation>
         <translation>%1: JSON-Array von Servern erwartet (%2)</translation>
     </message>
     <message>
-        <source>%1: entry %2 has no "name"</source>
+        <source>%1: entry %2 has no &quot;name&quot;</source>
         <translation>%1: Eintrag %2 hat keinen „name“</translation>
     </message>
     <message>
@@ -3260,8 +3411,8 @@ Zu prüfen: %2</translation>
         <translation>Ausgeben, welcher Server an welchem Port hängt (LLDP, dann das Inventar), und beenden.</translation>
     </message>
     <message>
-        <source>With --topology: JSON file of servers: [{"name", "macs", "interfaces", "switch_port"}].</source>
-        <translation>Mit --topology: JSON-Datei der Server: [{"name", "macs", "interfaces", "switch_port"}].</translation>
+        <source>With --topology: JSON file of servers: [{&quot;name&quot;, &quot;macs&quot;, &quot;interfaces&quot;, &quot;switch_port&quot;}].</source>
+        <translation>Mit --topology: JSON-Datei der Server: [{&quot;name&quot;, &quot;macs&quot;, &quot;interfaces&quot;, &quot;switch_port&quot;}].</translation>
     </message>
     <message>
         <source>rocectl switch: --interval &gt;= 1 and --count &gt;= 0</source>
@@ -3342,11 +3493,11 @@ Zu prüfen: %2</translation>
         <translation>lldpcli-Ausgabe ist kein JSON: %1</translation>
     </message>
     <message>
-        <source>this is 'lldpcli -f json' output, whose shape changes with the number of neighbours: use 'lldpcli -f json0'</source>
+        <source>this is &apos;lldpcli -f json&apos; output, whose shape changes with the number of neighbours: use &apos;lldpcli -f json0&apos;</source>
         <translation>dies ist Ausgabe von „lldpcli -f json“, deren Struktur sich mit der Anzahl der Nachbarn ändert: „lldpcli -f json0“ verwenden</translation>
     </message>
     <message>
-        <source>no "lldp" array in lldpcli output</source>
+        <source>no &quot;lldp&quot; array in lldpcli output</source>
         <translation>kein „lldp“-Array in der lldpcli-Ausgabe</translation>
     </message>
     <message>
@@ -3576,10 +3727,6 @@ Zu prüfen: %2</translation>
         <translation>Simulierte Fabric: NX-API %1, Agenten: %2</translation>
     </message>
     <message>
-        <source>Switch poll failed: %1</source>
-        <translation>Abfrage des Switches fehlgeschlagen: %1</translation>
-    </message>
-    <message>
         <source>Scenario: %1. %2</source>
         <translation>Szenario: %1. %2</translation>
     </message>
@@ -3587,19 +3734,19 @@ Zu prüfen: %2</translation>
         <source>&amp;Scenario</source>
         <translation>&amp;Szenario</translation>
     </message>
-    <message>
-        <source>Agent %1 lost, reconnecting: %2</source>
-        <translation>Agent %1 verloren, neue Verbindung wird aufgebaut: %2</translation>
-    </message>
     <message numerus="yes">
         <source>Inventory: one switch, %n server(s)</source>
         <translation>
-            <numerusform>Inventar: ein Switch, %n Server</numerusform><numerusform>Inventar: ein Switch, %n Server</numerusform></translation>
+            <numerusform>Inventar: ein Switch, %n Server</numerusform>
+            <numerusform>Inventar: ein Switch, %n Server</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Inventory: no switch, %n server(s)</source>
         <translation>
-            <numerusform>Inventar: kein Switch, %n Server</numerusform><numerusform>Inventar: kein Switch, %n Server</numerusform></translation>
+            <numerusform>Inventar: kein Switch, %n Server</numerusform>
+            <numerusform>Inventar: kein Switch, %n Server</numerusform>
+        </translation>
     </message>
     <message>
         <source>The console watches the fabric of its inventory (Fabric &gt; Inventory...).</source>
@@ -3612,10 +3759,12 @@ Zu prüfen: %2</translation>
     <message numerus="yes">
         <source>Simulated leaf/spine fabric %1: %n servers</source>
         <translation>
-            <numerusform>Simuliertes Leaf/Spine-Fabric %1: %n Server</numerusform><numerusform>Simuliertes Leaf/Spine-Fabric %1: %n Server</numerusform></translation>
+            <numerusform>Simuliertes Leaf/Spine-Fabric %1: %n Server</numerusform>
+            <numerusform>Simuliertes Leaf/Spine-Fabric %1: %n Server</numerusform>
+        </translation>
     </message>
     <message>
-        <source>The model's rows go straight to the console (no agent per NIC at this size); it runs slower than real time, and rates are per simulated second.</source>
+        <source>The model&apos;s rows go straight to the console (no agent per NIC at this size); it runs slower than real time, and rates are per simulated second.</source>
         <translation>Die Zeilen des Modells gehen direkt an die Konsole (bei dieser Größe kein Agent pro NIC); es läuft langsamer als Echtzeit, und Raten gelten pro simulierter Sekunde.</translation>
     </message>
     <message>
@@ -3637,6 +3786,10 @@ Zu prüfen: %2</translation>
     <message>
         <source>Watch the embedded simulated fabric (8 servers, one Nexus).</source>
         <translation>Das eingebettete simulierte Fabric überwachen (8 Server, ein Nexus).</translation>
+    </message>
+    <message>
+        <source>%1 unreachable, retrying: %2</source>
+        <translation>%1 nicht erreichbar, neuer Versuch: %2</translation>
     </message>
 </context>
 <context>
@@ -3725,54 +3878,6 @@ Zu prüfen: %2</translation>
         <translation>Einen Port in der Port-Tabelle auswählen.</translation>
     </message>
     <message>
-        <source>Utilization %</source>
-        <translation>Auslastung %</translation>
-    </message>
-    <message>
-        <source>in</source>
-        <translation>ein</translation>
-    </message>
-    <message>
-        <source>out</source>
-        <translation>aus</translation>
-    </message>
-    <message>
-        <source>Drops and PFC pauses /s</source>
-        <translation>Drops und PFC-Pausen /s</translation>
-    </message>
-    <message>
-        <source>MMU drops</source>
-        <translation>MMU-Drops</translation>
-    </message>
-    <message>
-        <source>egress drops</source>
-        <translation>Egress-Drops</translation>
-    </message>
-    <message>
-        <source>RxPPP</source>
-        <translation>RxPPP</translation>
-    </message>
-    <message>
-        <source>TxPPP</source>
-        <translation>TxPPP</translation>
-    </message>
-    <message>
-        <source>ECN and CNP /s</source>
-        <translation>ECN und CNP /s</translation>
-    </message>
-    <message>
-        <source>ECN/CE</source>
-        <translation>ECN/CE</translation>
-    </message>
-    <message>
-        <source>CNP sent</source>
-        <translation>CNP gesendet</translation>
-    </message>
-    <message>
-        <source>CNP handled</source>
-        <translation>CNP verarbeitet</translation>
-    </message>
-    <message>
         <source>1 min</source>
         <translation>1 min</translation>
     </message>
@@ -3821,7 +3926,7 @@ Zu prüfen: %2</translation>
         <translation>CSV...</translation>
     </message>
     <message>
-        <source>Export the visible window's points as CSV</source>
+        <source>Export the visible window&apos;s points as CSV</source>
         <translation>Die Punkte des sichtbaren Fensters als CSV exportieren</translation>
     </message>
     <message>
@@ -3951,7 +4056,7 @@ Zu prüfen: %2</translation>
         <translation>RoCE-Traffic-Class als DSCP (perftest --tclass = DSCP x 4)</translation>
     </message>
     <message>
-        <source>The tools' output appears here while a run goes.</source>
+        <source>The tools&apos; output appears here while a run goes.</source>
         <translation>Die Ausgabe der Werkzeuge erscheint hier, während ein Lauf läuft.</translation>
     </message>
     <message>
@@ -4161,9 +4266,11 @@ Zu prüfen: %2</translation>
         <translation>keine Daten</translation>
     </message>
     <message numerus="yes">
-        <source>'%1': %n match(es)</source>
+        <source>&apos;%1&apos;: %n match(es)</source>
         <translation>
-            <numerusform>„%1“: %n Treffer</numerusform><numerusform>„%1“: %n Treffer</numerusform></translation>
+            <numerusform>„%1“: %n Treffer</numerusform>
+            <numerusform>„%1“: %n Treffer</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: %2 spines, %3 leaves in %4 groups, %5 servers, %6 server ports</source>
@@ -4183,7 +4290,9 @@ Zu prüfen: %2</translation>
     <message numerus="yes">
         <source>%1: %n server port(s)</source>
         <translation>
-            <numerusform>%1: %n Server-Port</numerusform><numerusform>%1: %n Server-Ports</numerusform></translation>
+            <numerusform>%1: %n Server-Port</numerusform>
+            <numerusform>%1: %n Server-Ports</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4203,7 +4312,7 @@ SHA-256 %1
 
 %2
 
-Compare it with 'show nxapi' on the switch console. Pin it?</source>
+Compare it with &apos;show nxapi&apos; on the switch console. Pin it?</source>
         <translation>Der Switch legt ein Zertifikat vor, für das keine CA bürgt:
 
 SHA-256 %1
@@ -4221,7 +4330,7 @@ Mit „show nxapi“ auf der Switch-Konsole vergleichen. Pinnen?</translation>
 
 %4 %5
 
-Compare it with 'ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub' on the server. Trust it and add it to known_hosts?</source>
+Compare it with &apos;ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub&apos; on the server. Trust it and add it to known_hosts?</source>
         <translation>%1:%2 legt einen Host-Schlüssel vor, der nicht in %3 steht:
 
 %4 %5
@@ -4245,7 +4354,7 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>Vom Switch abrufen...</translation>
     </message>
     <message>
-        <source>Connects to the URL, shows the certificate's SHA-256 and pins it once you confirm it matches 'show nxapi' on the switch.</source>
+        <source>Connects to the URL, shows the certificate&apos;s SHA-256 and pins it once you confirm it matches &apos;show nxapi&apos; on the switch.</source>
         <translation>Verbindet sich mit der URL, zeigt den SHA-256 des Zertifikats und pinnt ihn, sobald Sie bestätigen, dass er zu „show nxapi“ auf dem Switch passt.</translation>
     </message>
     <message>
@@ -4293,7 +4402,7 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>Erkennen (LLDP)</translation>
     </message>
     <message>
-        <source>Reads the switch's LLDP neighbours and adds the servers that are not listed yet, with the port they are cabled to.</source>
+        <source>Reads the switch&apos;s LLDP neighbours and adds the servers that are not listed yet, with the port they are cabled to.</source>
         <translation>Liest die LLDP-Nachbarn des Switches und fügt die noch nicht eingetragenen Server hinzu, mit dem Port, an dem sie angeschlossen sind.</translation>
     </message>
     <message>
@@ -4347,7 +4456,9 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message numerus="yes">
         <source>Imported %n server(s) from %1.</source>
         <translation>
-            <numerusform>%n Server aus %1 importiert.</numerusform><numerusform>%n Server aus %1 importiert.</numerusform></translation>
+            <numerusform>%n Server aus %1 importiert.</numerusform>
+            <numerusform>%n Server aus %1 importiert.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Exported to %1 (no passwords or tokens).</source>
@@ -4394,13 +4505,15 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>Lese LLDP-Nachbarn von %1...</translation>
     </message>
     <message>
-        <source>The switch did not return its LLDP table (is 'feature lldp' enabled?).</source>
+        <source>The switch did not return its LLDP table (is &apos;feature lldp&apos; enabled?).</source>
         <translation>Der Switch hat seine LLDP-Tabelle nicht geliefert (ist „feature lldp“ aktiviert?).</translation>
     </message>
     <message numerus="yes">
         <source>LLDP: added %n server(s); set their tokens, or bootstrap them.</source>
         <translation>
-            <numerusform>LLDP: %n Server hinzugefügt; sein Token setzen oder ihn per Bootstrap einrichten.</numerusform><numerusform>LLDP: %n Server hinzugefügt; ihre Token setzen oder sie per Bootstrap einrichten.</numerusform></translation>
+            <numerusform>LLDP: %n Server hinzugefügt; sein Token setzen oder ihn per Bootstrap einrichten.</numerusform>
+            <numerusform>LLDP: %n Server hinzugefügt; ihre Token setzen oder sie per Bootstrap einrichten.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not added: %1</source>
@@ -4413,7 +4526,9 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message numerus="yes">
         <source>Storing %n secret(s) in the keychain...</source>
         <translation>
-            <numerusform>Speichere %n Geheimnis im Schlüsselbund...</numerusform><numerusform>Speichere %n Geheimnisse im Schlüsselbund...</numerusform></translation>
+            <numerusform>Speichere %n Geheimnis im Schlüsselbund...</numerusform>
+            <numerusform>Speichere %n Geheimnisse im Schlüsselbund...</numerusform>
+        </translation>
     </message>
     <message>
         <source>Give the server a name and an address first.</source>
@@ -4570,7 +4685,7 @@ PFC rx %7, tx %8</translation>
         <translation>Pro Iteration (Rang 0)</translation>
     </message>
     <message>
-        <source>The ranks' NICs</source>
+        <source>The ranks&apos; NICs</source>
         <translation>Die NICs der Ränge</translation>
     </message>
     <message>
@@ -4600,7 +4715,9 @@ PFC rx %7, tx %8</translation>
     <message numerus="yes">
         <source>Training on %n rank(s), waiting for the first iteration.</source>
         <translation>
-            <numerusform>Training auf %n Rang, warte auf die erste Iteration.</numerusform><numerusform>Training auf %n Rängen, warte auf die erste Iteration.</numerusform></translation>
+            <numerusform>Training auf %n Rang, warte auf die erste Iteration.</numerusform>
+            <numerusform>Training auf %n Rängen, warte auf die erste Iteration.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Iteration %1: loss %2, step %3 ms, all-reduce %4 ms</source>

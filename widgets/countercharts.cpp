@@ -78,17 +78,17 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
                    tr("CSV files (*.csv)"),
                    [this](const QString &path, QString *error) { return exportCsv(path, error); });
     });
-    m_plots = {
-        makePlot(tr("Utilization %"), {{Metric::InUtil, tr("in")}, {Metric::OutUtil, tr("out")}}),
-        makePlot(tr("Drops and PFC pauses /s"),
-                 {{Metric::MmuDrops, tr("MMU drops")},
-                  {Metric::EgressDrops, tr("egress drops")},
-                  {Metric::RxPause, tr("RxPPP")},
-                  {Metric::TxPause, tr("TxPPP")}}),
-        makePlot(tr("ECN and CNP /s"),
-                 {{Metric::Ecn, tr("ECN/CE")},
-                  {Metric::CnpSent, tr("CNP sent")},
-                  {Metric::CnpHandled, tr("CNP handled")}})};
+    // One plot per chart group of the metric table, its metrics as series, in table order.
+    for (const model::ChartGroup group :
+         {model::ChartGroup::Utilization, model::ChartGroup::LossAndPause,
+          model::ChartGroup::Congestion, model::ChartGroup::HostBuffer}) {
+        QList<QPair<Metric, QString>> series;
+        for (const model::MetricInfo &m : model::metrics())
+            if (m.chart == group)
+                series.append({m.id, model::metricSeries(m.id)});
+        if (!series.isEmpty())
+            m_plots.append(makePlot(model::chartTitle(group), series));
+    }
     for (const Plot &p : std::as_const(m_plots)) {
         auto *view = new QChartView(p.chart, this);
         view->setRenderHint(QPainter::Antialiasing);
@@ -245,10 +245,6 @@ void CounterCharts::updateControls()
 
 QString CounterCharts::toCsv() const
 {
-    static const char *const names[]
-        = {"in_util_percent",   "out_util_percent",     "mmu_drops_per_s", "egress_drops_per_s",
-           "rx_pause_per_s",    "tx_pause_per_s",       "ecn_per_s",       "cnp_sent_per_s",
-           "cnp_handled_per_s", "out_of_sequence_per_s"};
     const auto [from, to] = visibleRange();
     QList<store::Metric> metrics;
     QMap<qint64, QHash<int, double>> rows;
@@ -265,7 +261,7 @@ QString CounterCharts::toCsv() const
     }
     QStringList header {QStringLiteral("time_ms"), QStringLiteral("time")};
     for (store::Metric m : std::as_const(metrics))
-        header.append(QLatin1String(names[int(m)]));
+        header.append(QLatin1String(model::metricInfo(m).key));
     QStringList lines {QStringLiteral("# port: ") + m_port, header.join(QLatin1Char(','))};
     for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
         QStringList cells {QString::number(it.key()),

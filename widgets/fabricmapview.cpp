@@ -36,20 +36,22 @@ QColor utilizationColor(double percent)
 }
 
 /// What a port's row says, most urgent first.
-QColor stateColor(const monitor::PortRow *row)
+QColor stateColor(const model::PortSample *row)
 {
     if (!row)
         return kNoData;
     if (row->state == QLatin1String("down"))
         return kDown;
-    if (row->mmuDropsPerSec.value_or(0) > 0 || row->egressDropsPerSec.value_or(0) > 0)
+    if (row->value(model::Metric::MmuDrops).value_or(0) > 0
+        || row->value(model::Metric::EgressDrops).value_or(0) > 0)
         return kDrops;
-    if (row->rxPausesPerSec.value_or(0) > 0 || row->txPausesPerSec.value_or(0) > 0)
+    if (row->value(model::Metric::RxPause).value_or(0) > 0
+        || row->value(model::Metric::TxPause).value_or(0) > 0)
         return kPauses;
-    if (!row->inUtilPercent && !row->outUtilPercent)
+    if (!row->value(model::Metric::InUtil) && !row->value(model::Metric::OutUtil))
         return kNoData;
-    return utilizationColor(
-        std::max(row->inUtilPercent.value_or(0), row->outUtilPercent.value_or(0)));
+    return utilizationColor(std::max(row->value(model::Metric::InUtil).value_or(0),
+                                     row->value(model::Metric::OutUtil).value_or(0)));
 }
 
 QString number(const std::optional<double> &v, int decimals = 0)
@@ -255,15 +257,15 @@ void FabricMapView::refresh()
     QList<int> receivers, senders;
     for (int n = 0; n < m_fabric.nics.size(); ++n) {
         const auto &nic = m_fabric.nics.at(n);
-        const monitor::PortRow *own = row(nic.nicRow);
-        const monitor::PortRow *r = row(nic.leafPortRow);
-        if (!r || (!r->inUtilPercent && !r->outUtilPercent))
+        const model::PortSample *own = row(nic.nicRow);
+        const model::PortSample *r = row(nic.leafPortRow);
+        if (!r || (!r->value(model::Metric::InUtil) && !r->value(model::Metric::OutUtil)))
             r = own;
         m_cellColors[n] = stateColor(r);
-        m_cellEcn[n] = r && r->ecnPerSec.value_or(0) > 0;
-        if (own && own->cnpSentPerSec.value_or(0) > 0)
+        m_cellEcn[n] = r && r->value(model::Metric::Ecn).value_or(0) > 0;
+        if (own && own->value(model::Metric::CnpSent).value_or(0) > 0)
             receivers.append(n);
-        if (own && own->cnpHandledPerSec.value_or(0) > 0)
+        if (own && own->value(model::Metric::CnpHandled).value_or(0) > 0)
             senders.append(n);
     }
     // Counters cannot say who answers whom, so every receiver is joined to every sender, as
@@ -280,17 +282,17 @@ void FabricMapView::refresh()
     QList<double> spineUtil(m_fabric.spines.size(), -1);
     for (int u = 0; u < m_fabric.uplinks.size(); ++u) {
         const auto &up = m_fabric.uplinks.at(u);
-        const monitor::PortRow *r = row(up.leafPortRow);
+        const model::PortSample *r = row(up.leafPortRow);
         m_uplinkColors[u] = stateColor(r);
-        if (const monitor::PortRow *s = row(up.spinePortRow)) {
+        if (const model::PortSample *s = row(up.spinePortRow)) {
             const QColor c = stateColor(s);
             // A spine shows its worst port: drops and pauses win over utilization.
             if (c == kDrops || (c == kPauses && m_spineColors[up.spine] != kDrops)) {
                 m_spineColors[up.spine] = c;
                 spineUtil[up.spine] = 1000;
             } else if (spineUtil[up.spine] < 1000) {
-                const double util
-                    = std::max(s->inUtilPercent.value_or(0), s->outUtilPercent.value_or(0));
+                const double util = std::max(s->value(model::Metric::InUtil).value_or(0),
+                                             s->value(model::Metric::OutUtil).value_or(0));
                 if (util > spineUtil[up.spine]) {
                     spineUtil[up.spine] = util;
                     m_spineColors[up.spine] = c;
@@ -390,7 +392,7 @@ QString FabricMapView::rowAt(const QPointF &p) const
     const int n = m_geometry.cellAt(p);
     if (n >= 0) {
         const auto &nic = m_fabric.nics.at(n);
-        const monitor::PortRow *r = m_rates ? m_rates->row(nic.leafPortRow) : nullptr;
+        const model::PortSample *r = m_rates ? m_rates->row(nic.leafPortRow) : nullptr;
         return r ? nic.leafPortRow : nic.nicRow;
     }
     return {};
@@ -399,13 +401,15 @@ QString FabricMapView::rowAt(const QPointF &p) const
 QString FabricMapView::describeAt(const QPointF &p) const
 {
     const auto rowText = [this](const QString &name) {
-        const monitor::PortRow *r = m_rates ? m_rates->row(name) : nullptr;
+        const model::PortSample *r = m_rates ? m_rates->row(name) : nullptr;
         if (!r)
             return tr("%1: no data").arg(name);
         return tr("%1 (%2): in %3 %, out %4 %, drops %5/s, pauses rx %6/s tx %7/s, ECN %8/s")
-            .arg(name, r->state, number(r->inUtilPercent, 1), number(r->outUtilPercent, 1),
-                 number(r->mmuDropsPerSec), number(r->rxPausesPerSec), number(r->txPausesPerSec),
-                 number(r->ecnPerSec));
+            .arg(name, r->state, number(r->value(model::Metric::InUtil), 1),
+                 number(r->value(model::Metric::OutUtil), 1),
+                 number(r->value(model::Metric::MmuDrops)),
+                 number(r->value(model::Metric::RxPause)), number(r->value(model::Metric::TxPause)),
+                 number(r->value(model::Metric::Ecn)));
     };
     const int n = m_geometry.cellAt(p);
     if (n >= 0) {

@@ -88,19 +88,20 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
         const double x = colWidth * i + colWidth / 2;
         const QPointF top(sw.center().x() + (i - (columns - 1) / 2.0) * 30, sw.bottom());
         const QRectF node(x - 90, 150, 180, 36);
+        // Rows, history and selection know the port by its qualified key.
+        const QString port = layout.portKey(a);
         auto *line = scene()->addLine(QLineF(top, QPointF(x, node.top())),
                                       QPen(QColor(0xb0, 0xb0, 0xb0), 2));
-        line->setData(kSelectsKey, a.switchPort);
+        line->setData(kSelectsKey, port);
         line->setZValue(-1);
-        m_links.insert(a.switchPort, line);
+        m_links.insert(port, line);
         auto *portLabel = scene()->addSimpleText(a.switchPort);
         portLabel->setPos(QPointF(x - portLabel->boundingRect().width() / 2, 112));
-        portLabel->setData(kSelectsKey, a.switchPort);
+        portLabel->setData(kSelectsKey, port);
         double y = node.top();
         QPointF parentBottom;
         if (!a.hypervisor.isEmpty()) {
-            box(tr("%1 (hypervisor)").arg(a.hypervisor), node, QColor(0xee, 0xee, 0xee),
-                a.switchPort);
+            box(tr("%1 (hypervisor)").arg(a.hypervisor), node, QColor(0xee, 0xee, 0xee), port);
             parentBottom = QPointF(x, node.bottom());
             y = node.bottom() + 24;
         }
@@ -144,30 +145,32 @@ void TopologyView::refresh()
     m_chains.clear();
 
     for (auto it = m_links.cbegin(); it != m_links.cend(); ++it) {
-        const monitor::PortRow *p = m_rates->row(it.key());
+        const model::PortSample *p = m_rates->row(it.key());
         QGraphicsLineItem *line = it.value();
         if (!p) {
             line->setToolTip(it.key());
             continue;
         }
-        const double util = std::max(p->inUtilPercent.value_or(0), p->outUtilPercent.value_or(0));
+        const double util = std::max(p->value(model::Metric::InUtil).value_or(0),
+                                     p->value(model::Metric::OutUtil).value_or(0));
         line->setPen(QPen(utilizationColour(util), 2 + 8 * util / 100.0));
-        line->setToolTip(
-            tr("%1 to %2\nin %3 %, out %4 %\nMMU drops %5\nRxPPP %6, TxPPP %7\nECN %8")
-                .arg(p->name, p->peer)
-                .arg(p->inUtilPercent.value_or(0), 0, 'f', 1)
-                .arg(p->outUtilPercent.value_or(0), 0, 'f', 1)
-                .arg(rateText(p->mmuDropsPerSec, tr("/s")), rateText(p->rxPausesPerSec, tr("/s")),
-                     rateText(p->txPausesPerSec, tr("/s")), rateText(p->ecnPerSec, tr("/s"))));
+        line->setToolTip(tr("%1 to %2\nin %3 %, out %4 %\nMMU drops %5\nRxPPP %6, TxPPP %7\nECN %8")
+                             .arg(p->id.port(), p->peer)
+                             .arg(p->value(model::Metric::InUtil).value_or(0), 0, 'f', 1)
+                             .arg(p->value(model::Metric::OutUtil).value_or(0), 0, 'f', 1)
+                             .arg(rateText(p->value(model::Metric::MmuDrops), tr("/s")),
+                                  rateText(p->value(model::Metric::RxPause), tr("/s")),
+                                  rateText(p->value(model::Metric::TxPause), tr("/s")),
+                                  rateText(p->value(model::Metric::Ecn), tr("/s"))));
         // Badges along the link, near the switch: what a network engineer looks for first.
         QList<QPair<QString, QPair<QColor, QString>>> wanted;
-        if (p->mmuDropsPerSec.value_or(0) > 0)
+        if (p->value(model::Metric::MmuDrops).value_or(0) > 0)
             wanted.append({QStringLiteral("drops"), {QColor(0xd9, 0x30, 0x25), tr("drops")}});
-        if (p->txPausesPerSec.value_or(0) > 0)  // the switch pauses the server side
+        if (p->value(model::Metric::TxPause).value_or(0) > 0)  // the switch pauses the server side
             wanted.append({QStringLiteral("pfc-down"), {QColor(0xf2, 0xa9, 0x00), tr("PFC ▼")}});
-        if (p->rxPausesPerSec.value_or(0) > 0)  // the server side pauses the switch
+        if (p->value(model::Metric::RxPause).value_or(0) > 0)  // the server side pauses the switch
             wanted.append({QStringLiteral("pfc-up"), {QColor(0xf2, 0xa9, 0x00), tr("PFC ▲")}});
-        if (p->ecnPerSec.value_or(0) > 0)
+        if (p->value(model::Metric::Ecn).value_or(0) > 0)
             wanted.append({QStringLiteral("ecn"), {QColor(0x3b, 0x78, 0xe7), tr("ECN")}});
         const QLineF l = line->line();
         for (int i = 0; i < wanted.size(); ++i) {
@@ -186,21 +189,23 @@ void TopologyView::refresh()
     // The ECN -> CNP -> rate-cut chain: receivers that send CNPs, to senders that act on them.
     QList<QGraphicsRectItem *> receivers, senders;
     for (auto it = m_servers.cbegin(); it != m_servers.cend(); ++it) {
-        const monitor::PortRow *p = m_rates->row(it.key());
+        const model::PortSample *p = m_rates->row(it.key());
         QGraphicsRectItem *r = it.value();
         if (!p)
             continue;
         r->setToolTip(
             tr("%1\nin %2 Gb/s, out %3 Gb/s\nCE marks %4, CNP sent %5, CNP handled %6\nPFC rx %7, "
                "tx %8")
-                .arg(p->name)
-                .arg(p->inBitsPerSec.value_or(0) / 1e9, 0, 'f', 2)
-                .arg(p->outBitsPerSec.value_or(0) / 1e9, 0, 'f', 2)
-                .arg(rateText(p->ecnPerSec, tr("/s")), rateText(p->cnpSentPerSec, tr("/s")),
-                     rateText(p->cnpHandledPerSec, tr("/s")), rateText(p->rxPausesPerSec, tr("/s")),
-                     rateText(p->txPausesPerSec, tr("/s"))));
-        const bool receiver = p->cnpSentPerSec.value_or(0) > 0;
-        const bool sender = p->cnpHandledPerSec.value_or(0) > 0;
+                .arg(p->name())
+                .arg(p->value(model::Metric::InBits).value_or(0) / 1e9, 0, 'f', 2)
+                .arg(p->value(model::Metric::OutBits).value_or(0) / 1e9, 0, 'f', 2)
+                .arg(rateText(p->value(model::Metric::Ecn), tr("/s")),
+                     rateText(p->value(model::Metric::CnpSent), tr("/s")),
+                     rateText(p->value(model::Metric::CnpHandled), tr("/s")),
+                     rateText(p->value(model::Metric::RxPause), tr("/s")),
+                     rateText(p->value(model::Metric::TxPause), tr("/s"))));
+        const bool receiver = p->value(model::Metric::CnpSent).value_or(0) > 0;
+        const bool sender = p->value(model::Metric::CnpHandled).value_or(0) > 0;
         r->setBrush(receiver ? QColor(0xc6, 0xda, 0xfc)
                              : (sender ? QColor(0xe3, 0xee, 0xfd) : Qt::white));
         if (receiver)

@@ -384,7 +384,7 @@ int RunCommand::run(const QStringList &args, CommandIo &io)
         cabling = sim::EmbeddedFabric::layoutOf(simService->fabric().spec());
         QObject::connect(
             &switchMonitor, &monitor::SwitchMonitor::updated, &switchMonitor,
-            [&](const monitor::SwitchUpdate &u) {
+            [&](const model::SourceFrame &u) {
                 history.ingest(u);
                 ++polls;
             },
@@ -394,7 +394,7 @@ int RunCommand::run(const QStringList &args, CommandIo &io)
         endpoint.user = simService->options().user;
         endpoint.password = simService->options().password;
         endpoint.pinnedSha256 = simService->certificateFingerprint();
-        switchMonitor.start(endpoint, 1000);
+        switchMonitor.start(cabling.switchName, endpoint, 1000);
         // Rates need two polls: wait for them (at most 3 s) so the whole run is covered.
         QEventLoop warmUp;
         QTimer check;

@@ -49,10 +49,12 @@ void printRates(const nxapi::SwitchSnapshot &s, const QList<nxapi::PortRates> &r
         if (!all && p && p->state != QLatin1String("up"))
             continue;
         table.addRow(
-            {r.name, cell(r.inBitsPerSec, 1e9, 2), cell(r.outBitsPerSec, 1e9, 2),
-             cell(r.inUtilPercent, 1, 1), cell(r.outUtilPercent, 1, 1),
-             cell(r.ingressMmuDropsPerSec), cell(r.egressDropsPerSec), cell(r.rxPausesPerSec),
-             cell(r.txPausesPerSec), cell(r.ecnMarksPerSec),
+            {r.name, cell(r.value(model::Metric::InBits), 1e9, 2),
+             cell(r.value(model::Metric::OutBits), 1e9, 2),
+             cell(r.value(model::Metric::InUtil), 1, 1),
+             cell(r.value(model::Metric::OutUtil), 1, 1), cell(r.value(model::Metric::MmuDrops)),
+             cell(r.value(model::Metric::EgressDrops)), cell(r.value(model::Metric::RxPause)),
+             cell(r.value(model::Metric::TxPause)), cell(r.value(model::Metric::Ecn)),
              r.resets.isEmpty()
                  ? QString()
                  : SwitchCommandText::tr("reset: %1").arg(r.resets.join(QLatin1Char(',')))});

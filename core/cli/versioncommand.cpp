@@ -3,6 +3,7 @@
 #include "cli/output.h"
 #include "cli/parse.h"
 #include "common/versions.h"
+#include "live/componentversions.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

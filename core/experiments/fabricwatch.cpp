@@ -51,7 +51,7 @@ QJsonObject FabricWatch::summary() const
                 const auto old = before->constFind(c.key());
                 if (old == before->cend())
                     continue;
-                const auto delta = nxapi::counterDelta(*old, c.value(), std::max(s, 0.001), 0);
+                const auto delta = model::counterDelta(*old, c.value(), std::max(s, 0.001), 0);
                 if (!delta) {
                     resets.append(QString(p.key() + QLatin1Char(':') + c.key()));
                     continue;

@@ -30,11 +30,11 @@ double integrate(const QList<QPointF> &points, qint64 fromMs, qint64 toMs)
 QJsonObject switchSummary(const store::CounterStore &history, const models::FabricLayout &layout,
                           const QStringList &hosts, qint64 fromMs, qint64 toMs)
 {
-    QStringList ports;
+    QList<const models::FabricLayout::Attachment *> ports;  // the runs' hosts' switch ports
     for (const auto &a : layout.attachments) {
         for (const auto &s : a.servers) {
-            if (hosts.contains(s.name) && !ports.contains(a.switchPort))
-                ports.append(a.switchPort);
+            if (hosts.contains(s.name) && !ports.contains(&a))
+                ports.append(&a);
         }
     }
     const std::pair<store::Metric, const char *> metrics[]
@@ -44,10 +44,11 @@ QJsonObject switchSummary(const store::CounterStore &history, const models::Fabr
            {store::Metric::TxPause, "tx_ppp"},
            {store::Metric::Ecn, "ecn_marked"}};
     QJsonObject perPort, totals;
-    for (const QString &port : std::as_const(ports)) {
+    for (const models::FabricLayout::Attachment *port : std::as_const(ports)) {
         QJsonObject o;
         for (const auto &[metric, key] : metrics) {
-            const QList<QPointF> points = history.series(port, metric, fromMs - 2000);
+            const QList<QPointF> points
+                = history.series(layout.portKey(*port), metric, fromMs - 2000);
             if (points.isEmpty())
                 continue;
             const double n = std::round(integrate(points, fromMs, toMs));
@@ -55,7 +56,7 @@ QJsonObject switchSummary(const store::CounterStore &history, const models::Fabr
             totals.insert(QLatin1String(key), totals.value(QLatin1String(key)).toDouble() + n);
         }
         if (!o.isEmpty())
-            perPort.insert(port, o);
+            perPort.insert(port->switchPort, o);
     }
     return {{QStringLiteral("ports"), perPort}, {QStringLiteral("totals"), totals}};
 }

@@ -92,7 +92,8 @@ models::FabricLayout layoutFor(const Inventory &inventory, const QString &switch
                                const QHash<QString, QString> &placedPorts)
 {
     models::FabricLayout layout;
-    layout.switchName = switchName.isEmpty() ? inventory.fabricSwitch.name : switchName;
+    layout.switchName
+        = switchName.isEmpty() ? inventory::switchName(inventory.fabricSwitch) : switchName;
     QHash<QString, qsizetype> byPort;
     for (const ServerEntry &s : inventory.servers) {
         QString port = placedPorts.value(s.name, s.switchPort);
@@ -110,19 +111,19 @@ models::FabricLayout layoutFor(const Inventory &inventory, const QString &switch
 }
 
 QHash<QString, QString> placementsFromPeers(const Inventory &inventory,
-                                            const monitor::SwitchUpdate &update)
+                                            const model::SourceFrame &update)
 {
     QHash<QString, QString> byLowerName;
     for (const ServerEntry &s : inventory.servers)
         byLowerName.insert(s.name.toLower(), s.name);
     QHash<QString, QString> placed;
-    for (const monitor::PortRow &row : update.ports) {
-        if (row.nic || row.peer.isEmpty())
+    for (const model::PortSample &row : update.ports) {
+        if (row.nic() || row.peer.isEmpty())
             continue;
         const QString server
             = byLowerName.value(row.peer.section(QLatin1Char('.'), 0, 0).toLower());
         if (!server.isEmpty() && !placed.contains(server))
-            placed.insert(server, row.name);
+            placed.insert(server, row.id.port());
     }
     return placed;
 }

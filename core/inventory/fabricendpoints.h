@@ -38,7 +38,7 @@ models::FabricLayout layoutFor(const Inventory &inventory, const QString &switch
 /// the peers of a poll's rows (system name, domain stripped, any case). Unplaced servers are
 /// left out.
 QHash<QString, QString> placementsFromPeers(const Inventory &inventory,
-                                            const monitor::SwitchUpdate &update);
+                                            const model::SourceFrame &update);
 
 /// What LLDP discovery found: servers the inventory does not have yet, and neighbours it
 /// did not propose, each with the reason (for people).

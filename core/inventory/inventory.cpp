@@ -111,6 +111,11 @@ const ServerEntry *Inventory::server(const QString &name) const
     return nullptr;
 }
 
+QString switchName(const SwitchEntry &entry)
+{
+    return entry.name.isEmpty() ? entry.url.host() : entry.name;
+}
+
 QString switchSecretKey(const SwitchEntry &entry)
 {
     return QStringLiteral("switch/") + entry.url.toString(QUrl::RemoveUserInfo) + QLatin1Char('/')

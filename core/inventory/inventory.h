@@ -60,6 +60,10 @@ struct ImportedInventory {
     QStringList warnings;
 };
 
+/// The name that qualifies a switch's ports ("nexus-a/Ethernet1/2/2"): its name, or the
+/// host of its URL when the user left the name empty.
+QString switchName(const SwitchEntry &entry);
+
 /// Keychain keys: one per switch login, one per agent.
 QString switchSecretKey(const SwitchEntry &entry);
 QString agentSecretKey(const QString &serverName);

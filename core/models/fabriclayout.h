@@ -24,6 +24,11 @@ struct FabricLayout {
     QList<Attachment> attachments;
 
     int serverCount() const;
+    /// The port table's key of @p a's switch port ("nexus-a/Ethernet1/2/2").
+    QString portKey(const Attachment &a) const
+    {
+        return switchName + QLatin1Char('/') + a.switchPort;
+    }
 };
 
 }  // namespace roce::models

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <array>
+
 namespace roce::models {
 
 namespace {
@@ -13,11 +15,6 @@ class PortTableText
 {
     Q_DECLARE_TR_FUNCTIONS(PortTableText)
 };
-
-QString rate(const std::optional<double> &v, int decimals = 0)
-{
-    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("–");
-}
 
 }  // namespace
 
@@ -35,90 +32,68 @@ int PortTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+int PortTableModel::column(model::Metric metric)
+{
+    static const std::array<int, model::kMetricCount> columns = [] {
+        std::array<int, model::kMetricCount> c {};
+        int next = FirstMetric;
+        for (const model::MetricInfo &m : model::metrics())
+            c[std::size_t(m.id)] = m.column ? next++ : -1;
+        return c;
+    }();
+    return columns[std::size_t(metric)];
+}
+
+std::optional<model::Metric> PortTableModel::metricAt(int column)
+{
+    static const std::array<model::Metric, model::kColumnMetricCount> metrics = [] {
+        std::array<model::Metric, model::kColumnMetricCount> m {};
+        std::size_t next = 0;
+        for (const model::MetricInfo &info : model::metrics())
+            if (info.column)
+                m[next++] = info.id;
+        return m;
+    }();
+    if (column < FirstMetric || column >= Age)
+        return std::nullopt;
+    return metrics[std::size_t(column - FirstMetric)];
+}
+
 QVariant PortTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return {};
+    const auto metric = metricAt(section);
     if (role == Qt::DisplayRole) {
-        switch (Column(section)) {
+        if (metric)
+            return model::metricLabel(*metric);
+        switch (section) {
         case Port:
             return PortTableText::tr("Port");
         case Peer:
             return PortTableText::tr("Peer");
         case State:
             return PortTableText::tr("State");
-        case InUtil:
-            return PortTableText::tr("In %");
-        case OutUtil:
-            return PortTableText::tr("Out %");
-        case InGbps:
-            return PortTableText::tr("In Gb/s");
-        case OutGbps:
-            return PortTableText::tr("Out Gb/s");
-        case MmuDrops:
-            return PortTableText::tr("MMU drops/s");
-        case EgressDrops:
-            return PortTableText::tr("Out drops/s");
-        case RxPause:
-            return PortTableText::tr("RxPPP/s");
-        case TxPause:
-            return PortTableText::tr("TxPPP/s");
-        case Ecn:
-            return PortTableText::tr("ECN/s");
-        case CnpSent:
-            return PortTableText::tr("CNP sent/s");
-        case CnpHandled:
-            return PortTableText::tr("CNP handled/s");
-        case OutOfSeq:
-            return PortTableText::tr("OOS/s");
         case Age:
             return PortTableText::tr("Age");
         case Trend:
             return PortTableText::tr("Trend");
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == Qt::ToolTipRole) {
-        switch (Column(section)) {
-        case MmuDrops:
-            return PortTableText::tr(
-                "Ingress MMU drops per second: the buffer overflowed. On a lossless "
-                "class this means PFC is off or misconfigured.");
-        case RxPause:
-            return PortTableText::tr(
-                "PFC frames received per second (RxPPP): the peer asks this port to stop "
-                "sending.");
-        case TxPause:
-            return PortTableText::tr(
-                "PFC frames sent per second (TxPPP): this port's ingress is congested "
-                "and pauses the peer.");
-        case Ecn:
-            return PortTableText::tr(
-                "ECN-marked packets per second on the port's queues (WRED with ecn).");
-        case EgressDrops:
-            return PortTableText::tr("Egress WRED and tail drops per second, all queues.");
-        case Trend:
-            return PortTableText::tr("The last 2 minutes: utilization in (blue) and out (green), "
-                                     "red ticks where the port dropped packets, amber where "
-                                     "it was paused.");
-        case CnpSent:
-            return PortTableText::tr("NIC: CNPs sent per second (np_cnp_sent): this receiver "
-                                     "saw CE marks and asks the senders to slow down.");
-        case CnpHandled:
-            return PortTableText::tr("NIC: CNPs handled per second (rp_cnp_handled): this sender "
-                                     "cut its rate (DCQCN).");
-        case OutOfSeq:
-            return PortTableText::tr("NIC: out-of-sequence packets per second: packets were "
-                                     "lost on the way and RoCE retransmits.");
         default:
             break;
         }
     }
+    if (role == Qt::ToolTipRole) {
+        if (metric)
+            return model::metricTooltip(*metric);
+        if (section == Trend)
+            return PortTableText::tr("The last 2 minutes: utilization in (blue) and out (green), "
+                                     "red ticks where the port dropped packets, amber where "
+                                     "it was paused.");
+    }
     return {};
 }
 
-const monitor::PortRow *PortTableModel::row(const QString &port) const
+const model::PortSample *PortTableModel::row(const QString &port) const
 {
     const auto it = m_index.constFind(port);
     return it == m_index.constEnd() ? nullptr : &m_rows[*it].port;
@@ -131,47 +106,26 @@ bool PortTableModel::stale(const Entry &e) const
 
 QVariant PortTableModel::value(const Entry &e, int column) const
 {
-    const monitor::PortRow &p = e.port;
-    auto num = [](const std::optional<double> &v) { return v ? QVariant(*v) : QVariant(); };
-    switch (Column(column)) {
+    const model::PortSample &p = e.port;
+    if (const auto metric = metricAt(column)) {
+        const auto v = p.value(*metric);
+        return v ? QVariant(*v * model::metricInfo(*metric).displayScale) : QVariant();
+    }
+    switch (column) {
     case Port:
-        return p.name;
+        return p.name();
     case Peer:
         return p.peer;
     case State:
         return p.state;
-    case InUtil:
-        return num(p.inUtilPercent);
-    case OutUtil:
-        return num(p.outUtilPercent);
-    case InGbps:
-        return p.inBitsPerSec ? QVariant(*p.inBitsPerSec / 1e9) : QVariant();
-    case OutGbps:
-        return p.outBitsPerSec ? QVariant(*p.outBitsPerSec / 1e9) : QVariant();
-    case MmuDrops:
-        return num(p.mmuDropsPerSec);
-    case EgressDrops:
-        return num(p.egressDropsPerSec);
-    case RxPause:
-        return num(p.rxPausesPerSec);
-    case TxPause:
-        return num(p.txPausesPerSec);
-    case Ecn:
-        return num(p.ecnPerSec);
-    case CnpSent:
-        return num(p.cnpSentPerSec);
-    case CnpHandled:
-        return num(p.cnpHandledPerSec);
-    case OutOfSeq:
-        return num(p.outOfSequencePerSec);
     case Age:
         return double(m_clock() - e.updatedMs) / 1000.0;
-    case Trend:
-        return num(p.inUtilPercent);  // sorted by utilization now
-    case ColumnCount:
-        break;
+    case Trend:  // sorted by utilization now
+        return p.value(model::Metric::InUtil) ? QVariant(*p.value(model::Metric::InUtil))
+                                              : QVariant();
+    default:
+        return {};
     }
-    return {};
 }
 
 QVariant PortTableModel::data(const QModelIndex &index, int role) const
@@ -179,69 +133,34 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Entry &e = m_rows[index.row()];
-    const monitor::PortRow &p = e.port;
+    const model::PortSample &p = e.port;
     const int c = index.column();
+    const auto metric = metricAt(c);
     switch (role) {
     case Qt::DisplayRole:
-        switch (Column(c)) {
-        case Port:
-        case Peer:
-        case State:
-            return value(e, c);
-        case InUtil:
-            return rate(p.inUtilPercent, 1);
-        case OutUtil:
-            return rate(p.outUtilPercent, 1);
-        case InGbps:
-            return rate(p.inBitsPerSec ? std::optional(*p.inBitsPerSec / 1e9) : std::nullopt, 2);
-        case OutGbps:
-            return rate(p.outBitsPerSec ? std::optional(*p.outBitsPerSec / 1e9) : std::nullopt, 2);
-        case MmuDrops:
-            return rate(p.mmuDropsPerSec);
-        case EgressDrops:
-            return rate(p.egressDropsPerSec);
-        case RxPause:
-            return rate(p.rxPausesPerSec);
-        case TxPause:
-            return rate(p.txPausesPerSec);
-        case Ecn:
-            return rate(p.ecnPerSec);
-        case CnpSent:
-            return rate(p.cnpSentPerSec);
-        case CnpHandled:
-            return rate(p.cnpHandledPerSec);
-        case OutOfSeq:
-            return rate(p.outOfSequencePerSec);
-        case Age:
-            return PortTableText::tr("%1 s").arg(value(e, c).toDouble(), 0, 'f', 0);
-        case Trend:
-        case ColumnCount:
-            break;
+        if (metric) {
+            const model::MetricInfo &m = model::metricInfo(*metric);
+            const auto v = p.value(*metric);
+            return v ? QString::number(*v * m.displayScale, 'f', m.decimals) : QStringLiteral("–");
         }
-        return {};
+        if (c == Age)
+            return PortTableText::tr("%1 s").arg(value(e, c).toDouble(), 0, 'f', 0);
+        if (c == Trend)
+            return {};
+        return value(e, c);
     case SortRole:
         return value(e, c);
     case Qt::TextAlignmentRole:
-        return c >= InUtil ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                           : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        return c >= FirstMetric ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case DimmedRole:
         return stale(e) || p.state != QLatin1String("up");
     case HighlightRole:
-        // The cells that matter: drops, pauses, ECN marks (only for fresh data).
-        if (stale(e))
+        // The cells that matter (drops, pauses, ECN marks), from the table's highlight class;
+        // only for fresh data.
+        if (!metric || stale(e) || p.value(*metric).value_or(0) <= 0)
             return int(NoHighlight);
-        if ((c == MmuDrops && p.mmuDropsPerSec.value_or(0) > 0)
-            || (c == EgressDrops && p.egressDropsPerSec.value_or(0) > 0)
-            || (c == OutOfSeq && p.outOfSequencePerSec.value_or(0) > 0))
-            return int(DropHighlight);
-        if ((c == RxPause && p.rxPausesPerSec.value_or(0) > 0)
-            || (c == TxPause && p.txPausesPerSec.value_or(0) > 0))
-            return int(PauseHighlight);
-        if ((c == Ecn && p.ecnPerSec.value_or(0) > 0)
-            || (c == CnpSent && p.cnpSentPerSec.value_or(0) > 0)
-            || (c == CnpHandled && p.cnpHandledPerSec.value_or(0) > 0))
-            return int(EcnHighlight);
-        return int(NoHighlight);
+        return int(model::metricInfo(*metric).highlight);
     case Qt::ToolTipRole: {
         QStringList lines;
         if (stale(e))
@@ -276,12 +195,12 @@ void PortTableModel::clear()
     endResetModel();
 }
 
-void PortTableModel::applyUpdate(const monitor::SwitchUpdate &update)
+void PortTableModel::applyUpdate(const model::SourceFrame &update)
 {
     const qint64 now = update.takenMs ? update.takenMs : m_clock();
-    QList<monitor::PortRow> added;
-    for (const monitor::PortRow &p : update.ports) {
-        const auto it = m_index.constFind(p.name);
+    QList<model::PortSample> added;
+    for (const model::PortSample &p : update.ports) {
+        const auto it = m_index.constFind(p.name());
         if (it == m_index.constEnd()) {
             added.append(p);
             continue;
@@ -295,18 +214,18 @@ void PortTableModel::applyUpdate(const monitor::SwitchUpdate &update)
     if (!added.isEmpty()) {
         // Switch ports first, then the servers' ports, whichever answers first: new rows of
         // a batch go to the end of their group.
-        const bool nic = added.first().nic;
+        const bool nic = added.first().nic();
         int at = int(m_rows.size());
         if (!nic) {
             at = 0;
-            while (at < m_rows.size() && !m_rows[at].port.nic)
+            while (at < m_rows.size() && !m_rows[at].port.nic())
                 ++at;
         }
         beginInsertRows({}, at, at + int(added.size()) - 1);
         for (qsizetype i = 0; i < added.size(); ++i)
             m_rows.insert(at + i, Entry {added[i], now});
         for (int r = at; r < m_rows.size(); ++r)
-            m_index.insert(m_rows[r].port.name, r);
+            m_index.insert(m_rows[r].port.name(), r);
         endInsertRows();
     }
 }

@@ -1,18 +1,19 @@
 #pragma once
 
-#include "monitor/switchmonitor.h"
+#include "model/portsample.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QList>
 
 #include <functional>
+#include <optional>
 
 namespace roce::models {
 
 /// Every switch port and server RDMA port with its utilization, drops, pauses, ECN and CNP
 /// rates: the console's port table (Qt model/view). Switch rows come first, then NIC rows. Fed one
-/// batched SwitchUpdate per poll; rows are kept in the switch's order, changed cells are announced
+/// batched SourceFrame per poll; rows are kept in the switch's order, changed cells are announced
 /// with dataChanged, and a port whose data is older than the stale limit is greyed with its age.
 /// Display text is formatted; SortRole gives the raw number so that sorting is numeric.
 class PortTableModel : public QAbstractTableModel
@@ -20,31 +21,26 @@ class PortTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column {
-        Port,
-        Peer,
-        State,
-        InUtil,
-        OutUtil,
-        InGbps,
-        OutGbps,
-        MmuDrops,
-        EgressDrops,
-        RxPause,
-        TxPause,
-        Ecn,
-        CnpSent,
-        CnpHandled,
-        OutOfSeq,
-        Age,
-        Trend,  ///< a sparkline of the port's history, drawn by the view (empty text)
-        ColumnCount
-    };
+    /// Columns: the port, its peer and state, one per column metric of the table
+    /// (model/metric.h, in its order), then the data's age and a sparkline of its history.
+    static constexpr int Port = 0;
+    static constexpr int Peer = 1;
+    static constexpr int State = 2;
+    static constexpr int FirstMetric = 3;
+    static constexpr int Age = FirstMetric + int(model::kColumnMetricCount);
+    static constexpr int Trend = Age + 1;  ///< drawn by the view (empty text)
+    static constexpr int ColumnCount = Trend + 1;
+    /// The column of @p metric, or -1 when it is not a column.
+    static int column(model::Metric metric);
+    /// The metric shown in @p column, if any.
+    static std::optional<model::Metric> metricAt(int column);
+
     static constexpr int SortRole = Qt::UserRole + 1;
     /// What a cell signals, for views to colour (core has no GUI types): a Highlight.
     static constexpr int HighlightRole = Qt::UserRole + 2;
     /// true when the row's data is older than the stale limit, or the port is not up.
     static constexpr int DimmedRole = Qt::UserRole + 3;
+    /// The values of model::Highlight.
     enum Highlight { NoHighlight, EcnHighlight, PauseHighlight, DropHighlight };
 
     explicit PortTableModel(QObject *parent = nullptr);
@@ -55,7 +51,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    void applyUpdate(const monitor::SwitchUpdate &update);
+    void applyUpdate(const model::SourceFrame &update);
     /// Forgets every port (the console switched to another fabric).
     void clear();
     /// Re-evaluates ages (call once a second): updates the Age column and stale greying.
@@ -65,11 +61,11 @@ public:
     /// The clock ages are measured with (ms since the epoch); tests inject their own.
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
 
-    const monitor::PortRow *row(const QString &port) const;
+    const model::PortSample *row(const QString &port) const;
 
 private:
     struct Entry {
-        monitor::PortRow port;
+        model::PortSample port;
         qint64 updatedMs = 0;
     };
     QVariant value(const Entry &e, int column) const;

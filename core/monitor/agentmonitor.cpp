@@ -11,7 +11,7 @@ namespace roce::monitor {
 
 AgentMonitor::AgentMonitor(QObject *parent) : QObject(parent)
 {
-    qRegisterMetaType<roce::monitor::SwitchUpdate>();
+    qRegisterMetaType<roce::model::SourceFrame>();
 }
 
 AgentMonitor::~AgentMonitor() = default;
@@ -59,28 +59,30 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
             connect(clockTimer, &QTimer::timeout, client, &agentproto::AgentClient::measureClock);
             clockTimer->start(10000);
             auto gidKey = std::make_shared<QString>();
-            connect(
-                client, &agentproto::AgentClient::sampleReceived, worker,
-                [this, tracker, gidKey](const agentproto::AgentSample &sample, qint64 receivedMs) {
-                    emit updated(tracker->update(
-                        sample, receivedMs ? receivedMs : QDateTime::currentMSecsSinceEpoch()));
-                    // GID tables change rarely (an address added): published on change.
-                    QList<HostGid> gids;
-                    QString key;
-                    for (const agentproto::RdmaDeviceSample &d : sample.devices) {
-                        for (const agentproto::RdmaPortSample &p : d.ports) {
-                            for (const agentproto::GidEntry &g : p.gids) {
-                                gids.append({d.name, p.port, g});
-                                key += d.name + QString::number(p.port) + g.gid + g.type
-                                    + QString::number(g.index) + g.ipv4 + QLatin1Char(';');
+            connect(client, &agentproto::AgentClient::sampleReceived, worker,
+                    [this, tracker, gidKey, name](const agentproto::AgentSample &sample,
+                                                  qint64 receivedMs) {
+                        model::SourceFrame frame = tracker->update(
+                            sample, receivedMs ? receivedMs : QDateTime::currentMSecsSinceEpoch());
+                        frame.origin = name;
+                        emit updated(frame);
+                        // GID tables change rarely (an address added): published on change.
+                        QList<HostGid> gids;
+                        QString key;
+                        for (const agentproto::RdmaDeviceSample &d : sample.devices) {
+                            for (const agentproto::RdmaPortSample &p : d.ports) {
+                                for (const agentproto::GidEntry &g : p.gids) {
+                                    gids.append({d.name, p.port, g});
+                                    key += d.name + QString::number(p.port) + g.gid + g.type
+                                        + QString::number(g.index) + g.ipv4 + QLatin1Char(';');
+                                }
                             }
                         }
-                    }
-                    if (key != *gidKey) {
-                        *gidKey = key;
-                        emit gidTable(sample.hostname, gids);
-                    }
-                });
+                        if (key != *gidKey) {
+                            *gidKey = key;
+                            emit gidTable(sample.hostname, gids);
+                        }
+                    });
             client->connectToAgent();
         }
     });

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "agentproto/agentclient.h"
+#include "common/workerthread.h"
 #include "monitor/switchmonitor.h"
-#include "monitor/workerthread.h"
 
 #include <QObject>
 
@@ -17,7 +17,7 @@ struct HostGid {
 };
 
 /// Subscribes to the samples of many agents on a thread of its own and publishes one
-/// SwitchUpdate (rows of that host's RDMA ports) per sample. A lost agent is reconnected
+/// SourceFrame (rows of that host's RDMA ports) per sample. A lost agent is reconnected
 /// with backoff (1 s doubling to 30 s) and reported once per loss.
 class AgentMonitor : public QObject
 {
@@ -31,7 +31,7 @@ public:
     void stop();
 
 signals:
-    void updated(const roce::monitor::SwitchUpdate &update);
+    void updated(const roce::model::SourceFrame &update);
     void agentLost(const QString &agent, const QString &reason);
     /// An agent reported lost (HOST:PORT) answers again.
     void agentBack(const QString &agent);

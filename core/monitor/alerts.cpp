@@ -59,23 +59,24 @@ void AlertEngine::release(QList<Alert> &changes, const QString &key, qint64 ms)
     changes.append(cleared);
 }
 
-QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
+QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
 {
     QList<Alert> changes;
     QSet<QString> holding;
     const qint64 ms = u.takenMs;
     bool anyEcn = false;
-    for (const PortRow &p : u.ports)
-        anyEcn = anyEcn || (!p.nic && p.ecnPerSec.value_or(0) > 0);
+    for (const model::PortSample &p : u.ports)
+        anyEcn = anyEcn || (!p.nic() && p.value(model::Metric::Ecn).value_or(0) > 0);
 
-    for (const PortRow &p : u.ports) {
+    for (const model::PortSample &p : u.ports) {
         auto raise = [&](Alert a) {
-            a.port = p.name;
-            a.source = u.switchName;
+            a.port = p.name();
+            a.source = u.source;
             holding.insert(a.key());
             hold(changes, a, ms);
         };
-        if (p.mmuDropsPerSec && *p.mmuDropsPerSec > m_t.mmuDropsPerSec) {
+        if (p.value(model::Metric::MmuDrops)
+            && *p.value(model::Metric::MmuDrops) > m_t.mmuDropsPerSec) {
             raise(
                 makeAlert(QStringLiteral("lossless_drops"), Alert::Severity::Critical,
                           AlertText::tr("Ingress MMU drops"),
@@ -84,23 +85,24 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                                         "retransmits (go-back-N)."),
                           AlertText::tr("rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing "
                                         "interface %1': Ingress MMU Drop, PFC Statistics.")
-                              .arg(p.name),
-                          *p.mmuDropsPerSec));
+                              .arg(p.name()),
+                          *p.value(model::Metric::MmuDrops)));
         }
-        if (p.egressDropsPerSec && *p.egressDropsPerSec > m_t.egressDropsPerSec) {
+        if (p.value(model::Metric::EgressDrops)
+            && *p.value(model::Metric::EgressDrops) > m_t.egressDropsPerSec) {
             raise(makeAlert(QStringLiteral("egress_drops"), Alert::Severity::Warning,
                             AlertText::tr("Egress WRED/tail drops"),
                             AlertText::tr("Packets are dropped at the egress queue: WRED without "
                                           "ecn, or RoCE outside the no-drop class."),
                             AlertText::tr("rocectl audit (wred_ecn_roce, roce_dscp_no_drop); the "
                                           "DSCP the hosts send."),
-                            *p.egressDropsPerSec));
+                            *p.value(model::Metric::EgressDrops)));
         }
         // A pause storm: the peer keeps pausing this port while it can hardly send.
-        const bool storming = p.rxPausesPerSec.value_or(0) > m_t.stormPausesPerSec
-            && p.outUtilPercent.value_or(100) < m_t.stormMaxOutUtil;
-        const int polls = storming ? m_stormPolls.value(p.name) + 1 : 0;
-        m_stormPolls[p.name] = polls;
+        const bool storming = p.value(model::Metric::RxPause).value_or(0) > m_t.stormPausesPerSec
+            && p.value(model::Metric::OutUtil).value_or(100) < m_t.stormMaxOutUtil;
+        const int polls = storming ? m_stormPolls.value(p.name()) + 1 : 0;
+        m_stormPolls[p.name()] = polls;
         if (polls >= m_t.stormPolls) {
             raise(makeAlert(QStringLiteral("pause_storm"), Alert::Severity::Critical,
                             AlertText::tr("PFC pause storm"),
@@ -109,10 +111,10 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                                           "pauses spread back through the fabric."),
                             AlertText::tr("The host behind %1 (rx_prio3_pause, a hung driver); "
                                           "the PFC watchdog ('show queuing pfc-queue').")
-                                .arg(p.name),
-                            *p.rxPausesPerSec));
+                                .arg(p.name()),
+                            *p.value(model::Metric::RxPause)));
         }
-        if (p.cnpIgnoredPerSec.value_or(0) > 0) {
+        if (p.value(model::Metric::CnpIgnored).value_or(0) > 0) {
             raise(
                 makeAlert(QStringLiteral("cnp_ignored"), Alert::Severity::Warning,
                           AlertText::tr("CNPs ignored"),
@@ -121,10 +123,11 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                                         "slows down and leaves congestion to PFC."),
                           AlertText::tr("/sys/class/net/<if>/ecn/roce_rp/enable/3 on %1 (1 = on); "
                                         "rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.")
-                              .arg(p.name),
-                          *p.cnpIgnoredPerSec));
+                              .arg(p.name()),
+                          *p.value(model::Metric::CnpIgnored)));
         }
-        if (p.nic && p.cnpSentPerSec.value_or(0) > 0 && p.ecnPerSec && *p.ecnPerSec == 0) {
+        if (p.nic() && p.value(model::Metric::CnpSent).value_or(0) > 0
+            && p.value(model::Metric::Ecn) && *p.value(model::Metric::Ecn) == 0) {
             raise(makeAlert(QStringLiteral("cnp_without_ce"), Alert::Severity::Warning,
                             AlertText::tr("CNPs without CE marks"),
                             AlertText::tr("The NIC sends CNPs but counts no CE-marked RoCE "
@@ -133,8 +136,8 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                                           "acts on marks the console cannot see."),
                             AlertText::tr("np_ecn_marked_roce_packets and np_cnp_sent on %1; the "
                                           "DSCP and priority of the marked traffic.")
-                                .arg(p.name),
-                            *p.cnpSentPerSec));
+                                .arg(p.name()),
+                            *p.value(model::Metric::CnpSent)));
         }
         if (p.clockOffsetMs && std::abs(*p.clockOffsetMs) > m_t.clockSkewMs) {
             raise(makeAlert(QStringLiteral("clock_skew"), Alert::Severity::Warning,
@@ -146,60 +149,73 @@ QList<Alert> AlertEngine::evaluate(const SwitchUpdate &u)
                                 .arg(*p.clockOffsetMs, 0, 'f', 0),
                             AlertText::tr("NTP/chrony on the host behind %1 ('chronyc tracking', "
                                           "'timedatectl').")
-                                .arg(p.name),
+                                .arg(p.name()),
                             *p.clockOffsetMs));
         }
-        if (!p.nic && !anyEcn && p.txPausesPerSec.value_or(0) > 0) {
+        if (!p.nic() && !anyEcn && p.value(model::Metric::TxPause).value_or(0) > 0) {
             raise(makeAlert(QStringLiteral("pfc_without_ecn"), Alert::Severity::Warning,
                             AlertText::tr("PFC pauses without ECN marks"),
                             AlertText::tr("Congestion is handled by PFC alone: no queue marks ECN, "
                                           "so DCQCN never slows the senders and pauses spread."),
                             AlertText::tr("rocectl audit (wred_ecn_roce, threshold_order); ECN "
                                           "enabled on the adapters (roce_np/roce_rp)."),
-                            *p.txPausesPerSec));
+                            *p.value(model::Metric::TxPause)));
         }
-        const QString before = m_lastState.value(p.name);
+        // Counters the table marks as alerting (buffer and watchdog drops without a rule of
+        // their own): one generic alert per metric and port, worded from the table.
+        for (const model::MetricInfo &m : model::metrics()) {
+            const auto v = m.alertWhenNonZero ? p.value(m.id) : std::nullopt;
+            if (!v || *v <= 0)
+                continue;
+            const QString source = QLatin1String(p.nic() ? m.nicSource : m.switchSource);
+            raise(makeAlert(QLatin1String(m.key).chopped(6),  // without "_per_s"
+                            Alert::Severity::Critical, model::metricSeries(m.id),
+                            model::metricTooltip(m.id),
+                            AlertText::tr("The counter %1 on %2.").arg(source, p.name()), *v));
+        }
+        const QString before = m_lastState.value(p.name());
         if (p.state == QLatin1String("down")
             && (before == QLatin1String("up")
-                || m_active.contains(QStringLiteral("link_down|") + p.name))) {
+                || m_active.contains(QStringLiteral("link_down|") + p.name()))) {
             raise(makeAlert(
                 QStringLiteral("link_down"), Alert::Severity::Warning, AlertText::tr("Link down"),
                 AlertText::tr("The port was up and went down."),
                 AlertText::tr("'show interface %1' (reason), the cable and the server's "
                               "NIC.")
-                    .arg(p.name),
+                    .arg(p.name()),
                 0));
         }
-        m_lastState[p.name] = p.state;
+        m_lastState[p.name()] = p.state;
     }
     // What this source no longer shows is over; other sources' alerts are theirs to clear.
     const QStringList keys = m_active.keys();
     for (const QString &key : keys) {
         const Alert &a = m_active[key];
-        if (a.source == u.switchName && !a.rule.endsWith(QLatin1String("_unreachable"))
+        if (a.source == u.source && !a.rule.endsWith(QLatin1String("_unreachable"))
             && !holding.contains(key))
             release(changes, key, ms);
     }
     return changes;
 }
 
-QList<Alert> AlertEngine::switchUnreachable(const QString &message, qint64 ms)
+QList<Alert> AlertEngine::switchUnreachable(const QString &switchName, const QString &message,
+                                            qint64 ms)
 {
     QList<Alert> changes;
-    hold(changes,
-         makeAlert(QStringLiteral("switch_unreachable"), Alert::Severity::Critical,
-                   AlertText::tr("Switch unreachable"), message,
-                   AlertText::tr("The management network, NX-API ('show nxapi'), the credentials "
-                                 "and the certificate pin."),
-                   0),
-         ms);
+    Alert a = makeAlert(QStringLiteral("switch_unreachable"), Alert::Severity::Critical,
+                        AlertText::tr("Switch unreachable"), message,
+                        AlertText::tr("The management network, NX-API ('show nxapi'), the "
+                                      "credentials and the certificate pin."),
+                        0);
+    a.port = a.source = switchName;
+    hold(changes, a, ms);
     return changes;
 }
 
-QList<Alert> AlertEngine::switchReachable(qint64 ms)
+QList<Alert> AlertEngine::switchReachable(const QString &switchName, qint64 ms)
 {
     QList<Alert> changes;
-    release(changes, QStringLiteral("switch_unreachable|"), ms);
+    release(changes, QStringLiteral("switch_unreachable|") + switchName, ms);
     return changes;
 }
 

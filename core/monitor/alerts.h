@@ -1,6 +1,6 @@
 #pragma once
 
-#include "monitor/switchmonitor.h"
+#include "model/portsample.h"
 
 #include <QHash>
 #include <QList>
@@ -24,8 +24,8 @@ struct Alert {
     QString rule;    ///< lossless_drops, egress_drops, pause_storm, pfc_without_ecn, link_down,
                      ///< switch_unreachable, cnp_ignored, cnp_without_ce, agent_unreachable,
                      ///< clock_skew
-    QString port;    ///< empty for switch-wide alerts; "host/device" for a NIC; HOST:PORT of an
-                     ///< agent
+    QString port;    ///< the port id ("leaf3/Ethernet1/7", "host/device"); the switch for
+                     ///< switch-wide alerts; HOST:PORT of an agent
     QString source;  ///< the switch or host whose update raised it (and alone clears it)
     Severity severity = Severity::Warning;
     QString title;
@@ -46,10 +46,10 @@ public:
 
     /// The alerts whose state changed with @p update (new, updated or cleared). An update
     /// is a switch poll or one agent's sample: it clears only alerts of its own source.
-    QList<Alert> evaluate(const SwitchUpdate &update);
+    QList<Alert> evaluate(const model::SourceFrame &update);
     /// The switch could not be polled (message from the client), or answers again.
-    QList<Alert> switchUnreachable(const QString &message, qint64 ms);
-    QList<Alert> switchReachable(qint64 ms);
+    QList<Alert> switchUnreachable(const QString &switchName, const QString &message, qint64 ms);
+    QList<Alert> switchReachable(const QString &switchName, qint64 ms);
     /// An agent (HOST:PORT) was lost, or answers again.
     QList<Alert> agentUnreachable(const QString &agent, const QString &message, qint64 ms);
     QList<Alert> agentReachable(const QString &agent, qint64 ms);

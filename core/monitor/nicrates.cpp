@@ -1,6 +1,6 @@
 #include "monitor/nicrates.h"
 
-#include "nxapi/switchrates.h"
+#include "model/counterdelta.h"
 
 #include <cmath>
 
@@ -58,7 +58,37 @@ void NicRateTracker::addClockMeasurement(double offsetMs, double rttMs)
         m_clock.removeFirst();
 }
 
-SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint64 arrivedMs)
+std::optional<quint64> nicCounter(const agentproto::AgentSample &sample,
+                                  const agentproto::RdmaPortSample &port, model::Metric metric)
+{
+    const QLatin1String spec(model::metricInfo(metric).nicSource);
+    const qsizetype colon = spec.indexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return std::nullopt;
+    const QLatin1String kind = spec.left(colon), name = spec.mid(colon + 1);
+    auto exact = [&name](const QMap<QString, quint64> &m) -> std::optional<quint64> {
+        const auto it = m.constFind(QString(name));
+        return it == m.constEnd() ? std::nullopt : std::optional<quint64>(*it);
+    };
+    if (kind == QLatin1String("hw"))
+        return exact(port.hwCounters);
+    if (kind == QLatin1String("port"))
+        return exact(port.counters);
+    if (kind == QLatin1String("ethtool")) {
+        for (const agentproto::NetdevSample &n : sample.netdevs) {
+            if (n.name != port.netdev)
+                continue;
+            // "rx_prio*_pause": the family summed over its priorities.
+            const qsizetype star = name.indexOf(QLatin1Char('*'));
+            if (star < 0)
+                return exact(n.ethtool);
+            return sumPrefixed(n.ethtool, name.left(star), name.mid(star + 1));
+        }
+    }
+    return std::nullopt;
+}
+
+model::SourceFrame NicRateTracker::update(const agentproto::AgentSample &sample, qint64 arrivedMs)
 {
     // The sample's time on the console clock: the agent's own time, corrected by the best
     // clock estimate (shortest round trip), but never later than its arrival.
@@ -70,55 +100,51 @@ SwitchUpdate NicRateTracker::update(const agentproto::AgentSample &sample, qint6
     qint64 receivedMs = arrivedMs;
     if (clock && sample.wallMs > 0)
         receivedMs = std::min(arrivedMs, sample.wallMs - qint64(std::llround(clock->offsetMs)));
-    SwitchUpdate u;
-    u.switchName = sample.hostname;
+    model::SourceFrame u;
+    u.source = sample.hostname;
     u.takenMs = receivedMs;
     for (const agentproto::RdmaDeviceSample &d : sample.devices) {
         for (const agentproto::RdmaPortSample &p : d.ports) {
-            PortRow row;
-            row.nic = true;
-            row.name = sample.hostname + QLatin1Char('/') + d.name;
+            model::PortSample row;
+            row.id = model::PortId::nicPort(sample.hostname, d.name);
             row.peer = p.netdev;
             row.state
                 = p.state == QLatin1String("ACTIVE") ? QStringLiteral("up") : p.state.toLower();
-            const QHash<QString, quint64> now = nicCounters(sample, p);
-            const auto it = m_last.constFind(row.name);
+            Last now {receivedMs, {}};
+            for (const model::MetricInfo &m : model::metrics())
+                if (m.nicSource[0] != '\0')
+                    now.values[std::size_t(m.id)] = nicCounter(sample, p, m.id);
+            const auto it = m_last.constFind(row.name());
             if (it != m_last.constEnd() && receivedMs > it->ms) {
                 const double seconds = double(receivedMs - it->ms) / 1000.0;
                 const double lineBits = p.rateGbps.value_or(0) * 1e9;
-                auto rate = [&](const QString &key, double maxPerSecond) -> std::optional<double> {
-                    if (!now.contains(key) || !it->values.contains(key))
-                        return std::nullopt;
-                    const auto delta = nxapi::counterDelta(it->values.value(key), now.value(key),
-                                                           seconds, maxPerSecond);
+                for (const model::MetricInfo &m : model::metrics()) {
+                    const std::size_t i = std::size_t(m.id);
+                    if (!now.values[i] || !it->values[i])
+                        continue;
+                    const double bound = m.bound == model::Bound::Bytes ? lineBits / 8
+                        : m.bound == model::Bound::Packets              ? lineBits / ((64 + 20) * 8)
+                                                                        : 0;
+                    const auto delta
+                        = model::counterDelta(*it->values[i], *now.values[i], seconds, bound);
                     if (!delta) {
-                        row.resets.append(key);
-                        return std::nullopt;
+                        row.resets.append(model::counterName(m.nicSource));
+                        continue;
                     }
-                    return double(*delta) / seconds;
-                };
-                const double maxPkts = lineBits / ((64 + 20) * 8);
-                if (const auto rx = rate(QStringLiteral("rx_bytes"), lineBits / 8))
-                    row.inBitsPerSec = *rx * 8;
-                if (const auto tx = rate(QStringLiteral("tx_bytes"), lineBits / 8))
-                    row.outBitsPerSec = *tx * 8;
-                if (lineBits > 0 && row.inBitsPerSec)
-                    row.inUtilPercent = *row.inBitsPerSec / lineBits * 100;
-                if (lineBits > 0 && row.outBitsPerSec)
-                    row.outUtilPercent = *row.outBitsPerSec / lineBits * 100;
-                row.ecnPerSec = rate(QStringLiteral("ecn"), maxPkts);
-                row.cnpSentPerSec = rate(QStringLiteral("cnp_sent"), maxPkts);
-                row.cnpHandledPerSec = rate(QStringLiteral("cnp_handled"), maxPkts);
-                row.cnpIgnoredPerSec = rate(QStringLiteral("cnp_ignored"), maxPkts);
-                row.outOfSequencePerSec = rate(QStringLiteral("oos"), maxPkts);
-                row.rxPausesPerSec = rate(QStringLiteral("rx_pause"), maxPkts);
-                row.txPausesPerSec = rate(QStringLiteral("tx_pause"), maxPkts);
+                    row.set(m.id, double(*delta) / seconds * m.sourceScale);
+                }
+                for (const model::MetricInfo &m : model::metrics()) {
+                    if (m.utilizationOf == model::Metric::Count || lineBits <= 0)
+                        continue;
+                    if (const auto bits = row.value(m.utilizationOf))
+                        row.set(m.id, *bits / lineBits * 100);
+                }
             }
             if (clock) {
                 row.clockOffsetMs = clock->offsetMs;
                 row.clockRttMs = clock->rttMs;
             }
-            m_last.insert(row.name, Last {receivedMs, now});
+            m_last.insert(row.name(), now);
             u.ports.append(row);
         }
     }

@@ -1,7 +1,10 @@
 #pragma once
 
 #include "agentproto/sample.h"
-#include "monitor/switchmonitor.h"
+#include "model/portsample.h"
+
+#include <array>
+#include <optional>
 
 #include <QHash>
 
@@ -13,18 +16,21 @@ namespace roce::monitor {
 QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
                                     const agentproto::RdmaPortSample &port);
 
+/// The raw counter behind @p metric on @p port (the metric table's nicSource), or nullopt
+/// when the host does not report it.
+std::optional<quint64> nicCounter(const agentproto::AgentSample &sample,
+                                  const agentproto::RdmaPortSample &port, model::Metric metric);
+
 /// Turns successive agent samples of one host into port-table rows for its RDMA ports:
-/// bits/s and utilization (PMA data counters), PFC pauses (ethtool rx/tx_prioN_pause, all
-/// priorities), CE marks received (np_ecn_marked_roce_packets), CNPs sent and handled, and
-/// out-of-sequence packets. mlx5 Q counters are 32 bits wide and wrap; a wrap counts, a reset
-/// gives no rate for that interval.
+/// every NIC metric of the table (model/metric.h), read from where its nicSource says. mlx5 Q
+/// counters are 32 bits wide and wrap; a wrap counts, a reset gives no rate for that interval.
 class NicRateTracker
 {
 public:
     /// @p arrivedMs: when the sample arrived (console clock). With a clock estimate of the
     /// agent, the sample is placed at the agent's own time converted to the console clock,
     /// which removes the delivery jitter; otherwise at its arrival.
-    SwitchUpdate update(const agentproto::AgentSample &sample, qint64 arrivedMs);
+    model::SourceFrame update(const agentproto::AgentSample &sample, qint64 arrivedMs);
     /// The agent's clock minus the console's, from pings (AgentClient::clockMeasured): the
     /// estimate with the shortest round trip of the last 8 is kept.
     void addClockMeasurement(double offsetMs, double rttMs);
@@ -32,7 +38,7 @@ public:
 private:
     struct Last {
         qint64 ms = 0;
-        QHash<QString, quint64> values;
+        std::array<std::optional<quint64>, model::kMetricCount> values;
     };
     QHash<QString, Last> m_last;  ///< by row name
     struct ClockMeasurement {

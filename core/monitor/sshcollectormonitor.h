@@ -44,7 +44,7 @@ public:
     void stop();
 
 signals:
-    void updated(const roce::monitor::SwitchUpdate &update);
+    void updated(const roce::model::SourceFrame &update);
     void hostLost(const QString &host, const QString &reason);
     void hostBack(const QString &host);
 

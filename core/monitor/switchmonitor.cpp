@@ -2,11 +2,13 @@
 
 namespace roce::monitor {
 
-SwitchUpdate makeSwitchUpdate(const nxapi::SwitchSnapshot &snapshot,
-                              const QList<nxapi::PortRates> &rates)
+model::SourceFrame makeSwitchFrame(const QString &switchName, const nxapi::SwitchSnapshot &snapshot,
+                                   const QList<nxapi::PortRates> &rates)
 {
-    SwitchUpdate u;
-    u.switchName = snapshot.version ? snapshot.version->hostName : QString();
+    model::SourceFrame u;
+    u.source = !switchName.isEmpty() ? switchName
+        : snapshot.version           ? snapshot.version->hostName
+                                     : QString();
     u.takenMs = snapshot.takenMs;
     QHash<QString, const nxapi::PortRates *> byName;
     for (const nxapi::PortRates &r : rates)
@@ -17,21 +19,13 @@ SwitchUpdate makeSwitchUpdate(const nxapi::SwitchSnapshot &snapshot,
     for (const nxapi::PortStatus &p : snapshot.ports) {
         if (!p.name.startsWith(QLatin1String("Ethernet")) && !p.isInternal())
             continue;  // mgmt0, loopbacks and SVIs are not fabric ports
-        PortRow row;
-        row.name = p.name;
+        model::PortSample row;
+        row.id = model::PortId::switchPort(u.source, p.name);
         row.peer = lldpPeer.value(p.name, p.description);
         row.state = p.state;
         row.internal = p.isInternal();
         if (const nxapi::PortRates *r = byName.value(p.name)) {
-            row.inUtilPercent = r->inUtilPercent;
-            row.outUtilPercent = r->outUtilPercent;
-            row.inBitsPerSec = r->inBitsPerSec;
-            row.outBitsPerSec = r->outBitsPerSec;
-            row.mmuDropsPerSec = r->ingressMmuDropsPerSec;
-            row.egressDropsPerSec = r->egressDropsPerSec;
-            row.rxPausesPerSec = r->rxPausesPerSec;
-            row.txPausesPerSec = r->txPausesPerSec;
-            row.ecnPerSec = r->ecnMarksPerSec;
+            row.rates = r->rates;
             row.resets = r->resets;
         }
         u.ports.append(row);
@@ -43,24 +37,32 @@ SwitchUpdate makeSwitchUpdate(const nxapi::SwitchSnapshot &snapshot,
 
 SwitchMonitor::SwitchMonitor(QObject *parent) : QObject(parent)
 {
-    qRegisterMetaType<roce::monitor::SwitchUpdate>();
+    qRegisterMetaType<roce::model::SourceFrame>();
 }
 
 SwitchMonitor::~SwitchMonitor() = default;
 
-void SwitchMonitor::start(const nxapi::NxapiEndpoint &endpoint, int intervalMs)
+void SwitchMonitor::start(const QString &name, const nxapi::NxapiEndpoint &endpoint, int intervalMs)
 {
-    m_worker.start([this, endpoint, intervalMs](QObject *worker) {
-        auto *client = new nxapi::NxapiClient(endpoint, worker);
-        auto rates = std::make_shared<nxapi::SwitchRateModel>();
-        client->setInterval(intervalMs);
-        connect(client, &nxapi::NxapiClient::snapshotReady, worker,
-                [this, rates](const nxapi::SwitchSnapshot &s) {
-                    emit updated(makeSwitchUpdate(s, rates->update(s)));
-                });
-        connect(client, &nxapi::NxapiClient::pollFailed, worker,
-                [this](const nxapi::NxapiError &e) { emit failed(e); });
-        client->start();
+    start(QList<SwitchTarget> {{name, QString(), endpoint, intervalMs}});
+}
+
+void SwitchMonitor::start(const QList<SwitchTarget> &switches)
+{
+    m_worker.start([this, switches](QObject *worker) {
+        for (const SwitchTarget &target : switches) {
+            auto *client = new nxapi::NxapiClient(target.endpoint, worker);
+            auto rates = std::make_shared<nxapi::SwitchRateModel>();
+            client->setInterval(target.intervalMs);
+            const QString name = target.name;
+            connect(client, &nxapi::NxapiClient::snapshotReady, worker,
+                    [this, name, rates](const nxapi::SwitchSnapshot &s) {
+                        emit updated(makeSwitchFrame(name, s, rates->update(s)));
+                    });
+            connect(client, &nxapi::NxapiClient::pollFailed, worker,
+                    [this, name](const nxapi::NxapiError &e) { emit failed(name, e); });
+            client->start();
+        }
     });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "monitor/workerthread.h"
+#include "common/workerthread.h"
+#include "model/portsample.h"
 #include "nxapi/nxapiclient.h"
 #include "nxapi/switchrates.h"
 
@@ -10,37 +11,23 @@
 
 namespace roce::monitor {
 
-/// One switch port as the console shows it: identity, state and rates of the last interval.
-struct PortRow {
+/// Builds the rows of @p snapshot with @p rates (ports without rates yet keep empty rates),
+/// each port qualified by @p switchName (the switch's own host name when empty).
+model::SourceFrame makeSwitchFrame(const QString &switchName, const nxapi::SwitchSnapshot &snapshot,
+                                   const QList<nxapi::PortRates> &rates);
+
+/// One switch to poll: its name (qualifies its ports), role and NX-API endpoint.
+struct SwitchTarget {
     QString name;
-    QString peer;   ///< LLDP system name, else the port description
-    QString state;  ///< "up", "down", ...
-    bool internal = false;
-    std::optional<double> inUtilPercent, outUtilPercent, inBitsPerSec, outBitsPerSec;
-    std::optional<double> mmuDropsPerSec, egressDropsPerSec, rxPausesPerSec, txPausesPerSec;
-    std::optional<double> ecnPerSec;  ///< switch: ECN-marked; NIC: CE-marked packets received
-    std::optional<double> cnpSentPerSec, cnpHandledPerSec, outOfSequencePerSec;  ///< NICs
-    std::optional<double> cnpIgnoredPerSec;  ///< NICs: rp_cnp_ignored (ECN off on the adapter)
-    std::optional<double> clockOffsetMs;     ///< NICs: their agent's clock minus the console's
-    std::optional<double> clockRttMs;        ///< ... measured over this round trip (error +- rtt/2)
-    bool nic = false;    ///< a server's RDMA port (from its agent), not a switch port
-    QStringList resets;  ///< counters that reset in the last interval (no rate shown)
+    QString role;  ///< "leaf", "spine", "tor", "border"
+    nxapi::NxapiEndpoint endpoint;
+    int intervalMs = 1000;
 };
 
-/// What one poll of a switch produced, ready for the models: one batched update.
-struct SwitchUpdate {
-    QString switchName;
-    qint64 takenMs = 0;
-    QList<PortRow> ports;
-    QStringList issues;  ///< "command: message" of commands the switch refused
-};
-
-/// Builds the rows of @p snapshot with @p rates (ports without rates yet keep empty rates).
-SwitchUpdate makeSwitchUpdate(const nxapi::SwitchSnapshot &snapshot,
-                              const QList<nxapi::PortRates> &rates);
-
-/// Polls one switch on a thread of its own (NX-API client, parsing and rates never touch the
-/// GUI thread) and publishes one SwitchUpdate per poll to the thread that owns the monitor.
+/// Polls any number of switches on a thread of its own (NX-API clients, parsing and rates never
+/// touch the GUI thread): each switch on its own schedule with one batched request per poll
+/// and one NX-API session (cookie reused), so a switch that fails does not hold up the others.
+/// Publishes one SourceFrame per poll to the thread that owns the monitor.
 class SwitchMonitor : public QObject
 {
     Q_OBJECT
@@ -49,18 +36,18 @@ public:
     explicit SwitchMonitor(QObject *parent = nullptr);
     ~SwitchMonitor() override;  ///< stops polling and joins the thread
 
-    /// (Re)starts polling @p endpoint every @p intervalMs.
-    void start(const nxapi::NxapiEndpoint &endpoint, int intervalMs = 1000);
+    /// (Re)starts polling @p switches; rows are named "<name>/<port>".
+    void start(const QList<SwitchTarget> &switches);
+    /// (Re)starts polling one switch.
+    void start(const QString &name, const nxapi::NxapiEndpoint &endpoint, int intervalMs = 1000);
     void stop();
 
 signals:
-    void updated(const roce::monitor::SwitchUpdate &update);
-    void failed(const roce::nxapi::NxapiError &error);
+    void updated(const roce::model::SourceFrame &update);
+    void failed(const QString &switchName, const roce::nxapi::NxapiError &error);
 
 private:
     WorkerThread m_worker {QStringLiteral("switch-monitor")};
 };
 
 }  // namespace roce::monitor
-
-Q_DECLARE_METATYPE(roce::monitor::SwitchUpdate)

@@ -6,13 +6,12 @@
 
 namespace roce::nxapi {
 
+using model::counterDelta;
+
 namespace {
 
-constexpr quint64 k32 = quint64(1) << 32;
 // Smallest Ethernet frame on the wire: 64 bytes plus preamble and inter-frame gap.
 constexpr double kMinFrameBits = (64 + 20) * 8;
-// Slack over line rate before a delta counts as implausible (rounding of poll times).
-constexpr double kSlack = 1.25;
 
 std::optional<quint64> sumQueues(const PortStatus &p, QueueCounter c)
 {
@@ -28,53 +27,118 @@ std::optional<quint64> sumQueues(const PortStatus &p, QueueCounter c)
 
 }  // namespace
 
-std::optional<quint64> counterDelta(quint64 previous, quint64 current, double seconds,
-                                    double maxPerSecond)
+namespace {
+
+using model::Metric;
+using model::MetricInfo;
+
+/// One field of a snapshot port that a metric may read.
+using FieldReader = std::optional<quint64> (*)(const PortStatus &);
+
+template <PortCounter C> std::optional<quint64> portField(const PortStatus &p)
 {
-    const double bound = maxPerSecond > 0 ? maxPerSecond * seconds * kSlack : 0;
-    auto plausible = [&](quint64 d) { return bound > 0 ? double(d) <= bound : true; };
-    if (current >= previous) {
-        const quint64 d = current - previous;
-        return plausible(d) ? std::optional(d) : std::nullopt;
+    return p.counters.value(C);
+}
+template <QueueCounter C> std::optional<quint64> queueSum(const PortStatus &p)
+{
+    return sumQueues(p, C);
+}
+std::optional<quint64> mmuDrops(const PortStatus &p)
+{
+    return p.queuing ? p.queuing->ingressMmuDropPkts : std::nullopt;
+}
+std::optional<quint64> queuingRxPpp(const PortStatus &p)
+{
+    return p.queuing ? p.queuing->rxPpp : std::nullopt;
+}
+std::optional<quint64> queuingTxPpp(const PortStatus &p)
+{
+    return p.queuing ? p.queuing->txPpp : std::nullopt;
+}
+std::optional<quint64> pfcRxPpp(const PortStatus &p)
+{
+    return p.pfc ? p.pfc->rxPpp : std::nullopt;
+}
+std::optional<quint64> pfcTxPpp(const PortStatus &p)
+{
+    return p.pfc ? p.pfc->txPpp : std::nullopt;
+}
+
+template <std::size_t... I>
+constexpr std::array<FieldReader, sizeof...(I)> portReaders(std::index_sequence<I...>)
+{
+    return {&portField<PortCounter(I)>...};
+}
+template <std::size_t... I>
+constexpr std::array<FieldReader, sizeof...(I)> queueReaders(std::index_sequence<I...>)
+{
+    return {&queueSum<QueueCounter(I)>...};
+}
+
+/// "port:<counter key>", "qos:<queue counter key>" (summed over the QoS groups),
+/// "queuing:ingress_mmu_drop_pkts|rx_ppp|tx_ppp", "pfc:rx_ppp|tx_ppp".
+FieldReader fieldReader(QStringView field)
+{
+    static const auto ports = portReaders(std::make_index_sequence<PortCounters::Size>());
+    static const auto queues = queueReaders(std::make_index_sequence<QueueCounters::Size>());
+    const qsizetype colon = field.indexOf(QLatin1Char(':'));
+    const QStringView kind = field.left(colon), name = field.mid(colon + 1);
+    if (kind == QLatin1String("port")) {
+        for (std::size_t i = 0; i < ports.size(); ++i)
+            if (name == QLatin1String(portCounterKey(PortCounter(i))))
+                return ports[i];
+    } else if (kind == QLatin1String("qos")) {
+        for (std::size_t i = 0; i < queues.size(); ++i)
+            if (name == QLatin1String(queueCounterKey(QueueCounter(i))))
+                return queues[i];
+    } else if (kind == QLatin1String("queuing")) {
+        if (name == QLatin1String("ingress_mmu_drop_pkts"))
+            return &mmuDrops;
+        if (name == QLatin1String("rx_ppp"))
+            return &queuingRxPpp;
+        if (name == QLatin1String("tx_ppp"))
+            return &queuingTxPpp;
+    } else if (kind == QLatin1String("pfc")) {
+        if (name == QLatin1String("rx_ppp"))
+            return &pfcRxPpp;
+        if (name == QLatin1String("tx_ppp"))
+            return &pfcTxPpp;
     }
-    // A counter that falls to exactly zero was reset (reload, clear, or a spurious zero),
-    // never wrapped. A wrap leaves the counter near its width's top and brings it back near
-    // zero: 64-bit (NX-OS) from the upper half, 32-bit (older counters) from the top quarter.
-    if (current == 0)
-        return std::nullopt;
-    const quint64 wrapped64 = current - previous;  // modulo 2^64
-    if (previous >= (quint64(1) << 63) && current < (quint64(1) << 62) && plausible(wrapped64))
-        return wrapped64;
-    if (previous < k32 && previous >= k32 / 4 * 3 && current < k32 / 4) {
-        const quint64 wrapped32 = current + k32 - previous;
-        if (bound > 0 ? double(wrapped32) <= bound : wrapped32 < k32 / 2)
-            return wrapped32;
-    }
+    qFatal("metric table: unknown switch field '%s'", qPrintable(field.toString()));
+}
+
+/// Each metric's readers, resolved once from the table's switchSource.
+const std::array<QList<FieldReader>, model::kMetricCount> &metricReaders()
+{
+    static const auto readers = [] {
+        std::array<QList<FieldReader>, model::kMetricCount> r;
+        for (const MetricInfo &m : model::metrics()) {
+            const QString spec = QString::fromLatin1(m.switchSource);
+            if (spec.isEmpty())
+                continue;
+            for (const QString &field : spec.split(QLatin1Char('|')))
+                r[std::size_t(m.id)].append(fieldReader(field));
+        }
+        return r;
+    }();
+    return readers;
+}
+
+}  // namespace
+
+std::optional<quint64> switchCounter(const PortStatus &port, Metric metric)
+{
+    for (FieldReader read : metricReaders()[std::size_t(metric)])
+        if (const auto v = read(port))
+            return v;
     return std::nullopt;
 }
 
 SwitchRateModel::Reading SwitchRateModel::read(const PortStatus &p)
 {
     Reading r;
-    const PortCounters &c = p.counters;
-    r.values[InBytes] = c.value(PortCounter::InBytes);
-    r.values[OutBytes] = c.value(PortCounter::OutBytes);
-    r.values[InPkts] = c.value(PortCounter::InPkts);
-    r.values[OutPkts] = c.value(PortCounter::OutPkts);
-    r.values[InErrors] = c.value(PortCounter::InErrors);
-    if (p.queuing) {
-        r.values[MmuDrops] = p.queuing->ingressMmuDropPkts;
-        r.values[RxPause] = p.queuing->rxPpp;
-        r.values[TxPause] = p.queuing->txPpp;
-    }
-    if (!r.values[RxPause] && p.pfc)
-        r.values[RxPause] = p.pfc->rxPpp;
-    if (!r.values[TxPause] && p.pfc)
-        r.values[TxPause] = p.pfc->txPpp;
-    r.values[EgressDrops] = sumQueues(p, QueueCounter::DropPkts);
-    if (!r.values[EgressDrops])
-        r.values[EgressDrops] = c.value(PortCounter::OutDiscards);
-    r.values[Ecn] = sumQueues(p, QueueCounter::EcnPkts);
+    for (const MetricInfo &m : model::metrics())
+        r.values[std::size_t(m.id)] = switchCounter(p, m.id);
     r.clearCounters = p.clearCounters;
     return r;
 }
@@ -86,9 +150,6 @@ QList<PortRates> SwitchRateModel::update(const SwitchSnapshot &snapshot)
     const double seconds = first ? 0 : double(snapshot.takenMs - m_lastMs) / 1000.0;
     if (!first && seconds <= 0)
         return out;
-    static const char *names[TrackedCount]
-        = {"in_bytes",         "out_bytes", "in_pkts", "out_pkts", "ingress_mmu_drop_pkts",
-           "egress_drop_pkts", "rx_ppp",    "tx_ppp",  "ecn_pkts", "in_errors"};
     for (const PortStatus &p : snapshot.ports) {
         Reading now = read(p);
         const auto it = m_last.constFind(p.name);
@@ -101,16 +162,16 @@ QList<PortRates> SwitchRateModel::update(const SwitchSnapshot &snapshot)
         r.name = p.name;
         r.intervalSeconds = seconds;
         const double lineBits = p.bandwidthKbit ? double(*p.bandwidthKbit) * 1000 : 0;
-        const double maxBytes = lineBits / 8;
-        const double maxPkts = lineBits / kMinFrameBits;
         // `clear counters` changes the "last clearing" text: every counter starts again.
         const bool cleared = !before.clearCounters.isEmpty() && !now.clearCounters.isEmpty()
             && before.clearCounters != now.clearCounters;
-        std::array<std::optional<double>, TrackedCount> perSecond;
-        for (int i = 0; i < TrackedCount; ++i) {
+        for (const MetricInfo &m : model::metrics()) {
+            const std::size_t i = std::size_t(m.id);
             if (!now.values[i] || !before.values[i])
                 continue;
-            const double bound = (i == InBytes || i == OutBytes) ? maxBytes : maxPkts;
+            const double bound = m.bound == model::Bound::Bytes ? lineBits / 8
+                : m.bound == model::Bound::Packets              ? lineBits / kMinFrameBits
+                                                                : 0;
             const auto d = cleared
                 ? std::nullopt
                 : counterDelta(*before.values[i], *now.values[i], seconds, bound);
@@ -119,28 +180,18 @@ QList<PortRates> SwitchRateModel::update(const SwitchSnapshot &snapshot)
             // back to the old magnitude would be a spike.
             const bool suspicious = before.afterReset[i] && *before.values[i] == 0 && bound <= 0;
             if (!d || suspicious) {
-                r.resets.append(QLatin1String(names[i]));
+                r.resets.append(model::counterName(m.switchSource));
                 now.afterReset[i] = true;
                 continue;
             }
-            perSecond[i] = double(*d) / seconds;
+            r.rates.set(m.id, double(*d) / seconds * m.sourceScale);
         }
-        if (perSecond[InBytes])
-            r.inBitsPerSec = *perSecond[InBytes] * 8;
-        if (perSecond[OutBytes])
-            r.outBitsPerSec = *perSecond[OutBytes] * 8;
-        if (lineBits > 0 && r.inBitsPerSec)
-            r.inUtilPercent = *r.inBitsPerSec / lineBits * 100;
-        if (lineBits > 0 && r.outBitsPerSec)
-            r.outUtilPercent = *r.outBitsPerSec / lineBits * 100;
-        r.inPktsPerSec = perSecond[InPkts];
-        r.outPktsPerSec = perSecond[OutPkts];
-        r.ingressMmuDropsPerSec = perSecond[MmuDrops];
-        r.egressDropsPerSec = perSecond[EgressDrops];
-        r.rxPausesPerSec = perSecond[RxPause];
-        r.txPausesPerSec = perSecond[TxPause];
-        r.ecnMarksPerSec = perSecond[Ecn];
-        r.inErrorsPerSec = perSecond[InErrors];
+        for (const MetricInfo &m : model::metrics()) {
+            if (m.utilizationOf == Metric::Count || lineBits <= 0)
+                continue;
+            if (const auto bits = r.rates.value(m.utilizationOf))
+                r.rates.set(m.id, *bits / lineBits * 100);
+        }
         m_last.insert(p.name, now);
         out.append(r);
     }
@@ -158,18 +209,10 @@ QJsonObject portRatesToJson(const PortRates &r)
 {
     QJsonObject o {{QStringLiteral("name"), r.name},
                    {QStringLiteral("interval_s"), r.intervalSeconds}};
-    insertIfSet(o, "in_bits_per_s", r.inBitsPerSec);
-    insertIfSet(o, "out_bits_per_s", r.outBitsPerSec);
-    insertIfSet(o, "in_util_percent", r.inUtilPercent);
-    insertIfSet(o, "out_util_percent", r.outUtilPercent);
-    insertIfSet(o, "in_pkts_per_s", r.inPktsPerSec);
-    insertIfSet(o, "out_pkts_per_s", r.outPktsPerSec);
-    insertIfSet(o, "ingress_mmu_drops_per_s", r.ingressMmuDropsPerSec);
-    insertIfSet(o, "egress_drops_per_s", r.egressDropsPerSec);
-    insertIfSet(o, "rx_pauses_per_s", r.rxPausesPerSec);
-    insertIfSet(o, "tx_pauses_per_s", r.txPausesPerSec);
-    insertIfSet(o, "ecn_marks_per_s", r.ecnMarksPerSec);
-    insertIfSet(o, "in_errors_per_s", r.inErrorsPerSec);
+    for (const MetricInfo &m : model::metrics()) {
+        if (const auto v = r.rates.value(m.id))
+            o.insert(QLatin1String(m.key), *v);
+    }
     if (!r.resets.isEmpty())
         o.insert(QStringLiteral("resets"), QJsonArray::fromStringList(r.resets));
     return o;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/counterdelta.h"
+#include "model/metric.h"
 #include "nxapi/snapshot.h"
 
 #include <QHash>
@@ -12,30 +14,24 @@
 
 namespace roce::nxapi {
 
-/// Per-port rates between two polls of a switch. A rate is absent when its counter is not
-/// reported, or when the counter went backwards or jumped implausibly in this interval
-/// (reload, `clear counters`, a spurious zero): then `resets` names it and no spike is shown.
+/// Per-port rates between two polls of a switch, one per metric of the table
+/// (model/metric.h) that a switch reports. A rate is absent when its counter is not reported,
+/// or when the counter went backwards or jumped implausibly in this interval (reload,
+/// `clear counters`, a spurious zero): then `resets` names it and no spike is shown.
 struct PortRates {
     QString name;
     double intervalSeconds = 0;
-    std::optional<double> inBitsPerSec, outBitsPerSec, inUtilPercent, outUtilPercent;
-    std::optional<double> inPktsPerSec, outPktsPerSec;
-    std::optional<double> ingressMmuDropsPerSec;           ///< ingress (no-drop class overflow)
-    std::optional<double> egressDropsPerSec;               ///< WRED/tail drops, all QoS groups
-    std::optional<double> rxPausesPerSec, txPausesPerSec;  ///< PFC frames (RxPPP/TxPPP)
-    std::optional<double> ecnMarksPerSec;                  ///< ECN-marked packets, all groups
-    std::optional<double> inErrorsPerSec;
+    model::MetricValues rates;
     QStringList resets;  ///< counters that reset or wrapped implausibly in this interval
+    std::optional<double> value(model::Metric m) const { return rates.value(m); }
 };
 
-/// Counter delta between two readings taken @p seconds apart, at most @p maxPerSecond (0: no
-/// bound known). A 64-bit or 32-bit wrap (from near the top of the width to near zero, with a
-/// plausible delta) is counted; anything else that goes backwards, a drop to zero, and a jump
-/// above the bound are resets: nullopt.
-std::optional<quint64> counterDelta(quint64 previous, quint64 current, double seconds,
-                                    double maxPerSecond);
+/// The raw value of @p metric's switch counter on @p port (metric table's switchSource:
+/// the first of its fields the switch reported), or nullopt.
+std::optional<quint64> switchCounter(const PortStatus &port, model::Metric metric);
 
-/// Turns successive snapshots of one switch into per-port rates.
+/// Turns successive snapshots of one switch into per-port rates of every switch metric of the
+/// table: adding a metric there with a snapshot field adds it here.
 class SwitchRateModel
 {
 public:
@@ -44,22 +40,9 @@ public:
     void clear();
 
 private:
-    enum Tracked {
-        InBytes,
-        OutBytes,
-        InPkts,
-        OutPkts,
-        MmuDrops,
-        EgressDrops,
-        RxPause,
-        TxPause,
-        Ecn,
-        InErrors,
-        TrackedCount
-    };
     struct Reading {
-        std::array<std::optional<quint64>, TrackedCount> values;
-        std::array<bool, TrackedCount> afterReset {};  ///< last delta was a reset: rebaseline
+        std::array<std::optional<quint64>, model::kMetricCount> values;
+        std::array<bool, model::kMetricCount> afterReset {};  ///< last delta was a reset
         QString clearCounters;
     };
     static Reading read(const PortStatus &port);
@@ -68,6 +51,7 @@ private:
     QHash<QString, Reading> m_last;
 };
 
+/// The rates as JSON under the stable keys of `rocectl switch --json` (the metric keys).
 QJsonObject portRatesToJson(const PortRates &rates);
 
 }  // namespace roce::nxapi

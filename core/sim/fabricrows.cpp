@@ -89,40 +89,43 @@ FabricRowSampler::FabricRowSampler(const Fabric &fabric) : m_fabric(fabric)
 {
     const FabricSpec &spec = fabric.spec();
     for (const SwitchPortSpec &p : spec.switchPorts)
-        m_switchRows.append(spec.switches.at(p.switchIndex).name + QLatin1Char('/') + p.name);
+        m_switchRows.append(
+            model::PortId::switchPort(spec.switches.at(p.switchIndex).name, p.name));
     for (const HostSpec &h : spec.hosts)
-        m_nicRows.append(hostOfNic(spec, h) + QLatin1Char('/') + h.rdmaDevice);
+        m_nicRows.append(model::PortId::nicPort(hostOfNic(spec, h), h.rdmaDevice));
 }
 
-monitor::SwitchUpdate FabricRowSampler::sample(qint64 takenMs)
+model::SourceFrame FabricRowSampler::sample(qint64 takenMs)
 {
     const FabricSpec &spec = m_fabric.spec();
     const TimeNs now = m_fabric.now();
     const double seconds = m_lastNow >= 0 ? double(now - m_lastNow) / kNsPerSec : 0.0;
     const bool rates = seconds > 0;
-    monitor::SwitchUpdate update;
-    update.switchName = spec.name;
+    model::SourceFrame update;
+    update.source = spec.name;
     update.takenMs = takenMs;
     update.ports.reserve(m_switchRows.size() + m_nicRows.size());
     QList<SwitchPortCounters> switchNow;
     switchNow.reserve(m_switchRows.size());
     for (int i = 0; i < m_switchRows.size(); ++i) {
         const SwitchPortCounters c = m_fabric.switchPortCounters(i);
-        monitor::PortRow r;
-        r.name = m_switchRows.at(i);
+        model::PortSample r;
+        r.id = m_switchRows.at(i);
         r.state = c.operUp ? QStringLiteral("up") : QStringLiteral("down");
         if (rates) {
             const SwitchPortCounters &b = m_lastSwitch.at(i);
             const double speed = c.speed > 0 ? double(c.speed) : 1.0;
-            r.inBitsPerSec = perSec(c.rxBytes, b.rxBytes, seconds) * 8;
-            r.outBitsPerSec = perSec(c.txBytes, b.txBytes, seconds) * 8;
-            r.inUtilPercent = *r.inBitsPerSec / speed * 100;
-            r.outUtilPercent = *r.outBitsPerSec / speed * 100;
-            r.mmuDropsPerSec = perSec(c.ingressMmuDropPkts, b.ingressMmuDropPkts, seconds);
-            r.egressDropsPerSec = perSec(sum(c.qosDropPkts), sum(b.qosDropPkts), seconds);
-            r.rxPausesPerSec = perSec(c.rxPpp, b.rxPpp, seconds);
-            r.txPausesPerSec = perSec(c.txPpp, b.txPpp, seconds);
-            r.ecnPerSec = perSec(sum(c.qosEcnPkts), sum(b.qosEcnPkts), seconds);
+            r.set(model::Metric::InBits, perSec(c.rxBytes, b.rxBytes, seconds) * 8);
+            r.set(model::Metric::OutBits, perSec(c.txBytes, b.txBytes, seconds) * 8);
+            r.set(model::Metric::InUtil, *r.value(model::Metric::InBits) / speed * 100);
+            r.set(model::Metric::OutUtil, *r.value(model::Metric::OutBits) / speed * 100);
+            r.set(model::Metric::MmuDrops,
+                  perSec(c.ingressMmuDropPkts, b.ingressMmuDropPkts, seconds));
+            r.set(model::Metric::EgressDrops,
+                  perSec(sum(c.qosDropPkts), sum(b.qosDropPkts), seconds));
+            r.set(model::Metric::RxPause, perSec(c.rxPpp, b.rxPpp, seconds));
+            r.set(model::Metric::TxPause, perSec(c.txPpp, b.txPpp, seconds));
+            r.set(model::Metric::Ecn, perSec(sum(c.qosEcnPkts), sum(b.qosEcnPkts), seconds));
         }
         update.ports.append(std::move(r));
         switchNow.append(c);
@@ -131,23 +134,23 @@ monitor::SwitchUpdate FabricRowSampler::sample(qint64 takenMs)
     hostNow.reserve(m_nicRows.size());
     for (int h = 0; h < m_nicRows.size(); ++h) {
         const HostCounters c = m_fabric.hostCounters(h);
-        monitor::PortRow r;
-        r.name = m_nicRows.at(h);
-        r.nic = true;
+        model::PortSample r;
+        r.id = m_nicRows.at(h);
         r.state = c.linkUp ? QStringLiteral("up") : QStringLiteral("down");
         if (rates) {
             const HostCounters &b = m_lastHost.at(h);
             const double speed = c.speed > 0 ? double(c.speed) : 1.0;
             // PortXmitData / PortRcvData count 4-byte words.
-            r.inBitsPerSec = perSec(c.portRcvData, b.portRcvData, seconds) * 32;
-            r.outBitsPerSec = perSec(c.portXmitData, b.portXmitData, seconds) * 32;
-            r.inUtilPercent = *r.inBitsPerSec / speed * 100;
-            r.outUtilPercent = *r.outBitsPerSec / speed * 100;
-            r.ecnPerSec = perSec(c.npEcnMarkedRocePackets, b.npEcnMarkedRocePackets, seconds);
-            r.cnpSentPerSec = perSec(c.npCnpSent, b.npCnpSent, seconds);
-            r.cnpHandledPerSec = perSec(c.rpCnpHandled, b.rpCnpHandled, seconds);
-            r.rxPausesPerSec = perSec(c.rxPauseCtrlPhy, b.rxPauseCtrlPhy, seconds);
-            r.txPausesPerSec = perSec(c.txPauseCtrlPhy, b.txPauseCtrlPhy, seconds);
+            r.set(model::Metric::InBits, perSec(c.portRcvData, b.portRcvData, seconds) * 32);
+            r.set(model::Metric::OutBits, perSec(c.portXmitData, b.portXmitData, seconds) * 32);
+            r.set(model::Metric::InUtil, *r.value(model::Metric::InBits) / speed * 100);
+            r.set(model::Metric::OutUtil, *r.value(model::Metric::OutBits) / speed * 100);
+            r.set(model::Metric::Ecn,
+                  perSec(c.npEcnMarkedRocePackets, b.npEcnMarkedRocePackets, seconds));
+            r.set(model::Metric::CnpSent, perSec(c.npCnpSent, b.npCnpSent, seconds));
+            r.set(model::Metric::CnpHandled, perSec(c.rpCnpHandled, b.rpCnpHandled, seconds));
+            r.set(model::Metric::RxPause, perSec(c.rxPauseCtrlPhy, b.rxPauseCtrlPhy, seconds));
+            r.set(model::Metric::TxPause, perSec(c.txPauseCtrlPhy, b.txPauseCtrlPhy, seconds));
         }
         update.ports.append(std::move(r));
         hostNow.append(c);

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "model/portsample.h"
 #include "models/leafspinefabric.h"
-#include "monitor/switchmonitor.h"
 #include "sim/counters.h"
 #include "sim/topology.h"
 
@@ -25,12 +25,12 @@ class FabricRowSampler
 public:
     explicit FabricRowSampler(const Fabric &fabric);
     /// Rows with rates since the previous call (the first call only primes: rates empty).
-    monitor::SwitchUpdate sample(qint64 takenMs);
+    model::SourceFrame sample(qint64 takenMs);
 
 private:
     const Fabric &m_fabric;
-    QList<QString> m_switchRows;
-    QList<QString> m_nicRows;
+    QList<model::PortId> m_switchRows;
+    QList<model::PortId> m_nicRows;
     QList<SwitchPortCounters> m_lastSwitch;
     QList<HostCounters> m_lastHost;
     TimeNs m_lastNow = -1;

@@ -1,5 +1,7 @@
 #include "sim/largefabricfeed.h"
 
+#include "live/livefabric.h"
+
 #include "sim/fabric.h"
 #include "sim/fabricrows.h"
 #include "sim/topology.h"
@@ -107,6 +109,22 @@ void LargeFabricFeed::start(const QString &topology, int intervalMs, int simulat
 void LargeFabricFeed::stop()
 {
     m_worker.stop();
+}
+
+LargeFabricFeed *watchLargeFabric(live::LiveFabric &hub, const QString &topology)
+{
+    auto feed = std::make_unique<LargeFabricFeed>();
+    LargeFabricFeed *raw = feed.get();
+    QObject::connect(
+        raw, &LargeFabricFeed::updated, &hub,
+        [&hub](const model::SourceFrame &f) { hub.ingest(f, QStringLiteral("sim")); },
+        Qt::DirectConnection);
+    QObject::connect(raw, &LargeFabricFeed::failed, &hub, [&hub, topology](const QString &m) {
+        hub.fail(topology, QStringLiteral("sim"), m);
+    });
+    hub.watchSource(std::move(feed));
+    raw->start(topology);
+    return raw;
 }
 
 }  // namespace roce::sim

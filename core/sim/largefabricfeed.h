@@ -1,11 +1,15 @@
 #pragma once
 
+#include "common/workerthread.h"
+#include "model/portsample.h"
 #include "models/leafspinefabric.h"
-#include "monitor/switchmonitor.h"
-#include "monitor/workerthread.h"
 
 #include <QObject>
 #include <QString>
+
+namespace roce::live {
+class LiveFabric;
+}
 
 namespace roce::sim {
 
@@ -30,11 +34,16 @@ public:
 
 signals:
     void fabricReady(const roce::models::LeafSpineFabric &fabric);
-    void updated(const roce::monitor::SwitchUpdate &update);
+    void updated(const roce::model::SourceFrame &update);
     void failed(const QString &message);
 
 private:
-    monitor::WorkerThread m_worker {QStringLiteral("large-fabric")};
+    WorkerThread m_worker {QStringLiteral("large-fabric")};
 };
+
+/// Makes the feed of @p topology the source of @p hub (which owns it and stops it with the
+/// fabric): its frames and failures reach the hub like any source's. Returns the feed, for its
+/// fabricReady().
+LargeFabricFeed *watchLargeFabric(live::LiveFabric &hub, const QString &topology);
 
 }  // namespace roce::sim

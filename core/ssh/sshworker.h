@@ -1,7 +1,7 @@
 #pragma once
 
 #include "agentproto/sample.h"
-#include "monitor/workerthread.h"
+#include "common/workerthread.h"
 #include "ssh/agentbootstrap.h"
 #include "ssh/sshcollector.h"
 #include "ssh/sshsession.h"
@@ -44,8 +44,8 @@ signals:
 
 private:
     struct Sessions;
-    std::unique_ptr<Sessions> m_sessions;                    ///< touched on the worker thread only
-    monitor::WorkerThread m_thread {QStringLiteral("ssh")};  ///< joined before m_sessions dies
+    std::unique_ptr<Sessions> m_sessions;           ///< touched on the worker thread only
+    WorkerThread m_thread {QStringLiteral("ssh")};  ///< joined before m_sessions dies
     int m_nextId = 1;
 };
 

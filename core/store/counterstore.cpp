@@ -30,9 +30,9 @@ CounterStore::CounterStore(Limits limits) : m_limits(limits)
 CounterStore::CounterStore() : CounterStore(Limits {})
 { }
 
-void CounterStore::appendLocked(PortSeries &port, Metric metric, qint64 ms, double value)
+void CounterStore::appendLocked(PortSeries &port, int slot, qint64 ms, double value)
 {
-    Series &s = port[std::size_t(metric)];
+    Series &s = port[std::size_t(slot)];
     if (s.baseMs < 0)
         s.baseMs = ms;
     // The point that falls out of the recent ring goes into the current downsampling bucket.
@@ -56,30 +56,28 @@ void CounterStore::appendLocked(PortSeries &port, Metric metric, qint64 ms, doub
 
 void CounterStore::append(const QString &port, Metric metric, qint64 ms, double value)
 {
+    const int slot = model::historySlot(metric);
+    if (slot < 0)
+        return;
     QWriteLocker locker(&m_lock);
-    appendLocked(m_ports[port], metric, ms, value);
+    appendLocked(m_ports[port], slot, ms, value);
 }
 
-void CounterStore::ingest(const monitor::SwitchUpdate &update)
+void CounterStore::ingest(const model::SourceFrame &update)
 {
     const qint64 ms = update.takenMs;
     QWriteLocker locker(&m_lock);
-    for (const monitor::PortRow &p : update.ports) {
-        PortSeries &port = m_ports[p.name];
-        const std::pair<Metric, const std::optional<double> *> values[]
-            = {{Metric::InUtil, &p.inUtilPercent},
-               {Metric::OutUtil, &p.outUtilPercent},
-               {Metric::MmuDrops, &p.mmuDropsPerSec},
-               {Metric::EgressDrops, &p.egressDropsPerSec},
-               {Metric::RxPause, &p.rxPausesPerSec},
-               {Metric::TxPause, &p.txPausesPerSec},
-               {Metric::Ecn, &p.ecnPerSec},
-               {Metric::CnpSent, &p.cnpSentPerSec},
-               {Metric::CnpHandled, &p.cnpHandledPerSec},
-               {Metric::OutOfSeq, &p.outOfSequencePerSec}};
-        for (const auto &[metric, value] : values) {
-            if (*value)
-                appendLocked(port, metric, ms, **value);
+    for (const model::PortSample &p : update.ports) {
+        PortSeries *port = nullptr;  // created on the first rate: rows without rates add none
+        for (const model::MetricInfo &m : model::metrics()) {
+            const int slot = model::historySlot(m.id);
+            if (slot < 0)
+                continue;
+            if (const auto v = p.value(m.id)) {
+                if (!port)
+                    port = &m_ports[p.name()];
+                appendLocked(*port, slot, ms, *v);
+            }
         }
     }
 }
@@ -91,7 +89,10 @@ QList<QPointF> CounterStore::series(const QString &port, Metric metric, qint64 f
     const auto it = m_ports.constFind(port);
     if (it == m_ports.constEnd())
         return out;
-    const Series &s = (*it)[std::size_t(metric)];
+    const int slot = model::historySlot(metric);
+    if (slot < 0)
+        return out;
+    const Series &s = (*it)[std::size_t(slot)];
     for (const Ring *ring : {&s.downsampled, &s.recent}) {
         for (std::size_t i = 0; i < ring->size; ++i) {
             const Point p = ring->at(i);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "monitor/switchmonitor.h"
+#include "model/portsample.h"
 
 #include <QHash>
 #include <QList>
@@ -13,20 +13,9 @@
 
 namespace roce::store {
 
-/// The rates the console keeps history of, per port (switch or NIC).
-enum class Metric : quint8 {
-    InUtil,
-    OutUtil,
-    MmuDrops,
-    EgressDrops,
-    RxPause,
-    TxPause,
-    Ecn,
-    CnpSent,
-    CnpHandled,
-    OutOfSeq,
-    Count
-};
+/// The rates the console keeps history of are the metric table's charted ones
+/// (model::historySlot): adding a charted metric there adds its history here.
+using model::Metric;
 
 /// Rate history of every port on one time axis (the console clock, ms since the epoch).
 /// Full resolution for the recent past, then one averaged point per bucket beyond: memory is
@@ -49,8 +38,10 @@ public:
     explicit CounterStore(Limits limits);
     CounterStore();
 
-    /// Appends every rate present in @p update at update.takenMs. Absent rates add nothing.
-    void ingest(const monitor::SwitchUpdate &update);
+    /// Appends every charted rate present in @p update at update.takenMs. Absent rates add
+    /// nothing.
+    void ingest(const model::SourceFrame &update);
+    /// Appends one point; a metric without history (not charted) is ignored.
     void append(const QString &port, Metric metric, qint64 ms, double value);
 
     /// Points of @p port / @p metric from @p fromMs on (downsampled part first), as
@@ -59,7 +50,6 @@ public:
     qsizetype pointCount() const;  ///< all series, both tiers (for memory checks)
 
 private:
-    /// 8 bytes: the time as milliseconds after the series' base (24 days of range).
     /// 8 bytes: the time as milliseconds after the series' base (24 days of range).
     struct Point {
         qint32 dtMs;
@@ -79,8 +69,8 @@ private:
         double bucketSum = 0;
         int bucketCount = 0;
     };
-    using PortSeries = std::array<Series, std::size_t(Metric::Count)>;
-    void appendLocked(PortSeries &port, Metric metric, qint64 ms, double value);
+    using PortSeries = std::array<Series, model::kHistoryMetricCount>;
+    void appendLocked(PortSeries &port, int slot, qint64 ms, double value);
 
     Limits m_limits;
     mutable QReadWriteLock m_lock;

@@ -111,7 +111,7 @@ private slots:
         const QStringList lines = csv.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines[0], QStringLiteral("# port: Ethernet1/1/2"));
         QVERIFY(lines[1].startsWith(QStringLiteral("time_ms,time,in_util_percent,out_util_percent,"
-                                                   "mmu_drops_per_s")));
+                                                   "ingress_mmu_drops_per_s")));
         QVERIFY2(lines.size() >= 61 && lines.size() <= 64,
                  qPrintable(QString::number(lines.size())));
         QCOMPARE(lines[5].split(QLatin1Char(','))[4], QStringLiteral("5000"));

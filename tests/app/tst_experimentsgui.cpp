@@ -7,6 +7,7 @@
 #include "experiments/experimentqueue.h"
 #include "experiments/switchsummary.h"
 #include "experimentspanel.h"
+#include "live/livefabric.h"
 #include "matrixview.h"
 #include "models/matrixmodel.h"
 #include "models/runlistmodel.h"
@@ -43,10 +44,9 @@ class TestExperimentsGui : public QObject
 private:
     QTemporaryDir m_dir;
     roce::sim::EmbeddedFabric *m_fabric = nullptr;
-    roce::monitor::AgentMonitor *m_agents = nullptr;
-    roce::monitor::SwitchMonitor *m_switch = nullptr;
+    roce::live::LiveFabric *m_live = nullptr;
+    roce::live::FabricPlan m_plan;
     roce::models::FabricLayout m_layout;
-    roce::store::CounterStore m_history;
     std::unique_ptr<roce::results::ResultStore> m_store;
     roce::experiments::ExperimentQueue *m_queue = nullptr;
     roce::widgets::ExperimentsPanel *m_panel = nullptr;
@@ -92,16 +92,9 @@ private slots:
         QVERIFY(store);
         m_store = std::move(store).value();
         m_fabric = new roce::sim::EmbeddedFabric(roce::sim::SimServiceOptions {}, this);
-        m_agents = new roce::monitor::AgentMonitor(this);
-        connect(
-            m_agents, &roce::monitor::AgentMonitor::updated, this,
-            [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
-            Qt::DirectConnection);
-        m_switch = new roce::monitor::SwitchMonitor(this);
-        connect(
-            m_switch, &roce::monitor::SwitchMonitor::updated, this,
-            [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
-            Qt::DirectConnection);
+        // The live model, built as the console builds it: the switch and the agents watched
+        // once the fabric is up, their rates in its history.
+        m_live = new roce::live::LiveFabric(this);
         connect(m_fabric, &roce::sim::EmbeddedFabric::started, this,
                 [this](const QUrl &url, int, const QString &fingerprint) {
                     roce::nxapi::NxapiEndpoint e;
@@ -109,15 +102,19 @@ private slots:
                     e.user = QStringLiteral("admin");
                     e.password = QStringLiteral("admin");
                     e.pinnedSha256 = fingerprint;
-                    m_switch->start(e, 1000);
+                    m_plan.switches.append({QString(), QStringLiteral("tor"), e, 1000});
                 });
         connect(m_fabric, &roce::sim::EmbeddedFabric::layoutReady, this,
-                [this](const roce::models::FabricLayout &l) { m_layout = l; });
+                [this](const roce::models::FabricLayout &l) {
+                    m_layout = l;
+                    for (auto &s : m_plan.switches)
+                        s.name = l.switchName;
+                });
         m_queue = new roce::experiments::ExperimentQueue(m_store.get(), this);
         m_queue->setSwitchSummary([this](const QStringList &hosts, qint64 from, qint64 to) {
-            return roce::experiments::switchSummary(m_history, m_layout, hosts, from, to);
+            return roce::experiments::switchSummary(m_live->history(), m_layout, hosts, from, to);
         });
-        m_panel = new roce::widgets::ExperimentsPanel(m_queue, &m_history);
+        m_panel = new roce::widgets::ExperimentsPanel(m_queue, &m_live->history());
         m_panel->resize(560, 900);
         new QAbstractItemModelTester(m_panel->runs(),
                                      QAbstractItemModelTester::FailureReportingMode::QtTest, this);
@@ -130,12 +127,13 @@ private slots:
                         endpoints.append(h.agent);
                         m_hosts.append(h.name);
                     }
-                    m_agents->start(endpoints, 1000);
+                    m_plan.agents = endpoints;
+                    m_live->watch(m_plan);
                     m_panel->setHosts(hosts);
                 });
         connect(m_fabric, &roce::sim::EmbeddedFabric::layoutReady, m_panel,
                 &roce::widgets::ExperimentsPanel::setFabricLayout);
-        connect(m_agents, &roce::monitor::AgentMonitor::gidTable, m_panel,
+        connect(m_live, &roce::live::LiveFabric::gidTable, m_panel,
                 &roce::widgets::ExperimentsPanel::setGids);
         m_fabric->start();
         m_panel->show();
@@ -273,8 +271,9 @@ private slots:
             const qint64 changed = QDateTime::currentMSecsSinceEpoch();
             QTRY_VERIFY_WITH_TIMEOUT(
                 [&] {
-                    const auto points = m_history.series(QStringLiteral("Ethernet1/1/2"),
-                                                         roce::store::Metric::InUtil, changed);
+                    const auto points
+                        = m_live->history().series(QStringLiteral("nexus-roce/Ethernet1/1/2"),
+                                                   roce::store::Metric::InUtil, changed);
                     return points.size() >= 2 && points.first().x() > double(changed) + 200;
                 }(),
                 10000);
@@ -432,8 +431,7 @@ private slots:
     void cleanupTestCase()
     {
         delete m_panel;
-        m_agents->stop();
-        m_switch->stop();
+        m_live->stop();
     }
 };
 

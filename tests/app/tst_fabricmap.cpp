@@ -19,17 +19,17 @@ using namespace roce;
 
 namespace {
 
-monitor::PortRow rowWith(const QString &name, double util)
+roce::model::PortSample rowWith(const QString &name, double util)
 {
-    monitor::PortRow r;
-    r.name = name;
+    roce::model::PortSample r;
+    r.id = roce::model::PortId::fromKey(name, roce::model::PortId::Kind::Switch);
     r.state = QStringLiteral("up");
-    r.inUtilPercent = util;
-    r.outUtilPercent = util;
-    r.mmuDropsPerSec = 0;
-    r.rxPausesPerSec = 0;
-    r.txPausesPerSec = 0;
-    r.ecnPerSec = 0;
+    r.set(roce::model::Metric::InUtil, util);
+    r.set(roce::model::Metric::OutUtil, util);
+    r.set(roce::model::Metric::MmuDrops, 0);
+    r.set(roce::model::Metric::RxPause, 0);
+    r.set(roce::model::Metric::TxPause, 0);
+    r.set(roce::model::Metric::Ecn, 0);
     return r;
 }
 
@@ -126,19 +126,19 @@ void TestFabricMap::liveRowsColourCellsAndUplinks()
     // No data yet: grey.
     QVERIFY(near(pixelOf(view, 0), QColor(0xd9, 0xdd, 0xe1)));
 
-    monitor::SwitchUpdate u;
+    roce::model::SourceFrame u;
     u.takenMs = 1;
     for (const auto &n : f.nics)
         u.ports.append(rowWith(n.leafPortRow, 5));
     auto drops = rowWith(f.nics.at(3).leafPortRow, 40);
-    drops.mmuDropsPerSec = 1200;
+    drops.set(roce::model::Metric::MmuDrops, 1200);
     u.ports[3] = drops;
     auto pauses = rowWith(f.nics.at(9).leafPortRow, 40);
-    pauses.txPausesPerSec = 55;
+    pauses.set(roce::model::Metric::TxPause, 55);
     u.ports[9] = pauses;
     u.ports[20] = rowWith(f.nics.at(20).leafPortRow, 95);
     auto up = rowWith(f.uplinks.at(2).leafPortRow, 10);
-    up.rxPausesPerSec = 3;
+    up.set(roce::model::Metric::RxPause, 3);
     u.ports.append(up);
     ports.applyUpdate(u);
     // The refresh is coalesced: within one sample interval + 50 ms the map shows it.
@@ -152,16 +152,16 @@ void TestFabricMap::liveRowsColourCellsAndUplinks()
     QVERIFY(near(pixelOf(view, 9), QColor(0xf9, 0xa8, 0x25)));
     QVERIFY(near(pixelOf(view, 20), view.cellColor(20)));
     // CNPs sent by one NIC and handled by two others: the chain joins them.
-    monitor::SwitchUpdate nicUpdate;
+    roce::model::SourceFrame nicUpdate;
     nicUpdate.takenMs = 2;
-    monitor::PortRow receiver = rowWith(f.nics.at(40).nicRow, 50);
-    receiver.nic = true;
-    receiver.cnpSentPerSec = 900;
+    roce::model::PortSample receiver = rowWith(f.nics.at(40).nicRow, 50);
+    receiver.id = roce::model::PortId::fromKey(receiver.name(), roce::model::PortId::Kind::Nic);
+    receiver.set(roce::model::Metric::CnpSent, 900);
     nicUpdate.ports.append(receiver);
     for (int n : {41, 100}) {
-        monitor::PortRow sender = rowWith(f.nics.at(n).nicRow, 50);
-        sender.nic = true;
-        sender.cnpHandledPerSec = 450;
+        roce::model::PortSample sender = rowWith(f.nics.at(n).nicRow, 50);
+        sender.id = roce::model::PortId::fromKey(sender.name(), roce::model::PortId::Kind::Nic);
+        sender.set(roce::model::Metric::CnpHandled, 450);
         nicUpdate.ports.append(sender);
     }
     ports.applyUpdate(nicUpdate);
@@ -227,15 +227,17 @@ void TestFabricMap::feedPublishesModelRows()
     QTRY_VERIFY_WITH_TIMEOUT(updates.size() >= 2, 10000);
     feed.stop();
     const auto f = ready.first().first().value<models::LeafSpineFabric>();
-    const auto u = updates.last().first().value<monitor::SwitchUpdate>();
+    const auto u = updates.last().first().value<roce::model::SourceFrame>();
     QCOMPARE(u.ports.size(), qsizetype(64 * 8 * 2 + 64 * 2));  // switch ports both ends + NICs
     // The training ring runs over rail 1: its first server's leaf port carries traffic.
     models::PortTableModel ports;
     ports.applyUpdate(u);
-    const monitor::PortRow *r = ports.row(f.nics.first().leafPortRow);
+    const roce::model::PortSample *r = ports.row(f.nics.first().leafPortRow);
     QVERIFY(r);
-    QVERIFY2(std::max(r->inUtilPercent.value_or(0), r->outUtilPercent.value_or(0)) > 1,
-             qPrintable(QString::number(r->inUtilPercent.value_or(-1))));
+    QVERIFY2(std::max(r->value(roce::model::Metric::InUtil).value_or(0),
+                      r->value(roce::model::Metric::OutUtil).value_or(0))
+                 > 1,
+             qPrintable(QString::number(r->value(roce::model::Metric::InUtil).value_or(-1))));
 }
 
 QTEST_MAIN(TestFabricMap)

@@ -163,36 +163,30 @@ void TestInventoryGui::dialogToLiveFabric()
     // The console's session connects to that inventory: the switch polled over pinned HTTPS
     // with the keychain's password, seven agents streaming, the eighth reported.
     app::FabricSession session(m_options, &secrets);
-    QSignalSpy switchReady(&session, &app::FabricSession::switchReady);
+    QSignalSpy plans(&session, &app::FabricSession::planReady);
     QSignalSpy hostsReady(&session, &app::FabricSession::hostsReady);
     QSignalSpy problems(&session, &app::FabricSession::problem);
     QSignalSpy layouts(&session, &app::FabricSession::layoutReady);
     session.startInventory(inv);
-    QTRY_VERIFY_WITH_TIMEOUT(switchReady.size() == 1 && hostsReady.size() == 1, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(plans.size() == 1 && hostsReady.size() == 1, 15000);
     QCOMPARE(problems.size(), 1);
     QVERIFY2(problems.first().first().toString().contains(inv.servers.at(7).name),
              qPrintable(problems.first().first().toString()));
     QCOMPARE(layouts.first().first().value<models::FabricLayout>().serverCount(), 8);
 
-    models::PortTableModel ports;
-    monitor::SwitchMonitor switchMonitor;
-    monitor::AgentMonitor agentMonitor;
-    connect(&switchMonitor, &monitor::SwitchMonitor::updated, &ports,
-            &models::PortTableModel::applyUpdate);
-    connect(&agentMonitor, &monitor::AgentMonitor::updated, &ports,
-            &models::PortTableModel::applyUpdate);
-    switchMonitor.start(switchReady.first().first().value<nxapi::NxapiEndpoint>(), 1000);
-    QList<agentproto::AgentEndpoint> endpoints;
-    for (const auto &h : hostsReady.first().first().value<QList<experiments::ExperimentHost>>())
-        endpoints.append(h.agent);
-    agentMonitor.start(endpoints, 1000);
-    QTRY_VERIFY_WITH_TIMEOUT(ports.row(QStringLiteral("Ethernet1/1")) != nullptr, 15000);
+    // The live model watches that plan, as the console's main does.
+    live::LiveFabric hub;
+    connect(&session, &app::FabricSession::planReady, &hub, &live::LiveFabric::watch);
+    hub.watch(plans.first().first().value<live::FabricPlan>());
+    const models::PortTableModel &ports = *hub.ports();
+    const QString switchName = inventory::switchName(inv.fabricSwitch);
+    QTRY_VERIFY_WITH_TIMEOUT(ports.row(switchName + QStringLiteral("/Ethernet1/1")) != nullptr,
+                             15000);
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {
             int nicRows = 0;
             for (int r = 0; r < ports.rowCount(); ++r)
-                if (ports.index(r, 0).data().toString().contains(QLatin1Char('/'))
-                    && !ports.index(r, 0).data().toString().startsWith(QStringLiteral("Eth")))
+                if (!ports.index(r, 0).data().toString().startsWith(switchName))
                     ++nicRows;
             return nicRows >= 7;
         }(),

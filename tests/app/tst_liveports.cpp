@@ -1,16 +1,14 @@
 // The live port table end to end, offscreen: the embedded simulated fabric on its thread, the
-// switch polled over HTTPS (pinned) by the monitor on its thread, the model and the view.
+// live model built as the console builds it (its switch polled over HTTPS, pinned, and its
+// agents streamed, each on their threads), the models it owns and the views over them.
 // Starting the incast scenarios must move the right counters on the right ports, in the
 // model and in the pixels of the table.
 #include "countercharts.h"
+#include "live/livefabric.h"
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
-#include "monitor/agentmonitor.h"
-#include "monitor/alerts.h"
-#include "monitor/switchmonitor.h"
 #include "porttableview.h"
 #include "sim/embeddedfabric.h"
-#include "store/counterstore.h"
 #include "topologyview.h"
 
 #include <QAbstractItemModelTester>
@@ -57,32 +55,30 @@ private:
         // The signals come from other threads and reach a QSignalSpy directly: count them
         // rather than wait() for one that may already have arrived.
         QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::scenarioStarted);
-        QSignalSpy polls(m_monitor, &roce::monitor::SwitchMonitor::updated);
+        QSignalSpy polls(m_live, &roce::live::LiveFabric::switchPolled);
         m_fabric->startScenario(name);
         QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1, 5000);
         // Rates are per poll interval: the poll in flight at the change and the next one
         // may still cover the old scenario; the third covers only the new one.
         const qsizetype before = polls.size();
         QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= before + 3, 15000);
-        // The spy counts in the monitor's thread; let the queued updates reach the models.
+        // The live model applied those polls before it announced them; the map redraws
+        // 100 ms after its model changed.
         QTest::qWait(200);
     }
 
     roce::sim::EmbeddedFabric *m_fabric = nullptr;
-    roce::monitor::SwitchMonitor *m_monitor = nullptr;
-    roce::monitor::AgentMonitor *m_agents = nullptr;
+    roce::live::LiveFabric *m_live = nullptr;
     PortTableModel *m_model = nullptr;
     QAbstractItemModelTester *m_tester = nullptr;
     roce::widgets::PortTableView *m_view = nullptr;
-    roce::monitor::AlertEngine m_alerts;
-    roce::store::CounterStore m_history;
     roce::widgets::CounterCharts *m_charts = nullptr;
     roce::widgets::TopologyView *m_map = nullptr;
     roce::models::EventListModel *m_events = nullptr;
 
     bool activeAlert(const QString &rule, const QString &port) const
     {
-        for (const roce::monitor::Alert &a : m_alerts.active()) {
+        for (const roce::monitor::Alert &a : m_live->alerts().active()) {
             if (a.rule == rule && a.port == port)
                 return true;
         }
@@ -94,29 +90,13 @@ void TestLivePorts::initTestCase()
 {
     roce::sim::SimServiceOptions options;
     m_fabric = new roce::sim::EmbeddedFabric(options, this);
-    m_agents = new roce::monitor::AgentMonitor(this);
-    m_monitor = new roce::monitor::SwitchMonitor(this);
-    m_model = new PortTableModel(this);
+    m_live = new roce::live::LiveFabric(this);
+    m_model = m_live->ports();
     m_tester = new QAbstractItemModelTester(
         m_model, QAbstractItemModelTester::FailureReportingMode::QtTest, this);
-    connect(m_monitor, &roce::monitor::SwitchMonitor::updated, m_model,
-            &PortTableModel::applyUpdate);
-    m_events = new roce::models::EventListModel(this);
+    m_events = m_live->events();
     new QAbstractItemModelTester(m_events, QAbstractItemModelTester::FailureReportingMode::QtTest,
                                  this);
-    connect(m_monitor, &roce::monitor::SwitchMonitor::updated, m_events,
-            [this](const roce::monitor::SwitchUpdate &u) {
-                m_events->applyAlerts(m_alerts.evaluate(u));
-            });
-    connect(m_agents, &roce::monitor::AgentMonitor::updated, m_model, &PortTableModel::applyUpdate);
-    connect(m_agents, &roce::monitor::AgentMonitor::updated, m_events,
-            [this](const roce::monitor::SwitchUpdate &u) {
-                m_events->applyAlerts(m_alerts.evaluate(u));
-            });
-    connect(
-        m_monitor, &roce::monitor::SwitchMonitor::updated, m_monitor,
-        [this](const roce::monitor::SwitchUpdate &u) { m_history.ingest(u); },
-        Qt::DirectConnection);
     QSignalSpy started(m_fabric, &roce::sim::EmbeddedFabric::started);
     QSignalSpy agentsStarted(m_fabric, &roce::sim::EmbeddedFabric::agentsStarted);
     QSignalSpy layoutReady(m_fabric, &roce::sim::EmbeddedFabric::layoutReady);
@@ -135,16 +115,18 @@ void TestLivePorts::initTestCase()
     QCOMPARE(layout.switchName, QStringLiteral("nexus-roce"));
     QCOMPARE(layout.attachments.size(), 4);
     QCOMPARE(layout.serverCount(), 8);
-    m_agents->start(agents, 1000);
     roce::nxapi::NxapiEndpoint e;
     e.url = started.first().at(0).toUrl();
     e.user = options.user;
     e.password = options.password;
     e.pinnedSha256 = started.first().at(2).toString();
     QCOMPARE(e.url.scheme(), QStringLiteral("https"));
-    m_monitor->start(e, 1000);
+    roce::live::FabricPlan plan;
+    plan.switches.append({layout.switchName, QStringLiteral("tor"), e, 1000});
+    plan.agents = agents;
+    m_live->watch(plan);
     m_view = new roce::widgets::PortTableView(m_model);
-    m_charts = new roce::widgets::CounterCharts(&m_history, m_view);
+    m_charts = new roce::widgets::CounterCharts(&m_live->history(), m_view);
     m_map = new roce::widgets::TopologyView(m_model);
     m_map->setFabric(layout);
     m_map->resize(900, 500);
@@ -168,7 +150,7 @@ void TestLivePorts::portsAppear()
 {
     QTRY_VERIFY_WITH_TIMEOUT(m_model->rowCount() >= 8, 10000);
     QCOMPARE(m_model->index(0, PortTableModel::Port).data().toString(),
-             QStringLiteral("Ethernet1/1/1"));
+             QStringLiteral("nexus-roce/Ethernet1/1/1"));
     // LLDP names the peer of the server-facing ports.
     QVERIFY(!m_model->index(0, PortTableModel::Peer).data().toString().isEmpty());
     QCOMPARE(m_view->table()->model()->rowCount(), m_model->rowCount());
@@ -178,37 +160,50 @@ void TestLivePorts::lossyIncastShowsMmuDrops()
 {
     startScenario(QStringLiteral("lossy-incast"));
     // The senders' ingress ports drop (PFC off); the receiver's port does not, and runs full.
-    QVERIFY2(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::MmuDrops) > 1000,
-             qPrintable(QString::number(
-                 value(QStringLiteral("Ethernet1/1/1"), PortTableModel::MmuDrops))));
-    QCOMPARE(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::MmuDrops), 0.0);
-    QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
-    QCOMPARE(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::TxPause), 0.0);
+    QVERIFY2(
+        value(QStringLiteral("nexus-roce/Ethernet1/1/1"),
+              PortTableModel::column(roce::model::Metric::MmuDrops))
+            > 1000,
+        qPrintable(QString::number(value(QStringLiteral("nexus-roce/Ethernet1/1/1"),
+                                         PortTableModel::column(roce::model::Metric::MmuDrops)))));
+    QCOMPARE(value(QStringLiteral("nexus-roce/Ethernet1/1/2"),
+                   PortTableModel::column(roce::model::Metric::MmuDrops)),
+             0.0);
+    QVERIFY(value(QStringLiteral("nexus-roce/Ethernet1/1/2"),
+                  PortTableModel::column(roce::model::Metric::OutUtil))
+            > 90);
+    QCOMPARE(value(QStringLiteral("nexus-roce/Ethernet1/1/1"),
+                   PortTableModel::column(roce::model::Metric::TxPause)),
+             0.0);
     // The table selected a port by itself; click Ethernet1/1/1: the charts follow and show
     // its drops.
     QVERIFY(!m_charts->port().isEmpty());
     QTableView *view = m_view->table();
     for (int r = 0; r < view->model()->rowCount(); ++r) {
         if (view->model()->index(r, PortTableModel::Port).data().toString()
-            == QLatin1String("Ethernet1/1/1"))
+            == QLatin1String("nexus-roce/Ethernet1/1/1"))
             view->setCurrentIndex(view->model()->index(r, PortTableModel::Port));
     }
-    QCOMPARE(m_charts->port(), QStringLiteral("Ethernet1/1/1"));
+    QCOMPARE(m_charts->port(), QStringLiteral("nexus-roce/Ethernet1/1/1"));
     m_charts->refresh();
     const QList<QLineSeries *> drops = m_charts->seriesOf(1);
     QCOMPARE(drops.first()->name(), QStringLiteral("MMU drops"));
     QVERIFY(drops.first()->count() >= 3);
     QVERIFY(drops.first()->points().last().y() > 1000);
     // The map: a drops badge on the senders' links, none on the receiver's.
-    QVERIFY(m_map->badges(QStringLiteral("Ethernet1/1/1")).contains(QStringLiteral("drops")));
-    QVERIFY(!m_map->badges(QStringLiteral("Ethernet1/1/2")).contains(QStringLiteral("drops")));
+    QVERIFY(m_map->badges(QStringLiteral("nexus-roce/Ethernet1/1/1"))
+                .contains(QStringLiteral("drops")));
+    QVERIFY(!m_map->badges(QStringLiteral("nexus-roce/Ethernet1/1/2"))
+                 .contains(QStringLiteral("drops")));
     // The receiver's link is full: drawn thick and red.
-    const QPen pen = m_map->link(QStringLiteral("Ethernet1/1/2"))->pen();
+    const QPen pen = m_map->link(QStringLiteral("nexus-roce/Ethernet1/1/2"))->pen();
     QVERIFY2(pen.widthF() > 9 && pen.color().red() > 200 && pen.color().green() < 120,
              qPrintable(pen.color().name()));
     // The event list says so, with what to check.
-    QVERIFY(activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1")));
-    QVERIFY(!activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/2")));
+    QVERIFY(
+        activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("nexus-roce/Ethernet1/1/1")));
+    QVERIFY(
+        !activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("nexus-roce/Ethernet1/1/2")));
     QVERIFY(m_events->activeCount() >= 3);
     // And on screen: the cell is painted red.
     QTableView *table = m_view->table();
@@ -216,8 +211,8 @@ void TestLivePorts::lossyIncastShowsMmuDrops()
     QModelIndex cell;
     for (int r = 0; r < table->model()->rowCount(); ++r) {
         if (table->model()->index(r, PortTableModel::Port).data().toString()
-            == QLatin1String("Ethernet1/2/1"))
-            cell = table->model()->index(r, PortTableModel::MmuDrops);
+            == QLatin1String("nexus-roce/Ethernet1/2/1"))
+            cell = table->model()->index(r, PortTableModel::column(roce::model::Metric::MmuDrops));
     }
     QVERIFY(cell.isValid());
     QTRY_VERIFY(table->visualRect(cell).isValid());
@@ -232,12 +227,12 @@ void TestLivePorts::sparklinesDrawTheHistory()
 {
     // The Trend column draws each port's last 2 minutes from the history: the senders'
     // ports under the lossy incast show red drop ticks and a utilization line.
-    m_view->setHistory(&m_history);
+    m_view->setHistory(&m_live->history());
     QTableView *table = m_view->table();
     QModelIndex trend;
     for (int r = 0; r < m_view->proxy()->rowCount(); ++r) {
         const QModelIndex port = m_view->proxy()->index(r, PortTableModel::Port);
-        if (port.data().toString() == QLatin1String("Ethernet1/1/1"))
+        if (port.data().toString() == QLatin1String("nexus-roce/Ethernet1/1/1"))
             trend = port.siblingAtColumn(PortTableModel::Trend);
     }
     QVERIFY(trend.isValid());
@@ -259,27 +254,39 @@ void TestLivePorts::sparklinesDrawTheHistory()
 void TestLivePorts::pfcIncastReplacesDropsWithPauses()
 {
     startScenario(QStringLiteral("pfc-incast"));
-    for (const QString &sender : {QStringLiteral("Ethernet1/1/1"), QStringLiteral("Ethernet1/2/1"),
-                                  QStringLiteral("Ethernet1/2/2")}) {
-        QCOMPARE(value(sender, PortTableModel::MmuDrops), 0.0);
-        QVERIFY2(value(sender, PortTableModel::TxPause) > 100, qPrintable(sender));
+    for (const QString &sender :
+         {QStringLiteral("nexus-roce/Ethernet1/1/1"), QStringLiteral("nexus-roce/Ethernet1/2/1"),
+          QStringLiteral("nexus-roce/Ethernet1/2/2")}) {
+        QCOMPARE(value(sender, PortTableModel::column(roce::model::Metric::MmuDrops)), 0.0);
+        QVERIFY2(value(sender, PortTableModel::column(roce::model::Metric::TxPause)) > 100,
+                 qPrintable(sender));
     }
-    QVERIFY(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::OutUtil) > 90);
+    QVERIFY(value(QStringLiteral("nexus-roce/Ethernet1/1/2"),
+                  PortTableModel::column(roce::model::Metric::OutUtil))
+            > 90);
     // On the map the drops turned into pauses: the switch pauses the senders (arrow down).
-    QVERIFY(m_map->badges(QStringLiteral("Ethernet1/1/1")).contains(QStringLiteral("pfc-down")));
-    QVERIFY(!m_map->badges(QStringLiteral("Ethernet1/1/1")).contains(QStringLiteral("drops")));
+    QVERIFY(m_map->badges(QStringLiteral("nexus-roce/Ethernet1/1/1"))
+                .contains(QStringLiteral("pfc-down")));
+    QVERIFY(!m_map->badges(QStringLiteral("nexus-roce/Ethernet1/1/1"))
+                 .contains(QStringLiteral("drops")));
     // The drop alerts cleared; PFC doing ECN's job is a warning of its own.
-    QVERIFY(!activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("Ethernet1/1/1")));
-    QVERIFY(activeAlert(QStringLiteral("pfc_without_ecn"), QStringLiteral("Ethernet1/1/1")));
+    QVERIFY(
+        !activeAlert(QStringLiteral("lossless_drops"), QStringLiteral("nexus-roce/Ethernet1/1/1")));
+    QVERIFY(
+        activeAlert(QStringLiteral("pfc_without_ecn"), QStringLiteral("nexus-roce/Ethernet1/1/1")));
 }
 
 void TestLivePorts::dcqcnIncastShowsEcn()
 {
     startScenario(QStringLiteral("dcqcn-incast"));
     // ECN marks on the congested egress (the receiver's port), fewer pauses than with PFC alone.
-    QTRY_VERIFY_WITH_TIMEOUT(value(QStringLiteral("Ethernet1/1/2"), PortTableModel::Ecn) > 0,
+    QTRY_VERIFY_WITH_TIMEOUT(value(QStringLiteral("nexus-roce/Ethernet1/1/2"),
+                                   PortTableModel::column(roce::model::Metric::Ecn))
+                                 > 0,
                              10000);
-    QCOMPARE(value(QStringLiteral("Ethernet1/1/1"), PortTableModel::MmuDrops), 0.0);
+    QCOMPARE(value(QStringLiteral("nexus-roce/Ethernet1/1/1"),
+                   PortTableModel::column(roce::model::Metric::MmuDrops)),
+             0.0);
     // The servers' side of the chain, from their agents: the receiver sees CE marks and sends
     // CNPs, the senders handle them.
     double cnpSent = 0, cnpHandled = 0, ceMarks = 0;
@@ -291,12 +298,15 @@ void TestLivePorts::dcqcnIncastShowsEcn()
                  .startsWith(QLatin1String("ubunturdma")))
             continue;
         ++nicRows;
-        cnpSent
-            += m_model->index(r, PortTableModel::CnpSent).data(PortTableModel::SortRole).toDouble();
-        cnpHandled += m_model->index(r, PortTableModel::CnpHandled)
+        cnpSent += m_model->index(r, PortTableModel::column(roce::model::Metric::CnpSent))
+                       .data(PortTableModel::SortRole)
+                       .toDouble();
+        cnpHandled += m_model->index(r, PortTableModel::column(roce::model::Metric::CnpHandled))
                           .data(PortTableModel::SortRole)
                           .toDouble();
-        ceMarks += m_model->index(r, PortTableModel::Ecn).data(PortTableModel::SortRole).toDouble();
+        ceMarks += m_model->index(r, PortTableModel::column(roce::model::Metric::Ecn))
+                       .data(PortTableModel::SortRole)
+                       .toDouble();
     }
     QCOMPARE(nicRows, 8);
     QVERIFY2(ceMarks > 0 && cnpSent > 0 && cnpHandled > 0,
@@ -306,7 +316,8 @@ void TestLivePorts::dcqcnIncastShowsEcn()
                             .arg(cnpHandled)));
     QVERIFY(cnpSent <= ceMarks);  // CNPs are coalesced per flow: fewer than CE marks
     // The map draws ECN on the receiver's link and the CNP chain to the senders.
-    QVERIFY(m_map->badges(QStringLiteral("Ethernet1/1/2")).contains(QStringLiteral("ecn")));
+    QVERIFY(
+        m_map->badges(QStringLiteral("nexus-roce/Ethernet1/1/2")).contains(QStringLiteral("ecn")));
     QVERIFY2(m_map->chainCount() >= 3, qPrintable(QString::number(m_map->chainCount())));
 }
 
@@ -317,7 +328,7 @@ void TestLivePorts::ecnOffOnASenderIsAnAlert()
     // raised by its agent's samples, with what to check.
     QTRY_VERIFY_WITH_TIMEOUT(
         activeAlert(QStringLiteral("cnp_ignored"), QStringLiteral("ubunturdma1/rocep19s0")), 10000);
-    for (const roce::monitor::Alert &a : m_alerts.active()) {
+    for (const roce::monitor::Alert &a : m_live->alerts().active()) {
         if (a.rule == QLatin1String("cnp_ignored")) {
             QCOMPARE(a.source, QStringLiteral("ubunturdma1"));
             QVERIFY(a.value > 0);

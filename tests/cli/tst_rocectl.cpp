@@ -1,6 +1,7 @@
 #include "cli/output.h"
 #include "cli/rocectl.h"
 #include "common/versions.h"
+#include "live/componentversions.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

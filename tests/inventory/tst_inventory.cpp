@@ -368,9 +368,9 @@ void TestInventory::inventoryDrivesLiveMonitorsAndDiscovery()
 
     monitor::SwitchMonitor switchMonitor;
     QSignalSpy switchUpdates(&switchMonitor, &monitor::SwitchMonitor::updated);
-    switchMonitor.start(endpoints.switchEndpoint, 1000);
+    switchMonitor.start(switchName(inv.fabricSwitch), endpoints.switchEndpoint, 1000);
     QTRY_VERIFY_WITH_TIMEOUT(!switchUpdates.isEmpty(), 15000);
-    const auto update = switchUpdates.first().first().value<monitor::SwitchUpdate>();
+    const auto update = switchUpdates.first().first().value<roce::model::SourceFrame>();
     QVERIFY(update.ports.size() >= 8);
 
     monitor::AgentMonitor agentMonitor;
@@ -390,8 +390,8 @@ void TestInventory::inventoryDrivesLiveMonitorsAndDiscovery()
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {
             for (const auto &args : agentUpdates)
-                for (const auto &row : args.first().value<monitor::SwitchUpdate>().ports)
-                    reporting.insert(row.name.section(QLatin1Char('/'), 0, 0));
+                for (const auto &row : args.first().value<roce::model::SourceFrame>().ports)
+                    reporting.insert(row.name().section(QLatin1Char('/'), 0, 0));
             return reporting.size() >= 7;
         }(),
         15000);
@@ -452,10 +452,10 @@ void TestInventory::discoveryProposesBareMetalServers()
     // The same LLDP places inventory servers on the map: host3 on its own port.
     Inventory placedInv;
     placedInv.servers = found.servers;
-    monitor::SwitchUpdate update;
+    roce::model::SourceFrame update;
     for (const auto &n : snapshot.lldpNeighbors) {
-        monitor::PortRow row;
-        row.name = n.localPort;
+        roce::model::PortSample row;
+        row.id = roce::model::PortId::switchPort(QStringLiteral("nexus-a"), n.localPort);
         row.peer = n.systemName.toUpper();  // any case
         update.ports.append(row);
     }

@@ -7,24 +7,24 @@
 #include <QSortFilterProxyModel>
 #include <QTest>
 
+using roce::model::PortSample;
+using roce::model::SourceFrame;
 using roce::models::PortTableModel;
-using roce::monitor::PortRow;
-using roce::monitor::SwitchUpdate;
 
 namespace {
 
-PortRow port(const QString &name, double inUtil, double drops, double txPause, double ecn)
+PortSample port(const QString &name, double inUtil, double drops, double txPause, double ecn)
 {
-    PortRow p;
-    p.name = name;
+    PortSample p;
+    p.id = roce::model::PortId::fromKey(name, roce::model::PortId::Kind::Switch);
     p.state = QStringLiteral("up");
     p.peer = QStringLiteral("host-") + name.right(1);
-    p.inUtilPercent = inUtil;
-    p.inBitsPerSec = inUtil / 100 * 25e9;
-    p.mmuDropsPerSec = drops;
-    p.txPausesPerSec = txPause;
-    p.rxPausesPerSec = 0;
-    p.ecnPerSec = ecn;
+    p.set(roce::model::Metric::InUtil, inUtil);
+    p.set(roce::model::Metric::InBits, inUtil / 100 * 25e9);
+    p.set(roce::model::Metric::MmuDrops, drops);
+    p.set(roce::model::Metric::TxPause, txPause);
+    p.set(roce::model::Metric::RxPause, 0);
+    p.set(roce::model::Metric::Ecn, ecn);
     return p;
 }
 
@@ -46,7 +46,7 @@ void TestPortTableModel::structureAndUpdates()
 {
     PortTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    SwitchUpdate u;
+    SourceFrame u;
     u.takenMs = 1000;
     u.ports = {port(QStringLiteral("Ethernet1/1/1"), 98.2, 1.8e6, 0, 0),
                port(QStringLiteral("Ethernet1/1/2"), 0, 0, 0, 0)};
@@ -57,13 +57,17 @@ void TestPortTableModel::structureAndUpdates()
     QCOMPARE(inserted.size(), 1);
     QCOMPARE(model.index(0, PortTableModel::Port).data().toString(),
              QStringLiteral("Ethernet1/1/1"));
-    QCOMPARE(model.index(0, PortTableModel::MmuDrops).data().toString(), QStringLiteral("1800000"));
-    QCOMPARE(model.index(0, PortTableModel::InUtil).data().toString(), QStringLiteral("98.2"));
-    QCOMPARE(model.index(0, PortTableModel::InGbps).data().toString(), QStringLiteral("24.55"));
+    QCOMPARE(
+        model.index(0, PortTableModel::column(roce::model::Metric::MmuDrops)).data().toString(),
+        QStringLiteral("1800000"));
+    QCOMPARE(model.index(0, PortTableModel::column(roce::model::Metric::InUtil)).data().toString(),
+             QStringLiteral("98.2"));
+    QCOMPARE(model.index(0, PortTableModel::column(roce::model::Metric::InBits)).data().toString(),
+             QStringLiteral("24.55"));
     // A second poll with one new port: existing rows change in ONE signal, the new one is
     // inserted at the end, nothing moves.
     u.takenMs = 2000;
-    u.ports[0].mmuDropsPerSec = 0;
+    u.ports[0].set(roce::model::Metric::MmuDrops, 0);
     u.ports.append(port(QStringLiteral("Ethernet1/2/1"), 50, 0, 100, 0));
     inserted.clear();
     changed.clear();
@@ -71,16 +75,20 @@ void TestPortTableModel::structureAndUpdates()
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(inserted.size(), 1);
     QCOMPARE(changed.size(), 1);
-    QCOMPARE(model.index(0, PortTableModel::MmuDrops).data().toString(), QStringLiteral("0"));
-    QCOMPARE(model.row(QStringLiteral("Ethernet1/2/1"))->txPausesPerSec, 100.0);
-    QCOMPARE(model.headerData(PortTableModel::TxPause, Qt::Horizontal).toString(),
+    QCOMPARE(
+        model.index(0, PortTableModel::column(roce::model::Metric::MmuDrops)).data().toString(),
+        QStringLiteral("0"));
+    QCOMPARE(model.row(QStringLiteral("Ethernet1/2/1"))->value(roce::model::Metric::TxPause),
+             100.0);
+    QCOMPARE(model.headerData(PortTableModel::column(roce::model::Metric::TxPause), Qt::Horizontal)
+                 .toString(),
              QStringLiteral("TxPPP/s"));
 }
 
 void TestPortTableModel::sortingIsNumeric()
 {
     PortTableModel model;
-    SwitchUpdate u;
+    SourceFrame u;
     u.takenMs = 1000;
     u.ports = {port(QStringLiteral("Ethernet1/1/1"), 9.5, 0, 0, 0),
                port(QStringLiteral("Ethernet1/1/2"), 100, 0, 0, 0),
@@ -89,7 +97,7 @@ void TestPortTableModel::sortingIsNumeric()
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(PortTableModel::SortRole);
-    proxy.sort(PortTableModel::InUtil, Qt::DescendingOrder);
+    proxy.sort(PortTableModel::column(roce::model::Metric::InUtil), Qt::DescendingOrder);
     // As text "9.5" > "100.0" > "10.0"; as numbers 100 > 10 > 9.5.
     QCOMPARE(proxy.index(0, PortTableModel::Port).data().toString(),
              QStringLiteral("Ethernet1/1/2"));
@@ -105,7 +113,7 @@ void TestPortTableModel::highlightsAndStaleness()
     qint64 now = 10'000;
     model.setClock([&now] { return now; });
     model.setStaleAfterMs(5000);
-    SwitchUpdate u;
+    SourceFrame u;
     u.takenMs = 10'000;
     u.ports = {port(QStringLiteral("Ethernet1/1/1"), 98, 1000, 0, 0),
                port(QStringLiteral("Ethernet1/1/2"), 50, 0, 20, 0),
@@ -114,10 +122,14 @@ void TestPortTableModel::highlightsAndStaleness()
     auto highlight = [&](int row, int column) {
         return model.index(row, column).data(PortTableModel::HighlightRole).toInt();
     };
-    QCOMPARE(highlight(0, PortTableModel::MmuDrops), int(PortTableModel::DropHighlight));
-    QCOMPARE(highlight(0, PortTableModel::TxPause), int(PortTableModel::NoHighlight));
-    QCOMPARE(highlight(1, PortTableModel::TxPause), int(PortTableModel::PauseHighlight));
-    QCOMPARE(highlight(2, PortTableModel::Ecn), int(PortTableModel::EcnHighlight));
+    QCOMPARE(highlight(0, PortTableModel::column(roce::model::Metric::MmuDrops)),
+             int(PortTableModel::DropHighlight));
+    QCOMPARE(highlight(0, PortTableModel::column(roce::model::Metric::TxPause)),
+             int(PortTableModel::NoHighlight));
+    QCOMPARE(highlight(1, PortTableModel::column(roce::model::Metric::TxPause)),
+             int(PortTableModel::PauseHighlight));
+    QCOMPARE(highlight(2, PortTableModel::column(roce::model::Metric::Ecn)),
+             int(PortTableModel::EcnHighlight));
     QCOMPARE(model.index(0, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), false);
     QCOMPARE(model.index(0, PortTableModel::Age).data().toString(), QStringLiteral("0 s"));
     // The switch stops answering: after the stale limit rows are dimmed, carry their age and
@@ -128,7 +140,8 @@ void TestPortTableModel::highlightsAndStaleness()
     QCOMPARE(changed.size(), 1);
     QCOMPARE(model.index(0, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), true);
     QCOMPARE(model.index(0, PortTableModel::Age).data().toString(), QStringLiteral("7 s"));
-    QCOMPARE(highlight(0, PortTableModel::MmuDrops), int(PortTableModel::NoHighlight));
+    QCOMPARE(highlight(0, PortTableModel::column(roce::model::Metric::MmuDrops)),
+             int(PortTableModel::NoHighlight));
     QVERIFY(model.index(0, PortTableModel::Port)
                 .data(Qt::ToolTipRole)
                 .toString()
@@ -146,15 +159,19 @@ void TestPortTableModel::absentRatesStayAbsent()
     // The first poll has no rates yet, and a reset interval has none either: shown as "–",
     // sorted as nothing, never as zero.
     PortTableModel model;
-    SwitchUpdate u;
-    PortRow p;
-    p.name = QStringLiteral("Ethernet1/1/1");
+    SourceFrame u;
+    PortSample p;
+    p.id = roce::model::PortId::fromKey(QStringLiteral("Ethernet1/1/1"),
+                                        roce::model::PortId::Kind::Switch);
     p.state = QStringLiteral("up");
     p.resets = {QStringLiteral("in_bytes")};
     u.ports = {p};
     model.applyUpdate(u);
-    QCOMPARE(model.index(0, PortTableModel::InGbps).data().toString(), QStringLiteral("–"));
-    QVERIFY(!model.index(0, PortTableModel::InGbps).data(PortTableModel::SortRole).isValid());
+    QCOMPARE(model.index(0, PortTableModel::column(roce::model::Metric::InBits)).data().toString(),
+             QStringLiteral("–"));
+    QVERIFY(!model.index(0, PortTableModel::column(roce::model::Metric::InBits))
+                 .data(PortTableModel::SortRole)
+                 .isValid());
     QVERIFY(model.index(0, PortTableModel::Port)
                 .data(Qt::ToolTipRole)
                 .toString()
@@ -166,12 +183,12 @@ void TestPortTableModel::switchPortsBeforeServerPorts()
     PortTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     // The agents answer before the switch: their rows must still end up below its ports.
-    SwitchUpdate nics;
-    PortRow n = port(QStringLiteral("ubunturdma1/rocep19s0"), 10, 0, 0, 0);
-    n.nic = true;
+    SourceFrame nics;
+    PortSample n = port(QStringLiteral("ubunturdma1/rocep19s0"), 10, 0, 0, 0);
+    n.id = roce::model::PortId::fromKey(n.name(), roce::model::PortId::Kind::Nic);
     nics.ports = {n};
     model.applyUpdate(nics);
-    SwitchUpdate sw;
+    SourceFrame sw;
     sw.ports = {port(QStringLiteral("Ethernet1/1/1"), 50, 0, 0, 0),
                 port(QStringLiteral("Ethernet1/1/2"), 50, 0, 0, 0)};
     model.applyUpdate(sw);
@@ -182,10 +199,12 @@ void TestPortTableModel::switchPortsBeforeServerPorts()
     QCOMPARE(model.index(2, PortTableModel::Port).data().toString(),
              QStringLiteral("ubunturdma1/rocep19s0"));
     // Lookups follow the move.
-    QCOMPARE(model.row(QStringLiteral("ubunturdma1/rocep19s0"))->inUtilPercent, 10.0);
-    sw.ports[0].inUtilPercent = 77;
+    QCOMPARE(model.row(QStringLiteral("ubunturdma1/rocep19s0"))->value(roce::model::Metric::InUtil),
+             10.0);
+    sw.ports[0].set(roce::model::Metric::InUtil, 77);
     model.applyUpdate(sw);
-    QCOMPARE(model.index(0, PortTableModel::InUtil).data().toString(), QStringLiteral("77.0"));
+    QCOMPARE(model.index(0, PortTableModel::column(roce::model::Metric::InUtil)).data().toString(),
+             QStringLiteral("77.0"));
     QCOMPARE(model.rowCount(), 3);
 }
 

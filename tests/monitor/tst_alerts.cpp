@@ -7,28 +7,30 @@
 #include <QTest>
 
 using namespace roce::monitor;
+using roce::model::PortSample;
+using roce::model::SourceFrame;
 using roce::models::EventListModel;
 
 namespace {
 
-PortRow row(const QString &name, double drops = 0, double txPause = 0, double rxPause = 0,
-            double ecn = 0, double outUtil = 50, const QString &state = QStringLiteral("up"))
+PortSample row(const QString &name, double drops = 0, double txPause = 0, double rxPause = 0,
+               double ecn = 0, double outUtil = 50, const QString &state = QStringLiteral("up"))
 {
-    PortRow p;
-    p.name = name;
+    PortSample p;
+    p.id = roce::model::PortId::fromKey(name, roce::model::PortId::Kind::Switch);
     p.state = state;
-    p.mmuDropsPerSec = drops;
-    p.egressDropsPerSec = 0;
-    p.txPausesPerSec = txPause;
-    p.rxPausesPerSec = rxPause;
-    p.ecnPerSec = ecn;
-    p.outUtilPercent = outUtil;
+    p.set(roce::model::Metric::MmuDrops, drops);
+    p.set(roce::model::Metric::EgressDrops, 0);
+    p.set(roce::model::Metric::TxPause, txPause);
+    p.set(roce::model::Metric::RxPause, rxPause);
+    p.set(roce::model::Metric::Ecn, ecn);
+    p.set(roce::model::Metric::OutUtil, outUtil);
     return p;
 }
 
-SwitchUpdate update(qint64 ms, QList<PortRow> ports)
+SourceFrame update(qint64 ms, QList<PortSample> ports)
 {
-    SwitchUpdate u;
+    SourceFrame u;
     u.takenMs = ms;
     u.ports = std::move(ports);
     return u;
@@ -93,19 +95,19 @@ void TestAlerts::pauseStormNeedsSustainedPauses()
 {
     AlertEngine engine;
     // The peer pauses a port that sends almost nothing: a storm after three polls, not before.
-    const PortRow storm = row(QStringLiteral("Ethernet1/2/2"), 0, 0, 5000, 1, 0.5);
+    const PortSample storm = row(QStringLiteral("Ethernet1/2/2"), 0, 0, 5000, 1, 0.5);
     QVERIFY(
-        !find(engine.evaluate(update(1000, {storm})), QStringLiteral("pause_storm"), storm.name));
+        !find(engine.evaluate(update(1000, {storm})), QStringLiteral("pause_storm"), storm.name()));
     QVERIFY(
-        !find(engine.evaluate(update(2000, {storm})), QStringLiteral("pause_storm"), storm.name));
+        !find(engine.evaluate(update(2000, {storm})), QStringLiteral("pause_storm"), storm.name()));
     QVERIFY(
-        find(engine.evaluate(update(3000, {storm})), QStringLiteral("pause_storm"), storm.name));
+        find(engine.evaluate(update(3000, {storm})), QStringLiteral("pause_storm"), storm.name()));
     // Pauses while the port sends at rate are congestion, not a storm.
     AlertEngine busy;
-    const PortRow congested = row(QStringLiteral("Ethernet1/2/2"), 0, 0, 5000, 1, 95);
+    const PortSample congested = row(QStringLiteral("Ethernet1/2/2"), 0, 0, 5000, 1, 95);
     for (int i = 0; i < 5; ++i)
         QVERIFY(!find(busy.evaluate(update(1000 * i, {congested})), QStringLiteral("pause_storm"),
-                      congested.name));
+                      congested.name()));
 }
 
 void TestAlerts::pausesWithoutEcn()
@@ -146,15 +148,23 @@ void TestAlerts::linkDown()
 void TestAlerts::switchUnreachable()
 {
     AlertEngine engine;
-    auto changes = engine.switchUnreachable(QStringLiteral("https://sw/ins did not answer"), 1000);
+    auto changes = engine.switchUnreachable(QStringLiteral("leaf1"),
+                                            QStringLiteral("https://sw/ins did not answer"), 1000);
     QCOMPARE(changes.size(), 1);
     QCOMPARE(changes[0].rule, QStringLiteral("switch_unreachable"));
+    QCOMPARE(changes[0].port, QStringLiteral("leaf1"));
     QCOMPARE(changes[0].meaning, QStringLiteral("https://sw/ins did not answer"));
-    // Updates do not clear it; only reaching the switch again does.
+    // Each switch is its own: a second one failing is a second alert.
+    QCOMPARE(
+        engine.switchUnreachable(QStringLiteral("leaf2"), QStringLiteral("refused"), 1100).size(),
+        1);
+    QCOMPARE(engine.active().size(), 2);
+    // Updates do not clear it; only reaching the switch again does, and only that switch.
     QVERIFY(engine.evaluate(update(1500, {row(QStringLiteral("Ethernet1/1/1"))})).isEmpty());
-    changes = engine.switchReachable(2000);
+    changes = engine.switchReachable(QStringLiteral("leaf1"), 2000);
     QCOMPARE(changes.size(), 1);
     QVERIFY(!changes[0].active);
+    QCOMPARE(engine.active().size(), 1);
 }
 
 void TestAlerts::eventListModel()
@@ -215,70 +225,71 @@ void TestAlerts::nicRatesFromAgentSamples()
         return s;
     };
     NicRateTracker t;
-    SwitchUpdate u = t.update(sample(1'000'000'000, 0xFFFFFF00u, 10, 100), 1000);
+    SourceFrame u = t.update(sample(1'000'000'000, 0xFFFFFF00u, 10, 100), 1000);
     QCOMPARE(u.ports.size(), 1);
-    QCOMPARE(u.ports[0].name, QStringLiteral("ubunturdma2/rocep11s0"));
-    QVERIFY(u.ports[0].nic);
-    QVERIFY(!u.ports[0].inBitsPerSec);  // first sample: no rate yet
+    QCOMPARE(u.ports[0].name(), QStringLiteral("ubunturdma2/rocep11s0"));
+    QVERIFY(u.ports[0].nic());
+    QVERIFY(!u.ports[0].value(roce::model::Metric::InBits));  // first sample: no rate yet
     // 1 s later: 1.25 GB in (10 Gb/s, 40 %), the 32-bit CNP counter wrapped (+0x200),
     // out-of-sequence reset to 0 (driver reload): no rate for it, and it is named.
     u = t.update(sample(2'250'000'000, 0x100, 0, 300), 2000);
-    QCOMPARE(*u.ports[0].inBitsPerSec, 10e9);
-    QCOMPARE(*u.ports[0].inUtilPercent, 40.0);
-    QCOMPARE(*u.ports[0].cnpSentPerSec, double(0x200));
-    QVERIFY(!u.ports[0].outOfSequencePerSec);
-    QVERIFY(u.ports[0].resets.contains(QStringLiteral("oos")));
-    QCOMPARE(*u.ports[0].rxPausesPerSec, 200.0);  // all priorities summed
+    QCOMPARE(*u.ports[0].value(roce::model::Metric::InBits), 10e9);
+    QCOMPARE(*u.ports[0].value(roce::model::Metric::InUtil), 40.0);
+    QCOMPARE(*u.ports[0].value(roce::model::Metric::CnpSent), double(0x200));
+    QVERIFY(!u.ports[0].value(roce::model::Metric::OutOfSeq));
+    QVERIFY(u.ports[0].resets.contains(QStringLiteral("out_of_sequence")));
+    QCOMPARE(*u.ports[0].value(roce::model::Metric::RxPause), 200.0);  // all priorities summed
 }
 
 void TestAlerts::nicAlertsAreScopedToTheirHost()
 {
     AlertEngine engine;
-    PortRow nic;
-    nic.name = QStringLiteral("host3/mlx5_0");
-    nic.nic = true;
+    PortSample nic;
+    nic.id = roce::model::PortId::fromKey(QStringLiteral("host3/mlx5_0"),
+                                          roce::model::PortId::Kind::Nic);
     nic.state = QStringLiteral("up");
-    nic.cnpIgnoredPerSec = 1200;  // ECN off on the sender: CNPs arrive and are ignored
-    nic.cnpSentPerSec = 0;
-    nic.ecnPerSec = 0;
-    SwitchUpdate host = update(1000, {nic});
-    host.switchName = QStringLiteral("host3");
+    nic.set(roce::model::Metric::CnpIgnored,
+            1200);  // ECN off on the sender: CNPs arrive and are ignored
+    nic.set(roce::model::Metric::CnpSent, 0);
+    nic.set(roce::model::Metric::Ecn, 0);
+    SourceFrame host = update(1000, {nic});
+    host.source = QStringLiteral("host3");
     QList<Alert> changes = engine.evaluate(host);
-    const Alert *ignored = find(changes, QStringLiteral("cnp_ignored"), nic.name);
+    const Alert *ignored = find(changes, QStringLiteral("cnp_ignored"), nic.name());
     QVERIFY(ignored);
     QCOMPARE(ignored->source, QStringLiteral("host3"));
     QCOMPARE(ignored->value, 1200.0);
     QVERIFY(ignored->check.contains(QStringLiteral("roce_rp/enable/3")));
 
     // A switch poll, or another host's sample, says nothing about host3: the alert stays.
-    SwitchUpdate sw = update(2000, {row(QStringLiteral("Ethernet1/1"))});
-    sw.switchName = QStringLiteral("nexus");
-    QVERIFY(!find(engine.evaluate(sw), QStringLiteral("cnp_ignored"), nic.name));
-    SwitchUpdate other = update(2100, {});
-    other.switchName = QStringLiteral("host4");
+    SourceFrame sw = update(2000, {row(QStringLiteral("Ethernet1/1"))});
+    sw.source = QStringLiteral("nexus");
+    QVERIFY(!find(engine.evaluate(sw), QStringLiteral("cnp_ignored"), nic.name()));
+    SourceFrame other = update(2100, {});
+    other.source = QStringLiteral("host4");
     QVERIFY(engine.evaluate(other).isEmpty());
     QCOMPARE(engine.active().size(), 1);
 
     // CNPs sent while no CE mark is counted: the other NIC rule.
-    nic.cnpIgnoredPerSec = 0;
-    nic.cnpSentPerSec = 300;
+    nic.set(roce::model::Metric::CnpIgnored, 0);
+    nic.set(roce::model::Metric::CnpSent, 300);
     host = update(3000, {nic});
-    host.switchName = QStringLiteral("host3");
+    host.source = QStringLiteral("host3");
     changes = engine.evaluate(host);
-    const Alert *cleared = find(changes, QStringLiteral("cnp_ignored"), nic.name);
+    const Alert *cleared = find(changes, QStringLiteral("cnp_ignored"), nic.name());
     QVERIFY(cleared && !cleared->active);
-    QVERIFY(find(changes, QStringLiteral("cnp_without_ce"), nic.name));
+    QVERIFY(find(changes, QStringLiteral("cnp_without_ce"), nic.name()));
     // With CE marks counted, sending CNPs is what DCQCN should do: no alert.
-    nic.ecnPerSec = 350;
+    nic.set(roce::model::Metric::Ecn, 350);
     host = update(4000, {nic});
-    host.switchName = QStringLiteral("host3");
+    host.source = QStringLiteral("host3");
     changes = engine.evaluate(host);
-    QVERIFY(!find(changes, QStringLiteral("cnp_without_ce"), nic.name)->active);
+    QVERIFY(!find(changes, QStringLiteral("cnp_without_ce"), nic.name())->active);
     QVERIFY(engine.active().isEmpty());
     // A NIC that sends pauses is not "PFC without ECN" (that rule reads the switch's queues).
-    nic.txPausesPerSec = 500;
+    nic.set(roce::model::Metric::TxPause, 500);
     host = update(5000, {nic});
-    host.switchName = QStringLiteral("host3");
+    host.source = QStringLiteral("host3");
     QVERIFY(engine.evaluate(host).isEmpty());
 }
 
@@ -292,8 +303,8 @@ void TestAlerts::agentUnreachable()
     QCOMPARE(changes.first().meaning, QStringLiteral("Connection refused"));
     QVERIFY(changes.first().check.contains(QStringLiteral("10.0.0.3:9443")));
     // Samples from other sources do not clear it; the agent answering again does.
-    SwitchUpdate sw = update(2000, {row(QStringLiteral("Ethernet1/1"))});
-    sw.switchName = QStringLiteral("nexus");
+    SourceFrame sw = update(2000, {row(QStringLiteral("Ethernet1/1"))});
+    sw.source = QStringLiteral("nexus");
     engine.evaluate(sw);
     QCOMPARE(engine.active().size(), 1);
     changes = engine.agentReachable(QStringLiteral("10.0.0.3:9443"), 3000);
@@ -305,19 +316,19 @@ void TestAlerts::agentUnreachable()
 void TestAlerts::clockSkew()
 {
     AlertEngine engine;
-    PortRow nic;
-    nic.name = QStringLiteral("host8/mlx5_0");
-    nic.nic = true;
+    PortSample nic;
+    nic.id = roce::model::PortId::fromKey(QStringLiteral("host8/mlx5_0"),
+                                          roce::model::PortId::Kind::Nic);
     nic.state = QStringLiteral("up");
     nic.clockOffsetMs = 150;  // within the default 200 ms: no alert
-    SwitchUpdate u = update(1000, {nic});
-    u.switchName = QStringLiteral("host8");
+    SourceFrame u = update(1000, {nic});
+    u.source = QStringLiteral("host8");
     QVERIFY(engine.evaluate(u).isEmpty());
     nic.clockOffsetMs = -340;
     u = update(2000, {nic});
-    u.switchName = QStringLiteral("host8");
+    u.source = QStringLiteral("host8");
     const QList<Alert> changes = engine.evaluate(u);
-    const Alert *skew = find(changes, QStringLiteral("clock_skew"), nic.name);
+    const Alert *skew = find(changes, QStringLiteral("clock_skew"), nic.name());
     QVERIFY(skew);
     QVERIFY(skew->meaning.contains(QStringLiteral("-340 ms")));
 }

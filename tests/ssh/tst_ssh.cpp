@@ -596,7 +596,7 @@ void TestSsh::collectorOverSsh()
     QCOMPARE(counters.value(QStringLiteral("tx_pause")), Q_UINT64_C(12));
     monitor::NicRateTracker tracker;
     const auto update = tracker.update(*sample, sample->wallMs);
-    QCOMPARE(update.switchName, sample->hostname);
+    QCOMPARE(update.source, sample->hostname);
     QCOMPARE(update.ports.size(), 2);
 
     // And it survives the agent's JSON form.
@@ -846,15 +846,15 @@ void TestSsh::collectorMonitorFeedsRows()
     QCOMPARE(lost.first().at(0).toString(), QStringLiteral("no-agent-2"));
     QVERIFY2(lost.first().at(1).toString().contains(QString::number(bad.target.port)),
              qPrintable(lost.first().at(1).toString()));
-    const auto second = updates.at(1).first().value<monitor::SwitchUpdate>();
+    const auto second = updates.at(1).first().value<roce::model::SourceFrame>();
     const auto row = std::find_if(second.ports.begin(), second.ports.end(), [](const auto &r) {
-        return r.name.endsWith(QStringLiteral("/mlx5_0"));
+        return r.name().endsWith(QStringLiteral("/mlx5_0"));
     });
     QVERIFY(row != second.ports.end());
-    QVERIFY(row->nic);
+    QVERIFY(row->nic());
     // The fixtures do not move between rounds: the rates exist and are zero.
-    QVERIFY(row->ecnPerSec.has_value());
-    QCOMPARE(*row->ecnPerSec, 0.0);
+    QVERIFY(row->value(roce::model::Metric::Ecn).has_value());
+    QCOMPARE(*row->value(roce::model::Metric::Ecn), 0.0);
     monitor.stop();
     QCOMPARE(lost.size(), 1);  // reported once, not every round
 }

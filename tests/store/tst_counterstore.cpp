@@ -22,17 +22,19 @@ private slots:
 void TestCounterStore::ingestAndQuery()
 {
     CounterStore store;
-    roce::monitor::SwitchUpdate u;
+    roce::model::SourceFrame u;
     u.takenMs = 1000;
-    roce::monitor::PortRow p;
-    p.name = QStringLiteral("Ethernet1/1/1");
-    p.inUtilPercent = 98.5;
-    p.mmuDropsPerSec = 1.8e6;
+    roce::model::PortSample p;
+    p.id = roce::model::PortId::fromKey(QStringLiteral("Ethernet1/1/1"),
+                                        roce::model::PortId::Kind::Switch);
+    p.set(roce::model::Metric::InUtil, 98.5);
+    p.set(roce::model::Metric::MmuDrops, 1.8e6);
     u.ports = {p};
     store.ingest(u);
     u.takenMs = 2000;
-    u.ports[0].inUtilPercent = 40;
-    u.ports[0].mmuDropsPerSec.reset();  // absent: nothing appended, never a zero
+    u.ports[0].set(roce::model::Metric::InUtil, 40);
+    u.ports[0].set(roce::model::Metric::MmuDrops,
+                   std::nullopt);  // absent: nothing appended, never a zero
     store.ingest(u);
     const QList<QPointF> util = store.series(QStringLiteral("Ethernet1/1/1"), Metric::InUtil);
     QCOMPARE(util.size(), 2);
@@ -66,11 +68,12 @@ void TestCounterStore::concurrentIngest()
     CounterStore store;
     auto writer = [&store](int thread) {
         for (int i = 0; i < 2000; ++i) {
-            roce::monitor::SwitchUpdate u;
+            roce::model::SourceFrame u;
             u.takenMs = i;
-            roce::monitor::PortRow p;
-            p.name = QStringLiteral("port%1").arg(thread);
-            p.inUtilPercent = i;
+            roce::model::PortSample p;
+            p.id = roce::model::PortId::fromKey(QStringLiteral("port%1").arg(thread),
+                                                roce::model::PortId::Kind::Switch);
+            p.set(roce::model::Metric::InUtil, i);
             u.ports = {p};
             store.ingest(u);
         }

@@ -5,7 +5,7 @@
 
 #include <functional>
 
-namespace roce::monitor {
+namespace roce {
 
 /// A thread with one worker object on it, for the monitors: set-up code runs on the thread
 /// (so the sockets and timers it creates belong there), and stopping deletes the worker, and
@@ -30,4 +30,4 @@ private:
     QObject *m_worker = nullptr;
 };
 
-}  // namespace roce::monitor
+}  // namespace roce

@@ -1,6 +1,6 @@
-#include "monitor/workerthread.h"
+#include "common/workerthread.h"
 
-namespace roce::monitor {
+namespace roce {
 
 WorkerThread::WorkerThread(const QString &name)
 {
@@ -34,4 +34,4 @@ void WorkerThread::stop()
         worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
 }
 
-}  // namespace roce::monitor
+}  // namespace roce

@@ -1,0 +1,315 @@
+#include "live/livefabric.h"
+
+#include "models/eventlistmodel.h"
+#include "models/porttablemodel.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QMutexLocker>
+
+namespace roce::live {
+
+LiveFabric::LiveFabric(QObject *parent) : LiveFabric(Options {}, parent)
+{ }
+
+LiveFabric::LiveFabric(Options options, QObject *parent)
+    : QObject(parent),
+      m_options(options),
+      m_clock([] { return QDateTime::currentMSecsSinceEpoch(); }),
+      m_history(options.history),
+      m_ports(std::make_unique<models::PortTableModel>()),
+      m_events(std::make_unique<models::EventListModel>())
+{
+    qRegisterMetaType<roce::live::FabricFrame>();
+    qRegisterMetaType<roce::live::FabricPlan>();
+    qRegisterMetaType<roce::model::SourceFrame>();
+    m_ports->setStaleAfterMs(options.staleAfterMs);
+    m_timer.setInterval(options.tickMs);
+    connect(&m_timer, &QTimer::timeout, this, &LiveFabric::tick);
+}
+
+LiveFabric::~LiveFabric()
+{
+    stopSources();
+}
+
+void LiveFabric::setClock(std::function<qint64()> clock)
+{
+    m_clock = clock;
+    m_ports->setClock(std::move(clock));
+}
+
+void LiveFabric::post(Event event)
+{
+    QMutexLocker locker(&m_inboxLock);
+    m_inbox.append(std::move(event));
+}
+
+void LiveFabric::ingest(const model::SourceFrame &frame, const QString &kind)
+{
+    post({Event::Kind::Frame,
+          frame.origin.isEmpty() ? frame.source : frame.origin,
+          kind,
+          {},
+          frame,
+          m_clock()});
+}
+
+void LiveFabric::stopSources()
+{
+    // Joining the sources' threads first: nothing posts to the inbox after this.
+    m_switches.reset();
+    m_agents.reset();
+    m_sshHosts.reset();
+    m_adopted.reset();
+    m_timer.stop();
+    QMutexLocker locker(&m_inboxLock);
+    m_inbox.clear();
+}
+
+void LiveFabric::stop()
+{
+    stopSources();
+}
+
+SourceState &LiveFabric::sourceFor(const QString &name, const QString &kind)
+{
+    auto it = m_sources.find(name);
+    if (it == m_sources.end()) {
+        SourceState s;
+        s.name = name;
+        s.kind = kind;
+        it = m_sources.insert(name, s);
+    }
+    return *it;
+}
+
+void LiveFabric::forgetFabric()
+{
+    m_sources.clear();
+    m_latest.clear();
+    m_latestIndex.clear();
+    m_ports->clear();
+}
+
+void LiveFabric::watch(const FabricPlan &plan)
+{
+    stopSources();
+    forgetFabric();
+
+    // Sources post straight into the inbox from their own threads (direct connections).
+    if (!plan.switches.isEmpty()) {
+        m_switches = std::make_unique<monitor::SwitchMonitor>();
+        connect(
+            m_switches.get(), &monitor::SwitchMonitor::updated, this,
+            [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("switch")); },
+            Qt::DirectConnection);
+        connect(
+            m_switches.get(), &monitor::SwitchMonitor::failed, this,
+            [this](const QString &name, const nxapi::NxapiError &e) {
+                post({Event::Kind::Failed,
+                      name,
+                      QStringLiteral("switch"),
+                      e.message,
+                      {},
+                      m_clock()});
+            },
+            Qt::DirectConnection);
+        for (const monitor::SwitchTarget &s : plan.switches)
+            sourceFor(s.name, QStringLiteral("switch"));
+        m_switches->start(plan.switches);
+    }
+    if (!plan.agents.isEmpty()) {
+        m_agents = std::make_unique<monitor::AgentMonitor>();
+        connect(
+            m_agents.get(), &monitor::AgentMonitor::updated, this,
+            [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("agent")); },
+            Qt::DirectConnection);
+        connect(
+            m_agents.get(), &monitor::AgentMonitor::agentLost, this,
+            [this](const QString &agent, const QString &reason) {
+                post({Event::Kind::Failed, agent, QStringLiteral("agent"), reason, {}, m_clock()});
+            },
+            Qt::DirectConnection);
+        connect(
+            m_agents.get(), &monitor::AgentMonitor::agentBack, this,
+            [this](const QString &agent) {
+                post({Event::Kind::Back, agent, QStringLiteral("agent"), {}, {}, m_clock()});
+            },
+            Qt::DirectConnection);
+        connect(m_agents.get(), &monitor::AgentMonitor::gidTable, this, &LiveFabric::gidTable);
+        for (const agentproto::AgentEndpoint &a : plan.agents)
+            sourceFor(a.host + QLatin1Char(':') + QString::number(a.port), QStringLiteral("agent"));
+        m_agents->start(plan.agents, plan.agentIntervalMs);
+    }
+    if (!plan.sshHosts.isEmpty()) {
+        // The SSH collector publishes on this thread (its worker answers through signals).
+        m_sshHosts = std::make_unique<monitor::SshCollectorMonitor>();
+        connect(m_sshHosts.get(), &monitor::SshCollectorMonitor::updated, this,
+                [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("ssh")); });
+        connect(m_sshHosts.get(), &monitor::SshCollectorMonitor::hostLost, this,
+                [this](const QString &host, const QString &reason) {
+                    post({Event::Kind::Failed, host, QStringLiteral("ssh"), reason, {}, m_clock()});
+                });
+        connect(m_sshHosts.get(), &monitor::SshCollectorMonitor::hostBack, this,
+                [this](const QString &host) {
+                    post({Event::Kind::Back, host, QStringLiteral("ssh"), {}, {}, m_clock()});
+                });
+        for (const monitor::SshCollectedHost &h : plan.sshHosts)
+            sourceFor(h.name, QStringLiteral("ssh"));
+        m_sshHosts->start(plan.sshHosts, plan.sshIntervalMs);
+    }
+    m_timer.start();
+}
+
+void LiveFabric::watchSource(std::unique_ptr<QObject> source)
+{
+    stopSources();
+    forgetFabric();
+    m_adopted = std::move(source);
+    m_timer.start();
+}
+
+void LiveFabric::fail(const QString &source, const QString &kind, const QString &message)
+{
+    post({Event::Kind::Failed, source, kind, message, {}, m_clock()});
+}
+
+void LiveFabric::tick()
+{
+    QList<Event> events;
+    {
+        QMutexLocker locker(&m_inboxLock);
+        events.swap(m_inbox);
+    }
+    const qint64 now = m_clock();
+    FabricFrame frame;
+    frame.t = now;
+    QHash<QString, qsizetype> inFrame;  // port -> index in frame.ports: the newest wins
+    QList<model::SourceFrame> switchPolls;
+    for (Event &e : events) {
+        SourceState &source = sourceFor(e.source, e.sourceKind);
+        switch (e.kind) {
+        case Event::Kind::Failed: {
+            const bool wasFailed = source.state == SourceState::State::Failed;
+            source.state = SourceState::State::Failed;
+            source.error = e.message;
+            QList<monitor::Alert> changes;
+            if (e.sourceKind == QLatin1String("switch"))
+                changes = m_alerts.switchUnreachable(e.source, e.message, e.ms);
+            else if (e.sourceKind != QLatin1String("sim"))
+                changes = m_alerts.agentUnreachable(e.source, e.message, e.ms);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
+            if (!wasFailed)
+                emit sourceFailed(e.source, e.message);
+            break;
+        }
+        case Event::Kind::Back: {
+            source.state = SourceState::State::Ok;
+            source.error.clear();
+            const auto changes = m_alerts.agentReachable(e.source, e.ms);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
+            break;
+        }
+        case Event::Kind::Frame: {
+            const model::SourceFrame &f = e.frame;
+            if (source.state == SourceState::State::Failed
+                && e.sourceKind == QLatin1String("switch")) {
+                const auto changes = m_alerts.switchReachable(e.source, e.ms);
+                frame.alerts.append(changes);
+                m_events->applyAlerts(changes);
+            }
+            source.state = SourceState::State::Ok;
+            source.error.clear();
+            source.lastFrameMs = e.ms;
+            m_history.ingest(f);
+            const auto changes = m_alerts.evaluate(f);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
+            m_ports->applyUpdate(f);
+            if (source.ports.size() != f.ports.size())
+                source.ports.clear();
+            for (qsizetype i = 0; i < f.ports.size(); ++i) {
+                const model::PortSample &p = f.ports.at(i);
+                if (source.ports.size() <= i)
+                    source.ports.append(p.name());
+                auto at = m_latestIndex.constFind(p.name());
+                if (at == m_latestIndex.constEnd()) {
+                    at = m_latestIndex.insert(p.name(), m_latest.size());
+                    m_latest.append({p, e.ms, e.source});
+                } else {
+                    m_latest[*at] = {p, e.ms, e.source};
+                }
+                const auto seen = inFrame.constFind(p.name());
+                if (seen == inFrame.constEnd()) {
+                    inFrame.insert(p.name(), frame.ports.size());
+                    frame.ports.append(p);
+                } else {
+                    frame.ports[*seen] = p;
+                }
+            }
+            if (e.sourceKind == QLatin1String("switch"))
+                switchPolls.append(f);
+            break;
+        }
+        }
+    }
+    frame.sources = m_sources.values();
+    std::sort(frame.sources.begin(), frame.sources.end(),
+              [](const SourceState &a, const SourceState &b) { return a.name < b.name; });
+    emit frameReady(frame);
+    for (const model::SourceFrame &f : std::as_const(switchPolls))
+        emit switchPolled(f);
+}
+
+QList<model::PortSample> LiveFabric::latest() const
+{
+    QList<model::PortSample> out;
+    out.reserve(m_latest.size());
+    for (const Latest &l : m_latest)
+        out.append(l.sample);
+    return out;
+}
+
+qint64 LiveFabric::ageMs(const QString &portKey) const
+{
+    const auto at = m_latestIndex.constFind(portKey);
+    return at == m_latestIndex.constEnd() ? -1 : m_clock() - m_latest.at(*at).updatedMs;
+}
+
+bool LiveFabric::isStale(const QString &portKey) const
+{
+    const auto at = m_latestIndex.constFind(portKey);
+    if (at == m_latestIndex.constEnd())
+        return true;
+    const Latest &l = m_latest.at(*at);
+    const auto source = m_sources.constFind(l.source);
+    if (source != m_sources.constEnd() && source->state == SourceState::State::Failed)
+        return true;
+    return m_clock() - l.updatedMs > m_options.staleAfterMs;
+}
+
+QJsonObject LiveFabric::snapshotJson() const
+{
+    const qint64 now = m_clock();
+    QJsonArray ports;
+    for (const Latest &l : m_latest)
+        ports.append(portToJson(l.sample, now - l.updatedMs, isStale(l.sample.name())));
+    QJsonArray alerts;
+    for (const monitor::Alert &a : m_alerts.active())
+        alerts.append(alertToJson(a));
+    QList<SourceState> sorted = m_sources.values();
+    std::sort(sorted.begin(), sorted.end(),
+              [](const SourceState &a, const SourceState &b) { return a.name < b.name; });
+    QJsonArray sources;
+    for (const SourceState &s : std::as_const(sorted))
+        sources.append(sourceToJson(s));
+    return {{QStringLiteral("t"), double(now)},
+            {QStringLiteral("ports"), ports},
+            {QStringLiteral("alerts"), alerts},
+            {QStringLiteral("sources"), sources}};
+}
+
+}  // namespace roce::live

@@ -1,0 +1,137 @@
+#pragma once
+
+#include "agentproto/agentclient.h"
+#include "live/fabricframe.h"
+#include "monitor/agentmonitor.h"
+#include "monitor/alerts.h"
+#include "monitor/sshcollectormonitor.h"
+#include "monitor/switchmonitor.h"
+#include "store/counterstore.h"
+
+#include <QHash>
+#include <QMutex>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace roce::models {
+class EventListModel;
+class PortTableModel;
+}  // namespace roce::models
+
+namespace roce::live {
+
+/// Everything the hub polls for one fabric: its switches, its agents and its hosts read over
+/// SSH. Built from an inventory (live/fabricplan.h) or from the simulated fabric's endpoints.
+struct FabricPlan {
+    QList<monitor::SwitchTarget> switches;
+    QList<agentproto::AgentEndpoint> agents;
+    QList<monitor::SshCollectedHost> sshHosts;
+    int agentIntervalMs = 1000;
+    int sshIntervalMs = 5000;
+};
+
+/// The live model of the fabric: one object that owns the sources (NX-API pollers, agent
+/// streams, SSH collectors, the large simulated feed), the rate history, the alert engine and
+/// the models, and publishes one batched FabricFrame per tick. The console's window, rocectl
+/// watch, the tests and the benchmarks all build it the same way.
+///
+/// Threading rule: sources produce on their own threads and only append to the hub's inbox
+/// (under a mutex); everything else (history, alerts, models, the frame) happens in the tick
+/// on the hub's thread, in the order the frames arrived.
+class LiveFabric : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options {
+        int tickMs = 1000;
+        /// A port whose source failed, or that has not been updated for this long, is stale.
+        qint64 staleAfterMs = 5000;
+        store::CounterStore::Limits history;
+    };
+
+    explicit LiveFabric(QObject *parent = nullptr);
+    explicit LiveFabric(Options options, QObject *parent = nullptr);
+    ~LiveFabric() override;  ///< stops every source and joins their threads
+
+    /// Watches @p plan (replacing whatever was watched). Ports of the previous fabric are
+    /// forgotten; its history keeps its series.
+    void watch(const FabricPlan &plan);
+    /// Forgets every source and port (history keeps its series) and takes ownership of
+    /// @p source, which feeds the hub through ingest() and fail() (the large simulated fabric,
+    /// a replay). The hub starts ticking.
+    void watchSource(std::unique_ptr<QObject> source);
+    void stop();
+
+    /// Hands one source frame to the hub as a source would (thread-safe).
+    void ingest(const model::SourceFrame &frame, const QString &kind = QStringLiteral("sim"));
+    /// A source failed (thread-safe): its ports go stale and an alert is raised.
+    void fail(const QString &source, const QString &kind, const QString &message);
+    /// Publishes a frame now instead of at the next tick (tests, rocectl watch's last frame).
+    void tick();
+
+    store::CounterStore &history() { return m_history; }
+    const store::CounterStore &history() const { return m_history; }
+    models::PortTableModel *ports() const { return m_ports.get(); }
+    models::EventListModel *events() const { return m_events.get(); }
+    const monitor::AlertEngine &alerts() const { return m_alerts; }
+    QList<SourceState> sources() const { return m_sources.values(); }
+    /// Every port's newest sample, in the order first seen (switch ports first).
+    QList<model::PortSample> latest() const;
+    /// Whether @p portKey is stale now: its source failed, or no update for staleAfterMs.
+    bool isStale(const QString &portKey) const;
+    qint64 ageMs(const QString &portKey) const;
+    /// The current state as one `rocectl watch` frame (every port, active alerts, sources).
+    QJsonObject snapshotJson() const;
+    /// The clock ages are measured with (ms since the epoch); tests inject their own.
+    void setClock(std::function<qint64()> clock);
+
+signals:
+    void frameReady(const roce::live::FabricFrame &frame);
+    /// One switch's poll (after the tick applied it): where LLDP places things.
+    void switchPolled(const roce::model::SourceFrame &frame);
+    void sourceFailed(const QString &name, const QString &message);
+    void gidTable(const QString &host, const QList<roce::monitor::HostGid> &gids);
+
+private:
+    struct Event {
+        enum class Kind : quint8 { Frame, Failed, Back } kind;
+        QString source, sourceKind, message;
+        model::SourceFrame frame;
+        qint64 ms = 0;
+    };
+    void post(Event event);
+    void stopSources();
+    void forgetFabric();
+    SourceState &sourceFor(const QString &name, const QString &kind);
+
+    Options m_options;
+    std::function<qint64()> m_clock;
+    store::CounterStore m_history;  ///< before the sources: they outlive none of it
+    monitor::AlertEngine m_alerts;
+    std::unique_ptr<models::PortTableModel> m_ports;
+    std::unique_ptr<models::EventListModel> m_events;
+    std::unique_ptr<monitor::SwitchMonitor> m_switches;
+    std::unique_ptr<monitor::AgentMonitor> m_agents;
+    std::unique_ptr<monitor::SshCollectorMonitor> m_sshHosts;
+    std::unique_ptr<QObject> m_adopted;
+    QTimer m_timer;
+
+    QMutex m_inboxLock;
+    QList<Event> m_inbox;
+
+    QHash<QString, SourceState> m_sources;
+    struct Latest {
+        model::PortSample sample;
+        qint64 updatedMs = 0;
+        QString source;
+    };
+    QHash<QString, qsizetype> m_latestIndex;
+    QList<Latest> m_latest;
+};
+
+}  // namespace roce::live
+
+Q_DECLARE_METATYPE(roce::live::FabricPlan)
