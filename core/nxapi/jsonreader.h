@@ -6,9 +6,9 @@
 #include <QString>
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
-#include <vector>
 
 // A strict, allocation-light JSON reader for NX-API responses. One pass over the UTF-8 bytes
 // validates the text (RFC 8259: no comments, no trailing commas, well-formed UTF-8 and
@@ -22,12 +22,13 @@ enum class Kind : std::uint8_t { Null, False, True, Number, String, Array, Objec
 
 /// One value. Containers are followed by their children (objects: key, value, key, value);
 /// `end` is the index after the subtree, so a sibling is one jump away.
+/// Trivial on purpose: the array of them is allocated without being initialized.
 struct Node {
-    std::uint32_t offset = 0;  ///< strings: first byte after the quote; others: first byte
-    std::uint32_t length = 0;  ///< bytes: string content without quotes; containers incl. brackets
-    std::uint32_t end = 0;     ///< index of the node after this value's subtree
-    Kind kind = Kind::Null;
-    bool escaped = false;  ///< a string with backslash escapes (read through unescape)
+    std::uint32_t offset;  ///< strings: first byte after the quote; others: first byte
+    std::uint32_t length;  ///< bytes: string content without quotes; containers incl. brackets
+    std::uint32_t end;     ///< index of the node after this value's subtree
+    Kind kind;
+    bool escaped;  ///< a string with backslash escapes (read through unescape)
 };
 
 /// Why a text is not JSON, and where (byte offset into the text).
@@ -120,7 +121,7 @@ public:
     /// Parses @p text; on failure returns nullopt and sets @p error.
     static std::optional<Document> parse(const QByteArray &text, ParseError *error);
 
-    Value root() const { return m_nodes.empty() ? Value() : Value(this, 0); }
+    Value root() const { return m_count == 0 ? Value() : Value(this, 0); }
     const QByteArray &text() const { return m_text; }
     const Node &node(std::uint32_t i) const { return m_nodes[i]; }
 
@@ -132,9 +133,60 @@ public:
 
 private:
     QByteArray m_text;
-    std::vector<Node> m_nodes;
+    std::unique_ptr<Node[]> m_nodes;
+    std::uint32_t m_count = 0;
+    std::uint32_t m_capacity = 0;
 
     friend class Parser;
 };
+
+// The accessors the parsers call per field, inline: a lookup is a loop over a few nodes.
+
+inline const Node &Value::node() const
+{
+    return m_doc->node(m_index);
+}
+
+inline Kind Value::kind() const
+{
+    return node().kind;
+}
+
+inline Value Value::member(QLatin1String key) const
+{
+    if (!isObject())
+        return {};
+    const std::uint32_t end = node().end;
+    const char *text = m_doc->text().constData();
+    const auto keyLength = std::uint32_t(key.size());
+    // Length first, then the last byte (NX-OS keys share prefixes: "eth_", "eq-"), then all.
+    const char last = keyLength ? key.data()[keyLength - 1] : '\0';
+    for (std::uint32_t i = m_index + 1; i < end;) {
+        const Node &k = m_doc->node(i);
+        if (k.length == keyLength && !k.escaped
+            && (keyLength == 0 || text[k.offset + keyLength - 1] == last)
+            && std::memcmp(text + k.offset, key.data(), keyLength) == 0)
+            return Value(m_doc, i + 1);
+        if (k.escaped && Value(m_doc, i).equals(key)) [[unlikely]]
+            return Value(m_doc, i + 1);
+        i = m_doc->node(i + 1).end;
+    }
+    return {};
+}
+
+inline QByteArrayView Value::rawBytes() const
+{
+    if (!isValid())
+        return {};
+    const Node &n = node();
+    if ((n.kind == Kind::String && !n.escaped) || n.kind == Kind::Number)
+        return QByteArrayView(m_doc->text().constData() + n.offset, n.length);
+    return {};
+}
+
+inline bool Value::hasEscapes() const
+{
+    return isValid() && node().escaped;
+}
 
 }  // namespace roce::nxapi::json
