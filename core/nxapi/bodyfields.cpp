@@ -147,9 +147,41 @@ std::optional<qint64> i64Field(json::Value o, QLatin1String key)
     return std::nullopt;
 }
 
+namespace {
+
+/// Short values that NX-OS repeats on every port (states, modes, QoS group numbers): handed
+/// out as shared copies of one static string instead of a new allocation per field. Thread
+/// safe: built once, then only read.
+const QString *commonText(QByteArrayView bytes)
+{
+    static const QString common[] = {
+        QStringLiteral("0"),       QStringLiteral("1"),      QStringLiteral("2"),
+        QStringLiteral("3"),       QStringLiteral("4"),      QStringLiteral("5"),
+        QStringLiteral("6"),       QStringLiteral("7"),      QStringLiteral("up"),
+        QStringLiteral("down"),    QStringLiteral("On"),     QStringLiteral("Off"),
+        QStringLiteral("Auto"),    QStringLiteral("Active"), QStringLiteral("Inactive"),
+        QStringLiteral("WRR"),     QStringLiteral("never"),  QStringLiteral("Egress"),
+        QStringLiteral("Ingress"), QStringLiteral("access"), QStringLiteral("trunk"),
+        QStringLiteral("routed"),
+    };
+    if (bytes.isEmpty() || bytes.size() > 8)
+        return nullptr;
+    for (const QString &c : common) {
+        if (c.size() == bytes.size() && QLatin1String(bytes.data(), bytes.size()) == c)
+            return &c;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
 QString textField(json::Value o, QLatin1String key)
 {
     const json::Value v = o.member(key);
+    if (v.isString() && !v.hasEscapes()) {
+        if (const QString *common = commonText(v.rawBytes()))
+            return *common;
+    }
     QString s;
     if (v.isString())
         s = v.toString();

@@ -47,9 +47,23 @@ template <typename Fn> Result<void> forEachInterfaceRow(json::Value body, QLatin
 QueuingStatus &queuingOf(SwitchSnapshot &snapshot, const QString &interface)
 {
     PortStatus &port = snapshot.port(interface);
-    if (!port.queuing)
+    if (!port.queuing) {
         port.queuing = QueuingStatus {};
+        // Ten groups (0-7, control, SPAN) and eight CoS on NX-OS 9.x: one allocation each.
+        port.queuing->qosGroups.reserve(10);
+        port.queuing->pfcCos.reserve(8);
+    }
     return *port.queuing;
+}
+
+/// A string field's bytes as Latin-1 for ASCII tests, without a copy when it has no escapes.
+template <typename Fn> bool testText(json::Value o, QLatin1String key, Fn test)
+{
+    const json::Value v = o.member(key);
+    if (v.hasEscapes())
+        return test(QString(v.toString()));
+    const QByteArrayView b = v.isString() ? v.rawBytes() : QByteArrayView();
+    return test(QLatin1String(b.data(), b.size()));
 }
 
 std::optional<int> intField(json::Value o, QLatin1String key)
@@ -197,16 +211,19 @@ Result<void> parseShowQueuing(json::Value body, SwitchSnapshot &into)
                 }
             }
             for (const json::Value e : tableRows(row, QLatin1String("egress_stats_entry"))) {
-                if (textField(e, QLatin1String("ep-stat-type")).contains(QLatin1String("WRED"))
-                    && !textField(e, QLatin1String("ep-stat-units"))
-                            .startsWith(QLatin1String("Byt")))
+                auto containsWred = [](const auto &t) { return t.contains(QLatin1String("WRED")); };
+                auto bytes = [](const auto &t) { return t.startsWith(QLatin1String("Byt")); };
+                if (testText(e, QLatin1String("ep-stat-type"), containsWred)
+                    && !testText(e, QLatin1String("ep-stat-units"), bytes))
                     q.wredDropPkts = u64Field(e, QLatin1String("ep-stat-value"));
             }
             for (const json::Value e : tableRows(row, QLatin1String("ingress_stats_entry"))) {
-                if (!textField(e, QLatin1String("ip-stat-type")).contains(QLatin1String("MMU")))
+                auto containsMmu = [](const auto &t) { return t.contains(QLatin1String("MMU")); };
+                if (!testText(e, QLatin1String("ip-stat-type"), containsMmu))
                     continue;
-                const bool bytes
-                    = textField(e, QLatin1String("ip-stat-units")).startsWith(QLatin1String("Byt"));
+                const bool bytes = testText(e, QLatin1String("ip-stat-units"), [](const auto &t) {
+                    return t.startsWith(QLatin1String("Byt"));
+                });
                 (bytes ? q.ingressMmuDropBytes : q.ingressMmuDropPkts)
                     = u64Field(e, QLatin1String("ip-stat-value"));
             }
