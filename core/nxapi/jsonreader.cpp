@@ -316,8 +316,13 @@ bool Parser::literal(const char *word, Kind kind, ParseError *error)
 ParseError Parser::run()
 {
     ParseError error;
-    // Open containers: their node indices. An object expects a key after '{' and ','.
-    std::vector<std::uint32_t> open;
+    // Open containers: their node and, for objects, the key of the member being read. An
+    // object expects a key after '{' and ','.
+    struct Open {
+        std::uint32_t container;
+        std::uint32_t key;
+    };
+    std::vector<Open> open;
     open.reserve(32);
     for (;;) {
         // One value.
@@ -331,12 +336,12 @@ ParseError Parser::run()
             if (open.size() >= kMaxDepth)
                 return fail(ParseError::TooDeep);
             const bool object = *m_p == '{';
-            open.push_back(add(object ? Kind::Object : Kind::Array, offset(), 0));
+            open.push_back(Open {add(object ? Kind::Object : Kind::Array, offset(), 0), 0});
             ++m_p;
             skipWhitespace();
             if (m_p < m_end && *m_p == (object ? '}' : ']')) {
                 ++m_p;
-                Node &n = at(open.back());
+                Node &n = at(open.back().container);
                 n.length = offset() - n.offset;
                 open.pop_back();
                 closed = true;
@@ -347,6 +352,7 @@ ParseError Parser::run()
                     return fail(ParseError::UnexpectedCharacter);
                 if (!string(&error))
                     return error;
+                open.back().key = count() - 1;
                 skipWhitespace();
                 if (m_p >= m_end || *m_p != ':')
                     return fail(ParseError::UnexpectedCharacter);
@@ -392,8 +398,12 @@ ParseError Parser::run()
                     return fail(ParseError::TrailingGarbage);
                 return error;
             }
-            Node &container = at(open.back());
+            Open &top = open.back();
+            Node &container = at(top.container);
             const bool object = container.kind == Kind::Object;
+            // A key's `end` skips its value: lookups step from key to key.
+            if (object)
+                at(top.key).end = count();
             skipWhitespace();
             if (m_p >= m_end)
                 return fail(ParseError::UnexpectedEnd);
@@ -405,6 +415,7 @@ ParseError Parser::run()
                         return fail(ParseError::UnexpectedCharacter);
                     if (!string(&error))
                         return error;
+                    top.key = count() - 1;
                     skipWhitespace();
                     if (m_p >= m_end || *m_p != ':')
                         return fail(ParseError::UnexpectedCharacter);
@@ -587,7 +598,7 @@ Value Value::Iterator::key() const
 
 Value::Iterator &Value::Iterator::operator++()
 {
-    m_index = m_doc->node(m_object ? m_index + 1 : m_index).end;
+    m_index = m_doc->node(m_index).end;  // an object's key: the index after its value
     return *this;
 }
 

@@ -26,7 +26,7 @@ enum class Kind : std::uint8_t { Null, False, True, Number, String, Array, Objec
 struct Node {
     std::uint32_t offset;  ///< strings: first byte after the quote; others: first byte
     std::uint32_t length;  ///< bytes: string content without quotes; containers incl. brackets
-    std::uint32_t end;     ///< index of the node after this value's subtree
+    std::uint32_t end;     ///< index after this value's subtree (object keys: after their value)
     Kind kind;
     bool escaped;  ///< a string with backslash escapes (read through unescape)
 };
@@ -169,7 +169,7 @@ inline Value Value::member(QLatin1String key) const
             return Value(m_doc, i + 1);
         if (k.escaped && Value(m_doc, i).equals(key)) [[unlikely]]
             return Value(m_doc, i + 1);
-        i = m_doc->node(i + 1).end;
+        i = k.end;  // past the member's value
     }
     return {};
 }
