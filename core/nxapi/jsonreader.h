@@ -51,7 +51,8 @@ struct ParseError {
 
 class Document;
 
-/// A value inside a Document (a view: the Document must outlive it). A default-constructed
+/// A value inside a Document (a view: the Document must outlive it and stay where it is;
+/// NX-API responses keep theirs in a shared_ptr). A default-constructed
 /// Value is "absent": every query on it answers absent/empty, so lookups chain safely.
 class Value
 {
@@ -115,6 +116,7 @@ private:
 };
 
 /// A parsed JSON text. Holds a shallow copy of the bytes (QByteArray is shared, not copied).
+/// Only reads after parse(), so one Document can be read from several threads.
 class Document
 {
 public:
