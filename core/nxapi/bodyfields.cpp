@@ -1,30 +1,66 @@
 #include "nxapi/bodyfields.h"
 
+#include <array>
+#include <cstring>
+
 namespace roce::nxapi {
 
-QJsonArray tableRows(const QJsonObject &parent, QLatin1String tableKey, QLatin1String rowKey)
+bool TableRows::isEmpty() const
 {
-    const QJsonValue table = parent.value(tableKey);
-    if (!table.isObject())
+    if (m_rows.isObject())
+        return false;
+    return !m_rows.isArray() || !(m_rows.begin() != m_rows.end());
+}
+
+json::Value TableRows::single() const
+{
+    if (m_rows.isObject())
+        return m_rows;
+    if (!m_rows.isArray())
         return {};
-    const QJsonValue rows = table.toObject().value(rowKey);
-    if (rows.isArray())
-        return rows.toArray();
-    if (rows.isObject())
-        return QJsonArray {rows};
+    auto it = m_rows.begin();
+    if (!(it != m_rows.end()))
+        return {};
+    const json::Value first = *it;
+    return ++it != m_rows.end() ? json::Value() : first;
+}
+
+TableRows::Iterator TableRows::begin() const
+{
+    if (m_rows.isObject())
+        return Iterator(json::Value().end(), m_rows);
+    return Iterator(m_rows.begin(), {});
+}
+
+TableRows::Iterator TableRows::end() const
+{
+    if (m_rows.isObject())
+        return Iterator(json::Value().end(), {});
+    return Iterator(m_rows.end(), {});
+}
+
+TableRows tableRows(json::Value parent, QLatin1String tableKey, QLatin1String rowKey)
+{
+    const json::Value rows = parent.member(tableKey).member(rowKey);
+    if (rows.isArray() || rows.isObject())
+        return TableRows(rows);
     return {};
 }
 
-QJsonArray tableRows(const QJsonObject &parent, QLatin1String name)
+TableRows tableRows(json::Value parent, QLatin1String name)
 {
-    const QByteArray table = QByteArrayLiteral("TABLE_") + QByteArray(name.data(), name.size());
-    const QByteArray row = QByteArrayLiteral("ROW_") + QByteArray(name.data(), name.size());
-    return tableRows(parent, QLatin1String(table), QLatin1String(row));
-}
-
-QString rawText(const QJsonObject &o, QLatin1String key)
-{
-    return o.value(key).toString();
+    // "TABLE_" / "ROW_" + name without a heap allocation per lookup.
+    std::array<char, 96> table {};
+    std::array<char, 96> row {};
+    const auto n = std::size_t(name.size());
+    if (n + 6 > table.size())
+        return {};
+    std::memcpy(table.data(), "TABLE_", 6);
+    std::memcpy(table.data() + 6, name.data(), n);
+    std::memcpy(row.data(), "ROW_", 4);
+    std::memcpy(row.data() + 4, name.data(), n);
+    return tableRows(parent, QLatin1String(table.data(), qsizetype(n + 6)),
+                     QLatin1String(row.data(), qsizetype(n + 4)));
 }
 
 std::optional<quint64> parseU64(QStringView text)
@@ -39,15 +75,57 @@ std::optional<quint64> parseU64(QStringView text)
     return v;
 }
 
-std::optional<quint64> u64Field(const QJsonObject &o, QLatin1String key)
+namespace {
+
+inline bool asciiSpace(char c)
 {
-    const QJsonValue v = o.value(key);
-    if (v.isString())
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/// Plain decimal digits (ASCII blanks around them allowed) that fit 64 bits: the form of
+/// nearly every NX-OS counter, read without building a QString. Anything else: nullopt,
+/// and the caller takes the general path.
+std::optional<quint64> plainDecimal(QByteArrayView bytes)
+{
+    const char *p = bytes.data();
+    const char *end = p + bytes.size();
+    while (p < end && asciiSpace(*p))
+        ++p;
+    while (end > p && asciiSpace(end[-1]))
+        --end;
+    if (p == end || end - p > 19)  // 19 digits always fit; longer ones go the general way
+        return std::nullopt;
+    quint64 v = 0;
+    for (; p < end; ++p) {
+        if (*p < '0' || *p > '9')
+            return std::nullopt;
+        v = v * 10 + quint64(*p - '0');
+    }
+    return v;
+}
+
+}  // namespace
+
+std::optional<quint64> u64Field(json::Value o, QLatin1String key)
+{
+    return u64Value(o.member(key));
+}
+
+std::optional<quint64> u64Value(json::Value v)
+{
+    if (v.isString()) {
+        if (!v.hasEscapes()) {
+            if (const auto fast = plainDecimal(v.rawBytes()))
+                return fast;
+        }
         return parseU64(v.toString());
-    if (v.isDouble()) {
+    }
+    if (v.isNumber()) {
+        // An integer as written is exact; JSON numbers otherwise are doubles (NX-OS 7.x
+        // sends counters as numbers: take what there is rather than nothing).
+        if (const auto exact = plainDecimal(v.rawBytes()))
+            return exact;
         const double d = v.toDouble();
-        // JSON numbers above 2^53 lose precision; NX-OS 7.x sends counters as numbers, so take
-        // what there is rather than nothing.
         if (d < 0)
             return std::nullopt;
         return quint64(d);
@@ -55,10 +133,10 @@ std::optional<quint64> u64Field(const QJsonObject &o, QLatin1String key)
     return std::nullopt;
 }
 
-std::optional<qint64> i64Field(const QJsonObject &o, QLatin1String key)
+std::optional<qint64> i64Field(json::Value o, QLatin1String key)
 {
-    const QJsonValue v = o.value(key);
-    if (v.isDouble())
+    const json::Value v = o.member(key);
+    if (v.isNumber())
         return qint64(v.toDouble());
     if (v.isString()) {
         bool ok = false;
@@ -69,13 +147,45 @@ std::optional<qint64> i64Field(const QJsonObject &o, QLatin1String key)
     return std::nullopt;
 }
 
-QString textField(const QJsonObject &o, QLatin1String key)
+namespace {
+
+/// Short values that NX-OS repeats on every port (states, modes, QoS group numbers): handed
+/// out as shared copies of one static string instead of a new allocation per field. Thread
+/// safe: built once, then only read.
+const QString *commonText(QByteArrayView bytes)
 {
-    const QJsonValue v = o.value(key);
+    static const QString common[] = {
+        QStringLiteral("0"),       QStringLiteral("1"),      QStringLiteral("2"),
+        QStringLiteral("3"),       QStringLiteral("4"),      QStringLiteral("5"),
+        QStringLiteral("6"),       QStringLiteral("7"),      QStringLiteral("up"),
+        QStringLiteral("down"),    QStringLiteral("On"),     QStringLiteral("Off"),
+        QStringLiteral("Auto"),    QStringLiteral("Active"), QStringLiteral("Inactive"),
+        QStringLiteral("WRR"),     QStringLiteral("never"),  QStringLiteral("Egress"),
+        QStringLiteral("Ingress"), QStringLiteral("access"), QStringLiteral("trunk"),
+        QStringLiteral("routed"),
+    };
+    if (bytes.isEmpty() || bytes.size() > 8)
+        return nullptr;
+    for (const QString &c : common) {
+        if (c.size() == bytes.size() && QLatin1String(bytes.data(), bytes.size()) == c)
+            return &c;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+QString textField(json::Value o, QLatin1String key)
+{
+    const json::Value v = o.member(key);
+    if (v.isString() && !v.hasEscapes()) {
+        if (const QString *common = commonText(v.rawBytes()))
+            return *common;
+    }
     QString s;
     if (v.isString())
         s = v.toString();
-    else if (v.isDouble())
+    else if (v.isNumber())
         s = QString::number(v.toDouble(), 'g', 17);
     const QString t = s.trimmed();
     if (t == QLatin1String("null") || t == QLatin1String("not advertised")

@@ -4,8 +4,36 @@
 
 namespace roce::nxapi {
 
+namespace {
+
+/// "Ethernet" + digits and one or two "/digits": already the long form. The form of every
+/// name in `show interface`, queuing and PFC bodies, so they skip the regular expressions.
+bool isLongEthernetName(const QString &name)
+{
+    if (!name.startsWith(QLatin1String("Ethernet")))
+        return false;
+    int slashes = 0;
+    bool digit = false;  // a digit since the start or the last slash
+    for (qsizetype i = 8; i < name.size(); ++i) {
+        const char16_t c = name.at(i).unicode();
+        if (c >= u'0' && c <= u'9') {
+            digit = true;
+        } else if (c == u'/' && digit) {
+            ++slashes;
+            digit = false;
+        } else {
+            return false;
+        }
+    }
+    return digit && (slashes == 1 || slashes == 2);
+}
+
+}  // namespace
+
 QString longInterfaceName(const QString &name)
 {
+    if (isLongEthernetName(name))
+        return name;
     static const QRegularExpression eth(
         QStringLiteral(R"(^(?:ethernet|eth|et|e)\s*(\d+(?:/\d+){1,2})$)"),
         QRegularExpression::CaseInsensitiveOption);

@@ -60,7 +60,7 @@ constexpr KeyMap kErrorKeys[] = {
 };
 
 template <std::size_t N>
-void readCounters(const QJsonObject &row, const KeyMap (&keys)[N], PortCounters &into)
+void readCounters(json::Value row, const KeyMap (&keys)[N], PortCounters &into)
 {
     for (const KeyMap &k : keys) {
         if (const auto v = u64Field(row, QLatin1String(k.nxos)))
@@ -83,13 +83,12 @@ template <typename T> std::optional<int> toInt(const std::optional<T> &v)
 
 }  // namespace
 
-Result<void> parseShowInterface(const QJsonObject &body, SwitchSnapshot &into)
+Result<void> parseShowInterface(json::Value body, SwitchSnapshot &into)
 {
-    const QJsonArray rows = tableRows(body, QLatin1String("interface"));
+    const TableRows rows = tableRows(body, QLatin1String("interface"));
     if (rows.isEmpty())
         return missingTable("TABLE_interface/ROW_interface");
-    for (const QJsonValue &v : rows) {
-        const QJsonObject row = v.toObject();
+    for (const json::Value row : rows) {
         const QString name = textField(row, QLatin1String("interface"));
         if (name.isEmpty())
             continue;
@@ -111,17 +110,16 @@ Result<void> parseShowInterface(const QJsonObject &body, SwitchSnapshot &into)
     return {};
 }
 
-Result<void> parseShowInterfaceCounters(const QJsonObject &body, SwitchSnapshot &into)
+Result<void> parseShowInterfaceCounters(json::Value body, SwitchSnapshot &into)
 {
-    const QJsonArray rx = tableRows(body, QLatin1String("rx_counters"));
-    const QJsonArray tx = tableRows(body, QLatin1String("tx_counters"));
+    const TableRows rx = tableRows(body, QLatin1String("rx_counters"));
+    const TableRows tx = tableRows(body, QLatin1String("tx_counters"));
     if (rx.isEmpty() && tx.isEmpty())
         return missingTable("TABLE_rx_counters/TABLE_tx_counters");
     // The same counters under two names for the interface: interface_rx / interface_tx.
     for (const auto &[rows, key] :
          {std::pair {&rx, "interface_rx"}, std::pair {&tx, "interface_tx"}}) {
-        for (const QJsonValue &v : *rows) {
-            const QJsonObject row = v.toObject();
+        for (const json::Value row : *rows) {
             const QString name = textField(row, QLatin1String(key));
             if (!name.isEmpty())
                 readCounters(row, kInterfaceKeys, into.port(name).counters);
@@ -130,13 +128,12 @@ Result<void> parseShowInterfaceCounters(const QJsonObject &body, SwitchSnapshot 
     return {};
 }
 
-Result<void> parseShowInterfaceCountersErrors(const QJsonObject &body, SwitchSnapshot &into)
+Result<void> parseShowInterfaceCountersErrors(json::Value body, SwitchSnapshot &into)
 {
-    const QJsonArray rows = tableRows(body, QLatin1String("interface"));
+    const TableRows rows = tableRows(body, QLatin1String("interface"));
     if (rows.isEmpty())
         return missingTable("TABLE_interface/ROW_interface");
-    for (const QJsonValue &v : rows) {
-        const QJsonObject row = v.toObject();
+    for (const json::Value row : rows) {
         const QString name = textField(row, QLatin1String("interface"));
         if (!name.isEmpty())
             readCounters(row, kErrorKeys, into.port(name).counters);

@@ -35,16 +35,15 @@ QString normalizeMac(const QString &text)
     return out;
 }
 
-Result<void> parseShowLldpNeighborsDetail(const QJsonObject &body, SwitchSnapshot &into)
+Result<void> parseShowLldpNeighborsDetail(json::Value body, SwitchSnapshot &into)
 {
-    const QJsonArray rows = tableRows(body, QLatin1String("nbor_detail"));
+    const TableRows rows = tableRows(body, QLatin1String("nbor_detail"));
     if (rows.isEmpty() && !body.contains(QLatin1String("neigh_count"))) {
         return makeError(ErrorCode::Parse,
                          ParserText::tr("the body has neither TABLE_nbor_detail nor neigh_count"));
     }
     into.lldpReported = true;
-    for (const QJsonValue &v : rows) {
-        const QJsonObject row = v.toObject();
+    for (const json::Value row : rows) {
         LldpNeighbor n;
         n.localPort = textField(row, QLatin1String("l_port_id"));
         if (n.localPort.isEmpty())
@@ -65,7 +64,7 @@ Result<void> parseShowLldpNeighborsDetail(const QJsonObject &body, SwitchSnapsho
     return {};
 }
 
-Result<SwitchVersion> parseShowVersion(const QJsonObject &body)
+Result<SwitchVersion> parseShowVersion(json::Value body)
 {
     SwitchVersion v;
     v.hostName = textField(body, QLatin1String("host_name"));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "nxapi/commandbody.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -19,7 +21,7 @@ enum class CommandCode { Success = 200, CliError = 400, MaxSessions = 429, Unsup
 struct CommandOutput {
     QString input;
     CommandCode code = CommandCode::Success;
-    QJsonValue body;   ///< object (structured) or string (ascii); empty on error
+    CommandBody body;  ///< object (structured) or string (ascii); empty on error
     QString clierror;  ///< CLI error text when code != Success
     QString msg;       ///< the switch's `msg` ("Success", "Structured output unsupported", ...)
 };

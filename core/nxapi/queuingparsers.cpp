@@ -15,61 +15,70 @@ class ParserText
     Q_DECLARE_TR_FUNCTIONS(ParserText)
 };
 
-/// Rows of TABLE_<name>, directly in the body or inside TABLE_module/ROW_module (§4.5 quirk 4).
-QJsonArray moduleRows(const QJsonObject &body, QLatin1String name)
-{
-    QJsonArray rows = tableRows(body, name);
-    const QJsonArray modules = tableRows(body, QLatin1String("module"));
-    if (rows.isEmpty() && modules.size() == 1)
-        return tableRows(modules.first().toObject(), name);  // the usual case: no copying
-    for (const QJsonValue &m : modules) {
-        const QJsonArray more = tableRows(m.toObject(), name);
-        for (const QJsonValue &r : more)
-            rows.append(r);
-    }
-    return rows;
-}
-
 /// Calls @p fn(row, interface name) for every row of TABLE_<name> that names an interface
-/// in `if_name_str` (PFC, queuing and tabular bodies share this shape); a body without the
+/// in `if_name_str` (PFC, queuing and tabular bodies share this shape): rows directly in the
+/// body, then those inside each TABLE_module/ROW_module (§4.5 quirk 4). A body without the
 /// table is a Parse error.
-template <typename Fn>
-Result<void> forEachInterfaceRow(const QJsonObject &body, QLatin1String name, Fn fn)
+template <typename Fn> Result<void> forEachInterfaceRow(json::Value body, QLatin1String name, Fn fn)
 {
-    const QJsonArray rows = moduleRows(body, name);
-    if (rows.isEmpty()) {
+    const TableRows direct = tableRows(body, name);
+    const TableRows modules = tableRows(body, QLatin1String("module"));
+    bool any = !direct.isEmpty();
+    for (const json::Value m : modules)
+        any = any || !tableRows(m, name).isEmpty();
+    if (!any) {
         return makeError(ErrorCode::Parse,
                          ParserText::tr("the body has no %1 table")
                              .arg(QString(QLatin1String("TABLE_") + name)));
     }
-    for (const QJsonValue &v : rows) {
-        const QJsonObject row = v.toObject();
-        const QString interface = textField(row, QLatin1String("if_name_str"));
-        if (!interface.isEmpty())
-            fn(row, interface);
-    }
+    auto visit = [&fn](const TableRows &rows) {
+        for (const json::Value row : rows) {
+            const QString interface = textField(row, QLatin1String("if_name_str"));
+            if (!interface.isEmpty())
+                fn(row, interface);
+        }
+    };
+    visit(direct);
+    for (const json::Value m : modules)
+        visit(tableRows(m, name));
     return {};
 }
 
 QueuingStatus &queuingOf(SwitchSnapshot &snapshot, const QString &interface)
 {
     PortStatus &port = snapshot.port(interface);
-    if (!port.queuing)
+    if (!port.queuing) {
         port.queuing = QueuingStatus {};
+        // Ten groups (0-7, control, SPAN) and eight CoS on NX-OS 9.x: one allocation each.
+        port.queuing->qosGroups.reserve(10);
+        port.queuing->pfcCos.reserve(8);
+    }
     return *port.queuing;
 }
 
-std::optional<int> intField(const QJsonObject &o, QLatin1String key)
+/// A string field's bytes as Latin-1 for ASCII tests, without a copy when it has no escapes.
+template <typename Fn> bool testText(json::Value o, QLatin1String key, Fn test)
+{
+    const json::Value v = o.member(key);
+    if (v.hasEscapes())
+        return test(QString(v.toString()));
+    const QByteArrayView b = v.isString() ? v.rawBytes() : QByteArrayView();
+    return test(QLatin1String(b.data(), b.size()));
+}
+
+std::optional<int> intField(json::Value o, QLatin1String key)
 {
     const auto v = u64Field(o, key);
     return v ? std::optional<int>(int(*v)) : std::nullopt;
 }
 
-/// Which normalized counter an `eq-stat-type` / units pair is (§4.6.5 known values).
-std::optional<QueueCounter> queueCounterFor(const QString &type, const QString &units)
+/// Which normalized counter an `eq-stat-type` / units pair is (§4.6.5 known values). For
+/// QString (text bodies) and QLatin1String (JSON bytes: the patterns are ASCII).
+template <typename Text>
+std::optional<QueueCounter> queueCounterFor(const Text &type, const Text &units)
 {
     const bool bytes = units.startsWith(QLatin1String("Byt"), Qt::CaseInsensitive);
-    const QString t = type.trimmed();
+    const auto t = type.trimmed();
     if (t.compare(QLatin1String("Tx"), Qt::CaseInsensitive) == 0)
         return bytes ? QueueCounter::TxBytes : QueueCounter::TxPkts;
     if (t.startsWith(QLatin1String("WD"), Qt::CaseInsensitive))
@@ -83,11 +92,21 @@ std::optional<QueueCounter> queueCounterFor(const QString &type, const QString &
     return std::nullopt;
 }
 
-void readQosConfig(const QJsonObject &row, QueuingStatus &q)
+/// The same for the JSON strings, read in place unless they carry escapes.
+std::optional<QueueCounter> queueCounterFor(json::Value type, json::Value units)
 {
-    const QJsonArray cfg = tableRows(row, QLatin1String("qosgrp_cfg"));
-    for (const QJsonValue &v : cfg) {
-        const QJsonObject c = v.toObject();
+    if (type.hasEscapes() || units.hasEscapes())
+        return queueCounterFor(type.toString(), units.toString());
+    auto latin1 = [](json::Value v) {
+        const QByteArrayView b = v.isString() ? v.rawBytes() : QByteArrayView();
+        return QLatin1String(b.data(), b.size());
+    };
+    return queueCounterFor(latin1(type), latin1(units));
+}
+
+void readQosConfig(json::Value row, QueuingStatus &q)
+{
+    for (const json::Value c : tableRows(row, QLatin1String("qosgrp_cfg"))) {
         const QString name = textField(c, QLatin1String("qosgrp"));
         if (name.isEmpty())
             continue;
@@ -107,10 +126,10 @@ void readQosConfig(const QJsonObject &row, QueuingStatus &q)
 
 }  // namespace
 
-Result<void> parseShowPfc(const QJsonObject &body, SwitchSnapshot &into)
+Result<void> parseShowPfc(json::Value body, SwitchSnapshot &into)
 {
     return forEachInterfaceRow(
-        body, QLatin1String("pfc_interface"), [&into](const QJsonObject &row, const QString &name) {
+        body, QLatin1String("pfc_interface"), [&into](json::Value row, const QString &name) {
             PfcPortStatus pfc;
             pfc.mode = textField(row, QLatin1String("admin"));
             QString oper = textField(row, QLatin1String("oper")).trimmed();
@@ -165,52 +184,46 @@ Result<void> parseShowPfcText(const QString &text, SwitchSnapshot &into)
     return {};
 }
 
-Result<void> parseShowQueuing(const QJsonObject &body, SwitchSnapshot &into)
+Result<void> parseShowQueuing(json::Value body, SwitchSnapshot &into)
 {
     const auto parsed = forEachInterfaceRow(
-        body, QLatin1String("queuing_interface"),
-        [&into](const QJsonObject &row, const QString &name) {
+        body, QLatin1String("queuing_interface"), [&into](json::Value row, const QString &name) {
             QueuingStatus &q = queuingOf(into, name);
             readQosConfig(row, q);
             if (const auto mc = u64Field(row, QLatin1String("mc-drop-pkt")))
                 q.mcDropPkts = mc;
-            const QJsonArray groups = tableRows(row, QLatin1String("qosgrp_egress_stats"));
-            for (const QJsonValue &gv : groups) {
-                const QJsonObject go = gv.toObject();
+            for (const json::Value go : tableRows(row, QLatin1String("qosgrp_egress_stats"))) {
                 const QString group = textField(go, QLatin1String("eq-qosgrp"));
                 if (group.isEmpty())
                     continue;
                 QosGroupStatus &g = q.group(group);
                 // The innermost loop of the largest body a poll gets (10 groups x 7 entries per
                 // port): keys spelled out, raw strings.
-                const QJsonArray entries
+                const TableRows entries
                     = tableRows(go, QLatin1String("TABLE_qosgrp_egress_stats_entry"),
                                 QLatin1String("ROW_qosgrp_egress_stats_entry"));
-                for (const QJsonValue &ev : entries) {
-                    const QJsonObject e = ev.toObject();
-                    const auto counter
-                        = queueCounterFor(rawText(e, QLatin1String("eq-stat-type")),
-                                          rawText(e, QLatin1String("eq-stat-units")));
+                for (const json::Value e : entries) {
+                    const auto counter = queueCounterFor(e.member(QLatin1String("eq-stat-type")),
+                                                         e.member(QLatin1String("eq-stat-units")));
                     const auto value = u64Field(e, QLatin1String("eq-uc-stat-value"));
                     if (counter && value)
                         g.counters.set(*counter, *value);
                 }
             }
-            const QJsonArray egress = tableRows(row, QLatin1String("egress_stats_entry"));
-            for (const QJsonValue &ev : egress) {
-                const QJsonObject e = ev.toObject();
-                if (textField(e, QLatin1String("ep-stat-type")).contains(QLatin1String("WRED"))
-                    && !textField(e, QLatin1String("ep-stat-units"))
-                            .startsWith(QLatin1String("Byt")))
+            for (const json::Value e : tableRows(row, QLatin1String("egress_stats_entry"))) {
+                auto containsWred = [](const auto &t) { return t.contains(QLatin1String("WRED")); };
+                auto bytes = [](const auto &t) { return t.startsWith(QLatin1String("Byt")); };
+                if (testText(e, QLatin1String("ep-stat-type"), containsWred)
+                    && !testText(e, QLatin1String("ep-stat-units"), bytes))
                     q.wredDropPkts = u64Field(e, QLatin1String("ep-stat-value"));
             }
-            const QJsonArray ingress = tableRows(row, QLatin1String("ingress_stats_entry"));
-            for (const QJsonValue &iv : ingress) {
-                const QJsonObject e = iv.toObject();
-                if (!textField(e, QLatin1String("ip-stat-type")).contains(QLatin1String("MMU")))
+            for (const json::Value e : tableRows(row, QLatin1String("ingress_stats_entry"))) {
+                auto containsMmu = [](const auto &t) { return t.contains(QLatin1String("MMU")); };
+                if (!testText(e, QLatin1String("ip-stat-type"), containsMmu))
                     continue;
-                const bool bytes
-                    = textField(e, QLatin1String("ip-stat-units")).startsWith(QLatin1String("Byt"));
+                const bool bytes = testText(e, QLatin1String("ip-stat-units"), [](const auto &t) {
+                    return t.startsWith(QLatin1String("Byt"));
+                });
                 (bytes ? q.ingressMmuDropBytes : q.ingressMmuDropPkts)
                     = u64Field(e, QLatin1String("ip-stat-value"));
             }
@@ -218,9 +231,7 @@ Result<void> parseShowQueuing(const QJsonObject &body, SwitchSnapshot &into)
                 q.txPpp = t;
             if (const auto r = u64Field(row, QLatin1String("rx-ppp")))
                 q.rxPpp = r;
-            const QJsonArray pfc = tableRows(row, QLatin1String("pfc_stats"));
-            for (const QJsonValue &pv : pfc) {
-                const QJsonObject p = pv.toObject();
+            for (const json::Value p : tableRows(row, QLatin1String("pfc_stats"))) {
                 const auto cos = intField(p, QLatin1String("cos"));
                 if (!cos)
                     continue;
@@ -238,9 +249,7 @@ Result<void> parseShowQueuing(const QJsonObject &body, SwitchSnapshot &into)
     if (!parsed)
         return parsed;
     // Interface MTUs, where the release reports them alongside.
-    const QJsonArray mtus = tableRows(body, QLatin1String("interface_mtu"));
-    for (const QJsonValue &v : mtus) {
-        const QJsonObject m = v.toObject();
+    for (const json::Value m : tableRows(body, QLatin1String("interface_mtu"))) {
         const QString name = textField(m, QLatin1String("intf_name"));
         const auto mtu = intField(m, QLatin1String("mtu_val"));
         if (!name.isEmpty() && mtu && !into.port(name).mtu)
@@ -356,19 +365,18 @@ Result<void> parseShowQueuingText(const QString &text, SwitchSnapshot &into)
     return {};
 }
 
-Result<void> parseShowQueuingTabular(const QJsonObject &body, SwitchSnapshot &into)
+Result<void> parseShowQueuingTabular(json::Value body, SwitchSnapshot &into)
 {
     static const QRegularExpression key(QStringLiteral(
         R"(^(tx_uc_pkt|tx_uc_byte|tx_uc_drop_pkt|tx_uc_drop_byte|tx_uc_ecn_pkt|tx_uc_ecn_byte|pfc_rx|pfc_tx)_qos_(\d+|cpu|span)$)"));
     return forEachInterfaceRow(
-        body, QLatin1String("queuing_interface"),
-        [&into](const QJsonObject &row, const QString &name) {
+        body, QLatin1String("queuing_interface"), [&into](json::Value row, const QString &name) {
             QueuingStatus &q = queuingOf(into, name);
             for (auto it = row.begin(); it != row.end(); ++it) {
-                const auto m = key.match(it.key());
+                const auto m = key.match(it.key().toString());
                 if (!m.hasMatch())
                     continue;
-                const auto value = u64Field(row, QLatin1String(it.key().toLatin1()));
+                const auto value = u64Value(*it);
                 if (!value)
                     continue;
                 const QString kind = m.captured(1);

@@ -5,8 +5,11 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonParseError>
 #include <QRegularExpression>
+
+#include <cmath>
+#include <limits>
+#include <memory>
 
 namespace roce::nxapi {
 
@@ -17,37 +20,56 @@ class ResponseText
     Q_DECLARE_TR_FUNCTIONS(ResponseText)
 };
 
-int codeOf(const QJsonValue &v)
+/// A string member's text; anything else (absent, a number, an object) is empty, as
+/// QJsonValue::toString() has it.
+QString stringOf(json::Value v)
+{
+    return v.isString() ? v.toString() : QString();
+}
+
+/// An integral JSON number as int, else 0 (QJsonValue::toInt()).
+int intOf(json::Value v)
+{
+    if (!v.isNumber())
+        return 0;
+    const double d = v.toDouble();
+    if (d != std::floor(d) || d < std::numeric_limits<int>::min()
+        || d > std::numeric_limits<int>::max())
+        return 0;
+    return int(d);
+}
+
+int codeOf(json::Value v)
 {
     if (v.isString())
         return v.toString().toInt();
-    return v.toInt();
+    return intOf(v);
 }
 
-CommandOutput insApiOutput(const QJsonObject &o)
+using SharedDocument = std::shared_ptr<const json::Document>;
+
+CommandOutput insApiOutput(const SharedDocument &doc, json::Value o)
 {
     CommandOutput out;
-    out.input = o.value(QLatin1String("input")).toString();
+    out.input = stringOf(o.member(QLatin1String("input")));
+    const json::Value body = o.member(QLatin1String("body"));
+    const json::Value code = o.member(QLatin1String("code"));
     // Saved responses sometimes keep only {"output":{"body":...}}: a body without a code
     // is a success.
-    out.code = o.contains(QLatin1String("code")) || !o.contains(QLatin1String("body"))
-        ? CommandCode(codeOf(o.value(QLatin1String("code"))))
-        : CommandCode::Success;
-    out.msg = o.value(QLatin1String("msg")).toString();
-    out.body = o.value(QLatin1String("body"));
-    out.clierror = o.value(QLatin1String("clierror")).toString();
+    out.code = code.isValid() || !body.isValid() ? CommandCode(codeOf(code)) : CommandCode::Success;
+    out.msg = stringOf(o.member(QLatin1String("msg")));
+    out.body = CommandBody(doc, body);
+    out.clierror = stringOf(o.member(QLatin1String("clierror")));
     return out;
 }
 
-CommandOutput jsonRpcOutput(const QJsonObject &o, const QString &command)
+CommandOutput jsonRpcOutput(const SharedDocument &doc, json::Value o, const QString &command)
 {
     CommandOutput out;
     out.input = command;
-    if (o.contains(QLatin1String("error"))) {
-        const QJsonObject e = o.value(QLatin1String("error")).toObject();
-        const QString data
-            = e.value(QLatin1String("data")).toObject().value(QLatin1String("msg")).toString();
-        out.msg = e.value(QLatin1String("message")).toString();
+    if (const json::Value e = o.member(QLatin1String("error")); e.isValid()) {
+        const QString data = stringOf(e.member(QLatin1String("data")).member(QLatin1String("msg")));
+        out.msg = stringOf(e.member(QLatin1String("message")));
         out.clierror = data.isEmpty() ? out.msg : data;
         // JSON-RPC has no NX-API code: recover the ones the client acts on from the text.
         if (out.clierror.contains(QLatin1String("Structured output unsupported"),
@@ -55,17 +77,17 @@ CommandOutput jsonRpcOutput(const QJsonObject &o, const QString &command)
             out.code = CommandCode::Unsupported;
         else if (out.clierror.contains(QLatin1String("Max sessions"), Qt::CaseInsensitive))
             out.code = CommandCode::MaxSessions;
-        else if (e.value(QLatin1String("code")).toInt() == -32603)
+        else if (intOf(e.member(QLatin1String("code"))) == -32603)
             out.code = CommandCode(500);
         else
             out.code = CommandCode::CliError;
         return out;
     }
-    const QJsonObject result = o.value(QLatin1String("result")).toObject();
+    const json::Value result = o.member(QLatin1String("result"));
     out.code = CommandCode::Success;
     out.msg = QStringLiteral("Success");
-    out.body = result.contains(QLatin1String("body")) ? result.value(QLatin1String("body"))
-                                                      : result.value(QLatin1String("msg"));
+    const json::Value body = result.member(QLatin1String("body"));
+    out.body = CommandBody(doc, body.isValid() ? body : result.member(QLatin1String("msg")));
     return out;
 }
 
@@ -88,54 +110,52 @@ QByteArray insApiRequest(const QStringList &commands, OutputFormat format)
 Result<QList<CommandOutput>> parseNxapiResponse(const QByteArray &body,
                                                 const QStringList &sentCommands)
 {
-    QJsonParseError error {};
-    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError) {
-        const bool truncated = error.error == QJsonParseError::UnterminatedObject
-            || error.error == QJsonParseError::UnterminatedArray
-            || error.error == QJsonParseError::UnterminatedString
-            || (error.error == QJsonParseError::IllegalValue && error.offset >= body.size() - 1);
+    json::ParseError error;
+    auto parsed = json::Document::parse(body, &error);
+    if (!parsed) {
         return makeError(ErrorCode::Parse,
-                         truncated
+                         error.code == json::ParseError::UnexpectedEnd
                              ? ResponseText::tr("the response is cut short after %1 bytes (%2)")
                                    .arg(body.size())
-                                   .arg(error.errorString())
+                                   .arg(json::Document::describe(error.code))
                              : ResponseText::tr("the response is not JSON: %1 at byte %2")
-                                   .arg(error.errorString())
+                                   .arg(json::Document::describe(error.code))
                                    .arg(error.offset));
     }
+    // One document for the whole batch; every output's body is a view into it.
+    const SharedDocument doc = std::make_shared<const json::Document>(std::move(*parsed));
+    const json::Value top = doc->root();
+    const json::Value root = top.isObject() ? top : json::Value();
     QList<CommandOutput> outputs;
-    const QJsonObject root = doc.object();
     // ins_api envelope, or the `outputs` / `output` part of it as saved by some tools.
-    QJsonValue output;
-    if (root.contains(QLatin1String("ins_api"))) {
-        output = root.value(QLatin1String("ins_api"))
-                     .toObject()
-                     .value(QLatin1String("outputs"))
-                     .toObject()
-                     .value(QLatin1String("output"));
-        if (output.isUndefined()) {
+    json::Value output;
+    if (const json::Value insApi = root.member(QLatin1String("ins_api")); insApi.isValid()) {
+        output = insApi.member(QLatin1String("outputs")).member(QLatin1String("output"));
+        if (!output.isValid()) {
             return makeError(ErrorCode::Parse,
                              ResponseText::tr("ins_api response without outputs.output"));
         }
-    } else if (root.contains(QLatin1String("outputs"))) {
-        output = root.value(QLatin1String("outputs")).toObject().value(QLatin1String("output"));
-    } else if (root.contains(QLatin1String("output"))) {
-        output = root.value(QLatin1String("output"));
+    } else if (const json::Value outs = root.member(QLatin1String("outputs")); outs.isValid()) {
+        output = outs.member(QLatin1String("output"));
+    } else {
+        output = root.member(QLatin1String("output"));
     }
     if (output.isObject()) {
-        outputs.append(insApiOutput(output.toObject()));
+        outputs.append(insApiOutput(doc, output));
     } else if (output.isArray()) {
-        const QJsonArray list = output.toArray();
-        for (const QJsonValue &v : list)
-            outputs.append(insApiOutput(v.toObject()));
-    } else if (doc.isArray() || root.contains(QLatin1String("jsonrpc"))) {
+        for (const json::Value v : output)
+            outputs.append(insApiOutput(doc, v));
+    } else if (top.isArray() || root.contains(QLatin1String("jsonrpc"))) {
         // JSON-RPC: a one-command batch answers with a single object (§4.3).
-        const QJsonArray list = doc.isArray() ? doc.array() : QJsonArray {root};
-        for (const QJsonValue &v : list) {
-            const QJsonObject o = v.toObject();
-            const int id = o.value(QLatin1String("id")).toInt();
-            outputs.append(jsonRpcOutput(o, sentCommands.value(id - 1)));
+        auto add = [&](json::Value o) {
+            const int id = intOf(o.member(QLatin1String("id")));
+            outputs.append(jsonRpcOutput(doc, o, sentCommands.value(id - 1)));
+        };
+        if (top.isArray()) {
+            for (const json::Value v : top)
+                add(v);
+        } else {
+            add(root);
         }
     } else {
         return makeError(ErrorCode::Parse,
@@ -195,8 +215,10 @@ void applyCommandOutput(const CommandOutput &output, SwitchSnapshot &snapshot)
     }
     const ShowCommand kind = classifyCommand(output.input);
     const bool text = output.body.isString();
-    const QString bodyText = output.body.toString();
-    const QJsonObject body = output.body.toObject();
+    const QString bodyText = text ? output.body.toString() : QString();
+    // A view of the body; keepAlive holds its document for bodies built as QJsonValues.
+    std::shared_ptr<const json::Document> keepAlive;
+    const json::Value body = text ? json::Value() : output.body.json(keepAlive);
     if (!text && !output.body.isObject()) {
         issue(0, ResponseText::tr("the command succeeded but returned no body"));
         return;

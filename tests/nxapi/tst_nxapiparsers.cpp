@@ -7,7 +7,9 @@
 #include "nxapi/switchrates.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace roce::nxapi;
@@ -72,6 +74,10 @@ private slots:
     void responseEnvelopes();
     void responseErrors_data();
     void responseErrors();
+    void truncatedPollsAreCutShort();
+    void garbageResponsesNeverCrash();
+    void malformedBodies_data();
+    void malformedBodies();
     void batchedPollResponse();
     void runningConfigQos();
     void counterDeltaWrapAndReset();
@@ -432,6 +438,18 @@ void TestNxapiParsers::responseErrors_data()
     QTest::newRow("ins_api without outputs")
         << QByteArray(R"json({"ins_api":{"type":"cli_show"}})json")
         << QStringLiteral("outputs.output");
+    QTest::newRow("empty body") << QByteArray() << QStringLiteral("cut short");
+    QTest::newRow("cut inside a key")
+        << full.left(full.indexOf("TABLE_") + 3) << QStringLiteral("cut short");
+    QTest::newRow("binary") << QByteArray("\x1f\x8b\x08\x00\x00", 5) << QStringLiteral("not JSON");
+    QTest::newRow("garbage after the response")
+        << QByteArray(R"json({"output":{"code":"200","body":{}}} trailing)json")
+        << QStringLiteral("at byte 36");
+    QTest::newRow("trailing comma")
+        << QByteArray(R"json({"output":{"code":"200",}})json") << QStringLiteral("at byte 24");
+    QTest::newRow("invalid utf-8 in a body")
+        << QByteArray("{\"output\":{\"code\":\"200\",\"body\":{\"x\":\"\xff\"}}}")
+        << QStringLiteral("UTF-8");
 }
 
 void TestNxapiParsers::responseErrors()
@@ -442,6 +460,123 @@ void TestNxapiParsers::responseErrors()
     QVERIFY(!r);
     QCOMPARE(r.error().code, roce::ErrorCode::Parse);
     QVERIFY2(r.error().message.contains(expected), qPrintable(r.error().message));
+}
+
+void TestNxapiParsers::truncatedPollsAreCutShort()
+{
+    // A 48-port poll cut anywhere (the connection dropped mid-body) is a Parse error that
+    // says so, never a partial snapshot or a crash.
+    const QByteArray full = fixture(QStringLiteral("sim/poll_batch_48port.json"));
+    for (qsizetype n = 0; n < full.size(); n += 4099) {
+        const auto r = parseNxapiResponse(full.left(n));
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.contains(QLatin1String("cut short")),
+                 qPrintable(r.error().message));
+    }
+}
+
+void TestNxapiParsers::garbageResponsesNeverCrash()
+{
+    // Bytes flipped anywhere in a real poll: either the response is rejected, or whatever
+    // still parses goes through every body parser without crashing.
+    const QByteArray full = fixture(QStringLiteral("sim/poll_batch_reference.json"));
+    QRandomGenerator rng(7);
+    int parsed = 0;
+    for (int round = 0; round < 400; ++round) {
+        QByteArray body = full;
+        for (int flips = 1 + int(rng.bounded(8)); flips > 0; --flips)
+            body[int(rng.bounded(quint32(body.size())))] = char(rng.bounded(256));
+        const auto outputs = parseNxapiResponse(body);
+        if (!outputs)
+            continue;
+        ++parsed;
+        SwitchSnapshot s;
+        for (const CommandOutput &o : *outputs)
+            applyCommandOutput(o, s);
+    }
+    QVERIFY(parsed > 0);
+}
+
+void TestNxapiParsers::malformedBodies_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QByteArray>("body");
+    const QStringList commands {QStringLiteral("show interface"),
+                                QStringLiteral("show interface counters"),
+                                QStringLiteral("show interface counters errors"),
+                                QStringLiteral("show interface priority-flow-control"),
+                                QStringLiteral("show queuing interface"),
+                                QStringLiteral("show lldp neighbors detail"),
+                                QStringLiteral("show version")};
+    const QList<QByteArray> bodies {
+        R"json({})json",
+        R"json({"TABLE_interface":"x","TABLE_module":[1,2]})json",
+        R"json({"TABLE_interface":{"ROW_interface":42}})json",
+        R"json({"TABLE_interface":{"ROW_interface":["a",null,[{}],{"interface":{}}]}})json",
+        R"json({"TABLE_module":{"ROW_module":{"TABLE_queuing_interface":{"ROW_queuing_interface":
+            {"if_name_str":"Ethernet1/1","TABLE_qosgrp_egress_stats":{"ROW_qosgrp_egress_stats":
+            [{"eq-qosgrp":{},"TABLE_qosgrp_egress_stats_entry":7},{"eq-qosgrp":"3",
+            "TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":[{"eq-stat-type":1,
+            "eq-stat-units":[],"eq-uc-stat-value":"-5"}]}}]},"TABLE_pfc_stats":{"ROW_pfc_stats":
+            {"cos":"x"}}}}}}})json",
+        R"json({"TABLE_pfc_interface":{"ROW_pfc_interface":{"if_name_str":"Eth1/1",
+            "oper":"On (zz)","rx-stats":"99999999999999999999999","tx-stats":1e300}}})json",
+        R"json({"TABLE_nbor_detail":{"ROW_nbor_detail":{"l_port_id":"","ttl":-1}},
+            "host_name":["x"],"kern_uptm_days":"1.5"})json",
+        R"json({"TABLE_rx_counters":{"ROW_rx_counters":{"interface_rx":"Ethernet1/1",
+            "eth_inbytes":"12\u0033","eth_outbytes":" 7 "}}})json",
+    };
+    for (const QString &command : commands) {
+        for (qsizetype i = 0; i < bodies.size(); ++i) {
+            QTest::addRow("%s #%lld", qPrintable(command), qint64(i)) << command << bodies[i];
+        }
+    }
+    // Text bodies (cli_show_ascii) cut short or of another command.
+    const QJsonObject ascii
+        = QJsonDocument::fromJson(fixture(QStringLiteral("sim/show_queuing_interface_ascii.json")))
+              .object();
+    const QString text = ascii.value(QStringLiteral("ins_api"))
+                             .toObject()
+                             .value(QStringLiteral("outputs"))
+                             .toObject()
+                             .value(QStringLiteral("output"))
+                             .toObject()
+                             .value(QStringLiteral("body"))
+                             .toString();
+    for (const QString &command : commands) {
+        QTest::addRow("%s text cut", qPrintable(command))
+            << command
+            << QJsonDocument(QJsonArray {text.left(text.size() / 3)})
+                   .toJson(QJsonDocument::Compact);
+    }
+}
+
+void TestNxapiParsers::malformedBodies()
+{
+    // Bodies of the wrong shape or with wrong types: the parser takes what it can, records
+    // an issue for the rest, and never crashes.
+    QFETCH(QString, command);
+    QFETCH(QByteArray, body);
+    CommandOutput o;
+    o.input = command;
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    QVERIFY(doc.isObject() || doc.isArray());
+    o.body = doc.isObject() ? QJsonValue(doc.object()) : doc.array().first();
+    SwitchSnapshot s;
+    applyCommandOutput(o, s);
+    // The same body read from a response envelope behaves the same.
+    const QJsonObject output {{QStringLiteral("code"), QStringLiteral("200")},
+                              {QStringLiteral("input"), command},
+                              {QStringLiteral("body"), o.body.toJsonValue()}};
+    const QByteArray envelope
+        = QJsonDocument(QJsonObject {{QStringLiteral("output"), output}}).toJson();
+    const auto outputs = parseNxapiResponse(envelope);
+    QVERIFY2(outputs, qPrintable(outputs ? QString() : outputs.error().message));
+    SwitchSnapshot fromEnvelope;
+    applyCommandOutput(outputs->first(), fromEnvelope);
+    QCOMPARE(snapshotToJson(fromEnvelope), snapshotToJson(s));
+    for (const PortStatus &p : std::as_const(s.ports))
+        QVERIFY(!p.name.isEmpty());
 }
 
 void TestNxapiParsers::batchedPollResponse()
