@@ -1,6 +1,7 @@
 #include "eventlistview.h"
 
 #include "models/eventlistmodel.h"
+#include "palette.h"
 
 #include <QBrush>
 #include <QHeaderView>
@@ -28,8 +29,8 @@ public:
             if (!QIdentityProxyModel::data(index, EventListModel::ActiveRole).toBool())
                 return QBrush(QPalette().color(QPalette::Disabled, QPalette::Text));
             return QIdentityProxyModel::data(index, EventListModel::CriticalRole).toBool()
-                ? QBrush(QColor(0xb0, 0x1e, 0x14))
-                : QBrush(QColor(0x9a, 0x5b, 0x00));
+                ? QBrush(palette::criticalText())
+                : QBrush(palette::warningText());
         }
         return QIdentityProxyModel::data(index, role);
     }

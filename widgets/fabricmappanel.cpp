@@ -1,6 +1,7 @@
 #include "fabricmappanel.h"
 
 #include "fabricmapview.h"
+#include "palette.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -48,12 +49,14 @@ FabricMapPanel::FabricMapPanel(const models::PortTableModel *rates, QWidget *par
     tools->addWidget(zoomOut);
     tools->addWidget(fit);
     tools->addSpacing(12);
-    tools->addWidget(swatch(QColor(0xd3, 0x2f, 0x2f), tr("drops"), this));
-    tools->addWidget(swatch(QColor(0xf9, 0xa8, 0x25), tr("pauses"), this));
-    tools->addWidget(swatch(QColor(0x8e, 0x24, 0xaa), tr("ECN (outline)"), this));
-    tools->addWidget(swatch(QColor(0x0d, 0x47, 0xa1), tr("busy"), this));
-    tools->addWidget(swatch(QColor(0xe3, 0xf2, 0xfd), tr("idle"), this));
-    tools->addWidget(swatch(QColor(0xd9, 0xdd, 0xe1), tr("no data"), this));
+    // The legend: the ends of the utilization scale are what the map paints a full and an
+    // idle port with.
+    tools->addWidget(swatch(palette::drop(), tr("drops"), this));
+    tools->addWidget(swatch(palette::pause(), tr("pauses"), this));
+    tools->addWidget(swatch(palette::ecn(), tr("ECN (outline)"), this));
+    tools->addWidget(swatch(palette::utilization(1.0), tr("busy"), this));
+    tools->addWidget(swatch(palette::utilization(0.0), tr("idle"), this));
+    tools->addWidget(swatch(palette::noData(), tr("no data"), this));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,6 +1,7 @@
 #include "fabricmapview.h"
 
 #include "models/porttablemodel.h"
+#include "palette.h"
 
 #include <QGraphicsItem>
 #include <QGraphicsScene>
@@ -19,39 +20,27 @@ namespace roce::widgets {
 
 namespace {
 
-const QColor kNoData(0xd9, 0xdd, 0xe1);
-const QColor kDown(0x45, 0x4a, 0x50);
-const QColor kDrops(0xd3, 0x2f, 0x2f);
-const QColor kPauses(0xf9, 0xa8, 0x25);
-const QColor kEcn(0x8e, 0x24, 0xaa);
-const QColor kHighlight(0x00, 0xc8, 0xff);
 constexpr double kMinZoom = 0.05;
 constexpr double kMaxZoom = 12.0;
-
-/// Light to dark blue with utilization: idle ports recede, busy ones stand out.
-QColor utilizationColor(double percent)
-{
-    const double t = std::clamp(percent / 100.0, 0.0, 1.0);
-    return QColor::fromRgbF(float(0.89 - 0.84 * t), float(0.95 - 0.67 * t), float(0.99 - 0.36 * t));
-}
 
 /// What a port's row says, most urgent first.
 QColor stateColor(const model::PortSample *row)
 {
     if (!row)
-        return kNoData;
+        return palette::noData();
     if (row->state == QLatin1String("down"))
-        return kDown;
+        return palette::down();
     if (row->value(model::Metric::MmuDrops).value_or(0) > 0
         || row->value(model::Metric::EgressDrops).value_or(0) > 0)
-        return kDrops;
+        return palette::drop();
     if (row->value(model::Metric::RxPause).value_or(0) > 0
         || row->value(model::Metric::TxPause).value_or(0) > 0)
-        return kPauses;
+        return palette::pause();
     if (!row->value(model::Metric::InUtil) && !row->value(model::Metric::OutUtil))
-        return kNoData;
-    return utilizationColor(std::max(row->value(model::Metric::InUtil).value_or(0),
-                                     row->value(model::Metric::OutUtil).value_or(0)));
+        return palette::noData();
+    return palette::utilization(std::max(row->value(model::Metric::InUtil).value_or(0),
+                                         row->value(model::Metric::OutUtil).value_or(0))
+                                / 100.0);
 }
 
 QString number(const std::optional<double> &v, int decimals = 0)
@@ -103,8 +92,8 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         const QRectF &r = g.spines.at(s);
         if (!r.intersects(exposed))
             continue;
-        painter->setPen(QPen(QColor(0x44, 0x44, 0x44), 0));
-        painter->setBrush(m_view->m_spineColors.value(s, kNoData));
+        painter->setPen(QPen(palette::outline(), 0));
+        painter->setBrush(m_view->m_spineColors.value(s, palette::noData()));
         painter->drawRect(r);
         if (r.width() * lod >= 40)
             drawLabel(painter, r, f.spines.at(s).name,
@@ -119,7 +108,7 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             continue;
         const QRectF title(r.left(), r.top(), r.width(), g.groupTitleHeight);
         drawLabel(painter, title, g.panelTitles.at(p), std::min(13.0, g.groupTitleHeight * lod - 1),
-                  lod, Qt::AlignLeft | Qt::AlignVCenter, QColor(0x22, 0x22, 0x22));
+                  lod, Qt::AlignLeft | Qt::AlignVCenter, palette::titleText());
     }
     // Leaves: block, title (when legible), uplink strip, cells.
     const double titleScreen = 14 * lod;
@@ -127,19 +116,19 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         const QRectF &b = g.leaves.at(l);
         if (!b.intersects(exposed))
             continue;
-        painter->setPen(QPen(QColor(0x90, 0x96, 0x9c), 0));
-        painter->setBrush(QColor(0xf7, 0xf8, 0xfa));
+        painter->setPen(QPen(palette::containerBorder(), 0));
+        painter->setBrush(palette::containerFill());
         painter->drawRect(b);
         if (titleScreen >= 9)
             drawLabel(painter, QRectF(b.left() + 2, b.top(), b.width() - 4, 14),
                       f.leaves.at(l).name, std::min(11.0, titleScreen - 2), lod,
-                      Qt::AlignLeft | Qt::AlignVCenter, QColor(0x33, 0x33, 0x33));
+                      Qt::AlignLeft | Qt::AlignVCenter, palette::subtitleText());
         const QList<int> &ups = m_view->m_leafUplinks.at(l);
         if (!ups.isEmpty()) {
             const double w = (b.width() - 2) / ups.size();
             for (int u = 0; u < ups.size(); ++u)
                 painter->fillRect(QRectF(b.left() + 1 + u * w, b.top() + 14, w, 4),
-                                  m_view->m_uplinkColors.value(ups.at(u), kNoData));
+                                  m_view->m_uplinkColors.value(ups.at(u), palette::noData()));
         }
     }
     const bool ecnOutlines = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 5;
@@ -148,9 +137,9 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         const QRectF &c = g.cells.at(n);
         if (!c.intersects(exposed))
             continue;
-        painter->fillRect(c, m_view->m_cellColors.value(n, kNoData));
+        painter->fillRect(c, m_view->m_cellColors.value(n, palette::noData()));
         if (ecnOutlines && m_view->m_cellEcn.value(n)) {
-            painter->setPen(QPen(kEcn, 1.5 / lod));
+            painter->setPen(QPen(palette::ecn(), 1.5 / lod));
             painter->setBrush(Qt::NoBrush);
             painter->drawRect(c.adjusted(0.5 / lod, 0.5 / lod, -0.5 / lod, -0.5 / lod));
         }
@@ -164,7 +153,7 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     }
     // CNP chains: dashed violet lines from the CNP sender's cell to each rate-cutting sender.
     if (!m_view->m_chains.isEmpty()) {
-        QPen pen(kEcn, 1.5);
+        QPen pen(palette::ecn(), 1.5);
         pen.setStyle(Qt::DashLine);
         pen.setCosmetic(true);
         painter->setPen(pen);
@@ -176,7 +165,7 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     // Search results on top, with a cosmetic pen so they show at any zoom.
     if (!m_view->m_highlightCells.isEmpty() || !m_view->m_highlightLeaves.isEmpty()
         || !m_view->m_highlightSpines.isEmpty()) {
-        painter->setPen(QPen(kHighlight, 3));
+        painter->setPen(QPen(palette::highlight(), 3));
         painter->setBrush(Qt::NoBrush);
         const double grow = 2 / lod;
         for (int n : m_view->m_highlightCells)
@@ -278,7 +267,7 @@ void FabricMapView::refresh()
                 if (rx != tx)
                     m_chains.append({rx, tx});
     m_uplinkColors.resize(m_fabric.uplinks.size());
-    m_spineColors = QList<QColor>(m_fabric.spines.size(), kNoData);
+    m_spineColors = QList<QColor>(m_fabric.spines.size(), palette::noData());
     QList<double> spineUtil(m_fabric.spines.size(), -1);
     for (int u = 0; u < m_fabric.uplinks.size(); ++u) {
         const auto &up = m_fabric.uplinks.at(u);
@@ -287,7 +276,8 @@ void FabricMapView::refresh()
         if (const model::PortSample *s = row(up.spinePortRow)) {
             const QColor c = stateColor(s);
             // A spine shows its worst port: drops and pauses win over utilization.
-            if (c == kDrops || (c == kPauses && m_spineColors[up.spine] != kDrops)) {
+            if (c == palette::drop()
+                || (c == palette::pause() && m_spineColors[up.spine] != palette::drop())) {
                 m_spineColors[up.spine] = c;
                 spineUtil[up.spine] = 1000;
             } else if (spineUtil[up.spine] < 1000) {

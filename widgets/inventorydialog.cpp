@@ -3,6 +3,7 @@
 #include "inventory/secretstore.h"
 #include "models/inventorymodel.h"
 #include "nxapi/nxapiclient.h"
+#include "palette.h"
 #include "ssh/sshworker.h"
 
 #include <QCheckBox>
@@ -70,7 +71,7 @@ protected:
     {
         QStyledItemDelegate::initStyleOption(option, index);
         if (index.data(models::InventoryModel::InvalidRole).toBool())
-            option->backgroundBrush = QColor(0xf8, 0xd7, 0xda);
+            option->backgroundBrush = palette::invalidTint();
     }
 };
 
@@ -267,7 +268,8 @@ QString InventoryDialog::statusText() const
 void InventoryDialog::setStatus(const QString &text, bool problem)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(problem ? QStringLiteral("color: #b00020;") : QString());
+    m_status->setStyleSheet(
+        problem ? QStringLiteral("color: %1;").arg(palette::criticalText().name()) : QString());
 }
 
 void InventoryDialog::setBusy(bool busy)

@@ -1,6 +1,7 @@
 #include "matrixview.h"
 
 #include "models/matrixmodel.h"
+#include "palette.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -19,32 +20,21 @@ class HeatDelegate : public QStyledItemDelegate
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    static QColor heat(double badness)
-    {
-        const QColor good(0x2e, 0x9d, 0x4f), mid(0xf2, 0xb1, 0x34), bad(0xd6, 0x33, 0x2b);
-        auto mix = [](const QColor &a, const QColor &b, double t) {
-            return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-                                    float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                                    float(a.blueF() + (b.blueF() - a.blueF()) * t));
-        };
-        return badness < 0.5 ? mix(good, mid, badness * 2) : mix(mid, bad, (badness - 0.5) * 2);
-    }
-
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override
     {
         const QVariant badness = index.data(models::MatrixModel::BadnessRole);
         if (badness.isValid())
-            painter->fillRect(option.rect, heat(badness.toDouble()));
+            painter->fillRect(option.rect, palette::badness(badness.toDouble()));
         else if (index.data(models::MatrixModel::FailedRole).toBool())
-            painter->fillRect(option.rect, QColor(0x9e, 0x9e, 0x9e));
+            painter->fillRect(option.rect, palette::failed());
         QStyleOptionViewItem o(option);
         if (badness.isValid())
             o.palette.setColor(QPalette::Text, Qt::white);
         QStyledItemDelegate::paint(painter, o, index);
         if (index.data(models::MatrixModel::SuspectRole).toBool()) {
             painter->save();
-            painter->setPen(QPen(QColor(0x8b, 0x00, 0x00), 2));
+            painter->setPen(QPen(palette::suspect(), 2));
             painter->drawRect(option.rect.adjusted(1, 1, -1, -1));
             painter->restore();
         }

@@ -1,6 +1,7 @@
 #include "porttableview.h"
 
 #include "models/porttablemodel.h"
+#include "palette.h"
 #include "store/counterstore.h"
 
 #include <QBrush>
@@ -32,11 +33,11 @@ public:
         if (role == Qt::BackgroundRole) {
             switch (QSortFilterProxyModel::data(index, PortTableModel::HighlightRole).toInt()) {
             case PortTableModel::DropHighlight:
-                return QBrush(QColor(0xf4, 0xc7, 0xc3));
+                return QBrush(palette::dropTint());
             case PortTableModel::PauseHighlight:
-                return QBrush(QColor(0xfc, 0xe8, 0xb2));
+                return QBrush(palette::pauseTint());
             case PortTableModel::EcnHighlight:
-                return QBrush(QColor(0xc6, 0xda, 0xfc));
+                return QBrush(palette::ecnTint());
             default:
                 return {};
             }
@@ -88,8 +89,8 @@ public:
         painter->setRenderHint(QPainter::Antialiasing);
         // Events first, as ticks from the bottom: drops red, pauses amber.
         for (const auto &[metric, colour] :
-             {std::pair {store::Metric::MmuDrops, QColor(0xd6, 0x33, 0x2b)},
-              std::pair {store::Metric::RxPause, QColor(0xf2, 0xb1, 0x34)}}) {
+             {std::pair {store::Metric::MmuDrops, palette::drop()},
+              std::pair {store::Metric::RxPause, palette::pause()}}) {
             painter->setPen(QPen(colour, 1.5));
             for (const QPointF &p : m_history->series(port, metric, now - kSpanMs)) {
                 if (p.y() > 0)
@@ -99,8 +100,8 @@ public:
         }
         // Utilization, 0..100 % over the cell's height.
         for (const auto &[metric, colour] :
-             {std::pair {store::Metric::OutUtil, QColor(0x2e, 0x9d, 0x4f)},
-              std::pair {store::Metric::InUtil, QColor(0x1f, 0x6f, 0xd1)}}) {
+             {std::pair {store::Metric::OutUtil, palette::good()},
+              std::pair {store::Metric::InUtil, palette::inTraffic()}}) {
             const QList<QPointF> points = m_history->series(port, metric, now - kSpanMs);
             if (points.size() < 2)
                 continue;

@@ -1,6 +1,7 @@
 #include "topologyview.h"
 
 #include "models/porttablemodel.h"
+#include "palette.h"
 
 #include <QBrush>
 #include <QGraphicsEllipseItem>
@@ -18,17 +19,6 @@ namespace {
 
 constexpr int kSelectsKey = 0;  // QGraphicsItem::data key: the port-table row a click selects
 constexpr int kBadgeKey = 1;    // badge kind, for tests
-
-QColor utilizationColour(double percent)
-{
-    // Grey when idle, then green -> amber -> red as the link fills.
-    if (percent <= 0.5)
-        return QColor(0xb0, 0xb0, 0xb0);
-    const double t = std::clamp(percent / 100.0, 0.0, 1.0);
-    if (t < 0.5)
-        return QColor::fromRgbF(float(0.2 + 1.2 * t), 0.65f, 0.25f);
-    return QColor::fromRgbF(0.85f, float(0.65 - 1.0 * (t - 0.5)), 0.2f);
-}
 
 QString rateText(const std::optional<double> &v, const QString &unit)
 {
@@ -61,7 +51,7 @@ TopologyView::TopologyView(const models::PortTableModel *rates, QWidget *parent)
 QGraphicsRectItem *TopologyView::box(const QString &text, const QRectF &rect, const QColor &fill,
                                      const QString &selects)
 {
-    auto *r = scene()->addRect(rect, QPen(QColor(0x44, 0x44, 0x44)), QBrush(fill));
+    auto *r = scene()->addRect(rect, QPen(palette::outline()), QBrush(fill));
     r->setData(kSelectsKey, selects);
     auto *label = new QGraphicsSimpleTextItem(text, r);
     const QRectF b = label->boundingRect();
@@ -82,7 +72,7 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
     const double colWidth = 220;
     const double width = columns * colWidth;
     const QRectF sw(width / 2 - 110, 0, 220, 44);
-    box(layout.switchName, sw, QColor(0xdd, 0xe6, 0xf4), QString());
+    box(layout.switchName, sw, palette::switchFill(), QString());
     for (int i = 0; i < layout.attachments.size(); ++i) {
         const models::FabricLayout::Attachment &a = layout.attachments[i];
         const double x = colWidth * i + colWidth / 2;
@@ -91,7 +81,7 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
         // Rows, history and selection know the port by its qualified key.
         const QString port = layout.portKey(a);
         auto *line = scene()->addLine(QLineF(top, QPointF(x, node.top())),
-                                      QPen(QColor(0xb0, 0xb0, 0xb0), 2));
+                                      QPen(palette::linkLoad(0.0), 2));
         line->setData(kSelectsKey, port);
         line->setZValue(-1);
         m_links.insert(port, line);
@@ -101,7 +91,7 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
         double y = node.top();
         QPointF parentBottom;
         if (!a.hypervisor.isEmpty()) {
-            box(tr("%1 (hypervisor)").arg(a.hypervisor), node, QColor(0xee, 0xee, 0xee), port);
+            box(tr("%1 (hypervisor)").arg(a.hypervisor), node, palette::hypervisorFill(), port);
             parentBottom = QPointF(x, node.bottom());
             y = node.bottom() + 24;
         }
@@ -111,7 +101,7 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
             if (!a.hypervisor.isEmpty())
                 scene()
                     ->addLine(QLineF(parentBottom, QPointF(x, r.top())),
-                              QPen(QColor(0x99, 0x99, 0x99), 1))
+                              QPen(palette::hypervisorLink(), 1))
                     ->setZValue(-1);
             m_servers.insert(row, box(s.name, r, Qt::white, row));
             parentBottom = QPointF(x, r.bottom());
@@ -153,7 +143,7 @@ void TopologyView::refresh()
         }
         const double util = std::max(p->value(model::Metric::InUtil).value_or(0),
                                      p->value(model::Metric::OutUtil).value_or(0));
-        line->setPen(QPen(utilizationColour(util), 2 + 8 * util / 100.0));
+        line->setPen(QPen(palette::linkLoad(util / 100.0), 2 + 8 * util / 100.0));
         line->setToolTip(tr("%1 to %2\nin %3 %, out %4 %\nMMU drops %5\nRxPPP %6, TxPPP %7\nECN %8")
                              .arg(p->id.port(), p->peer)
                              .arg(p->value(model::Metric::InUtil).value_or(0), 0, 'f', 1)
@@ -165,13 +155,13 @@ void TopologyView::refresh()
         // Badges along the link, near the switch: what a network engineer looks for first.
         QList<QPair<QString, QPair<QColor, QString>>> wanted;
         if (p->value(model::Metric::MmuDrops).value_or(0) > 0)
-            wanted.append({QStringLiteral("drops"), {QColor(0xd9, 0x30, 0x25), tr("drops")}});
+            wanted.append({QStringLiteral("drops"), {palette::drop(), tr("drops")}});
         if (p->value(model::Metric::TxPause).value_or(0) > 0)  // the switch pauses the server side
-            wanted.append({QStringLiteral("pfc-down"), {QColor(0xf2, 0xa9, 0x00), tr("PFC ▼")}});
+            wanted.append({QStringLiteral("pfc-down"), {palette::pause(), tr("PFC ▼")}});
         if (p->value(model::Metric::RxPause).value_or(0) > 0)  // the server side pauses the switch
-            wanted.append({QStringLiteral("pfc-up"), {QColor(0xf2, 0xa9, 0x00), tr("PFC ▲")}});
+            wanted.append({QStringLiteral("pfc-up"), {palette::pause(), tr("PFC ▲")}});
         if (p->value(model::Metric::Ecn).value_or(0) > 0)
-            wanted.append({QStringLiteral("ecn"), {QColor(0x3b, 0x78, 0xe7), tr("ECN")}});
+            wanted.append({QStringLiteral("ecn"), {palette::ecn(), tr("ECN")}});
         const QLineF l = line->line();
         for (int i = 0; i < wanted.size(); ++i) {
             const QPointF at = l.pointAt(0.6 - 0.15 * i) + QPointF(6, -8);
@@ -206,8 +196,8 @@ void TopologyView::refresh()
                      rateText(p->value(model::Metric::TxPause), tr("/s"))));
         const bool receiver = p->value(model::Metric::CnpSent).value_or(0) > 0;
         const bool sender = p->value(model::Metric::CnpHandled).value_or(0) > 0;
-        r->setBrush(receiver ? QColor(0xc6, 0xda, 0xfc)
-                             : (sender ? QColor(0xe3, 0xee, 0xfd) : Qt::white));
+        r->setBrush(receiver ? palette::ecnTint()
+                             : (sender ? palette::rateCutTint() : QColor(Qt::white)));
         if (receiver)
             receivers.append(r);
         if (sender)
@@ -217,7 +207,7 @@ void TopologyView::refresh()
         for (QGraphicsRectItem *to : std::as_const(senders)) {
             if (from == to)
                 continue;
-            QPen pen(QColor(0x3b, 0x78, 0xe7), 1.5, Qt::DashLine);
+            QPen pen(palette::ecn(), 1.5, Qt::DashLine);
             auto *chain = scene()->addLine(QLineF(from->rect().center(), to->rect().center()), pen);
             chain->setZValue(-2);
             chain->setToolTip(

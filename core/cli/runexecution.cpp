@@ -1,0 +1,106 @@
+#include "cli/runexecution.h"
+
+#include "cli/runtext.h"
+#include "experiments/switchsummary.h"
+#include "monitor/switchmonitor.h"
+#include "results/resultstore.h"
+#include "sim/embeddedfabric.h"
+#include "sim/simservice.h"
+#include "store/counterstore.h"
+
+#include <QEventLoop>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace roce::cli {
+
+namespace {
+
+/// Polls the simulated switch while the run lasts and answers the runner's question of what
+/// the hosts' switch ports saw (MMU drops, pauses, ECN marks).
+class SimSwitchWatch
+{
+public:
+    SimSwitchWatch(sim::SimService &sim, experiments::ExperimentRunner &runner)
+    {
+        m_cabling = sim::EmbeddedFabric::layoutOf(sim.fabric().spec());
+        QObject::connect(
+            &m_monitor, &monitor::SwitchMonitor::updated, &m_monitor,
+            [this](const model::SourceFrame &u) {
+                m_history.ingest(u);
+                ++m_polls;
+            },
+            Qt::DirectConnection);
+        nxapi::NxapiEndpoint endpoint;
+        endpoint.url = sim.nxapiHttpsUrl();
+        endpoint.user = sim.options().user;
+        endpoint.password = sim.options().password;
+        endpoint.pinnedSha256 = sim.certificateFingerprint();
+        m_monitor.start(m_cabling.switchName, endpoint, 1000);
+        // Rates need two polls: wait for them (at most 3 s) so the whole run is covered.
+        QEventLoop warmUp;
+        QTimer check;
+        QObject::connect(&check, &QTimer::timeout, &warmUp, [&] {
+            if (m_polls >= 2)
+                warmUp.quit();
+        });
+        check.start(50);
+        QTimer::singleShot(3000, &warmUp, &QEventLoop::quit);
+        warmUp.exec();
+        runner.setSwitchSummary([this](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
+            return experiments::switchSummary(m_history, m_cabling, hosts, fromMs, toMs);
+        });
+    }
+
+private:
+    store::CounterStore m_history;
+    models::FabricLayout m_cabling;
+    std::atomic<int> m_polls {0};
+    monitor::SwitchMonitor m_monitor;
+};
+
+}  // namespace
+
+Result<experiments::ExperimentOutcome> executeRun(const experiments::ExperimentRequest &request,
+                                                  const std::optional<QString> &dbPath,
+                                                  sim::SimService *sim, CommandIo &io)
+{
+    std::unique_ptr<results::ResultStore> store;
+    if (dbPath) {
+        auto opened = results::ResultStore::open(*dbPath);
+        if (!opened) {
+            // The database is not the command line's fault, whatever the code says.
+            return opened.error().code == ErrorCode::InvalidArgument
+                ? makeError(ErrorCode::Io, opened.error().message)
+                : opened.error();
+        }
+        store = std::move(opened).value();
+    }
+    experiments::ExperimentRunner runner(store.get());
+    std::unique_ptr<SimSwitchWatch> watch;
+    if (sim)
+        watch = std::make_unique<SimSwitchWatch>(*sim, runner);
+    QEventLoop loop;
+    experiments::ExperimentOutcome outcome;
+    QObject::connect(&runner, &experiments::ExperimentRunner::progress, &loop,
+                     [&io](const QString &line) {
+                         io.err << line << QLatin1Char('\n');
+                         io.err.flush();
+                     });
+    QObject::connect(&runner, &experiments::ExperimentRunner::finished, &loop,
+                     [&](const experiments::ExperimentOutcome &o) {
+                         outcome = o;
+                         loop.quit();
+                     });
+    const auto started = runner.start(request);
+    if (!started)
+        return started.error();
+    if (*started)
+        io.err << RunText::tr("recording as run %1").arg(*started) << QLatin1Char('\n');
+    loop.exec();
+    return outcome;
+}
+
+}  // namespace roce::cli
