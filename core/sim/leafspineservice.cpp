@@ -226,18 +226,27 @@ Result<void> LeafSpineService::startScenario(const QString &name)
 
 void LeafSpineService::tick()
 {
-    // Follow the wall clock, but advance at most maxStepMs per tick: a model slower than
-    // real time then runs behind (its counters count simulated time) while every endpoint
-    // keeps answering between ticks.
+    // Follow the wall clock in 1 ms slices, for at most modelSharePercent of a tick: a model
+    // slower than real time then runs behind (its counters count simulated time, and rates
+    // over them stay right) while every endpoint keeps answering between ticks.
+    QElapsedTimer budget;
+    budget.start();
+    const qint64 budgetMs = qint64(m_options.tickMs) * m_options.modelSharePercent / 100;
     const TimeNs target = m_simAtStart + TimeNs(m_wall.nsecsElapsed());
-    const TimeNs limit = m_fabric->now() + m_options.maxStepMs * kNsPerMs;
-    if (target > limit)
-        m_simAtStart -= target - limit;  // drop the backlog instead of stalling
-    m_fabric->runUntil(std::min(target, limit));
+    while (m_fabric->now() < target && budget.elapsed() < budgetMs)
+        m_fabric->runUntil(std::min(target, m_fabric->now() + kNsPerMs));
+    if (m_fabric->now() < target)
+        m_simAtStart -= target - m_fabric->now();  // drop the backlog instead of stalling
     m_agents->advance();
     if (m_fabric->now() - m_lastRateSample >= kNsPerSec) {
         m_rates.sample(*m_fabric);
         m_lastRateSample = m_fabric->now();
+    }
+    if (m_wall.elapsed() - m_lastPaceLogMs >= 10000) {
+        m_lastPaceLogMs = m_wall.elapsed();
+        qCDebug(lcLeafSpine).noquote() << QStringLiteral("model at %1 s simulated after %2 s")
+                                              .arg(double(m_fabric->now()) / kNsPerSec, 0, 'f', 3)
+                                              .arg(double(m_wall.elapsed()) / 1000, 0, 'f', 1);
     }
 }
 

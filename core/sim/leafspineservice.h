@@ -31,9 +31,10 @@ struct ServedFabricOptions {
     QString agentToken;  ///< every agent's; empty: a random one for this run
     std::uint64_t seed = 1;
     int tickMs = 50;
-    /// The most simulated time one tick may advance: when the model is slower than real
-    /// time, its clock falls behind the wall clock instead of starving the endpoints.
-    int maxStepMs = 20;
+    /// The share of each tick the model may spend catching up with the wall clock: when it
+    /// is slower than real time (large fabrics), its clock falls behind instead of starving
+    /// the endpoints, and the machine keeps the rest of a core.
+    int modelSharePercent = 50;
 };
 
 /// One switch's NX-API endpoint.
@@ -110,6 +111,7 @@ private:
     QElapsedTimer m_wall;
     TimeNs m_simAtStart = 0;
     TimeNs m_lastRateSample = 0;
+    qint64 m_lastPaceLogMs = 0;
 };
 
 }  // namespace roce::sim

@@ -4,11 +4,7 @@ namespace roce::sim {
 
 ServedFabric::ServedFabric(ServedFabricOptions options, QObject *parent)
     : QObject(parent), m_options(std::move(options))
-{
-    // Connected first, so that endpoints() is current in every other receiver of started().
-    connect(this, &ServedFabric::started, this,
-            [this](const ServedFabricEndpoints &endpoints) { m_endpoints = endpoints; });
-}
+{ }
 
 ServedFabric::~ServedFabric()
 {
@@ -23,10 +19,13 @@ void ServedFabric::start()
         auto endpoints = service->start();
         if (!endpoints) {
             delete service;
-            emit failed(endpoints.error().message);
+            onOwnerThread([this, message = endpoints.error().message] { emit failed(message); });
             return;
         }
-        emit started(endpoints.value());
+        onOwnerThread([this, e = std::move(endpoints).value()] {
+            m_endpoints = e;
+            emit started(e);
+        });
     });
 }
 
@@ -36,51 +35,55 @@ void ServedFabric::stop()
     m_endpoints = {};
 }
 
-void ServedFabric::post(std::function<void(LeafSpineService &)> work)
+void ServedFabric::onOwnerThread(std::function<void()> report)
+{
+    // Signals leave from this object's own thread, so that receivers connected directly (a
+    // QSignalSpy) never run on the model's thread. Dropped if this object is gone by then.
+    QMetaObject::invokeMethod(this, std::move(report), Qt::QueuedConnection);
+}
+
+void ServedFabric::post(std::function<Result<void>(LeafSpineService &)> work,
+                        std::function<void()> done)
 {
     QObject *worker = m_worker.worker();
     if (!worker) {
         emit requestFailed(tr("the served fabric is not running"));
         return;
     }
-    QMetaObject::invokeMethod(worker, [this, worker, work = std::move(work)] {
-        auto *service = worker->findChild<LeafSpineService *>(QStringLiteral("leaf-spine-service"));
-        if (!service) {
-            emit requestFailed(tr("the served fabric is not running"));
-            return;
-        }
-        work(*service);
-    });
+    QMetaObject::invokeMethod(
+        worker, [this, worker, work = std::move(work), done = std::move(done)] {
+            auto *service
+                = worker->findChild<LeafSpineService *>(QStringLiteral("leaf-spine-service"));
+            if (!service) {
+                onOwnerThread(
+                    [this] { emit requestFailed(tr("the served fabric is not running")); });
+                return;
+            }
+            if (const auto result = work(*service); !result) {
+                onOwnerThread(
+                    [this, message = result.error().message] { emit requestFailed(message); });
+                return;
+            }
+            onOwnerThread(done);
+        });
 }
 
 void ServedFabric::stopSwitch(const QString &name)
 {
-    post([this, name](LeafSpineService &service) {
-        if (const auto done = service.stopSwitch(name); !done)
-            emit requestFailed(done.error().message);
-        else
-            emit switchStopped(name);
-    });
+    post([name](LeafSpineService &service) { return service.stopSwitch(name); },
+         [this, name] { emit switchStopped(name); });
 }
 
 void ServedFabric::restartSwitch(const QString &name)
 {
-    post([this, name](LeafSpineService &service) {
-        if (const auto done = service.restartSwitch(name); !done)
-            emit requestFailed(done.error().message);
-        else
-            emit switchRestarted(name);
-    });
+    post([name](LeafSpineService &service) { return service.restartSwitch(name); },
+         [this, name] { emit switchRestarted(name); });
 }
 
 void ServedFabric::startScenario(const QString &name)
 {
-    post([this, name](LeafSpineService &service) {
-        if (const auto done = service.startScenario(name); !done)
-            emit requestFailed(done.error().message);
-        else
-            emit scenarioStarted(name);
-    });
+    post([name](LeafSpineService &service) { return service.startScenario(name); },
+         [this, name] { emit scenarioStarted(name); });
 }
 
 }  // namespace roce::sim

@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 namespace roce::sim {
 
 /// A served leaf/spine fabric (LeafSpineService) on a thread of its own, so that the
@@ -43,7 +45,9 @@ signals:
     void requestFailed(const QString &message);
 
 private:
-    void post(std::function<void(LeafSpineService &)> work);
+    /// Runs @p work on the service's thread; then @p done, or requestFailed(), here.
+    void post(std::function<Result<void>(LeafSpineService &)> work, std::function<void()> done);
+    void onOwnerThread(std::function<void()> report);
 
     ServedFabricOptions m_options;
     ServedFabricEndpoints m_endpoints;
