@@ -10,7 +10,7 @@ build_pkgs=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-svg-dev qt6-translations-l10n libqt6opengl6-dev libxkbcommon-dev
   libgl-dev libvulkan-dev
-  qtkeychain-qt6-dev libssh-dev libibverbs-dev librdmacm-dev rdma-core
+  qtkeychain-qt6-dev libssh-dev libibverbs-dev librdmacm-dev rdma-core libssl-dev
   libbenchmark-dev
 )
 # Run: Qt platform and SQL plugins, fonts for a readable UI.

@@ -1403,6 +1403,10 @@ Zu prüfen: %2</translation>
         <source>Cannot write the inventory %1: %2</source>
         <translation>Inventar %1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>cannot write the inventory %1: %2</source>
+        <translation>Inventar %1 kann nicht geschrieben werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>Iperf3Text</name>
@@ -1770,6 +1774,18 @@ Zu prüfen: %2</translation>
     <message>
         <source>DCQCN incast where one sender&apos;s adapter has ECN off: it counts rp_cnp_ignored instead of rp_cnp_handled, keeps its rate, and takes more than its share.</source>
         <translation>DCQCN-Incast, bei dem auf dem Adapter eines Senders ECN aus ist: er zählt rp_cnp_ignored statt rp_cnp_handled, behält seine Rate und nimmt mehr als seinen Anteil.</translation>
+    </message>
+    <message>
+        <source>scenario '%1' needs a leaf/spine fabric</source>
+        <translation>Szenario „%1“ braucht eine Leaf/Spine-Fabric</translation>
+    </message>
+    <message>
+        <source>Training across the rails</source>
+        <translation>Training über die Rails</translation>
+    </message>
+    <message>
+        <source>A ring all-reduce over the first NIC of a quarter of the servers crosses the spines every iteration, and a 15:1 incast marks ECN on one leaf port.</source>
+        <translation>Ein Ring-All-Reduce über die erste NIC eines Viertels der Server kreuzt in jeder Iteration die Spines, und ein 15:1-Incast markiert ECN an einem Leaf-Port.</translation>
     </message>
 </context>
 <context>
@@ -2888,8 +2904,8 @@ Zu prüfen: %2</translation>
         <translation>Das Fabric in Echtzeit laufen lassen und seinen Switch per NX-API bereitstellen, bis es beendet wird (oder für --seconds).</translation>
     </message>
     <message>
-        <source>With --serve: reference (default), starN or rail:HOSTS:NICS:RAILS:SPINES.</source>
-        <translation>Mit --serve: reference (Standard), starN oder rail:HOSTS:NICS:RAILS:SPINES.</translation>
+        <source>With --serve: reference (default), starN or rail:HOSTS:NICS:RAILS:SPINES (a leaf/spine fabric: one NX-API endpoint per switch, one agent per server).</source>
+        <translation>Mit --serve: reference (Standard), starN oder rail:HOSTS:NICS:RAILS:SPINES (eine Leaf/Spine-Fabric: ein NX-API-Endpunkt je Switch, ein Agent je Server).</translation>
     </message>
     <message>
         <source>With --serve: NX-API HTTP port (default: any free port).</source>
@@ -2966,6 +2982,22 @@ Zu prüfen: %2</translation>
     <message>
         <source>Agents (TLS, same certificate, token %1):</source>
         <translation>Agenten (TLS, gleiches Zertifikat, Token %1):</translation>
+    </message>
+    <message>
+        <source>With --serve and a rail topology: write the fabric's inventory (format version 2, no secrets) to this file.</source>
+        <translation>Mit --serve und einer rail-Topologie: das Inventar der Fabric (Format Version 2, ohne Geheimnisse) in diese Datei schreiben.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --write-inventory needs a leaf/spine topology (rail:H:N:R:S)</source>
+        <translation>rocectl sim: --write-inventory braucht eine Leaf/Spine-Topologie (rail:H:N:R:S)</translation>
+    </message>
+    <message>
+        <source>On a leaf/spine fabric (--serve --topology rail:...): %1</source>
+        <translation>Auf einer Leaf/Spine-Fabric (--serve --topology rail:...): %1</translation>
     </message>
 </context>
 <context>
@@ -4726,6 +4758,110 @@ PFC rx %7, tx %8</translation>
     <message>
         <source>loss</source>
         <translation>Loss</translation>
+    </message>
+</context>
+<context>
+    <name>IdentityText</name>
+    <message>
+        <source>cannot make a certificate for %1: %2 failed</source>
+        <translation>Zertifikat für %1 kann nicht erzeugt werden: %2 fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>LeafSpineText</name>
+    <message>
+        <source>scenario '%1' does not run on a leaf/spine fabric (choose from: %2)</source>
+        <translation>Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
+    </message>
+    <message>
+        <source>the simulated agents' certificate is missing</source>
+        <translation>das Zertifikat der simulierten Agenten fehlt</translation>
+    </message>
+    <message>
+        <source>cannot serve NX-API of %1 on %2:%3: %4</source>
+        <translation>NX-API von %1 kann nicht auf %2:%3 bereitgestellt werden: %4</translation>
+    </message>
+    <message>
+        <source>no switch '%1'</source>
+        <translation>kein Switch „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>SimServeText</name>
+    <message>
+        <source>Leaf/spine fabric '%1' running: %2 switches, %3 servers, scenario %4.</source>
+        <translation>Leaf/Spine-Fabric „%1“ läuft: %2 Switches, %3 Server, Szenario %4.</translation>
+    </message>
+    <message>
+        <source>SWITCH</source>
+        <translation>SWITCH</translation>
+    </message>
+    <message>
+        <source>ROLE</source>
+        <translation>ROLLE</translation>
+    </message>
+    <message>
+        <source>NX-API</source>
+        <translation>NX-API</translation>
+    </message>
+    <message>
+        <source>CERTIFICATE SHA-256</source>
+        <translation>ZERTIFIKAT SHA-256</translation>
+    </message>
+    <message>
+        <source>HOST</source>
+        <translation>HOST</translation>
+    </message>
+    <message>
+        <source>AGENT</source>
+        <translation>AGENT</translation>
+    </message>
+    <message>
+        <source>SWITCH PORT</source>
+        <translation>SWITCH-PORT</translation>
+    </message>
+    <message>
+        <source>RDMA DEVICES</source>
+        <translation>RDMA-GERÄTE</translation>
+    </message>
+    <message>
+        <source>NX-API user: %1. Secrets for headless clients:</source>
+        <translation>NX-API-Benutzer: %1. Geheimnisse für Clients ohne Oberfläche:</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --%1 does not apply to a leaf/spine topology (every switch gets its own HTTPS port)</source>
+        <translation>rocectl sim: --%1 gilt nicht für eine Leaf/Spine-Topologie (jeder Switch bekommt seinen eigenen HTTPS-Port)</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --seed needs a non-negative integer, got '%1'</source>
+        <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --seconds needs a positive number</source>
+        <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>rocectl sim: scenario '%1' does not run on a leaf/spine fabric (choose from: %2)</source>
+        <translation>rocectl sim: Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
+    </message>
+    <message>
+        <source>Inventory (format version 2, no secrets) written to %1.</source>
+        <translation>Inventar (Format Version 2, ohne Geheimnisse) nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Stopping after %1 s.</source>
+        <translation>Ende nach %1 s.</translation>
+    </message>
+    <message>
+        <source>Press Ctrl+C to stop.</source>
+        <translation>Strg+C beendet.</translation>
+    </message>
+</context>
+<context>
+    <name>roce::sim::ServedFabric</name>
+    <message>
+        <source>the served fabric is not running</source>
+        <translation>die bereitgestellte Fabric läuft nicht</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 
 #include "cli/output.h"
 #include "cli/parse.h"
+#include "cli/simserveleafspine.h"
 #include "sim/livescenario.h"
 #include "sim/scenario.h"
 #include "sim/simservice.h"
@@ -282,7 +283,8 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
     const QCommandLineOption topology(
         QStringLiteral("topology"),
         SimCommandText::tr("With --serve: reference (default), starN or "
-                           "rail:HOSTS:NICS:RAILS:SPINES."),
+                           "rail:HOSTS:NICS:RAILS:SPINES (a leaf/spine fabric: one NX-API "
+                           "endpoint per switch, one agent per server)."),
         SimCommandText::tr("name"), QStringLiteral("reference"));
     const QCommandLineOption httpPort(
         QStringLiteral("http-port"),
@@ -307,12 +309,27 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
         QStringLiteral("speed"),
         SimCommandText::tr("With --serve: simulated seconds per wall second (default 1)."),
         SimCommandText::tr("factor"), QStringLiteral("1"));
+    const QCommandLineOption writeInventory(
+        QStringLiteral("write-inventory"),
+        SimCommandText::tr("With --serve and a rail topology: write the fabric's inventory "
+                           "(format version 2, no secrets) to this file."),
+        SimCommandText::tr("file"));
     parser.addOptions({scenario, seconds, seed, preset, json, list, serveOption, topology, httpPort,
-                       httpsPort, noHttp, noHttps, user, password, speed});
+                       httpsPort, noHttp, noHttps, user, password, speed, writeInventory});
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
 
     if (parser.isSet(serveOption)) {
+        // A leaf/spine topology is served the way a real fabric is reached: an endpoint per
+        // switch and an agent per server.
+        if (parser.value(topology).startsWith(QLatin1String("rail:")))
+            return serveLeafSpine(parser, io);
+        if (parser.isSet(writeInventory)) {
+            io.err << SimCommandText::tr(
+                "rocectl sim: --write-inventory needs a leaf/spine topology (rail:H:N:R:S)")
+                   << QLatin1Char('\n');
+            return ExitUsage;
+        }
         return serve(parser, io);
     }
 
@@ -327,6 +344,10 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
         for (const auto &s : sim::liveScenarios())
             live.addRow({s.name, s.expectation});
         io.out << live.render();
+        io.out << QLatin1Char('\n')
+               << SimCommandText::tr("On a leaf/spine fabric (--serve --topology rail:...): %1")
+                      .arg(sim::leafSpineScenarioNames().join(QStringLiteral(", ")))
+               << QLatin1Char('\n');
         return ExitOk;
     }
     if (!parser.isSet(scenario)) {

@@ -44,6 +44,6 @@ private:
 /// Makes the feed of @p topology the source of @p hub (which owns it and stops it with the
 /// fabric): its frames and failures reach the hub like any source's. Returns the feed, for its
 /// fabricReady().
-LargeFabricFeed *watchLargeFabric(live::LiveFabric &hub, const QString &topology);
+LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &topology);
 
 }  // namespace roce::sim

@@ -17,14 +17,18 @@ struct LiveScenario {
     QString expectation;  ///< one sentence: what to watch, on which counters
 };
 
+/// The live scenarios of the single-switch fabrics (reference, starN), from scenarioTable().
 QList<LiveScenario> liveScenarios();
+/// The live scenarios that make sense on a served leaf/spine fabric.
+QStringList leafSpineScenarioNames();
 
 /// Gives every host the reference lab's VM profile: one TCP stream tops out near 4.7 Gb/s,
 /// and per-message host costs make RDMA ~14.4 us and TCP ~161 us one way (PVRDMA / vmxnet3;
 /// DESIGN.md §2, calibrated on the seeds' measurements).
 void applyReferenceVmHosts(Fabric &fabric);
 
-/// Applies @p name to @p fabric (a reference-like fabric with at least 8 hosts).
+/// Applies @p name to @p fabric (at least 8 hosts; a leaf/spine one for the scenarios that
+/// need it), after returning it to its healthy baseline.
 Result<void> applyLiveScenario(Fabric &fabric, const QString &name);
 
 }  // namespace roce::sim

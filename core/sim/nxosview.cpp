@@ -847,7 +847,10 @@ QJsonObject NxosView::showLldpNeighborsDetail() const
             o.insert(QStringLiteral("port_desc"),
                      hypervisor ? QStringLiteral("port on dvSwitch-RoCE")
                                 : nic.name.section(QLatin1Char('/'), 1));
-            o.insert(QStringLiteral("sys_name"), hypervisor ? nic.hypervisor : first.name);
+            // lldpd announces the server's host name, which is the part of the NIC port's
+            // name before the netdev ("gpu0001/ens1np0"), shared by all of its NICs.
+            o.insert(QStringLiteral("sys_name"),
+                     hypervisor ? nic.hypervisor : nic.name.section(QLatin1Char('/'), 0, 0));
             o.insert(QStringLiteral("sys_desc"),
                      hypervisor
                          ? QStringLiteral("VMware ESX Releasebuild-21424296")
@@ -861,7 +864,9 @@ QJsonObject NxosView::showLldpNeighborsDetail() const
                      hypervisor ? QStringLiteral("Address not advertised")
                                 : QStringLiteral("IPV4"));
             o.insert(QStringLiteral("mgmt_addr"),
-                     hypervisor ? QStringLiteral("not advertised") : first.ipv4);
+                     hypervisor
+                         ? QStringLiteral("not advertised")
+                         : (m_serverMgmtAddress.isEmpty() ? first.ipv4 : m_serverMgmtAddress));
         } else {
             const SwitchPortSpec &peer = spec.switchPorts[sp.peer];
             o.insert(

@@ -42,6 +42,10 @@ public:
 
     nxapi::CommandOutput run(const QString &command, nxapi::OutputFormat format) const;
 
+    /// The management address the servers' lldpd advertises (a served fabric's hosts are all
+    /// reached on loopback); empty: each server's own IPv4.
+    void setServerManagementAddress(const QString &address) { m_serverMgmtAddress = address; }
+
     /// The NX-OS release this switch claims to run.
     static QString release() { return QStringLiteral("9.3(10)"); }
 
@@ -69,6 +73,7 @@ private:
     const Fabric &m_fabric;
     int m_switch;
     const PortRateTracker *m_rates;
+    QString m_serverMgmtAddress;
 };
 
 }  // namespace roce::sim

@@ -102,13 +102,17 @@ struct SimAgents::Rendezvous {
     Bytes gradBytes = 0;
 };
 
-SimHostRunner::SimHostRunner(SimAgents *agents, int host, QObject *parent)
-    : JobRunner(parent), m_agents(agents), m_host(host)
+SimHostRunner::SimHostRunner(SimAgents *agents, QList<int> hosts, QObject *parent)
+    : JobRunner(parent), m_agents(agents), m_hosts(std::move(hosts))
 { }
 
 Result<QString> SimHostRunner::start(const JobSpec &spec)
 {
-    return m_agents->start(m_host, spec);
+    for (int h : std::as_const(m_hosts)) {
+        if (!spec.device.isEmpty() && m_agents->m_fabric.spec().hosts[h].rdmaDevice == spec.device)
+            return m_agents->start(h, spec);
+    }
+    return m_agents->start(m_hosts.first(), spec);
 }
 
 bool SimHostRunner::cancel(const QString &jobId)
@@ -120,7 +124,7 @@ void SimHostRunner::cancelAll()
 {
     const QStringList ids = m_agents->m_jobs.keys();
     for (const QString &id : ids) {
-        if (m_agents->m_jobs.value(id)->host == m_host)
+        if (m_hosts.contains(m_agents->m_jobs.value(id)->host))
             m_agents->cancel(id);
     }
 }
@@ -134,25 +138,53 @@ SimAgents::~SimAgents() = default;
 Result<void> SimAgents::listen(const QHostAddress &address)
 {
     const FabricSpec &spec = m_fabric.spec();
-    for (int h = 0; h < spec.hosts.size(); ++h) {
-        auto *runner = new SimHostRunner(this, h, this);
+    QList<SimAgentHost> agents;
+    for (int h = 0; h < spec.hosts.size(); ++h)
+        agents.append({spec.hosts[h].name, {h}});
+    return listen(address, agents);
+}
+
+Result<void> SimAgents::listen(const QHostAddress &address, const QList<SimAgentHost> &agents)
+{
+    const FabricSpec &spec = m_fabric.spec();
+    m_runners.resize(spec.hosts.size(), nullptr);
+    for (int a = 0; a < agents.size(); ++a) {
+        const SimAgentHost agent = agents[a];
+        auto *runner = new SimHostRunner(this, agent.nics, this);
         AgentServerOptions options = m_serverOptions;
-        options.hostname = spec.hosts[h].name;
+        options.hostname = agent.name;
         options.agentVersion = QStringLiteral("roce-agent (simulated)");
-        const qint64 skew = spec.hosts[h].clockSkewMs;
+        const qint64 skew = spec.hosts[agent.nics.first()].clockSkewMs;
         options.wallClock = [skew] { return QDateTime::currentMSecsSinceEpoch() + skew; };
-        auto *server = new AgentServer([this, h] { return sample(h); }, runner, options, this);
+        // A one-NIC agent reports exactly what it always did (the reference fabric's hosts).
+        AgentServer::SampleFunction sampler = agent.nics.size() == 1
+            ? AgentServer::SampleFunction([this, h = agent.nics.first()] { return sample(h); })
+            : AgentServer::SampleFunction([this, agent] { return sample(agent); });
+        auto *server = new AgentServer(std::move(sampler), runner, options, this);
         const quint16 port = server->listen(address, 0);
         if (!port) {
             return makeError(ErrorCode::Io,
                              SimAgentsText::tr("cannot open the agent port of %1: %2")
-                                 .arg(spec.hosts[h].name, server->errorString()));
+                                 .arg(agent.name, server->errorString()));
         }
-        m_runners.append(runner);
+        for (int h : agent.nics)
+            m_runners[h] = runner;
         m_servers.append(server);
-        m_ports.insert(h, port);
+        m_ports.insert(a, port);
     }
     return {};
+}
+
+AgentSample SimAgents::sample(const SimAgentHost &agent) const
+{
+    AgentSample merged = sample(agent.nics.first());
+    merged.hostname = agent.name;
+    for (qsizetype i = 1; i < agent.nics.size(); ++i) {
+        const AgentSample one = sample(agent.nics[i]);
+        merged.devices.append(one.devices);
+        merged.netdevs.append(one.netdevs);
+    }
+    return merged;
 }
 
 AgentSample SimAgents::sample(int host) const

@@ -14,22 +14,30 @@ namespace roce::sim {
 
 class SimAgents;
 
-/// The job runner of one simulated host: forwards to SimAgents, which drives the model.
+/// One agent of a simulated server: the host name it reports and the model hosts (one per
+/// RDMA NIC) whose devices and netdevs its samples carry.
+struct SimAgentHost {
+    QString name;
+    QList<int> nics;  ///< model host indexes, the first one the default for jobs
+};
+
+/// The job runner of one simulated server: forwards to SimAgents, which drives the model.
+/// A job runs on the NIC whose RDMA device it names (the first NIC when it names none).
 class SimHostRunner final : public agentproto::JobRunner
 {
     Q_OBJECT
 
 public:
-    SimHostRunner(SimAgents *agents, int host, QObject *parent = nullptr);
+    SimHostRunner(SimAgents *agents, QList<int> hosts, QObject *parent = nullptr);
     Result<QString> start(const agentproto::JobSpec &spec) override;
     bool cancel(const QString &jobId) override;
     void cancelAll() override;
-    int host() const { return m_host; }
+    int host() const { return m_hosts.first(); }
 
 private:
     friend class SimAgents;
     SimAgents *m_agents;
-    int m_host;
+    QList<int> m_hosts;
 };
 
 /// One agent per simulated host, served with the real protocol code (AgentServer): samples
@@ -49,9 +57,14 @@ public:
 
     /// Opens one port per host on @p address. Returns an error naming the host on failure.
     Result<void> listen(const QHostAddress &address);
-    quint16 port(int host) const { return m_ports.value(host); }
+    /// Opens one port per agent of @p agents (a server with several NICs reports them all);
+    /// port() is then indexed by agent.
+    Result<void> listen(const QHostAddress &address, const QList<SimAgentHost> &agents);
+    quint16 port(int agent) const { return m_ports.value(agent); }
     /// The sample a host's agent reports now.
     agentproto::AgentSample sample(int host) const;
+    /// The sample of a server's agent: every NIC of @p agent, under its name.
+    agentproto::AgentSample sample(const SimAgentHost &agent) const;
     /// Progresses the running jobs; call after every advance of the model.
     void advance();
     int runningJobs() const { return int(m_jobs.size()); }
@@ -71,7 +84,7 @@ private:
 
     Fabric &m_fabric;
     agentproto::AgentServerOptions m_serverOptions;
-    QList<SimHostRunner *> m_runners;
+    QList<SimHostRunner *> m_runners;  ///< by model host (the runner of its server)
     QList<agentproto::AgentServer *> m_servers;
     QHash<int, quint16> m_ports;
     QHash<QString, std::shared_ptr<Job>> m_jobs;

@@ -1,5 +1,7 @@
 #include "sim/topology.h"
 
+#include <QCoreApplication>
+
 namespace roce::sim {
 
 int FabricSpec::hostIndex(const QString &hostName) const
@@ -193,6 +195,34 @@ FabricSpec railFabric(int hosts, int nicsPerHost, int rails, int spines, RateBps
         }
     }
     return spec;
+}
+
+namespace {
+// Named for the large fabric feed, where this message was first written: its translation
+// is filed under that context.
+class LargeFabricText
+{
+    Q_DECLARE_TR_FUNCTIONS(LargeFabricText)
+};
+}  // namespace
+
+Result<RailShape> parseRailTopology(const QString &topology)
+{
+    const QStringList parts = topology.split(QLatin1Char(':'));
+    RailShape s;
+    bool ok = parts.size() == 5 && parts.first() == QLatin1String("rail");
+    if (ok) {
+        int *fields[] = {&s.hosts, &s.nics, &s.rails, &s.spines};
+        for (int i = 0; i < 4 && ok; ++i)
+            *fields[i] = parts.at(i + 1).toInt(&ok);
+    }
+    if (!ok || s.hosts < 2 || s.hosts > 4096 || s.nics < 1 || s.nics > 16 || s.rails < 1
+        || s.rails > s.nics || s.spines < 1 || s.spines > 64)
+        return Error {ErrorCode::InvalidArgument,
+                      LargeFabricText::tr("'%1' is not a leaf/spine topology: use "
+                                          "rail:HOSTS:NICS:RAILS:SPINES, e.g. rail:1024:8:8:16")
+                          .arg(topology)};
+    return s;
 }
 
 Router::Router(const FabricSpec &spec)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/result.h"
 #include "sim/units.h"
 
 #include <QHash>
@@ -72,6 +73,15 @@ FabricSpec starFabric(int hosts, RateBps speed);
 /// one uplink to each of @p spines spines, sized for a non-blocking fabric.
 FabricSpec railFabric(int hosts, int nicsPerHost, int rails, int spines, RateBps speed,
                       int hostsPerLeaf = 32);
+
+/// The shape of a rail-optimized leaf/spine fabric as "rail:HOSTS:NICS:RAILS:SPINES" gives it.
+struct RailShape {
+    int hosts = 0, nics = 0, rails = 0, spines = 0;
+};
+
+/// Parses "rail:HOSTS:NICS:RAILS:SPINES" (2..4096 hosts, 1..16 NICs, rails <= NICs, 1..64
+/// spines); the error says how to write one.
+Result<RailShape> parseRailTopology(const QString &topology);
 
 /// A route through the fabric: the switch egress ports a packet leaves by, in order.
 struct Route {
