@@ -49,16 +49,17 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
     m_fabric.reset();  // the simulated fabric stops; its loopback peers go away
     m_inventory = inv;
     m_placed.clear();
-    emit layoutReady(inventory::layoutFor(inv, inv.fabricSwitch.name));
+    emit layoutReady(inventory::layoutFor(inv, {}));
     auto connectAll = [this, inv](const QHash<QString, QString> &secrets) {
         const inventory::FabricEndpoints endpoints = inventory::endpointsFor(inv, secrets);
-        if (endpoints.hasSwitch)
-            emit switchReady(endpoints.switchEndpoint);
+        // Until the live-data hub polls every switch, the first one is the one watched.
+        if (!endpoints.switches.isEmpty())
+            emit switchReady(endpoints.switches.first().endpoint);
         else
             emit switchAbsent();
         emit hostsReady(endpoints.hosts);
         emit sshHostsReady(endpoints.sshHosts);
-        emit inventoryStarted(static_cast<int>(inv.servers.size()), endpoints.hasSwitch);
+        emit inventoryStarted(static_cast<int>(inv.servers.size()), !endpoints.switches.isEmpty());
         if (!endpoints.problems.isEmpty())
             emit problem(endpoints.problems.join(QLatin1Char('\n')));
     };
