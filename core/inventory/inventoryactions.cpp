@@ -4,6 +4,7 @@
 #include "nxapi/nxapiclient.h"
 #include "ssh/sshworker.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -12,6 +13,13 @@
 namespace roce::inventory {
 
 namespace {
+
+// A plain context name: lupdate and InventoryActionsText::tr() agree on it whatever the
+// namespace.
+class InventoryActionsText
+{
+    Q_DECLARE_TR_FUNCTIONS(InventoryActionsText)
+};
 
 // The switch queries of the inventory dialog give up sooner than the poller: a person waits.
 constexpr int kQueryTimeoutMs = 8000;
@@ -49,7 +57,7 @@ InventoryActions::~InventoryActions() = default;
 bool InventoryActions::begin(Operation operation)
 {
     if (m_busy) {
-        emit failed(operation, tr("Wait for the running action to finish."));
+        emit failed(operation, InventoryActionsText::tr("Wait for the running action to finish."));
         return false;
     }
     m_busy = true;
@@ -135,7 +143,8 @@ void InventoryActions::save(const Inventory &inventory)
             toWrite.insert(it.key(), it.value());
     if (!toWrite.isEmpty() && !m_secrets) {
         emit failed(Operation::Save,
-                    tr("No keychain is available: passwords and tokens cannot be stored."));
+                    InventoryActionsText::tr(
+                        "No keychain is available: passwords and tokens cannot be stored."));
         return;
     }
     if (!begin(Operation::Save))
@@ -164,8 +173,8 @@ void InventoryActions::save(const Inventory &inventory)
         writeFile({});
         return;
     }
-    emit progress(
-        tr("Storing %n secret(s) in the keychain...", nullptr, static_cast<int>(toWrite.size())));
+    emit progress(InventoryActionsText::tr("Storing %n secret(s) in the keychain...", nullptr,
+                                           static_cast<int>(toWrite.size())));
     m_secrets->writeAll(toWrite, writeFile);
 }
 
@@ -187,7 +196,7 @@ void InventoryActions::fetchPin(const SwitchEntry &entry)
 {
     nxapi::NxapiEndpoint endpoint = endpointFor(entry);
     if (!endpoint.url.isValid() || endpoint.url.host().isEmpty()) {
-        emit failed(Operation::FetchPin, tr("Enter the switch URL first."));
+        emit failed(Operation::FetchPin, InventoryActionsText::tr("Enter the switch URL first."));
         return;
     }
     if (!begin(Operation::FetchPin))
@@ -195,7 +204,7 @@ void InventoryActions::fetchPin(const SwitchEntry &entry)
     endpoint.pinnedSha256.clear();  // show what the switch presents, whatever is pinned now
     auto *client = new nxapi::NxapiClient(endpoint, this);
     client->setCommands({QStringLiteral("show version")});
-    emit progress(tr("Connecting to %1...").arg(endpoint.url.host()));
+    emit progress(InventoryActionsText::tr("Connecting to %1...").arg(endpoint.url.host()));
     const QString name = entry.name;
     auto done = [this, client] {
         client->disconnect(this);
@@ -230,12 +239,13 @@ void InventoryActions::discoverLldp(const Inventory &inventory)
             run->notAsked.append(sw.name);
     }
     if (inventory.switches.isEmpty()) {
-        emit failed(Operation::Discover, tr("Add a switch first."));
+        emit failed(Operation::Discover, InventoryActionsText::tr("Add a switch first."));
         return;
     }
     if (run->asked.isEmpty()) {
         emit failed(Operation::Discover,
-                    tr("No switch has a URL and a password to read LLDP with: set them first."));
+                    InventoryActionsText::tr(
+                        "No switch has a URL and a password to read LLDP with: set them first."));
         return;
     }
     if (!begin(Operation::Discover))
@@ -246,7 +256,8 @@ void InventoryActions::discoverLldp(const Inventory &inventory)
     QStringList hosts;
     for (const SwitchEntry &sw : std::as_const(run->asked))
         hosts.append(sw.url.host());
-    emit progress(tr("Reading LLDP neighbours from %1...").arg(hosts.join(QStringLiteral(", "))));
+    emit progress(InventoryActionsText::tr("Reading LLDP neighbours from %1...")
+                      .arg(hosts.join(QStringLiteral(", "))));
     for (qsizetype i = 0; i < run->asked.size(); ++i) {
         auto *client = new nxapi::NxapiClient(endpointFor(run->asked.at(i)), this);
         client->setCommands(
@@ -276,7 +287,7 @@ void InventoryActions::finishDiscovery(const std::shared_ptr<DiscoveryRun> &run)
     // With one switch the notes read as before; with several each says which switch.
     const bool several = run->asked.size() > 1;
     auto about = [several](const SwitchEntry &sw, const QString &text) {
-        return several ? tr("%1: %2").arg(sw.name, text) : text;
+        return several ? InventoryActionsText::tr("%1: %2").arg(sw.name, text) : text;
     };
     Discovery found;
     QStringList notes;
@@ -290,9 +301,10 @@ void InventoryActions::finishDiscovery(const std::shared_ptr<DiscoveryRun> &run)
         }
         const nxapi::SwitchSnapshot &snapshot = *run->snapshots.at(i);
         if (!snapshot.lldpReported) {
-            failures.append(about(sw,
-                                  tr("The switch did not return its LLDP table (is 'feature "
-                                     "lldp' enabled?).")));
+            failures.append(about(
+                sw,
+                InventoryActionsText::tr("The switch did not return its LLDP table (is 'feature "
+                                         "lldp' enabled?).")));
             continue;
         }
         // A server seen by two switches (dual-homed) is proposed once, on the first.
@@ -303,7 +315,8 @@ void InventoryActions::finishDiscovery(const std::shared_ptr<DiscoveryRun> &run)
             found.skipped.append(about(sw, skipped));
     }
     for (const QString &name : std::as_const(run->notAsked))
-        notes.append(tr("%1 was not asked: it has no URL or no password.").arg(name));
+        notes.append(
+            InventoryActionsText::tr("%1 was not asked: it has no URL or no password.").arg(name));
     finish();
     if (failures.size() == run->asked.size()) {
         emit failed(Operation::Discover, (failures + notes).join(QLatin1Char('\n')));
@@ -390,7 +403,8 @@ void InventoryActions::answerHostKey(bool trust)
         const Operation operation = m_request->operation;
         const QString host = m_request->target.host;
         m_request.reset();
-        fail(operation, tr("Host key of %1 not trusted; nothing was done.").arg(host));
+        fail(operation,
+             InventoryActionsText::tr("Host key of %1 not trusted; nothing was done.").arg(host));
         return;
     }
     m_request->target.acceptFingerprint = key.fingerprintSha256;
@@ -400,13 +414,16 @@ void InventoryActions::answerHostKey(bool trust)
 void InventoryActions::checkSsh(const ServerEntry &server)
 {
     if (server.address.isEmpty()) {
-        emit failed(Operation::SshCheck, tr("Give the server an address first."));
+        emit failed(Operation::SshCheck,
+                    InventoryActionsText::tr("Give the server an address first."));
         return;
     }
     if (!begin(Operation::SshCheck))
         return;
     const ssh::SshTarget target = sshTargetFor(server);
-    emit progress(tr("Logging in to %1@%2:%3...").arg(target.user, target.host).arg(target.port));
+    emit progress(InventoryActionsText::tr("Logging in to %1@%2:%3...")
+                      .arg(target.user, target.host)
+                      .arg(target.port));
     startSsh(Operation::SshCheck, server,
              [this](const ssh::SshTarget &t) { return m_ssh->checkLogin(t); });
 }
@@ -414,13 +431,15 @@ void InventoryActions::checkSsh(const ServerEntry &server)
 void InventoryActions::bootstrap(const ServerEntry &server)
 {
     if (server.address.isEmpty() || server.name.isEmpty()) {
-        emit failed(Operation::Bootstrap, tr("Give the server a name and an address first."));
+        emit failed(Operation::Bootstrap,
+                    InventoryActionsText::tr("Give the server a name and an address first."));
         return;
     }
     if (m_bootstrapDefaults.agentBinary.isEmpty()
         || !QFileInfo(m_bootstrapDefaults.agentBinary).isExecutable()) {
         emit failed(Operation::Bootstrap,
-                    tr("No roce-agent binary to install was found next to the console."));
+                    InventoryActionsText::tr(
+                        "No roce-agent binary to install was found next to the console."));
         return;
     }
     if (!begin(Operation::Bootstrap))
@@ -430,7 +449,7 @@ void InventoryActions::bootstrap(const ServerEntry &server)
     const QString listenHost = options.listen.section(QLatin1Char(':'), 0, 0);
     options.listen = (listenHost.isEmpty() ? QStringLiteral("0.0.0.0") : listenHost)
         + QLatin1Char(':') + QString::number(server.agentPort);
-    emit progress(tr("Bootstrapping %1 over SSH (%2@%3:%4)...")
+    emit progress(InventoryActionsText::tr("Bootstrapping %1 over SSH (%2@%3:%4)...")
                       .arg(server.name, target.user, target.host)
                       .arg(target.port));
     startSsh(Operation::Bootstrap, server,
