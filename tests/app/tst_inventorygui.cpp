@@ -6,6 +6,7 @@
 // ROCE_SCREENSHOT_DIR set, it keeps a screenshot of the dialog.
 #include "../inventory/waitforresult.h"
 #include "fabricsession.h"
+#include "inventory/fabricendpoints.h"
 #include "inventory/inventory.h"
 #include "inventory/secretstore.h"
 #include "inventorydialog.h"

@@ -710,7 +710,7 @@ void TestInventory::switchPortQualification()
     const models::FabricLayout layout = layoutFor(inv, {});
     QCOMPARE(layout.switchName, QStringLiteral("leaf1"));
     QCOMPARE(layout.serverCount(), 2);
-    QCOMPARE(layout.attachments.first().port, QStringLiteral("Ethernet1/7"));
+    QCOMPARE(layout.attachments.first().switchPort, QStringLiteral("Ethernet1/7"));
 
     // The servers model marks a port that does not resolve against the switch names.
     models::InventoryModel model;
