@@ -479,8 +479,10 @@ Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &
             out.inventory.switches.append(sw);
         }
     }
-    // Each switch is checked on its own, named by its place in the file.
-    for (qsizetype i = 0; i < out.inventory.switches.size() && errors.isEmpty(); ++i)
+    // Each switch is checked on its own, named by its place in the file (once its fields
+    // could be read at all).
+    const bool switchesRead = errors.isEmpty();
+    for (qsizetype i = 0; switchesRead && i < out.inventory.switches.size(); ++i)
         errors += switchProblems(out.inventory.switches.at(i),
                                  version == 1
                                      ? InventoryText::tr("%1: switch").arg(origin)

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSet>
 
 #include <optional>
 
@@ -134,12 +135,17 @@ void InventoryActions::save(const Inventory &inventory)
         emit failed(Operation::Save, problems.join(QLatin1Char('\n')));
         return;
     }
-    // Only what the inventory still uses is stored: a removed server's token, the password of
-    // a switch login that was changed since, stay out of the keychain.
-    const QStringList used = secretKeys(inventory);
+    // Only what the inventory still lists is stored: a removed server's token, the password of
+    // a switch login that was changed since, stay out of the keychain. A server read over SSH
+    // keeps its token, for when it is switched back to its agent.
+    QSet<QString> listed;
+    for (const SwitchEntry &sw : inventory.switches)
+        listed.insert(switchSecretKey(sw));
+    for (const ServerEntry &s : inventory.servers)
+        listed.insert(agentSecretKey(s.name));
     QHash<QString, QString> toWrite;
     for (auto it = m_pending.begin(); it != m_pending.end(); ++it)
-        if (used.contains(it.key()))
+        if (listed.contains(it.key()))
             toWrite.insert(it.key(), it.value());
     if (!toWrite.isEmpty() && !m_secrets) {
         emit failed(Operation::Save,
