@@ -248,8 +248,10 @@ bool SwitchInventoryModel::setData(const QModelIndex &index, const QVariant &val
     if (index.column() == AllowHttp) {
         if (role != Qt::CheckStateRole && role != Qt::EditRole)
             return false;
-        s.allowHttp = role == Qt::CheckStateRole ? value.value<Qt::CheckState>() == Qt::Checked
-                                                 : value.toBool();
+        // The view's check box sends the state as an int.
+        s.allowHttp = role == Qt::CheckStateRole
+            ? static_cast<Qt::CheckState>(value.toInt()) == Qt::Checked
+            : value.toBool();
         // The URL's tint depends on it.
         emit dataChanged(this->index(row, Url), this->index(row, AllowHttp));
         return true;
