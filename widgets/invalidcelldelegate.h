@@ -11,8 +11,6 @@ namespace roce::widgets {
 /// edited with a combo box of those words instead of a free text field.
 class InvalidCellDelegate : public QStyledItemDelegate
 {
-    Q_OBJECT
-
 public:
     InvalidCellDelegate(int invalidRole, QObject *parent = nullptr);
 

@@ -4,6 +4,7 @@
 #include "inventory/inventory.h"
 #include "ssh/agentbootstrap.h"
 #include "ssh/sshsession.h"
+#include "ssh/sshworker.h"  // Q_DECLARE_METATYPE(BootstrapResult), before a signal uses it
 
 #include <QHash>
 #include <QObject>
@@ -12,10 +13,6 @@
 
 #include <functional>
 #include <memory>
-
-namespace roce::ssh {
-class SshWorker;
-}
 
 namespace roce::inventory {
 
