@@ -93,7 +93,7 @@ void TestInventoryGui::dialogToLiveFabric()
     QVERIFY(urlEditor);
     QTest::keyClicks(urlEditor, m_url.toString());
     QTest::keyClick(urlEditor, Qt::Key_Return);
-    QCOMPARE(switches->switches().first().url, m_url);
+    QTRY_COMPARE(switches->switches().first().url, m_url);  // the view commits it queued
     using SwitchColumn = models::SwitchInventoryModel::Column;
     QVERIFY(
         switches->setData(switches->index(0, SwitchColumn::Name), QStringLiteral("nexus-star")));
