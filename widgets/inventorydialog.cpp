@@ -123,6 +123,12 @@ QWidget *InventoryDialog::buildSwitchBox()
     delegate->setChoices(SwitchInventoryModel::Role, roles);
     m_switchTable = makeTable(m_switches, delegate, box);
     m_switchTable->setObjectName(QStringLiteral("switches"));
+    // URLs and pins are long; the rest is short words and numbers.
+    m_switchTable->setColumnWidth(SwitchInventoryModel::Url, 220);
+    m_switchTable->setColumnWidth(SwitchInventoryModel::Pin, 180);
+    m_switchTable->setColumnWidth(SwitchInventoryModel::Role, 70);
+    m_switchTable->setColumnWidth(SwitchInventoryModel::PollInterval, 80);
+    m_switchTable->setColumnWidth(SwitchInventoryModel::AllowHttp, 50);
     layout->addWidget(m_switchTable);
 
     auto *add = new QPushButton(tr("Add"), box);
@@ -162,6 +168,7 @@ QWidget *InventoryDialog::buildServerBox()
                          {QStringLiteral("agent"), QStringLiteral("ssh")});
     m_serverTable = makeTable(m_servers, delegate, box);
     m_serverTable->setObjectName(QStringLiteral("servers"));
+    m_serverTable->setColumnWidth(InventoryModel::SwitchPort, 170);
     layout->addWidget(m_serverTable);
 
     auto *add = new QPushButton(tr("Add"), box);
