@@ -94,6 +94,7 @@ InventoryDialog::InventoryDialog(const Inventory &initial, inventory::SecretStor
             == QMessageBox::Yes;
     };
     // The servers' typed ports are checked against the switch names as they are edited.
+    connect(m_switches, &SwitchInventoryModel::renamed, m_servers, &InventoryModel::renameSwitch);
     connect(m_switches, &SwitchInventoryModel::namesChanged, m_servers,
             &InventoryModel::setSwitchNames);
     // Secrets follow their entries: a renamed server's token, a switch's password when its
@@ -104,7 +105,12 @@ InventoryDialog::InventoryDialog(const Inventory &initial, inventory::SecretStor
                                       inventory::agentSecretKey(to));
             });
     connect(m_switches, &SwitchInventoryModel::loginChanged, m_actions,
-            &InventoryActions::moveSecret);
+            [this](const QString &from, const QString &to) {
+                m_actions->moveSecret(from, to);
+                // A login the keychain may already hold (a switch added again): ask it.
+                if (!m_actions->hasSecret(to))
+                    m_actions->loadSecrets(inventory());
+            });
     buildUi();
     connectActions();
     setInventory(initial);

@@ -74,6 +74,22 @@ void InventoryModel::setSwitchNames(const QStringList &names)
         emit dataChanged(index(0, SwitchPort), index(rowCount() - 1, SwitchPort));
 }
 
+void InventoryModel::renameSwitch(const QString &from, const QString &to)
+{
+    if (from.isEmpty() || from == to)
+        return;
+    const QString prefix = from + QLatin1Char('/');
+    for (int row = 0; row < m_servers.size(); ++row) {
+        QString &port = m_servers[row].switchPort;
+        // Only a qualified port names a switch: a letter follows the first '/'.
+        if (!port.startsWith(prefix) || port.size() <= prefix.size()
+            || !port.at(prefix.size()).isLetter())
+            continue;
+        port = inventory::qualifiedSwitchPort(to, port.mid(prefix.size()));
+        emit dataChanged(index(row, SwitchPort), index(row, SwitchPort));
+    }
+}
+
 int InventoryModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_servers.size());

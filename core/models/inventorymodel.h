@@ -44,6 +44,8 @@ public:
     /// The inventory's switch names: a typed switch port that names none of them, or a bare
     /// port while there is not exactly one switch, is marked invalid.
     void setSwitchNames(const QStringList &names);
+    /// The switch @p from is now called @p to: "from/port" fallbacks become "to/port".
+    void renameSwitch(const QString &from, const QString &to);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

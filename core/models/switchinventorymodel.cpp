@@ -260,14 +260,17 @@ bool SwitchInventoryModel::setData(const QModelIndex &index, const QVariant &val
         return false;
     const QString text = value.toString().trimmed();
     switch (index.column()) {
-    case Name:
+    case Name: {
         if (text == s.name)
             return false;
+        const QString old = s.name;
         s.name = text;
+        emit renamed(old, text);
         // A rename changes the duplicate state of other rows.
         emit dataChanged(this->index(0, Name), this->index(rowCount() - 1, Name));
         emit namesChanged(names());
         return true;
+    }
     case Url:
         editLogin(row, [&text](SwitchEntry &e) {
             e.url = text.isEmpty() ? QUrl() : QUrl(text, QUrl::StrictMode);

@@ -46,6 +46,8 @@ public:
 signals:
     /// The URL or user of a switch changed, so its keychain key did: the password follows.
     void loginChanged(const QString &fromKey, const QString &toKey);
+    /// A switch was renamed: servers' "from/port" fallbacks become "to/port".
+    void renamed(const QString &from, const QString &to);
     /// The set of switch names changed (servers' "switch/port" fallbacks depend on them).
     void namesChanged(const QStringList &names);
 

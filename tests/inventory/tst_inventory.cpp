@@ -726,6 +726,10 @@ void TestInventory::switchPortQualification()
     QVERIFY(!model.index(0, models::InventoryModel::SwitchPort)
                  .data(models::InventoryModel::InvalidRole)
                  .toBool());
+    // A renamed switch takes its servers' qualified ports along; bare ports stay bare.
+    model.renameSwitch(QStringLiteral("leaf1"), QStringLiteral("tor1"));
+    QCOMPARE(model.servers().at(0).switchPort, QStringLiteral("Ethernet1/7"));
+    QCOMPARE(model.servers().at(1).switchPort, QStringLiteral("tor1/Eth1/1/2"));
 }
 
 void TestInventory::endpointsOnePerSwitch()
@@ -796,6 +800,11 @@ void TestInventory::switchModelEditsAndTester()
     QVERIFY(model.setData(model.index(0, M::PollInterval), QStringLiteral("250")));
     QCOMPARE(model.switches().at(0).pollIntervalMs, 250);
     QVERIFY(!(model.flags(model.index(0, M::Password)) & Qt::ItemIsEditable));
+    QSignalSpy renamed(&model, &M::renamed);
+    QVERIFY(model.setData(model.index(3, M::Name), QStringLiteral("edge1")));
+    QCOMPARE(renamed.size(), 1);
+    QCOMPARE(renamed.first().at(0).toString(), QStringLiteral("border1"));
+    QVERIFY(model.setData(model.index(3, M::Name), QStringLiteral("border1")));
     // Names: a duplicate and a slash are tinted; removing the duplicate clears it.
     QVERIFY(model.setData(model.index(1, M::Name), QStringLiteral("leaf1")));
     QVERIFY(invalid(0, M::Name) && invalid(1, M::Name));
