@@ -1013,10 +1013,6 @@ Bis das behoben ist, läuft das simulierte Fabric.</translation>
 <context>
     <name>EndpointText</name>
     <message>
-        <source>The keychain has no NX-API password for %1 at %2: set it in Fabric &gt; Inventory.</source>
-        <translation>Im Schlüsselbund fehlt das NX-API-Passwort für %1 unter %2: unter Fabric &gt; Inventar setzen.</translation>
-    </message>
-    <message>
         <source>The keychain has no agent token for %1: set it in Fabric &gt; Inventory, or bootstrap the server.</source>
         <translation>Im Schlüsselbund fehlt das Agent-Token für %1: unter Fabric &gt; Inventar setzen oder den Server per Bootstrap einrichten.</translation>
     </message>
@@ -1027,6 +1023,10 @@ Bis das behoben ist, läuft das simulierte Fabric.</translation>
     <message>
         <source>%1 on %2: a hypervisor; add its virtual servers by hand</source>
         <translation>%1 an %2: ein Hypervisor; seine virtuellen Server von Hand hinzufügen</translation>
+    </message>
+    <message>
+        <source>The keychain has no NX-API password for %1 at %2 (switch %3): set it in Fabric &gt; Inventory.</source>
+        <translation>Im Schlüsselbund fehlt das NX-API-Passwort für %1 unter %2 (Switch %3): unter Fabric &gt; Inventar setzen.</translation>
     </message>
 </context>
 <context>
@@ -1208,6 +1208,87 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>IdentityText</name>
+    <message>
+        <source>cannot make a certificate for %1: %2 failed</source>
+        <translation>Zertifikat für %1 kann nicht erzeugt werden: %2 fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>InventoryActionsText</name>
+    <message>
+        <source>Wait for the running action to finish.</source>
+        <translation>Warten Sie, bis die laufende Aktion beendet ist.</translation>
+    </message>
+    <message>
+        <source>No keychain is available: passwords and tokens cannot be stored.</source>
+        <translation>Kein Schlüsselbund verfügbar: Passwörter und Token können nicht gespeichert werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Storing %n secret(s) in the keychain...</source>
+        <translation>
+            <numerusform>Speichere %n Geheimnis im Schlüsselbund...</numerusform>
+            <numerusform>Speichere %n Geheimnisse im Schlüsselbund...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Enter the switch URL first.</source>
+        <translation>Zuerst die Switch-URL eingeben.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1...</source>
+        <translation>Verbinde mit %1...</translation>
+    </message>
+    <message>
+        <source>Add a switch first.</source>
+        <translation>Zuerst einen Switch hinzufügen.</translation>
+    </message>
+    <message>
+        <source>No switch has a URL and a password to read LLDP with: set them first.</source>
+        <translation>Kein Switch hat eine URL und ein Passwort, um LLDP zu lesen: zuerst setzen.</translation>
+    </message>
+    <message>
+        <source>Reading LLDP neighbours from %1...</source>
+        <translation>Lese LLDP-Nachbarn von %1...</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The switch did not return its LLDP table (is &apos;feature lldp&apos; enabled?).</source>
+        <translation>Der Switch hat seine LLDP-Tabelle nicht geliefert (ist „feature lldp“ aktiviert?).</translation>
+    </message>
+    <message>
+        <source>%1 was not asked: it has no URL or no password.</source>
+        <translation>%1 wurde nicht abgefragt: keine URL oder kein Passwort.</translation>
+    </message>
+    <message>
+        <source>Host key of %1 not trusted; nothing was done.</source>
+        <translation>Dem Host-Schlüssel von %1 wurde nicht vertraut; nichts wurde getan.</translation>
+    </message>
+    <message>
+        <source>Give the server an address first.</source>
+        <translation>Geben Sie dem Server zuerst eine Adresse.</translation>
+    </message>
+    <message>
+        <source>Logging in to %1@%2:%3...</source>
+        <translation>Anmeldung bei %1@%2:%3...</translation>
+    </message>
+    <message>
+        <source>Give the server a name and an address first.</source>
+        <translation>Zuerst dem Server einen Namen und eine Adresse geben.</translation>
+    </message>
+    <message>
+        <source>No roce-agent binary to install was found next to the console.</source>
+        <translation>Neben der Konsole wurde kein zu installierendes roce-agent-Binary gefunden.</translation>
+    </message>
+    <message>
+        <source>Bootstrapping %1 over SSH (%2@%3:%4)...</source>
+        <translation>Richte %1 per SSH ein (%2@%3:%4)...</translation>
+    </message>
+</context>
+<context>
     <name>InventoryModelText</name>
     <message>
         <source>agent: roce-agent streams samples. ssh: no agent; the console runs &apos;rdma statistic&apos; and &apos;ethtool -S&apos; over SSH every few seconds.</source>
@@ -1265,6 +1346,10 @@ Zu prüfen: %2</translation>
         <source>Token</source>
         <translation>Token</translation>
     </message>
+    <message>
+        <source>Where LLDP cannot see the server: switch/port (e.g. leaf1/Ethernet1/7); the bare port is enough when the inventory has one switch.</source>
+        <translation>Wo LLDP den Server nicht sieht: Switch/Port (z. B. leaf1/Ethernet1/7); hat das Inventar nur einen Switch, genügt der Port allein.</translation>
+    </message>
 </context>
 <context>
     <name>InventoryText</name>
@@ -1283,26 +1368,6 @@ Zu prüfen: %2</translation>
     <message>
         <source>%1: ignored unknown field(s) %2</source>
         <translation>%1: unbekannte(s) Feld(er) ignoriert: %2</translation>
-    </message>
-    <message>
-        <source>Switch: the URL must start with https:// (got &apos;%1&apos;)</source>
-        <translation>Switch: die URL muss mit https:// beginnen (erhalten: „%1“)</translation>
-    </message>
-    <message>
-        <source>Switch: http:// sends the password in clear; use https:// or allow HTTP explicitly</source>
-        <translation>Switch: http:// sendet das Passwort im Klartext; https:// verwenden oder HTTP ausdrücklich erlauben</translation>
-    </message>
-    <message>
-        <source>Switch: the URL has no host</source>
-        <translation>Switch: die URL enthält keinen Host</translation>
-    </message>
-    <message>
-        <source>Switch: the NX-API user is missing</source>
-        <translation>Switch: der NX-API-Benutzer fehlt</translation>
-    </message>
-    <message>
-        <source>Switch: the certificate pin must be a SHA-256 in hex (64 digits, colons allowed)</source>
-        <translation>Switch: der Zertifikats-Pin muss ein SHA-256 in Hex sein (64 Stellen, Doppelpunkte erlaubt)</translation>
     </message>
     <message>
         <source>Server %1</source>
@@ -1357,16 +1422,8 @@ Zu prüfen: %2</translation>
         <translation>%1: kein Inventar der RoCE-Fabric-Konsole (&quot;format&quot; muss &quot;roce-inventory&quot; sein)</translation>
     </message>
     <message>
-        <source>%1: inventory version %2 is not supported (this console reads version %3)</source>
-        <translation>%1: Inventarversion %2 wird nicht unterstützt (diese Konsole liest Version %3)</translation>
-    </message>
-    <message>
         <source>%1: switch</source>
         <translation>%1: switch</translation>
-    </message>
-    <message>
-        <source>%1: switch: &apos;url&apos; is missing or invalid</source>
-        <translation>%1: switch: „url“ fehlt oder ist ungültig</translation>
     </message>
     <message>
         <source>%1: &apos;switch&apos; must be an object</source>
@@ -1404,8 +1461,88 @@ Zu prüfen: %2</translation>
         <translation>Inventar %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
+        <source>Switch %1</source>
+        <translation>Switch %1</translation>
+    </message>
+    <message>
+        <source>Switch &apos;%1&apos;</source>
+        <translation>Switch „%1“</translation>
+    </message>
+    <message>
+        <source>%1: the name must not contain &apos;/&apos; (ports are written as switch/port)</source>
+        <translation>%1: der Name darf kein „/“ enthalten (Ports werden als Switch/Port geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1: the URL is missing or invalid</source>
+        <translation>%1: die URL fehlt oder ist ungültig</translation>
+    </message>
+    <message>
+        <source>%1: the URL must start with https:// (got &apos;%2&apos;)</source>
+        <translation>%1: die URL muss mit https:// beginnen (erhalten: „%2“)</translation>
+    </message>
+    <message>
+        <source>%1: http:// sends the password in clear; use https:// or allow HTTP explicitly</source>
+        <translation>%1: http:// sendet das Passwort im Klartext; https:// verwenden oder HTTP ausdrücklich erlauben</translation>
+    </message>
+    <message>
+        <source>%1: the URL has no host</source>
+        <translation>%1: die URL enthält keinen Host</translation>
+    </message>
+    <message>
+        <source>%1: the NX-API user is missing</source>
+        <translation>%1: der NX-API-Benutzer fehlt</translation>
+    </message>
+    <message>
+        <source>%1: the certificate pin must be a SHA-256 in hex (64 digits, colons allowed)</source>
+        <translation>%1: der Zertifikats-Pin muss ein SHA-256 in Hex sein (64 Stellen, Doppelpunkte erlaubt)</translation>
+    </message>
+    <message>
+        <source>%1: the poll interval must be from %2 to %3 ms</source>
+        <translation>%1: das Abfrageintervall muss zwischen %2 und %3 ms liegen</translation>
+    </message>
+    <message>
+        <source>%1: the switch port &apos;%2&apos; names the switch &apos;%3&apos;, which the inventory does not have</source>
+        <translation>%1: der Switch-Port „%2“ nennt den Switch „%3“, den das Inventar nicht enthält</translation>
+    </message>
+    <message>
+        <source>%1: the switch port &apos;%2&apos; needs a switch in the inventory</source>
+        <translation>%1: der Switch-Port „%2“ braucht einen Switch im Inventar</translation>
+    </message>
+    <message>
+        <source>%1: the switch port &apos;%2&apos; does not say which switch; write it as switch/port (e.g. %3/%2)</source>
+        <translation>%1: der Switch-Port „%2“ sagt nicht, welcher Switch; als Switch/Port schreiben (z. B. %3/%2)</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; must be a whole number from %3 to %4</source>
+        <translation>%1: „%2“ muss eine ganze Zahl von %3 bis %4 sein</translation>
+    </message>
+    <message>
+        <source>%1: &apos;role&apos; must be &quot;leaf&quot;, &quot;spine&quot;, &quot;tor&quot; or &quot;border&quot; (got &quot;%2&quot;)</source>
+        <translation>%1: „role“ muss „leaf“, „spine“, „tor“ oder „border“ sein (erhalten: „%2“)</translation>
+    </message>
+    <message>
+        <source>%1: inventory version %2 is not supported (this console reads versions 1 and %3)</source>
+        <translation>%1: Inventarversion %2 wird nicht unterstützt (diese Konsole liest die Versionen 1 und %3)</translation>
+    </message>
+    <message>
+        <source>%1 is an inventory of version 1 (one switch); it will be written as version 2 on the next save.</source>
+        <translation>%1 ist ein Inventar der Version 1 (ein Switch); es wird beim nächsten Speichern als Version 2 geschrieben.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;switches&apos; must be an array</source>
+        <translation>%1: „switches“ muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>%1: switches[%2]</source>
+        <translation>%1: switches[%2]</translation>
+    </message>
+    <message>
+        <source>%1: &apos;name&apos; &quot;%2&quot; is already used by switches[%3]</source>
+        <translation>%1: „name“ „%2“ wird bereits von switches[%3] verwendet</translation>
+    </message>
+    <message>
         <source>cannot write the inventory %1: %2</source>
-        <translation>Inventar %1 kann nicht geschrieben werden: %2</translation>
+        <translation>das Inventar %1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1678,6 +1815,25 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>LeafSpineText</name>
+    <message>
+        <source>scenario &apos;%1&apos; does not run on a leaf/spine fabric (choose from: %2)</source>
+        <translation>Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
+    </message>
+    <message>
+        <source>the simulated agents&apos; certificate is missing</source>
+        <translation>das Zertifikat der simulierten Agenten fehlt</translation>
+    </message>
+    <message>
+        <source>cannot serve NX-API of %1 on %2:%3: %4</source>
+        <translation>NX-API von %1 kann nicht auf %2:%3 bereitgestellt werden: %4</translation>
+    </message>
+    <message>
+        <source>no switch &apos;%1&apos;</source>
+        <translation>kein Switch „%1“</translation>
+    </message>
+</context>
+<context>
     <name>LiveScenarioText</name>
     <message>
         <source>Idle</source>
@@ -1776,7 +1932,7 @@ Zu prüfen: %2</translation>
         <translation>DCQCN-Incast, bei dem auf dem Adapter eines Senders ECN aus ist: er zählt rp_cnp_ignored statt rp_cnp_handled, behält seine Rate und nimmt mehr als seinen Anteil.</translation>
     </message>
     <message>
-        <source>scenario '%1' needs a leaf/spine fabric</source>
+        <source>scenario &apos;%1&apos; needs a leaf/spine fabric</source>
         <translation>Szenario „%1“ braucht eine Leaf/Spine-Fabric</translation>
     </message>
     <message>
@@ -2158,6 +2314,49 @@ Zu prüfen: %2</translation>
     <message>
         <source>%1: an entry has no &quot;ifname&quot;/&quot;port&quot;</source>
         <translation>%1: ein Eintrag hat kein &quot;ifname&quot;/&quot;port&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderText</name>
+    <message>
+        <source>no error</source>
+        <translation>kein Fehler</translation>
+    </message>
+    <message>
+        <source>the text ends inside a value</source>
+        <translation>der Text endet mitten in einem Wert</translation>
+    </message>
+    <message>
+        <source>unexpected character</source>
+        <translation>unerwartetes Zeichen</translation>
+    </message>
+    <message>
+        <source>invalid number</source>
+        <translation>ungültige Zahl</translation>
+    </message>
+    <message>
+        <source>invalid escape sequence in a string</source>
+        <translation>ungültige Escape-Sequenz in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 in a string</source>
+        <translation>ungültiges UTF-8 in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>unescaped control character in a string</source>
+        <translation>nicht maskiertes Steuerzeichen in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>too deeply nested</source>
+        <translation>zu tief verschachtelt</translation>
+    </message>
+    <message>
+        <source>garbage after the JSON value</source>
+        <translation>Datenmüll nach dem JSON-Wert</translation>
+    </message>
+    <message>
+        <source>the text is too large</source>
+        <translation>der Text ist zu groß</translation>
     </message>
 </context>
 <context>
@@ -2679,6 +2878,13 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>ServedFabric</name>
+    <message>
+        <source>the served fabric is not running</source>
+        <translation>die bereitgestellte Fabric läuft nicht</translation>
+    </message>
+</context>
+<context>
     <name>SimAgentsText</name>
     <message>
         <source>cannot open the agent port of %1: %2</source>
@@ -2984,7 +3190,7 @@ Zu prüfen: %2</translation>
         <translation>Agenten (TLS, gleiches Zertifikat, Token %1):</translation>
     </message>
     <message>
-        <source>With --serve and a rail topology: write the fabric's inventory (format version 2, no secrets) to this file.</source>
+        <source>With --serve and a rail topology: write the fabric&apos;s inventory (format version 2, no secrets) to this file.</source>
         <translation>Mit --serve und einer rail-Topologie: das Inventar der Fabric (Format Version 2, ohne Geheimnisse) in diese Datei schreiben.</translation>
     </message>
     <message>
@@ -2998,6 +3204,77 @@ Zu prüfen: %2</translation>
     <message>
         <source>On a leaf/spine fabric (--serve --topology rail:...): %1</source>
         <translation>Auf einer Leaf/Spine-Fabric (--serve --topology rail:...): %1</translation>
+    </message>
+</context>
+<context>
+    <name>SimServeText</name>
+    <message>
+        <source>Leaf/spine fabric &apos;%1&apos; running: %2 switches, %3 servers, scenario %4.</source>
+        <translation>Leaf/Spine-Fabric „%1“ läuft: %2 Switches, %3 Server, Szenario %4.</translation>
+    </message>
+    <message>
+        <source>SWITCH</source>
+        <translation>SWITCH</translation>
+    </message>
+    <message>
+        <source>ROLE</source>
+        <translation>ROLLE</translation>
+    </message>
+    <message>
+        <source>NX-API</source>
+        <translation>NX-API</translation>
+    </message>
+    <message>
+        <source>CERTIFICATE SHA-256</source>
+        <translation>ZERTIFIKAT SHA-256</translation>
+    </message>
+    <message>
+        <source>HOST</source>
+        <translation>HOST</translation>
+    </message>
+    <message>
+        <source>AGENT</source>
+        <translation>AGENT</translation>
+    </message>
+    <message>
+        <source>SWITCH PORT</source>
+        <translation>SWITCH-PORT</translation>
+    </message>
+    <message>
+        <source>RDMA DEVICES</source>
+        <translation>RDMA-GERÄTE</translation>
+    </message>
+    <message>
+        <source>NX-API user: %1. Secrets for headless clients:</source>
+        <translation>NX-API-Benutzer: %1. Geheimnisse für Clients ohne Oberfläche:</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --%1 does not apply to a leaf/spine topology (every switch gets its own HTTPS port)</source>
+        <translation>rocectl sim: --%1 gilt nicht für eine Leaf/Spine-Topologie (jeder Switch bekommt seinen eigenen HTTPS-Port)</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --seed needs a non-negative integer, got &apos;%1&apos;</source>
+        <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>rocectl sim: --seconds needs a positive number</source>
+        <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>rocectl sim: scenario &apos;%1&apos; does not run on a leaf/spine fabric (choose from: %2)</source>
+        <translation>rocectl sim: Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
+    </message>
+    <message>
+        <source>Inventory (format version 2, no secrets) written to %1.</source>
+        <translation>Inventar (Format Version 2, ohne Geheimnisse) nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Stopping after %1 s.</source>
+        <translation>Ende nach %1 s.</translation>
+    </message>
+    <message>
+        <source>Press Ctrl+C to stop.</source>
+        <translation>Strg+C beendet.</translation>
     </message>
 </context>
 <context>
@@ -3449,6 +3726,73 @@ Zu prüfen: %2</translation>
     <message>
         <source>rocectl switch: --interval &gt;= 1 and --count &gt;= 0</source>
         <translation>rocectl switch: --interval &gt;= 1 und --count &gt;= 0</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchInventoryText</name>
+    <message>
+        <source>Allow plain HTTP (sends the password in clear)</source>
+        <translation>Unverschlüsseltes HTTP erlauben (sendet das Passwort im Klartext)</translation>
+    </message>
+    <message>
+        <source>Unique, without &apos;/&apos;: a server&apos;s switch port is written as switch/port, e.g. leaf1/Ethernet1/7.</source>
+        <translation>Eindeutig, ohne „/“: der Switch-Port eines Servers wird als Switch/Port geschrieben, z. B. leaf1/Ethernet1/7.</translation>
+    </message>
+    <message>
+        <source>leaf, spine, border, or tor for the single top-of-rack switch of a small fabric.</source>
+        <translation>leaf, spine, border, oder tor für den einzigen Top-of-Rack-Switch eines kleinen Fabrics.</translation>
+    </message>
+    <message>
+        <source>How often the console polls this switch, from %1 to %2 ms.</source>
+        <translation>Wie oft die Konsole diesen Switch abfragt, von %1 bis %2 ms.</translation>
+    </message>
+    <message>
+        <source>The NX-API password is in the keychain (or goes there when the inventory is saved).</source>
+        <translation>Das NX-API-Passwort liegt im Schlüsselbund (oder kommt dorthin, sobald das Inventar gespeichert wird).</translation>
+    </message>
+    <message>
+        <source>No password in the keychain: the console cannot log in to this switch.</source>
+        <translation>Kein Passwort im Schlüsselbund: die Konsole kann sich nicht an diesem Switch anmelden.</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>gesetzt</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <source>NX-API URL</source>
+        <translation>NX-API-URL</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Poll (ms)</source>
+        <translation>Abfrage (ms)</translation>
+    </message>
+    <message>
+        <source>Certificate SHA-256 (pin)</source>
+        <translation>Zertifikat SHA-256 (Pin)</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Passwort</translation>
     </message>
 </context>
 <context>
@@ -4370,50 +4714,6 @@ Compare it with &apos;ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub&apos; on the s
 Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen. Vertrauen und zu known_hosts hinzufügen?</translation>
     </message>
     <message>
-        <source>Switch (NX-API)</source>
-        <translation>Switch (NX-API)</translation>
-    </message>
-    <message>
-        <source>e.g. nexus-a (learned from the switch when empty)</source>
-        <translation>z. B. nexus-a (wird vom Switch übernommen, wenn leer)</translation>
-    </message>
-    <message>
-        <source>SHA-256 of the switch certificate (hex)</source>
-        <translation>SHA-256 des Switch-Zertifikats (Hex)</translation>
-    </message>
-    <message>
-        <source>Fetch from switch...</source>
-        <translation>Vom Switch abrufen...</translation>
-    </message>
-    <message>
-        <source>Connects to the URL, shows the certificate&apos;s SHA-256 and pins it once you confirm it matches &apos;show nxapi&apos; on the switch.</source>
-        <translation>Verbindet sich mit der URL, zeigt den SHA-256 des Zertifikats und pinnt ihn, sobald Sie bestätigen, dass er zu „show nxapi“ auf dem Switch passt.</translation>
-    </message>
-    <message>
-        <source>Allow plain HTTP (sends the password in clear)</source>
-        <translation>Unverschlüsseltes HTTP erlauben (sendet das Passwort im Klartext)</translation>
-    </message>
-    <message>
-        <source>Name:</source>
-        <translation>Name:</translation>
-    </message>
-    <message>
-        <source>URL:</source>
-        <translation>URL:</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>Benutzer:</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>Passwort:</translation>
-    </message>
-    <message>
-        <source>Certificate:</source>
-        <translation>Zertifikat:</translation>
-    </message>
-    <message>
         <source>Servers (roce-agent)</source>
         <translation>Server (roce-agent)</translation>
     </message>
@@ -4432,10 +4732,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Discover (LLDP)</source>
         <translation>Erkennen (LLDP)</translation>
-    </message>
-    <message>
-        <source>Reads the switch&apos;s LLDP neighbours and adds the servers that are not listed yet, with the port they are cabled to.</source>
-        <translation>Liest die LLDP-Nachbarn des Switches und fügt die noch nicht eingetragenen Server hinzu, mit dem Port, an dem sie angeschlossen sind.</translation>
     </message>
     <message>
         <source>Bootstrap via SSH...</source>
@@ -4460,10 +4756,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Select a server first.</source>
         <translation>Zuerst einen Server auswählen.</translation>
-    </message>
-    <message>
-        <source>stored in the keychain; type to replace</source>
-        <translation>im Schlüsselbund gespeichert; zum Ersetzen neu eingeben</translation>
     </message>
     <message>
         <source>server%1</source>
@@ -4513,14 +4805,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>Inventar (*.json)</translation>
     </message>
     <message>
-        <source>Enter the switch URL first.</source>
-        <translation>Zuerst die Switch-URL eingeben.</translation>
-    </message>
-    <message>
-        <source>Connecting to %1...</source>
-        <translation>Verbinde mit %1...</translation>
-    </message>
-    <message>
         <source>Certificate pinned: SHA-256 %1</source>
         <translation>Zertifikat gepinnt: SHA-256 %1</translation>
     </message>
@@ -4532,14 +4816,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <source>The switch certificate is verified by a trusted CA: no pin is needed.</source>
         <translation>Das Switch-Zertifikat ist von einer vertrauenswürdigen CA bestätigt: kein Pin nötig.</translation>
     </message>
-    <message>
-        <source>Reading LLDP neighbours from %1...</source>
-        <translation>Lese LLDP-Nachbarn von %1...</translation>
-    </message>
-    <message>
-        <source>The switch did not return its LLDP table (is &apos;feature lldp&apos; enabled?).</source>
-        <translation>Der Switch hat seine LLDP-Tabelle nicht geliefert (ist „feature lldp“ aktiviert?).</translation>
-    </message>
     <message numerus="yes">
         <source>LLDP: added %n server(s); set their tokens, or bootstrap them.</source>
         <translation>
@@ -4550,29 +4826,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Not added: %1</source>
         <translation>Nicht hinzugefügt: %1</translation>
-    </message>
-    <message>
-        <source>No keychain is available: passwords and tokens cannot be stored.</source>
-        <translation>Kein Schlüsselbund verfügbar: Passwörter und Token können nicht gespeichert werden.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Storing %n secret(s) in the keychain...</source>
-        <translation>
-            <numerusform>Speichere %n Geheimnis im Schlüsselbund...</numerusform>
-            <numerusform>Speichere %n Geheimnisse im Schlüsselbund...</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Give the server a name and an address first.</source>
-        <translation>Zuerst dem Server einen Namen und eine Adresse geben.</translation>
-    </message>
-    <message>
-        <source>No roce-agent binary to install was found next to the console.</source>
-        <translation>Neben der Konsole wurde kein zu installierendes roce-agent-Binary gefunden.</translation>
-    </message>
-    <message>
-        <source>Bootstrapping %1 over SSH (%2@%3:%4)...</source>
-        <translation>Richte %1 per SSH ein (%2@%3:%4)...</translation>
     </message>
     <message>
         <source>started by systemd (%1)</source>
@@ -4595,18 +4848,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>Meldet sich per SSH am ausgewählten Server an und zeigt, wenn sein Host-Schlüssel unbekannt ist, den Fingerabdruck zum Vertrauen: nötig, bevor ein Server ohne Agent per SSH gelesen wird.</translation>
     </message>
     <message>
-        <source>Host key of %1 not trusted; nothing was done.</source>
-        <translation>Dem Host-Schlüssel von %1 wurde nicht vertraut; nichts wurde getan.</translation>
-    </message>
-    <message>
-        <source>Give the server an address first.</source>
-        <translation>Geben Sie dem Server zuerst eine Adresse.</translation>
-    </message>
-    <message>
-        <source>Logging in to %1@%2:%3...</source>
-        <translation>Anmeldung bei %1@%2:%3...</translation>
-    </message>
-    <message>
         <source>SSH to %1@%2:%3 works; host key %4 %5 (%6).</source>
         <translation>SSH zu %1@%2:%3 funktioniert; Host-Schlüssel %4 %5 (%6).</translation>
     </message>
@@ -4617,6 +4858,46 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>known</source>
         <translation>bekannt</translation>
+    </message>
+    <message>
+        <source>Switches (NX-API)</source>
+        <translation>Switches (NX-API)</translation>
+    </message>
+    <message>
+        <source>Set password...</source>
+        <translation>Passwort setzen...</translation>
+    </message>
+    <message>
+        <source>Fetch pin...</source>
+        <translation>Pin abrufen...</translation>
+    </message>
+    <message>
+        <source>Connects to the selected switch, shows its certificate&apos;s SHA-256 and pins it once you confirm it matches &apos;show nxapi&apos; on the switch.</source>
+        <translation>Verbindet sich mit dem ausgewählten Switch, zeigt den SHA-256 seines Zertifikats und hinterlegt ihn, sobald Sie bestätigen, dass er zu „show nxapi“ auf dem Switch passt.</translation>
+    </message>
+    <message>
+        <source>Select a switch first.</source>
+        <translation>Zuerst einen Switch auswählen.</translation>
+    </message>
+    <message>
+        <source>Reads the LLDP neighbours of every switch with a password and adds the servers that are not listed yet, with the switch and port they are cabled to.</source>
+        <translation>Liest die LLDP-Nachbarn jedes Switches mit Passwort und fügt die noch nicht eingetragenen Server hinzu, mit dem Switch und Port, an dem sie angeschlossen sind.</translation>
+    </message>
+    <message>
+        <source>switch%1</source>
+        <translation>switch%1</translation>
+    </message>
+    <message>
+        <source>Switch password</source>
+        <translation>Switch-Passwort</translation>
+    </message>
+    <message>
+        <source>NX-API password of %1 on %2:</source>
+        <translation>NX-API-Passwort von %1 auf %2:</translation>
+    </message>
+    <message>
+        <source>The password of %1 will be stored in the keychain when you press OK.</source>
+        <translation>Das Passwort von %1 wird im Schlüsselbund gespeichert, sobald Sie OK drücken.</translation>
     </message>
 </context>
 <context>
@@ -4758,110 +5039,6 @@ PFC rx %7, tx %8</translation>
     <message>
         <source>loss</source>
         <translation>Loss</translation>
-    </message>
-</context>
-<context>
-    <name>IdentityText</name>
-    <message>
-        <source>cannot make a certificate for %1: %2 failed</source>
-        <translation>Zertifikat für %1 kann nicht erzeugt werden: %2 fehlgeschlagen</translation>
-    </message>
-</context>
-<context>
-    <name>LeafSpineText</name>
-    <message>
-        <source>scenario '%1' does not run on a leaf/spine fabric (choose from: %2)</source>
-        <translation>Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
-    </message>
-    <message>
-        <source>the simulated agents' certificate is missing</source>
-        <translation>das Zertifikat der simulierten Agenten fehlt</translation>
-    </message>
-    <message>
-        <source>cannot serve NX-API of %1 on %2:%3: %4</source>
-        <translation>NX-API von %1 kann nicht auf %2:%3 bereitgestellt werden: %4</translation>
-    </message>
-    <message>
-        <source>no switch '%1'</source>
-        <translation>kein Switch „%1“</translation>
-    </message>
-</context>
-<context>
-    <name>SimServeText</name>
-    <message>
-        <source>Leaf/spine fabric '%1' running: %2 switches, %3 servers, scenario %4.</source>
-        <translation>Leaf/Spine-Fabric „%1“ läuft: %2 Switches, %3 Server, Szenario %4.</translation>
-    </message>
-    <message>
-        <source>SWITCH</source>
-        <translation>SWITCH</translation>
-    </message>
-    <message>
-        <source>ROLE</source>
-        <translation>ROLLE</translation>
-    </message>
-    <message>
-        <source>NX-API</source>
-        <translation>NX-API</translation>
-    </message>
-    <message>
-        <source>CERTIFICATE SHA-256</source>
-        <translation>ZERTIFIKAT SHA-256</translation>
-    </message>
-    <message>
-        <source>HOST</source>
-        <translation>HOST</translation>
-    </message>
-    <message>
-        <source>AGENT</source>
-        <translation>AGENT</translation>
-    </message>
-    <message>
-        <source>SWITCH PORT</source>
-        <translation>SWITCH-PORT</translation>
-    </message>
-    <message>
-        <source>RDMA DEVICES</source>
-        <translation>RDMA-GERÄTE</translation>
-    </message>
-    <message>
-        <source>NX-API user: %1. Secrets for headless clients:</source>
-        <translation>NX-API-Benutzer: %1. Geheimnisse für Clients ohne Oberfläche:</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --%1 does not apply to a leaf/spine topology (every switch gets its own HTTPS port)</source>
-        <translation>rocectl sim: --%1 gilt nicht für eine Leaf/Spine-Topologie (jeder Switch bekommt seinen eigenen HTTPS-Port)</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --seed needs a non-negative integer, got '%1'</source>
-        <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --seconds needs a positive number</source>
-        <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
-    </message>
-    <message>
-        <source>rocectl sim: scenario '%1' does not run on a leaf/spine fabric (choose from: %2)</source>
-        <translation>rocectl sim: Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
-    </message>
-    <message>
-        <source>Inventory (format version 2, no secrets) written to %1.</source>
-        <translation>Inventar (Format Version 2, ohne Geheimnisse) nach %1 geschrieben.</translation>
-    </message>
-    <message>
-        <source>Stopping after %1 s.</source>
-        <translation>Ende nach %1 s.</translation>
-    </message>
-    <message>
-        <source>Press Ctrl+C to stop.</source>
-        <translation>Strg+C beendet.</translation>
-    </message>
-</context>
-<context>
-    <name>roce::sim::ServedFabric</name>
-    <message>
-        <source>the served fabric is not running</source>
-        <translation>die bereitgestellte Fabric läuft nicht</translation>
     </message>
 </context>
 </TS>

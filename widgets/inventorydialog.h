@@ -1,41 +1,36 @@
 #pragma once
 
-#include "inventory/fabricendpoints.h"
 #include "inventory/inventory.h"
 #include "ssh/agentbootstrap.h"
 #include "ssh/sshsession.h"
 
 #include <QDialog>
 #include <QHash>
-#include <QSet>
 
 #include <functional>
-#include <memory>
 
-class QCheckBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QTableView;
 
 namespace roce::inventory {
+class InventoryActions;
 class SecretStore;
-}
+struct Discovery;
+}  // namespace roce::inventory
 namespace roce::models {
 class InventoryModel;
-}
-namespace roce::ssh {
-class SshWorker;
-}
+class SwitchInventoryModel;
+}  // namespace roce::models
 
 namespace roce::widgets {
 
-/// Edits what the console monitors: the switch (NX-API URL, user, password, certificate pin,
-/// fetched from the switch and trusted on confirmation) and the servers (address, agent port,
-/// token, switch port, SSH user), imported from or exported to a file, and servers discovered
-/// from the switch's LLDP table. Passwords and tokens go to the keychain only; the saved file
-/// and exports never hold them. OK writes the keychain first and the file after, and stays
-/// open with the reason when either fails, so nothing typed is lost.
+/// Shows and edits what the console monitors: the switches (name, NX-API URL, user, role,
+/// poll interval, certificate pin, allow-HTTP; password set or not) and the servers (address,
+/// agent port, token, switch port, SSH user, collector), imported from or exported to a file.
+/// It only shows and asks: saving, the keychain, pin fetches, LLDP discovery and SSH are
+/// InventoryActions' work. Passwords and tokens go to the keychain only; OK writes the keychain
+/// first and the file after, and stays open with the reason when either fails, so nothing
+/// typed is lost.
 class InventoryDialog : public QDialog
 {
     Q_OBJECT
@@ -47,18 +42,24 @@ public:
     /// The inventory as currently entered.
     inventory::Inventory inventory() const;
     /// Secrets typed or imported and not yet in the keychain (key -> secret).
-    const QHash<QString, QString> &pendingSecrets() const { return m_pending; }
+    const QHash<QString, QString> &pendingSecrets() const;
     /// The status line: problems, warnings and results of the last action.
     QString statusText() const;
 
-    /// The actions behind the buttons, without their file dialogs (tests call these).
+    /// The actions behind the buttons, without their file and input dialogs (tests call these).
     bool importFrom(const QString &path);
     bool exportTo(const QString &path);
     void setAgentToken(const QString &serverName, const QString &token);
+    /// The NX-API password of the switch of @p row, stored in the keychain on OK.
+    void setSwitchPassword(int row, const QString &password);
+    /// Reads LLDP from every switch that has a password and adds the servers not listed yet.
     void discover();
-    void fetchPin();
+    /// Shows the certificate of the switch of @p row and pins it once the user trusts it.
+    void fetchPin(int row);
 
-    models::InventoryModel *serverModel() const { return m_model; }
+    models::InventoryModel *serverModel() const { return m_servers; }
+    models::SwitchInventoryModel *switchModel() const { return m_switches; }
+    inventory::InventoryActions *actions() const { return m_actions; }
 
     /// Asks the user to trust a switch certificate (default: a message box showing the
     /// fingerprint). Tests replace it.
@@ -69,9 +70,8 @@ public:
     using HostKeyQuestion = std::function<bool(const ssh::HostKeyInfo &key)>;
     void setHostKeyQuestion(HostKeyQuestion question) { m_trustHost = std::move(question); }
 
-    /// How "Bootstrap via SSH" logs in and installs: @p target's key file, known_hosts and
-    /// timeout (host, port and user come from the server's row), and @p options' paths and
-    /// agent binary (the listen port comes from the row).
+    /// How "Bootstrap via SSH" and "Check SSH" log in and install (see
+    /// InventoryActions::setSshDefaults()).
     void setSshDefaults(const ssh::SshTarget &target, const ssh::BootstrapOptions &options);
     /// Installs and starts the agent on the server of @p row over SSH; its token and
     /// certificate pin land in the row (the token goes to the keychain on OK).
@@ -93,50 +93,35 @@ signals:
 
 private:
     void buildUi();
-    void setSwitchFields(const inventory::SwitchEntry &entry);
+    QWidget *buildSwitchBox();
+    QWidget *buildServerBox();
+    void connectActions();
+    void setInventory(const inventory::Inventory &inventory);
+    /// The password and token columns, from what the keychain holds and what is pending.
+    void showSecretState();
+    void addSwitch();
     void addServer();
-    void removeSelected();
+    void askSwitchPassword();
     void askToken();
     void chooseImport();
     void chooseExport();
-    void readKeychainState();
+    void pinFetched(const QString &switchName, const QString &fingerprint, const QString &details);
+    void showDiscovery(const inventory::Discovery &found, const QStringList &notes);
+    void showBootstrap(const QString &serverName, const ssh::BootstrapResult &result);
     void setStatus(const QString &text, bool problem);
-    nxapi::NxapiEndpoint switchEndpoint() const;
-    /// The SSH login of @p server, from the defaults and its row.
-    ssh::SshTarget sshTargetFor(const inventory::ServerEntry &server) const;
-    /// Runs @p start (a request on the SSH worker); an unknown host key is shown and, once
-    /// confirmed, the request is run again with that fingerprint accepted. Other failures end
-    /// it with the message. Returns the id holder the caller's success handler checks.
-    std::shared_ptr<int> startSsh(ssh::SshTarget target,
-                                  std::function<int(const ssh::SshTarget &)> start);
-    void finishSsh(bool ok);
     void setBusy(bool busy);
+    /// The row of @p table the buttons act on; -1 (and the status says so) when none.
+    int selectedRow(QTableView *table, const QString &what);
 
-    inventory::SecretStore *m_secrets;
-    QString m_savePath;
-    models::InventoryModel *m_model;
-    QHash<QString, QString> m_pending;
-    QSet<QString> m_inKeychain;  ///< keys the keychain is known to hold
-    QHash<QString, QString> m_keychainValues;
-
-    QLineEdit *m_switchName = nullptr;
-    QLineEdit *m_url = nullptr;
-    QLineEdit *m_user = nullptr;
-    QLineEdit *m_password = nullptr;
-    QLineEdit *m_pin = nullptr;
-    QCheckBox *m_allowHttp = nullptr;
-    QPushButton *m_fetchPin = nullptr;
-    QPushButton *m_discover = nullptr;
-    QTableView *m_table = nullptr;
+    inventory::InventoryActions *m_actions;
+    models::SwitchInventoryModel *m_switches;
+    models::InventoryModel *m_servers;
+    QTableView *m_switchTable = nullptr;
+    QTableView *m_serverTable = nullptr;
     QLabel *m_status = nullptr;
     QList<QWidget *> m_busyDisabled;
     TrustQuestion m_trust;
     HostKeyQuestion m_trustHost;
-    ssh::SshWorker *m_ssh = nullptr;
-    ssh::SshTarget m_sshDefaults;
-    ssh::BootstrapOptions m_bootstrapDefaults;
-    QPushButton *m_bootstrap = nullptr;
-    QPushButton *m_checkSsh = nullptr;
 };
 
 }  // namespace roce::widgets

@@ -36,8 +36,9 @@ bool isHypervisor(const nxapi::LldpNeighbor &n)
 QStringList secretKeys(const Inventory &inventory)
 {
     QStringList keys;
-    if (inventory.fabricSwitch.isSet())
-        keys.append(switchSecretKey(inventory.fabricSwitch));
+    for (const SwitchEntry &sw : inventory.switches)
+        if (sw.isSet())
+            keys.append(switchSecretKey(sw));
     for (const ServerEntry &s : inventory.servers)
         if (!s.collectOverSsh)
             keys.append(agentSecretKey(s.name));
@@ -47,19 +48,24 @@ QStringList secretKeys(const Inventory &inventory)
 FabricEndpoints endpointsFor(const Inventory &inventory, const QHash<QString, QString> &secrets)
 {
     FabricEndpoints out;
-    const SwitchEntry &sw = inventory.fabricSwitch;
-    if (sw.isSet()) {
-        out.hasSwitch = true;
-        out.switchEndpoint.url = sw.url;
-        out.switchEndpoint.user = sw.user;
-        out.switchEndpoint.password = secrets.value(switchSecretKey(sw));
-        out.switchEndpoint.pinnedSha256 = sw.pinSha256;
-        out.switchEndpoint.allowHttp = sw.allowHttp;
+    for (const SwitchEntry &sw : inventory.switches) {
+        if (!sw.isSet())
+            continue;
+        SwitchEndpoint e;
+        e.name = sw.name;
+        e.role = sw.role;
+        e.pollIntervalMs = sw.pollIntervalMs;
+        e.endpoint.url = sw.url;
+        e.endpoint.user = sw.user;
+        e.endpoint.password = secrets.value(switchSecretKey(sw));
+        e.endpoint.pinnedSha256 = sw.pinSha256;
+        e.endpoint.allowHttp = sw.allowHttp;
         if (!secrets.contains(switchSecretKey(sw)))
             out.problems.append(
-                EndpointText::tr("The keychain has no NX-API password for %1 at %2: set it in "
-                                 "Fabric > Inventory.")
-                    .arg(sw.user, sw.url.host()));
+                EndpointText::tr("The keychain has no NX-API password for %1 at %2 (switch %3): "
+                                 "set it in Fabric > Inventory.")
+                    .arg(sw.user, sw.url.host(), sw.name));
+        out.switches.append(e);
     }
     for (const ServerEntry &s : inventory.servers) {
         if (s.collectOverSsh) {
@@ -92,11 +98,25 @@ models::FabricLayout layoutFor(const Inventory &inventory, const QString &switch
                                const QHash<QString, QString> &placedPorts)
 {
     models::FabricLayout layout;
-    layout.switchName
-        = switchName.isEmpty() ? inventory::switchName(inventory.fabricSwitch) : switchName;
+    layout.switchName = switchName.isEmpty() && !inventory.switches.isEmpty()
+        ? inventory.switches.first().name
+        : switchName;
     QHash<QString, qsizetype> byPort;
     for (const ServerEntry &s : inventory.servers) {
-        QString port = placedPorts.value(s.name, s.switchPort);
+        // LLDP's placement ("switch/port") wins; a server LLDP places on another switch, or a
+        // typed port on another of the inventory's switches, is not on this map.
+        QString port;
+        const QString placed = placedPorts.value(s.name);
+        if (!placed.isEmpty()) {
+            if (placed.section(QLatin1Char('/'), 0, 0) != layout.switchName)
+                continue;
+            port = placed.section(QLatin1Char('/'), 1);
+        }
+        if (port.isEmpty())
+            if (const auto typed = resolveSwitchPort(inventory, s.switchPort))
+                if (typed->switchName == layout.switchName
+                    || !inventory.findSwitch(layout.switchName))
+                    port = typed->port;
         if (port.isEmpty())
             continue;
         port = nxapi::longInterfaceName(port);
@@ -123,12 +143,13 @@ QHash<QString, QString> placementsFromPeers(const Inventory &inventory,
         const QString server
             = byLowerName.value(row.peer.section(QLatin1Char('.'), 0, 0).toLower());
         if (!server.isEmpty() && !placed.contains(server))
-            placed.insert(server, row.id.port());
+            placed.insert(server, row.name());  // qualified: "leaf1/Ethernet1/7"
     }
     return placed;
 }
 
-Discovery discoverServers(const nxapi::SwitchSnapshot &snapshot, const Inventory &existing)
+Discovery discoverServers(const nxapi::SwitchSnapshot &snapshot, const Inventory &existing,
+                          const QString &switchName)
 {
     QSet<QString> known;
     for (const ServerEntry &s : existing.servers) {
@@ -163,7 +184,8 @@ Discovery discoverServers(const nxapi::SwitchSnapshot &snapshot, const Inventory
         ServerEntry s;
         s.name = name;
         s.address = n.managementAddress.isEmpty() ? n.systemName : n.managementAddress;
-        s.switchPort = n.localPort;
+        s.switchPort
+            = switchName.isEmpty() ? n.localPort : qualifiedSwitchPort(switchName, n.localPort);
         out.servers.append(s);
     }
     return out;

@@ -10,16 +10,39 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <optional>
+
 namespace roce::inventory {
 
-/// The switch of the fabric as the user entered it. The password is not here: it lives in the
+/// What a switch is in the fabric; the map and the live-data hub group switches by it.
+enum class SwitchRole {
+    Leaf,
+    Spine,
+    Tor,  ///< the single top-of-rack switch of a small fabric (what a version 1 file had)
+    Border,
+};
+
+/// The file's word for @p role: "leaf", "spine", "tor", "border".
+QString roleName(SwitchRole role);
+/// The role a file's word names, or empty for any other word.
+std::optional<SwitchRole> roleFromName(const QString &name);
+
+/// Bounds and default of a switch's NX-API poll interval, in milliseconds.
+inline constexpr int kMinPollIntervalMs = 200;
+inline constexpr int kMaxPollIntervalMs = 60000;
+inline constexpr int kDefaultPollIntervalMs = 1000;
+
+/// One switch of the fabric as the user entered it. The password is not here: it lives in the
 /// OS keychain (see SecretStore), under switchSecretKey().
 struct SwitchEntry {
-    QString name;  ///< for people; the switch's own host name is learned from `show version`
-    QUrl url;      ///< https://switch[:port]
+    /// Unique in the inventory, not empty, no '/': ports are addressed as "name/port".
+    QString name;
+    QUrl url;  ///< https://switch[:port]
     QString user;
     QString pinSha256;  ///< certificate SHA-256 the user confirmed (hex, colons allowed)
     bool allowHttp = false;
+    SwitchRole role = SwitchRole::Leaf;
+    int pollIntervalMs = kDefaultPollIntervalMs;  ///< kMinPollIntervalMs..kMaxPollIntervalMs
 
     bool isSet() const { return url.isValid() && !url.isEmpty(); }
     bool operator==(const SwitchEntry &) const = default;
@@ -32,8 +55,10 @@ struct ServerEntry {
     QString address;  ///< host name or IP the console reaches the agent (and SSH) at
     quint16 agentPort = 18471;
     QString agentPinSha256;  ///< agent certificate SHA-256; empty = verified by CA
-    QString switchPort;      ///< typed fallback when LLDP says nothing (long or short NX-OS name)
-    QString sshUser;         ///< for bootstrap and the SSH fallback collector
+    /// Typed fallback when LLDP says nothing: "switch/port" (e.g. "leaf1/Ethernet1/7"), or the
+    /// bare port (long or short NX-OS name) when the inventory has exactly one switch.
+    QString switchPort;
+    QString sshUser;  ///< for bootstrap and the SSH fallback collector
     quint16 sshPort = 22;
     /// No agent on this server: its NICs are read over SSH (`rdma statistic`, `ethtool -S`).
     bool collectOverSsh = false;
@@ -43,11 +68,12 @@ struct ServerEntry {
 
 /// What the console monitors. Never holds a secret, so it can be saved, exported and shown.
 struct Inventory {
-    SwitchEntry fabricSwitch;
+    QList<SwitchEntry> switches;
     QList<ServerEntry> servers;
 
-    bool isEmpty() const { return !fabricSwitch.isSet() && servers.isEmpty(); }
+    bool isEmpty() const { return switches.isEmpty() && servers.isEmpty(); }
     const ServerEntry *server(const QString &name) const;
+    const SwitchEntry *findSwitch(const QString &name) const;
     bool operator==(const Inventory &) const = default;
 };
 
@@ -60,20 +86,39 @@ struct ImportedInventory {
     QStringList warnings;
 };
 
-/// The name that qualifies a switch's ports ("nexus-a/Ethernet1/2/2"): its name, or the
-/// host of its URL when the user left the name empty.
-QString switchName(const SwitchEntry &entry);
+/// A server's typed switch port, split: the switch it names and the port on it.
+struct SwitchPortRef {
+    QString switchName;
+    QString port;
+    bool operator==(const SwitchPortRef &) const = default;
+};
+
+/// Splits @p switchPort ("leaf1/Ethernet1/7" -> leaf1, Ethernet1/7). A bare port ("Eth1/7":
+/// no letter follows a '/' in NX-OS interface names) means the only switch. Empty when
+/// @p switchPort is empty, names a switch the inventory does not have, or is bare while the
+/// inventory has no switch or several.
+std::optional<SwitchPortRef> resolveSwitchPort(const Inventory &inventory,
+                                               const QString &switchPort);
+/// "switch/port": how discovery writes the ports it finds.
+QString qualifiedSwitchPort(const QString &switchName, const QString &port);
 
 /// Keychain keys: one per switch login, one per agent.
 QString switchSecretKey(const SwitchEntry &entry);
 QString agentSecretKey(const QString &serverName);
 
 /// Problems that make an inventory unusable, one sentence each, naming the entry and field:
-/// missing or duplicate names, addresses, ports out of range, bad URLs or pins. Empty = fine.
+/// missing, duplicate or slashed names, addresses, ports out of range, bad URLs, pins or poll
+/// intervals, switch ports that do not say which switch. Empty = fine.
 QStringList validate(const Inventory &inventory);
+/// The problems of one switch alone (its URL, user, pin, poll interval, name characters);
+/// validate() adds those that need the whole inventory (duplicate names).
+QStringList validateSwitch(const SwitchEntry &entry);
+/// A certificate pin as the inventory accepts it: 64 hex digits, colons allowed.
+bool isPinSha256(const QString &pin);
 
-/// The file format (`{"format":"roce-inventory","version":1,"switch":{...},"servers":[...]}`).
-/// Secrets are never part of it.
+/// The file format, version 2 (`{"format":"roce-inventory","version":2,"switches":[...],
+/// "servers":[...]}`). Secrets are never part of it. Version 1 files (one "switch" object) are
+/// read and migrated; files are always written as version 2.
 QJsonObject toJson(const Inventory &inventory);
 QByteArray toFileBytes(const Inventory &inventory);
 

@@ -9,13 +9,8 @@ FabricPlan planFor(const inventory::Inventory &inventory, const QHash<QString, Q
 {
     const inventory::FabricEndpoints endpoints = inventory::endpointsFor(inventory, secrets);
     FabricPlan plan;
-    if (endpoints.hasSwitch) {
-        monitor::SwitchTarget s;
-        s.name = inventory::switchName(inventory.fabricSwitch);
-        s.role = QStringLiteral("tor");
-        s.endpoint = endpoints.switchEndpoint;
-        plan.switches.append(s);
-    }
+    for (const inventory::SwitchEndpoint &e : endpoints.switches)
+        plan.switches.append({e.name, inventory::roleName(e.role), e.endpoint, e.pollIntervalMs});
     for (const experiments::ExperimentHost &h : endpoints.hosts)
         plan.agents.append(h.agent);
     plan.sshHosts = endpoints.sshHosts;

@@ -62,6 +62,34 @@ void InventoryModel::setTokenPresent(const QString &name, bool present)
             emit dataChanged(index(row, Token), index(row, Token));
 }
 
+void InventoryModel::setSwitchNames(const QStringList &names)
+{
+    m_switchesOnly.switches.clear();
+    for (const QString &name : names) {
+        inventory::SwitchEntry entry;
+        entry.name = name;
+        m_switchesOnly.switches.append(entry);
+    }
+    if (!m_servers.isEmpty())
+        emit dataChanged(index(0, SwitchPort), index(rowCount() - 1, SwitchPort));
+}
+
+void InventoryModel::renameSwitch(const QString &from, const QString &to)
+{
+    if (from.isEmpty() || from == to)
+        return;
+    const QString prefix = from + QLatin1Char('/');
+    for (int row = 0; row < m_servers.size(); ++row) {
+        QString &port = m_servers[row].switchPort;
+        // Only a qualified port names a switch: a letter follows the first '/'.
+        if (!port.startsWith(prefix) || port.size() <= prefix.size()
+            || !port.at(prefix.size()).isLetter())
+            continue;
+        port = inventory::qualifiedSwitchPort(to, port.mid(prefix.size()));
+        emit dataChanged(index(row, SwitchPort), index(row, SwitchPort));
+    }
+}
+
 int InventoryModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_servers.size());
@@ -90,6 +118,9 @@ bool InventoryModel::cellInvalid(const ServerEntry &s, int column) const
         return !s.collectOverSsh && !m_withToken.contains(s.name);
     case SshUser:
         return s.collectOverSsh && s.sshUser.isEmpty();
+    case SwitchPort:
+        return !s.switchPort.isEmpty()
+            && !inventory::resolveSwitchPort(m_switchesOnly, s.switchPort);
     default:
         return false;
     }
@@ -106,6 +137,10 @@ QVariant InventoryModel::data(const QModelIndex &index, int role) const
         return InventoryModelText::tr(
             "agent: roce-agent streams samples. ssh: no agent; the console runs 'rdma "
             "statistic' and 'ethtool -S' over SSH every few seconds.");
+    if (role == Qt::ToolTipRole && index.column() == SwitchPort)
+        return InventoryModelText::tr(
+            "Where LLDP cannot see the server: switch/port (e.g. leaf1/Ethernet1/7); the bare "
+            "port is enough when the inventory has one switch.");
     if (role == Qt::ToolTipRole && index.column() == Token)
         return m_withToken.contains(s.name)
             ? InventoryModelText::tr(

@@ -41,6 +41,12 @@ public:
     void setTokenPresent(const QString &name, bool present);
     bool tokenPresent(const QString &name) const { return m_withToken.contains(name); }
 
+    /// The inventory's switch names: a typed switch port that names none of them, or a bare
+    /// port while there is not exactly one switch, is marked invalid.
+    void setSwitchNames(const QStringList &names);
+    /// The switch @p from is now called @p to: "from/port" fallbacks become "to/port".
+    void renameSwitch(const QString &from, const QString &to);
+
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -58,6 +64,7 @@ private:
 
     QList<inventory::ServerEntry> m_servers;
     QSet<QString> m_withToken;
+    inventory::Inventory m_switchesOnly;  ///< the switch names, to resolve typed ports
 };
 
 }  // namespace roce::models

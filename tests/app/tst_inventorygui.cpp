@@ -1,16 +1,18 @@
 // The inventory dialog as a user drives it, offscreen, against a real Secret Service (the
 // test runs under tests/inventory/with-keyring.sh) and the embedded fabric's real NX-API
-// and agents: fetch and pin the switch certificate, discover the servers over LLDP, set
-// tokens, export/import, OK -> keychain + file; then the console's FabricSession connects
-// the monitors to that inventory and live rows arrive. With ROCE_SCREENSHOT_DIR set, it keeps
-// a screenshot of the dialog.
+// and agents: add the switch to the switches table, fetch and pin its certificate, discover the
+// servers over LLDP, set tokens, export/import, OK -> keychain + file; then the console's
+// FabricSession connects the monitors to that inventory and live rows arrive. With
+// ROCE_SCREENSHOT_DIR set, it keeps a screenshot of the dialog.
 #include "../inventory/waitforresult.h"
 #include "fabricsession.h"
+#include "inventory/fabricendpoints.h"
 #include "inventory/inventory.h"
 #include "inventory/secretstore.h"
 #include "inventorydialog.h"
 #include "models/inventorymodel.h"
 #include "models/porttablemodel.h"
+#include "models/switchinventorymodel.h"
 #include "monitor/agentmonitor.h"
 #include "monitor/switchmonitor.h"
 #include "sim/embeddedfabric.h"
@@ -82,13 +84,27 @@ void TestInventoryGui::dialogToLiveFabric()
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
 
-    // The switch, typed.
-    QTest::keyClicks(dialog.findChild<QLineEdit *>(QStringLiteral("switchName")),
-                     QStringLiteral("nexus-star"));
-    QTest::keyClicks(dialog.findChild<QLineEdit *>(QStringLiteral("switchUrl")), m_url.toString());
-    QTest::keyClicks(dialog.findChild<QLineEdit *>(QStringLiteral("switchUser")), m_options.user);
-    QTest::keyClicks(dialog.findChild<QLineEdit *>(QStringLiteral("switchPassword")),
-                     m_options.password);
+    // The switch: Add opens its URL for typing; name, user and password follow.
+    QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("addSwitch")), Qt::LeftButton);
+    models::SwitchInventoryModel *switches = dialog.switchModel();
+    QCOMPARE(switches->rowCount(), 1);
+    auto *switchTable = dialog.findChild<QTableView *>(QStringLiteral("switches"));
+    auto *urlEditor = switchTable->viewport()->findChild<QLineEdit *>();
+    QVERIFY(urlEditor);
+    QTest::keyClicks(urlEditor, m_url.toString());
+    QTest::keyClick(urlEditor, Qt::Key_Return);
+    QTRY_COMPARE(switches->switches().first().url, m_url);  // the view commits it queued
+    using SwitchColumn = models::SwitchInventoryModel::Column;
+    QVERIFY(
+        switches->setData(switches->index(0, SwitchColumn::Name), QStringLiteral("nexus-star")));
+    QVERIFY(switches->setData(switches->index(0, SwitchColumn::User), m_options.user));
+    QVERIFY(switches->index(0, SwitchColumn::Password)
+                .data(models::SwitchInventoryModel::InvalidRole)
+                .toBool());
+    dialog.setSwitchPassword(0, m_options.password);
+    QVERIFY(!switches->index(0, SwitchColumn::Password)
+                 .data(models::SwitchInventoryModel::InvalidRole)
+                 .toBool());
 
     // Fetch the certificate: the question shows the switch's real fingerprint; yes pins it.
     QString asked;
@@ -97,11 +113,12 @@ void TestInventoryGui::dialogToLiveFabric()
         return true;
     });
     QSignalSpy queried(&dialog, &widgets::InventoryDialog::switchQueryFinished);
+    switchTable->setCurrentIndex(switches->index(0, SwitchColumn::Name));
     QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("fetchPin")), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(queried.size(), 1, 15000);
     QCOMPARE(asked.remove(QLatin1Char(':')).toLower(),
              QString(m_fingerprint).remove(QLatin1Char(':')).toLower());
-    QVERIFY(!dialog.findChild<QLineEdit *>(QStringLiteral("switchPin"))->text().isEmpty());
+    QVERIFY2(!switches->switches().first().pinSha256.isEmpty(), qPrintable(dialog.statusText()));
 
     // Discover: the eight servers, each on its own port.
     QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("discover")), Qt::LeftButton);
@@ -109,6 +126,9 @@ void TestInventoryGui::dialogToLiveFabric()
     models::InventoryModel *model = dialog.serverModel();
     QCOMPARE(model->rowCount(), 8);
     QVERIFY2(dialog.statusText().contains(QStringLiteral("8")), qPrintable(dialog.statusText()));
+    // Each on its switch: the port says which.
+    QVERIFY2(model->servers().first().switchPort.startsWith(QStringLiteral("nexus-star/Eth")),
+             qPrintable(model->servers().first().switchPort));
 
     // The user points each server at its agent (here: the simulated agents on loopback) and
     // gives it its token; one server is left without, to see it reported.
@@ -158,7 +178,7 @@ void TestInventoryGui::dialogToLiveFabric()
         [&](auto cb) { secrets.readAll(inventory::secretKeys(inv), cb); });
     QVERIFY(stored.ok());
     QCOMPARE(stored->size(), 8);  // the switch password + 7 tokens
-    QCOMPARE(stored->value(inventory::switchSecretKey(inv.fabricSwitch)), m_options.password);
+    QCOMPARE(stored->value(inventory::switchSecretKey(inv.switches.first())), m_options.password);
 
     // The console's session connects to that inventory: the switch polled over pinned HTTPS
     // with the keychain's password, seven agents streaming, the eighth reported.
@@ -179,7 +199,7 @@ void TestInventoryGui::dialogToLiveFabric()
     connect(&session, &app::FabricSession::planReady, &hub, &live::LiveFabric::watch);
     hub.watch(plans.first().first().value<live::FabricPlan>());
     const models::PortTableModel &ports = *hub.ports();
-    const QString switchName = inventory::switchName(inv.fabricSwitch);
+    const QString switchName = inv.switches.first().name;
     QTRY_VERIFY_WITH_TIMEOUT(ports.row(switchName + QStringLiteral("/Ethernet1/1")) != nullptr,
                              15000);
     QTRY_VERIFY_WITH_TIMEOUT(

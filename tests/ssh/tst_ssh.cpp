@@ -5,6 +5,7 @@
 #include "agentproto/agentclient.h"
 #include "cli/sshcommand.h"
 #include "inventory/inventory.h"
+#include "inventory/inventoryactions.h"
 #include "inventorydialog.h"
 #include "monitor/nicrates.h"
 #include "monitor/sshcollectormonitor.h"
@@ -126,6 +127,7 @@ private slots:
     void inventoryDialogBootstrapsServer();
     void collectorMonitorFeedsRows();
     void inventoryDialogChecksSshLogin();
+    void inventoryActionsAskBeforeTrusting();
     void changedKeyRefused();  // last: restarts sshd with another host key
 
 private:
@@ -906,6 +908,42 @@ void TestSsh::inventoryDialogChecksSshLogin()
     QVERIFY(finished.last().first().toBool());
     QCOMPARE(asked, 2);
     QVERIFY(dialog.statusText().contains(QStringLiteral("(known)")));
+}
+
+void TestSsh::inventoryActionsAskBeforeTrusting()
+{
+    // The flow behind "Check SSH..." without a dialog: the unknown host key is a signal, the
+    // user's answer a call; nothing is trusted, and nothing written, before the answer.
+    SshTarget defaults = target();
+    defaults.knownHostsFile = path(QStringLiteral("actions/known_hosts"));
+    inventory::ServerEntry server;
+    server.name = QStringLiteral("no-agent-actions");
+    server.address = QStringLiteral("127.0.0.1");
+    server.sshUser = m_user;
+    server.sshPort = m_port;
+    server.collectOverSsh = true;
+    inventory::InventoryActions actions(nullptr, QString());
+    actions.setSshDefaults(defaults, {});
+    QSignalSpy asked(&actions, &inventory::InventoryActions::hostKeyConfirmationNeeded);
+    QSignalSpy checked(&actions, &inventory::InventoryActions::sshChecked);
+    QSignalSpy failed(&actions, &inventory::InventoryActions::failed);
+    actions.checkSsh(server);
+    QTRY_COMPARE_WITH_TIMEOUT(asked.size(), 1, 20000);
+    QCOMPARE(asked.first().first().value<HostKeyInfo>().fingerprintSha256, m_fingerprintA);
+    QVERIFY(actions.isBusy());  // waiting for the answer
+    QVERIFY(!QFile::exists(defaults.knownHostsFile));
+    actions.answerHostKey(true);
+    QTRY_COMPARE_WITH_TIMEOUT(checked.size(), 1, 20000);
+    QVERIFY(failed.isEmpty());
+    QCOMPARE(checked.first().at(1).value<HostKeyInfo>().status, HostKeyStatus::Trusted);
+    QVERIFY(readAll(defaults.knownHostsFile).contains("ssh-ed25519"));
+    QVERIFY(!actions.isBusy());
+    // A bootstrap without an agent binary to install is refused at once, saying why.
+    actions.bootstrap(server);
+    QCOMPARE(failed.size(), 1);
+    QCOMPARE(failed.first().first().value<inventory::InventoryActions::Operation>(),
+             inventory::InventoryActions::Operation::Bootstrap);
+    QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("roce-agent")));
 }
 
 QTEST_MAIN(TestSsh)
