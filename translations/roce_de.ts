@@ -2878,7 +2878,7 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
-    <name>ServedFabric</name>
+    <name>ServedFabricText</name>
     <message>
         <source>the served fabric is not running</source>
         <translation>die bereitgestellte Fabric läuft nicht</translation>

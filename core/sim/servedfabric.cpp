@@ -1,6 +1,16 @@
 #include "sim/servedfabric.h"
 
+#include <QCoreApplication>
+
 namespace roce::sim {
+
+namespace {
+// A plain context name: lupdate and tr() agree on it whatever the namespace.
+class ServedFabricText
+{
+    Q_DECLARE_TR_FUNCTIONS(ServedFabricText)
+};
+}  // namespace
 
 ServedFabric::ServedFabric(ServedFabricOptions options, QObject *parent)
     : QObject(parent), m_options(std::move(options))
@@ -47,7 +57,7 @@ void ServedFabric::post(std::function<Result<void>(LeafSpineService &)> work,
 {
     QObject *worker = m_worker.worker();
     if (!worker) {
-        emit requestFailed(tr("the served fabric is not running"));
+        emit requestFailed(ServedFabricText::tr("the served fabric is not running"));
         return;
     }
     QMetaObject::invokeMethod(
@@ -55,8 +65,9 @@ void ServedFabric::post(std::function<Result<void>(LeafSpineService &)> work,
             auto *service
                 = worker->findChild<LeafSpineService *>(QStringLiteral("leaf-spine-service"));
             if (!service) {
-                onOwnerThread(
-                    [this] { emit requestFailed(tr("the served fabric is not running")); });
+                onOwnerThread([this] {
+                    emit requestFailed(ServedFabricText::tr("the served fabric is not running"));
+                });
                 return;
             }
             if (const auto result = work(*service); !result) {
