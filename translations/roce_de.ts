@@ -3943,6 +3943,81 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>WatchText</name>
+    <message>
+        <source>%1 ports (%2 stale), sources %3 ok / %4 not, alerts: %5</source>
+        <translation>%1 Ports (%2 veraltet), Quellen %3 ok / %4 nicht, Alarme: %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>the live model of a fabric, one frame per tick (inventory or simulated)</source>
+        <translation>das Live-Modell einer Fabric, ein Frame pro Takt (Inventar oder simuliert)</translation>
+    </message>
+    <message>
+        <source>Watches a fabric as the console does (every switch over NX-API, every agent streamed) and prints one frame per tick.
+
+Secrets for --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; or ROCE_SWITCH_PASSWORD, ROCE_AGENT_TOKEN_&lt;SERVER&gt; or ROCE_AGENT_TOKEN (names upper-cased, other characters as &apos;_&apos;), else the OS keychain.</source>
+        <translation>Beobachtet eine Fabric wie die Konsole (jeder Switch über NX-API, jeder Agent als Stream) und gibt einen Frame pro Takt aus.
+
+Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWITCH_PASSWORD, ROCE_AGENT_TOKEN_&lt;SERVER&gt; oder ROCE_AGENT_TOKEN (Namen in Großbuchstaben, andere Zeichen als &apos;_&apos;), sonst der Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source>Watch the fabric of this inventory file.</source>
+        <translation>Die Fabric dieser Inventardatei beobachten.</translation>
+    </message>
+    <message>
+        <source>Watch the embedded simulated fabric, through its served NX-API and agent endpoints.</source>
+        <translation>Die eingebettete simulierte Fabric über ihre bereitgestellten NX-API- und Agent-Endpunkte beobachten.</translation>
+    </message>
+    <message>
+        <source>With --sim: a leaf/spine fabric rail:HOSTS:NICS:RAILS:SPINES (default: the reference fabric).</source>
+        <translation>Mit --sim: eine Leaf/Spine-Fabric rail:HOSTS:NICS:RAILS:SPINES (Standard: die Referenz-Fabric).</translation>
+    </message>
+    <message>
+        <source>With --sim: start this live scenario.</source>
+        <translation>Mit --sim: dieses Live-Szenario starten.</translation>
+    </message>
+    <message>
+        <source>Seconds between frames (default 1).</source>
+        <translation>Sekunden zwischen Frames (Standard 1).</translation>
+    </message>
+    <message>
+        <source>Stop after this many frames (default: until interrupted).</source>
+        <translation>Nach so vielen Frames aufhören (Standard: bis zur Unterbrechung).</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for every source to answer (or fail) before the first frame (default 20).</source>
+        <translation>Sekunden, die vor dem ersten Frame auf die Antwort (oder den Ausfall) jeder Quelle gewartet wird (Standard 20).</translation>
+    </message>
+    <message>
+        <source>One JSON object per frame, one a line.</source>
+        <translation>Ein JSON-Objekt pro Frame, eines pro Zeile.</translation>
+    </message>
+    <message>
+        <source>give --inventory FILE or --sim</source>
+        <translation>--inventory DATEI oder --sim angeben</translation>
+    </message>
+    <message>
+        <source>--topology and --scenario go with --sim</source>
+        <translation>--topology und --scenario gehören zu --sim</translation>
+    </message>
+    <message>
+        <source>--interval must be 0.1 to 3600 seconds</source>
+        <translation>--interval muss 0,1 bis 3600 Sekunden sein</translation>
+    </message>
+    <message>
+        <source>--count must be a positive number</source>
+        <translation>--count muss eine positive Zahl sein</translation>
+    </message>
+    <message>
+        <source>--wait must be a number of seconds</source>
+        <translation>--wait muss eine Anzahl Sekunden sein</translation>
+    </message>
+</context>
+<context>
     <name>roce::app::AboutDialog</name>
     <message>
         <source>About RoCE Fabric Console</source>

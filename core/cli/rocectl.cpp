@@ -8,6 +8,7 @@
 #include "cli/sshcommand.h"
 #include "cli/switchcommand.h"
 #include "cli/versioncommand.h"
+#include "cli/watchcommand.h"
 #include "common/versions.h"
 
 #include <QCoreApplication>
@@ -59,6 +60,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<SshCommand>());
     registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());
+    registry.add(std::make_unique<WatchCommand>());
     return registry;
 }
 

@@ -56,6 +56,8 @@ QJsonObject sourceToJson(const SourceState &s)
                    {QStringLiteral("kind"), s.kind},
                    {QStringLiteral("state"), SourceState::stateName(s.state)},
                    {QStringLiteral("ports"), int(s.ports.size())}};
+    if (!s.device.isEmpty())
+        o.insert(QStringLiteral("device"), s.device);
     if (!s.error.isEmpty())
         o.insert(QStringLiteral("error"), s.error);
     if (s.lastFrameMs > 0)

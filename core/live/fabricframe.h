@@ -14,8 +14,9 @@ namespace roce::live {
 /// host read over SSH, the large simulated fabric.
 struct SourceState {
     enum class State : quint8 { Connecting, Ok, Failed };
-    QString name;  ///< the switch name, the agent's HOST:PORT, the host name
-    QString kind;  ///< "switch", "agent", "ssh", "sim"
+    QString name;    ///< the switch name, the agent's HOST:PORT, the host name
+    QString kind;    ///< "switch", "agent", "ssh", "sim"
+    QString device;  ///< the switch or host its frames are about, once one arrived
     State state = State::Connecting;
     QString error;           ///< why it failed (empty while fine)
     qint64 lastFrameMs = 0;  ///< console clock of its last frame

@@ -224,6 +224,7 @@ void LiveFabric::tick()
             source.state = SourceState::State::Ok;
             source.error.clear();
             source.lastFrameMs = e.ms;
+            source.device = f.source;
             m_history.ingest(f);
             const auto changes = m_alerts.evaluate(f);
             frame.alerts.append(changes);

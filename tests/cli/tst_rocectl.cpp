@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTest>
 
 using namespace roce::cli;
@@ -68,6 +69,57 @@ private slots:
                      qPrintable(command->name()));
             QVERIFY(!command->summary().isEmpty());
         }
+    }
+
+    void watchListsEveryLeafSpineAndNicQualified()
+    {
+        // The served rail fabric through its NX-API endpoints and agents: every switch is a
+        // source of its own, every port is qualified by its switch or host.
+        const Run r
+            = runBinary({QStringLiteral("watch"), QStringLiteral("--sim"),
+                         QStringLiteral("--topology"), QStringLiteral("rail:8:2:2:2"),
+                         QStringLiteral("--count"), QStringLiteral("3"), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitOk));
+        const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        const QJsonObject frame = QJsonDocument::fromJson(lines.last().toUtf8()).object();
+        QSet<QString> switches, hosts;
+        qsizetype rated = 0;
+        for (const QJsonValue &v : frame.value(QStringLiteral("ports")).toArray()) {
+            const QJsonObject p = v.toObject();
+            const QString device = p.value(QStringLiteral("device")).toString();
+            QCOMPARE(p.value(QStringLiteral("id")).toString().section(QLatin1Char('/'), 0, 0),
+                     device);
+            (p.value(QStringLiteral("kind")).toString() == QLatin1String("switch") ? switches
+                                                                                   : hosts)
+                .insert(device);
+            rated += p.contains(QStringLiteral("in_util_percent"));
+        }
+        // By the third frame every port has had two polls: rates.
+        QCOMPARE(rated, frame.value(QStringLiteral("ports")).toArray().size());
+        QCOMPARE(switches,
+                 (QSet<QString> {QStringLiteral("spine1"), QStringLiteral("spine2"),
+                                 QStringLiteral("rail1-leaf1"), QStringLiteral("rail2-leaf1")}));
+        QCOMPARE(hosts.size(), 8);
+        int switchSources = 0, ok = 0;
+        for (const QJsonValue &v : frame.value(QStringLiteral("sources")).toArray()) {
+            switchSources
+                += v.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("switch");
+            ok += v.toObject().value(QStringLiteral("state")).toString() == QLatin1String("ok");
+        }
+        QCOMPARE(switchSources, 4);
+        QCOMPARE(ok, 4 + 8);
+        QVERIFY(frame.value(QStringLiteral("alerts")).isArray());
+    }
+
+    void watchNeedsOneFabric()
+    {
+        QCOMPARE(runInProcess({QStringLiteral("watch"), QStringLiteral("--json")}).code,
+                 int(ExitUsage));
+        QCOMPARE(runInProcess({QStringLiteral("watch"), QStringLiteral("--inventory"),
+                               QStringLiteral("/nonexistent.json")})
+                     .code,
+                 int(ExitFailure));
     }
 
     void noArgumentsIsUsageError()

@@ -1,0 +1,258 @@
+#include "cli/watchcommand.h"
+
+#include "cli/parse.h"
+#include "cli/stopsignals.h"
+#include "inventory/fabricendpoints.h"
+#include "inventory/secretstore.h"
+#include "live/fabricplan.h"
+#include "live/livefabric.h"
+#include "sim/simulatedplan.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <optional>
+
+namespace roce::cli {
+
+namespace {
+
+class WatchText
+{
+    Q_DECLARE_TR_FUNCTIONS(WatchText)
+};
+
+/// ROCE_SWITCH_PASSWORD_LEAF1 for switch "leaf1", ROCE_AGENT_TOKEN_GPU_01 for "gpu-01".
+QString variableFor(const char *prefix, const QString &name)
+{
+    static const QRegularExpression other(QStringLiteral("[^A-Z0-9]"));
+    return QLatin1String(prefix) + QLatin1Char('_')
+        + name.toUpper().replace(other, QStringLiteral("_"));
+}
+
+/// The inventory's secrets from the environment: a per-switch or per-server variable first,
+/// then the shared one. Keys no variable names are left for the keychain.
+QHash<QString, QString> secretsFromEnvironment(const inventory::Inventory &inv)
+{
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    auto pick = [&env](const QString &own, const QString &shared) -> std::optional<QString> {
+        if (env.contains(own))
+            return env.value(own);
+        if (env.contains(shared))
+            return env.value(shared);
+        return std::nullopt;
+    };
+    QHash<QString, QString> secrets;
+    for (const inventory::SwitchEntry &s : inv.switches)
+        if (const auto v = pick(variableFor("ROCE_SWITCH_PASSWORD", s.name),
+                                QStringLiteral("ROCE_SWITCH_PASSWORD")))
+            secrets.insert(inventory::switchSecretKey(s), *v);
+    for (const inventory::ServerEntry &s : inv.servers)
+        if (const auto v
+            = pick(variableFor("ROCE_AGENT_TOKEN", s.name), QStringLiteral("ROCE_AGENT_TOKEN")))
+            secrets.insert(inventory::agentSecretKey(s.name), *v);
+    return secrets;
+}
+
+/// What the keychain has for the keys the environment did not give (nothing when there is no
+/// Secret Service: those peers then fail authentication visibly, in `sources`).
+QHash<QString, QString> secretsFromKeychain(const QStringList &keys, QString *problem)
+{
+    if (keys.isEmpty())
+        return {};
+    inventory::SecretStore store;
+    QEventLoop loop;
+    QHash<QString, QString> found;
+    store.readAll(keys, [&](Result<QHash<QString, QString>> r) {
+        if (r)
+            found = r.value();
+        else
+            *problem = r.error().message;
+        loop.quit();
+    });
+    QTimer::singleShot(15000, &loop, &QEventLoop::quit);
+    loop.exec();
+    return found;
+}
+
+/// One line for people: sources, ports, the worst news.
+QString summaryLine(const QJsonObject &frame)
+{
+    int ok = 0, failed = 0, stale = 0;
+    for (const QJsonValue &s : frame.value(QStringLiteral("sources")).toArray())
+        (s.toObject().value(QStringLiteral("state")).toString() == QLatin1String("ok") ? ok
+                                                                                       : failed)++;
+    const QJsonArray ports = frame.value(QStringLiteral("ports")).toArray();
+    for (const QJsonValue &p : ports)
+        stale += p.toObject().value(QStringLiteral("stale")).toBool();
+    QStringList alerts;
+    for (const QJsonValue &a : frame.value(QStringLiteral("alerts")).toArray())
+        alerts.append(a.toObject().value(QStringLiteral("rule")).toString() + QLatin1Char('@')
+                      + a.toObject().value(QStringLiteral("port")).toString());
+    return WatchText::tr("%1 ports (%2 stale), sources %3 ok / %4 not, alerts: %5")
+        .arg(ports.size())
+        .arg(stale)
+        .arg(ok)
+        .arg(failed)
+        .arg(alerts.isEmpty() ? WatchText::tr("none") : alerts.join(QLatin1String(", ")));
+}
+
+}  // namespace
+
+QString WatchCommand::summary() const
+{
+    return WatchText::tr("the live model of a fabric, one frame per tick (inventory or simulated)");
+}
+
+int WatchCommand::run(const QStringList &args, CommandIo &io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        WatchText::tr("Watches a fabric as the console does (every switch over NX-API, every "
+                      "agent streamed) and prints one frame per tick.\n\nSecrets for "
+                      "--inventory: ROCE_SWITCH_PASSWORD_<SWITCH> or ROCE_SWITCH_PASSWORD, "
+                      "ROCE_AGENT_TOKEN_<SERVER> or ROCE_AGENT_TOKEN (names upper-cased, other "
+                      "characters as '_'), else the OS keychain."));
+    const QCommandLineOption inventoryOpt(QStringLiteral("inventory"),
+                                          WatchText::tr("Watch the fabric of this inventory file."),
+                                          QStringLiteral("file"));
+    const QCommandLineOption simOpt(QStringLiteral("sim"),
+                                    WatchText::tr("Watch the embedded simulated fabric, through "
+                                                  "its served NX-API and agent endpoints."));
+    const QCommandLineOption topologyOpt(
+        QStringLiteral("topology"),
+        WatchText::tr("With --sim: a leaf/spine fabric rail:HOSTS:NICS:RAILS:SPINES (default: "
+                      "the reference fabric)."),
+        QStringLiteral("rail:H:N:R:S"));
+    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
+                                         WatchText::tr("With --sim: start this live scenario."),
+                                         QStringLiteral("name"));
+    const QCommandLineOption intervalOpt(QStringLiteral("interval"),
+                                         WatchText::tr("Seconds between frames (default 1)."),
+                                         QStringLiteral("s"), QStringLiteral("1"));
+    const QCommandLineOption countOpt(QStringLiteral("count"),
+                                      WatchText::tr("Stop after this many frames (default: until "
+                                                    "interrupted)."),
+                                      QStringLiteral("n"));
+    const QCommandLineOption waitOpt(QStringLiteral("wait"),
+                                     WatchText::tr("Seconds to wait for every source to answer "
+                                                   "(or fail) before the first frame (default "
+                                                   "20)."),
+                                     QStringLiteral("s"), QStringLiteral("20"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     WatchText::tr("One JSON object per frame, one a line."));
+    parser.addOptions(
+        {inventoryOpt, simOpt, topologyOpt, scenarioOpt, intervalOpt, countOpt, waitOpt, jsonOpt});
+    if (const auto early = parseCommandLine(parser, args, io, true))
+        return *early;
+    auto usage = [&io](const QString &message) {
+        io.err << QStringLiteral("rocectl watch: ") << message << QLatin1Char('\n');
+        return int(ExitUsage);
+    };
+    if (parser.isSet(inventoryOpt) == parser.isSet(simOpt))
+        return usage(WatchText::tr("give --inventory FILE or --sim"));
+    if (!parser.isSet(simOpt) && (parser.isSet(topologyOpt) || parser.isSet(scenarioOpt)))
+        return usage(WatchText::tr("--topology and --scenario go with --sim"));
+    bool ok = false;
+    const double interval = parser.value(intervalOpt).toDouble(&ok);
+    if (!ok || interval < 0.1 || interval > 3600)
+        return usage(WatchText::tr("--interval must be 0.1 to 3600 seconds"));
+    int count = -1;
+    if (parser.isSet(countOpt)) {
+        count = parser.value(countOpt).toInt(&ok);
+        if (!ok || count < 1)
+            return usage(WatchText::tr("--count must be a positive number"));
+    }
+    const double wait = parser.value(waitOpt).toDouble(&ok);
+    if (!ok || wait < 0)
+        return usage(WatchText::tr("--wait must be a number of seconds"));
+    const bool json = parser.isSet(jsonOpt);
+
+    live::LiveFabric::Options options;
+    options.tickMs = int(interval * 1000);
+    options.staleAfterMs = std::max<qint64>(5000, qint64(interval * 3000));
+    live::LiveFabric hub(options);
+    QEventLoop loop;
+    int exitCode = ExitOk;
+    auto fail = [&](const QString &message) {
+        io.err << QStringLiteral("rocectl watch: ") << message << QLatin1Char('\n');
+        io.err.flush();
+        exitCode = ExitFailure;
+        loop.quit();
+    };
+
+    // The fabric: an inventory with its secrets, or the simulated one served on loopback.
+    std::unique_ptr<sim::SimulatedFabricPlan> simulated;
+    if (parser.isSet(inventoryOpt)) {
+        auto loaded = inventory::loadFile(parser.value(inventoryOpt));
+        if (!loaded) {
+            io.err << QStringLiteral("rocectl watch: ") << loaded.error().message
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        for (const QString &w : loaded->warnings)
+            io.err << QStringLiteral("rocectl watch: ") << w << QLatin1Char('\n');
+        const inventory::Inventory &inv = loaded->inventory;
+        QHash<QString, QString> secrets = secretsFromEnvironment(inv);
+        QStringList missing;
+        for (const QString &key : inventory::secretKeys(inv))
+            if (!secrets.contains(key))
+                missing.append(key);
+        QString keychainProblem;
+        secrets.insert(secretsFromKeychain(missing, &keychainProblem));
+        if (!keychainProblem.isEmpty())
+            io.err << QStringLiteral("rocectl watch: ") << keychainProblem << QLatin1Char('\n');
+        QStringList problems;
+        const live::FabricPlan plan = live::planFor(inv, secrets, &problems);
+        for (const QString &p : std::as_const(problems))
+            io.err << QStringLiteral("rocectl watch: ") << p << QLatin1Char('\n');
+        hub.watch(plan);
+    } else {
+        simulated = std::make_unique<sim::SimulatedFabricPlan>(parser.value(topologyOpt),
+                                                               parser.value(scenarioOpt));
+        QObject::connect(simulated.get(), &sim::SimulatedFabricPlan::ready, &hub,
+                         [&hub](const live::FabricPlan &plan) { hub.watch(plan); });
+        QObject::connect(simulated.get(), &sim::SimulatedFabricPlan::failed, &loop, fail);
+        simulated->start();
+    }
+
+    // Frames start once every source has answered or failed (or the wait is over), so the
+    // first frame already lists the whole fabric.
+    QElapsedTimer since;
+    since.start();
+    bool started = false;
+    int printed = 0;
+    QObject::connect(&hub, &live::LiveFabric::frameReady, &loop, [&](const live::FabricFrame &f) {
+        if (!started) {
+            const bool allHeard = !f.sources.isEmpty()
+                && std::all_of(f.sources.cbegin(), f.sources.cend(), [](const auto &s) {
+                       return s.state != live::SourceState::State::Connecting;
+                   });
+            if (!allHeard && since.elapsed() < qint64(wait * 1000))
+                return;
+            started = true;
+        }
+        const QJsonObject frame = hub.snapshotJson();
+        if (json)
+            io.out << QJsonDocument(frame).toJson(QJsonDocument::Compact) << QLatin1Char('\n');
+        else
+            io.out << summaryLine(frame) << QLatin1Char('\n');
+        io.out.flush();
+        if (count > 0 && ++printed >= count)
+            loop.quit();
+    });
+    StopSignals stop;
+    QObject::connect(&stop, &StopSignals::stopRequested, &loop, &QEventLoop::quit);
+    if (exitCode == ExitOk)
+        loop.exec();
+    hub.stop();
+    return exitCode;
+}
+
+}  // namespace roce::cli
