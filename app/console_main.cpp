@@ -137,6 +137,13 @@ int main(int argc, char **argv)
                      &roce::live::LiveFabric::watch);
     QObject::connect(&live, &roce::live::LiveFabric::switchPolled, &fabric,
                      &roce::app::FabricSession::switchPolled);
+    // A leaf/spine inventory: the layered map, drawn from the switches' LLDP.
+    QObject::connect(&live, &roce::live::LiveFabric::frameReady, &fabric,
+                     [&fabric, &live] { fabric.followCabling(live); });
+    QObject::connect(&fabric, &roce::app::FabricSession::leafSpineReady, &window,
+                     [&window, &live](const roce::models::LeafSpineFabric &f) {
+                         window.showInventoryLeafSpine(live.ports(), f);
+                     });
 
     // Experiments run through the same agents and are kept in the results store (the one
     // rocectl uses). Without a store they still run; they are just not kept.

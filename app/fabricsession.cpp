@@ -3,6 +3,7 @@
 #include "inventory/fabricendpoints.h"
 #include "inventory/secretstore.h"
 #include "live/fabricplan.h"
+#include "live/lldpfabric.h"
 #include "sim/embeddedfabric.h"
 
 namespace roce::app {
@@ -64,8 +65,13 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
     m_fabric.reset();  // the simulated fabric stops; its loopback peers go away
     m_inventory = inv;
     m_placed.clear();
+    m_cabling = 0;
     emit layoutReady(inventory::layoutFor(inv, {}));
-    auto connectAll = [this, inv](const QHash<QString, QString> &secrets) {
+    // Secrets named by environment variables win (scripts, kiosks); the keychain gives the
+    // rest.
+    const QHash<QString, QString> fromEnvironment = live::secretsFromEnvironment(inv);
+    auto connectAll = [this, inv, fromEnvironment](QHash<QString, QString> secrets) {
+        secrets.insert(fromEnvironment);
         QStringList problems;
         const live::FabricPlan plan = live::planFor(inv, secrets, &problems);
         emit planReady(plan);
@@ -74,34 +80,59 @@ void FabricSession::startInventory(const inventory::Inventory &inv)
         if (!problems.isEmpty())
             emit problem(problems.join(QLatin1Char('\n')));
     };
-    if (!m_secrets) {
+    QStringList keys;
+    for (const QString &key : inventory::secretKeys(inv))
+        if (!fromEnvironment.contains(key))
+            keys.append(key);
+    if (!m_secrets || keys.isEmpty()) {
         connectAll({});
         return;
     }
-    m_secrets->readAll(inventory::secretKeys(inv),
-                       [this, generation, connectAll](Result<QHash<QString, QString>> r) {
-                           if (generation != m_generation)
-                               return;
-                           if (!r) {
-                               // Still connect: each peer then fails authentication visibly, and
-                               // the keychain problem is said once, here.
-                               emit problem(r.error().message);
-                               connectAll({});
-                               return;
-                           }
-                           connectAll(r.value());
-                       });
+    m_secrets->readAll(keys, [this, generation, connectAll](Result<QHash<QString, QString>> r) {
+        if (generation != m_generation)
+            return;
+        if (!r) {
+            // Still connect: each peer then fails authentication visibly, and
+            // the keychain problem is said once, here.
+            emit problem(r.error().message);
+            connectAll({});
+            return;
+        }
+        connectAll(r.value());
+    });
 }
 
 void FabricSession::switchPolled(const model::SourceFrame &update)
 {
-    if (m_demo || m_inventory.servers.isEmpty())
+    // A leaf/spine inventory is drawn on the layered map (followCabling()), not this one.
+    if (m_demo || m_inventory.servers.isEmpty() || isLayered())
         return;
     const QHash<QString, QString> placed = inventory::placementsFromPeers(m_inventory, update);
     if (placed == m_placed)
         return;
     m_placed = placed;
     emit layoutReady(inventory::layoutFor(m_inventory, update.source, m_placed));
+}
+
+bool FabricSession::isLayered() const
+{
+    return std::any_of(
+        m_inventory.switches.cbegin(), m_inventory.switches.cend(),
+        [](const inventory::SwitchEntry &s) { return s.role == inventory::SwitchRole::Spine; });
+}
+
+void FabricSession::followCabling(const live::LiveFabric &live)
+{
+    if (m_demo || !isLayered())
+        return;
+    const QList<model::PortSample> latest = live.latest();
+    const size_t signature = live::lldpSignature(latest);
+    if (signature == m_cabling)
+        return;
+    m_cabling = signature;
+    const models::LeafSpineFabric fabric = live::leafSpineFromLldp(m_inventory, latest);
+    if (!fabric.nics.isEmpty() || !fabric.uplinks.isEmpty())
+        emit leafSpineReady(fabric);
 }
 
 void FabricSession::startScenario(const QString &name)

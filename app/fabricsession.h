@@ -4,6 +4,7 @@
 #include "inventory/inventory.h"
 #include "live/livefabric.h"
 #include "models/fabriclayout.h"
+#include "models/leafspinefabric.h"
 #include "nxapi/nxapiclient.h"
 #include "sim/simservice.h"
 
@@ -45,6 +46,11 @@ public:
     /// A poll of the inventory's switch: where LLDP places the servers wins over the typed
     /// switch ports, and the map is redrawn when that changes.
     void switchPolled(const roce::model::SourceFrame &update);
+    /// After a tick of @p live: on an inventory with leaves and spines, the layered map's
+    /// shape from the switches' LLDP, announced when the cabling changed.
+    void followCabling(const live::LiveFabric &live);
+    /// The inventory has spines: a leaf/spine fabric for the layered map.
+    bool isLayered() const;
 
 signals:
     /// What the live model watches: the fabric's switches, agents and SSH-read servers.
@@ -52,6 +58,8 @@ signals:
     /// The servers experiments run on (through their agents).
     void hostsReady(const QList<roce::experiments::ExperimentHost> &hosts);
     void layoutReady(const roce::models::FabricLayout &layout);
+    /// The inventory's leaf/spine fabric as LLDP shows it (see followCabling()).
+    void leafSpineReady(const roce::models::LeafSpineFabric &fabric);
     void demoStarted(const QUrl &nxapiUrl, int hosts);
     void inventoryStarted(int servers, bool hasSwitch);
     /// Something the user must fix (missing secrets, no keychain, a fabric that failed).
@@ -68,6 +76,7 @@ private:
     QHash<QString, QString> m_placed;  ///< server -> switch port, from LLDP
     int m_generation = 0;              ///< ignores keychain answers for an inventory since replaced
     live::FabricPlan m_demoPlan;       ///< the demo's switch, completed by its agents
+    size_t m_cabling = 0;              ///< signature of the LLDP the map was last drawn from
 };
 
 }  // namespace roce::app

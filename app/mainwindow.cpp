@@ -222,6 +222,23 @@ void MainWindow::showLeafSpine(const models::PortTableModel *rates,
                 &widgets::CounterCharts::setPort);
 }
 
+void MainWindow::showInventoryLeafSpine(const models::PortTableModel *rates,
+                                        const models::LeafSpineFabric &fabric)
+{
+    if (m_fabricMap && centralWidget() == m_fabricMap) {
+        m_fabricMap->setFabric(fabric);
+    } else {
+        showLeafSpine(rates, fabric);
+    }
+    m_connectionLabel->setText(tr("Inventory: %1 spines, %2 leaves, %n servers (placed by LLDP)",
+                                  nullptr, static_cast<int>(fabric.hosts.size()))
+                                   .arg(fabric.spines.size())
+                                   .arg(fabric.leaves.size()));
+    m_connectionLabel->setToolTip(
+        tr("Every switch of the inventory polled over NX-API, every agent streamed; the map is "
+           "drawn from the switches' LLDP neighbours."));
+}
+
 void MainWindow::setFabricLayout(const models::FabricLayout &layout)
 {
     if (m_topology)

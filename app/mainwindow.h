@@ -71,6 +71,10 @@ public slots:
     /// single-switch map in the centre.
     void showLeafSpine(const roce::models::PortTableModel *rates,
                        const roce::models::LeafSpineFabric &fabric);
+    /// An inventory's leaf/spine fabric as its LLDP shows it, on the layered map (redrawn in
+    /// place when the cabling changes).
+    void showInventoryLeafSpine(const roce::models::PortTableModel *rates,
+                                const roce::models::LeafSpineFabric &fabric);
     /// Puts the experiments panel (launcher, results, matrix, training) into the Experiments
     /// dock.
     void showExperiments(roce::widgets::ExperimentsPanel *panel);

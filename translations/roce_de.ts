@@ -4242,6 +4242,17 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <source>%1 unreachable, retrying: %2</source>
         <translation>%1 nicht erreichbar, neuer Versuch: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>Inventory: %1 spines, %2 leaves, %n servers (placed by LLDP)</source>
+        <translation>
+            <numerusform>Inventar: %1 Spines, %2 Leaves, %n Server (per LLDP platziert)</numerusform>
+            <numerusform>Inventar: %1 Spines, %2 Leaves, %n Server (per LLDP platziert)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every switch of the inventory polled over NX-API, every agent streamed; the map is drawn from the switches&apos; LLDP neighbours.</source>
+        <translation>Jeder Switch des Inventars wird über NX-API abgefragt, jeder Agent gestreamt; die Karte entsteht aus den LLDP-Nachbarn der Switches.</translation>
+    </message>
 </context>
 <context>
     <name>roce::widgets::ComparisonView</name>

@@ -13,8 +13,6 @@
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcessEnvironment>
-#include <QRegularExpression>
 #include <QTimer>
 
 #include <optional>
@@ -27,38 +25,6 @@ class WatchText
 {
     Q_DECLARE_TR_FUNCTIONS(WatchText)
 };
-
-/// ROCE_SWITCH_PASSWORD_LEAF1 for switch "leaf1", ROCE_AGENT_TOKEN_GPU_01 for "gpu-01".
-QString variableFor(const char *prefix, const QString &name)
-{
-    static const QRegularExpression other(QStringLiteral("[^A-Z0-9]"));
-    return QLatin1String(prefix) + QLatin1Char('_')
-        + name.toUpper().replace(other, QStringLiteral("_"));
-}
-
-/// The inventory's secrets from the environment: a per-switch or per-server variable first,
-/// then the shared one. Keys no variable names are left for the keychain.
-QHash<QString, QString> secretsFromEnvironment(const inventory::Inventory &inv)
-{
-    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    auto pick = [&env](const QString &own, const QString &shared) -> std::optional<QString> {
-        if (env.contains(own))
-            return env.value(own);
-        if (env.contains(shared))
-            return env.value(shared);
-        return std::nullopt;
-    };
-    QHash<QString, QString> secrets;
-    for (const inventory::SwitchEntry &s : inv.switches)
-        if (const auto v = pick(variableFor("ROCE_SWITCH_PASSWORD", s.name),
-                                QStringLiteral("ROCE_SWITCH_PASSWORD")))
-            secrets.insert(inventory::switchSecretKey(s), *v);
-    for (const inventory::ServerEntry &s : inv.servers)
-        if (const auto v
-            = pick(variableFor("ROCE_AGENT_TOKEN", s.name), QStringLiteral("ROCE_AGENT_TOKEN")))
-            secrets.insert(inventory::agentSecretKey(s.name), *v);
-    return secrets;
-}
 
 /// What the keychain has for the keys the environment did not give (nothing when there is no
 /// Secret Service: those peers then fail authentication visibly, in `sources`).
@@ -199,7 +165,7 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
         for (const QString &w : loaded->warnings)
             io.err << QStringLiteral("rocectl watch: ") << w << QLatin1Char('\n');
         const inventory::Inventory &inv = loaded->inventory;
-        QHash<QString, QString> secrets = secretsFromEnvironment(inv);
+        QHash<QString, QString> secrets = live::secretsFromEnvironment(inv);
         QStringList missing;
         for (const QString &key : inventory::secretKeys(inv))
             if (!secrets.contains(key))

@@ -15,4 +15,10 @@ namespace roce::live {
 FabricPlan planFor(const inventory::Inventory &inventory, const QHash<QString, QString> &secrets,
                    QStringList *problems = nullptr);
 
+/// The inventory's secrets from the environment, for scripts and headless runs: for a switch
+/// ROCE_SWITCH_PASSWORD_<NAME> (upper-cased, other characters as '_') else
+/// ROCE_SWITCH_PASSWORD; for a server ROCE_AGENT_TOKEN_<NAME> else ROCE_AGENT_TOKEN. Keys no
+/// variable names are absent (for the keychain to fill).
+QHash<QString, QString> secretsFromEnvironment(const inventory::Inventory &inventory);
+
 }  // namespace roce::live

@@ -16,8 +16,9 @@ namespace roce::model {
 /// metric of the table). Switch ports and NIC ports alike.
 struct PortSample {
     PortId id;
-    QString peer;           ///< LLDP system name (else the port description); a NIC's netdev
-    QString state;          ///< "up", "down", ...
+    QString peer;      ///< LLDP system name (else the port description); a NIC's netdev
+    QString peerPort;  ///< switches: the LLDP neighbour's port id (a host's netdev, a spine's port)
+    QString state;     ///< "up", "down", ...
     bool internal = false;  ///< internal fabric port of a breakout ASIC ("ii1/1/1")
     MetricValues rates;
     std::optional<double> clockOffsetMs;  ///< NICs: their agent's clock minus the console's

@@ -13,15 +13,18 @@ model::SourceFrame makeSwitchFrame(const QString &switchName, const nxapi::Switc
     QHash<QString, const nxapi::PortRates *> byName;
     for (const nxapi::PortRates &r : rates)
         byName.insert(r.name, &r);
-    QHash<QString, QString> lldpPeer;
-    for (const nxapi::LldpNeighbor &n : snapshot.lldpNeighbors)
+    QHash<QString, QString> lldpPeer, lldpPeerPort;
+    for (const nxapi::LldpNeighbor &n : snapshot.lldpNeighbors) {
         lldpPeer.insert(n.localPort, n.systemName.isEmpty() ? n.chassisId : n.systemName);
+        lldpPeerPort.insert(n.localPort, n.portId);
+    }
     for (const nxapi::PortStatus &p : snapshot.ports) {
         if (!p.name.startsWith(QLatin1String("Ethernet")) && !p.isInternal())
             continue;  // mgmt0, loopbacks and SVIs are not fabric ports
         model::PortSample row;
         row.id = model::PortId::switchPort(u.source, p.name);
         row.peer = lldpPeer.value(p.name, p.description);
+        row.peerPort = lldpPeerPort.value(p.name);
         row.state = p.state;
         row.internal = p.isInternal();
         if (const nxapi::PortRates *r = byName.value(p.name)) {
