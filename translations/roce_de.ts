@@ -1943,6 +1943,14 @@ Zu prüfen: %2</translation>
         <source>A ring all-reduce over the first NIC of a quarter of the servers crosses the spines every iteration, and a 15:1 incast marks ECN on one leaf port.</source>
         <translation>Ein Ring-All-Reduce über die erste NIC eines Viertels der Server kreuzt in jeder Iteration die Spines, und ein 15:1-Incast markiert ECN an einem Leaf-Port.</translation>
     </message>
+    <message>
+        <source>Fault: NIC stops draining, PFC watchdog on</source>
+        <translation>Fehler: NIC leert nicht mehr, PFC-Watchdog an</translation>
+    </message>
+    <message>
+        <source>The same stalled NIC with the switch&apos;s PFC watchdog on: the watchdog shuts the paused queue and drops it (WD drops on the receiver&apos;s switch port), and what it lets through overruns the NIC (rx_discards_phy, rx_prio3_discards).</source>
+        <translation>Dieselbe blockierte NIC bei eingeschaltetem PFC-Watchdog des Switches: Der Watchdog schaltet die pausierte Queue ab und verwirft ihren Inhalt (WD-Drops am Switch-Port des Empfängers), und was er durchlässt, läuft in der NIC über (rx_discards_phy, rx_prio3_discards).</translation>
+    </message>
 </context>
 <context>
     <name>MatrixText</name>
@@ -2180,6 +2188,54 @@ Zu prüfen: %2</translation>
     <message>
         <source>Received frames with errors per second (CRC, runts, giants).</source>
         <translation>Empfangene fehlerhafte Frames pro Sekunde (CRC, Runts, Giants).</translation>
+    </message>
+    <message>
+        <source>WD drops/s</source>
+        <translation>WD-Drops/s</translation>
+    </message>
+    <message>
+        <source>PFC watchdog drops</source>
+        <translation>PFC-Watchdog-Drops</translation>
+    </message>
+    <message>
+        <source>Packets the PFC watchdog dropped per second (WD &amp; Tail Drop): a no-drop queue stayed paused with a backlog, so the switch shut it and discarded its traffic. The device behind this port stopped draining.</source>
+        <translation>Vom PFC-Watchdog verworfene Pakete pro Sekunde (WD &amp; Tail Drop): Eine No-Drop-Queue blieb mit Rückstau pausiert, also hat der Switch sie abgeschaltet und ihren Verkehr verworfen. Das Gerät hinter diesem Port leert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>NIC discards/s</source>
+        <translation>NIC-Verwürfe/s</translation>
+    </message>
+    <message>
+        <source>NIC buffer discards</source>
+        <translation>NIC-Puffer-Verwürfe</translation>
+    </message>
+    <message>
+        <source>NIC: packets dropped per second at the physical port for lack of receive buffer (rx_discards_phy): the host does not drain the NIC fast enough (PCIe, driver), and PFC did not hold the traffic back.</source>
+        <translation>NIC: Pakete pro Sekunde, die am physischen Port mangels Empfangspuffer verworfen wurden (rx_discards_phy): Der Host leert die NIC nicht schnell genug (PCIe, Treiber), und PFC hat den Verkehr nicht zurückgehalten.</translation>
+    </message>
+    <message>
+        <source>No WQE/s</source>
+        <translation>Kein WQE/s</translation>
+    </message>
+    <message>
+        <source>out of receive WQEs</source>
+        <translation>keine Empfangs-WQEs</translation>
+    </message>
+    <message>
+        <source>NIC: packets dropped per second because a receive queue had no posted WQE (out_of_buffer): the application does not post receives fast enough.</source>
+        <translation>NIC: Pakete pro Sekunde, die verworfen wurden, weil eine Empfangs-Queue kein bereitgestelltes WQE hatte (out_of_buffer): Die Anwendung stellt Empfangspuffer nicht schnell genug bereit.</translation>
+    </message>
+    <message>
+        <source>Prio discards/s</source>
+        <translation>Prio-Verwürfe/s</translation>
+    </message>
+    <message>
+        <source>priority discards</source>
+        <translation>Prioritäts-Verwürfe</translation>
+    </message>
+    <message>
+        <source>NIC: receive discards per second on the PFC priorities, summed (rx_prioN_discards): the receive buffer of a priority overflowed, which lossless traffic should never see.</source>
+        <translation>NIC: Empfangsverwürfe pro Sekunde auf den PFC-Prioritäten, summiert (rx_prioN_discards): Der Empfangspuffer einer Priorität ist übergelaufen, was verlustfreier Verkehr nie erleben sollte.</translation>
     </message>
 </context>
 <context>

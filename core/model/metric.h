@@ -22,6 +22,7 @@ enum class Metric : quint8 {
     OutBits,
     MmuDrops,
     EgressDrops,
+    WatchdogDrops,
     RxPause,
     TxPause,
     Ecn,
@@ -29,6 +30,9 @@ enum class Metric : quint8 {
     CnpHandled,
     CnpIgnored,
     OutOfSeq,
+    RxDiscardsPhy,
+    OutOfBuffer,
+    PrioDiscards,
     InPkts,
     OutPkts,
     InErrors,
@@ -62,7 +66,7 @@ struct MetricInfo {
     /// Where a switch reads it: snapshot fields (core/nxapi/switchrates.cpp), the first present
     /// of "a|b"; empty: not a switch metric.
     const char *switchSource;
-    /// Where a NIC reads it: agent sample counters (core/live/nicrates.cpp), "hw:NAME"
+    /// Where a NIC reads it: agent sample counters (core/monitor/nicrates.cpp), "hw:NAME"
     /// (hw_counters/), "port:NAME" (counters/), "ethtool:NAME" with '*' summing a family
     /// ("ethtool:rx_prio*_pause"); empty: not a NIC metric.
     const char *nicSource;
@@ -73,7 +77,7 @@ struct MetricInfo {
     /// The series the raw counter is exported under by our agent (node_exporter names).
     const char *prometheus;
     /// A non-zero rate raises the generic "<key>" alert (metrics with rules of their own in
-    /// core/live/alerts.cpp leave this false).
+    /// core/monitor/alerts.cpp leave this false).
     bool alertWhenNonZero;
 };
 
@@ -106,6 +110,12 @@ inline constexpr std::array<MetricInfo, kMetricCount> kMetricTable {{
      QT_TRANSLATE_NOOP("Metric", "Egress WRED and tail drops per second, all queues."),
      "/s", 1, 0, Direction::Out, Highlight::Drop, ChartGroup::LossAndPause, true,
      "qos:drop_pkts|port:out_discards", "", 1, Bound::Packets, Metric::Count, "", false},
+    {Metric::WatchdogDrops, "pfc_watchdog_drops_per_s", QT_TRANSLATE_NOOP("Metric", "WD drops/s"), QT_TRANSLATE_NOOP("Metric", "PFC watchdog drops"),
+     QT_TRANSLATE_NOOP("Metric", "Packets the PFC watchdog dropped per second (WD & Tail Drop): a no-drop queue "
+             "stayed paused with a backlog, so the switch shut it and discarded its traffic. The "
+             "device behind this port stopped draining."),
+     "/s", 1, 0, Direction::Out, Highlight::Drop, ChartGroup::LossAndPause, true,
+     "qos:watchdog_drop_pkts", "", 1, Bound::Packets, Metric::Count, "", true},
     {Metric::RxPause, "rx_pauses_per_s", QT_TRANSLATE_NOOP("Metric", "RxPPP/s"), QT_TRANSLATE_NOOP("Metric", "RxPPP"),
      QT_TRANSLATE_NOOP("Metric", "PFC frames received per second (RxPPP): the peer asks this port to stop "
              "sending."),
@@ -148,6 +158,26 @@ inline constexpr std::array<MetricInfo, kMetricCount> kMetricTable {{
      "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::None, true,
      "", "hw:out_of_sequence", 1, Bound::Packets, Metric::Count,
      "node_infiniband_out_of_sequence_packets_received_total", false},
+    {Metric::RxDiscardsPhy, "rx_discards_phy_per_s", QT_TRANSLATE_NOOP("Metric", "NIC discards/s"), QT_TRANSLATE_NOOP("Metric", "NIC buffer discards"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: packets dropped per second at the physical port for lack of receive "
+             "buffer (rx_discards_phy): the host does not drain the NIC fast enough (PCIe, driver), "
+             "and PFC did not hold the traffic back."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::HostBuffer, true,
+     "", "ethtool:rx_discards_phy", 1, Bound::Packets, Metric::Count,
+     "node_ethtool_rx_discards_phy", true},
+    {Metric::OutOfBuffer, "out_of_buffer_per_s", QT_TRANSLATE_NOOP("Metric", "No WQE/s"), QT_TRANSLATE_NOOP("Metric", "out of receive WQEs"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: packets dropped per second because a receive queue had no posted WQE "
+             "(out_of_buffer): the application does not post receives fast enough."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::HostBuffer, true,
+     "", "hw:out_of_buffer", 1, Bound::Packets, Metric::Count,
+     "node_infiniband_out_of_buffer_drops_total", true},
+    {Metric::PrioDiscards, "rx_prio_discards_per_s", QT_TRANSLATE_NOOP("Metric", "Prio discards/s"), QT_TRANSLATE_NOOP("Metric", "priority discards"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: receive discards per second on the PFC priorities, summed "
+             "(rx_prioN_discards): the receive buffer of a priority overflowed, which lossless "
+             "traffic should never see."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::HostBuffer, true,
+     "", "ethtool:rx_prio*_discards", 1, Bound::Packets, Metric::Count,
+     "roce_priority_discards_received_total", true},
     {Metric::InPkts, "in_pkts_per_s", QT_TRANSLATE_NOOP("Metric", "In pkt/s"), QT_TRANSLATE_NOOP("Metric", "in packets"),
      QT_TRANSLATE_NOOP("Metric", "Packets received per second."),
      "/s", 1, 0, Direction::In, Highlight::None, ChartGroup::None, false,

@@ -13,6 +13,7 @@ void resetToBaseline(Fabric &fabric)
     wred.ecn = true;
     fabric.setWred(wred);
     fabric.setQosConfig(SwitchQosConfig {});
+    fabric.setPfcWatchdog(false);
     for (int p = 0; p < fabric.spec().switchPorts.size(); ++p) {
         if (fabric.spec().switchPorts[p].peerKind != PeerKind::None)
             fabric.setLinkUp(p, true);

@@ -147,6 +147,18 @@ QList<ScenarioDefinition> scenarioTable()
                    f.setNicStalled(f.spec().hosts[live::incastReceiver(f)].nicPort, true);
                }},
          Batch {}},
+        {QStringLiteral("nic-stall-watchdog"),
+         Live {LiveScenarioText::tr("Fault: NIC stops draining, PFC watchdog on"),
+               LiveScenarioText::tr(
+                   "The same stalled NIC with the switch's PFC watchdog on: the watchdog shuts "
+                   "the paused queue and drops it (WD drops on the receiver's switch port), and "
+                   "what it lets through overruns the NIC (rx_discards_phy, rx_prio3_discards)."),
+               [](Fabric &f) {
+                   f.setPfcWatchdog(true);
+                   live::startIncast(f);
+                   f.setNicStalled(f.spec().hosts[live::incastReceiver(f)].nicPort, true);
+               }},
+         Batch {}},
         {QStringLiteral("pfc-wrong-cos"),
          Live {LiveScenarioText::tr("Fault: PFC on the wrong CoS"),
                LiveScenarioText::tr(

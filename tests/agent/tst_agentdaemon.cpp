@@ -1,4 +1,5 @@
 #include "agentproto/agentclient.h"
+#include "model/metric.h"
 
 #include <QDir>
 #include <QFile>
@@ -180,6 +181,30 @@ private slots:
         server.waitForFinished(10000);
         QCOMPARE(value, QStringLiteral("1843204"));
         QCOMPARE(health, QStringLiteral("up"));
+    }
+
+    void metricsEndpointExportsTheMetricTable()
+    {
+        // Every NIC counter of the metric table is on /metrics under the series its row
+        // names (the fixture NIC has them all), and the receive buffer counters carry the
+        // fixture's values: rx_discards_phy, out_of_buffer, rx_prio3_discards.
+        QVERIFY(startAgent());
+        const QByteArray metrics
+            = httpGet(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(m_metrics)));
+        int exported = 0;
+        for (const roce::model::MetricInfo &m : roce::model::metrics()) {
+            if (m.prometheus[0] == '\0')
+                continue;
+            QVERIFY2(metrics.contains(QByteArray("\n" + QByteArray(m.prometheus) + '{')),
+                     m.prometheus);
+            ++exported;
+        }
+        QVERIFY(exported >= 12);
+        for (const char *line :
+             {"node_ethtool_rx_discards_phy{device=\"ens1f0np0\"} 1523",
+              "node_infiniband_out_of_buffer_drops_total{device=\"mlx5_0\",port=\"1\"} 347",
+              "roce_priority_discards_received_total{device=\"ens1f0np0\",priority=\"3\"} 1523"})
+            QVERIFY2(metrics.contains(line), line);
     }
 
     void killedAgentLeavesNoOrphan()

@@ -242,6 +242,10 @@ private slots:
               "roce_priority_pause_received_seconds_total{device=\"ens1f0np0\",priority=\"3\"} "
               "9.127731",
               "node_network_mtu_bytes{device=\"ens1f0np0\"} 9000",
+              "node_ethtool_rx_discards_phy{device=\"ens1f0np0\"} 1523",
+              "node_infiniband_out_of_buffer_drops_total{device=\"mlx5_0\",port=\"1\"} 347",
+              "roce_priority_discards_received_total{device=\"ens1f0np0\",priority=\"3\"} "
+              "1523",
               "# TYPE node_infiniband_np_cnp_packets_sent_total counter",
               "roce_agent_collector_success{collector=\"rdma\"} 1"})
             QVERIFY2(text.contains(line), line);

@@ -2,6 +2,7 @@
 // hover-free readouts through the series, and PNG/CSV export of the visible window.
 #include "countercharts.h"
 
+#include <QChart>
 #include <QDateTime>
 #include <QImage>
 #include <QLineSeries>
@@ -126,6 +127,49 @@ private slots:
         const auto [f2, t2] = charts.visibleRange();
         QCOMPARE(t2 - f2, 60 * 60 * 1000);
         QVERIFY(std::abs((f2 + t2) / 2 - (from + to) / 2) < 1000);
+    }
+
+    void hostBufferPlotAndCsvColumns()
+    {
+        // A server port whose NIC discarded for lack of receive buffer during the last
+        // minute: the "NIC buffer drops /s" plot carries the three NIC buffer counters of the
+        // metric table, and the CSV export a column each (the switch's PFC watchdog drops go
+        // with the other drops and pauses).
+        using roce::model::ChartGroup;
+        using roce::model::metricSeries;
+        CounterStore store;
+        const QString nic = QStringLiteral("ubunturdma6/mlx5_0");
+        for (int s = 60; s >= 0; --s) {
+            const qint64 t = m_now - qint64(s) * 1000;
+            store.append(nic, Metric::RxDiscardsPhy, t, s <= 30 ? 1500 : 0);
+            store.append(nic, Metric::PrioDiscards, t, s <= 30 ? 1500 : 0);
+            store.append(nic, Metric::OutOfBuffer, t, 0);
+        }
+        CounterCharts charts(&store);
+        charts.resize(900, 900);
+        charts.setPort(nic);
+        const QList<QLineSeries *> buffer = charts.seriesOf(3);
+        QCOMPARE(buffer.size(), 3);
+        QCOMPARE(buffer[0]->chart()->title(), roce::model::chartTitle(ChartGroup::HostBuffer));
+        QCOMPARE(buffer[0]->name(), metricSeries(Metric::RxDiscardsPhy));
+        QCOMPARE(buffer[1]->name(), metricSeries(Metric::OutOfBuffer));
+        QCOMPARE(buffer[2]->name(), metricSeries(Metric::PrioDiscards));
+        double discards = 0;
+        for (const QPointF &p : buffer[0]->points())
+            discards = std::max(discards, p.y());
+        QCOMPARE(discards, 1500.0);
+        QStringList drops;
+        for (const QLineSeries *series : charts.seriesOf(1))
+            drops.append(series->name());
+        QVERIFY(drops.contains(metricSeries(Metric::WatchdogDrops)));
+
+        const QStringList lines = charts.toCsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList header = lines[1].split(QLatin1Char(','));
+        for (const char *key : {"rx_discards_phy_per_s", "out_of_buffer_per_s",
+                                "rx_prio_discards_per_s", "pfc_watchdog_drops_per_s"})
+            QVERIFY2(header.contains(QLatin1String(key)), key);
+        const qsizetype column = header.indexOf(QStringLiteral("rx_discards_phy_per_s"));
+        QCOMPARE(lines.last().split(QLatin1Char(','))[column], QStringLiteral("1500"));
     }
 };
 

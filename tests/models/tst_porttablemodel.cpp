@@ -40,6 +40,7 @@ private slots:
     void highlightsAndStaleness();
     void absentRatesStayAbsent();
     void switchPortsBeforeServerPorts();
+    void bufferAndWatchdogDropsAreColumns();
 };
 
 void TestPortTableModel::structureAndUpdates()
@@ -206,6 +207,56 @@ void TestPortTableModel::switchPortsBeforeServerPorts()
     QCOMPARE(model.index(0, PortTableModel::column(roce::model::Metric::InUtil)).data().toString(),
              QStringLiteral("77.0"));
     QCOMPARE(model.rowCount(), 3);
+}
+
+void TestPortTableModel::bufferAndWatchdogDropsAreColumns()
+{
+    // The NIC receive buffer counters and the switch's PFC watchdog drops: a column each,
+    // headed by the table's label, shown as whole packets per second, highlighted as drops.
+    using roce::model::Metric;
+    PortTableModel model;
+    model.setClock([] { return qint64(1000); });  // fresh rows: not dimmed, highlighted
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    PortSample nic;
+    nic.id = roce::model::PortId::nicPort(QStringLiteral("ubunturdma6"), QStringLiteral("mlx5_0"));
+    nic.state = QStringLiteral("up");
+    nic.set(Metric::RxDiscardsPhy, 1500);
+    nic.set(Metric::OutOfBuffer, 0);
+    nic.set(Metric::PrioDiscards, 1500);
+    PortSample sw = port(QStringLiteral("Ethernet1/1/2"), 0, 0, 0, 0);
+    sw.set(Metric::WatchdogDrops, 420);
+    SourceFrame u;
+    u.takenMs = 1000;
+    u.ports = {sw, nic};
+    model.applyUpdate(u);
+    const std::pair<Metric, const char *> columns[] = {{Metric::RxDiscardsPhy, "NIC discards/s"},
+                                                       {Metric::OutOfBuffer, "No WQE/s"},
+                                                       {Metric::PrioDiscards, "Prio discards/s"},
+                                                       {Metric::WatchdogDrops, "WD drops/s"}};
+    for (const auto &[metric, header] : columns) {
+        const int c = PortTableModel::column(metric);
+        QVERIFY2(c >= PortTableModel::FirstMetric && c < PortTableModel::Age, header);
+        QCOMPARE(PortTableModel::metricAt(c), std::optional<Metric>(metric));
+        QCOMPARE(model.headerData(c, Qt::Horizontal).toString(), QLatin1String(header));
+    }
+    const int nicRow
+        = model.index(0, PortTableModel::Port).data().toString() == QLatin1String("Ethernet1/1/2")
+        ? 1
+        : 0;
+    const int swRow = 1 - nicRow;
+    auto cell = [&](int row, Metric m, int role = Qt::DisplayRole) {
+        return model.index(row, PortTableModel::column(m)).data(role);
+    };
+    QCOMPARE(cell(nicRow, Metric::RxDiscardsPhy).toString(), QStringLiteral("1500"));
+    QCOMPARE(cell(nicRow, Metric::PrioDiscards).toString(), QStringLiteral("1500"));
+    QCOMPARE(cell(nicRow, Metric::OutOfBuffer).toString(), QStringLiteral("0"));
+    QCOMPARE(cell(swRow, Metric::WatchdogDrops).toString(), QStringLiteral("420"));
+    QCOMPARE(cell(nicRow, Metric::RxDiscardsPhy, PortTableModel::HighlightRole).toInt(),
+             int(PortTableModel::DropHighlight));
+    QCOMPARE(cell(nicRow, Metric::OutOfBuffer, PortTableModel::HighlightRole).toInt(),
+             int(PortTableModel::NoHighlight));
+    QCOMPARE(cell(swRow, Metric::WatchdogDrops, PortTableModel::HighlightRole).toInt(),
+             int(PortTableModel::DropHighlight));
 }
 
 QTEST_GUILESS_MAIN(TestPortTableModel)

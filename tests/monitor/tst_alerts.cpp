@@ -60,6 +60,7 @@ private slots:
     void eventListModel();
     void nicRatesFromAgentSamples();
     void nicAlertsAreScopedToTheirHost();
+    void nicBufferDiscardsRaiseGenericAlerts();
     void agentUnreachable();
     void clockSkew();
     void samplesGoOnTheConsoleClock();
@@ -291,6 +292,63 @@ void TestAlerts::nicAlertsAreScopedToTheirHost()
     host = update(5000, {nic});
     host.source = QStringLiteral("host3");
     QVERIFY(engine.evaluate(host).isEmpty());
+}
+
+void TestAlerts::nicBufferDiscardsRaiseGenericAlerts()
+{
+    // A receiver that does not drain its NIC: rx_discards_phy (and the per-priority
+    // rx_prio3_discards) rise between two agent samples, out_of_buffer does not. The metric
+    // table marks the three as alerting, so the generic rule raises one alert per rising
+    // counter, named by the metric's key and worded from the table.
+    auto sample = [](quint64 discardsPhy, quint64 prio3Discards, quint64 outOfBuffer) {
+        roce::agentproto::AgentSample s;
+        s.hostname = QStringLiteral("ubunturdma6");
+        roce::agentproto::RdmaDeviceSample d;
+        d.name = QStringLiteral("mlx5_0");
+        roce::agentproto::RdmaPortSample p;
+        p.state = QStringLiteral("ACTIVE");
+        p.netdev = QStringLiteral("ens1f0np0");
+        p.rateGbps = 25;
+        p.hwCounters.insert(QStringLiteral("out_of_buffer"), outOfBuffer);
+        d.ports.append(p);
+        s.devices.append(d);
+        roce::agentproto::NetdevSample n;
+        n.name = QStringLiteral("ens1f0np0");
+        n.ethtool.insert(QStringLiteral("rx_discards_phy"), discardsPhy);
+        n.ethtool.insert(QStringLiteral("rx_prio3_discards"), prio3Discards);
+        n.ethtool.insert(QStringLiteral("rx_prio0_discards"), 7);
+        s.netdevs.append(n);
+        return s;
+    };
+    using roce::model::Metric;
+    NicRateTracker tracker;
+    AlertEngine engine;
+    SourceFrame u = tracker.update(sample(100, 100, 35), 1000);
+    QVERIFY(engine.evaluate(u).isEmpty());  // first sample: no rates, no alerts
+    u = tracker.update(sample(1600, 1600, 35), 2000);
+    QCOMPARE(u.ports.size(), 1);
+    const PortSample &nic = u.ports[0];
+    QCOMPARE(*nic.value(Metric::RxDiscardsPhy), 1500.0);
+    QCOMPARE(*nic.value(Metric::PrioDiscards), 1500.0);  // rx_prio*_discards summed
+    QCOMPARE(*nic.value(Metric::OutOfBuffer), 0.0);
+    QList<Alert> changes = engine.evaluate(u);
+    const Alert *phy = find(changes, QStringLiteral("rx_discards_phy"), nic.name());
+    QVERIFY(phy);
+    QVERIFY(phy->active);
+    QCOMPARE(phy->severity, Alert::Severity::Critical);
+    QCOMPARE(phy->source, QStringLiteral("ubunturdma6"));
+    QCOMPARE(phy->value, 1500.0);
+    QCOMPARE(phy->title, roce::model::metricSeries(Metric::RxDiscardsPhy));
+    QVERIFY(phy->check.contains(QLatin1String("ethtool:rx_discards_phy")));
+    QVERIFY(find(changes, QStringLiteral("rx_prio_discards"), nic.name()));
+    QVERIFY(!find(changes, QStringLiteral("out_of_buffer"), nic.name()));
+    QCOMPARE(engine.active().size(), 2);
+    // The discards stop: both alerts clear.
+    u = tracker.update(sample(1600, 1600, 35), 3000);
+    changes = engine.evaluate(u);
+    const Alert *cleared = find(changes, QStringLiteral("rx_discards_phy"), nic.name());
+    QVERIFY(cleared && !cleared->active);
+    QVERIFY(engine.active().isEmpty());
 }
 
 void TestAlerts::agentUnreachable()
