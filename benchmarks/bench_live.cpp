@@ -413,7 +413,7 @@ int main(int argc, char **argv)
     std::printf("hub thread, per tick:\n");
     row("tick()", tickMs);
     row("  history   CounterStore::ingest", historyMs);
-    row("  alerts    AlertEngine::evaluate + EventList", alertsMs);
+    row("  alerts    AlertEngine + EventListModel", alertsMs);
     row("  model     PortTableModel::applyUpdate", modelMs);
     row("  rest      sources, latest, frame, emit", restMs);
     std::printf("  (the parts timed apart over the same frames; rest = tick() minus them)\n");
