@@ -150,7 +150,7 @@ int main(int argc, char **argv)
     };
     std::printf("agent sample interval 1000 ms, hub tick 1000 ms; target: change -> repaint "
                 "<= 1050 ms\n");
-    report("change -> model (agent + monitor + hub tick)", toModel);
+    report("change -> model (agent, hub tick)", toModel);
     report("model -> repaint (GUI thread)", toPaint);
     report("change -> repaint", total);
     report("change -> settled rate in the model", settled);
