@@ -141,7 +141,6 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
     const bool json = parser.isSet(jsonOpt);
 
     live::LiveFabric::Options options;
-    options.tickMs = int(interval * 1000);
     options.staleAfterMs = std::max<qint64>(5000, qint64(interval * 3000));
     live::LiveFabric hub(options);
     QEventLoop loop;
@@ -189,15 +188,18 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
     }
 
     // Frames start once every source has answered or failed (or the wait is over), so the
-    // first frame already lists the whole fabric.
+    // first frame already lists the whole fabric; then one every interval.
     QElapsedTimer since;
     since.start();
     bool started = false;
     int printed = 0;
-    QObject::connect(&hub, &live::LiveFabric::frameReady, &loop, [&](const live::FabricFrame &f) {
+    QTimer frames;
+    frames.setInterval(int(interval * 1000));
+    QObject::connect(&frames, &QTimer::timeout, &loop, [&] {
         if (!started) {
-            const bool allHeard = !f.sources.isEmpty()
-                && std::all_of(f.sources.cbegin(), f.sources.cend(), [](const auto &s) {
+            const QList<live::SourceState> sources = hub.sources();
+            const bool allHeard = !sources.isEmpty()
+                && std::all_of(sources.cbegin(), sources.cend(), [](const auto &s) {
                        return s.state != live::SourceState::State::Connecting;
                    });
             if (!allHeard && since.elapsed() < qint64(wait * 1000))
@@ -213,6 +215,7 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
         if (count > 0 && ++printed >= count)
             loop.quit();
     });
+    frames.start();
     StopSignals stop;
     QObject::connect(&stop, &StopSignals::stopRequested, &loop, &QEventLoop::quit);
     if (exitCode == ExitOk)

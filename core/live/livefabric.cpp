@@ -182,10 +182,17 @@ void LiveFabric::tick()
         QMutexLocker locker(&m_inboxLock);
         events.swap(m_inbox);
     }
+    if (events.isEmpty())
+        return;  // nothing arrived: no frame (views and watchers keep what they have)
     const qint64 now = m_clock();
     FabricFrame frame;
     frame.t = now;
+    qsizetype incoming = 0;
+    for (const Event &e : std::as_const(events))
+        incoming += e.frame.ports.size();
+    frame.ports.reserve(incoming);
     QHash<QString, qsizetype> inFrame;  // port -> index in frame.ports: the newest wins
+    inFrame.reserve(incoming);
     QList<model::SourceFrame> switchPolls;
     for (Event &e : events) {
         SourceState &source = sourceFor(e.source, e.sourceKind);

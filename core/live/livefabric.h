@@ -46,7 +46,9 @@ class LiveFabric : public QObject
 
 public:
     struct Options {
-        int tickMs = 1000;
+        /// How often arrivals are applied and published: short enough that a view shows a
+        /// poll within a fraction of a second, long enough to batch many sources.
+        int tickMs = 250;
         /// A port whose source failed, or that has not been updated for this long, is stale.
         qint64 staleAfterMs = 5000;
         store::CounterStore::Limits history;
@@ -69,7 +71,8 @@ public:
     void ingest(const model::SourceFrame &frame, const QString &kind = QStringLiteral("sim"));
     /// A source failed (thread-safe): its ports go stale and an alert is raised.
     void fail(const QString &source, const QString &kind, const QString &message);
-    /// Publishes a frame now instead of at the next tick (tests, rocectl watch's last frame).
+    /// Applies what arrived since the last tick and publishes it as one frame (nothing
+    /// arrived: no frame). Runs every tickMs; tests call it directly.
     void tick();
 
     store::CounterStore &history() { return m_history; }
