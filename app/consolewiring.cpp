@@ -1,0 +1,171 @@
+#include "consolewiring.h"
+
+#include "experiments/experimentqueue.h"
+#include "experiments/switchsummary.h"
+#include "experimentspanel.h"
+#include "fabricsession.h"
+#include "inventory/inventory.h"
+#include "inventory/secretstore.h"
+#include "inventorydialog.h"
+#include "live/livefabric.h"
+#include "mainwindow.h"
+#include "results/resultstore.h"
+#include "sim/largefabricfeed.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace roce::app {
+
+namespace {
+
+class ConsoleText
+{
+    Q_DECLARE_TR_FUNCTIONS(ConsoleText)
+};
+
+/// The roce-agent that "Bootstrap via SSH" installs: next to the console when installed,
+/// in the build tree's agent/ directory when run from there.
+QString agentBinary()
+{
+    const QString dir = QCoreApplication::applicationDirPath();
+    const QStringList candidates {dir + QStringLiteral("/roce-agent"),
+                                  dir + QStringLiteral("/../agent/roce-agent")};
+    for (const QString &candidate : candidates)
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    return {};
+}
+
+}  // namespace
+
+void showLiveFabric(MainWindow &window, live::LiveFabric &live)
+{
+    window.showPorts(live.ports());
+    window.showTopology(live.ports());
+    window.showEvents(live.events());
+    window.showCharts(&live.history());
+    QObject::connect(&live, &live::LiveFabric::sourceFailed, &window,
+                     &MainWindow::showSourceFailed);
+}
+
+void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFabric &live)
+{
+    QObject::connect(&fabric, &FabricSession::demoStarted, &window,
+                     &MainWindow::showEmbeddedFabric);
+    QObject::connect(&fabric, &FabricSession::inventoryStarted, &window,
+                     &MainWindow::showInventoryFabric);
+    QObject::connect(&fabric, &FabricSession::problem, &window, &MainWindow::showFabricProblem);
+    QObject::connect(&fabric, &FabricSession::layoutReady, &window, &MainWindow::setFabricLayout);
+    QObject::connect(&fabric, &FabricSession::planReady, &live, &live::LiveFabric::watch);
+    QObject::connect(&live, &live::LiveFabric::switchPolled, &fabric, &FabricSession::switchPolled);
+    // A leaf/spine inventory: the layered map, drawn from the switches' LLDP.
+    QObject::connect(&live, &live::LiveFabric::frameReady, &fabric,
+                     [&fabric, &live] { fabric.followCabling(live); });
+    QObject::connect(&fabric, &FabricSession::leafSpineReady, &window,
+                     [&window, &live](const models::LeafSpineFabric &f) {
+                         window.showInventoryLeafSpine(live.ports(), f);
+                     });
+    QObject::connect(&window, &MainWindow::scenarioRequested, &fabric,
+                     &FabricSession::startScenario);
+    QObject::connect(&fabric, &FabricSession::scenarioStarted, &window, &MainWindow::showScenario);
+    QObject::connect(
+        &fabric, &FabricSession::scenarioFailed, &window,
+        [&window](const QString &, const QString &message) { window.showFabricProblem(message); });
+    QObject::connect(&window, &MainWindow::demoRequested, &fabric,
+                     [&fabric] { fabric.startDemo(); });
+}
+
+ExperimentsWiring::~ExperimentsWiring() = default;
+
+std::unique_ptr<ExperimentsWiring> wireExperiments(MainWindow &window, FabricSession &fabric,
+                                                   live::LiveFabric &live, const QString &resultsDb)
+{
+    auto wiring = std::make_unique<ExperimentsWiring>();
+    auto opened = results::ResultStore::open(
+        resultsDb.isEmpty() ? results::ResultStore::defaultPath() : resultsDb);
+    if (opened)
+        wiring->results = std::move(opened).value();
+    else
+        window.showFabricError(opened.error().message);
+    wiring->queue = std::make_unique<experiments::ExperimentQueue>(wiring->results.get());
+    auto *panel = new widgets::ExperimentsPanel(wiring->queue.get(), &live.history());
+    window.showExperiments(panel);
+    QObject::connect(&fabric, &FabricSession::hostsReady, panel,
+                     &widgets::ExperimentsPanel::setHosts);
+    QObject::connect(&fabric, &FabricSession::layoutReady, panel,
+                     &widgets::ExperimentsPanel::setFabricLayout);
+    QObject::connect(&live, &live::LiveFabric::gidTable, panel,
+                     &widgets::ExperimentsPanel::setGids);
+    // Each run keeps what the switch saw on its hosts' ports, from the same rate history.
+    auto cabling = std::make_shared<models::FabricLayout>();
+    QObject::connect(&fabric, &FabricSession::layoutReady, &window,
+                     [cabling](const models::FabricLayout &l) { *cabling = l; });
+    wiring->queue->setSwitchSummary(
+        [&live, cabling](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
+            return experiments::switchSummary(live.history(), *cabling, hosts, fromMs, toMs);
+        });
+    return wiring;
+}
+
+void wireInventoryDialog(MainWindow &window, FabricSession &fabric, inventory::SecretStore &secrets,
+                         const QString &inventoryPath)
+{
+    QObject::connect(&window, &MainWindow::inventoryRequested, &window, [&, inventoryPath] {
+        // The saved inventory, even while the demo runs (--demo, or a keychain problem).
+        auto saved = inventory::loadFile(inventoryPath);
+        auto *dialog = new widgets::InventoryDialog(saved ? saved->inventory : fabric.inventory(),
+                                                    &secrets, inventoryPath, &window);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        ssh::BootstrapOptions bootstrap;
+        bootstrap.agentBinary = agentBinary();
+        ssh::SshTarget sshDefaults;
+        sshDefaults.timeoutMs = 15000;
+        dialog->setSshDefaults(sshDefaults, bootstrap);
+        QObject::connect(dialog, &widgets::InventoryDialog::saved, &fabric,
+                         [&fabric](const inventory::Inventory &inv) {
+                             if (inv.isEmpty())
+                                 fabric.startDemo();
+                             else
+                                 fabric.startInventory(inv);
+                         });
+        dialog->open();
+    });
+}
+
+void startWatching(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
+                   const ConsoleOptions &options, const QString &inventoryPath)
+{
+    // A large simulated leaf/spine fabric: the model's rows straight into the live model (one
+    // agent per NIC over loopback would not fit on this machine).
+    if (!options.topology.isEmpty()) {
+        auto *feed = sim::watchLargeFabric(live, options.topology);
+        QObject::connect(feed, &sim::LargeFabricFeed::fabricReady, &window,
+                         [&window, &live](const models::LeafSpineFabric &f) {
+                             window.showLeafSpine(live.ports(), f);
+                         });
+        QObject::connect(feed, &sim::LargeFabricFeed::failed, &window,
+                         &MainWindow::showFabricError);
+        return;
+    }
+    if (options.demo) {
+        fabric.startDemo(options.scenario);
+        return;
+    }
+    auto loaded = inventory::loadFile(inventoryPath);
+    if (!loaded) {
+        if (loaded.error().code != ErrorCode::NotFound || !options.inventoryPath.isEmpty())
+            window.showFabricProblem(
+                ConsoleText::tr("%1\nThe simulated fabric runs until this is fixed.")
+                    .arg(loaded.error().message));
+        fabric.startDemo(options.scenario);
+        return;
+    }
+    if (loaded->inventory.isEmpty()) {
+        fabric.startDemo(options.scenario);
+        return;
+    }
+    fabric.startInventory(loaded->inventory);
+}
+
+}  // namespace roce::app

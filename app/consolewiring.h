@@ -1,0 +1,57 @@
+#pragma once
+
+#include "consoleoptions.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace roce::experiments {
+class ExperimentQueue;
+}
+namespace roce::inventory {
+class SecretStore;
+}
+namespace roce::live {
+class LiveFabric;
+}
+namespace roce::results {
+class ResultStore;
+}
+
+namespace roce::app {
+
+class FabricSession;
+class MainWindow;
+
+/// The window shows the live model: its port table, map, events, charts and failing sources.
+void showLiveFabric(MainWindow &window, live::LiveFabric &live);
+
+/// The fabric session feeds the live model its plans and the window its layouts, problems
+/// and scenarios; a leaf/spine inventory is drawn on the layered map from LLDP.
+void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFabric &live);
+
+/// Experiments run through the same agents and are kept in the results store (the one rocectl
+/// uses; @p resultsDb or the default). Without a store they still run, just not kept. The
+/// returned objects live as long as the window needs them.
+struct ExperimentsWiring {
+    std::unique_ptr<results::ResultStore> results;
+    std::unique_ptr<experiments::ExperimentQueue> queue;
+    ~ExperimentsWiring();
+};
+std::unique_ptr<ExperimentsWiring> wireExperiments(MainWindow &window, FabricSession &fabric,
+                                                   live::LiveFabric &live,
+                                                   const QString &resultsDb);
+
+/// Fabric > Inventory... opens the inventory dialog on @p inventoryPath (secrets in
+/// @p secrets); saving it watches the saved fabric (or the demo when it is empty).
+void wireInventoryDialog(MainWindow &window, FabricSession &fabric, inventory::SecretStore &secrets,
+                         const QString &inventoryPath);
+
+/// What the console watches at start: the inventory when there is one (and no --demo), else
+/// the demo fabric; with --topology the large simulated leaf/spine fabric. An unreadable
+/// inventory is said, left untouched, and the demo runs meanwhile.
+void startWatching(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
+                   const ConsoleOptions &options, const QString &inventoryPath);
+
+}  // namespace roce::app
