@@ -373,6 +373,7 @@ int main(int argc, char **argv)
     std::vector<double> historyMs, alertsMs, modelMs, restMs;
     {
         roce::store::CounterStore history {roce::live::LiveFabric::Options {}.history};
+        history.setByteBudget(roce::live::LiveFabric::Options {}.historyBytes);
         roce::monitor::AlertEngine alerts;
         roce::models::EventListModel events;
         roce::models::PortTableModel table;
@@ -439,8 +440,10 @@ int main(int argc, char **argv)
         series += roce::model::historySlot(m) >= 0 ? kSwitches * kSwitchPorts : 0;
     for (Metric m : fleet.nicMetrics)
         series += roce::model::historySlot(m) >= 0 ? kHosts * kNics : 0;
-    const roce::store::CounterStore::Limits limits = roce::live::LiveFabric::Options {}.history;
-    std::printf("history: %lld points in %lld series (%.1f MB); at the hub's default limits "
+    // The hub keeps its history within its byte budget: the limits it settled on for this
+    // many series.
+    const roce::store::CounterStore::Limits limits = live.history().limits();
+    std::printf("history: %lld points in %lld series (%.1f MB); under the hub's budget "
                 "(%d + %d points a series) they settle at %.2f GB\n",
                 static_cast<long long>(historyPoints), static_cast<long long>(series),
                 double(historyPoints) * roce::store::CounterStore::kBytesPerPoint / 1e6,

@@ -24,6 +24,7 @@ LiveFabric::LiveFabric(Options options, QObject *parent)
     qRegisterMetaType<roce::live::FabricPlan>();
     qRegisterMetaType<roce::model::SourceFrame>();
     m_ports->setStaleAfterMs(options.staleAfterMs);
+    m_history.setByteBudget(options.historyBytes);
     m_timer.setInterval(options.tickMs);
     connect(&m_timer, &QTimer::timeout, this, &LiveFabric::tick);
 }

@@ -24,8 +24,64 @@ void CounterStore::Ring::push(Point p, std::size_t capacity)
     head = (head + 1) % capacity;
 }
 
-CounterStore::CounterStore(Limits limits) : m_limits(limits)
+void CounterStore::Ring::shrink(std::size_t capacity)
+{
+    if (points.size() <= capacity)
+        return;
+    std::vector<Point> kept;
+    kept.reserve(capacity);
+    for (std::size_t i = size > capacity ? size - capacity : 0; i < size; ++i)
+        kept.push_back(at(i));
+    points = std::move(kept);
+    points.shrink_to_fit();
+    head = 0;
+    size = points.size();
+}
+
+CounterStore::CounterStore(Limits limits) : m_limits(limits), m_ceiling(limits)
 { }
+
+void CounterStore::setByteBudget(qint64 bytes)
+{
+    QWriteLocker locker(&m_lock);
+    m_budget = bytes;
+    m_rebalanceAt = 0;
+    rebalanceLocked();
+}
+
+CounterStore::Limits CounterStore::limits() const
+{
+    QReadLocker locker(&m_lock);
+    return m_limits;
+}
+
+CounterStore::PortSeries &CounterStore::portLocked(const QString &port)
+{
+    auto it = m_ports.find(port);
+    if (it != m_ports.end())
+        return *it;
+    return *m_ports.insert(port, PortSeries {});
+}
+
+void CounterStore::rebalanceLocked()
+{
+    if (m_budget <= 0)
+        return;
+    // Sized for twice the series there are now, so that it happens log2(series) times.
+    const qint64 series = std::max<qint64>(64, m_series * 2);
+    Limits l = Limits::forBudget(series, m_budget);
+    l.bucketMs = m_ceiling.bucketMs;
+    l.recentPoints = std::min(l.recentPoints, m_ceiling.recentPoints);
+    l.downsampledPoints = std::min(l.downsampledPoints, m_ceiling.downsampledPoints);
+    m_limits = l;
+    m_rebalanceAt = series;
+    for (PortSeries &port : m_ports) {
+        for (Series &s : port) {
+            s.recent.shrink(std::size_t(l.recentPoints));
+            s.downsampled.shrink(std::size_t(l.downsampledPoints));
+        }
+    }
+}
 
 CounterStore::CounterStore() : CounterStore(Limits {})
 { }
@@ -33,8 +89,11 @@ CounterStore::CounterStore() : CounterStore(Limits {})
 void CounterStore::appendLocked(PortSeries &port, int slot, qint64 ms, double value)
 {
     Series &s = port[std::size_t(slot)];
-    if (s.baseMs < 0)
+    if (s.baseMs < 0) {
         s.baseMs = ms;
+        if (++m_series >= m_rebalanceAt && m_budget > 0)
+            rebalanceLocked();
+    }
     // The point that falls out of the recent ring goes into the current downsampling bucket.
     if (s.recent.size == std::size_t(m_limits.recentPoints) && m_limits.recentPoints > 0) {
         const Point old = s.recent.at(0);
@@ -60,7 +119,7 @@ void CounterStore::append(const QString &port, Metric metric, qint64 ms, double 
     if (slot < 0)
         return;
     QWriteLocker locker(&m_lock);
-    appendLocked(m_ports[port], slot, ms, value);
+    appendLocked(portLocked(port), slot, ms, value);
 }
 
 void CounterStore::ingest(const model::SourceFrame &update)
@@ -75,7 +134,7 @@ void CounterStore::ingest(const model::SourceFrame &update)
                 continue;
             if (const auto v = p.value(m.id)) {
                 if (!port)
-                    port = &m_ports[p.name()];
+                    port = &portLocked(p.name());
                 appendLocked(*port, slot, ms, *v);
             }
         }

@@ -38,6 +38,13 @@ public:
     explicit CounterStore(Limits limits);
     CounterStore();
 
+    /// Keeps the whole history within @p bytes however many ports appear: whenever the number
+    /// of series doubles, the limits become Limits::forBudget for twice that many and every
+    /// series shrinks to them (its newest points kept), never above the limits given at
+    /// construction. 0: no budget (the default).
+    void setByteBudget(qint64 bytes);
+    Limits limits() const;
+
     /// Appends every charted rate present in @p update at update.takenMs. Absent rates add
     /// nothing.
     void ingest(const model::SourceFrame &update);
@@ -60,6 +67,7 @@ private:
         std::vector<Point> points;
         std::size_t head = 0, size = 0;
         void push(Point p, std::size_t capacity);
+        void shrink(std::size_t capacity);  ///< keeps the newest @p capacity points
         Point at(std::size_t i) const { return points[(head + i) % points.size()]; }
     };
     struct Series {
@@ -71,8 +79,14 @@ private:
     };
     using PortSeries = std::array<Series, model::kHistoryMetricCount>;
     void appendLocked(PortSeries &port, int slot, qint64 ms, double value);
+    PortSeries &portLocked(const QString &port);
+    void rebalanceLocked();
 
     Limits m_limits;
+    Limits m_ceiling;  ///< the limits given at construction: a budget never raises them
+    qint64 m_budget = 0;
+    qint64 m_series = 0;       ///< series with at least one point
+    qint64 m_rebalanceAt = 0;  ///< series count at which the budget is applied again
     mutable QReadWriteLock m_lock;
     QHash<QString, PortSeries> m_ports;
 };

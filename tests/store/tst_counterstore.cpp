@@ -17,6 +17,7 @@ private slots:
     void boundedWithDownsampling();
     void concurrentIngest();
     void budget();
+    void byteBudgetHoldsAsPortsAppear();
 };
 
 void TestCounterStore::ingestAndQuery()
@@ -106,6 +107,44 @@ void TestCounterStore::budget()
     store.append(QStringLiteral("p"), Metric::Ecn, epochMs + 86'400'000, 6);
     const QList<QPointF> s = store.series(QStringLiteral("p"), Metric::Ecn);
     QCOMPARE(qint64(s[1].x()), epochMs + 86'400'000);
+}
+
+void TestCounterStore::byteBudgetHoldsAsPortsAppear()
+{
+    // A fabric that grows to 1,000 ports under a 4 MB budget and runs 12 minutes (without the
+    // budget: 1,000 ports x 2 series x 720 points x 8 bytes = 11.5 MB): the limits shrink as
+    // the ports appear, the newest points stay, and the store never holds more than the budget.
+    CounterStore store;
+    const qint64 budget = 4 << 20;
+    store.setByteBudget(budget);
+    qint64 ms = 1'000'000;
+    for (int round = 0; round < 720; ++round, ms += 1000) {
+        roce::model::SourceFrame u;
+        u.takenMs = ms;
+        for (int p = 0; p < std::min(1000, 50 * (round + 1)); ++p) {
+            roce::model::PortSample s;
+            s.id = roce::model::PortId::switchPort(QStringLiteral("leaf%1").arg(p / 48),
+                                                   QStringLiteral("Ethernet1/%1").arg(p % 48));
+            s.set(roce::model::Metric::InUtil, double(round % 100));
+            s.set(roce::model::Metric::MmuDrops, 1.0);
+            u.ports.append(s);
+        }
+        store.ingest(u);
+        if (round % 60 == 0)
+            QVERIFY2(store.pointCount() * CounterStore::kBytesPerPoint <= budget,
+                     qPrintable(QString::number(store.pointCount())));
+    }
+    QVERIFY2(store.pointCount() * CounterStore::kBytesPerPoint <= budget,
+             qPrintable(QString::number(store.pointCount())));
+    QVERIFY(store.pointCount() * CounterStore::kBytesPerPoint > budget / 2);  // and used
+    const CounterStore::Limits l = store.limits();
+    QVERIFY(l.recentPoints < CounterStore::Limits {}.recentPoints);
+    // The first port kept its newest points (the last value written is there).
+    const auto points
+        = store.series(QStringLiteral("leaf0/Ethernet1/0"), roce::model::Metric::InUtil);
+    QVERIFY(!points.isEmpty());
+    QCOMPARE(points.last().y(), 19.0);  // 719 % 100
+    QVERIFY(points.size() <= l.recentPoints + l.downsampledPoints);
 }
 
 QTEST_GUILESS_MAIN(TestCounterStore)
