@@ -148,8 +148,9 @@ int main(int argc, char **argv)
                     v[v.size() / 2], v[qsizetype(double(v.size() - 1) * 0.9)], v.last(),
                     static_cast<long long>(v.size()));
     };
-    std::printf("agent sample interval 1000 ms, hub tick 1000 ms; target: change -> repaint "
-                "<= 1050 ms\n");
+    std::printf("agent sample interval 1000 ms, hub tick %d ms; target: change -> repaint "
+                "<= 1050 ms (median)\n",
+                roce::live::LiveFabric::Options {}.tickMs);
     report("change -> model (agent, hub tick)", toModel);
     report("model -> repaint (GUI thread)", toPaint);
     report("change -> repaint", total);
