@@ -13,7 +13,9 @@
 #include "sim/largefabricfeed.h"
 
 #include <QCoreApplication>
+
 #include <QFileInfo>
+#include <algorithm>
 
 namespace roce::app {
 
@@ -61,7 +63,13 @@ void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFa
     QObject::connect(&live, &live::LiveFabric::switchPolled, &fabric, &FabricSession::switchPolled);
     // A leaf/spine inventory: the layered map, drawn from the switches' LLDP.
     QObject::connect(&live, &live::LiveFabric::frameReady, &fabric,
-                     [&fabric, &live] { fabric.followCabling(live); });
+                     [&fabric, &live](const live::FabricFrame &frame) {
+                         // LLDP arrives with switch polls: frames of agents alone change nothing
+                         // the map is drawn from but their netdevs, read with the next poll.
+                         if (std::any_of(frame.ports.cbegin(), frame.ports.cend(),
+                                         [](const model::PortSample &p) { return !p.nic(); }))
+                             fabric.followCabling(live);
+                     });
     QObject::connect(&fabric, &FabricSession::leafSpineReady, &window,
                      [&window, &live](const models::LeafSpineFabric &f) {
                          window.showInventoryLeafSpine(live.ports(), f);

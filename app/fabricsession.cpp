@@ -5,6 +5,7 @@
 #include "live/fabricplan.h"
 #include "live/lldpfabric.h"
 #include "sim/embeddedfabric.h"
+#include "sim/simulatedplan.h"
 
 namespace roce::app {
 
@@ -20,42 +21,20 @@ void FabricSession::startDemo(const QString &scenario)
     ++m_generation;
     m_demo = true;
     m_inventory = {};
-    m_demoPlan = {};
-    m_fabric = std::make_unique<sim::EmbeddedFabric>(m_simOptions);
-    sim::EmbeddedFabric *fabric = m_fabric.get();
+    // The simulated fabric hands its plan over as an inventory's would; its own signals tell
+    // the window what it is.
+    m_fabric = std::make_unique<sim::SimulatedFabricPlan>(QString(), scenario, m_simOptions);
+    sim::EmbeddedFabric *fabric = m_fabric->embedded();
+    connect(m_fabric.get(), &sim::SimulatedFabricPlan::ready, this,
+            [this](const live::FabricPlan &plan) { emit planReady(plan); });
+    connect(m_fabric.get(), &sim::SimulatedFabricPlan::failed, this, &FabricSession::problem);
     connect(fabric, &sim::EmbeddedFabric::started, this,
-            [this, fabric, scenario](const QUrl &url, int hosts, const QString &fingerprint) {
-                nxapi::NxapiEndpoint endpoint;
-                endpoint.url = url;
-                endpoint.user = m_simOptions.user;
-                endpoint.password = m_simOptions.password;
-                endpoint.pinnedSha256 = fingerprint;
-                endpoint.allowHttp = url.scheme() == QLatin1String("http");  // loopback
-                m_demoPlan.switches.append({QString(), QStringLiteral("tor"), endpoint, 1000});
-                emit demoStarted(url, hosts);
-                if (hosts == 0)
-                    emit planReady(m_demoPlan);
-                if (!scenario.isEmpty())
-                    fabric->startScenario(scenario);
-            });
-    connect(fabric, &sim::EmbeddedFabric::failed, this, &FabricSession::problem);
-    // The layout names the switch (its ports' qualifier); the agents complete the plan.
-    connect(fabric, &sim::EmbeddedFabric::layoutReady, this,
-            [this](const models::FabricLayout &layout) {
-                for (monitor::SwitchTarget &s : m_demoPlan.switches)
-                    s.name = layout.switchName;
-                emit layoutReady(layout);
-            });
-    connect(fabric, &sim::EmbeddedFabric::agentsStarted, this,
-            [this](const QList<experiments::ExperimentHost> &hosts) {
-                for (const experiments::ExperimentHost &h : hosts)
-                    m_demoPlan.agents.append(h.agent);
-                emit planReady(m_demoPlan);
-                emit hostsReady(hosts);
-            });
+            [this](const QUrl &url, int hosts) { emit demoStarted(url, hosts); });
+    connect(fabric, &sim::EmbeddedFabric::layoutReady, this, &FabricSession::layoutReady);
+    connect(fabric, &sim::EmbeddedFabric::agentsStarted, this, &FabricSession::hostsReady);
     connect(fabric, &sim::EmbeddedFabric::scenarioStarted, this, &FabricSession::scenarioStarted);
     connect(fabric, &sim::EmbeddedFabric::scenarioFailed, this, &FabricSession::scenarioFailed);
-    fabric->start();
+    m_fabric->start();
 }
 
 void FabricSession::startInventory(const inventory::Inventory &inv)
@@ -143,7 +122,7 @@ void FabricSession::startScenario(const QString &name)
                                "Demo fabric first."));
         return;
     }
-    m_fabric->startScenario(name);
+    m_fabric->embedded()->startScenario(name);
 }
 
 }  // namespace roce::app

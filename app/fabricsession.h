@@ -18,7 +18,8 @@ class SecretStore;
 }
 namespace roce::sim {
 class EmbeddedFabric;
-}
+class SimulatedFabricPlan;
+}  // namespace roce::sim
 
 namespace roce::app {
 
@@ -70,12 +71,11 @@ signals:
 private:
     sim::SimServiceOptions m_simOptions;
     inventory::SecretStore *m_secrets;
-    std::unique_ptr<sim::EmbeddedFabric> m_fabric;
+    std::unique_ptr<sim::SimulatedFabricPlan> m_fabric;  ///< the demo fabric
     inventory::Inventory m_inventory;
     bool m_demo = false;
     QHash<QString, QString> m_placed;  ///< server -> switch port, from LLDP
     int m_generation = 0;              ///< ignores keychain answers for an inventory since replaced
-    live::FabricPlan m_demoPlan;       ///< the demo's switch, completed by its agents
     size_t m_cabling = 0;              ///< signature of the LLDP the map was last drawn from
 };
 

@@ -92,7 +92,9 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     for (const Plot &p : std::as_const(m_plots)) {
         auto *view = new QChartView(p.chart, this);
         view->setRenderHint(QPainter::Antialiasing);
-        view->setMinimumHeight(140);
+        // Tall enough for every legend entry beside the plot (the table decides how many a
+        // plot has): a series without its legend entry is a line nobody can name.
+        view->setMinimumHeight(std::max(140, 64 + 22 * int(p.series.size())));
         view->setRubberBand(QChartView::HorizontalRubberBand);  // drag to zoom in time
         layout->addWidget(view, 1);
         QChart *chart = p.chart;

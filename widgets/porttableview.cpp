@@ -31,12 +31,13 @@ public:
     QVariant data(const QModelIndex &index, int role) const override
     {
         if (role == Qt::BackgroundRole) {
-            switch (QSortFilterProxyModel::data(index, PortTableModel::HighlightRole).toInt()) {
-            case PortTableModel::DropHighlight:
+            switch (model::Highlight(
+                QSortFilterProxyModel::data(index, PortTableModel::HighlightRole).toInt())) {
+            case model::Highlight::Drop:
                 return QBrush(palette::dropTint());
-            case PortTableModel::PauseHighlight:
+            case model::Highlight::Pause:
                 return QBrush(palette::pauseTint());
-            case PortTableModel::EcnHighlight:
+            case model::Highlight::Ecn:
                 return QBrush(palette::ecnTint());
             default:
                 return {};

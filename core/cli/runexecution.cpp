@@ -2,43 +2,38 @@
 
 #include "cli/runtext.h"
 #include "experiments/switchsummary.h"
-#include "monitor/switchmonitor.h"
+#include "live/livefabric.h"
 #include "results/resultstore.h"
 #include "sim/embeddedfabric.h"
 #include "sim/simservice.h"
-#include "store/counterstore.h"
 
 #include <QEventLoop>
 #include <QTimer>
 
-#include <atomic>
 #include <memory>
 
 namespace roce::cli {
 
 namespace {
 
-/// Polls the simulated switch while the run lasts and answers the runner's question of what
-/// the hosts' switch ports saw (MMU drops, pauses, ECN marks).
+/// Watches the simulated switch through the live model while the run lasts (as the console
+/// does) and answers the runner's question of what the hosts' switch ports saw (MMU drops,
+/// pauses, ECN marks) from its history.
 class SimSwitchWatch
 {
 public:
     SimSwitchWatch(sim::SimService &sim, experiments::ExperimentRunner &runner)
     {
         m_cabling = sim::EmbeddedFabric::layoutOf(sim.fabric().spec());
-        QObject::connect(
-            &m_monitor, &monitor::SwitchMonitor::updated, &m_monitor,
-            [this](const model::SourceFrame &u) {
-                m_history.ingest(u);
-                ++m_polls;
-            },
-            Qt::DirectConnection);
+        QObject::connect(&m_live, &live::LiveFabric::switchPolled, &m_live, [this] { ++m_polls; });
         nxapi::NxapiEndpoint endpoint;
         endpoint.url = sim.nxapiHttpsUrl();
         endpoint.user = sim.options().user;
         endpoint.password = sim.options().password;
         endpoint.pinnedSha256 = sim.certificateFingerprint();
-        m_monitor.start(m_cabling.switchName, endpoint, 1000);
+        live::FabricPlan plan;
+        plan.switches.append({m_cabling.switchName, QStringLiteral("tor"), endpoint, 1000});
+        m_live.watch(plan);
         // Rates need two polls: wait for them (at most 3 s) so the whole run is covered.
         QEventLoop warmUp;
         QTimer check;
@@ -50,15 +45,14 @@ public:
         QTimer::singleShot(3000, &warmUp, &QEventLoop::quit);
         warmUp.exec();
         runner.setSwitchSummary([this](const QStringList &hosts, qint64 fromMs, qint64 toMs) {
-            return experiments::switchSummary(m_history, m_cabling, hosts, fromMs, toMs);
+            return experiments::switchSummary(m_live.history(), m_cabling, hosts, fromMs, toMs);
         });
     }
 
 private:
-    store::CounterStore m_history;
     models::FabricLayout m_cabling;
-    std::atomic<int> m_polls {0};
-    monitor::SwitchMonitor m_monitor;
+    int m_polls = 0;
+    live::LiveFabric m_live;
 };
 
 }  // namespace

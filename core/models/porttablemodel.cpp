@@ -159,7 +159,7 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
         // The cells that matter (drops, pauses, ECN marks), from the table's highlight class;
         // only for fresh data.
         if (!metric || stale(e) || p.value(*metric).value_or(0) <= 0)
-            return int(NoHighlight);
+            return int(model::Highlight::None);
         return int(model::metricInfo(*metric).highlight);
     case Qt::ToolTipRole: {
         QStringList lines;

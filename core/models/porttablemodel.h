@@ -36,12 +36,11 @@ public:
     static std::optional<model::Metric> metricAt(int column);
 
     static constexpr int SortRole = Qt::UserRole + 1;
-    /// What a cell signals, for views to colour (core has no GUI types): a Highlight.
+    /// What a cell signals, for views to colour (core has no GUI types): an int of the
+    /// metric table's model::Highlight.
     static constexpr int HighlightRole = Qt::UserRole + 2;
     /// true when the row's data is older than the stale limit, or the port is not up.
     static constexpr int DimmedRole = Qt::UserRole + 3;
-    /// The values of model::Highlight.
-    enum Highlight { NoHighlight, EcnHighlight, PauseHighlight, DropHighlight };
 
     explicit PortTableModel(QObject *parent = nullptr);
 

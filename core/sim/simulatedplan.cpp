@@ -9,59 +9,77 @@
 
 namespace roce::sim {
 
-SimulatedFabricPlan::SimulatedFabricPlan(QString topology, QString scenario, QObject *parent)
-    : QObject(parent), m_topology(std::move(topology)), m_scenario(std::move(scenario))
-{ }
+SimulatedFabricPlan::SimulatedFabricPlan(QString topology, QString scenario,
+                                         SimServiceOptions referenceOptions, QObject *parent)
+    : QObject(parent), m_scenario(std::move(scenario))
+{
+    if (topology.isEmpty() || topology == QLatin1String("reference")) {
+        m_embedded = std::make_unique<EmbeddedFabric>(referenceOptions);
+        followReference(referenceOptions);
+    } else {
+        ServedFabricOptions options;
+        options.topology = topology;
+        options.scenario = m_scenario;
+        m_served = std::make_unique<ServedFabric>(options);
+        followServed();
+    }
+}
 
 SimulatedFabricPlan::~SimulatedFabricPlan() = default;
 
 void SimulatedFabricPlan::start()
 {
-    if (m_topology.isEmpty() || m_topology == QLatin1String("reference"))
-        startReference();
+    m_plan = {};
+    m_scenarioPending = !m_scenario.isEmpty();
+    if (m_embedded)
+        m_embedded->start();
     else
-        startServed();
+        m_served->start();
 }
 
-void SimulatedFabricPlan::startReference()
+void SimulatedFabricPlan::followReference(const SimServiceOptions &options)
 {
-    SimServiceOptions options;
-    m_embedded = std::make_unique<EmbeddedFabric>(options);
     EmbeddedFabric *fabric = m_embedded.get();
     connect(fabric, &EmbeddedFabric::started, this,
-            [this, options](const QUrl &url, int, const QString &fingerprint) {
+            [this, options](const QUrl &url, int hosts, const QString &fingerprint) {
+                m_hosts = hosts;
                 nxapi::NxapiEndpoint endpoint;
                 endpoint.url = url;
                 endpoint.user = options.user;
                 endpoint.password = options.password;
                 endpoint.pinnedSha256 = fingerprint;
+                endpoint.allowHttp = url.scheme() == QLatin1String("http");  // loopback
                 m_plan.switches.append({QString(), QStringLiteral("tor"), endpoint, 1000});
             });
     // The layout names the switch (its ports' qualifier); the agents complete the plan.
     connect(fabric, &EmbeddedFabric::layoutReady, this, [this](const models::FabricLayout &l) {
         for (monitor::SwitchTarget &s : m_plan.switches)
             s.name = l.switchName;
+        if (m_hosts == 0)  // no agents to wait for: the switch is the plan
+            emit ready(m_plan, {});
     });
     connect(fabric, &EmbeddedFabric::agentsStarted, this,
             [this, fabric](const QList<experiments::ExperimentHost> &hosts) {
                 for (const experiments::ExperimentHost &h : hosts)
                     m_plan.agents.append(h.agent);
-                if (!m_scenario.isEmpty())
+                if (m_scenarioPending)
                     fabric->startScenario(m_scenario);
                 emit ready(m_plan, {});
             });
     connect(fabric, &EmbeddedFabric::failed, this, &SimulatedFabricPlan::failed);
+    connect(fabric, &EmbeddedFabric::scenarioStarted, this, [this] { m_scenarioPending = false; });
+    // Only the initial scenario failing fails the plan: later ones are their asker's.
     connect(fabric, &EmbeddedFabric::scenarioFailed, this,
-            [this](const QString &, const QString &message) { emit failed(message); });
-    fabric->start();
+            [this](const QString &, const QString &message) {
+                if (!m_scenarioPending)
+                    return;
+                m_scenarioPending = false;
+                emit failed(message);
+            });
 }
 
-void SimulatedFabricPlan::startServed()
+void SimulatedFabricPlan::followServed()
 {
-    ServedFabricOptions options;
-    options.topology = m_topology;
-    options.scenario = m_scenario;
-    m_served = std::make_unique<ServedFabric>(options);
     connect(m_served.get(), &ServedFabric::failed, this, &SimulatedFabricPlan::failed);
     connect(m_served.get(), &ServedFabric::started, this,
             [this](const ServedFabricEndpoints &endpoints) {
@@ -81,7 +99,6 @@ void SimulatedFabricPlan::startServed()
                     secrets.insert(inventory::agentSecretKey(s.name), endpoints.agentToken);
                 emit ready(live::planFor(inv, secrets), inv);
             });
-    m_served->start();
 }
 
 }  // namespace roce::sim

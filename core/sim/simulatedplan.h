@@ -2,6 +2,7 @@
 
 #include "inventory/inventory.h"
 #include "live/livefabric.h"
+#include "sim/simservice.h"
 
 #include <QObject>
 
@@ -22,15 +23,18 @@ class SimulatedFabricPlan : public QObject
     Q_OBJECT
 
 public:
-    /// @p topology: empty or "reference" for the reference fabric, "rail:H:N:R:S" for a served
-    /// leaf/spine fabric. @p scenario (optional) starts once the fabric is up.
-    SimulatedFabricPlan(QString topology, QString scenario, QObject *parent = nullptr);
+    /// @p topology: empty or "reference" for the reference fabric (served with
+    /// @p referenceOptions), "rail:H:N:R:S" for a served leaf/spine fabric. @p scenario
+    /// (optional) starts once the fabric is up; if it cannot, failed().
+    SimulatedFabricPlan(QString topology, QString scenario, SimServiceOptions referenceOptions = {},
+                        QObject *parent = nullptr);
     ~SimulatedFabricPlan() override;
 
     /// Answers with ready() or failed().
     void start();
-    /// The served leaf/spine fabric (null for the reference fabric): to stop and restart one
-    /// switch's endpoint, start scenarios.
+    /// The fabric itself, there from construction on (connect to its signals before start()):
+    /// the reference fabric (embedded()) or the served leaf/spine one (served()), the other
+    /// null; to start scenarios, or stop and restart one switch's endpoint.
     ServedFabric *served() const { return m_served.get(); }
     EmbeddedFabric *embedded() const { return m_embedded.get(); }
 
@@ -39,10 +43,13 @@ signals:
     void failed(const QString &message);
 
 private:
-    void startReference();
-    void startServed();
+    void followReference(const SimServiceOptions &options);
+    void followServed();
 
-    QString m_topology, m_scenario;
+    QString m_scenario;
+    bool m_scenarioPending = false;
+    int m_hosts = 0;  ///< the reference fabric's agents, once started  ///< the initial scenario
+                      ///< was asked for and not yet started
     std::unique_ptr<EmbeddedFabric> m_embedded;
     std::unique_ptr<ServedFabric> m_served;
     live::FabricPlan m_plan;  ///< the reference fabric's, completed by its agents

@@ -15,6 +15,7 @@
 #include "monitor/switchmonitor.h"
 #include "results/resultstore.h"
 #include "sim/embeddedfabric.h"
+#include "sim/simulatedplan.h"
 #include "store/counterstore.h"
 #include "trainingview.h"
 
@@ -45,7 +46,7 @@ private:
     QTemporaryDir m_dir;
     roce::sim::EmbeddedFabric *m_fabric = nullptr;
     roce::live::LiveFabric *m_live = nullptr;
-    roce::live::FabricPlan m_plan;
+    roce::sim::SimulatedFabricPlan *m_simulated = nullptr;
     roce::models::FabricLayout m_layout;
     std::unique_ptr<roce::results::ResultStore> m_store;
     roce::experiments::ExperimentQueue *m_queue = nullptr;
@@ -91,25 +92,15 @@ private slots:
             = roce::results::ResultStore::open(m_dir.filePath(QStringLiteral("runs.sqlite")));
         QVERIFY(store);
         m_store = std::move(store).value();
-        m_fabric = new roce::sim::EmbeddedFabric(roce::sim::SimServiceOptions {}, this);
-        // The live model, built as the console builds it: the switch and the agents watched
-        // once the fabric is up, their rates in its history.
+        // The live model, built as the console builds it: the simulated fabric's plan (its
+        // switch and agents) watched once it is up, their rates in its history.
+        m_simulated = new roce::sim::SimulatedFabricPlan(QString(), QString(), {}, this);
+        m_fabric = m_simulated->embedded();
         m_live = new roce::live::LiveFabric(this);
-        connect(m_fabric, &roce::sim::EmbeddedFabric::started, this,
-                [this](const QUrl &url, int, const QString &fingerprint) {
-                    roce::nxapi::NxapiEndpoint e;
-                    e.url = url;
-                    e.user = QStringLiteral("admin");
-                    e.password = QStringLiteral("admin");
-                    e.pinnedSha256 = fingerprint;
-                    m_plan.switches.append({QString(), QStringLiteral("tor"), e, 1000});
-                });
+        connect(m_simulated, &roce::sim::SimulatedFabricPlan::ready, m_live,
+                &roce::live::LiveFabric::watch);
         connect(m_fabric, &roce::sim::EmbeddedFabric::layoutReady, this,
-                [this](const roce::models::FabricLayout &l) {
-                    m_layout = l;
-                    for (auto &s : m_plan.switches)
-                        s.name = l.switchName;
-                });
+                [this](const roce::models::FabricLayout &l) { m_layout = l; });
         m_queue = new roce::experiments::ExperimentQueue(m_store.get(), this);
         m_queue->setSwitchSummary([this](const QStringList &hosts, qint64 from, qint64 to) {
             return roce::experiments::switchSummary(m_live->history(), m_layout, hosts, from, to);
@@ -122,20 +113,15 @@ private slots:
                                      QAbstractItemModelTester::FailureReportingMode::QtTest, this);
         connect(m_fabric, &roce::sim::EmbeddedFabric::agentsStarted, this,
                 [this](const QList<roce::experiments::ExperimentHost> &hosts) {
-                    QList<roce::agentproto::AgentEndpoint> endpoints;
-                    for (const auto &h : hosts) {
-                        endpoints.append(h.agent);
+                    for (const auto &h : hosts)
                         m_hosts.append(h.name);
-                    }
-                    m_plan.agents = endpoints;
-                    m_live->watch(m_plan);
                     m_panel->setHosts(hosts);
                 });
         connect(m_fabric, &roce::sim::EmbeddedFabric::layoutReady, m_panel,
                 &roce::widgets::ExperimentsPanel::setFabricLayout);
         connect(m_live, &roce::live::LiveFabric::gidTable, m_panel,
                 &roce::widgets::ExperimentsPanel::setGids);
-        m_fabric->start();
+        m_simulated->start();
         m_panel->show();
         QTRY_COMPARE_WITH_TIMEOUT(m_hosts.size(), 8, 10000);
     }

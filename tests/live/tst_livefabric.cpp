@@ -168,10 +168,25 @@ void TestLiveFabric::servedSwitchFailsAndRecoversWhileOthersGoOn()
     QTRY_COMPARE_WITH_TIMEOUT(stopped.size(), 1, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(sourceState(victim) == live::SourceState::State::Failed, 20000);
     QVERIFY(hub.isStale(victimPort));
-    // The others keep updating meanwhile.
-    const qint64 age = hub.ageMs(otherPort);
-    QTRY_VERIFY_WITH_TIMEOUT(hub.ageMs(otherPort) < age || hub.ageMs(otherPort) < 1500, 5000);
+    // The others keep updating meanwhile: two more polls of the other leaf arrive.
+    auto lastFrameOf = [&hub](const QString &name) {
+        for (const live::SourceState &s : hub.sources())
+            if (s.name == name)
+                return s.lastFrameMs;
+        return qint64(-1);
+    };
+    const qint64 before = lastFrameOf(other);
+    QSignalSpy polls(&hub, &live::LiveFabric::switchPolled);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::count_if(polls.cbegin(), polls.cend(),
+                      [&other](const QList<QVariant> &args) {
+                          return args.first().value<model::SourceFrame>().source == other;
+                      })
+            >= 2,
+        10000);
+    QVERIFY(lastFrameOf(other) > before);
     QVERIFY(!hub.isStale(otherPort));
+    QVERIFY(hub.isStale(victimPort));  // still: nothing came from it
     QCOMPARE(sourceState(other), live::SourceState::State::Ok);
 
     // It comes back by itself once the endpoint answers again.

@@ -124,13 +124,13 @@ void TestPortTableModel::highlightsAndStaleness()
         return model.index(row, column).data(PortTableModel::HighlightRole).toInt();
     };
     QCOMPARE(highlight(0, PortTableModel::column(roce::model::Metric::MmuDrops)),
-             int(PortTableModel::DropHighlight));
+             int(roce::model::Highlight::Drop));
     QCOMPARE(highlight(0, PortTableModel::column(roce::model::Metric::TxPause)),
-             int(PortTableModel::NoHighlight));
+             int(roce::model::Highlight::None));
     QCOMPARE(highlight(1, PortTableModel::column(roce::model::Metric::TxPause)),
-             int(PortTableModel::PauseHighlight));
+             int(roce::model::Highlight::Pause));
     QCOMPARE(highlight(2, PortTableModel::column(roce::model::Metric::Ecn)),
-             int(PortTableModel::EcnHighlight));
+             int(roce::model::Highlight::Ecn));
     QCOMPARE(model.index(0, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), false);
     QCOMPARE(model.index(0, PortTableModel::Age).data().toString(), QStringLiteral("0 s"));
     // The switch stops answering: after the stale limit rows are dimmed, carry their age and
@@ -142,7 +142,7 @@ void TestPortTableModel::highlightsAndStaleness()
     QCOMPARE(model.index(0, PortTableModel::Port).data(PortTableModel::DimmedRole).toBool(), true);
     QCOMPARE(model.index(0, PortTableModel::Age).data().toString(), QStringLiteral("7 s"));
     QCOMPARE(highlight(0, PortTableModel::column(roce::model::Metric::MmuDrops)),
-             int(PortTableModel::NoHighlight));
+             int(roce::model::Highlight::None));
     QVERIFY(model.index(0, PortTableModel::Port)
                 .data(Qt::ToolTipRole)
                 .toString()
@@ -252,11 +252,11 @@ void TestPortTableModel::bufferAndWatchdogDropsAreColumns()
     QCOMPARE(cell(nicRow, Metric::OutOfBuffer).toString(), QStringLiteral("0"));
     QCOMPARE(cell(swRow, Metric::WatchdogDrops).toString(), QStringLiteral("420"));
     QCOMPARE(cell(nicRow, Metric::RxDiscardsPhy, PortTableModel::HighlightRole).toInt(),
-             int(PortTableModel::DropHighlight));
+             int(roce::model::Highlight::Drop));
     QCOMPARE(cell(nicRow, Metric::OutOfBuffer, PortTableModel::HighlightRole).toInt(),
-             int(PortTableModel::NoHighlight));
+             int(roce::model::Highlight::None));
     QCOMPARE(cell(swRow, Metric::WatchdogDrops, PortTableModel::HighlightRole).toInt(),
-             int(PortTableModel::DropHighlight));
+             int(roce::model::Highlight::Drop));
 }
 
 QTEST_GUILESS_MAIN(TestPortTableModel)
