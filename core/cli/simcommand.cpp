@@ -131,7 +131,8 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
         return true;
     };
     if (!port(QStringLiteral("http-port"), &options.httpPort)
-        || !port(QStringLiteral("https-port"), &options.httpsPort))
+        || !port(QStringLiteral("https-port"), &options.httpsPort)
+        || !port(QStringLiteral("agent-base-port"), &options.agentBasePort))
         return ExitUsage;
     options.http = !parser.isSet(QStringLiteral("no-http"));
     options.https = !parser.isSet(QStringLiteral("no-https"));
@@ -294,6 +295,11 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
         QStringLiteral("https-port"),
         SimCommandText::tr("With --serve: NX-API HTTPS port (default: any free port)."),
         SimCommandText::tr("port"));
+    const QCommandLineOption agentBasePort(
+        QStringLiteral("agent-base-port"),
+        SimCommandText::tr("With --serve: host N's agent listens on this port + N (default: any "
+                           "free ports)."),
+        SimCommandText::tr("port"));
     const QCommandLineOption noHttp(QStringLiteral("no-http"),
                                     SimCommandText::tr("With --serve: no plain HTTP endpoint."));
     const QCommandLineOption noHttps(QStringLiteral("no-https"),
@@ -315,7 +321,8 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
                            "(format version 2, no secrets) to this file."),
         SimCommandText::tr("file"));
     parser.addOptions({scenario, seconds, seed, preset, json, list, serveOption, topology, httpPort,
-                       httpsPort, noHttp, noHttps, user, password, speed, writeInventory});
+                       httpsPort, agentBasePort, noHttp, noHttps, user, password, speed,
+                       writeInventory});
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
 

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QJsonArray>
+#include <QMetaMethod>
 #include <QMutexLocker>
 
 namespace roce::live {
@@ -195,6 +196,11 @@ void LiveFabric::tick()
     QHash<QString, qsizetype> inFrame;  // port -> index in frame.ports: the newest wins
     inFrame.reserve(incoming);
     QList<model::SourceFrame> switchPolls;
+    // Only kept when somebody listens (copies are cheap: the lists are shared).
+    static const QMetaMethod appliedSignal
+        = QMetaMethod::fromSignal(&LiveFabric::sourceFrameApplied);
+    const bool keepApplied = isSignalConnected(appliedSignal);
+    QList<std::pair<model::SourceFrame, QString>> applied;
     for (Event &e : events) {
         SourceState &source = sourceFor(e.source, e.sourceKind);
         switch (e.kind) {
@@ -261,6 +267,8 @@ void LiveFabric::tick()
             }
             if (e.sourceKind == QLatin1String("switch"))
                 switchPolls.append(f);
+            if (keepApplied)
+                applied.append({f, e.sourceKind});
             break;
         }
         }
@@ -271,6 +279,8 @@ void LiveFabric::tick()
     emit frameReady(frame);
     for (const model::SourceFrame &f : std::as_const(switchPolls))
         emit switchPolled(f);
+    for (const auto &[f, kind] : std::as_const(applied))
+        emit sourceFrameApplied(f, kind);
 }
 
 QList<model::PortSample> LiveFabric::latest() const

@@ -98,6 +98,9 @@ signals:
     void frameReady(const roce::live::FabricFrame &frame);
     /// One switch's poll (after the tick applied it): where LLDP places things.
     void switchPolled(const roce::model::SourceFrame &frame);
+    /// Every source frame, as the tick applied it to history, alerts and models (frameReady
+    /// keeps only each port's newest sample of a tick): what a recorder or an audit needs.
+    void sourceFrameApplied(const roce::model::SourceFrame &frame, const QString &kind);
     void sourceFailed(const QString &name, const QString &message);
     void gidTable(const QString &host, const QList<roce::monitor::HostGid> &gids);
 

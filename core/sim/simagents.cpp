@@ -135,16 +135,17 @@ SimAgents::SimAgents(Fabric &fabric, AgentServerOptions serverOptions, QObject *
 
 SimAgents::~SimAgents() = default;
 
-Result<void> SimAgents::listen(const QHostAddress &address)
+Result<void> SimAgents::listen(const QHostAddress &address, quint16 basePort)
 {
     const FabricSpec &spec = m_fabric.spec();
     QList<SimAgentHost> agents;
     for (int h = 0; h < spec.hosts.size(); ++h)
         agents.append({spec.hosts[h].name, {h}});
-    return listen(address, agents);
+    return listen(address, agents, basePort);
 }
 
-Result<void> SimAgents::listen(const QHostAddress &address, const QList<SimAgentHost> &agents)
+Result<void> SimAgents::listen(const QHostAddress &address, const QList<SimAgentHost> &agents,
+                               quint16 basePort)
 {
     const FabricSpec &spec = m_fabric.spec();
     m_runners.resize(spec.hosts.size(), nullptr);
@@ -161,7 +162,13 @@ Result<void> SimAgents::listen(const QHostAddress &address, const QList<SimAgent
             ? AgentServer::SampleFunction([this, h = agent.nics.first()] { return sample(h); })
             : AgentServer::SampleFunction([this, agent] { return sample(agent); });
         auto *server = new AgentServer(std::move(sampler), runner, options, this);
-        const quint16 port = server->listen(address, 0);
+        if (basePort && int(basePort) + a > 65535)
+            return makeError(ErrorCode::InvalidArgument,
+                             SimAgentsText::tr("agent ports from %1 do not fit below 65536 for %2 "
+                                               "agents")
+                                 .arg(basePort)
+                                 .arg(agents.size()));
+        const quint16 port = server->listen(address, basePort ? quint16(basePort + a) : 0);
         if (!port) {
             return makeError(ErrorCode::Io,
                              SimAgentsText::tr("cannot open the agent port of %1: %2")

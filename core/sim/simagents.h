@@ -56,10 +56,11 @@ public:
     ~SimAgents() override;
 
     /// Opens one port per host on @p address. Returns an error naming the host on failure.
-    Result<void> listen(const QHostAddress &address);
+    Result<void> listen(const QHostAddress &address, quint16 basePort = 0);
     /// Opens one port per agent of @p agents (a server with several NICs reports them all);
     /// port() is then indexed by agent.
-    Result<void> listen(const QHostAddress &address, const QList<SimAgentHost> &agents);
+    Result<void> listen(const QHostAddress &address, const QList<SimAgentHost> &agents,
+                        quint16 basePort = 0);
     quint16 port(int agent) const { return m_ports.value(agent); }
     /// The sample a host's agent reports now.
     agentproto::AgentSample sample(int host) const;

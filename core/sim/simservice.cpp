@@ -119,7 +119,8 @@ Result<void> SimService::start()
         agentOptions.key = QSslKey(readResource(QStringLiteral(":/sim/nxapi-selfsigned.key")),
                                    QSsl::Rsa, QSsl::Pem);
         m_agents = new SimAgents(*m_fabric, agentOptions, this);
-        if (const auto listening = m_agents->listen(m_options.address); !listening)
+        if (const auto listening = m_agents->listen(m_options.address, m_options.agentBasePort);
+            !listening)
             return listening.error();
     }
     m_wall.start();

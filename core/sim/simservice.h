@@ -28,6 +28,9 @@ struct SimServiceOptions {
     QString user = QStringLiteral("admin");
     QString password = QStringLiteral("admin");
     bool agents = true;  ///< one agent per host, speaking the agent protocol
+    /// Host h's agent listens on agentBasePort + h (0: any free ports). Fixed ports let a
+    /// restarted service be found again where it was (the fault soak test kills it).
+    quint16 agentBasePort = 0;
     QString agentToken = QStringLiteral("simulated-fabric-token");
     double speed = 1.0;  ///< simulated seconds per wall second
     std::uint64_t seed = 1;
