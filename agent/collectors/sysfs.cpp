@@ -92,7 +92,7 @@ std::optional<quint64> parseCounter(const QByteArray &text)
 std::optional<quint64> parseCounterBytes(const char *data, std::size_t size)
 {
     // Hand-rolled rather than std::from_chars: this is most of a sample's user time, and 19
-    // digits cannot overflow 64 bits, so only a 20th digit needs checking.
+    // digits cannot overflow 64 bits, so only the digits after those are checked.
     quint64 v = 0;
     std::size_t i = 0;
     const std::size_t safe = std::min<std::size_t>(size, 19);
@@ -105,14 +105,14 @@ std::optional<quint64> parseCounterBytes(const char *data, std::size_t size)
     // "N/A (no PMA)", a sign, garbage: absent, never zero.
     if (i == 0)
         return std::nullopt;
-    if (i == 19 && i < size) {
-        const unsigned digit = unsigned(static_cast<unsigned char>(data[i])) - unsigned('0');
-        if (digit <= 9) {
-            if (__builtin_mul_overflow(v, quint64(10), &v) || __builtin_add_overflow(v, digit, &v))
+    if (i == safe) {  // past 19 digits: checked
+        for (; i < size; ++i) {
+            const unsigned digit = unsigned(static_cast<unsigned char>(data[i])) - unsigned('0');
+            if (digit > 9)
+                break;
+            if (__builtin_mul_overflow(v, quint64(10), &v)
+                || __builtin_add_overflow(v, quint64(digit), &v))
                 return std::nullopt;  // more than 64 bits
-            ++i;
-            if (i < size && unsigned(static_cast<unsigned char>(data[i])) - unsigned('0') <= 9)
-                return std::nullopt;
         }
     }
     if (i != size && data[i] != '\n' && data[i] != ' ')

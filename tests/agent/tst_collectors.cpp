@@ -78,6 +78,9 @@ private slots:
         QVERIFY(!bytes("18446744073709551616\n"));   // 2^64: too large, not wrapped
         QVERIFY(!bytes("99999999999999999999\n"));   // 20 digits past 2^64
         QVERIFY(!bytes("123456789012345678901\n"));  // 21 digits
+        QCOMPARE(bytes("00000000000000000000042\n"), std::optional<quint64>(42));
+        QCOMPARE(bytes("1234567812345678 "), std::optional<quint64>(1234567812345678ULL));
+        QVERIFY(!bytes("12345678x\n"));
         QVERIFY(!bytes("N/A (no PMA)\n"));
         QVERIFY(!bytes("-481413250\n"));
         QVERIFY(!bytes("12x\n"));
