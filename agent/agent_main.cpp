@@ -10,9 +10,11 @@
 #include <QJsonDocument>
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
 #include <QTextStream>
 
 #include <cstdio>
+#include <malloc.h>
 
 namespace {
 class AgentMainText
@@ -23,6 +25,9 @@ class AgentMainText
 
 int main(int argc, char **argv)
 {
+    // A long-running daemon: at most two malloc arenas (MALLOC_ARENA_MAX=2), whatever threads
+    // Qt starts, so that idle arenas do not hold memory.
+    mallopt(M_ARENA_MAX, 2);
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("RoceFabricConsole"));
     QCoreApplication::setApplicationName(QStringLiteral("roce-agent"));
@@ -70,6 +75,15 @@ int main(int argc, char **argv)
         return 0;
     }
     // Daemon mode: serve until stopped.
+    if (parsed.options->plaintext && parsed.options->clientCa.isEmpty()) {
+        // Without TLS and without certificates to parse, no TLS backend is needed: Qt loads
+        // every TLS plugin as soon as a certificate object exists (even an empty one), and the
+        // OpenSSL one maps libssl and libcrypto, 4 MB of the daemon's memory. The daemon
+        // loads no other plugin. Qt then warns that it has no TLS backend, which here is the
+        // point.
+        QCoreApplication::setLibraryPaths({});
+        QLoggingCategory::setFilterRules(QStringLiteral("qt.network.ssl.warning=false"));
+    }
     roce::agent::AgentDaemon daemon(*parsed.options);
     if (const auto started = daemon.start(); !started) {
         err << QLatin1String("roce-agent: ") << started.error().message << QLatin1Char('\n');

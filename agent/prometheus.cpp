@@ -4,77 +4,214 @@
 #include <QMap>
 #include <QRegularExpression>
 
+#include <charconv>
+#include <cstring>
+#include <string>
+#include <vector>
+
 namespace roce::agent {
 
 using namespace roce::agentproto;
 
 namespace {
 
-struct Family {
-    QByteArray help;
-    QByteArray type;
-    QList<QByteArray> lines;
+/// Label values escaped as the exposition format wants (backslash, quote, newline).
+void appendEscaped(std::string &out, const QString &v)
+{
+    // Device, port and counter names are plain ASCII: copy them as they are.
+    const char16_t *u = reinterpret_cast<const char16_t *>(v.utf16());
+    bool plain = true;
+    for (qsizetype i = 0; plain && i < v.size(); ++i)
+        plain = u[i] >= 0x20 && u[i] < 0x80 && u[i] != u'\\' && u[i] != u'"';
+    if (plain) {
+        for (qsizetype i = 0; i < v.size(); ++i)
+            out += char(u[i]);
+        return;
+    }
+    QByteArray b = v.toUtf8();
+    b.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n");
+    out.append(b.constData(), std::size_t(b.size()));
+}
+
+/// `{name="value",...}`, rendered once and reused for every line of a port or netdev.
+class Labels
+{
+public:
+    Labels &add(const char *name, const QString &value)
+    {
+        m_text += m_text.empty() ? '{' : ',';
+        m_text += name;
+        m_text += "=\"";
+        appendEscaped(m_text, value);
+        m_text += '"';
+        return *this;
+    }
+    /// These labels and one more, for a line of its own.
+    Labels with(const char *name, const QString &value) const
+    {
+        Labels l = *this;
+        return l.add(name, value);
+    }
+    std::string rendered() const { return m_text.empty() ? m_text : m_text + '}'; }
+    /// Appends the rendered labels plus @p name="@p value" without building them first.
+    void appendWith(std::string &out, const char *name, const QString &value) const
+    {
+        out += m_text;
+        out += m_text.empty() ? '{' : ',';
+        out += name;
+        out += "=\"";
+        appendEscaped(out, value);
+        out += "\"}";
+    }
+
+private:
+    std::string m_text;  ///< without the closing brace
 };
 
+/// The families in the order they first appear, each with all its lines (the format wants a
+/// family's samples together). Lines are appended to one buffer per family.
 class Exposition
 {
 public:
-    void add(const QByteArray &name, const char *type, const char *help,
-             const QList<QPair<QByteArray, QString>> &labels, const QByteArray &value)
+    struct Family {
+        QByteArray name;
+        const char *type;
+        const char *help;
+        std::string lines;  ///< std::string: appending is inline, this is most of the work
+    };
+
+    /// A family whose name is a string literal: looked up by address after the first time.
+    Family &family(const char *name, const char *type, const char *help)
     {
-        Family &f = m_families[name];
-        if (f.type.isEmpty()) {
-            f.type = type;
-            f.help = help;
-            m_order.append(name);
-        }
-        QByteArray line = name;
-        if (!labels.isEmpty()) {
-            line += '{';
-            for (int i = 0; i < labels.size(); ++i) {
-                if (i)
-                    line += ',';
-                line += labels[i].first + "=\"" + escape(labels[i].second) + '"';
-            }
-            line += '}';
-        }
-        line += ' ' + value;
-        f.lines.append(line);
+        const auto cached = m_byAddress.constFind(name);
+        if (cached != m_byAddress.cend())
+            return m_families[std::size_t(*cached)];
+        Family &f = family(QByteArray::fromRawData(name, qsizetype(std::strlen(name))), type, help);
+        m_byAddress.insert(name, int(&f - m_families.data()));
+        return f;
+    }
+    Family &family(const QByteArray &name, const char *type, const char *help)
+    {
+        const auto found = m_byName.constFind(name);
+        if (found != m_byName.cend())
+            return m_families[std::size_t(*found)];
+        m_families.push_back({QByteArray(name.constData(), name.size()), type, help, {}});
+        m_byName.insert(m_families.back().name, int(m_families.size()) - 1);
+        return m_families.back();
+    }
+    template <typename Name>
+    void add(const Name &name, const char *type, const char *help, const std::string &labels,
+             const QByteArray &value)
+    {
+        Family &f = family(name, type, help);
+        begin(f, labels);
+        f.lines.append(value.constData(), std::size_t(value.size()));
+        f.lines += '\n';
+    }
+    template <typename Name>
+    void add(const Name &name, const char *type, const char *help, const std::string &labels,
+             quint64 value)
+    {
+        Family &f = family(name, type, help);
+        begin(f, labels);
+        appendInteger(f.lines, value);
+    }
+    /// A counter with one label more than @p labels.
+    template <typename Name>
+    void addWith(const Name &name, const char *type, const char *help, const Labels &labels,
+                 const char *label, const QString &labelValue, quint64 value)
+    {
+        Family &f = family(name, type, help);
+        f.lines.append(f.name.constData(), std::size_t(f.name.size()));
+        labels.appendWith(f.lines, label, labelValue);
+        f.lines += ' ';
+        appendInteger(f.lines, value);
     }
     QByteArray text() const
     {
+        qsizetype size = 0;
+        for (const Family &f : m_families)
+            size += 2 * f.name.size() + qsizetype(std::strlen(f.help) + std::strlen(f.type)) + 20
+                + qsizetype(f.lines.size());
         QByteArray out;
-        for (const QByteArray &name : m_order) {
-            const Family &f = m_families[name];
-            out += "# HELP " + name + ' ' + f.help + "\n# TYPE " + name + ' ' + f.type + '\n';
-            for (const QByteArray &l : f.lines)
-                out += l + '\n';
+        out.reserve(size);
+        for (const Family &f : m_families) {
+            out += "# HELP ";
+            out += f.name;
+            out += ' ';
+            out += f.help;
+            out += "\n# TYPE ";
+            out += f.name;
+            out += ' ';
+            out += f.type;
+            out += '\n';
+            out.append(f.lines.data(), qsizetype(f.lines.size()));
         }
         return out;
     }
 
 private:
-    static QByteArray escape(const QString &v)
+    static void begin(Family &f, const std::string &labels)
     {
-        QByteArray b = v.toUtf8();
-        b.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n");
-        return b;
+        f.lines.append(f.name.constData(), std::size_t(f.name.size()));
+        f.lines += labels;
+        f.lines += ' ';
     }
-    QHash<QByteArray, Family> m_families;
-    QList<QByteArray> m_order;
+    static void appendInteger(std::string &out, quint64 v)
+    {
+        char buf[24];
+        const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+        out.append(buf, std::size_t(end - buf));
+        out += '\n';
+    }
+    std::vector<Family> m_families;
+    QHash<QByteArray, int> m_byName;
+    QHash<const void *, int> m_byAddress;
 };
 
-QByteArray integer(quint64 v)
-{
-    return QByteArray::number(v);
-}
-
-QByteArray sanitize(const QString &name)
+QByteArray sanitizeUnicode(const QString &name)
 {
     static const QRegularExpression bad(QStringLiteral("[^a-zA-Z0-9_]"));
     QString s = name.toLower();
     s.replace(bad, QStringLiteral("_"));
     return s.toUtf8();
+}
+
+/// node_exporter's ethtool metric name: lower case, anything but [a-z0-9_] an underscore.
+QByteArray sanitize(const QString &name)
+{
+    QByteArray out(name.size(), Qt::Uninitialized);
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const char16_t c = name.at(i).unicode();
+        if (c >= u'A' && c <= u'Z')
+            out[i] = char(c - u'A' + u'a');
+        else if ((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_')
+            out[i] = char(c);
+        else if (c < 0x80)
+            out[i] = '_';
+        else  // lower-casing beyond ASCII can change the length: leave it to Qt
+            return sanitizeUnicode(name);
+    }
+    return out;
+}
+
+/// `(rx|tx)_prio<digit>_(pause|pause_duration|pause_transition|bytes|packets|discards)`:
+/// PFC statistics of mlx5, per priority.
+bool parsePriorityStat(QStringView key, bool &rx, QStringView &priority, QStringView &what)
+{
+    if (key.size() < 10 || !key.mid(2).startsWith(u"_prio") || key[8] != u'_'
+        || !(key[7] >= u'0' && key[7] <= u'9'))
+        return false;
+    if (key.startsWith(u"rx"))
+        rx = true;
+    else if (key.startsWith(u"tx"))
+        rx = false;
+    else
+        return false;
+    priority = key.mid(7, 1);
+    what = key.mid(9);
+    return what == u"pause" || what == u"pause_duration" || what == u"pause_transition"
+        || what == u"bytes" || what == u"packets" || what == u"discards";
 }
 
 struct Mapped {
@@ -233,14 +370,17 @@ QByteArray toPrometheus(const AgentSample &s)
     for (const RdmaDeviceSample &d : s.devices) {
         e.add("node_infiniband_info", "gauge",
               "Non-numeric data from /sys/class/infiniband/<device>, value is always 1.",
-              {{"board_id", d.boardId},
-               {"device", d.name},
-               {"firmware_version", d.fwVer},
-               {"hca_type", d.hcaType}},
-              "1");
+              Labels()
+                  .add("board_id", d.boardId)
+                  .add("device", d.name)
+                  .add("firmware_version", d.fwVer)
+                  .add("hca_type", d.hcaType)
+                  .rendered(),
+              QByteArrayLiteral("1"));
         for (const RdmaPortSample &p : d.ports) {
-            const QList<QPair<QByteArray, QString>> labels {{"device", d.name},
-                                                            {"port", QString::number(p.port)}};
+            Labels portLabels;
+            portLabels.add("device", d.name).add("port", QString::number(p.port));
+            const std::string labels = portLabels.rendered();
             if (p.stateId)
                 e.add("node_infiniband_state_id", "gauge",
                       "State of the InfiniBand port (0: no change, 1: down, 2: init, 3: armed, 4: "
@@ -258,78 +398,75 @@ QByteArray toPrometheus(const AgentSample &s)
             for (auto it = p.counters.cbegin(); it != p.counters.cend(); ++it) {
                 const auto mapped = pmaNames().constFind(it.key());
                 if (mapped != pmaNames().cend())
-                    e.add(mapped->metric, "counter", mapped->help, labels, integer(it.value()));
+                    e.add(mapped->metric, "counter", mapped->help, labels, it.value());
                 else
-                    e.add("roce_infiniband_port_counter_total", "counter",
-                          "Other counters/ files of the port, by name",
-                          labels + QList<QPair<QByteArray, QString>> {{"counter", it.key()}},
-                          integer(it.value()));
+                    e.addWith("roce_infiniband_port_counter_total", "counter",
+                              "Other counters/ files of the port, by name", portLabels, "counter",
+                              it.key(), it.value());
             }
             for (auto it = p.hwCounters.cbegin(); it != p.hwCounters.cend(); ++it) {
                 const auto mapped = hwNames().constFind(it.key());
                 if (mapped != hwNames().cend())
-                    e.add(mapped->metric, "counter", mapped->help, labels, integer(it.value()));
+                    e.add(mapped->metric, "counter", mapped->help, labels, it.value());
                 else
-                    e.add("roce_infiniband_hw_counter_total", "counter",
-                          "Other hw_counters/ files of the port, by name",
-                          labels + QList<QPair<QByteArray, QString>> {{"counter", it.key()}},
-                          integer(it.value()));
+                    e.addWith("roce_infiniband_hw_counter_total", "counter",
+                              "Other hw_counters/ files of the port, by name", portLabels,
+                              "counter", it.key(), it.value());
             }
         }
     }
-    static const QRegularExpression prio(QStringLiteral(
-        R"(^(rx|tx)_prio(\d)_(pause|pause_duration|pause_transition|bytes|packets|discards)$)"));
     for (const NetdevSample &n : s.netdevs) {
-        const QList<QPair<QByteArray, QString>> dev {{"device", n.name}};
+        Labels devLabels;
+        devLabels.add("device", n.name);
+        const std::string dev = devLabels.rendered();
         if (n.mtu)
             e.add("node_network_mtu_bytes", "gauge", "Network device property: mtu_bytes", dev,
                   QByteArray::number(*n.mtu));
         for (auto it = n.statistics.cbegin(); it != n.statistics.cend(); ++it) {
             const auto mapped = netStatNames().constFind(it.key());
             if (mapped != netStatNames().cend())
-                e.add(mapped->metric, "counter", mapped->help, dev, integer(it.value()));
+                e.add(mapped->metric, "counter", mapped->help, dev, it.value());
         }
         for (auto it = n.ethtool.cbegin(); it != n.ethtool.cend(); ++it) {
-            const auto m = prio.match(it.key());
-            if (m.hasMatch()) {
-                const bool rx = m.captured(1) == QLatin1String("rx");
-                const QString what = m.captured(3);
-                const QList<QPair<QByteArray, QString>> labels {{"device", n.name},
-                                                                {"priority", m.captured(2)}};
+            bool rx = false;
+            QStringView priority, what;
+            if (parsePriorityStat(it.key(), rx, priority, what)) {
+                const std::string labels
+                    = devLabels.with("priority", priority.toString()).rendered();
                 const QByteArray dir = rx ? "received" : "transmitted";
-                if (what == QLatin1String("pause")) {
+                if (what == u"pause") {
                     e.add("roce_priority_pause_frames_" + dir + "_total", "counter",
                           "PFC pause frames per priority (ethtool rx/tx_prioN_pause)", labels,
-                          integer(it.value()));
-                } else if (what == QLatin1String("pause_duration")) {
+                          it.value());
+                } else if (what == u"pause_duration") {
                     // ethtool reports microseconds; Prometheus wants seconds.
                     e.add("roce_priority_pause_" + dir + "_seconds_total", "counter",
                           "Time paused by PFC per priority (ethtool *_prioN_pause_duration)",
                           labels, QByteArray::number(double(it.value()) / 1e6, 'g', 12));
-                } else if (what == QLatin1String("pause_transition")) {
+                } else if (what == u"pause_transition") {
                     e.add("roce_priority_pause_transitions_" + dir + "_total", "counter",
-                          "Transitions into the paused state per priority", labels,
-                          integer(it.value()));
-                } else if (what == QLatin1String("discards")) {
+                          "Transitions into the paused state per priority", labels, it.value());
+                } else if (what == u"discards") {
                     e.add("roce_priority_discards_" + dir + "_total", "counter",
                           "Packets discarded for lack of NIC receive buffer per priority", labels,
-                          integer(it.value()));
+                          it.value());
                 } else {
                     e.add("roce_priority_" + dir + "_" + what.toUtf8() + "_total", "counter",
-                          "Traffic per priority (ethtool)", labels, integer(it.value()));
+                          "Traffic per priority (ethtool)", labels, it.value());
                 }
                 continue;
             }
             // Everything else as node_exporter's ethtool collector names it.
             e.add("node_ethtool_" + sanitize(it.key()), "untyped",
-                  "Network interface statistic from ethtool", dev, integer(it.value()));
+                  "Network interface statistic from ethtool", dev, it.value());
         }
     }
     for (const CollectorStatus &c : s.collectors) {
-        e.add("roce_agent_collector_success", "gauge", "Whether a collector succeeded",
-              {{"collector", c.name}}, c.success ? "1" : "0");
+        const std::string labels = Labels().add("collector", c.name).rendered();
+        e.add("roce_agent_collector_success", "gauge", "Whether a collector succeeded", labels,
+              c.success ? QByteArrayLiteral("1") : QByteArrayLiteral("0"));
         e.add("roce_agent_collector_duration_seconds", "gauge", "Duration of a collector run",
-              {{"collector", c.name}}, QByteArray::number(double(c.durationUs) / 1e6, 'g', 9));
+              labels, QByteArray::number(double(c.durationUs) / 1e6, 'g', 9));
     }
     return e.text();
 }

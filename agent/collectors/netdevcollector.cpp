@@ -3,6 +3,9 @@
 #include <QCoreApplication>
 #include <QSysInfo>
 
+#include <algorithm>
+#include <numeric>
+
 namespace roce::agent {
 
 using namespace roce::agentproto;
@@ -37,6 +40,37 @@ NetdevCollector::NetdevCollector(SysfsTree tree, std::unique_ptr<EthtoolSource> 
     : m_tree(std::move(tree)), m_ethtool(std::move(ethtool)), m_extra(std::move(extraNetdevs))
 { }
 
+QMap<QString, quint64> NetdevCollector::ethtoolMap(NetdevCache &cache, const EthtoolStats &stats)
+{
+    bool same = qsizetype(cache.ethtoolNames.size()) == stats.size();
+    for (qsizetype i = 0; same && i < stats.size(); ++i)
+        same = cache.ethtoolNames[i] == stats[i].first;
+    if (!same) {
+        cache.ethtoolNames.clear();
+        for (const auto &stat : stats)
+            cache.ethtoolNames.append(stat.first);
+        std::vector<int> order(std::size_t(stats.size()));
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return cache.ethtoolNames[a] < cache.ethtoolNames[b];
+        });
+        std::vector<QString> keys;
+        cache.ethtoolSlots.assign(order.size(), 0);
+        for (int i : order) {
+            if (keys.empty() || keys.back() != cache.ethtoolNames[i])
+                keys.push_back(cache.ethtoolNames[i]);
+            cache.ethtoolSlots[std::size_t(i)] = int(keys.size()) - 1;
+        }
+        cache.ethtoolValues.assign(keys.size(), 0);
+        cache.ethtoolPresent.assign(keys.size(), 1);
+        cache.ethtoolMaps.setKeys(std::move(keys));
+    }
+    // In the source's order: of two equal names the later one wins, as a map insertion would.
+    for (qsizetype i = 0; i < stats.size(); ++i)
+        cache.ethtoolValues[std::size_t(cache.ethtoolSlots[std::size_t(i)])] = stats[i].second;
+    return cache.ethtoolMaps.publish(cache.ethtoolValues, cache.ethtoolPresent);
+}
+
 Result<void> NetdevCollector::update(AgentSample &sample)
 {
     ++m_samples;
@@ -48,17 +82,19 @@ Result<void> NetdevCollector::update(AgentSample &sample)
         }
     }
     QStringList errors;
+    sample.netdevs.reserve(sample.netdevs.size() + names.size());
     for (const QString &name : std::as_const(names)) {
-        const QString base = QStringLiteral("class/net/") + name + QLatin1Char('/');
         auto &cache = m_cache[name];
         if (!cache) {
             cache = std::make_shared<NetdevCache>();
-            cache->mtu = std::make_unique<AttributeFile>(m_tree.path(base + QStringLiteral("mtu")));
-            cache->operState
-                = std::make_unique<AttributeFile>(m_tree.path(base + QStringLiteral("operstate")));
-            cache->statistics = std::make_unique<CounterDirectory>(
-                m_tree.path(base + QStringLiteral("statistics")));
+            cache->base = QStringLiteral("class/net/") + name + QLatin1Char('/');
+            const QString abs = m_tree.path(cache->base);
+            cache->mtu = std::make_unique<AttributeFile>(abs + QStringLiteral("mtu"));
+            cache->operState = std::make_unique<AttributeFile>(abs + QStringLiteral("operstate"));
+            cache->statistics
+                = std::make_unique<CounterFiles>(QStringList {abs + QStringLiteral("statistics")});
         }
+        const QString &base = cache->base;
         // Address and DCQCN/QoS settings change rarely: read them every 50 samples.
         if (m_samples - cache->lastSlowRefresh >= 50) {
             cache->lastSlowRefresh = m_samples;
@@ -70,15 +106,20 @@ Result<void> NetdevCollector::update(AgentSample &sample)
             readAttributes(m_tree, base + QStringLiteral("ecn/roce_rp"), cache->ecnRp);
             readAttributes(m_tree, base + QStringLiteral("qos"), cache->qos);
         }
-        NetdevSample n;
+        sample.netdevs.emplace_back();
+        NetdevSample &n = sample.netdevs.back();
         n.name = name;
-        bool ok = false;
-        const int mtu = cache->mtu->read().value_or(QString()).toInt(&ok);
-        if (ok)
-            n.mtu = mtu;
+        const auto mtu = cache->mtu->read();
+        if (cache->mtu->generation() != cache->mtuGeneration) {
+            cache->mtuGeneration = cache->mtu->generation();
+            bool ok = false;
+            const int value = mtu.value_or(QString()).toInt(&ok);
+            cache->mtuValue = ok ? std::optional<int>(value) : std::nullopt;
+        }
+        n.mtu = cache->mtuValue;
         n.operState = cache->operState->read().value_or(QString());
         n.address = cache->address;
-        cache->statistics->read(n.statistics);
+        n.statistics = cache->statistics->read();
         n.ecnNp = cache->ecnNp;
         n.ecnRp = cache->ecnRp;
         n.qos = cache->qos;
@@ -86,8 +127,7 @@ Result<void> NetdevCollector::update(AgentSample &sample)
             n.ethtoolSource = m_ethtool->kind();
             const auto ethtool = m_ethtool->read(name);
             if (ethtool) {
-                for (const auto &[key, value] : *ethtool)
-                    n.ethtool.insert(key, value);
+                n.ethtool = ethtoolMap(*cache, *ethtool);
             } else {
                 n.ethtoolSource = QStringLiteral("unavailable");
                 n.ethtoolError = ethtool.error().message;
@@ -96,7 +136,6 @@ Result<void> NetdevCollector::update(AgentSample &sample)
         } else {
             n.ethtoolSource = QStringLiteral("unavailable");
         }
-        sample.netdevs.append(n);
     }
     if (!errors.isEmpty())
         return makeError(ErrorCode::Io, errors.join(QStringLiteral("; ")));

@@ -22,12 +22,23 @@ public:
 
 private:
     struct NetdevCache {
+        QString base;  ///< class/net/<name>/
         std::unique_ptr<AttributeFile> mtu, operState;
-        std::unique_ptr<CounterDirectory> statistics;
+        quint64 mtuGeneration = ~quint64(0);
+        std::optional<int> mtuValue;
+        std::unique_ptr<CounterFiles> statistics;
         QString address;
         QMap<QString, QString> ecnNp, ecnRp, qos;
         int lastSlowRefresh = -1000000;
+        // ethtool names in the order the source gives them, and where each goes in the
+        // sorted map; rebuilt only when the names change (PFC reconfigured, driver reload).
+        QStringList ethtoolNames;
+        std::vector<int> ethtoolSlots;
+        std::vector<quint64> ethtoolValues;
+        std::vector<char> ethtoolPresent;
+        CounterMapBuffers ethtoolMaps;
     };
+    QMap<QString, quint64> ethtoolMap(NetdevCache &cache, const EthtoolStats &stats);
     SysfsTree m_tree;
     std::unique_ptr<EthtoolSource> m_ethtool;
     QStringList m_extra;

@@ -3,8 +3,11 @@
 #include "verbsdevices.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QHostAddress>
 #include <QRegularExpression>
+
+#include <algorithm>
 
 namespace roce::agent {
 
@@ -19,9 +22,10 @@ class RdmaCollectorText
     Q_DECLARE_TR_FUNCTIONS(RdmaCollectorText)
 };
 
-// The device list, identities and GID tables change rarely (hot-plug, a new address);
-// reading 128+ GID files per port per sample would dominate the cost of a sample. They are
-// read again at most this often, and on the first sample.
+// Identities, GID tables and what libibverbs says change rarely (a new address, a firmware
+// update); reading 128+ GID files per port per sample would dominate the cost of a sample.
+// They are read again at most this often, and on the first sample; added or removed devices
+// and ports are noticed sooner (relistMs).
 constexpr qint64 kSlowFactsMs = 10000;
 
 /// "4: ACTIVE" -> (4, "ACTIVE")
@@ -59,59 +63,78 @@ std::optional<double> parseRateGbps(const QString &rate)
     return m.captured(1).toDouble();
 }
 
-struct RdmaCollector::PortCache {
+struct RdmaCollector::Port {
+    int number = 1;
+    QString base;  ///< relative to the tree: class/infiniband/<dev>/ports/<n>/
     std::unique_ptr<AttributeFile> state, physState, rate, linkLayer;
-    std::unique_ptr<CounterDirectory> counters;
-    std::unique_ptr<CounterDirectory> countersExt;
-    std::unique_ptr<CounterDirectory> hwCounters;
+    std::unique_ptr<CounterFiles> counters;    ///< counters/ and counters_ext/
+    std::unique_ptr<CounterFiles> hwCounters;  ///< hw_counters/
+    // What was parsed from the attribute files, kept until their text changes.
+    quint64 stateGeneration = ~quint64(0), physGeneration = ~quint64(0),
+            rateGeneration = ~quint64(0);
+    QString stateName, physStateName, rateText;
+    std::optional<int> stateId, physStateId;
+    std::optional<double> rateGbps;
     QList<GidEntry> gids;
     QString netdev;
     qint64 lastSlowRefresh = -1;
 };
 
-RdmaCollector::RdmaCollector(SysfsTree tree, bool useVerbs)
-    : m_tree(std::move(tree)), m_useVerbs(useVerbs)
+struct RdmaCollector::Device {
+    RdmaDeviceSample identity;                 ///< name and identity; no ports, no counters
+    std::unique_ptr<CounterFiles> hwCounters;  ///< device-level hw_counters/
+    std::vector<std::unique_ptr<Port>> ports;
+    QList<int> verbsMtu;  ///< active MTU per port (index port-1), from libibverbs
+};
+
+namespace {
+
+// port_xmit_data/port_rcv_data count 4-byte words whatever the link width
+// (REFERENCE-FORMATS §1.2): report bytes, under a name that says so. Kernels < 4.5 keep the
+// 64-bit values in counters_ext/.
+QList<CounterRename> pmaRenames()
+{
+    const QString tx = QStringLiteral("port_xmit_data_bytes");
+    const QString rx = QStringLiteral("port_rcv_data_bytes");
+    return {{QStringLiteral("port_xmit_data"), tx, 4},
+            {QStringLiteral("port_xmit_data_64"), tx, 4},
+            {QStringLiteral("port_rcv_data"), rx, 4},
+            {QStringLiteral("port_rcv_data_64"), rx, 4}};
+}
+
+// "lifespan" is a setting (ms a firmware read is cached), not a counter.
+QStringList hwSkip()
+{
+    return {QStringLiteral("lifespan")};
+}
+
+QList<int> portNumbers(const QStringList &entries)
+{
+    QList<int> ports;
+    for (const QString &p : entries)
+        ports.append(p.toInt());
+    std::sort(ports.begin(), ports.end());
+    return ports;
+}
+
+}  // namespace
+
+RdmaCollector::RdmaCollector(SysfsTree tree, bool useVerbs, qint64 relistMs)
+    : m_tree(std::move(tree)), m_useVerbs(useVerbs), m_relistMs(relistMs)
 {
     m_clock.start();
 }
 
 RdmaCollector::~RdmaCollector() = default;
 
-RdmaCollector::PortCache &RdmaCollector::cacheFor(const QString &device, int port)
+void RdmaCollector::refreshSlowFacts(const QString &device, Port &port)
 {
-    const QString key = device + QLatin1Char('/') + QString::number(port);
-    auto it = m_ports.find(key);
-    if (it == m_ports.end()) {
-        auto cache = std::make_shared<PortCache>();
-        const QString base
-            = m_tree.path(QStringLiteral("class/infiniband/%1/ports/%2/").arg(device).arg(port));
-        cache->state = std::make_unique<AttributeFile>(base + QStringLiteral("state"));
-        cache->physState = std::make_unique<AttributeFile>(base + QStringLiteral("phys_state"));
-        cache->rate = std::make_unique<AttributeFile>(base + QStringLiteral("rate"));
-        cache->linkLayer = std::make_unique<AttributeFile>(base + QStringLiteral("link_layer"));
-        cache->counters = std::make_unique<CounterDirectory>(base + QStringLiteral("counters"));
-        cache->countersExt
-            = std::make_unique<CounterDirectory>(base + QStringLiteral("counters_ext"));
-        // "lifespan" is a setting (ms a firmware read is cached), not a counter.
-        cache->hwCounters = std::make_unique<CounterDirectory>(
-            base + QStringLiteral("hw_counters"), QStringList {QStringLiteral("lifespan")});
-        it = m_ports.insert(key, cache);
-    }
-    return **it;
-}
-
-void RdmaCollector::refreshSlowFacts(const QString &device, int port, RdmaPortSample &out,
-                                     PortCache &cache)
-{
-    if (cache.lastSlowRefresh >= 0 && m_clock.elapsed() - cache.lastSlowRefresh < kSlowFactsMs) {
-        out.gids = cache.gids;
-        out.netdev = cache.netdev;
+    if (port.lastSlowRefresh >= 0 && m_clock.elapsed() - port.lastSlowRefresh < kSlowFactsMs)
         return;
-    }
-    cache.lastSlowRefresh = m_clock.elapsed();
-    const QString base = QStringLiteral("class/infiniband/%1/ports/%2/").arg(device).arg(port);
-    cache.gids.clear();
-    cache.netdev.clear();
+    port.lastSlowRefresh = m_clock.elapsed();
+    const QString &base = port.base;
+    port.gids.clear();
+    port.netdev.clear();
     const QStringList gidSlots = m_tree.list(base + QStringLiteral("gids"));
     QList<int> indices;
     for (const QString &s : gidSlots)
@@ -136,28 +159,48 @@ void RdmaCollector::refreshSlowFacts(const QString &device, int port, RdmaPortSa
         const quint32 v4 = addr.toIPv4Address(&mapped);
         if (mapped)
             e.ipv4 = QHostAddress(v4).toString();
-        if (cache.netdev.isEmpty() && !e.netdev.isEmpty())
-            cache.netdev = e.netdev;
-        cache.gids.append(e);
+        if (port.netdev.isEmpty() && !e.netdev.isEmpty())
+            port.netdev = e.netdev;
+        port.gids.append(e);
     }
-    if (cache.netdev.isEmpty()) {
+    if (port.netdev.isEmpty()) {
         // No populated GID names a netdev (link down, IB): the PCI function's net/ entry.
         const QStringList nets
             = m_tree.list(QStringLiteral("class/infiniband/%1/device/net").arg(device));
         if (!nets.isEmpty())
-            cache.netdev = nets.first();
+            port.netdev = nets.first();
     }
-    out.gids = cache.gids;
-    out.netdev = cache.netdev;
+}
+
+bool RdmaCollector::layoutChanged() const
+{
+    const QStringList devices = m_tree.list(QStringLiteral("class/infiniband"));
+    if (devices != m_listedDevices)
+        return true;
+    for (qsizetype i = 0; i < devices.size(); ++i) {
+        if (m_tree.list(QStringLiteral("class/infiniband/") + devices[i] + QStringLiteral("/ports"))
+            != m_listedPorts[i])
+            return true;
+    }
+    return false;
 }
 
 void RdmaCollector::refreshDevices()
 {
     m_lastDeviceRefresh = m_clock.elapsed();
-    m_devices.clear();
-    m_verbsMtu.clear();
+    m_lastRelist = m_lastDeviceRefresh;
+    m_relistNow = false;
     m_verbsError.clear();
-    QStringList names = m_tree.list(QStringLiteral("class/infiniband"));
+    m_listedDevices = m_tree.list(QStringLiteral("class/infiniband"));
+    m_listedPorts.clear();
+    QHash<QString, QStringList> portEntries;
+    for (const QString &dev : std::as_const(m_listedDevices)) {
+        m_listedPorts.append(
+            m_tree.list(QStringLiteral("class/infiniband/") + dev + QStringLiteral("/ports")));
+        portEntries.insert(dev, m_listedPorts.last());
+    }
+    QStringList names = m_listedDevices;
+    QHash<QString, QList<int>> verbsMtu;
     m_deviceSource = QStringLiteral("sysfs");
     if (m_useVerbs) {
         const auto listed = listVerbsDevices();
@@ -169,87 +212,139 @@ void RdmaCollector::refreshDevices()
                 QList<int> mtus;
                 for (const VerbsPort &vp : d.ports)
                     mtus.append(vp.activeMtu);
-                m_verbsMtu.insert(d.name, mtus);
+                verbsMtu.insert(d.name, mtus);
             }
         } else if (!listed) {
             m_verbsError = listed.error().message;
         }
     }
+    // Devices and ports that are still there keep their open files.
+    std::vector<std::unique_ptr<Device>> devices;
     for (const QString &dev : std::as_const(names)) {
-        const QString base = QStringLiteral("class/infiniband/") + dev + QLatin1Char('/');
-        RdmaDeviceSample d;
-        d.name = dev;
-        d.nodeGuid = m_tree.read(base + QStringLiteral("node_guid")).value_or(QString());
-        d.fwVer = m_tree.read(base + QStringLiteral("fw_ver")).value_or(QString());
-        d.hcaType = m_tree.read(base + QStringLiteral("hca_type")).value_or(QString());
-        d.boardId = m_tree.read(base + QStringLiteral("board_id")).value_or(QString());
-        d.nodeType = m_tree.read(base + QStringLiteral("node_type")).value_or(QString());
-        QList<int> ports;
-        for (const QString &p : m_tree.list(base + QStringLiteral("ports")))
-            ports.append(p.toInt());
-        std::sort(ports.begin(), ports.end());
-        for (int port : std::as_const(ports)) {
-            RdmaPortSample p;
-            p.port = port;
-            d.ports.append(p);
+        std::unique_ptr<Device> d;
+        for (auto &old : m_devices) {
+            if (old && old->identity.name == dev) {
+                d = std::move(old);
+                break;
+            }
         }
-        m_devices.append(d);
+        const QString base = QStringLiteral("class/infiniband/") + dev + QLatin1Char('/');
+        if (!d) {
+            d = std::make_unique<Device>();
+            d->hwCounters = std::make_unique<CounterFiles>(
+                QStringList {m_tree.path(base + QStringLiteral("hw_counters"))}, hwSkip());
+        }
+        RdmaDeviceSample &id = d->identity;
+        id.name = dev;
+        id.nodeGuid = m_tree.read(base + QStringLiteral("node_guid")).value_or(QString());
+        id.fwVer = m_tree.read(base + QStringLiteral("fw_ver")).value_or(QString());
+        id.hcaType = m_tree.read(base + QStringLiteral("hca_type")).value_or(QString());
+        id.boardId = m_tree.read(base + QStringLiteral("board_id")).value_or(QString());
+        id.nodeType = m_tree.read(base + QStringLiteral("node_type")).value_or(QString());
+        d->verbsMtu = verbsMtu.value(dev);
+        const auto listedPorts = portEntries.constFind(dev);
+        const QList<int> numbers = portNumbers(listedPorts != portEntries.cend()
+                                                   ? *listedPorts
+                                                   : m_tree.list(base + QStringLiteral("ports")));
+        std::vector<std::unique_ptr<Port>> ports;
+        for (int number : numbers) {
+            std::unique_ptr<Port> p;
+            for (auto &old : d->ports) {
+                if (old && old->number == number) {
+                    p = std::move(old);
+                    break;
+                }
+            }
+            if (!p) {
+                p = std::make_unique<Port>();
+                p->number = number;
+                p->base = base + QStringLiteral("ports/%1/").arg(number);
+                const QString abs = m_tree.path(p->base);
+                p->state = std::make_unique<AttributeFile>(abs + QStringLiteral("state"));
+                p->physState = std::make_unique<AttributeFile>(abs + QStringLiteral("phys_state"));
+                p->rate = std::make_unique<AttributeFile>(abs + QStringLiteral("rate"));
+                p->linkLayer = std::make_unique<AttributeFile>(abs + QStringLiteral("link_layer"));
+                p->counters = std::make_unique<CounterFiles>(
+                    QStringList {abs + QStringLiteral("counters"),
+                                 abs + QStringLiteral("counters_ext")},
+                    QStringList(), pmaRenames());
+                p->hwCounters = std::make_unique<CounterFiles>(
+                    QStringList {abs + QStringLiteral("hw_counters")}, hwSkip());
+            }
+            ports.push_back(std::move(p));
+        }
+        d->ports = std::move(ports);
+        devices.push_back(std::move(d));
     }
+    m_devices = std::move(devices);
+}
+
+void RdmaCollector::readPort(Port &port, const Device &device, RdmaPortSample &p)
+{
+    p.port = port.number;
+    // The texts rarely change: parse them again only when they do.
+    const auto state = port.state->read();
+    if (port.state->generation() != port.stateGeneration) {
+        port.stateGeneration = port.state->generation();
+        port.stateId.reset();
+        splitState(state.value_or(QString()), port.stateId, port.stateName);
+    }
+    const auto physState = port.physState->read();
+    if (port.physState->generation() != port.physGeneration) {
+        port.physGeneration = port.physState->generation();
+        port.physStateId.reset();
+        splitState(physState.value_or(QString()), port.physStateId, port.physStateName);
+    }
+    p.linkLayer = port.linkLayer->read().value_or(QString());
+    const auto rate = port.rate->read();
+    if (port.rate->generation() != port.rateGeneration) {
+        port.rateGeneration = port.rate->generation();
+        port.rateText = rate.value_or(QString());
+        port.rateGbps = parseRateGbps(port.rateText);
+    }
+    p.state = port.stateName;
+    p.stateId = port.stateId;
+    p.physState = port.physStateName;
+    p.physStateId = port.physStateId;
+    p.rate = port.rateText;
+    p.rateGbps = port.rateGbps;
+    const int mtuIndex = port.number - 1;
+    if (mtuIndex >= 0 && mtuIndex < device.verbsMtu.size() && device.verbsMtu[mtuIndex] > 0)
+        p.activeMtu = device.verbsMtu[mtuIndex];
+    refreshSlowFacts(device.identity.name, port);
+    p.gids = port.gids;
+    p.netdev = port.netdev;
+    p.counters = port.counters->read();
+    p.hwCounters = port.hwCounters->read();
+    if (port.state->vanished() || port.counters->vanished() || port.hwCounters->vanished())
+        m_relistNow = true;
 }
 
 Result<void> RdmaCollector::update(AgentSample &sample)
 {
-    ++m_samples;
-    // Devices, their identity and their ports change rarely (hot-plug, driver reload):
-    // list them again every kSlowFactsEvery samples, read the live values every sample.
-    if (m_lastDeviceRefresh < 0 || m_clock.elapsed() - m_lastDeviceRefresh >= kSlowFactsMs)
+    const qint64 now = m_clock.elapsed();
+    if (m_lastDeviceRefresh < 0 || now - m_lastDeviceRefresh >= kSlowFactsMs) {
         refreshDevices();
+    } else if (m_relistNow || now - m_lastRelist >= m_relistMs) {
+        // A few directory listings: cheap enough to notice hot-plug within a second.
+        m_lastRelist = now;
+        m_relistNow = false;
+        if (layoutChanged())
+            refreshDevices();
+    }
     sample.deviceSource = m_deviceSource;
-    for (const RdmaDeviceSample &known : std::as_const(m_devices)) {
-        RdmaDeviceSample d = known;
-        d.ports.clear();
-        const QString dev = d.name;
-        const QString base = QStringLiteral("class/infiniband/") + dev + QLatin1Char('/');
-        auto &devCounters = m_deviceCounters[dev];
-        if (!devCounters) {
-            devCounters = std::make_shared<CounterDirectory>(
-                m_tree.path(base + QStringLiteral("hw_counters")),
-                QStringList {QStringLiteral("lifespan")});
+    sample.devices.reserve(sample.devices.size() + qsizetype(m_devices.size()));
+    for (const auto &device : m_devices) {
+        RdmaDeviceSample d = device->identity;
+        d.hwCounters = device->hwCounters->read();
+        if (device->hwCounters->vanished())
+            m_relistNow = true;
+        d.ports.reserve(qsizetype(device->ports.size()));
+        for (const auto &port : device->ports) {
+            d.ports.emplace_back();
+            readPort(*port, *device, d.ports.back());
         }
-        devCounters->read(d.hwCounters);
-        for (const RdmaPortSample &knownPort : known.ports) {
-            const int port = knownPort.port;
-            RdmaPortSample p;
-            p.port = port;
-            PortCache &cache = cacheFor(dev, port);
-            splitState(cache.state->read().value_or(QString()), p.stateId, p.state);
-            splitState(cache.physState->read().value_or(QString()), p.physStateId, p.physState);
-            p.linkLayer = cache.linkLayer->read().value_or(QString());
-            p.rate = cache.rate->read().value_or(QString());
-            p.rateGbps = parseRateGbps(p.rate);
-            const QList<int> mtus = m_verbsMtu.value(dev);
-            if (port - 1 < mtus.size() && mtus[port - 1] > 0)
-                p.activeMtu = mtus[port - 1];
-            refreshSlowFacts(dev, port, p, cache);
-            QMap<QString, quint64> raw;
-            cache.counters->read(raw);
-            cache.countersExt->read(raw);  // kernels < 4.5 keep the 64-bit values here
-            // port_xmit_data/port_rcv_data count 4-byte words whatever the link width
-            // (REFERENCE-FORMATS §1.2): report bytes, under a name that says so.
-            for (auto it = raw.cbegin(); it != raw.cend(); ++it) {
-                const QString &n = it.key();
-                if (n == QLatin1String("port_xmit_data") || n == QLatin1String("port_xmit_data_64"))
-                    p.counters.insert(QStringLiteral("port_xmit_data_bytes"), it.value() * 4);
-                else if (n == QLatin1String("port_rcv_data")
-                         || n == QLatin1String("port_rcv_data_64"))
-                    p.counters.insert(QStringLiteral("port_rcv_data_bytes"), it.value() * 4);
-                else
-                    p.counters.insert(n, it.value());
-            }
-            cache.hwCounters->read(p.hwCounters);
-            d.ports.append(p);
-        }
-        sample.devices.append(d);
+        sample.devices.append(std::move(d));
     }
     if (!m_verbsError.isEmpty())
         return makeError(ErrorCode::Io,

@@ -2,51 +2,68 @@
 
 #include <QByteArray>
 
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <vector>
+
 namespace roce::agentproto {
 
 namespace {
 
-/// Minimal compact JSON writer: enough for samples, with correct string escaping.
+/// Minimal compact JSON writer: enough for samples, with correct string escaping. It writes
+/// into a buffer grown ahead of time and converts numbers and ASCII strings in place: this
+/// runs for every sample every subscribed console receives.
 class JsonWriter
 {
 public:
-    QByteArray out;
+    JsonWriter() { grow(32 * 1024); }
+    QByteArray take()
+    {
+        m_out.truncate(qsizetype(m_size));
+        return std::move(m_out);
+    }
 
     void beginObject()
     {
         separate();
-        out += '{';
+        put('{');
         m_first.push_back(true);
     }
     void endObject()
     {
-        out += '}';
+        put('}');
         m_first.pop_back();
     }
     void beginArray()
     {
         separate();
-        out += '[';
+        put('[');
         m_first.push_back(true);
     }
     void endArray()
     {
-        out += ']';
+        put(']');
         m_first.pop_back();
     }
     void key(const char *k)
     {
         separate();
-        out += '"';
-        out += k;
-        out += "\":";
+        const std::size_t n = std::strlen(k);
+        char *p = room(n + 3);
+        *p++ = '"';
+        std::memcpy(p, k, n);
+        p += n;
+        *p++ = '"';
+        *p++ = ':';
+        m_size += n + 3;
         m_afterKey = true;
     }
     void key(const QString &k)
     {
         separate();
         string(k);
-        out += ':';
+        put(':');
         m_afterKey = true;
     }
     void value(const QString &v)
@@ -57,28 +74,31 @@ public:
     void value(qint64 v)
     {
         separate();
-        out += QByteArray::number(v);
+        number(v);
     }
     void value(double v)
     {
         separate();
-        out += QByteArray::number(v, 'g', 17);
+        append(QByteArray::number(v, 'g', 17));
     }
     void value(bool v)
     {
         separate();
-        out += v ? "true" : "false";
+        if (v)
+            append("true", 4);
+        else
+            append("false", 5);
     }
     /// Counters up to 2^53 as numbers, larger ones as decimal strings (as sampleToJson).
     void counter(quint64 v)
     {
         separate();
         if (v <= (quint64(1) << 53)) {
-            out += QByteArray::number(v);
+            number(v);
         } else {
-            out += '"';
-            out += QByteArray::number(v);
-            out += '"';
+            put('"');
+            number(v);
+            put('"');
         }
     }
     void counters(const QMap<QString, quint64> &m)
@@ -108,6 +128,34 @@ public:
     }
 
 private:
+    void grow(std::size_t atLeast)
+    {
+        m_out.resize(qsizetype(std::max<std::size_t>(atLeast, std::size_t(m_out.size()) * 2)));
+        m_data = m_out.data();
+    }
+    /// Room for @p n more bytes; the caller writes them and advances m_size.
+    char *room(std::size_t n)
+    {
+        if (m_size + n > std::size_t(m_out.size()))
+            grow(m_size + n);
+        return m_data + m_size;
+    }
+    void put(char c)
+    {
+        *room(1) = c;
+        ++m_size;
+    }
+    void append(const char *s, std::size_t n)
+    {
+        std::memcpy(room(n), s, n);
+        m_size += n;
+    }
+    void append(const QByteArray &b) { append(b.constData(), std::size_t(b.size())); }
+    template <typename T> void number(T v)
+    {
+        char *p = room(24);
+        m_size += std::size_t(std::to_chars(p, p + 24, v).ptr - p);
+    }
     void separate()
     {
         if (m_afterKey) {
@@ -116,43 +164,69 @@ private:
         }
         if (!m_first.empty()) {
             if (!m_first.back())
-                out += ',';
+                put(',');
             m_first.back() = false;
+        }
+    }
+    void escaped(char c)
+    {
+        switch (c) {
+        case '"':
+            append("\\\"", 2);
+            break;
+        case '\\':
+            append("\\\\", 2);
+            break;
+        case '\n':
+            append("\\n", 2);
+            break;
+        case '\r':
+            append("\\r", 2);
+            break;
+        case '\t':
+            append("\\t", 2);
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char *p = room(6);
+                p[0] = '\\';
+                p[1] = 'u';
+                p[2] = '0';
+                p[3] = '0';
+                p[4] = "0123456789abcdef"[(c >> 4) & 0xf];
+                p[5] = "0123456789abcdef"[c & 0xf];
+                m_size += 6;
+            } else {
+                put(c);
+            }
         }
     }
     void string(const QString &s)
     {
-        out += '"';
-        const QByteArray utf8 = s.toUtf8();
-        for (char c : utf8) {
-            switch (c) {
-            case '"':
-                out += "\\\"";
+        // Names and values are ASCII almost always: copy them as they are, and leave anything
+        // else to the UTF-8 encoder.
+        const std::size_t n = std::size_t(s.size());
+        const char16_t *u = reinterpret_cast<const char16_t *>(s.utf16());
+        char *p = room(n + 2);
+        *p++ = '"';
+        std::size_t i = 0;
+        for (; i < n; ++i) {
+            const char16_t c = u[i];
+            if (c < 0x20 || c >= 0x80 || c == u'"' || c == u'\\')
                 break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    out += "\\u00";
-                    out += "0123456789abcdef"[(c >> 4) & 0xf];
-                    out += "0123456789abcdef"[c & 0xf];
-                } else {
-                    out += c;
-                }
-            }
+            p[i] = char(c);
         }
-        out += '"';
+        m_size += 1 + i;
+        if (i < n) {
+            const QByteArray rest = QStringView(s).mid(qsizetype(i)).toUtf8();
+            for (char c : rest)
+                escaped(c);
+        }
+        put('"');
     }
+    QByteArray m_out;
+    char *m_data = nullptr;
+    std::size_t m_size = 0;
     std::vector<bool> m_first;
     bool m_afterKey = false;
 };
@@ -162,7 +236,6 @@ private:
 QByteArray sampleToJsonBytes(const AgentSample &s)
 {
     JsonWriter w;
-    w.out.reserve(32 * 1024);
     w.beginObject();
     w.key("collectors");
     w.beginArray();
@@ -293,7 +366,7 @@ QByteArray sampleToJsonBytes(const AgentSample &s)
     w.value(s.wallMs);
     w.endObject();
     w.endObject();
-    return w.out;
+    return w.take();
 }
 
 }  // namespace roce::agentproto

@@ -68,6 +68,24 @@ private slots:
         QCOMPARE(parseRateGbps(QStringLiteral("2.5 Gb/sec (1X SDR)")), std::optional<double>(2.5));
         QCOMPARE(parseRateGbps(QStringLiteral("10 Gb/sec (4X)")), std::optional<double>(10));
         QVERIFY(!parseRateGbps(QStringLiteral("garbage")));
+        // The allocation-free parser of the sampling path: digits up to a newline or a space.
+        auto bytes = [](const char *text) { return parseCounterBytes(text, qstrlen(text)); };
+        QCOMPARE(bytes("2880761508848\n"), std::optional<quint64>(2880761508848ULL));
+        QCOMPARE(bytes("0\n"), std::optional<quint64>(0));
+        QCOMPARE(bytes("7"), std::optional<quint64>(7));
+        QCOMPARE(bytes("18446744073709551615\n"), std::optional<quint64>(18446744073709551615ULL));
+        QCOMPARE(bytes("1234567890123456789\n"), std::optional<quint64>(1234567890123456789ULL));
+        QVERIFY(!bytes("18446744073709551616\n"));   // 2^64: too large, not wrapped
+        QVERIFY(!bytes("99999999999999999999\n"));   // 20 digits past 2^64
+        QVERIFY(!bytes("123456789012345678901\n"));  // 21 digits
+        QCOMPARE(bytes("00000000000000000000042\n"), std::optional<quint64>(42));
+        QCOMPARE(bytes("1234567812345678 "), std::optional<quint64>(1234567812345678ULL));
+        QVERIFY(!bytes("12345678x\n"));
+        QVERIFY(!bytes("N/A (no PMA)\n"));
+        QVERIFY(!bytes("-481413250\n"));
+        QVERIFY(!bytes("12x\n"));
+        QVERIFY(!bytes(""));
+        QVERIFY(!bytes("\n"));
     }
 
     void mlx5RoceHost()
@@ -178,6 +196,101 @@ private slots:
         QCOMPARE(m.value(QStringLiteral("rp_cnp_handled")), 7ULL);
         CounterDirectory missing(dir.filePath(QStringLiteral("nope")));
         QVERIFY(!missing.read(m));
+    }
+
+    void hotPlugOfPortsAndDevices()
+    {
+        // A port removed between two samples is gone from the next one, and one added (a new
+        // device, a port back) shows up with its counters, without waiting for the periodic
+        // refresh of identities.
+        QTemporaryDir dir;
+        const QString root = dir.filePath(QStringLiteral("sys"));
+        QVERIFY(QProcess::execute(
+                    QStringLiteral("cp"),
+                    {QStringLiteral("-r"), kFixtures + QStringLiteral("/sysfs-mlx5"), root})
+                == 0);
+        const QString ib = root + QStringLiteral("/class/infiniband/");
+        RdmaCollector collector(SysfsTree(root), false, 0);
+        auto sample = [&] {
+            AgentSample s;
+            const auto result = collector.update(s);
+            if (!result.ok())
+                qWarning() << result.error().message;
+            return s;
+        };
+        AgentSample s = sample();
+        QCOMPARE(s.devices.size(), 1);
+        QCOMPARE(s.devices[0].ports.size(), 1);
+        const quint64 cnps = s.devices[0].ports[0].hwCounters.value(QStringLiteral("np_cnp_sent"));
+        QCOMPARE(cnps, 1843204ULL);
+
+        // A second device appears.
+        QVERIFY(QProcess::execute(QStringLiteral("cp"),
+                                  {QStringLiteral("-r"), ib + QStringLiteral("mlx5_0"),
+                                   ib + QStringLiteral("mlx5_1")})
+                == 0);
+        s = sample();
+        QCOMPARE(s.devices.size(), 2);
+        QCOMPARE(s.devices[1].name, QStringLiteral("mlx5_1"));
+        QCOMPARE(s.devices[1].ports[0].hwCounters.value(QStringLiteral("np_cnp_sent")), cnps);
+
+        // Its port goes away, then comes back with other values.
+        const QString port = ib + QStringLiteral("mlx5_1/ports/1");
+        QVERIFY(QDir(port).removeRecursively());
+        s = sample();
+        QCOMPARE(s.devices.size(), 2);
+        QVERIFY(s.devices[1].ports.isEmpty());
+        QCOMPARE(s.devices[0].ports.size(), 1);
+        QVERIFY(
+            QProcess::execute(QStringLiteral("cp"),
+                              {QStringLiteral("-r"), ib + QStringLiteral("mlx5_0/ports/1"), port})
+            == 0);
+        QFile counter(port + QStringLiteral("/hw_counters/np_cnp_sent"));
+        QVERIFY(counter.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        counter.write("99\n");
+        counter.close();
+        s = sample();
+        QCOMPARE(s.devices[1].ports.size(), 1);
+        QCOMPARE(s.devices[1].ports[0].hwCounters.value(QStringLiteral("np_cnp_sent")), 99ULL);
+        QCOMPARE(s.devices[1].ports[0].state, QStringLiteral("ACTIVE"));
+
+        // The whole device goes away.
+        QVERIFY(QDir(ib + QStringLiteral("mlx5_1")).removeRecursively());
+        s = sample();
+        QCOMPARE(s.devices.size(), 1);
+        QCOMPARE(s.devices[0].name, QStringLiteral("mlx5_0"));
+        QCOMPARE(s.devices[0].ports[0].hwCounters.value(QStringLiteral("np_cnp_sent")), cnps);
+    }
+
+    void samplesKeepTheirValues()
+    {
+        // Counter maps are reused between samples: one a caller still holds never changes
+        // under it when later samples read new values.
+        QTemporaryDir dir;
+        const QString counters = dir.filePath(QStringLiteral("hw_counters"));
+        QDir().mkpath(counters);
+        auto write = [&](const char *value) {
+            QFile f(counters + QStringLiteral("/np_cnp_sent"));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(value);
+        };
+        write("1\n");
+        CounterFiles files({counters});
+        const QMap<QString, quint64> first = files.read();
+        write("2\n");
+        const QMap<QString, quint64> second = files.read();
+        write("3\n");
+        const QMap<QString, quint64> third = files.read();
+        write("4\n");
+        QMap<QString, quint64> fourth = files.read();
+        QCOMPARE(first.value(QStringLiteral("np_cnp_sent")), 1ULL);
+        QCOMPARE(second.value(QStringLiteral("np_cnp_sent")), 2ULL);
+        QCOMPARE(third.value(QStringLiteral("np_cnp_sent")), 3ULL);
+        QCOMPARE(fourth.value(QStringLiteral("np_cnp_sent")), 4ULL);
+        write("N/A (no PMA)\n");  // absent now: the key goes, the held maps keep theirs
+        fourth = files.read();
+        QVERIFY(fourth.isEmpty());
+        QCOMPARE(third.value(QStringLiteral("np_cnp_sent")), 3ULL);
     }
 
     void realEthtoolIoctl()

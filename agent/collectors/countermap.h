@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+
+#include <vector>
+
+namespace roce::agent {
+
+/// Publishes the values of a stable, sorted set of counter names as the QMap a sample
+/// carries, without building a new map every sample: two maps are kept, and the one no
+/// sample holds any more (the one before last) has its values overwritten in place. A map
+/// is built again only when the names, or which of them are present, change.
+class CounterMapBuffers
+{
+public:
+    /// @p keys sorted ascending, without duplicates.
+    void setKeys(std::vector<QString> keys);
+    const std::vector<QString> &keys() const { return m_keys; }
+    /// The map of keys()[i] -> values[i] for every i where present[i] is non-zero.
+    QMap<QString, quint64> publish(const std::vector<quint64> &values,
+                                   const std::vector<char> &present);
+
+private:
+    struct Buffer {
+        QMap<QString, quint64> map;
+        std::vector<char> present;  ///< which keys the map holds
+        bool valid = false;
+    };
+    std::vector<QString> m_keys;
+    Buffer m_buffers[2];
+    int m_next = 0;
+};
+
+}  // namespace roce::agent
