@@ -25,6 +25,8 @@ test_pkgs=(
   dbus gnome-keyring libsecret-tools openssh-server openssh-client
   # The Soft-RoCE VM tier: qemu, a static busybox for the initramfs, the verbs tools.
   qemu-system-x86 busybox-static perftest ibverbs-utils ibverbs-providers cpio kmod iproute2
+  # Packaging: CPack's Depends (dpkg-shlibdeps), the .deb checks, the unit's exposure score.
+  dpkg-dev fakeroot lintian adduser systemd
 )
 
 all=("${build_pkgs[@]}" "${run_pkgs[@]}" "${test_pkgs[@]}")

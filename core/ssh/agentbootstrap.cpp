@@ -3,6 +3,7 @@
 #include "ssh/sshtext.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <QTcpSocket>
@@ -13,6 +14,8 @@ namespace roce::ssh {
 namespace {
 
 constexpr int kCommandMs = 30000;
+/// User= of resources/agent/roce-agent.service.
+constexpr char kServiceUser[] = "roce-agent";
 
 quint16 listenPort(const QString &listen)
 {
@@ -56,39 +59,22 @@ QString AgentBootstrap::configText(const BootstrapOptions &o)
 
 QString AgentBootstrap::unitText(const BootstrapOptions &o)
 {
-    // resources/agent/roce-agent.service without its ExecStartPre (the token and the TLS pair
-    // are made by the bootstrap), plus hardening that leaves what the agent needs: it reads
-    // /sys (read-only is enough), opens /dev/infiniband for perftest (so no PrivateDevices),
-    // pins memory for RDMA (LimitMEMLOCK), talks RDMA netlink, and its jobs write temporary
-    // files only. KillMode=control-group: jobs run in process groups of their own.
-    return QStringLiteral(
-               "[Unit]\n"
-               "Description=RoCE Fabric Console agent (installed by the console over SSH)\n"
-               "Documentation=https://example.invalid/roce-fabric-console/README.md\n"
-               "After=network-online.target rdma-load-modules@rdma.service\n"
-               "Wants=network-online.target\n"
-               "\n"
-               "[Service]\n"
-               "Type=simple\n"
-               "ExecStart=%1 --config %2\n"
-               "Restart=on-failure\n"
-               "RestartSec=2s\n"
-               "KillMode=control-group\n"
-               "LimitMEMLOCK=infinity\n"
-               "NoNewPrivileges=yes\n"
-               "ProtectSystem=strict\n"
-               "ProtectHome=read-only\n"
-               "PrivateTmp=yes\n"
-               "ProtectKernelTunables=yes\n"
-               "ProtectKernelModules=yes\n"
-               "ProtectControlGroups=yes\n"
-               "RestrictSUIDSGID=yes\n"
-               "LockPersonality=yes\n"
-               "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK AF_IB\n"
-               "\n"
-               "[Install]\n"
-               "WantedBy=multi-user.target\n")
-        .arg(o.remoteBinary, o.configFile);
+    // The packaged unit (resources/agent/roce-agent.service, embedded) with this bootstrap's
+    // paths put in: one sandbox for both ways of installing the agent. "%" starts a systemd
+    // specifier, so a literal one in a path is doubled.
+    QFile file(QStringLiteral(":/ssh/roce-agent.service"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    auto escaped = [](const QString &path) {
+        return QString(path).replace(QLatin1Char('%'), QStringLiteral("%%"));
+    };
+    return QString::fromUtf8(file.readAll())
+        .replace(QStringLiteral("ExecStart=/usr/bin/roce-agent "),
+                 QStringLiteral("ExecStart=%1 ").arg(escaped(o.remoteBinary)))
+        .replace(QStringLiteral("/etc/roce-agent/roce-agent.conf"), escaped(o.configFile))
+        .replace(QStringLiteral("/etc/roce-agent/token"), escaped(o.tokenFile))
+        .replace(QStringLiteral("/etc/roce-agent/agent.key"), escaped(o.tlsKey))
+        .replace(QStringLiteral("/etc/roce-agent/agent.crt"), escaped(o.tlsCert));
 }
 
 Result<BootstrapResult> AgentBootstrap::run()
@@ -127,7 +113,8 @@ Result<BootstrapResult> AgentBootstrap::run()
             return fingerprint.error();
         result.tlsSha256 = *fingerprint;
     }
-    if (auto up = m_session.upload(configText(m_options).toUtf8(), m_options.configFile, 0600); !up)
+    // 0644: no secret in it (only paths), and the unit's service user must read it.
+    if (auto up = m_session.upload(configText(m_options).toUtf8(), m_options.configFile, 0644); !up)
         return up.error();
     if (auto up = m_session.upload(unitText(m_options).toUtf8(), m_options.unitPath, 0644); !up)
         return up.error();
@@ -150,6 +137,8 @@ Result<BootstrapResult> AgentBootstrap::run()
                               .arg(m_session.target().host, m_options.unitPath);
     }
     if (systemd) {
+        if (auto user = prepareServiceUser(); !user)
+            return user.error();
         const QString unit = QFileInfo(m_options.unitPath).fileName();
         auto started = m_session.run(
             QStringLiteral("systemctl daemon-reload && systemctl enable %1 && systemctl restart %1")
@@ -202,6 +191,29 @@ Result<QString> AgentBootstrap::makeTlsPair()
             ErrorCode::Parse,
             SshText::tr("Unexpected openssl output on %1: %2").arg(m_session.displayName(), text));
     return text.mid(eq + 1).trimmed();
+}
+
+Result<void> AgentBootstrap::prepareServiceUser()
+{
+    // The Debian package's postinst makes the same user. A static user rather than
+    // DynamicUser=: the token and the key exist before the first start and must belong to the
+    // service's user then (the unit's first step hands them over), which a UID allocated only
+    // while the unit runs cannot own. Uploads create missing directories as 0700 (root's
+    // umask 077): the user needs to pass through them.
+    QStringList dirs;
+    for (const QString &path : {m_options.remoteBinary, m_options.configFile, m_options.tokenFile,
+                                m_options.tlsCert, m_options.tlsKey})
+        dirs << shellQuote(dirOf(path));
+    dirs.removeDuplicates();
+    const QString command
+        = QStringLiteral("getent passwd %1 >/dev/null || useradd --system --user-group "
+                         "--home-dir /var/lib/%1 --no-create-home --shell /usr/sbin/nologin %1; "
+                         "chmod go+x %2")
+              .arg(QLatin1String(kServiceUser), dirs.join(QLatin1Char(' ')));
+    auto out = m_session.run(command, kCommandMs);
+    if (!out)
+        return out.error();
+    return {};
 }
 
 Result<qint64> AgentBootstrap::startDetached()

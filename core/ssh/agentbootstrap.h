@@ -12,7 +12,9 @@ enum class StartMode {
 };
 
 /// Where everything goes on the host. Every path is absolute and configurable (the test
-/// bootstraps into a temporary directory as an ordinary user).
+/// bootstraps into a temporary directory as an ordinary user). Started by systemd, the agent
+/// runs as the user roce-agent in the unit's sandbox, which hides /home, /root and /run/user:
+/// its files must live elsewhere.
 struct BootstrapOptions {
     QString agentBinary;  ///< local roce-agent to upload
     QString remoteBinary = QStringLiteral("/usr/local/bin/roce-agent");
@@ -47,9 +49,9 @@ struct BootstrapResult {
 };
 
 /// Installs and starts roce-agent on a host over an authenticated SshSession: binary, token
-/// (0600), TLS pair, INI config, systemd unit; systemctl enable --now, or a detached start
-/// where systemd does not run (containers); then waits until the agent's port answers.
-/// Blocking.
+/// (0600), TLS pair, INI config, systemd unit (and its user roce-agent); systemctl enable
+/// --now, or a detached start where systemd does not run (containers); then waits until the
+/// agent's port answers. Blocking.
 class AgentBootstrap
 {
 public:
@@ -58,11 +60,13 @@ public:
 
     /// 40 characters from QRandomGenerator::system() (~238 bits).
     static QString generateToken();
+    /// resources/agent/roce-agent.service with the options' binary and file paths.
     static QString unitText(const BootstrapOptions &options);
     static QString configText(const BootstrapOptions &options);
 
 private:
     Result<QString> makeTlsPair();
+    Result<void> prepareServiceUser();
     Result<qint64> startDetached();
     Result<void> waitForPort(const BootstrapResult &result);
 

@@ -1,6 +1,7 @@
 #include "store/counterstore.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace roce::store {
 
@@ -13,15 +14,79 @@ CounterStore::Limits CounterStore::Limits::forBudget(qint64 series, qint64 bytes
     return l;
 }
 
-void CounterStore::Ring::push(Point p, std::size_t capacity)
+namespace {
+
+bool fitsOffset(qint64 dt)
 {
-    if (points.size() < capacity) {
+    return dt >= std::numeric_limits<qint32>::min() && dt <= std::numeric_limits<qint32>::max();
+}
+
+}  // namespace
+
+void CounterStore::Ring::push(qint64 ms, float value, std::size_t capacity)
+{
+    if (capacity == 0)
+        return;
+    if (head != 0 && points.size() < capacity) {
+        // Limits grew since the ring was full: unroll it so that appending keeps the order.
+        std::rotate(points.begin(), points.begin() + std::ptrdiff_t(head), points.end());
+        if (!wideMs.empty())
+            std::rotate(wideMs.begin(), wideMs.begin() + std::ptrdiff_t(head), wideMs.end());
+        head = 0;
+    }
+    const bool full = points.size() >= capacity;
+    if (points.empty())
+        baseMs = ms;
+    else if (wideMs.empty() && !fitsOffset(ms - baseMs))
+        rebase(ms, full ? head : points.size());
+    const Point p {wideMs.empty() ? qint32(ms - baseMs) : 0, value};
+    if (!full) {
         points.push_back(p);
+        if (!wideMs.empty())
+            wideMs.push_back(ms);
         size = points.size();
         return;
     }
-    points[(head + size) % capacity] = p;  // full: overwrite the oldest
-    head = (head + 1) % capacity;
+    points[head] = p;  // full: overwrite the oldest
+    if (!wideMs.empty())
+        wideMs[head] = ms;
+    head = (head + 1) % points.size();
+    if (head == 0 && !wideMs.empty())
+        narrowIfPossible();  // once per turn of the ring: O(1) a point
+}
+
+void CounterStore::Ring::rebase(qint64 ms, std::size_t skip)
+{
+    qint64 lo = ms, hi = ms;
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        if (k == skip)
+            continue;
+        lo = std::min(lo, msOf(k));
+        hi = std::max(hi, msOf(k));
+    }
+    if (fitsOffset(hi - lo)) {
+        for (std::size_t k = 0; k < points.size(); ++k)
+            points[k].dtMs = k == skip ? 0 : qint32(msOf(k) - lo);
+        baseMs = lo;
+        return;
+    }
+    wideMs.resize(points.size());
+    for (std::size_t k = 0; k < points.size(); ++k)
+        wideMs[k] = baseMs + points[k].dtMs;
+}
+
+void CounterStore::Ring::narrowIfPossible()
+{
+    if (wideMs.empty())
+        return;
+    const auto [lo, hi] = std::minmax_element(wideMs.begin(), wideMs.end());
+    if (!fitsOffset(*hi - *lo))
+        return;
+    baseMs = *lo;
+    for (std::size_t k = 0; k < points.size(); ++k)
+        points[k].dtMs = qint32(wideMs[k] - baseMs);
+    wideMs.clear();
+    wideMs.shrink_to_fit();
 }
 
 void CounterStore::Ring::shrink(std::size_t capacity)
@@ -29,13 +94,22 @@ void CounterStore::Ring::shrink(std::size_t capacity)
     if (points.size() <= capacity)
         return;
     std::vector<Point> kept;
+    std::vector<qint64> keptMs;
     kept.reserve(capacity);
-    for (std::size_t i = size > capacity ? size - capacity : 0; i < size; ++i)
-        kept.push_back(at(i));
+    if (!wideMs.empty())
+        keptMs.reserve(capacity);
+    for (std::size_t i = size > capacity ? size - capacity : 0; i < size; ++i) {
+        const std::size_t k = (head + i) % points.size();
+        kept.push_back(points[k]);
+        if (!wideMs.empty())
+            keptMs.push_back(wideMs[k]);
+    }
     points = std::move(kept);
     points.shrink_to_fit();
+    wideMs = std::move(keptMs);
     head = 0;
     size = points.size();
+    narrowIfPossible();
 }
 
 CounterStore::CounterStore(Limits limits) : m_limits(limits), m_ceiling(limits)
@@ -89,28 +163,27 @@ CounterStore::CounterStore() : CounterStore(Limits {})
 void CounterStore::appendLocked(PortSeries &port, int slot, qint64 ms, double value)
 {
     Series &s = port[std::size_t(slot)];
-    if (s.baseMs < 0) {
-        s.baseMs = ms;
+    if (!s.started) {
+        s.started = true;
         if (++m_series >= m_rebalanceAt && m_budget > 0)
             rebalanceLocked();
     }
     // The point that falls out of the recent ring goes into the current downsampling bucket.
     if (s.recent.size == std::size_t(m_limits.recentPoints) && m_limits.recentPoints > 0) {
-        const Point old = s.recent.at(0);
-        const qint64 oldMs = s.baseMs + old.dtMs;
+        const qint64 oldMs = s.recent.msAt(0);
         const qint64 bucket = oldMs - oldMs % m_limits.bucketMs;
         if (s.bucketStart >= 0 && bucket != s.bucketStart && s.bucketCount > 0) {
-            s.downsampled.push({qint32(s.bucketStart + m_limits.bucketMs / 2 - s.baseMs),
-                                float(s.bucketSum / s.bucketCount)},
+            s.downsampled.push(s.bucketStart + m_limits.bucketMs / 2,
+                               float(s.bucketSum / s.bucketCount),
                                std::size_t(m_limits.downsampledPoints));
             s.bucketSum = 0;
             s.bucketCount = 0;
         }
         s.bucketStart = bucket;
-        s.bucketSum += old.value;
+        s.bucketSum += s.recent.valueAt(0);
         ++s.bucketCount;
     }
-    s.recent.push({qint32(ms - s.baseMs), float(value)}, std::size_t(m_limits.recentPoints));
+    s.recent.push(ms, float(value), std::size_t(m_limits.recentPoints));
 }
 
 void CounterStore::append(const QString &port, Metric metric, qint64 ms, double value)
@@ -154,10 +227,9 @@ QList<QPointF> CounterStore::series(const QString &port, Metric metric, qint64 f
     const Series &s = (*it)[std::size_t(slot)];
     for (const Ring *ring : {&s.downsampled, &s.recent}) {
         for (std::size_t i = 0; i < ring->size; ++i) {
-            const Point p = ring->at(i);
-            const qint64 ms = s.baseMs + p.dtMs;
+            const qint64 ms = ring->msAt(i);
             if (ms >= fromMs)
-                out.append(QPointF(double(ms), p.value));
+                out.append(QPointF(double(ms), ring->valueAt(i)));
         }
     }
     return out;

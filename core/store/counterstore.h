@@ -57,21 +57,39 @@ public:
     qsizetype pointCount() const;  ///< all series, both tiers (for memory checks)
 
 private:
-    /// 8 bytes: the time as milliseconds after the series' base (24 days of range).
+    /// 8 bytes: the time as milliseconds after the ring's base, the rate as a float.
     struct Point {
         qint32 dtMs;
         float value;
     };
-    /// A fixed-capacity ring of points.
+    static_assert(sizeof(Point) == kBytesPerPoint);
+    /// A fixed-capacity ring of points, oldest first. Times are 32-bit offsets from a base of
+    /// the ring's own, moved to its oldest point whenever a new time would not fit (so a
+    /// console running for months keeps 8-byte points). Only while the points of one ring
+    /// span more than 2^31 ms (~24.8 days: a port silent for weeks) does the ring keep their
+    /// full times beside them, until that gap has left it.
     struct Ring {
         std::vector<Point> points;
+        std::vector<qint64> wideMs;  ///< empty, or the time of points[k] at wideMs[k]
+        qint64 baseMs = 0;
         std::size_t head = 0, size = 0;
-        void push(Point p, std::size_t capacity);
+        void push(qint64 ms, float value, std::size_t capacity);
         void shrink(std::size_t capacity);  ///< keeps the newest @p capacity points
-        Point at(std::size_t i) const { return points[(head + i) % points.size()]; }
+        qint64 msAt(std::size_t i) const { return msOf((head + i) % points.size()); }
+        float valueAt(std::size_t i) const { return points[(head + i) % points.size()].value; }
+
+    private:
+        qint64 msOf(std::size_t k) const
+        {
+            return wideMs.empty() ? baseMs + points[k].dtMs : wideMs[k];
+        }
+        /// Re-bases so that @p ms and every point but the physical slot @p skip fit (skip:
+        /// the slot about to be overwritten, or points.size()); else keeps full times.
+        void rebase(qint64 ms, std::size_t skip);
+        void narrowIfPossible();
     };
     struct Series {
-        qint64 baseMs = -1;
+        bool started = false;
         Ring recent, downsampled;
         qint64 bucketStart = -1;
         double bucketSum = 0;

@@ -124,6 +124,7 @@ private slots:
     void collectorTextFallbackAndFailure();
     void rocectlSsh();
     void bootstrapAgentEndToEnd();
+    void bootstrapUnitIsThePackagedOne();
     void inventoryDialogBootstrapsServer();
     void collectorMonitorFeedsRows();
     void inventoryDialogChecksSshLogin();
@@ -713,6 +714,11 @@ void TestSsh::bootstrapAgentEndToEnd()
     QVERIFY(unit.contains(
         QStringLiteral("ExecStart=%1 --config %2\n").arg(o.remoteBinary, o.configFile).toUtf8()));
     QVERIFY(unit.contains("Restart=on-failure\n"));
+    QVERIFY(unit.contains("User=roce-agent\n"));
+    QCOMPARE(
+        QFileInfo(o.configFile).permissions() & 0x0777,
+        QFile::Permissions(QFile::ReadUser | QFile::WriteUser | QFile::ReadGroup | QFile::ReadOther)
+            & 0x0777);
     QCOMPARE(readAll(o.pidFile).trimmed().toLongLong(), result.pid);
     QCOMPARE(result.unitPath, o.unitPath);
     QCOMPARE(result.endpoint.port, agentPort);
@@ -763,6 +769,38 @@ void TestSsh::changedKeyRefused()
     QVERIFY(r.error().message.contains(path(QStringLiteral("known_hosts"))));
     QVERIFY(!session.isAuthenticated());
     QCOMPARE(readAll(path(QStringLiteral("known_hosts"))), before);
+}
+
+void TestSsh::bootstrapUnitIsThePackagedOne()
+{
+    const QByteArray packaged = readAll(QStringLiteral(ROCE_AGENT_UNIT));
+    QVERIFY(packaged.contains("ExecStart=/usr/bin/roce-agent --config "
+                              "/etc/roce-agent/roce-agent.conf\n"));
+    // With the package's paths, the bootstrap installs the packaged unit byte for byte.
+    BootstrapOptions packagePaths;
+    packagePaths.remoteBinary = QStringLiteral("/usr/bin/roce-agent");
+    QCOMPARE(AgentBootstrap::unitText(packagePaths).toUtf8(), packaged);
+
+    // Its own paths replace every packaged one, in ExecStart and in the first-start step; a
+    // "%" is escaped from systemd's specifiers.
+    BootstrapOptions o;
+    o.remoteBinary = QStringLiteral("/opt/roce%/roce-agent");
+    o.configFile = QStringLiteral("/opt/roce%/agent.ini");
+    o.tokenFile = QStringLiteral("/opt/roce%/secret");
+    o.tlsCert = QStringLiteral("/opt/roce%/tls.crt");
+    o.tlsKey = QStringLiteral("/opt/roce%/tls.key");
+    const QString unit = AgentBootstrap::unitText(o);
+    QVERIFY(!unit.contains(QLatin1String("/etc/roce-agent/")));
+    QVERIFY(!unit.contains(QLatin1String("/usr/bin/roce-agent")));
+    QVERIFY(unit.contains(
+        QLatin1String("\nExecStart=/opt/roce%%/roce-agent --config /opt/roce%%/agent.ini\n")));
+    QVERIFY(unit.contains(QLatin1String("chown roce-agent:roce-agent /opt/roce%%/secret "
+                                        "/opt/roce%%/tls.key /opt/roce%%/tls.crt && \\\n")));
+    // The sandbox came along.
+    for (const char *line :
+         {"User=roce-agent\n", "ExecStartPre=+/bin/sh", "CapabilityBoundingSet=\n",
+          "ProtectSystem=strict\n", "SystemCallFilter=@system-service\n"})
+        QVERIFY2(unit.contains(QLatin1String(line)), line);
 }
 
 void TestSsh::inventoryDialogBootstrapsServer()

@@ -18,6 +18,9 @@ private slots:
     void concurrentIngest();
     void budget();
     void byteBudgetHoldsAsPortsAppear();
+    void timesBeyond24Days();
+    void pointsStraddling2To31Ms();
+    void monthOfUptime();
 };
 
 void TestCounterStore::ingestAndQuery()
@@ -145,6 +148,96 @@ void TestCounterStore::byteBudgetHoldsAsPortsAppear()
     QVERIFY(!points.isEmpty());
     QCOMPARE(points.last().y(), 19.0);  // 719 % 100
     QVERIFY(points.size() <= l.recentPoints + l.downsampledPoints);
+}
+
+void TestCounterStore::timesBeyond24Days()
+{
+    // A port silent for 30 days between two samples: more than a 32-bit millisecond offset
+    // holds (2^31 ms is 24.8 days). Small rings, so the gap also moves through and out of them.
+    CounterStore store(CounterStore::Limits {4, 10'000, 4});
+    const qint64 t0 = 1'795'000'000'000;
+    const qint64 day = 86'400'000;
+    store.append(QStringLiteral("p"), Metric::Ecn, t0, 1);
+    store.append(QStringLiteral("p"), Metric::Ecn, t0 + 30 * day, 2);
+    QList<QPointF> s = store.series(QStringLiteral("p"), Metric::Ecn);
+    QCOMPARE(s.size(), 2);
+    QCOMPARE(qint64(s[0].x()), t0);
+    QCOMPARE(qint64(s[1].x()), t0 + 30 * day);
+    QCOMPARE(s[1].y(), 2.0);
+    QCOMPARE(store.series(QStringLiteral("p"), Metric::Ecn, t0 + 1).size(), 1);
+
+    // Then one sample every 20 s: t0 falls into the downsampled ring (bucket middle t0 + 5 s),
+    // the gap stays between two points of one ring for a while, and every time stays exact.
+    for (int i = 1; i <= 12; ++i) {
+        store.append(QStringLiteral("p"), Metric::Ecn, t0 + 30 * day + i * 20'000, 2 + i);
+        s = store.series(QStringLiteral("p"), Metric::Ecn);
+        QCOMPARE(qint64(s.last().x()), t0 + 30 * day + i * 20'000);
+        QCOMPARE(s.last().y(), 2.0 + i);
+        for (int k = 1; k < s.size(); ++k)
+            QVERIFY2(s[k].x() > s[k - 1].x(), qPrintable(QString::number(k)));
+    }
+    QCOMPARE(s.size(), 8);  // 4 + 4, the oldest (t0's bucket) long gone
+    // The recent ring holds the last four samples exactly.
+    for (int k = 0; k < 4; ++k) {
+        QCOMPARE(qint64(s[4 + k].x()), t0 + 30 * day + (9 + k) * 20'000);
+        QCOMPARE(s[4 + k].y(), 11.0 + k);
+    }
+    // The downsampled ring: the four buckets before the one still being filled (the ninth
+    // sample's), one sample each, at their 10 s bucket's middle.
+    for (int k = 0; k < 4; ++k) {
+        QCOMPARE(qint64(s[k].x()), t0 + 30 * day + (4 + k) * 20'000 + 5'000);
+        QCOMPARE(s[k].y(), 6.0 + k);
+    }
+}
+
+void TestCounterStore::pointsStraddling2To31Ms()
+{
+    // Samples from 3 s before to 3 s after 2^31 ms past a series' first point: the offset a
+    // 32-bit time would overflow at.
+    CounterStore store;
+    const qint64 t0 = 1'795'000'000'000;
+    const qint64 edge = t0 + (qint64(1) << 31);
+    store.append(QStringLiteral("p"), Metric::InUtil, t0, 0.5);
+    for (qint64 ms = edge - 3000; ms <= edge + 3000; ms += 500)
+        store.append(QStringLiteral("p"), Metric::InUtil, ms, double(ms - edge) / 1000.0);
+    const QList<QPointF> s = store.series(QStringLiteral("p"), Metric::InUtil);
+    QCOMPARE(s.size(), 14);
+    QCOMPARE(qint64(s[0].x()), t0);
+    QCOMPARE(s[0].y(), 0.5);
+    for (int k = 1; k < s.size(); ++k) {
+        const qint64 ms = edge - 3000 + (k - 1) * 500;
+        QCOMPARE(qint64(s[k].x()), ms);
+        QCOMPARE(s[k].y(), double(ms - edge) / 1000.0);
+    }
+    QCOMPARE(store.series(QStringLiteral("p"), Metric::InUtil, edge).size(), 7);
+}
+
+void TestCounterStore::monthOfUptime()
+{
+    // A console up for 40 days, one poll a minute: the time axis goes on past 24.8 days with
+    // both tiers full and exact, and points stay 8 bytes.
+    CounterStore store;
+    const CounterStore::Limits l = store.limits();
+    const qint64 t0 = 1'795'000'000'000;
+    const int polls = 40 * 24 * 60;
+    for (int i = 0; i < polls; ++i)
+        store.append(QStringLiteral("p"), Metric::InUtil, t0 + qint64(i) * 60'000, i % 97);
+    const QList<QPointF> s = store.series(QStringLiteral("p"), Metric::InUtil);
+    QCOMPARE(s.size(), l.recentPoints + l.downsampledPoints);
+    // Recent: the last 600 polls as they were.
+    for (int k = 0; k < l.recentPoints; ++k) {
+        const int i = polls - l.recentPoints + k;
+        QCOMPARE(qint64(s[l.downsampledPoints + k].x()), t0 + qint64(i) * 60'000);
+        QCOMPARE(s[l.downsampledPoints + k].y(), double(i % 97));
+    }
+    // Downsampled: one poll per 10 s bucket (a minute apart), at the bucket's middle; the
+    // newest poll out of the recent tier is still in the open bucket.
+    for (int k = 0; k < l.downsampledPoints; ++k) {
+        const int i = polls - l.recentPoints - 1 - l.downsampledPoints + k;
+        QCOMPARE(qint64(s[k].x()), t0 + qint64(i) * 60'000 + 5'000);
+        QCOMPARE(s[k].y(), double(i % 97));
+    }
+    QCOMPARE(store.pointCount(), qsizetype(l.recentPoints + l.downsampledPoints));
 }
 
 QTEST_GUILESS_MAIN(TestCounterStore)
