@@ -1,11 +1,13 @@
 #include "agentoptions.h"
 #include "basicauth.h"
 #include "common/versions.h"
+#include "metricsserver.h"
 #include "verbsdevices.h"
 #include "webconfig.h"
 
 #include <QFile>
 #include <QProcess>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -253,6 +255,44 @@ private slots:
                         QStringLiteral("off"), QStringLiteral("--web-config"), path});
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(path) && err.contains(QLatin1String("\"kye\"")), qPrintable(err));
+    }
+
+    void metricsServerBoundsConnections()
+    {
+        MetricsServer server([] { return QByteArray("roce_test 1\n"); });
+        server.setLimits({2, 300, 1024});  // two at once, 300 ms each, 1 KiB requests
+        const quint16 port = server.listen(QHostAddress::LocalHost, 0);
+        QVERIFY(port);
+        QTcpSocket a, b, c;
+        for (QTcpSocket *s : {&a, &b}) {
+            s->connectToHost(QHostAddress::LocalHost, port);
+            QVERIFY(s->waitForConnected(5000));
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(server.connections(), 2, 5000);
+        // A third is closed at once, unanswered.
+        c.connectToHost(QHostAddress::LocalHost, port);
+        QTRY_COMPARE_WITH_TIMEOUT(c.state(), QAbstractSocket::UnconnectedState, 5000);
+        QCOMPARE(c.readAll(), QByteArray());
+        QCOMPARE(server.connections(), 2);
+        // The two that never sent a request are cut off at the deadline.
+        QTRY_COMPARE_WITH_TIMEOUT(server.connections(), 0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(a.state(), QAbstractSocket::UnconnectedState, 5000);
+        // A request beyond the size limit is cut off unanswered.
+        QTcpSocket big;
+        big.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(big.waitForConnected(5000));
+        big.write("GET /metrics HTTP/1.1\r\nX-Pad: " + QByteArray(2000, 'x'));
+        QTRY_COMPARE_WITH_TIMEOUT(big.state(), QAbstractSocket::UnconnectedState, 5000);
+        QCOMPARE(big.readAll(), QByteArray());
+        // A proper one is answered.
+        QTcpSocket good;
+        good.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(good.waitForConnected(5000));
+        good.write("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+        QByteArray answer;
+        QTRY_VERIFY_WITH_TIMEOUT((answer += good.readAll()).contains("roce_test 1"), 5000);
+        QVERIFY(answer.startsWith("HTTP/1.1 200 OK"));
+        QCOMPARE(server.scrapes(), 1);
     }
 
     void basicAuthVerifiesRemembersAndRations()
