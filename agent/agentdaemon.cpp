@@ -7,6 +7,7 @@
 #include "metricsserver.h"
 #include "prometheus.h"
 #include "sampler.h"
+#include "webconfig.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -112,6 +113,16 @@ Result<void> AgentDaemon::start()
                              AgentDaemonText::tr("TLS certificate or key is not valid PEM"));
     }
 
+    // A web config is checked even with /metrics off: a broken one should not wait for the
+    // day somebody turns the endpoint on.
+    WebConfig web;
+    if (!m_options.webConfig.isEmpty()) {
+        auto loaded = loadWebConfig(m_options.webConfig);
+        if (!loaded)
+            return loaded.error();
+        web = std::move(loaded).value();
+    }
+
     const QString sysfsRoot = m_options.sysfsRoot;
     m_jobs = new ProcessJobRunner(
         [sysfsRoot] { return SysfsTree(sysfsRoot).list(QStringLiteral("class/infiniband")); },
@@ -122,6 +133,13 @@ Result<void> AgentDaemon::start()
     const auto listen = parseListenAddress(m_options.listen);
     if (!listen)
         return listen.error();
+    if (m_options.plaintext && !listen->first.isLoopback()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         AgentDaemonText::tr("--plaintext refused on %1: without TLS the token "
+                                             "and every sample cross the network in clear; it "
+                                             "is for loopback addresses (127.0.0.0/8, ::1) only")
+                             .arg(m_options.listen));
+    }
     m_port = m_server->listen(listen->first, listen->second);
     if (!m_port)
         return makeError(ErrorCode::Io,
@@ -132,6 +150,10 @@ Result<void> AgentDaemon::start()
         if (!metrics)
             return metrics.error();
         m_metrics = new MetricsServer([sampler] { return toPrometheus(sampler->sample()); }, this);
+        m_metrics->setWebConfig(web);
+        if (!metrics->first.isLoopback() && !web.tls && !web.basicAuth())
+            qCWarning(lcDaemon) << "/metrics is served on" << m_options.metricsListen
+                                << "without TLS or authentication (see --web-config)";
         m_metricsPort = m_metrics->listen(metrics->first, metrics->second);
         if (!m_metricsPort) {
             return makeError(ErrorCode::Io,
@@ -141,7 +163,8 @@ Result<void> AgentDaemon::start()
     }
     qCInfo(lcDaemon) << "listening on port" << m_port
                      << (m_options.plaintext ? "(plaintext)" : "(TLS)") << "metrics on port"
-                     << m_metricsPort;
+                     << m_metricsPort << (web.tls ? "(TLS)" : "(HTTP)")
+                     << (web.basicAuth() ? "with basic auth" : "");
     return {};
 }
 

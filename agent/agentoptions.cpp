@@ -65,8 +65,13 @@ AgentParse parseAgentOptions(const QStringList &argv)
     const QCommandLineOption metrics(
         QStringLiteral("metrics"),
         AgentOptionsText::tr(
-            "Serve Prometheus /metrics on ADDRESS:PORT, or 'off' (default 0.0.0.0:9471)."),
+            "Serve Prometheus /metrics on ADDRESS:PORT, or 'off' (default 127.0.0.1:9471)."),
         AgentOptionsText::tr("address:port"));
+    const QCommandLineOption webConfig(
+        QStringLiteral("web-config"),
+        AgentOptionsText::tr("Prometheus exporter web-config.yml for /metrics: TLS "
+                             "(tls_server_config) and basic auth (basic_auth_users, bcrypt)."),
+        AgentOptionsText::tr("file"));
     const QCommandLineOption tokenFile(
         QStringLiteral("token-file"),
         AgentOptionsText::tr("File with the token clients must present (16+ characters)."),
@@ -83,13 +88,13 @@ AgentParse parseAgentOptions(const QStringList &argv)
         AgentOptionsText::tr("file"));
     const QCommandLineOption plaintext(
         QStringLiteral("plaintext"),
-        AgentOptionsText::tr("Serve the protocol without TLS (loopback tests only)."));
+        AgentOptionsText::tr("Serve the protocol without TLS (loopback addresses only)."));
     const QCommandLineOption config(
         QStringLiteral("config"),
         AgentOptionsText::tr("INI file with these settings (section [agent]; flags win)."),
         AgentOptionsText::tr("file"));
     parser.addOptions({once, json, prometheus, ethtoolFixture, netdev, hostname, listen, metrics,
-                       tokenFile, tlsCert, tlsKey, clientCa, plaintext, config});
+                       webConfig, tokenFile, tlsCert, tlsKey, clientCa, plaintext, config});
 
     AgentParse result;
     QTextStream err(stderr);
@@ -147,7 +152,7 @@ AgentParse parseAgentOptions(const QStringList &argv)
                QStringLiteral("agent/token_file"), QStringLiteral("agent/tls_cert"),
                QStringLiteral("agent/tls_key"),    QStringLiteral("agent/client_ca"),
                QStringLiteral("agent/sysfs_root"), QStringLiteral("agent/hostname"),
-               QStringLiteral("agent/plaintext")};
+               QStringLiteral("agent/plaintext"),  QStringLiteral("agent/web_config")};
         for (const QString &key : ini.allKeys()) {
             if (!known.contains(key)) {
                 err << AgentOptionsText::tr("roce-agent: %1: unknown setting \"%2\" (known: %3)")
@@ -165,6 +170,7 @@ AgentParse parseAgentOptions(const QStringList &argv)
         };
         take("listen", options.listen);
         take("metrics", options.metricsListen);
+        take("web_config", options.webConfig);
         take("token_file", options.tokenFile);
         take("tls_cert", options.tlsCert);
         take("tls_key", options.tlsKey);
@@ -189,6 +195,7 @@ AgentParse parseAgentOptions(const QStringList &argv)
     };
     flag(listen, options.listen);
     flag(metrics, options.metricsListen);
+    flag(webConfig, options.webConfig);
     flag(tokenFile, options.tokenFile);
     flag(tlsCert, options.tlsCert);
     flag(tlsKey, options.tlsKey);

@@ -18,13 +18,16 @@ struct AgentOptions {
     QStringList netdevs;                         ///< --netdev: extra netdevs to sample
     QString hostname;                            ///< --hostname: name to report
     // Daemon mode.
-    QString listen = QStringLiteral("0.0.0.0:18471");        ///< --listen: protocol (TLS)
-    QString metricsListen = QStringLiteral("0.0.0.0:9471");  ///< --metrics: Prometheus, "off"
+    QString listen = QStringLiteral("0.0.0.0:18471");  ///< --listen: protocol (TLS)
+    /// --metrics: Prometheus, "off". Loopback unless asked: a fleet scrapes it through a
+    /// web config (TLS, basic auth) on an address chosen on purpose.
+    QString metricsListen = QStringLiteral("127.0.0.1:9471");
+    QString webConfig;       ///< --web-config: exporter-toolkit web-config.yml for /metrics
     QString tokenFile;       ///< --token-file: the shared secret clients present
     QString tlsCert;         ///< --tls-cert
     QString tlsKey;          ///< --tls-key
     QString clientCa;        ///< --client-ca: clients with a certificate from it need no token
-    bool plaintext = false;  ///< --plaintext: no TLS (tests on loopback only)
+    bool plaintext = false;  ///< --plaintext: no TLS (loopback addresses only)
     QString configFile;      ///< --config: INI file with the same settings
 };
 

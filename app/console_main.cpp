@@ -77,6 +77,7 @@ int main(int argc, char **argv)
     const QString inventoryPath
         = options.inventoryPath.isEmpty() ? roce::inventory::defaultPath() : options.inventoryPath;
     roce::app::wireInventoryDialog(window, fabric, secrets, inventoryPath);
+    roce::app::wirePasswordPrompt(window, fabric, live, secrets);
     roce::app::startWatching(window, fabric, live, options, inventoryPath);
     if (!options.screenshotPath.isEmpty())
         roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);

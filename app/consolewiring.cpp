@@ -13,9 +13,12 @@
 #include "sim/largefabricfeed.h"
 
 #include <QCoreApplication>
+#include <QInputDialog>
+#include <QLineEdit>
 
 #include <QFileInfo>
 #include <algorithm>
+#include <optional>
 
 namespace roce::app {
 
@@ -82,6 +85,50 @@ void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFa
         [&window](const QString &, const QString &message) { window.showFabricProblem(message); });
     QObject::connect(&window, &MainWindow::demoRequested, &fabric,
                      [&fabric] { fabric.startDemo(); });
+}
+
+void wirePasswordPrompt(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
+                        inventory::SecretStore &secrets)
+{
+    QObject::connect(
+        &live, &live::LiveFabric::passwordNeeded, &window,
+        [&window, &fabric, &live, &secrets](const QString &name, const QString &message) {
+            const QList<inventory::SwitchEntry> &switches = fabric.inventory().switches;
+            const auto entry
+                = std::find_if(switches.cbegin(), switches.cend(),
+                               [&name](const inventory::SwitchEntry &s) { return s.name == name; });
+            // A switch of no inventory (the simulated fabric) has no key to store under: the
+            // password only resumes polling.
+            const std::optional<inventory::SwitchEntry> stored
+                = entry == switches.cend() ? std::nullopt : std::make_optional(*entry);
+            auto *dialog = new QInputDialog(&window);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->setObjectName(QStringLiteral("switchPasswordDialog"));
+            dialog->setWindowTitle(ConsoleText::tr("Password for %1").arg(name));
+            dialog->setLabelText(stored ? ConsoleText::tr("%1\n\nPassword of %2 on %3:")
+                                              .arg(message, stored->user, stored->url.host())
+                                        : ConsoleText::tr("%1\n\nPassword:").arg(message));
+            dialog->setTextEchoMode(QLineEdit::Password);
+            QObject::connect(dialog, &QInputDialog::textValueSelected, &live,
+                             [&window, &live, &secrets, name, stored](const QString &password) {
+                                 if (!stored) {
+                                     live.resumeSwitch(name, password);
+                                     return;
+                                 }
+                                 secrets.write(
+                                     inventory::switchSecretKey(*stored), password,
+                                     [&window, &live, name, password](Result<void> written) {
+                                         if (!written)
+                                             window.showFabricError(
+                                                 ConsoleText::tr("The password of %1 was not "
+                                                                 "stored (%2); it is used until "
+                                                                 "the console quits.")
+                                                     .arg(name, written.error().message));
+                                         live.resumeSwitch(name, password);
+                                     });
+                             });
+            dialog->open();
+        });
 }
 
 ExperimentsWiring::~ExperimentsWiring() = default;

@@ -48,6 +48,12 @@ std::unique_ptr<ExperimentsWiring> wireExperiments(MainWindow &window, FabricSes
 void wireInventoryDialog(MainWindow &window, FabricSession &fabric, inventory::SecretStore &secrets,
                          const QString &inventoryPath);
 
+/// A switch that refused its password twice stops being polled (so that the account is not
+/// locked out); the window then asks for the password, stores it in @p secrets under the
+/// inventory's key and resumes polling that switch.
+void wirePasswordPrompt(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
+                        inventory::SecretStore &secrets);
+
 /// What the console watches at start: the inventory when there is one (and no --demo), else
 /// the demo fabric; with --topology the large simulated leaf/spine fabric. An unreadable
 /// inventory is said, left untouched, and the demo runs meanwhile.

@@ -84,7 +84,22 @@ void AgentClient::connectToAgent()
                                                "match the pinned one")
                                .arg(QString::fromLatin1(actual)));
         });
-        connect(ssl, &QSslSocket::encrypted, this, &AgentClient::onConnected);
+        // The pin binds whatever the CA store says: a certificate some trusted CA issued for
+        // this name is still refused unless it is the pinned one, before a byte is sent.
+        connect(ssl, &QSslSocket::encrypted, this, [this, ssl] {
+            const QByteArray pin = normalizeFingerprint(m_endpoint.pinnedSha256);
+            const QByteArray actual
+                = ssl->peerCertificate().digest(QCryptographicHash::Sha256).toHex();
+            if (!pin.isEmpty() && pin != actual) {
+                setState(State::Failed,
+                         AgentClientText::tr("TLS: the agent's certificate (SHA-256 %1) does not "
+                                             "match the pinned one")
+                             .arg(QString::fromLatin1(actual)));
+                ssl->abort();
+                return;
+            }
+            onConnected();
+        });
         m_socket = ssl;
     }
     connect(m_socket, &QTcpSocket::readyRead, this, &AgentClient::onReadyRead);

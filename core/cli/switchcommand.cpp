@@ -271,6 +271,7 @@ int SwitchCommand::run(const QStringList &args, CommandIo &io)
             io.err.flush();
             // Retrying cannot fix credentials, trust or a refused scheme.
             const bool permanent = e.kind == nxapi::NxapiError::AuthenticationFailed
+                || e.kind == nxapi::NxapiError::CredentialsRejected
                 || e.kind == nxapi::NxapiError::TlsUntrusted
                 || e.kind == nxapi::NxapiError::TlsPinMismatch
                 || e.kind == nxapi::NxapiError::InsecureRefused;

@@ -167,6 +167,9 @@ Result<nxapi::SwitchSnapshot> SwitchConnection::pollOnce(nxapi::NxapiClient &cli
                                         error = e;
                                         loop.quit();
                                     });
+    if (client.passwordNeeded())
+        return makeError(ErrorCode::AuthenticationFailed,
+                         SwitchText::tr("the switch refused the password twice: enter it again"));
     if (!client.pollNow())
         return makeError(ErrorCode::Busy, SwitchText::tr("a poll is still running"));
     if (!snapshot && !error)
@@ -175,6 +178,7 @@ Result<nxapi::SwitchSnapshot> SwitchConnection::pollOnce(nxapi::NxapiClient &cli
     QObject::disconnect(b);
     if (error) {
         const ErrorCode code = error->kind == nxapi::NxapiError::AuthenticationFailed
+                || error->kind == nxapi::NxapiError::CredentialsRejected
             ? ErrorCode::AuthenticationFailed
             : (error->kind == nxapi::NxapiError::Timeout ? ErrorCode::Timeout
                                                          : ErrorCode::Unreachable);

@@ -13,6 +13,8 @@ QLatin1String SourceState::stateName(State s)
         return QLatin1String("ok");
     case State::Failed:
         return QLatin1String("failed");
+    case State::NeedsPassword:
+        return QLatin1String("needs_password");
     }
     return QLatin1String("unknown");
 }

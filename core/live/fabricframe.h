@@ -13,7 +13,9 @@ namespace roce::live {
 /// One source of live data as the hub sees it: a switch's NX-API poller, an agent stream, a
 /// host read over SSH, the large simulated fabric.
 struct SourceState {
-    enum class State : quint8 { Connecting, Ok, Failed };
+    /// NeedsPassword: a switch refused the password twice and is no longer polled (retries
+    /// would lock the account out) until the user enters it again.
+    enum class State : quint8 { Connecting, Ok, Failed, NeedsPassword };
     QString name;    ///< the switch name, the agent's HOST:PORT, the host name
     QString kind;    ///< "switch", "agent", "ssh", "sim"
     QString device;  ///< the switch or host its frames are about, once one arrived

@@ -109,7 +109,8 @@ void LiveFabric::watch(const FabricPlan &plan)
         connect(
             m_switches.get(), &monitor::SwitchMonitor::failed, this,
             [this](const QString &name, const nxapi::NxapiError &e) {
-                post({Event::Kind::Failed,
+                post({e.kind == nxapi::NxapiError::CredentialsRejected ? Event::Kind::NeedsPassword
+                                                                       : Event::Kind::Failed,
                       name,
                       QStringLiteral("switch"),
                       e.message,
@@ -172,6 +173,12 @@ void LiveFabric::watchSource(std::unique_ptr<QObject> source)
     m_timer.start();
 }
 
+void LiveFabric::resumeSwitch(const QString &name, const QString &password)
+{
+    if (m_switches)
+        m_switches->setPassword(name, password);
+}
+
 void LiveFabric::fail(const QString &source, const QString &kind, const QString &message)
 {
     post({Event::Kind::Failed, source, kind, message, {}, m_clock()});
@@ -204,9 +211,13 @@ void LiveFabric::tick()
     for (Event &e : events) {
         SourceState &source = sourceFor(e.source, e.sourceKind);
         switch (e.kind) {
-        case Event::Kind::Failed: {
-            const bool wasFailed = source.state == SourceState::State::Failed;
-            source.state = SourceState::State::Failed;
+        case Event::Kind::Failed:
+        case Event::Kind::NeedsPassword: {
+            const SourceState::State state = e.kind == Event::Kind::NeedsPassword
+                ? SourceState::State::NeedsPassword
+                : SourceState::State::Failed;
+            const bool wasFailed = source.state == state;
+            source.state = state;
             source.error = e.message;
             QList<monitor::Alert> changes;
             if (e.sourceKind == QLatin1String("switch"))
@@ -217,6 +228,8 @@ void LiveFabric::tick()
             m_events->applyAlerts(changes);
             if (!wasFailed)
                 emit sourceFailed(e.source, e.message);
+            if (!wasFailed && state == SourceState::State::NeedsPassword)
+                emit passwordNeeded(e.source, e.message);
             break;
         }
         case Event::Kind::Back: {
@@ -229,7 +242,8 @@ void LiveFabric::tick()
         }
         case Event::Kind::Frame: {
             const model::SourceFrame &f = e.frame;
-            if (source.state == SourceState::State::Failed
+            if ((source.state == SourceState::State::Failed
+                 || source.state == SourceState::State::NeedsPassword)
                 && e.sourceKind == QLatin1String("switch")) {
                 const auto changes = m_alerts.switchReachable(e.source, e.ms);
                 frame.alerts.append(changes);
@@ -305,7 +319,9 @@ bool LiveFabric::isStale(const QString &portKey) const
         return true;
     const Latest &l = m_latest.at(*at);
     const auto source = m_sources.constFind(l.source);
-    if (source != m_sources.constEnd() && source->state == SourceState::State::Failed)
+    if (source != m_sources.constEnd()
+        && (source->state == SourceState::State::Failed
+            || source->state == SourceState::State::NeedsPassword))
         return true;
     return m_clock() - l.updatedMs > m_options.staleAfterMs;
 }

@@ -69,6 +69,9 @@ public:
     /// a replay). The hub starts ticking.
     void watchSource(std::unique_ptr<QObject> source);
     void stop();
+    /// The password for switch @p name, after passwordNeeded(): its poller resumes. The
+    /// caller stores the password (the keychain) itself.
+    void resumeSwitch(const QString &name, const QString &password);
 
     /// Hands one source frame to the hub as a source would (thread-safe).
     void ingest(const model::SourceFrame &frame, const QString &kind = QStringLiteral("sim"));
@@ -102,11 +105,15 @@ signals:
     /// keeps only each port's newest sample of a tick): what a recorder or an audit needs.
     void sourceFrameApplied(const roce::model::SourceFrame &frame, const QString &kind);
     void sourceFailed(const QString &name, const QString &message);
+    /// Switch @p name refused its password twice and is no longer polled: ask for the
+    /// password and call resumeSwitch(). Its source state is NeedsPassword meanwhile (and
+    /// sourceFailed() was emitted with @p message).
+    void passwordNeeded(const QString &name, const QString &message);
     void gidTable(const QString &host, const QList<roce::monitor::HostGid> &gids);
 
 private:
     struct Event {
-        enum class Kind : quint8 { Frame, Failed, Back } kind;
+        enum class Kind : quint8 { Frame, Failed, NeedsPassword, Back } kind;
         QString source, sourceKind, message;
         model::SourceFrame frame;
         qint64 ms = 0;

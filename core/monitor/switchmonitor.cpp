@@ -55,6 +55,7 @@ void SwitchMonitor::start(const QList<SwitchTarget> &switches)
     m_worker.start([this, switches](QObject *worker) {
         for (const SwitchTarget &target : switches) {
             auto *client = new nxapi::NxapiClient(target.endpoint, worker);
+            client->setObjectName(target.name);  // found again by setPassword()
             auto rates = std::make_shared<nxapi::SwitchRateModel>();
             client->setInterval(target.intervalMs);
             const QString name = target.name;
@@ -72,6 +73,22 @@ void SwitchMonitor::start(const QList<SwitchTarget> &switches)
 void SwitchMonitor::stop()
 {
     m_worker.stop();
+}
+
+void SwitchMonitor::setPassword(const QString &switchName, const QString &password)
+{
+    QObject *worker = m_worker.worker();
+    if (!worker)
+        return;
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, switchName, password] {
+            const auto clients = worker->findChildren<nxapi::NxapiClient *>(
+                switchName, Qt::FindDirectChildrenOnly);
+            for (nxapi::NxapiClient *client : clients)
+                client->setPassword(password);
+        },
+        Qt::QueuedConnection);
 }
 
 }  // namespace roce::monitor

@@ -41,9 +41,13 @@ public:
     /// (Re)starts polling one switch.
     void start(const QString &name, const nxapi::NxapiEndpoint &endpoint, int intervalMs = 1000);
     void stop();
+    /// A new password for @p switchName, whose client stopped after the switch refused the
+    /// old one twice: it polls again (thread-safe; the client lives on the monitor's thread).
+    void setPassword(const QString &switchName, const QString &password);
 
 signals:
     void updated(const roce::model::SourceFrame &update);
+    /// A poll failed; kind CredentialsRejected means that switch stopped until setPassword().
     void failed(const QString &switchName, const roce::nxapi::NxapiError &error);
 
 private:

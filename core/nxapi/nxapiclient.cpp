@@ -8,7 +8,9 @@
 #include <QNetworkCookie>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QRandomGenerator>
 #include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QSslError>
 
 namespace roce::nxapi {
@@ -22,6 +24,17 @@ class ClientText
 
 // NX-OS expires nxapi_auth after 600 s; renew a minute early rather than eat a 401.
 constexpr qint64 kCookieLifetimeMs = 540 * 1000;
+// A Retry-After beyond this is taken as a misconfiguration, not an instruction.
+constexpr qint64 kMaxRetryAfterMs = 3600 * 1000;
+// The second refused login stops polling: the first may be a password changed a moment ago
+// on the switch, the second is a wrong password that further tries would only lock out.
+constexpr int kRefusedLoginsBeforeStop = 2;
+
+bool backsOff(const NxapiError &error)
+{
+    return error.kind == NxapiError::MaxSessions || error.kind == NxapiError::Timeout
+        || (error.kind == NxapiError::ServerError && error.httpStatus >= 500);
+}
 
 }  // namespace
 
@@ -41,6 +54,25 @@ QString normalizeFingerprint(const QString &hex)
     return out;
 }
 
+qint64 retryAfterMs(const QByteArray &value, const QDateTime &now)
+{
+    const QByteArray text = value.trimmed();
+    if (text.isEmpty())
+        return -1;
+    bool ok = false;
+    const qint64 seconds = text.toLongLong(&ok);
+    if (ok)
+        return seconds < 0 ? -1 : std::min(seconds * 1000, kMaxRetryAfterMs);
+    // An HTTP date (IMF-fixdate) ends in "GMT", which Qt's RFC 2822 reader wants as +0000.
+    QString date = QString::fromLatin1(text);
+    if (date.endsWith(QLatin1String(" GMT")))
+        date = date.chopped(3) + QLatin1String("+0000");
+    const QDateTime when = QDateTime::fromString(date, Qt::RFC2822Date);
+    if (!when.isValid())
+        return -1;
+    return std::clamp(now.msecsTo(when), qint64(0), kMaxRetryAfterMs);
+}
+
 NxapiClient::NxapiClient(NxapiEndpoint endpoint, QObject *parent)
     : QObject(parent),
       m_endpoint(std::move(endpoint)),
@@ -52,6 +84,9 @@ NxapiClient::NxapiClient(NxapiEndpoint endpoint, QObject *parent)
     m_network->setCookieJar(nullptr);  // nxapi_auth is handled explicitly below
     m_timer.setInterval(2000);
     connect(&m_timer, &QTimer::timeout, this, [this] { pollNow(); });
+    m_retryTimer.setSingleShot(true);
+    m_retryTimer.setTimerType(Qt::PreciseTimer);  // never sooner than announced
+    connect(&m_retryTimer, &QTimer::timeout, this, [this] { pollNow(); });
 }
 
 NxapiClient::~NxapiClient()
@@ -80,19 +115,43 @@ void NxapiClient::setInterval(int ms)
     m_timer.setInterval(std::max(1000, ms));
 }
 
+void NxapiClient::setBackoff(int baseMs, int capMs)
+{
+    m_backoffBaseMs = std::max(0, baseMs);
+    m_backoffCapMs = std::max(1, capMs);
+}
+
+void NxapiClient::setPassword(const QString &password)
+{
+    m_endpoint.password = password;
+    m_cookie.clear();
+    m_refusedLogins = 0;
+    const bool wasStopped = std::exchange(m_passwordNeeded, false);
+    if (wasStopped && m_started)
+        start();
+}
+
 void NxapiClient::start()
 {
+    m_started = true;
+    if (m_passwordNeeded)
+        return;  // only a new password resumes
+    m_retryTimer.stop();
     m_timer.start();
     pollNow();
 }
 
 void NxapiClient::stop()
 {
+    m_started = false;
     m_timer.stop();
+    m_retryTimer.stop();
 }
 
 bool NxapiClient::pollNow()
 {
+    if (m_passwordNeeded)
+        return false;
     if (busy()) {
         ++m_skipped;
         emit pollSkipped();
@@ -170,6 +229,16 @@ void NxapiClient::send(const QStringList &commands, OutputFormat format)
                              QByteArrayLiteral("Basic ") + credentials);
         ++m_logins;
     }
+    const QString pin = normalizeFingerprint(m_endpoint.pinnedSha256);
+    if (!pin.isEmpty()) {
+        // A pinned switch is trusted for its fingerprint alone: no CA may vouch for another
+        // certificate. With no CA to check against every certificate raises sslErrors, which
+        // Qt delivers during the handshake, before the request (and its Authorization header)
+        // is written; only the pinned one is let through there.
+        QSslConfiguration tls = request.sslConfiguration();
+        tls.setCaCertificates({});
+        request.setSslConfiguration(tls);
+    }
     m_tlsFingerprint.clear();
     m_tlsErrors.clear();
     m_pinMismatch = false;
@@ -177,7 +246,6 @@ void NxapiClient::send(const QStringList &commands, OutputFormat format)
     QNetworkReply *reply = m_network->post(request, insApiRequest(commands, format));
     m_pending = reply;
 
-    const QString pin = normalizeFingerprint(m_endpoint.pinnedSha256);
     connect(
         reply, &QNetworkReply::sslErrors, this, [this, reply, pin](const QList<QSslError> &errors) {
             const QString fp
@@ -192,7 +260,11 @@ void NxapiClient::send(const QStringList &commands, OutputFormat format)
             m_tlsErrors = texts.join(QLatin1String("; "));
             if (!pin.isEmpty() && fp == pin)
                 reply->ignoreSslErrors(errors);  // the user confirmed exactly this certificate
+            else if (!pin.isEmpty())
+                m_pinMismatch = true;
         });
+    // Second line of defence, should a CA ever be consulted after all: QNetworkReply
+    // documents that nothing has been sent when encrypted() is emitted.
     connect(reply, &QNetworkReply::encrypted, this, [this, reply, pin] {
         const QString fp
             = normalizeFingerprint(QString::fromLatin1(reply->sslConfiguration()
@@ -225,6 +297,8 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
     const QString where = insUrl().toDisplayString();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    m_retryAfterMs = retryAfterMs(reply->rawHeader(QByteArrayLiteral("Retry-After")),
+                                  QDateTime::currentDateTimeUtc());
 
     if (reply->property("roceTimedOut").toBool()) {
         failPoll(NxapiError {NxapiError::Timeout,
@@ -351,6 +425,13 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
 void NxapiClient::finishPoll()
 {
     m_inPoll = false;
+    m_refusedLogins = 0;
+    m_failuresInRow = 0;
+    m_backoffMs = 0;
+    if (m_started && !m_timer.isActive()) {
+        m_retryTimer.stop();
+        m_timer.start();  // back on schedule
+    }
     m_snapshot.takenMs = QDateTime::currentMSecsSinceEpoch();
     emit snapshotReady(m_snapshot);
 }
@@ -359,7 +440,39 @@ void NxapiClient::failPoll(NxapiError error)
 {
     m_inPoll = false;
     m_asciiRound.clear();
+    if (error.kind == NxapiError::AuthenticationFailed
+        && ++m_refusedLogins >= kRefusedLoginsBeforeStop) {
+        m_passwordNeeded = true;
+        m_timer.stop();
+        m_retryTimer.stop();
+        error.kind = NxapiError::CredentialsRejected;
+        error.message = ClientText::tr("%1 refused user '%2' twice (HTTP 401): credentials "
+                                       "rejected twice: polling stopped, enter the password.")
+                            .arg(insUrl().toDisplayString(), m_endpoint.user);
+        emit pollFailed(error);
+        emit credentialsRejected(error);
+        return;
+    }
+    if (backsOff(error))
+        scheduleRetry(error);
     emit pollFailed(error);
+}
+
+void NxapiClient::scheduleRetry(const NxapiError &reason)
+{
+    const qint64 base = m_backoffBaseMs > 0 ? m_backoffBaseMs : m_timer.interval();
+    const int doublings = std::min(m_failuresInRow++, 30);
+    const qint64 nominal = std::min(base << std::min(doublings, 20), qint64(m_backoffCapMs));
+    // Up to a fifth less, so that consoles which failed together do not retry in step; never
+    // more, so that each delay still exceeds the one before until the cap.
+    qint64 delay = nominal - qint64(QRandomGenerator::global()->bounded(quint32(nominal / 5 + 1)));
+    delay = std::max<qint64>(delay, m_retryAfterMs);
+    m_backoffMs = int(std::max<qint64>(1, delay));
+    if (m_started) {
+        m_timer.stop();
+        m_retryTimer.start(m_backoffMs);
+    }
+    emit backingOff(m_backoffMs, reason);
 }
 
 }  // namespace roce::nxapi

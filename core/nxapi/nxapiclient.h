@@ -3,6 +3,7 @@
 #include "nxapi/nxapienvelope.h"
 #include "nxapi/snapshot.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
@@ -23,7 +24,7 @@ struct NxapiEndpoint {
     QString password;  ///< from the keychain; never logged
     /// SHA-256 of the switch certificate the user confirmed (hex, colons optional). Accepts
     /// that certificate even though no CA vouches for it (Nexus switches ship self-signed),
-    /// and rejects any other certificate.
+    /// and rejects any other certificate, even one a trusted CA issued for the switch's name.
     QString pinnedSha256;
     bool allowHttp = false;  ///< plain HTTP sends the password in clear: only on request
     int timeoutMs = 10000;
@@ -38,9 +39,12 @@ struct NxapiError {
         TlsUntrusted,          ///< certificate not trusted and not pinned (fingerprint given)
         TlsPinMismatch,        ///< certificate differs from the pinned one
         AuthenticationFailed,  ///< HTTP 401
-        MaxSessions,           ///< HTTP 429 or code 429 "Max sessions reached"
-        ServerError,           ///< HTTP 5xx or another non-200 status
-        MalformedResponse,     ///< not JSON, cut short, wrong shape
+        /// A second login in a row refused (HTTP 401): polling stopped so that retries do not
+        /// lock out a shared switch account; it resumes with setPassword().
+        CredentialsRejected,
+        MaxSessions,        ///< HTTP 429 or code 429 "Max sessions reached"
+        ServerError,        ///< HTTP 5xx or another non-200 status
+        MalformedResponse,  ///< not JSON, cut short, wrong shape
     };
     Kind kind = ServerError;
     QString message;  ///< for people: what, where, and what to do
@@ -51,13 +55,21 @@ struct NxapiError {
 /// "ab:cd:..." upper-case colon form of a SHA-256 given in any hex spelling.
 QString normalizeFingerprint(const QString &hex);
 
+/// An HTTP Retry-After value (delay in seconds, or an HTTP date) as milliseconds from @p now;
+/// -1 when absent or unreadable.
+qint64 retryAfterMs(const QByteArray &value, const QDateTime &now);
+
 /// An NX-API client for one switch on QNetworkAccessManager: never blocks its thread.
 /// Polls a set of show commands in ONE batched `cli_show` request per interval (NX-API keeps
 /// 5 sessions per worker and turns more away); commands the release cannot structure (501)
 /// are moved, for good, to a `cli_show_ascii` batch and parsed from text. Authenticates with
 /// HTTP Basic once and then reuses the `nxapi_auth` cookie (renewed before its 600 s expiry,
 /// or after a 401). A poll that is still running when the next is due is not stacked: the
-/// tick is skipped and counted. Errors are typed and polling goes on.
+/// tick is skipped and counted. Errors are typed and polling goes on, but gently: after 429,
+/// 5xx and timeouts the next poll waits min(base * 2^(n-1), cap), less up to a fifth of
+/// jitter, or the switch's Retry-After when that is longer; a good poll resets it. Two
+/// logins refused (HTTP 401) with no good poll between them stop polling altogether, since
+/// every further try counts against the account's lockout, until setPassword().
 class NxapiClient : public QObject
 {
     Q_OBJECT
@@ -76,9 +88,19 @@ public:
 
     void start();  ///< polls now and then every interval
     void stop();
-    /// Polls once now; false when a poll is still running (not stacked).
+    /// Polls once now, whatever the backoff; false when a poll is still running (not stacked)
+    /// or polling stopped because the credentials were rejected.
     bool pollNow();
     bool busy() const { return !m_pending.isNull() || m_inPoll; }
+
+    /// The backoff's first delay (0 = the polling interval) and its ceiling.
+    void setBackoff(int baseMs, int capMs);
+    /// The delay before the next poll while backing off; 0 when polling on schedule.
+    int backoffMs() const { return m_backoffMs; }
+    /// True after two refused logins: nothing is sent until setPassword().
+    bool passwordNeeded() const { return m_passwordNeeded; }
+    /// A new password (the user typed it): clears the stop and, if started, polls at once.
+    void setPassword(const QString &password);
 
     int pollsSkipped() const { return m_skipped; }
     int requestsSent() const { return m_requests; }
@@ -93,6 +115,11 @@ signals:
     /// The certificate is not trusted: show @p fingerprint and let the user pin it.
     void certificateUntrusted(const QString &fingerprint, const QString &details);
     void pollSkipped();
+    /// Polling stopped after two refused logins (also reported through pollFailed with
+    /// kind CredentialsRejected): ask the user for the password and call setPassword().
+    void credentialsRejected(const roce::nxapi::NxapiError &error);
+    /// The next poll waits @p delayMs (backoff after 429, 5xx or a timeout).
+    void backingOff(int delayMs, const roce::nxapi::NxapiError &reason);
 
 private:
     void startPoll();
@@ -101,11 +128,21 @@ private:
                     bool retriedLogin);
     void finishPoll();
     void failPoll(NxapiError error);
+    void scheduleRetry(const NxapiError &reason);
     QUrl insUrl() const;
 
     NxapiEndpoint m_endpoint;
     QNetworkAccessManager *m_network;
     QTimer m_timer;
+    QTimer m_retryTimer;  ///< the next poll while backing off (m_timer stopped meanwhile)
+    bool m_started = false;
+    int m_backoffBaseMs = 0;
+    int m_backoffCapMs = 60 * 1000;
+    int m_backoffMs = 0;
+    int m_failuresInRow = 0;     ///< 429/5xx/timeouts since the last good poll
+    qint64 m_retryAfterMs = -1;  ///< the failed answer's Retry-After, if any
+    int m_refusedLogins = 0;     ///< 401s to the password since the last good poll
+    bool m_passwordNeeded = false;
     QStringList m_commands;
     QSet<QString> m_ascii;
     QPointer<QNetworkReply> m_pending;

@@ -26,7 +26,7 @@ struct BootstrapOptions {
     QString pidFile = QStringLiteral("/run/roce-agent.pid");      ///< detached start only
     QString logFile = QStringLiteral("/var/log/roce-agent.log");  ///< detached start only
     QString listen = QStringLiteral("0.0.0.0:18471");
-    QString metrics = QStringLiteral("0.0.0.0:9471");  ///< or "off"
+    QString metrics = QStringLiteral("127.0.0.1:9471");  ///< or "off"; loopback as the agent's
     /// No TLS: for loopback tests only. Otherwise a self-signed certificate is made with
     /// openssl on the host (kept if present) and its fingerprint pinned.
     bool plaintext = false;

@@ -1,13 +1,43 @@
 #include "agentoptions.h"
+#include "basicauth.h"
 #include "common/versions.h"
+#include "metricsserver.h"
 #include "verbsdevices.h"
+#include "webconfig.h"
 
 #include <QFile>
 #include <QProcess>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace roce::agent;
+
+namespace {
+const QString kTls = QStringLiteral(ROCE_SOURCE_DIR "/tests/agent/fixtures/tls");
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
+{
+    QFile f(dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(content);
+    return f.fileName();
+}
+
+/// roce-agent's exit code and what it printed on stderr.
+std::pair<int, QString> runAgent(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(ROCE_AGENT_PATH), args);
+    if (!p.waitForFinished(30000)) {
+        p.kill();
+        p.waitForFinished();
+        return {-1, QStringLiteral("still running")};
+    }
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardError())};
+}
+}  // namespace
 
 class TestAgent : public QObject
 {
@@ -26,6 +56,9 @@ private slots:
         const auto defaults = parseAgentOptions({QStringLiteral("roce-agent")});
         QVERIFY(defaults.options);
         QCOMPARE(defaults.options->sysfsRoot, QStringLiteral("/sys"));
+        // /metrics stays on this host unless asked otherwise.
+        QCOMPARE(defaults.options->metricsListen, QStringLiteral("127.0.0.1:9471"));
+        QVERIFY(defaults.options->webConfig.isEmpty());
         QVERIFY(!defaults.options->listDevices);
 
         const auto bad
@@ -43,7 +76,7 @@ private slots:
             {QStringLiteral("roce-agent"), QStringLiteral("--config"), shipped});
         QVERIFY(parsed.options);
         QCOMPARE(parsed.options->listen, QStringLiteral("0.0.0.0:18471"));
-        QCOMPARE(parsed.options->metricsListen, QStringLiteral("0.0.0.0:9471"));
+        QCOMPARE(parsed.options->metricsListen, QStringLiteral("127.0.0.1:9471"));
         QCOMPARE(parsed.options->tokenFile, QStringLiteral("/etc/roce-agent/token"));
         QCOMPARE(parsed.options->tlsCert, QStringLiteral("/etc/roce-agent/agent.crt"));
         QCOMPARE(parsed.options->tlsKey, QStringLiteral("/etc/roce-agent/agent.key"));
@@ -58,6 +91,251 @@ private slots:
         QCOMPARE(overridden.options->listen, QStringLiteral("127.0.0.1:1"));
         QCOMPARE(overridden.options->metricsListen, QStringLiteral("off"));
         QCOMPARE(overridden.options->tokenFile, QStringLiteral("/etc/roce-agent/token"));
+
+        QTemporaryDir dir;
+        const QString ini = writeFile(dir, QStringLiteral("agent.conf"),
+                                      "[agent]\nweb_config = /etc/roce-agent/web-config.yml\n");
+        const auto withWeb
+            = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--config"), ini});
+        QVERIFY(withWeb.options);
+        QCOMPARE(withWeb.options->webConfig, QStringLiteral("/etc/roce-agent/web-config.yml"));
+        const auto flagWins
+            = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--config"), ini,
+                                 QStringLiteral("--web-config"), QStringLiteral("/tmp/w.yml")});
+        QCOMPARE(flagWins.options->webConfig, QStringLiteral("/tmp/w.yml"));
+    }
+
+    void helpStatesTheLoopbackDefault()
+    {
+        QProcess p;
+        p.start(QStringLiteral(ROCE_AGENT_PATH), {QStringLiteral("--help")});
+        QVERIFY(p.waitForFinished(30000));
+        const QString help = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        QVERIFY2(help.contains(QLatin1String("(default 127.0.0.1:9471)")), qPrintable(help));
+        QVERIFY(help.contains(QLatin1String("--web-config")));
+    }
+
+    // Without TLS the token and every sample cross the network in clear: only on loopback.
+    void plaintextOnlyOnLoopback_data()
+    {
+        QTest::addColumn<QString>("listen");
+        QTest::addColumn<bool>("refused");
+        QTest::newRow("any IPv4") << QStringLiteral("0.0.0.0:0") << true;
+        QTest::newRow("any IPv6") << QStringLiteral("[::]:0") << true;
+        QTest::newRow("empty host") << QStringLiteral(":0") << true;
+        QTest::newRow("LAN address") << QStringLiteral("192.0.2.10:0") << true;
+        QTest::newRow("127.0.0.1") << QStringLiteral("127.0.0.1:0") << false;
+        QTest::newRow("127.3.4.5") << QStringLiteral("127.3.4.5:0") << false;
+        QTest::newRow("::1") << QStringLiteral("[::1]:0") << false;
+    }
+
+    void plaintextOnlyOnLoopback()
+    {
+        QFETCH(QString, listen);
+        QFETCH(bool, refused);
+        QProcess p;
+        p.start(QStringLiteral(ROCE_AGENT_PATH),
+                {QStringLiteral("--plaintext"), QStringLiteral("--listen"), listen,
+                 QStringLiteral("--metrics"), QStringLiteral("off"), QStringLiteral("--token-file"),
+                 kTls + QStringLiteral("/token")});
+        QVERIFY(p.waitForStarted(10000));
+        if (refused) {
+            QVERIFY(p.waitForFinished(30000));
+            QCOMPARE(p.exitCode(), 2);
+            const QString err = QString::fromUtf8(p.readAllStandardError());
+            QVERIFY2(err.contains(listen) && err.contains(QLatin1String("loopback")),
+                     qPrintable(err));
+        } else {
+            // Serving: it says so and keeps running until stopped.
+            QByteArray out;
+            QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("listening"),
+                                     10000);
+            QCOMPARE(p.state(), QProcess::Running);
+            p.terminate();
+            QVERIFY(p.waitForFinished(10000));
+        }
+    }
+
+    void readsWebConfig()
+    {
+        QTemporaryDir dir;
+        QFile::copy(kTls + QStringLiteral("/agent.crt"), dir.filePath(QStringLiteral("a.crt")));
+        QFile::copy(kTls + QStringLiteral("/agent.key"), dir.filePath(QStringLiteral("a.key")));
+        const QByteArray hash = "$2y$10$X0h1gDsPszWURQaxFh.zoubFi6DXncSjhoQNJgRrnGs7EsimhC7zG";
+        const QString path
+            = writeFile(dir, QStringLiteral("web.yml"),
+                        "# as the exporter-toolkit documentation writes it\n"
+                        "tls_server_config:\n  cert_file: a.crt\n  key_file: a.key\n"
+                        "  client_auth_type: RequireAndVerifyClientCert\n"
+                        "  client_ca_file: "
+                            + (kTls + QStringLiteral("/ca.crt")).toUtf8()
+                            + "\n  min_version: TLS13\n  prefer_server_cipher_suites: true\n"
+                              "http_server_config:\n  http2: false\n  headers:\n"
+                              "    Strict-Transport-Security: max-age=31536000\n"
+                              "basic_auth_users:\n  alice: "
+                            + hash + "\n  'bob': \"" + hash + "\"\n");
+        const auto config = loadWebConfig(path);
+        QVERIFY2(config, config ? "" : qPrintable(config.error().message));
+        QVERIFY(config->tls);
+        QVERIFY(!config->certificate.isNull() && !config->key.isNull());
+        QVERIFY(config->requireClientCertificate);
+        QCOMPARE(config->clientCa.size(), 1);
+        QCOMPARE(config->protocol, QSsl::TlsV1_3OrLater);
+        QCOMPARE(config->users.size(), 2);
+        QCOMPARE(config->users.value(QStringLiteral("bob")), hash);
+        QCOMPARE(config->headers.size(), 1);
+        QCOMPARE(config->headers.first().first, QByteArray("Strict-Transport-Security"));
+
+        // An empty file is valid (exporter-toolkit: plain HTTP, no authentication).
+        const auto empty = parseWebConfig("", path);
+        QVERIFY(empty);
+        QVERIFY(!empty->tls && !empty->basicAuth());
+    }
+
+    void rejectsBrokenWebConfigs_data()
+    {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<QString>("names");  // what the message must name besides the file
+        const QByteArray tls = "tls_server_config:\n  cert_file: " + kTls.toUtf8()
+            + "/agent.crt\n  key_file: " + kTls.toUtf8() + "/agent.key\n";
+        QTest::newRow("unknown top-level key")
+            << QByteArray("basic_auth_user:\n  a: b\n") << QStringLiteral("\"basic_auth_user\"");
+        QTest::newRow("unknown TLS key")
+            << QByteArray(tls + "  certfile: x\n") << QStringLiteral("\"certfile\"");
+        QTest::newRow("unknown header")
+            << QByteArray("http_server_config:\n  headers:\n    X-Powered-By: me\n")
+            << QStringLiteral("X-Powered-By");
+        QTest::newRow("not bcrypt")
+            << QByteArray("basic_auth_users:\n  alice: secret\n") << QStringLiteral("\"alice\"");
+        QTest::newRow("missing cert file")
+            << QByteArray("tls_server_config:\n  cert_file: nowhere.crt\n  key_file: k\n")
+            << QStringLiteral("cert_file");
+        QTest::newRow("key without cert")
+            << QByteArray("tls_server_config:\n  key_file: " + kTls.toUtf8() + "/agent.key\n")
+            << QStringLiteral("cert_file");
+        QTest::newRow("client auth that checks nothing")
+            << QByteArray(tls + "  client_auth_type: RequireAnyClientCert\n")
+            << QStringLiteral("RequireAnyClientCert");
+        QTest::newRow("verify without a CA")
+            << QByteArray(tls + "  client_auth_type: RequireAndVerifyClientCert\n")
+            << QStringLiteral("client_ca_file");
+        QTest::newRow("TLS 1.1") << QByteArray(tls + "  min_version: TLS11\n")
+                                 << QStringLiteral("TLS11");
+        QTest::newRow("cipher suites") << QByteArray(tls + "  cipher_suites: [TLS_AES_128]\n")
+                                       << QStringLiteral("cipher_suites");
+        QTest::newRow("rate limit")
+            << QByteArray("rate_limit:\n  burst: 2\n") << QStringLiteral("rate_limit");
+        QTest::newRow("duplicate key") << QByteArray("basic_auth_users: {}\nbasic_auth_users: {}\n")
+                                       << QStringLiteral("basic_auth_users");
+        QTest::newRow("not YAML") << QByteArray("tls_server_config: [\n") << QStringLiteral(":2");
+        QTest::newRow("not a mapping") << QByteArray("- a\n- b\n") << QStringLiteral("mapping");
+    }
+
+    void rejectsBrokenWebConfigs()
+    {
+        QFETCH(QByteArray, yaml);
+        QFETCH(QString, names);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("web-config.yml"), yaml);
+        const auto config = loadWebConfig(path);
+        QVERIFY(!config);
+        const QString message = config.error().message;
+        QVERIFY2(message.contains(path) && message.contains(names), qPrintable(message));
+    }
+
+    void badWebConfigStopsTheAgent()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("web.yml"),
+                                       "tls_server_config:\n  cert: x\n  kye: y\n");
+        const auto [code, err]
+            = runAgent({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                        QStringLiteral("--plaintext"), QStringLiteral("--token-file"),
+                        kTls + QStringLiteral("/token"), QStringLiteral("--metrics"),
+                        QStringLiteral("off"), QStringLiteral("--web-config"), path});
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(path) && err.contains(QLatin1String("\"kye\"")), qPrintable(err));
+    }
+
+    void metricsServerBoundsConnections()
+    {
+        MetricsServer server([] { return QByteArray("roce_test 1\n"); });
+        server.setLimits({2, 300, 1024});  // two at once, 300 ms each, 1 KiB requests
+        const quint16 port = server.listen(QHostAddress::LocalHost, 0);
+        QVERIFY(port);
+        QTcpSocket a, b, c;
+        for (QTcpSocket *s : {&a, &b}) {
+            s->connectToHost(QHostAddress::LocalHost, port);
+            QVERIFY(s->waitForConnected(5000));
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(server.connections(), 2, 5000);
+        // A third is closed at once, unanswered.
+        c.connectToHost(QHostAddress::LocalHost, port);
+        QTRY_COMPARE_WITH_TIMEOUT(c.state(), QAbstractSocket::UnconnectedState, 5000);
+        QCOMPARE(c.readAll(), QByteArray());
+        QCOMPARE(server.connections(), 2);
+        // The two that never sent a request are cut off at the deadline.
+        QTRY_COMPARE_WITH_TIMEOUT(server.connections(), 0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(a.state(), QAbstractSocket::UnconnectedState, 5000);
+        // A request beyond the size limit is cut off unanswered.
+        QTcpSocket big;
+        big.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(big.waitForConnected(5000));
+        big.write("GET /metrics HTTP/1.1\r\nX-Pad: " + QByteArray(2000, 'x'));
+        QTRY_COMPARE_WITH_TIMEOUT(big.state(), QAbstractSocket::UnconnectedState, 5000);
+        QCOMPARE(big.readAll(), QByteArray());
+        // A proper one is answered.
+        QTcpSocket good;
+        good.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(good.waitForConnected(5000));
+        good.write("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+        QByteArray answer;
+        QTRY_VERIFY_WITH_TIMEOUT((answer += good.readAll()).contains("roce_test 1"), 5000);
+        QVERIFY(answer.startsWith("HTTP/1.1 200 OK"));
+        QCOMPARE(server.scrapes(), 1);
+    }
+
+    void basicAuthVerifiesRemembersAndRations()
+    {
+        const QByteArray hash = BasicAuth::hash("s3cret", 4);
+        QVERIFY(hash.startsWith("$2b$04$"));
+        QVERIFY(BasicAuth::verify("s3cret", hash));
+        QVERIFY(!BasicAuth::verify("s3cre", hash));
+        QVERIFY(!BasicAuth::verify("s3cret", "$2b$04$not-a-real-hash"));
+        // The hashes htpasswd and Go's bcrypt write ($2y$) verify too.
+        const QByteArray go = "$2y$10$X0h1gDsPszWURQaxFh.zoubFi6DXncSjhoQNJgRrnGs7EsimhC7zG";
+        QVERIFY(!BasicAuth::verify("not-it", go));
+
+        qint64 now = 0;
+        BasicAuth::Limits limits;
+        limits.burstMs = 150;      // three hashes at the floor's 50 ms
+        limits.msPerSecond = 100;  // then one every half second
+        BasicAuth auth({{QStringLiteral("prom"), hash}}, limits, [&now] { return now; });
+        auto header = [](const QByteArray &userPassword) -> QByteArray {
+            return "Basic " + userPassword.toBase64();
+        };
+        QCOMPARE(auth.check(header("prom:s3cret")), BasicAuth::Verdict::Allowed);
+        QCOMPARE(auth.hashesComputed(), 1);
+        // Remembered: ten more scrapes, no more hashing.
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(auth.check(header("prom:s3cret")), BasicAuth::Verdict::Allowed);
+        QCOMPARE(auth.hashesComputed(), 1);
+        QCOMPARE(auth.check(QByteArray()), BasicAuth::Verdict::Denied);
+        QCOMPARE(auth.check("Bearer abc"), BasicAuth::Verdict::Denied);
+        QCOMPARE(auth.hashesComputed(), 1);  // nothing to hash in those
+        // Wrong passwords and unknown users: two more hashes fit the burst, then none.
+        QCOMPARE(auth.check(header("prom:wrong")), BasicAuth::Verdict::Denied);
+        QCOMPARE(auth.check(header("eve:s3cret")), BasicAuth::Verdict::Denied);
+        QCOMPARE(auth.check(header("prom:wrong")), BasicAuth::Verdict::Throttled);
+        QCOMPARE(auth.check(header("prom:s3cre")), BasicAuth::Verdict::Throttled);
+        QCOMPARE(auth.hashesComputed(), 3);
+        // The remembered login is never rationed.
+        QCOMPARE(auth.check(header("prom:s3cret")), BasicAuth::Verdict::Allowed);
+        // Half a second later there is time for one more.
+        now += 500;
+        QCOMPARE(auth.check(header("prom:wrong")), BasicAuth::Verdict::Denied);
+        QCOMPARE(auth.check(header("prom:wrong")), BasicAuth::Verdict::Throttled);
+        QCOMPARE(auth.hashesComputed(), 4);
     }
 
     void rejectsBrokenConfigFiles_data()

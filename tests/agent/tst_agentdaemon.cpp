@@ -1,3 +1,4 @@
+#include "../common/testpki.h"
 #include "agentproto/agentclient.h"
 #include "model/metric.h"
 
@@ -10,6 +11,7 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSslConfiguration>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -39,6 +41,40 @@ QByteArray httpGet(const QUrl &url)
     reply->deleteLater();
     return body;
 }
+
+struct HttpAnswer {
+    int status = 0;
+    QByteArray wwwAuthenticate;
+    QByteArray body;
+    QString error;
+};
+
+/// GET @p url trusting @p ca, with @p authorization as the Authorization header (if any).
+HttpAnswer httpsGet(const QUrl &url, const QSslCertificate &ca, const QByteArray &authorization)
+{
+    QNetworkAccessManager nam;
+    QNetworkRequest request(url);
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setCaCertificates({ca});
+    request.setSslConfiguration(tls);
+    if (!authorization.isEmpty())
+        request.setRawHeader("Authorization", authorization);
+    QNetworkReply *reply = nam.get(request);
+    QSignalSpy done(reply, &QNetworkReply::finished);
+    done.wait(10000);
+    HttpAnswer a;
+    a.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    a.wwwAuthenticate = reply->rawHeader("WWW-Authenticate");
+    a.body = reply->readAll();
+    a.error = reply->errorString();
+    reply->deleteLater();
+    return a;
+}
+
+// "scrape-secret" hashed with bcrypt (cost 6), as `htpasswd -nbBC 6 "" scrape-secret` would.
+const QByteArray kScrapeHash = "$2b$06$sQkIRS.MuvN55gBYR0zqPezY6Lt1CUEXqJbYN4PGkEQ7wqCv.svgq";
+const QByteArray kCnpLine
+    = "node_infiniband_np_cnp_packets_sent_total{device=\"mlx5_0\",port=\"1\"} 1843204";
 
 /// Children of @p parent whose command name is @p comm, from /proc.
 QList<qint64> childrenNamed(qint64 parent, const QByteArray &comm)
@@ -84,60 +120,56 @@ private:
     QProcess m_agent;
     quint16 m_port = 0;
     quint16 m_metrics = 0;
+    QByteArray m_output;  ///< what the agent printed while starting
 
-    bool startAgent()
+    bool startAgent(const QStringList &extra = {})
     {
+        m_output.clear();
         m_port = freePort();
         m_metrics = freePort();
         m_agent.setProcessChannelMode(QProcess::MergedChannels);
-        m_agent.start(QStringLiteral(ROCE_AGENT_PATH),
-                      {QStringLiteral("--sysfs-root"), kFixtures + QStringLiteral("/sysfs-mlx5"),
-                       QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
-                       QStringLiteral("--token-file"), kFixtures + QStringLiteral("/tls/token"),
-                       QStringLiteral("--tls-cert"), kFixtures + QStringLiteral("/tls/agent.crt"),
-                       QStringLiteral("--tls-key"), kFixtures + QStringLiteral("/tls/agent.key"),
-                       QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(m_port),
-                       QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:%1").arg(m_metrics)});
+        m_agent.start(
+            QStringLiteral(ROCE_AGENT_PATH),
+            QStringList {QStringLiteral("--sysfs-root"), kFixtures + QStringLiteral("/sysfs-mlx5"),
+                         QStringLiteral("--ethtool-fixture"),
+                         kFixtures + QStringLiteral("/ethtool"), QStringLiteral("--token-file"),
+                         kFixtures + QStringLiteral("/tls/token"), QStringLiteral("--tls-cert"),
+                         kFixtures + QStringLiteral("/tls/agent.crt"), QStringLiteral("--tls-key"),
+                         kFixtures + QStringLiteral("/tls/agent.key"), QStringLiteral("--listen"),
+                         QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--metrics"),
+                         QStringLiteral("127.0.0.1:%1").arg(m_metrics)}
+                + extra);
         if (!m_agent.waitForStarted(10000))
             return false;
         for (int i = 0; i < 100; ++i) {
-            if (m_agent.readAll().contains("listening") || m_agent.state() != QProcess::Running)
+            m_output += m_agent.readAll();
+            if (m_output.contains("listening") || m_agent.state() != QProcess::Running)
                 break;
             m_agent.waitForReadyRead(100);
         }
         return m_agent.state() == QProcess::Running;
     }
 
-private slots:
-    void cleanup()
+    /// Runs Debian's Prometheus against the agent's /metrics with @p jobExtra (YAML lines of
+    /// the scrape job, indented by four) until it has the CNP series; returns its value and
+    /// the target's health.
+    std::pair<QString, QString> scrapeWithPrometheus(const QString &jobExtra)
     {
-        if (m_agent.state() != QProcess::NotRunning) {
-            m_agent.kill();
-            m_agent.waitForFinished(5000);
-        }
-    }
-
-    void metricsEndpointScrapedByPrometheus()
-    {
-        QVERIFY(startAgent());
-        const QByteArray metrics
-            = httpGet(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(m_metrics)));
-        QVERIFY2(
-            metrics.contains(
-                "node_infiniband_np_cnp_packets_sent_total{device=\"mlx5_0\",port=\"1\"} 1843204"),
-            metrics.left(500).constData());
-
         const QString prometheus = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
-        if (prometheus.isEmpty())
-            QFAIL("Debian's prometheus is not installed (scripts/setup-debian.sh installs it)");
+        if (prometheus.isEmpty()) {
+            qWarning("Debian's prometheus is not installed (scripts/setup-debian.sh installs it)");
+            return {};
+        }
         QTemporaryDir dir;
         QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
-        QVERIFY(config.open(QIODevice::WriteOnly));
+        if (!config.open(QIODevice::WriteOnly))
+            return {};
         config.write(
             QStringLiteral(
                 "global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: roce-agent\n"
-                "    static_configs:\n      - targets: ['127.0.0.1:%1']\n")
+                "%2    static_configs:\n      - targets: ['127.0.0.1:%1']\n")
                 .arg(m_metrics)
+                .arg(jobExtra)
                 .toUtf8());
         config.close();
         const quint16 web = freePort();
@@ -147,7 +179,8 @@ private slots:
                      {QStringLiteral("--config.file=") + config.fileName(),
                       QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
                       QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(web)});
-        QVERIFY(server.waitForStarted(10000));
+        if (!server.waitForStarted(10000))
+            return {};
         // Prometheus scraped the agent when the query finds the series with its value.
         const QUrl query(
             QStringLiteral(
@@ -170,15 +203,114 @@ private slots:
             = QJsonDocument::fromJson(
                   httpGet(QUrl(QStringLiteral("http://127.0.0.1:%1/api/v1/targets").arg(web))))
                   .object();
-        health = targets.value(QStringLiteral("data"))
-                     .toObject()
-                     .value(QStringLiteral("activeTargets"))
-                     .toArray()[0]
-                     .toObject()
-                     .value(QStringLiteral("health"))
-                     .toString();
+        const QJsonObject target = targets.value(QStringLiteral("data"))
+                                       .toObject()
+                                       .value(QStringLiteral("activeTargets"))
+                                       .toArray()[0]
+                                       .toObject();
+        health = target.value(QStringLiteral("health")).toString();
+        if (health != QLatin1String("up"))
+            qWarning() << "prometheus: target" << target;
         server.terminate();
         server.waitForFinished(10000);
+        return {value, health};
+    }
+
+private slots:
+    void cleanup()
+    {
+        if (m_agent.state() != QProcess::NotRunning) {
+            m_agent.kill();
+            m_agent.waitForFinished(5000);
+        }
+    }
+
+    void metricsEndpointScrapedByPrometheus()
+    {
+        QVERIFY(startAgent());
+        const QByteArray metrics
+            = httpGet(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(m_metrics)));
+        QVERIFY2(
+            metrics.contains(
+                "node_infiniband_np_cnp_packets_sent_total{device=\"mlx5_0\",port=\"1\"} 1843204"),
+            metrics.left(500).constData());
+
+        const auto [value, health] = scrapeWithPrometheus(QString());
+        QCOMPARE(value, QStringLiteral("1843204"));
+        QCOMPARE(health, QStringLiteral("up"));
+    }
+
+    void metricsOverHttpsWithBasicAuth()
+    {
+        // A web-config as a node_exporter fleet writes it: TLS from a CA the scrapers trust,
+        // one bcrypt user, a security header.
+        const roce::testing::TestPki pki;
+        QVERIFY2(pki.ok(), qPrintable(pki.error));
+        QFile web(pki.dir.filePath(QStringLiteral("web-config.yml")));
+        QVERIFY(web.open(QIODevice::WriteOnly));
+        web.write("tls_server_config:\n"
+                  "  cert_file: leaf.crt\n"  // relative: next to the web-config
+                  "  key_file: leaf.key\n"
+                  "  min_version: TLS12\n"
+                  "http_server_config:\n"
+                  "  headers:\n"
+                  "    X-Content-Type-Options: nosniff\n"
+                  "basic_auth_users:\n"
+                  "  prometheus: "
+                  + kScrapeHash + "\n");
+        web.close();
+        QVERIFY(startAgent({QStringLiteral("--web-config"), web.fileName()}));
+        const QUrl url(QStringLiteral("https://127.0.0.1:%1/metrics").arg(m_metrics));
+        const QByteArray right = "Basic " + QByteArray("prometheus:scrape-secret").toBase64();
+        const QByteArray wrong = "Basic " + QByteArray("prometheus:scrape-secreT").toBase64();
+        const QByteArray stranger = "Basic " + QByteArray("nobody:scrape-secret").toBase64();
+
+        HttpAnswer a = httpsGet(url, pki.ca, right);
+        QCOMPARE(a.status, 200);
+        QVERIFY2(a.body.contains(kCnpLine), qPrintable(a.error));
+        for (const QByteArray &refused : {wrong, stranger, QByteArray()}) {
+            a = httpsGet(url, pki.ca, refused);
+            QCOMPARE(a.status, 401);
+            QVERIFY2(a.wwwAuthenticate.startsWith("Basic realm="), a.wwwAuthenticate.constData());
+            QVERIFY(!a.body.contains("node_infiniband"));
+        }
+        // Plain HTTP on the TLS port gets nothing.
+        QVERIFY(!httpGet(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(m_metrics)))
+                     .contains("node_infiniband"));
+
+        // curl, as an operator checks it by hand.
+        const QString curl = QStandardPaths::findExecutable(QStringLiteral("curl"));
+        if (!curl.isEmpty()) {
+            QProcess p;
+            p.start(curl,
+                    {QStringLiteral("-sS"), QStringLiteral("--cacert"), pki.caFile,
+                     QStringLiteral("-u"), QStringLiteral("prometheus:scrape-secret"),
+                     QStringLiteral("-D"), QStringLiteral("-"), url.toString()});
+            QVERIFY(p.waitForFinished(20000));
+            const QByteArray out = p.readAllStandardOutput();
+            QCOMPARE(p.exitCode(), 0);
+            QVERIFY2(out.startsWith("HTTP/1.1 200"), out.left(200).constData());
+            QVERIFY(out.contains("X-Content-Type-Options: nosniff"));
+            QVERIFY(out.contains(kCnpLine));
+            p.start(curl,
+                    {QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"),
+                     QStringLiteral("-w"), QStringLiteral("%{http_code}"),
+                     QStringLiteral("--cacert"), pki.caFile, QStringLiteral("-u"),
+                     QStringLiteral("prometheus:wrong"), url.toString()});
+            QVERIFY(p.waitForFinished(20000));
+            QCOMPARE(p.readAllStandardOutput(), QByteArray("401"));
+        } else {
+            qWarning("curl not installed: the curl checks were skipped");
+        }
+
+        // Debian's Prometheus with the scrape job a node_exporter behind the same web-config
+        // would have: https, the CA, basic auth.
+        const auto [value, health]
+            = scrapeWithPrometheus(QStringLiteral("    scheme: https\n"
+                                                  "    tls_config:\n      ca_file: %1\n"
+                                                  "    basic_auth:\n      username: prometheus\n"
+                                                  "      password: scrape-secret\n")
+                                       .arg(pki.caFile));
         QCOMPARE(value, QStringLiteral("1843204"));
         QCOMPARE(health, QStringLiteral("up"));
     }

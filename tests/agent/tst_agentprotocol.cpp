@@ -1,6 +1,7 @@
 // The agent protocol end to end in one process: the real AgentServer with the real job
 // runner and collectors on a fixture tree, the console's AgentClient, real iperf3, sockperf
 // and a 2-rank PyTorch (gloo) run on loopback.
+#include "../common/testpki.h"
 #include "agentproto/agentclient.h"
 #include "agentproto/agentserver.h"
 #include "agentproto/frame.h"
@@ -262,6 +263,50 @@ private slots:
         e.clientKey = QSslKey(readFixture(QStringLiteral("tls/rogue.key")), QSsl::Rsa, QSsl::Pem);
         AgentClient rogue(e);
         QVERIFY(!waitReady(rogue));
+    }
+
+    void pinBindsEvenWhenTheCaVouches()
+    {
+        // A certificate a CA the client trusts issued for 127.0.0.1, presented by a peer that
+        // asks for the token and keeps whatever it gets.
+        const roce::testing::TestPki pki;
+        QVERIFY2(pki.ok(), qPrintable(pki.error));
+        auto askForToken = [](const QByteArray &in) {
+            return in.contains("\"hello\"")
+                ? encodeFrame({{QStringLiteral("type"), QStringLiteral("hello")},
+                               {QStringLiteral("protocol"), kProtocolVersion},
+                               {QStringLiteral("hostname"), QStringLiteral("impostor")},
+                               {QStringLiteral("authenticated"), false}})
+                : QByteArray();
+        };
+        const QByteArray token = "token-that-must-not-leak-0123";
+        AgentEndpoint e;
+        e.host = QStringLiteral("127.0.0.1");
+        e.token = QString::fromLatin1(token);
+        e.caCertificates = {pki.ca};
+
+        // Control: pinned to this very certificate, the recorder does see the token.
+        roce::testing::RecordingTlsServer genuine(pki.leaf, pki.leafKey, askForToken);
+        e.port = genuine.serverPort();
+        e.pinnedSha256 = pki.leafSha256();
+        AgentClient pinned(e);
+        pinned.connectToAgent();
+        QTRY_VERIFY_WITH_TIMEOUT(genuine.received().contains(token), 10000);
+
+        // Pinned to another certificate: the CA's word is not enough. Refused after the
+        // handshake, and not one byte (no hello, no token) was sent.
+        roce::testing::RecordingTlsServer impostor(pki.leaf, pki.leafKey, askForToken);
+        e.port = impostor.serverPort();
+        e.pinnedSha256 = QByteArray(64, 'b');
+        AgentClient wrongPin(e);
+        QVERIFY(!waitReady(wrongPin));
+        QCOMPARE(wrongPin.state(), AgentClient::State::Failed);
+        QVERIFY2(wrongPin.lastError().contains(QStringLiteral("does not match the pinned one")),
+                 qPrintable(wrongPin.lastError()));
+        QVERIFY2(wrongPin.lastError().contains(QString::fromLatin1(pki.leafSha256())),
+                 qPrintable(wrongPin.lastError()));
+        QTest::qWait(300);  // anything in flight would have arrived by now
+        QCOMPARE(impostor.received(), QByteArray());
     }
 
     void garbageNeverDisturbsOtherClients()

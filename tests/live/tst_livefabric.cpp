@@ -3,6 +3,8 @@
 // built as the console builds it, where one switch's NX-API endpoint goes away and comes back.
 #include "live/livefabric.h"
 #include "models/porttablemodel.h"
+#include "sim/nxapiserver.h"
+#include "sim/selfsignedidentity.h"
 #include "sim/servedfabric.h"
 #include "sim/simulatedplan.h"
 
@@ -54,6 +56,7 @@ private slots:
     void framesFromAnyThreadBatchedPerTick();
     void failedSourceMakesItsPortsStale();
     void servedSwitchFailsAndRecoversWhileOthersGoOn();
+    void refusedPasswordStopsTheSwitchUntilEnteredAgain();
 };
 
 void TestLiveFabric::framesFromAnyThreadBatchedPerTick()
@@ -195,6 +198,67 @@ void TestLiveFabric::servedSwitchFailsAndRecoversWhileOthersGoOn()
     QTRY_COMPARE_WITH_TIMEOUT(restarted.size(), 1, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(sourceState(victim) == live::SourceState::State::Ok, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(!hub.isStale(victimPort), 5000);
+    hub.stop();
+}
+
+void TestLiveFabric::refusedPasswordStopsTheSwitchUntilEnteredAgain()
+{
+    // A switch whose account has another password than the inventory's: the hub must not
+    // keep logging in (a shared account would be locked out), and must say what is needed.
+    sim::NxapiServer server(
+        [](const QString &command, nxapi::OutputFormat) {
+            nxapi::CommandOutput o;
+            o.input = command;
+            o.body = QJsonObject {{QStringLiteral("host_name"), QStringLiteral("leaf9")}};
+            return o;
+        },
+        QStringLiteral("admin"), QStringLiteral("the-new-password"));
+    const auto identity = sim::makeSelfSignedIdentity(QStringLiteral("leaf9"));
+    QVERIFY(identity);
+    const quint16 port
+        = server.listenHttps(QHostAddress::LocalHost, 0, identity->certificate, identity->key);
+    QVERIFY(port);
+    live::FabricPlan plan;
+    monitor::SwitchTarget target;
+    target.name = QStringLiteral("leaf9");
+    target.endpoint.url = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(port));
+    target.endpoint.user = QStringLiteral("admin");
+    target.endpoint.password = QStringLiteral("the-old-password");
+    target.endpoint.pinnedSha256 = identity->fingerprint();
+    target.intervalMs = 1000;
+    plan.switches.append(target);
+
+    live::LiveFabric::Options options;
+    options.tickMs = 100;
+    live::LiveFabric hub(options);
+    QSignalSpy needed(&hub, &live::LiveFabric::passwordNeeded);
+    QSignalSpy failed(&hub, &live::LiveFabric::sourceFailed);
+    hub.watch(plan);
+    QVERIFY(needed.wait(20000));
+    QCOMPARE(needed.first().at(0).toString(), QStringLiteral("leaf9"));
+    QVERIFY2(needed.first().at(1).toString().contains(QLatin1String("enter the password")),
+             qPrintable(needed.first().at(1).toString()));
+    QCOMPARE(hub.sources().value(0).state, live::SourceState::State::NeedsPassword);
+    QCOMPARE(hub.snapshotJson()
+                 .value(QStringLiteral("sources"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("state"))
+                 .toString(),
+             QStringLiteral("needs_password"));
+    // Both failures reached the view: the first 401, then the stop.
+    QCOMPARE(failed.size(), 2);
+    QCOMPARE(failed.last().at(1).toString(), needed.first().at(1).toString());
+    QCOMPARE(server.requestCount(), 2);
+    QTest::qWait(2500);  // two and a half polling intervals: nothing more is tried
+    QCOMPARE(server.requestCount(), 2);
+    QCOMPARE(needed.size(), 1);
+
+    // The password the user enters resumes polling.
+    hub.resumeSwitch(QStringLiteral("leaf9"), QStringLiteral("the-new-password"));
+    QTRY_COMPARE_WITH_TIMEOUT(hub.sources().value(0).state, live::SourceState::State::Ok, 10000);
+    QVERIFY(server.requestCount() >= 3);
     hub.stop();
 }
 

@@ -1,11 +1,14 @@
 // NxapiClient against real servers on loopback: the simulated switch's HTTPS endpoint (a
 // self-signed certificate, sessions, 429, 501), and raw TCP servers that hang, cut bodies
 // short or answer 500.
+#include "../common/testpki.h"
 #include "nxapi/nxapiclient.h"
 #include "sim/nxapiserver.h"
 #include "sim/simservice.h"
 
+#include <QElapsedTimer>
 #include <QFile>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSslKey>
 #include <QTcpServer>
@@ -22,16 +25,19 @@ QByteArray resource(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-/// A TCP server that answers every request with @p response (or never, when empty).
+/// A TCP server that answers every request with @p response (or never, when empty), and
+/// counts the requests and when each arrived.
 class RawServer : public QTcpServer
 {
 public:
     explicit RawServer(QByteArray response) : m_response(std::move(response))
     {
+        m_clock.start();
         connect(this, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *s = nextPendingConnection()) {
                 connect(s, &QTcpSocket::readyRead, s, [this, s] {
-                    s->readAll();
+                    if (s->readAll().startsWith("POST "))
+                        m_arrivals.append(m_clock.elapsed());
                     if (!m_response.isEmpty()) {
                         s->write(m_response);
                         s->disconnectFromHost();
@@ -42,9 +48,15 @@ public:
         listen(QHostAddress::LocalHost, 0);
     }
     QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1/ins").arg(serverPort())); }
+    void setResponse(const QByteArray &response) { m_response = response; }
+    int requests() const { return int(m_arrivals.size()); }
+    /// When each request arrived, in ms since the server started.
+    QList<qint64> arrivals() const { return m_arrivals; }
 
 private:
     QByteArray m_response;
+    QElapsedTimer m_clock;
+    QList<qint64> m_arrivals;
 };
 
 QByteArray httpResponse(int status, const QByteArray &body)
@@ -87,6 +99,7 @@ private slots:
     void refusedWithoutPin();
     void acceptedWithPinOneBatchAndCookie();
     void wrongPinRefused();
+    void pinBindsEvenWhenTheCaVouches();
     void wrongPassword();
     void plainHttpOnlyWhenAllowed();
     void structuredUnsupportedFallsBackToText();
@@ -95,6 +108,10 @@ private slots:
     void timeoutAndNoStacking();
     void unreachable();
     void malformedAndServerErrors();
+    void twoRefusedLoginsStopPolling();
+    void serverErrorsBackOffExponentially();
+    void retryAfterIsHonoured();
+    void retryAfterValues();
     void cleanupTestCase();
 
 private:
@@ -177,6 +194,57 @@ void TestNxapiClient::wrongPinRefused()
                  || r.error->kind == NxapiError::TlsPinMismatch,
              qPrintable(r.error->message));
     QCOMPARE(r.error->fingerprint, m_sim->certificateFingerprint());
+}
+
+void TestNxapiClient::pinBindsEvenWhenTheCaVouches()
+{
+    // The switch presents a certificate that a CA this machine trusts issued for 127.0.0.1.
+    const roce::testing::TestPki pki;
+    QVERIFY2(pki.ok(), qPrintable(pki.error));
+    const QSslConfiguration before = QSslConfiguration::defaultConfiguration();
+    QSslConfiguration trusting = before;
+    trusting.addCaCertificate(pki.ca);
+    QSslConfiguration::setDefaultConfiguration(trusting);
+    const auto restore
+        = qScopeGuard([before] { QSslConfiguration::setDefaultConfiguration(before); });
+    auto answer = [](const QByteArray &in) {
+        return in.contains("\r\n\r\n") ? httpResponse(500, "recorded") : QByteArray();
+    };
+    NxapiEndpoint e;
+    e.user = QStringLiteral("admin");
+    e.password = QStringLiteral("the-switch-password");
+    e.timeoutMs = 5000;
+    const QByteArray credentials
+        = "Authorization: Basic " + QByteArray("admin:the-switch-password").toBase64();
+
+    // Control: not pinned, the CA vouches, and the recorder sees the request and password.
+    roce::testing::RecordingTlsServer trusted(pki.leaf, pki.leafKey, answer);
+    e.url = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(trusted.serverPort()));
+    NxapiClient unpinned(e);
+    PollResult r = poll(unpinned);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->httpStatus, 500);
+    QVERIFY2(trusted.received().contains(credentials), trusted.received().constData());
+
+    // Pinned to another certificate: refused, and not one byte of the request went out.
+    roce::testing::RecordingTlsServer impostor(pki.leaf, pki.leafKey, answer);
+    e.url = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(impostor.serverPort()));
+    e.pinnedSha256 = QString(64, QLatin1Char('c'));
+    NxapiClient wrongPin(e);
+    r = poll(wrongPin);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->kind, NxapiError::TlsPinMismatch);
+    QCOMPARE(r.error->fingerprint, normalizeFingerprint(QString::fromLatin1(pki.leafSha256())));
+    QTest::qWait(300);  // anything in flight would have arrived by now
+    QCOMPARE(impostor.received(), QByteArray());
+
+    // Pinned to this certificate: accepted.
+    e.pinnedSha256 = QString::fromLatin1(pki.leafSha256());
+    NxapiClient pinned(e);
+    r = poll(pinned);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->httpStatus, 500);
+    QVERIFY(impostor.received().contains(credentials));
 }
 
 void TestNxapiClient::wrongPassword()
@@ -355,6 +423,141 @@ void TestNxapiClient::malformedAndServerErrors()
     r = poll(c);
     QVERIFY(r.error);
     QCOMPARE(r.error->kind, NxapiError::MaxSessions);
+}
+
+namespace {
+const QByteArray kVersionAnswer = httpResponse(
+    200,
+    R"({"ins_api":{"type":"cli_show","version":"1.0","sid":"eoc","outputs":{"output":)"
+    R"({"input":"show version","msg":"Success","code":"200","body":{"host_name":"raw"}}}}})");
+
+NxapiEndpoint rawEndpoint(const RawServer &server)
+{
+    NxapiEndpoint e;
+    e.url = server.url();
+    e.allowHttp = true;
+    e.user = QStringLiteral("admin");
+    e.password = QStringLiteral("wrong");
+    e.timeoutMs = 5000;
+    return e;
+}
+}  // namespace
+
+void TestNxapiClient::twoRefusedLoginsStopPolling()
+{
+    RawServer refusing {httpResponse(401, "")};
+    NxapiClient client(rawEndpoint(refusing));
+    client.setCommands({QStringLiteral("show version")});
+    client.setInterval(1000);
+    QSignalSpy failed(&client, &NxapiClient::pollFailed);
+    QSignalSpy rejected(&client, &NxapiClient::credentialsRejected);
+    client.start();
+    QVERIFY(rejected.wait(15000));
+    QCOMPARE(refusing.requests(), 2);
+    QCOMPARE(client.basicLogins(), 2);
+    QCOMPARE(failed.size(), 2);
+    QCOMPARE(failed.at(0).at(0).value<NxapiError>().kind, NxapiError::AuthenticationFailed);
+    const NxapiError stopped = failed.at(1).at(0).value<NxapiError>();
+    QCOMPARE(stopped.kind, NxapiError::CredentialsRejected);
+    QCOMPARE(stopped.httpStatus, 401);
+    QVERIFY2(stopped.message.contains(
+                 QLatin1String("credentials rejected twice: polling stopped, enter the password")),
+             qPrintable(stopped.message));
+    QVERIFY(client.passwordNeeded());
+    // Neither the schedule nor an explicit poll sends anything any more.
+    QVERIFY(!client.pollNow());
+    QTest::qWait(2500);  // two and a half polling intervals
+    QCOMPARE(refusing.requests(), 2);
+    QCOMPARE(failed.size(), 2);
+    // The password the user enters resumes polling at once.
+    refusing.setResponse(kVersionAnswer);
+    QSignalSpy snapshots(&client, &NxapiClient::snapshotReady);
+    client.setPassword(QStringLiteral("right"));
+    QVERIFY(snapshots.wait(10000));
+    QCOMPARE(refusing.requests(), 3);
+    QVERIFY(!client.passwordNeeded());
+    QCOMPARE(snapshots.first().at(0).value<SwitchSnapshot>().version->hostName,
+             QStringLiteral("raw"));
+}
+
+void TestNxapiClient::serverErrorsBackOffExponentially()
+{
+    RawServer failing {httpResponse(503, "busy")};
+    NxapiClient client(rawEndpoint(failing));
+    client.setCommands({QStringLiteral("show version")});
+    client.setInterval(1000);
+    client.setBackoff(100, 800);
+    QSignalSpy backing(&client, &NxapiClient::backingOff);
+    client.start();
+    QTRY_VERIFY_WITH_TIMEOUT(backing.size() >= 6, 30000);
+    QList<int> delays;
+    for (const auto &args : std::as_const(backing))
+        delays.append(args.at(0).toInt());
+    // 100, 200, 400, 800, then the cap, each up to a fifth less.
+    const QList<int> nominal {100, 200, 400, 800, 800, 800};
+    for (qsizetype i = 0; i < nominal.size(); ++i) {
+        QVERIFY2(delays[i] <= nominal[i] && delays[i] >= nominal[i] * 4 / 5,
+                 qPrintable(QStringLiteral("delay %1 = %2 ms").arg(i).arg(delays[i])));
+        QCOMPARE(backing.at(i).at(1).value<NxapiError>().httpStatus, 503);
+    }
+    for (qsizetype i = 0; i + 1 < 4; ++i)
+        QVERIFY(delays[i + 1] > delays[i]);
+    // The switch saw the requests no sooner than announced (the schedule's 1 s interval is
+    // suspended meanwhile: the first retries come well before it).
+    const QList<qint64> at = failing.arrivals();
+    QVERIFY(at.size() >= 6);
+    for (qsizetype i = 0; i + 1 < 6; ++i)
+        QVERIFY2(at[i + 1] - at[i] >= delays[i] - 2,
+                 qPrintable(QStringLiteral("gap %1 = %2 ms, delay %3 ms")
+                                .arg(i)
+                                .arg(at[i + 1] - at[i])
+                                .arg(delays[i])));
+    // A good poll resets the backoff: the next failure starts from the base again.
+    failing.setResponse(kVersionAnswer);
+    QSignalSpy snapshots(&client, &NxapiClient::snapshotReady);
+    QVERIFY(snapshots.wait(10000));
+    QCOMPARE(client.backoffMs(), 0);
+    failing.setResponse(httpResponse(503, "busy"));
+    backing.clear();
+    QVERIFY(backing.wait(10000));
+    QVERIFY2(backing.first().at(0).toInt() <= 100,
+             qPrintable(QString::number(backing.first().at(0).toInt())));
+    client.stop();
+}
+
+void TestNxapiClient::retryAfterIsHonoured()
+{
+    RawServer busy {"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nContent-Length: 0\r\n"
+                    "Connection: close\r\n\r\n"};
+    NxapiClient client(rawEndpoint(busy));
+    client.setCommands({QStringLiteral("show version")});
+    client.setInterval(1000);
+    client.setBackoff(100, 800);  // the switch asks for longer than the backoff would wait
+    QSignalSpy backing(&client, &NxapiClient::backingOff);
+    client.start();
+    QTRY_VERIFY_WITH_TIMEOUT(busy.requests() >= 3, 20000);
+    client.stop();
+    QVERIFY(backing.size() >= 2);
+    for (qsizetype i = 0; i < 2; ++i) {
+        QCOMPARE(backing.at(i).at(0).toInt(), 1000);
+        QCOMPARE(backing.at(i).at(1).value<NxapiError>().kind, NxapiError::MaxSessions);
+    }
+    const QList<qint64> at = busy.arrivals();
+    for (qsizetype i = 0; i + 1 < 3; ++i)
+        QVERIFY2(at[i + 1] - at[i] >= 998, qPrintable(QString::number(at[i + 1] - at[i])));
+}
+
+void TestNxapiClient::retryAfterValues()
+{
+    const QDateTime now(QDate(2015, 10, 21), QTime(7, 27, 0), Qt::UTC);
+    QCOMPARE(retryAfterMs("120", now), 120000);
+    QCOMPARE(retryAfterMs(" 0 ", now), 0);
+    QCOMPARE(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT", now), 60000);
+    QCOMPARE(retryAfterMs("Wed, 21 Oct 2015 07:20:00 GMT", now), 0);  // already past
+    QCOMPARE(retryAfterMs("999999", now), 3600 * 1000);               // capped at an hour
+    QCOMPARE(retryAfterMs("", now), -1);
+    QCOMPARE(retryAfterMs("-5", now), -1);
+    QCOMPARE(retryAfterMs("soon", now), -1);
 }
 
 QTEST_GUILESS_MAIN(TestNxapiClient)
