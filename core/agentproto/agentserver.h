@@ -59,6 +59,10 @@ struct AgentServerOptions {
     /// Bytes queued for a client (unsent plus unencrypted) above which its samples are
     /// skipped (it is told how many in the next one) and job output lines dropped.
     qint64 maxSendQueue = 512 * 1024;
+    /// The kernel's send buffer of each client socket. Without it Linux grows the buffer of a
+    /// client that does not read up to tcp_wmem's maximum (4 MiB) before the agent sees any
+    /// backpressure; 256 KiB still carries a big host's samples at 10 Hz across a WAN.
+    int socketSendBuffer = 256 * 1024;
     /// A client whose queue stays above maxSendQueue this long is dropped.
     int stuckTimeoutMs = 30000;
     /// A client that said it answers pings ("pings": true in hello) and sent nothing for

@@ -52,6 +52,9 @@ AgentServer::Session::Session(AgentServer *server, QTcpSocket *socket)
 {
     socket->setParent(this);
     socket->setReadBufferSize(kPreAuthReadBuffer);
+    if (server->m_options.socketSendBuffer > 0)
+        socket->setSocketOption(QAbstractSocket::SendBufferSizeSocketOption,
+                                QVariant(server->m_options.socketSendBuffer));
     m_lastReceivedMs = server->nowMs();
     connect(socket, &QTcpSocket::readyRead, this, &Session::onReadyRead);
     connect(socket, &QTcpSocket::disconnected, this, &Session::finish);
