@@ -591,6 +591,8 @@ private slots:
             most = std::max(most, s->size());
             total += s->size();
         }
+        qInfo("4 subscribers at 100 ms: %d sampler calls for %lld samples delivered", calls4,
+              qlonglong(total));
         // One subscriber needs one call per sample it gets; four share them.
         QVERIFY2(calls4 <= most + 4,
                  qPrintable(QStringLiteral("%1 sampler calls for %2 samples "
