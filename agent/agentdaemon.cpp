@@ -1,6 +1,7 @@
 #include "agentdaemon.h"
 
 #include "agentproto/agentserver.h"
+#include "agentproto/sharedsample.h"
 #include "collectors/sysfs.h"
 #include "common/versions.h"
 #include "jobs/processjobrunner.h"
@@ -127,9 +128,15 @@ Result<void> AgentDaemon::start()
     m_jobs = new ProcessJobRunner(
         [sysfsRoot] { return SysfsTree(sysfsRoot).list(QStringLiteral("class/infiniband")); },
         this);
+    if (m_options.maxConnections > 0)
+        server.maxConnections = m_options.maxConnections;
+    // One sample per tick for every subscriber and every /metrics scrape: sysfs and ethtool
+    // are read once however many consoles and Prometheus servers ask.
     Sampler *sampler = m_sampler.get();
-    m_server = new agentproto::AgentServer([sampler] { return sampler->sample(); }, m_jobs, server,
-                                           this);
+    auto shared = std::make_shared<agentproto::SharedSample>(
+        [sampler] { return sampler->sample(); }, server.tickMs);
+    shared->setTextFormat([](const agentproto::AgentSample &s) { return toPrometheus(s); });
+    m_server = new agentproto::AgentServer(shared, m_jobs, server, this);
     const auto listen = parseListenAddress(m_options.listen);
     if (!listen)
         return listen.error();
@@ -149,7 +156,7 @@ Result<void> AgentDaemon::start()
         const auto metrics = parseListenAddress(m_options.metricsListen);
         if (!metrics)
             return metrics.error();
-        m_metrics = new MetricsServer([sampler] { return toPrometheus(sampler->sample()); }, this);
+        m_metrics = new MetricsServer([shared] { return shared->text(); }, this);
         m_metrics->setWebConfig(web);
         if (!metrics->first.isLoopback() && !web.tls && !web.basicAuth())
             qCWarning(lcDaemon) << "/metrics is served on" << m_options.metricsListen

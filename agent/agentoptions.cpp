@@ -89,12 +89,18 @@ AgentParse parseAgentOptions(const QStringList &argv)
     const QCommandLineOption plaintext(
         QStringLiteral("plaintext"),
         AgentOptionsText::tr("Serve the protocol without TLS (loopback addresses only)."));
+    const QCommandLineOption maxConnections(
+        QStringLiteral("max-connections"),
+        AgentOptionsText::tr("Protocol connections served at once, at most (default 256); "
+                             "more are closed at accept and logged."),
+        AgentOptionsText::tr("n"));
     const QCommandLineOption config(
         QStringLiteral("config"),
         AgentOptionsText::tr("INI file with these settings (section [agent]; flags win)."),
         AgentOptionsText::tr("file"));
     parser.addOptions({once, json, prometheus, ethtoolFixture, netdev, hostname, listen, metrics,
-                       webConfig, tokenFile, tlsCert, tlsKey, clientCa, plaintext, config});
+                       webConfig, tokenFile, tlsCert, tlsKey, clientCa, plaintext, maxConnections,
+                       config});
 
     AgentParse result;
     QTextStream err(stderr);
@@ -152,7 +158,8 @@ AgentParse parseAgentOptions(const QStringList &argv)
                QStringLiteral("agent/token_file"), QStringLiteral("agent/tls_cert"),
                QStringLiteral("agent/tls_key"),    QStringLiteral("agent/client_ca"),
                QStringLiteral("agent/sysfs_root"), QStringLiteral("agent/hostname"),
-               QStringLiteral("agent/plaintext"),  QStringLiteral("agent/web_config")};
+               QStringLiteral("agent/plaintext"),  QStringLiteral("agent/web_config"),
+               QStringLiteral("agent/max_connections")};
         for (const QString &key : ini.allKeys()) {
             if (!known.contains(key)) {
                 err << AgentOptionsText::tr("roce-agent: %1: unknown setting \"%2\" (known: %3)")
@@ -188,6 +195,18 @@ AgentParse parseAgentOptions(const QStringList &argv)
             result.exitCode = 2;
             return result;
         }
+        if (const QString max = ini.value(QStringLiteral("max_connections")).toString();
+            !max.isEmpty()) {
+            options.maxConnections = max.toInt();
+            if (options.maxConnections < 1) {
+                err << AgentOptionsText::tr(
+                           "roce-agent: %1: max_connections must be a positive number, not %2")
+                           .arg(options.configFile, max)
+                    << QLatin1Char('\n');
+                result.exitCode = 2;
+                return result;
+            }
+        }
     }
     auto flag = [&](const QCommandLineOption &o, QString &target) {
         if (parser.isSet(o))
@@ -204,6 +223,18 @@ AgentParse parseAgentOptions(const QStringList &argv)
         options.sysfsRoot = parser.value(sysfs);
     if (parser.isSet(plaintext))
         options.plaintext = true;
+    if (parser.isSet(maxConnections)) {
+        bool ok = false;
+        options.maxConnections = parser.value(maxConnections).toInt(&ok);
+        if (!ok || options.maxConnections < 1) {
+            err << AgentOptionsText::tr(
+                       "roce-agent: --max-connections must be a positive number, not %1")
+                       .arg(parser.value(maxConnections))
+                << QLatin1Char('\n');
+            result.exitCode = 2;
+            return result;
+        }
+    }
     if (options.once && options.json == options.prometheus) {
         err << AgentOptionsText::tr(
             "roce-agent: --once needs exactly one of --json or --prometheus")

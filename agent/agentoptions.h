@@ -28,6 +28,7 @@ struct AgentOptions {
     QString tlsKey;          ///< --tls-key
     QString clientCa;        ///< --client-ca: clients with a certificate from it need no token
     bool plaintext = false;  ///< --plaintext: no TLS (loopback addresses only)
+    int maxConnections = 0;  ///< --max-connections: protocol connections at most (0: default)
     QString configFile;      ///< --config: INI file with the same settings
 };
 

@@ -72,7 +72,7 @@ struct ProcessJobRunner::Job {
     QProcess process;
     QString output;  ///< stdout + stderr, as received (for the parsers)
     QString stdoutText;
-    QByteArray partial[2];
+    OutputLimiter limiter;
     qint64 pgid = 0;
     bool cancelled = false;
     bool timedOut = false;
@@ -83,8 +83,12 @@ struct ProcessJobRunner::Job {
 };
 
 ProcessJobRunner::ProcessJobRunner(std::function<QStringList()> rdmaDevices, QObject *parent)
-    : JobRunner(parent), m_rdmaDevices(std::move(rdmaDevices))
+    : JobRunner(parent),
+      m_rdmaDevices(std::move(rdmaDevices)),
+      m_commandBuilder(
+          [](const JobSpec &spec, const QString &script) { return buildJobCommand(spec, script); })
 {
+    m_clock.start();
     // The training script ships inside the agent: no install path to get wrong.
     QFile script(QStringLiteral(":/agent/ddp_train.py"));
     if (m_scriptDir.isValid() && script.open(QIODevice::ReadOnly)) {
@@ -138,7 +142,8 @@ Result<QString> ProcessJobRunner::start(const JobSpec &spec)
     auto job = std::make_shared<Job>();
     job->id = QStringLiteral("j%1").arg(m_nextId++);
     job->spec = spec;
-    job->command = buildJobCommand(spec, m_trainingScript);
+    job->command = m_commandBuilder(spec, m_trainingScript);
+    job->limiter = OutputLimiter(m_outputLimits);
     if (QStandardPaths::findExecutable(job->command.program).isEmpty()
         && !QFile::exists(job->command.program)) {
         return makeError(
@@ -164,15 +169,13 @@ Result<QString> ProcessJobRunner::start(const JobSpec &spec)
             raw->output += QString::fromUtf8(data);
         if (channel == 0 && raw->stdoutText.size() < kMaxKeptOutput)
             raw->stdoutText += QString::fromUtf8(data);
-        raw->partial[channel] += data;
-        qsizetype nl;
-        while ((nl = raw->partial[channel].indexOf('\n')) >= 0) {
-            const QString line
-                = QString::fromUtf8(raw->partial[channel].left(nl)).remove(QLatin1Char('\r'));
-            raw->partial[channel].remove(0, nl + 1);
-            emit output(id, channel == 0 ? QStringLiteral("stdout") : QStringLiteral("stderr"),
-                        line);
-            if (!raw->readySent && line.contains(QLatin1String("Waiting for client to connect"))) {
+        for (const OutputLimiter::Line &line :
+             raw->limiter.feed(channel, data, m_clock.elapsed())) {
+            if (line.stream)
+                emit output(id, channel == 0 ? QStringLiteral("stdout") : QStringLiteral("stderr"),
+                            line.text);
+            if (!raw->readySent
+                && line.text.contains(QLatin1String("Waiting for client to connect"))) {
                 raw->readySent = true;
                 emit ready(id);
             }
@@ -257,13 +260,21 @@ void ProcessJobRunner::finish(const QString &jobId, int exitCode, bool crashed)
     // The process is gone; make sure nothing it started in its group is left.
     killGroup(*job, SIGKILL);
     for (int channel = 0; channel < 2; ++channel) {
-        if (!job->partial[channel].isEmpty()) {
-            emit output(jobId, channel == 0 ? QStringLiteral("stdout") : QStringLiteral("stderr"),
-                        QString::fromUtf8(job->partial[channel]));
+        for (const OutputLimiter::Line &line : job->limiter.flush(channel, m_clock.elapsed())) {
+            if (line.stream)
+                emit output(jobId,
+                            channel == 0 ? QStringLiteral("stdout") : QStringLiteral("stderr"),
+                            line.text);
         }
     }
     JobResult result;
     result.jobId = jobId;
+    result.outputDroppedLines = job->limiter.droppedLines();
+    result.outputCutLines = job->limiter.cutLines();
+    if (result.outputDroppedLines > 0)
+        qCInfo(lcJobs).noquote() << "job" << jobId
+                                 << "flooded its output:" << result.outputDroppedLines
+                                 << "lines not streamed";
     result.exitCode = crashed ? -1 : exitCode;
     const JobSpec &s = job->spec;
     QString parseError;

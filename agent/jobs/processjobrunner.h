@@ -1,7 +1,10 @@
 #pragma once
 
 #include "agentproto/jobrunner.h"
+#include "jobs/jobcommand.h"
+#include "jobs/outputlimiter.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QTemporaryDir>
 
@@ -12,8 +15,9 @@ namespace roce::agent {
 
 /// Runs jobs as child processes of the agent. Each job gets its own process group
 /// (setsid) and dies with the agent (PR_SET_PDEATHSIG); cancel and timeouts kill the whole
-/// group (SIGTERM, then SIGKILL after 2 s). Output lines are streamed; at the end the
-/// output goes through the shared parsers (perftest, iperf3, sockperf, training lines).
+/// group (SIGTERM, then SIGKILL after 2 s). Output lines are streamed within the bounds of an
+/// OutputLimiter (lines cut and dropped are counted in the result); at the end the output goes
+/// through the shared parsers (perftest, iperf3, sockperf, training lines).
 class ProcessJobRunner final : public agentproto::JobRunner
 {
     Q_OBJECT
@@ -22,6 +26,11 @@ public:
     /// @p rdmaDevices lists the RDMA devices of this host (for a clear error when a test
     /// names a device the host does not have).
     explicit ProcessJobRunner(std::function<QStringList()> rdmaDevices, QObject *parent = nullptr);
+    /// The command a spec runs as; by default buildJobCommand(). Tests run other programs.
+    using CommandBuilder
+        = std::function<JobCommand(const agentproto::JobSpec &spec, const QString &trainingScript)>;
+    void setCommandBuilder(CommandBuilder builder) { m_commandBuilder = std::move(builder); }
+    void setOutputLimits(const OutputLimiter::Limits &limits) { m_outputLimits = limits; }
     ~ProcessJobRunner() override;
 
     Result<QString> start(const agentproto::JobSpec &spec) override;
@@ -37,6 +46,9 @@ private:
     void killGroup(Job &job, int signal);
 
     std::function<QStringList()> m_rdmaDevices;
+    CommandBuilder m_commandBuilder;
+    OutputLimiter::Limits m_outputLimits;
+    QElapsedTimer m_clock;
     QTemporaryDir m_scriptDir;
     QString m_trainingScript;
     int m_nextId = 1;

@@ -1,11 +1,15 @@
 #include "agentproto/agentclient.h"
 
+#include "agentproto/keepalive.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QSslConfiguration>
 #include <QSslSocket>
 #include <QTcpSocket>
+
+#include <algorithm>
 
 namespace roce::agentproto {
 
@@ -30,7 +34,24 @@ QByteArray normalizeFingerprint(const QByteArray &text)
 
 AgentClient::AgentClient(AgentEndpoint endpoint, QObject *parent)
     : QObject(parent), m_endpoint(std::move(endpoint))
-{ }
+{
+    m_monotonic.start();
+    m_connectDeadline.setSingleShot(true);
+    connect(&m_connectDeadline, &QTimer::timeout, this, [this] {
+        fail(AgentClientText::tr("%1:%2: no connection within %3 s")
+                 .arg(m_endpoint.host)
+                 .arg(m_endpoint.port)
+                 .arg(m_timeouts.connectMs / 1000.0));
+    });
+    m_handshakeDeadline.setSingleShot(true);
+    connect(&m_handshakeDeadline, &QTimer::timeout, this, [this] {
+        fail(AgentClientText::tr("%1:%2: TLS, hello and authentication not done within %3 s")
+                 .arg(m_endpoint.host)
+                 .arg(m_endpoint.port)
+                 .arg(m_timeouts.handshakeMs / 1000.0));
+    });
+    connect(&m_liveness, &QTimer::timeout, this, &AgentClient::checkLiveness);
+}
 
 AgentClient::~AgentClient() = default;
 
@@ -38,9 +59,20 @@ void AgentClient::setState(State state, const QString &error)
 {
     if (!error.isEmpty())
         m_lastError = error;
+    if (state != State::Ready)
+        m_liveness.stop();
+    if (state == State::Ready || state == State::Failed || state == State::Disconnected) {
+        m_connectDeadline.stop();
+        m_handshakeDeadline.stop();
+    }
     if (m_state == state)
         return;
     m_state = state;
+    if (state == State::Ready) {
+        m_lastReceivedNs = m_monotonic.nsecsElapsed();
+        m_livenessPingSent = false;
+        m_liveness.start(std::max(50, std::min(m_timeouts.pingAfterMs, m_timeouts.silenceMs) / 4));
+    }
     emit stateChanged(state);
 }
 
@@ -102,6 +134,14 @@ void AgentClient::connectToAgent()
         });
         m_socket = ssl;
     }
+    // Deadlines: the TCP connection, then TLS + hello + auth; keepalive once connected.
+    m_handshakeDeadline.stop();
+    m_connectDeadline.start(m_timeouts.connectMs);
+    connect(m_socket, &QAbstractSocket::connected, this, [this] {
+        enableTcpKeepAlive(m_socket);
+        m_connectDeadline.stop();
+        m_handshakeDeadline.start(m_timeouts.handshakeMs);
+    });
     connect(m_socket, &QTcpSocket::readyRead, this, &AgentClient::onReadyRead);
     connect(m_socket, &QTcpSocket::disconnected, this, [this] {
         if (m_state != State::Failed)
@@ -122,6 +162,29 @@ void AgentClient::connectToAgent()
         ssl->connectToHostEncrypted(m_endpoint.host, m_endpoint.port);
     else
         m_socket->connectToHost(m_endpoint.host, m_endpoint.port);
+}
+
+void AgentClient::fail(const QString &reason)
+{
+    setState(State::Failed, reason);
+    if (m_socket)
+        m_socket->abort();
+}
+
+void AgentClient::checkLiveness()
+{
+    const qint64 silentMs = (m_monotonic.nsecsElapsed() - m_lastReceivedNs) / 1000000;
+    if (silentMs >= m_timeouts.silenceMs) {
+        fail(AgentClientText::tr("%1:%2: the agent sent nothing for %3 s (ping unanswered)")
+                 .arg(m_endpoint.host)
+                 .arg(m_endpoint.port)
+                 .arg(silentMs / 1000.0));
+    } else if (silentMs >= m_timeouts.pingAfterMs && !m_livenessPingSent) {
+        // Old agents answer pings too: any frame back resets the silence.
+        m_livenessPingSent = true;
+        send(
+            {{QStringLiteral("type"), QStringLiteral("ping")}, {QStringLiteral("id"), m_nextId++}});
+    }
 }
 
 void AgentClient::disconnectFromAgent()
@@ -148,7 +211,8 @@ void AgentClient::onConnected()
     setState(State::Handshaking);
     send({{QStringLiteral("type"), QStringLiteral("hello")},
           {QStringLiteral("protocol"), QJsonArray {kProtocolVersion}},
-          {QStringLiteral("client"), QCoreApplication::applicationName()}});
+          {QStringLiteral("client"), QCoreApplication::applicationName()},
+          {QStringLiteral("pings"), true}});  // this client answers the agent's pings
 }
 
 void AgentClient::subscribe(int intervalMs)
@@ -173,8 +237,6 @@ void AgentClient::measureClock()
     if (m_state != State::Ready)
         return;
     const int id = m_nextId++;
-    if (!m_monotonic.isValid())
-        m_monotonic.start();
     m_pings.insert(id, {QDateTime::currentMSecsSinceEpoch(), m_monotonic.nsecsElapsed()});
     send({{QStringLiteral("type"), QStringLiteral("ping")}, {QStringLiteral("id"), id}});
 }
@@ -197,6 +259,8 @@ void AgentClient::cancelJob(const QString &jobId)
 
 void AgentClient::onReadyRead()
 {
+    m_lastReceivedNs = m_monotonic.nsecsElapsed();
+    m_livenessPingSent = false;
     const auto messages = m_decoder.feed(m_socket->readAll());
     if (!messages) {
         setState(State::Failed,
@@ -211,6 +275,11 @@ void AgentClient::onReadyRead()
 void AgentClient::handle(const QJsonObject &m)
 {
     const QString type = m.value(QStringLiteral("type")).toString();
+    if (type == QLatin1String("ping")) {  // the agent checks that this console is alive
+        send({{QStringLiteral("type"), QStringLiteral("pong")},
+              {QStringLiteral("id"), m.value(QStringLiteral("id"))}});
+        return;
+    }
     if (type == QLatin1String("pong")) {
         const auto it = m_pings.constFind(m.value(QStringLiteral("id")).toInt());
         const QJsonValue agentWall = m.value(QStringLiteral("agent_wall_ms"));

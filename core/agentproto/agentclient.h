@@ -30,8 +30,18 @@ struct AgentEndpoint {
     QSslKey clientKey;
 };
 
+/// How long the console waits for an agent, in milliseconds.
+struct AgentClientTimeouts {
+    int connectMs = 10000;    ///< TCP connection
+    int handshakeMs = 15000;  ///< TLS, hello and auth (the agent's own budget is 10 s)
+    int pingAfterMs = 10000;  ///< ping the agent after this long without a frame from it
+    int silenceMs = 30000;    ///< fail after this long without one (ping unanswered)
+};
+
 /// The console side of the agent protocol: connects (TLS, certificate pinned or verified),
-/// says hello, authenticates, and then turns frames into signals. Never blocks.
+/// says hello, authenticates, and then turns frames into signals. Never blocks. A connection
+/// that does not come up in time, or an agent that goes silent (pinged, no answer), ends in
+/// Failed with the reason, so that monitors reconnect; TCP keepalive runs underneath.
 class AgentClient : public QObject
 {
     Q_OBJECT
@@ -49,6 +59,8 @@ public:
     QString lastError() const { return m_lastError; }
     QString agentHostname() const { return m_hostname; }
     const AgentEndpoint &endpoint() const { return m_endpoint; }
+    /// Takes effect at the next connectToAgent().
+    void setTimeouts(const AgentClientTimeouts &timeouts) { m_timeouts = timeouts; }
 
     /// Samples every @p intervalMs (100..60000) until unsubscribed.
     void subscribe(int intervalMs);
@@ -79,8 +91,16 @@ private:
     void onConnected();
     void onReadyRead();
     void handle(const QJsonObject &message);
+    void fail(const QString &reason);
+    void checkLiveness();
 
     AgentEndpoint m_endpoint;
+    AgentClientTimeouts m_timeouts;
+    QTimer m_connectDeadline;
+    QTimer m_handshakeDeadline;  ///< TLS, hello and auth
+    QTimer m_liveness;
+    qint64 m_lastReceivedNs = 0;  ///< m_monotonic at the last bytes from the agent
+    bool m_livenessPingSent = false;
     QTcpSocket *m_socket = nullptr;
     FrameDecoder m_decoder;
     State m_state = State::Disconnected;

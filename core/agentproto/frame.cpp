@@ -4,6 +4,8 @@
 #include <QJsonDocument>
 #include <QtEndian>
 
+#include <algorithm>
+
 namespace roce::agentproto {
 
 namespace {
@@ -30,9 +32,17 @@ QByteArray encodeFramePayload(const QByteArray &json)
 
 Result<QList<QJsonObject>> FrameDecoder::feed(const QByteArray &data)
 {
-    m_buffer += data;
     QList<QJsonObject> messages;
-    while (m_buffer.size() >= 4) {
+    qsizetype used = 0;
+    for (;;) {
+        // The header first, on its own: the length is checked before the body is kept.
+        if (m_buffer.size() < 4) {
+            const qsizetype take = std::min<qsizetype>(4 - m_buffer.size(), data.size() - used);
+            m_buffer.append(data.constData() + used, take);
+            used += take;
+            if (m_buffer.size() < 4)
+                break;
+        }
         const quint32 length = qFromBigEndian<quint32>(m_buffer.constData());
         if (length == 0)
             return makeError(ErrorCode::Protocol, FrameText::tr("empty frame"));
@@ -42,11 +52,16 @@ Result<QList<QJsonObject>> FrameDecoder::feed(const QByteArray &data)
                                  .arg(length)
                                  .arg(m_max));
         }
-        if (quint32(m_buffer.size() - 4) < length)
+        const qsizetype missing = 4 + qsizetype(length) - m_buffer.size();
+        const qsizetype take = std::min(missing, data.size() - used);
+        m_buffer.append(data.constData() + used, take);
+        used += take;
+        if (take < missing)
             break;
         QJsonParseError error {};
-        const QJsonDocument doc = QJsonDocument::fromJson(m_buffer.mid(4, length), &error);
-        m_buffer.remove(0, 4 + length);
+        const QJsonDocument doc = QJsonDocument::fromJson(
+            QByteArray::fromRawData(m_buffer.constData() + 4, length), &error);
+        m_buffer.clear();
         if (error.error != QJsonParseError::NoError) {
             return makeError(ErrorCode::Protocol,
                              FrameText::tr("frame is not valid JSON: %1 at offset %2")

@@ -20,7 +20,9 @@ QByteArray encodeFramePayload(const QByteArray &json);
 
 /// Splits a byte stream into frames. A frame that claims more than the maximum, is empty,
 /// is not a JSON object or has no "type" is an error: the connection must be closed (the
-/// stream can no longer be trusted), with the error's message as the logged reason.
+/// stream can no longer be trusted), with the error's message as the logged reason. A length
+/// above the maximum is refused as soon as its 4 bytes are in, before any of the frame is
+/// kept, so the decoder never holds more than one allowed frame.
 class FrameDecoder
 {
 public:
@@ -29,6 +31,9 @@ public:
     Result<QList<QJsonObject>> feed(const QByteArray &data);
     /// Bytes received that do not yet form a frame.
     qsizetype pending() const { return m_buffer.size(); }
+    /// Changes the limit for the frames that follow (the agent allows more after auth).
+    void setMaxFrame(int maxFrame) { m_max = maxFrame; }
+    int maxFrame() const { return m_max; }
 
 private:
     int m_max;

@@ -285,6 +285,10 @@ QJsonObject jobResultToJson(const JobResult &r)
         j.insert(QStringLiteral("error"), r.error);
     if (!r.parsed.isEmpty())
         j.insert(QStringLiteral("result"), r.parsed);
+    if (r.outputDroppedLines > 0)
+        j.insert(QStringLiteral("output_dropped_lines"), r.outputDroppedLines);
+    if (r.outputCutLines > 0)
+        j.insert(QStringLiteral("output_cut_lines"), r.outputCutLines);
     return j;
 }
 
@@ -300,6 +304,8 @@ JobResult jobResultFromJson(const QJsonObject &j)
     r.exitCode = j.value(QStringLiteral("exit_code")).toInt(-1);
     r.error = j.value(QStringLiteral("error")).toString();
     r.parsed = j.value(QStringLiteral("result")).toObject();
+    r.outputDroppedLines = j.value(QStringLiteral("output_dropped_lines")).toInt();
+    r.outputCutLines = j.value(QStringLiteral("output_cut_lines")).toInt();
     return r;
 }
 

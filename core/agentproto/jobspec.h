@@ -64,8 +64,10 @@ struct JobResult {
     QString jobId;
     JobState state = JobState::Running;
     int exitCode = -1;
-    QString error;       ///< the tool's own message when it failed
-    QJsonObject parsed;  ///< the parsed result (perftest/iperf3/sockperf/train JSON)
+    QString error;               ///< the tool's own message when it failed
+    QJsonObject parsed;          ///< the parsed result (perftest/iperf3/sockperf/train JSON)
+    int outputDroppedLines = 0;  ///< output lines not streamed (flood limit, slow client)
+    int outputCutLines = 0;      ///< streamed lines cut to the line length limit
 };
 
 QJsonObject jobResultToJson(const JobResult &result);

@@ -338,12 +338,38 @@ private slots:
         QCOMPARE(auth.hashesComputed(), 4);
     }
 
+    void maxConnectionsFromFlagAndConfig()
+    {
+        QCOMPARE(parseAgentOptions({QStringLiteral("roce-agent")}).options->maxConnections, 0);
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("agent.conf")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[agent]\nmax_connections = 64\n");
+        f.close();
+        const auto fromFile = parseAgentOptions(
+            {QStringLiteral("roce-agent"), QStringLiteral("--config"), f.fileName()});
+        QVERIFY(fromFile.options);
+        QCOMPARE(fromFile.options->maxConnections, 64);
+        const auto flagWins = parseAgentOptions(
+            {QStringLiteral("roce-agent"), QStringLiteral("--config"), f.fileName(),
+             QStringLiteral("--max-connections"), QStringLiteral("8")});
+        QVERIFY(flagWins.options);
+        QCOMPARE(flagWins.options->maxConnections, 8);
+        const auto bad
+            = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--max-connections"),
+                                 QStringLiteral("0")});
+        QVERIFY(!bad.options);
+        QCOMPARE(bad.exitCode, 2);
+    }
+
     void rejectsBrokenConfigFiles_data()
     {
         QTest::addColumn<QByteArray>("content");
         QTest::newRow("misspelt key") << QByteArray("[agent]\ntokenfile = /etc/roce-agent/token\n");
         QTest::newRow("key outside [agent]") << QByteArray("listen = 0.0.0.0:1\n");
         QTest::newRow("plaintext not a boolean") << QByteArray("[agent]\nplaintext = maybe\n");
+        QTest::newRow("max_connections not a number")
+            << QByteArray("[agent]\nmax_connections = many\n");
     }
 
     void rejectsBrokenConfigFiles()

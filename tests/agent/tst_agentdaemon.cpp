@@ -12,10 +12,12 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSslConfiguration>
+#include <QSslSocket>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 
 #include <csignal>
 
@@ -98,6 +100,34 @@ QList<qint64> childrenNamed(qint64 parent, const QByteArray &comm)
             pids.append(pid);
     }
     return pids;
+}
+
+/// Resident memory of @p pid in KiB, from /proc/PID/status.
+qint64 vmRssKiB(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
+}
+
+AgentEndpoint endpointOf(quint16 port)
+{
+    AgentEndpoint e;
+    e.host = QStringLiteral("127.0.0.1");
+    e.port = port;
+    QFile token(kFixtures + QStringLiteral("/tls/token"));
+    if (token.open(QIODevice::ReadOnly))
+        e.token = QString::fromUtf8(token.readAll().trimmed());
+    QFile cert(kFixtures + QStringLiteral("/tls/agent.crt"));
+    if (cert.open(QIODevice::ReadOnly))
+        e.pinnedSha256
+            = QSslCertificate(cert.readAll(), QSsl::Pem).digest(QCryptographicHash::Sha256).toHex();
+    return e;
 }
 
 /// A process is alive while /proc has it and it is not a zombie.
@@ -337,6 +367,81 @@ private slots:
               "node_infiniband_out_of_buffer_drops_total{device=\"mlx5_0\",port=\"1\"} 347",
               "roce_priority_discards_received_total{device=\"ens1f0np0\",priority=\"3\"} 1523"})
             QVERIFY2(metrics.contains(line), line);
+    }
+
+    // The attack that took the agent from 22 MB to 160 MB: peers without credentials holding
+    // partial frames. Now a frame before auth is at most 16 KiB, a larger declared length
+    // closes at once, and the resident memory of the real process stays bounded.
+    void preAuthFloodKeepsMemoryBounded()
+    {
+        QVERIFY(startAgent());
+        AgentClient probe(endpointOf(m_port));
+        QSignalSpy samples(&probe, &AgentClient::sampleReceived);
+        probe.connectToAgent();
+        QTRY_COMPARE_WITH_TIMEOUT(probe.state(), AgentClient::State::Ready, 10000);
+        probe.subscribe(100);
+        QVERIFY(samples.wait(5000));
+        const qint64 baseline = vmRssKiB(m_agent.processId());
+        QVERIFY(baseline > 0);
+
+        QList<QSslSocket *> peers;
+        auto open = [&peers, this] {
+            auto *s = new QSslSocket(this);
+            connect(s, &QSslSocket::sslErrors, s, [s] { s->ignoreSslErrors(); });
+            s->connectToHostEncrypted(QStringLiteral("127.0.0.1"), m_port);
+            peers.append(s);
+            return s;
+        };
+        // 24 hold a partial frame of the largest size allowed before auth...
+        auto encrypted = [&peers](qsizetype from) {
+            return std::all_of(peers.cbegin() + from, peers.cend(),
+                               [](QSslSocket *s) { return s->isEncrypted(); });
+        };
+        auto frame = [](quint32 declared, int sent) -> QByteArray {
+            QByteArray bytes(4, '\0');
+            qToBigEndian(declared, bytes.data());
+            return bytes + QByteArray(sent, 'x');
+        };
+        for (int i = 0; i < 24; ++i)
+            open();
+        QTRY_VERIFY_WITH_TIMEOUT(encrypted(0), 10000);
+        for (QSslSocket *s : std::as_const(peers))
+            s->write(frame(16 * 1024, 16 * 1024 - 10));
+        // ...while waves of 8 more (the rest of the 32 unauthenticated slots) claim 4 MiB and
+        // send 1 MiB of it: each is closed at its frame header.
+        for (int wave = 0; wave < 3; ++wave) {
+            const qsizetype from = peers.size();
+            for (int i = 0; i < 8; ++i)
+                open();
+            QTRY_VERIFY_WITH_TIMEOUT(encrypted(from), 10000);
+            for (qsizetype i = from; i < peers.size(); ++i)
+                peers[i]->write(frame(4 * 1024 * 1024, 1024 * 1024));
+            QTRY_VERIFY_WITH_TIMEOUT(std::all_of(peers.cbegin() + from, peers.cend(),
+                                                 [](QSslSocket *s) {
+                                                     return s->state()
+                                                         == QAbstractSocket::UnconnectedState;
+                                                 }),
+                                     10000);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(peers.cbegin(), peers.cbegin() + 24,
+                                             [](QSslSocket *s) { return s->bytesToWrite() == 0; }),
+                                 10000);
+        QTest::qWait(300);  // the agent has read what it will read
+        int held = 0;
+        for (int i = 0; i < 24; ++i)
+            held += peers[i]->state() == QAbstractSocket::ConnectedState ? 1 : 0;
+        const qint64 during = vmRssKiB(m_agent.processId());
+        qInfo("roce-agent VmRSS: %lld KiB before, %lld KiB with %d peers holding partial frames",
+              baseline, during, held);
+        QCOMPARE(held, 24);
+        // The bound: 8 MiB over the baseline (24 x 16 KiB of frames plus TLS state is ~3 MiB;
+        // before the fix this attack took well over 100 MiB).
+        QVERIFY2(during < baseline + 8 * 1024,
+                 qPrintable(QStringLiteral("%1 KiB -> %2 KiB").arg(baseline).arg(during)));
+        // And the agent still serves its console.
+        const qsizetype before = samples.size();
+        QTRY_VERIFY_WITH_TIMEOUT(samples.size() >= before + 3, 5000);
+        qDeleteAll(peers);
     }
 
     void killedAgentLeavesNoOrphan()

@@ -8,6 +8,7 @@
 #include "collectors/sysfs.h"
 #include "jobs/processjobrunner.h"
 #include "sampler.h"
+#include "testagent.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -26,82 +27,14 @@ using namespace roce::agentproto;
 using namespace roce::agent;
 
 namespace {
-const QString kFixtures = QStringLiteral(FIXTURES);
-
-QByteArray readFixture(const QString &name)
-{
-    QFile f(kFixtures + QLatin1Char('/') + name);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", qPrintable(name));
-    return f.readAll();
-}
-
-quint16 freePort()
-{
-    QTcpServer s;
-    s.listen(QHostAddress::LocalHost, 0);
-    return s.serverPort();
-}
+using testagent::freePort;
+using testagent::readFixture;
+using testagent::TestAgent;
+using testagent::waitReady;
 
 bool groupGone(qint64 pgid)
 {
     return ::kill(-pid_t(pgid), 0) == -1 && errno == ESRCH;
-}
-
-/// One agent: sampler on the mlx5 fixture, real job runner, TLS server.
-struct TestAgent {
-    std::unique_ptr<Sampler> sampler;
-    std::unique_ptr<ProcessJobRunner> jobs;
-    std::unique_ptr<AgentServer> server;
-    quint16 port = 0;
-    QByteArray fingerprint;
-
-    explicit TestAgent(QStringList devices = {QStringLiteral("mlx5_0")}, qint64 clockSkewMs = 0)
-    {
-        SamplerOptions so;
-        so.sysfsRoot = kFixtures + QStringLiteral("/sysfs-mlx5");
-        so.ethtoolFixtureDir = kFixtures + QStringLiteral("/ethtool");
-        so.hostname = QStringLiteral("testhost");
-        sampler = std::make_unique<Sampler>(so);
-        jobs = std::make_unique<ProcessJobRunner>([devices] { return devices; });
-        AgentServerOptions o;
-        o.token = QString::fromUtf8(readFixture(QStringLiteral("tls/token")).trimmed());
-        o.certificate = QSslCertificate(readFixture(QStringLiteral("tls/agent.crt")), QSsl::Pem);
-        o.key = QSslKey(readFixture(QStringLiteral("tls/agent.key")), QSsl::Rsa, QSsl::Pem);
-        o.clientCa
-            = QSslCertificate::fromData(readFixture(QStringLiteral("tls/ca.crt")), QSsl::Pem);
-        o.hostname = QStringLiteral("testhost");
-        o.agentVersion = QStringLiteral("roce-agent test");
-        if (clockSkewMs)
-            o.wallClock
-                = [clockSkewMs] { return QDateTime::currentMSecsSinceEpoch() + clockSkewMs; };
-        Sampler *s = sampler.get();
-        server = std::make_unique<AgentServer>([s] { return s->sample(); }, jobs.get(), o);
-        port = server->listen(QHostAddress::LocalHost, 0);
-        fingerprint = o.certificate.digest(QCryptographicHash::Sha256).toHex(':');
-    }
-
-    AgentEndpoint endpoint() const
-    {
-        AgentEndpoint e;
-        e.host = QStringLiteral("127.0.0.1");
-        e.port = port;
-        e.token = QString::fromUtf8(readFixture(QStringLiteral("tls/token")).trimmed());
-        e.pinnedSha256 = fingerprint;
-        return e;
-    }
-};
-
-bool waitReady(AgentClient &client)
-{
-    QSignalSpy spy(&client, &AgentClient::stateChanged);
-    client.connectToAgent();
-    for (int i = 0; i < 50 && client.state() != AgentClient::State::Ready; ++i) {
-        if (client.state() == AgentClient::State::Failed)
-            return false;
-        spy.wait(200);
-    }
-    return client.state() == AgentClient::State::Ready;
 }
 
 QString startJob(AgentClient &client, const QJsonObject &spec, QString *error = nullptr)
