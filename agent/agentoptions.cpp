@@ -154,11 +154,11 @@ AgentParse parseAgentOptions(const QStringList &argv)
         // A misspelt key would otherwise be ignored and the agent run with a default the
         // operator did not choose (for example TLS files from the wrong place).
         const QStringList known
-            = {QStringLiteral("agent/listen"),     QStringLiteral("agent/metrics"),
-               QStringLiteral("agent/token_file"), QStringLiteral("agent/tls_cert"),
-               QStringLiteral("agent/tls_key"),    QStringLiteral("agent/client_ca"),
-               QStringLiteral("agent/sysfs_root"), QStringLiteral("agent/hostname"),
-               QStringLiteral("agent/plaintext"),  QStringLiteral("agent/web_config"),
+            = {QStringLiteral("agent/listen"),         QStringLiteral("agent/metrics"),
+               QStringLiteral("agent/token_file"),     QStringLiteral("agent/tls_cert"),
+               QStringLiteral("agent/tls_key"),        QStringLiteral("agent/client_ca"),
+               QStringLiteral("agent/sysfs_root"),     QStringLiteral("agent/hostname"),
+               QStringLiteral("agent/plaintext"),      QStringLiteral("agent/web_config"),
                QStringLiteral("agent/max_connections")};
         for (const QString &key : ini.allKeys()) {
             if (!known.contains(key)) {
