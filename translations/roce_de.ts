@@ -58,6 +58,18 @@
         <source>agent refused the connection: %1</source>
         <translation>der Agent hat die Verbindung abgelehnt: %1</translation>
     </message>
+    <message>
+        <source>%1:%2: no connection within %3 s</source>
+        <translation>%1:%2: keine Verbindung innerhalb von %3 s</translation>
+    </message>
+    <message>
+        <source>%1:%2: TLS, hello and authentication not done within %3 s</source>
+        <translation>%1:%2: TLS, hello und Authentifizierung nicht innerhalb von %3 s abgeschlossen</translation>
+    </message>
+    <message>
+        <source>%1:%2: the agent sent nothing for %3 s (ping unanswered)</source>
+        <translation>%1:%2: der Agent hat %3 s lang nichts gesendet (Ping unbeantwortet)</translation>
+    </message>
 </context>
 <context>
     <name>AgentDaemonText</name>
@@ -112,6 +124,10 @@
     <message>
         <source>cannot serve /metrics on %1: %2</source>
         <translation>/metrics kann nicht auf %1 bereitgestellt werden: %2</translation>
+    </message>
+    <message>
+        <source>--plaintext refused on %1: without TLS the token and every sample cross the network in clear; it is for loopback addresses (127.0.0.0/8, ::1) only</source>
+        <translation>--plaintext auf %1 abgelehnt: ohne TLS gehen das Token und jede Stichprobe im Klartext über das Netz; es ist nur für Loopback-Adressen (127.0.0.0/8, ::1) gedacht</translation>
     </message>
 </context>
 <context>
@@ -191,10 +207,6 @@
         <translation>Adresse:Port</translation>
     </message>
     <message>
-        <source>Serve Prometheus /metrics on ADDRESS:PORT, or &apos;off&apos; (default 0.0.0.0:9471).</source>
-        <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 0.0.0.0:9471).</translation>
-    </message>
-    <message>
         <source>File with the token clients must present (16+ characters).</source>
         <translation>Datei mit dem Token, das Clients vorweisen müssen (mindestens 16 Zeichen).</translation>
     </message>
@@ -213,10 +225,6 @@
     <message>
         <source>PEM CA: clients presenting a certificate it signed need no token.</source>
         <translation>PEM-CA: Clients mit einem von ihr signierten Zertifikat brauchen kein Token.</translation>
-    </message>
-    <message>
-        <source>Serve the protocol without TLS (loopback tests only).</source>
-        <translation>Das Protokoll ohne TLS anbieten (nur Loopback-Tests).</translation>
     </message>
     <message>
         <source>INI file with these settings (section [agent]; flags win).</source>
@@ -242,12 +250,87 @@
         <source>roce-agent: %1: plaintext must be true or false, not %2</source>
         <translation>roce-agent: %1: plaintext muss true oder false sein, nicht %2</translation>
     </message>
+    <message>
+        <source>Serve Prometheus /metrics on ADDRESS:PORT, or &apos;off&apos; (default 127.0.0.1:9471).</source>
+        <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 0.0.0.0:9471). {127.0.0.1:9471)?}</translation>
+    </message>
+    <message>
+        <source>Prometheus exporter web-config.yml for /metrics: TLS (tls_server_config) and basic auth (basic_auth_users, bcrypt).</source>
+        <translation>web-config.yml im Format der Prometheus-Exporter für /metrics: TLS (tls_server_config) und Basic-Auth (basic_auth_users, bcrypt).</translation>
+    </message>
+    <message>
+        <source>Serve the protocol without TLS (loopback addresses only).</source>
+        <translation>Das Protokoll ohne TLS anbieten (nur Loopback-Adressen).</translation>
+    </message>
+    <message>
+        <source>Protocol connections served at once, at most (default 256); more are closed at accept and logged.</source>
+        <translation>Höchstzahl gleichzeitig bedienter Protokollverbindungen (Standard 256); weitere werden beim Annehmen geschlossen und protokolliert.</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>roce-agent: %1: max_connections must be a positive number, not %2</source>
+        <translation>roce-agent: %1: max_connections muss eine positive Zahl sein, nicht %2</translation>
+    </message>
+    <message>
+        <source>roce-agent: --max-connections must be a positive number, not %1</source>
+        <translation>roce-agent: --max-connections muss eine positive Zahl sein, nicht %1</translation>
+    </message>
 </context>
 <context>
     <name>AgentServerText</name>
     <message>
-        <source>no hello within 30 s</source>
-        <translation>kein Hello innerhalb von 30 s</translation>
+        <source>connection refused at accept: %1</source>
+        <translation>Verbindung beim Annehmen abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>accept failed, retrying: %1</source>
+        <translation>Annehmen fehlgeschlagen, neuer Versuch: %1</translation>
+    </message>
+    <message>
+        <source>%1 connections open, the most allowed</source>
+        <translation>%1 Verbindungen offen, die erlaubte Höchstzahl</translation>
+    </message>
+    <message>
+        <source>%1 connections not yet authenticated, the most allowed</source>
+        <translation>%1 Verbindungen noch nicht authentifiziert, die erlaubte Höchstzahl</translation>
+    </message>
+</context>
+<context>
+    <name>AgentSessionText</name>
+    <message>
+        <source>TLS handshake failed: %1</source>
+        <translation>TLS-Handshake fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>TLS handshake not completed within %1 s</source>
+        <translation>TLS-Handshake nicht innerhalb von %1 s abgeschlossen</translation>
+    </message>
+    <message>
+        <source>hello and authentication not completed within %1 s</source>
+        <translation>hello und Authentifizierung nicht innerhalb von %1 s abgeschlossen</translation>
+    </message>
+    <message>
+        <source>client is not reading (%1 bytes queued): skipping samples</source>
+        <translation>Client liest nicht (%1 Bytes in der Warteschlange): Stichproben werden ausgelassen</translation>
+    </message>
+    <message>
+        <source>client stopped reading: %1 bytes queued for %2 s</source>
+        <translation>Client liest nicht mehr: %1 Bytes seit %2 s in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>no answer to a ping for %1 s</source>
+        <translation>seit %1 s keine Antwort auf einen Ping</translation>
+    </message>
+    <message>
+        <source>closing: %1</source>
+        <translation>wird geschlossen: %1</translation>
+    </message>
+    <message>
+        <source>dropped: %1</source>
+        <translation>getrennt: %1</translation>
     </message>
     <message>
         <source>expected hello, got &apos;%1&apos;</source>
@@ -276,6 +359,18 @@
     <message>
         <source>unknown message type &apos;%1&apos;</source>
         <translation>unbekannter Nachrichtentyp „%1“</translation>
+    </message>
+    <message>
+        <source>this connection already runs %1 jobs, the most it may</source>
+        <translation>diese Verbindung führt bereits %1 Jobs aus, die erlaubte Höchstzahl</translation>
+    </message>
+    <message>
+        <source>this host already runs %1 jobs, the most it may</source>
+        <translation>dieser Host führt bereits %1 Jobs aus, die erlaubte Höchstzahl</translation>
+    </message>
+    <message>
+        <source>this agent runs no jobs</source>
+        <translation>dieser Agent führt keine Jobs aus</translation>
     </message>
 </context>
 <context>
@@ -825,6 +920,10 @@
         <source>%1: max sessions reached (NX-API code 429); retrying at the next poll.</source>
         <translation>%1: maximale Sitzungszahl erreicht (NX-API-Code 429); neuer Versuch bei der nächsten Abfrage.</translation>
     </message>
+    <message>
+        <source>%1 refused user &apos;%2&apos; twice (HTTP 401): credentials rejected twice: polling stopped, enter the password.</source>
+        <translation>%1 hat den Benutzer „%2“ zweimal abgewiesen (HTTP 401): Anmeldedaten zweimal abgelehnt: Abfragen angehalten, Passwort eingeben.</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonText</name>
@@ -958,6 +1057,30 @@
 The simulated fabric runs until this is fixed.</source>
         <translation>%1
 Bis das behoben ist, läuft das simulierte Fabric.</translation>
+    </message>
+    <message>
+        <source>Password for %1</source>
+        <translation>Passwort für %1</translation>
+    </message>
+    <message>
+        <source>%1
+
+Password of %2 on %3:</source>
+        <translation>%1
+
+Passwort von %2 auf %3:</translation>
+    </message>
+    <message>
+        <source>%1
+
+Password:</source>
+        <translation>%1
+
+Passwort:</translation>
+    </message>
+    <message>
+        <source>The password of %1 was not stored (%2); it is used until the console quits.</source>
+        <translation>Das Passwort von %1 wurde nicht gespeichert (%2); es gilt, bis die Konsole beendet wird.</translation>
     </message>
 </context>
 <context>
@@ -2239,6 +2362,13 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>OutputLimiterText</name>
+    <message>
+        <source> […line cut: %1 more bytes]</source>
+        <translation> […Zeile gekürzt: %1 weitere Bytes]</translation>
+    </message>
+</context>
+<context>
     <name>ParseText</name>
     <message>
         <source>Show this help.</source>
@@ -2950,6 +3080,10 @@ Zu prüfen: %2</translation>
         <source>RDMA device &apos;%1&apos; not found on this host (devices: %2)</source>
         <translation>RDMA-Gerät „%1“ auf diesem Host nicht gefunden (Geräte: %2)</translation>
     </message>
+    <message>
+        <source>agent ports from %1 do not fit below 65536 for %2 agents</source>
+        <translation>Agent-Ports ab %1 passen für %2 Agenten nicht unter 65536</translation>
+    </message>
 </context>
 <context>
     <name>SimCommandText</name>
@@ -3260,6 +3394,10 @@ Zu prüfen: %2</translation>
     <message>
         <source>On a leaf/spine fabric (--serve --topology rail:...): %1</source>
         <translation>Auf einer Leaf/Spine-Fabric (--serve --topology rail:...): %1</translation>
+    </message>
+    <message>
+        <source>With --serve: host N&apos;s agent listens on this port + N (default: any free ports).</source>
+        <translation>Mit --serve: der Agent von Host N lauscht auf diesem Port + N (Standard: beliebige freie Ports).</translation>
     </message>
 </context>
 <context>
@@ -3917,6 +4055,10 @@ Zu prüfen: %2</translation>
         <source>a poll is still running</source>
         <translation>eine Abfrage läuft noch</translation>
     </message>
+    <message>
+        <source>the switch refused the password twice: enter it again</source>
+        <translation>der Switch hat das Passwort zweimal abgewiesen: bitte erneut eingeben</translation>
+    </message>
 </context>
 <context>
     <name>TopologyText</name>
@@ -4071,6 +4213,121 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>--wait must be a number of seconds</source>
         <translation>--wait muss eine Anzahl Sekunden sein</translation>
+    </message>
+</context>
+<context>
+    <name>WebConfigText</name>
+    <message>
+        <source>web config %1: %2</source>
+        <translation>Web-Konfiguration %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 must be a mapping</source>
+        <translation>%1 muss eine Zuordnung (Mapping) sein</translation>
+    </message>
+    <message>
+        <source>%1 has a key that is not a string</source>
+        <translation>%1 hat einen Schlüssel, der keine Zeichenkette ist</translation>
+    </message>
+    <message>
+        <source>key &quot;%1&quot; appears twice in %2</source>
+        <translation>Schlüssel „%1“ kommt in %2 zweimal vor</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>„%1“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be true or false</source>
+        <translation>„%1“ muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>%1: cannot read %2: %3</source>
+        <translation>%1: %2 kann nicht gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>tls_server_config.%1 is not supported by roce-agent (remove it)</source>
+        <translation>tls_server_config.%1 wird von roce-agent nicht unterstützt (bitte entfernen)</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; in tls_server_config</source>
+        <translation>unbekannter Schlüssel „%1“ in tls_server_config</translation>
+    </message>
+    <message>
+        <source>tls_server_config needs cert_file and key_file</source>
+        <translation>tls_server_config braucht cert_file und key_file</translation>
+    </message>
+    <message>
+        <source>no PEM certificate in cert_file</source>
+        <translation>kein PEM-Zertifikat in cert_file</translation>
+    </message>
+    <message>
+        <source>key_file is not an unencrypted PEM private key</source>
+        <translation>key_file ist kein unverschlüsselter privater PEM-Schlüssel</translation>
+    </message>
+    <message>
+        <source>RequireAndVerifyClientCert needs client_ca_file</source>
+        <translation>RequireAndVerifyClientCert braucht client_ca_file</translation>
+    </message>
+    <message>
+        <source>client_auth_type &quot;%1&quot; is not supported: use NoClientCert or RequireAndVerifyClientCert</source>
+        <translation>client_auth_type „%1“ wird nicht unterstützt: NoClientCert oder RequireAndVerifyClientCert verwenden</translation>
+    </message>
+    <message>
+        <source>client_ca_file is given but client_auth_type is NoClientCert: set RequireAndVerifyClientCert</source>
+        <translation>client_ca_file ist angegeben, aber client_auth_type ist NoClientCert: RequireAndVerifyClientCert setzen</translation>
+    </message>
+    <message>
+        <source>TLS versions are TLS12 or TLS13, not &quot;%1&quot;</source>
+        <translation>TLS-Versionen sind TLS12 oder TLS13, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>min_version is above max_version</source>
+        <translation>min_version liegt über max_version</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; in http_server_config.headers</source>
+        <translation>unbekannter Schlüssel „%1“ in http_server_config.headers</translation>
+    </message>
+    <message>
+        <source>header %1 spans lines</source>
+        <translation>Header %1 erstreckt sich über mehrere Zeilen</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; in http_server_config</source>
+        <translation>unbekannter Schlüssel „%1“ in http_server_config</translation>
+    </message>
+    <message>
+        <source>basic_auth_users: the password of &quot;%1&quot; is not a bcrypt hash ($2y$...)</source>
+        <translation>basic_auth_users: das Passwort von „%1“ ist kein bcrypt-Hash ($2y$...)</translation>
+    </message>
+    <message>
+        <source>basic_auth_users: &quot;%1&quot;: a user name cannot contain &apos;:&apos;</source>
+        <translation>basic_auth_users: „%1“: ein Benutzername darf kein „:“ enthalten</translation>
+    </message>
+    <message>
+        <source>libyaml: out of memory</source>
+        <translation>libyaml: kein Speicher mehr</translation>
+    </message>
+    <message>
+        <source>web config %1:%2: %3</source>
+        <translation>Web-Konfiguration %1:%2: %3</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>die Datei</translation>
+    </message>
+    <message>
+        <source>rate_limit is not supported by roce-agent (it bounds failed logins itself)</source>
+        <translation>rate_limit wird von roce-agent nicht unterstützt (er begrenzt fehlgeschlagene Anmeldungen selbst)</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot;</source>
+        <translation>unbekannter Schlüssel „%1“</translation>
+    </message>
+    <message>
+        <source>cannot read web config %1: %2</source>
+        <translation>Web-Konfiguration %1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
