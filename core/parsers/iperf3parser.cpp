@@ -11,6 +11,14 @@ class Iperf3Text
 {
     Q_DECLARE_TR_FUNCTIONS(Iperf3Text)
 };
+
+/// A JSON number as qint64, truncated; 0 where no qint64 holds it (converting a double
+/// beyond +-2^63 is undefined behaviour, and a report has no such byte count).
+qint64 wholeNumber(const QJsonValue &v)
+{
+    const double d = v.toDouble();
+    return d >= -9223372036854775808.0 && d < 9223372036854775808.0 ? qint64(d) : 0;
+}
 }  // namespace
 
 Result<Iperf3Result> parseIperf3(const QByteArray &json)
@@ -45,14 +53,14 @@ Result<Iperf3Result> parseIperf3(const QByteArray &json)
     const QJsonObject sum = end.value(QStringLiteral("sum")).toObject();  // UDP
     if (!sent.isEmpty()) {
         r.sentBitsPerSecond = sent.value(QStringLiteral("bits_per_second")).toDouble();
-        r.sentBytes = qint64(sent.value(QStringLiteral("bytes")).toDouble());
+        r.sentBytes = wholeNumber(sent.value(QStringLiteral("bytes")));
         r.durationSeconds = sent.value(QStringLiteral("seconds")).toDouble();
         if (sent.contains(QStringLiteral("retransmits")))
-            r.retransmits = qint64(sent.value(QStringLiteral("retransmits")).toDouble());
+            r.retransmits = wholeNumber(sent.value(QStringLiteral("retransmits")));
     }
     if (!received.isEmpty()) {
         r.receivedBitsPerSecond = received.value(QStringLiteral("bits_per_second")).toDouble();
-        r.receivedBytes = qint64(received.value(QStringLiteral("bytes")).toDouble());
+        r.receivedBytes = wholeNumber(received.value(QStringLiteral("bytes")));
     }
     if (!sum.isEmpty()) {
         if (r.sentBitsPerSecond == 0)
