@@ -1,5 +1,7 @@
 #include "parsers/iperf3parser.h"
 
+#include "common/jsonfields.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,14 +13,6 @@ class Iperf3Text
 {
     Q_DECLARE_TR_FUNCTIONS(Iperf3Text)
 };
-
-/// A JSON number as qint64, truncated; 0 where no qint64 holds it (converting a double
-/// beyond +-2^63 is undefined behaviour, and a report has no such byte count).
-qint64 wholeNumber(const QJsonValue &v)
-{
-    const double d = v.toDouble();
-    return d >= -9223372036854775808.0 && d < 9223372036854775808.0 ? qint64(d) : 0;
-}
 }  // namespace
 
 Result<Iperf3Result> parseIperf3(const QByteArray &json)
