@@ -125,6 +125,13 @@ std::optional<quint64> u64Value(json::Value v)
         // sends counters as numbers: take what there is rather than nothing).
         if (const auto exact = plainDecimal(v.rawBytes()))
             return exact;
+        // 20 digits up to 2^64 - 1 are still exact, as in a string (the double would round
+        // them to 2^64).
+        bool ok = false;
+        const QByteArrayView raw = v.rawBytes();
+        const quint64 wide = QByteArray::fromRawData(raw.data(), raw.size()).toULongLong(&ok);
+        if (ok)
+            return wide;
         const double d = v.toDouble();
         // 2^64 and beyond do not fit (converting them is undefined behaviour): not a counter.
         if (d < 0 || d >= 18446744073709551616.0)

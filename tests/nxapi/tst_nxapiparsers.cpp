@@ -1020,7 +1020,7 @@ void TestNxapiParsers::countersBeyond64Bits()
     // behaviour). It is no counter: absent, while the largest 64-bit value still reads exactly.
     const QJsonObject body = QJsonDocument::fromJson(R"json({"TABLE_interface":{"ROW_interface":
         {"interface":"Ethernet1/1","eth_inbytes":1e20,"eth_outbytes":18446744073709551615,
-         "eth_inpkts":18446744073709551616}}}})json")
+         "eth_inpkts":18446744073709551616}}})json")
                                  .object();
     SwitchSnapshot s;
     QVERIFY(parseShowInterface(body, s));
