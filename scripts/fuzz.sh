@@ -97,8 +97,10 @@ dict_for() {  # the dictionaries a target's inputs use, concatenated
 
 work="$build/run"
 mkdir -p "$work"
+for t in "${targets[@]}"; do rm -f "$work/${t#fuzz_}.summary"; done
 # run_target NAME: fuzzes one target; writes its summary line to $work/NAME.summary.
 run_target() {
+  set +e  # a failing grep for a figure must not end the run (pipefail, errexit)
   local t="$1" name="${1#fuzz_}"
   local dir="$work/$name" seeds="$root/fuzz/corpus/$name" saved="$root/fuzz/regressions/$name"
   rm -rf "$dir"
@@ -170,16 +172,20 @@ for t in "${targets[@]}"; do
   run_target "$t" &
   running=$((running + 1))
   if [ "$running" -ge "$jobs" ]; then
-    wait -n
+    wait -n || true
     running=$((running - 1))
   fi
 done
-wait
+wait || true
 
 printf '%-32s %12s %9s %7s %7s %6s %8s\n' target executions exec/s cov ft new crashes
 total=0
 for t in "${targets[@]}"; do
   name="${t#fuzz_}"
+  if [ ! -s "$work/$name.summary" ]; then
+    printf '%-32s %12s %9s %7s %7s %6s %8s\n' "$name" - - - - - 1 >"$work/$name.summary"
+    echo "  $name: no result (see $work/$name/)" >"$work/$name/why"
+  fi
   cat "$work/$name.summary"
   c=$(awk '{print $NF}' "$work/$name.summary")
   total=$((total + c))
