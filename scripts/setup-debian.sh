@@ -19,6 +19,8 @@ run_pkgs=(
 )
 # Tests: formatting, offscreen/Xvfb screenshots, and the real peers the tests talk to.
 test_pkgs=(
+  # The fuzz targets (fuzz/, scripts/fuzz.sh): clang with its libFuzzer runtime.
+  clang libclang-rt-14-dev
   clang-format xvfb xauth imagemagick curl openssl iperf3 sockperf procps
   python3 python3-torch prometheus prometheus-node-exporter
   # A real Secret Service for the keychain tests, a real sshd for the SSH tests.

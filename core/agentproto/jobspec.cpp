@@ -109,7 +109,8 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
         if (v.isUndefined())
             return std::nullopt;
         const double d = v.toDouble(-1e300);
-        if (!v.isDouble() || d != double(qint64(d)) || d < double(min) || d > double(max))
+        // The range first: converting a double beyond qint64 is undefined behaviour.
+        if (!v.isDouble() || d < double(min) || d > double(max) || d != double(qint64(d)))
             return invalid(JobSpecText::tr("'%1' must be an integer from %2 to %3")
                                .arg(QLatin1String(key))
                                .arg(min)

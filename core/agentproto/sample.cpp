@@ -26,7 +26,8 @@ QJsonValue counterValue(quint64 v)
 
 std::optional<quint64> counterFrom(const QJsonValue &v)
 {
-    if (v.isDouble() && v.toDouble() >= 0)
+    // 2^64 and beyond is no 64-bit counter (and converting it is undefined behaviour).
+    if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() < 18446744073709551616.0)
         return quint64(v.toDouble());
     if (v.isString()) {
         bool ok = false;
@@ -164,8 +165,8 @@ Result<AgentSample> sampleFromJson(const QJsonObject &o)
     AgentSample s;
     s.hostname = o.value(QStringLiteral("hostname")).toString();
     const QJsonObject ts = o.value(QStringLiteral("timestamp")).toObject();
-    s.wallMs = qint64(ts.value(QStringLiteral("wall_ms")).toDouble());
-    s.monotonicNs = qint64(ts.value(QStringLiteral("monotonic_ns")).toDouble());
+    s.wallMs = wholeNumber(ts.value(QStringLiteral("wall_ms")));
+    s.monotonicNs = wholeNumber(ts.value(QStringLiteral("monotonic_ns")));
     s.deviceSource = o.value(QStringLiteral("device_source")).toString();
     for (const QJsonValue &dv : o.value(QStringLiteral("devices")).toArray()) {
         const QJsonObject dj = dv.toObject();
@@ -231,7 +232,7 @@ Result<AgentSample> sampleFromJson(const QJsonObject &o)
         const QJsonObject cj = cv.toObject();
         s.collectors.append({cj.value(QStringLiteral("name")).toString(),
                              cj.value(QStringLiteral("success")).toBool(),
-                             qint64(cj.value(QStringLiteral("duration_us")).toDouble()),
+                             wholeNumber(cj.value(QStringLiteral("duration_us"))),
                              cj.value(QStringLiteral("error")).toString()});
     }
     return s;

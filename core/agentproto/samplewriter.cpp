@@ -217,12 +217,33 @@ private:
             p[i] = char(c);
         }
         m_size += 1 + i;
-        if (i < n) {
-            const QByteArray rest = QStringView(s).mid(qsizetype(i)).toUtf8();
-            for (char c : rest)
-                escaped(c);
-        }
+        if (i < n)
+            escapedUtf16(QStringView(s).mid(qsizetype(i)));
         put('"');
+    }
+    /// A lone UTF-16 surrogate has no UTF-8 form (toUtf8() makes it '?'): it is written as a
+    /// \uXXXX escape, as QJsonDocument writes it, so both writers give the same string.
+    void escapedUtf16(QStringView s)
+    {
+        qsizetype run = 0;  // start of the text not written yet
+        for (qsizetype i = 0; i < s.size(); ++i) {
+            if (!s[i].isSurrogate())
+                continue;
+            if (s[i].isHighSurrogate() && i + 1 < s.size() && s[i + 1].isLowSurrogate()) {
+                ++i;
+                continue;
+            }
+            escapedUtf8(s.mid(run, i - run));
+            append("\\u", 2);
+            append(QByteArray::number(s[i].unicode(), 16));
+            run = i + 1;
+        }
+        escapedUtf8(s.mid(run));
+    }
+    void escapedUtf8(QStringView s)
+    {
+        for (char c : s.toUtf8())
+            escaped(c);
     }
     QByteArray m_out;
     char *m_data = nullptr;

@@ -321,7 +321,9 @@ SwitchEntry readSwitch(const QJsonObject &object, const QString &where, SwitchRo
                    QStringLiteral("password")});
     SwitchEntry sw;
     sw.name = r.text(QStringLiteral("name"));
-    sw.url = QUrl(r.text(QStringLiteral("url")), QUrl::StrictMode);
+    // Without user info: the file is written without it (it may hold a password, and an
+    // inventory never holds a secret), so what is loaded must not keep it either.
+    sw.url = QUrl(r.text(QStringLiteral("url")), QUrl::StrictMode).adjusted(QUrl::RemoveUserInfo);
     sw.user = r.text(QStringLiteral("user"));
     sw.pinSha256 = r.text(QStringLiteral("pin_sha256"));
     sw.allowHttp = r.flag(QStringLiteral("allow_http"));

@@ -125,8 +125,16 @@ std::optional<quint64> u64Value(json::Value v)
         // sends counters as numbers: take what there is rather than nothing).
         if (const auto exact = plainDecimal(v.rawBytes()))
             return exact;
+        // 20 digits up to 2^64 - 1 are still exact, as in a string (the double would round
+        // them to 2^64).
+        bool ok = false;
+        const QByteArrayView raw = v.rawBytes();
+        const quint64 wide = QByteArray::fromRawData(raw.data(), raw.size()).toULongLong(&ok);
+        if (ok)
+            return wide;
         const double d = v.toDouble();
-        if (d < 0)
+        // 2^64 and beyond do not fit (converting them is undefined behaviour): not a counter.
+        if (d < 0 || d >= 18446744073709551616.0)
             return std::nullopt;
         return quint64(d);
     }
@@ -136,8 +144,13 @@ std::optional<quint64> u64Value(json::Value v)
 std::optional<qint64> i64Field(json::Value o, QLatin1String key)
 {
     const json::Value v = o.member(key);
-    if (v.isNumber())
-        return qint64(v.toDouble());
+    if (v.isNumber()) {
+        // Outside [-2^63, 2^63) a double has no qint64 (converting it is undefined behaviour).
+        const double d = v.toDouble();
+        if (d < -9223372036854775808.0 || d >= 9223372036854775808.0)
+            return std::nullopt;
+        return qint64(d);
+    }
     if (v.isString()) {
         bool ok = false;
         const qint64 n = v.toString().trimmed().toLongLong(&ok);

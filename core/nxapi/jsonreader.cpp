@@ -260,6 +260,7 @@ bool Parser::number(ParseError *error)
 {
     // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
     const unsigned char *start = m_p;
+    bool exponent = false;
     if (*m_p == '-')
         ++m_p;
     if (m_p >= m_end) {
@@ -294,6 +295,20 @@ bool Parser::number(ParseError *error)
         }
         while (m_p < m_end && isDigit(*m_p))
             ++m_p;
+        exponent = true;
+    }
+    // QJsonDocument refuses a number that overflows a double or underflows to zero (1e400,
+    // 1e-400), and CommandBody hands the text of what this reader accepted to it: refuse the
+    // same ones, by Qt's own conversion. Only an exponent or some 300 digits get that far.
+    if (exponent || m_p - start > 300) {
+        bool inRange = false;
+        QByteArray::fromRawData(reinterpret_cast<const char *>(start), m_p - start)
+            .toDouble(&inRange);
+        if (!inRange) {
+            m_p = start;
+            *error = fail(ParseError::InvalidNumber);
+            return false;
+        }
     }
     add(Kind::Number, std::uint32_t(start - m_begin), std::uint32_t(m_p - start));
     return true;

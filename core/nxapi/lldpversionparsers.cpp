@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <QtNumeric>
 
 namespace roce::nxapi {
 
@@ -85,8 +86,13 @@ Result<SwitchVersion> parseShowVersion(json::Value body)
     const auto hours = i64Field(body, QLatin1String("kern_uptm_hrs"));
     const auto minutes = i64Field(body, QLatin1String("kern_uptm_mins"));
     const auto seconds = i64Field(body, QLatin1String("kern_uptm_secs"));
-    if (days && hours && minutes && seconds)
-        v.uptimeSeconds = ((*days * 24 + *hours) * 60 + *minutes) * 60 + *seconds;
+    // A sum beyond 64 bits is no uptime (and overflowing a qint64 is undefined behaviour).
+    qint64 total = 0;
+    if (days && hours && minutes && seconds && !qMulOverflow(*days, qint64(24), &total)
+        && !qAddOverflow(total, *hours, &total) && !qMulOverflow(total, qint64(60), &total)
+        && !qAddOverflow(total, *minutes, &total) && !qMulOverflow(total, qint64(60), &total)
+        && !qAddOverflow(total, *seconds, &total))
+        v.uptimeSeconds = total;
     return v;
 }
 

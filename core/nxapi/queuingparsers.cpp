@@ -273,6 +273,9 @@ Result<void> parseShowQueuingText(const QString &text, SwitchSnapshot &into)
     static const QRegularExpression ingressCfg(
         QStringLiteral(R"(^\s+(\d)\s+(\d+)\s+(\d+)\s+(\d+)\s*$)"));
 
+    // Into a copy: a text without an egress block is refused and must change nothing, but
+    // its ingress blocks would already have been applied.
+    SwitchSnapshot parsed = into;
     enum class Section { None, EgressConfig, EgressStats, IngressConfig, IngressStats, PfcCos };
     Section section = Section::None;
     QueuingStatus *q = nullptr;
@@ -281,14 +284,14 @@ Result<void> parseShowQueuingText(const QString &text, SwitchSnapshot &into)
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (const QString &line : lines) {
         if (const auto m = egressHeader.match(line); m.hasMatch()) {
-            q = &queuingOf(into, m.captured(1));
+            q = &queuingOf(parsed, m.captured(1));
             group = nullptr;
             section = Section::None;
             ++found;
             continue;
         }
         if (const auto m = ingressHeader.match(line); m.hasMatch()) {
-            q = &queuingOf(into, m.captured(1));
+            q = &queuingOf(parsed, m.captured(1));
             section = Section::IngressConfig;
             continue;
         }
@@ -362,6 +365,7 @@ Result<void> parseShowQueuingText(const QString &text, SwitchSnapshot &into)
         return makeError(ErrorCode::Parse,
                          ParserText::tr("no \"Egress Queuing for <interface>\" block in the text"));
     }
+    into = std::move(parsed);
     return {};
 }
 

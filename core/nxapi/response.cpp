@@ -148,7 +148,8 @@ Result<QList<CommandOutput>> parseNxapiResponse(const QByteArray &body,
     } else if (top.isArray() || root.contains(QLatin1String("jsonrpc"))) {
         // JSON-RPC: a one-command batch answers with a single object (§4.3).
         auto add = [&](json::Value o) {
-            const int id = intOf(o.member(QLatin1String("id")));
+            // Widened first: id - 1 overflows an int for an id of INT_MIN.
+            const qsizetype id = intOf(o.member(QLatin1String("id")));
             outputs.append(jsonRpcOutput(doc, o, sentCommands.value(id - 1)));
         };
         if (top.isArray()) {

@@ -1,5 +1,7 @@
 #include "parsers/iperf3parser.h"
 
+#include "common/jsonfields.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -45,14 +47,14 @@ Result<Iperf3Result> parseIperf3(const QByteArray &json)
     const QJsonObject sum = end.value(QStringLiteral("sum")).toObject();  // UDP
     if (!sent.isEmpty()) {
         r.sentBitsPerSecond = sent.value(QStringLiteral("bits_per_second")).toDouble();
-        r.sentBytes = qint64(sent.value(QStringLiteral("bytes")).toDouble());
+        r.sentBytes = wholeNumber(sent.value(QStringLiteral("bytes")));
         r.durationSeconds = sent.value(QStringLiteral("seconds")).toDouble();
         if (sent.contains(QStringLiteral("retransmits")))
-            r.retransmits = qint64(sent.value(QStringLiteral("retransmits")).toDouble());
+            r.retransmits = wholeNumber(sent.value(QStringLiteral("retransmits")));
     }
     if (!received.isEmpty()) {
         r.receivedBitsPerSecond = received.value(QStringLiteral("bits_per_second")).toDouble();
-        r.receivedBytes = qint64(received.value(QStringLiteral("bytes")).toDouble());
+        r.receivedBytes = wholeNumber(received.value(QStringLiteral("bytes")));
     }
     if (!sum.isEmpty()) {
         if (r.sentBitsPerSecond == 0)

@@ -50,7 +50,8 @@ Result<QList<LinkGroup>> groups(const QString &text, const QString &what)
         const qsizetype slash = devPort.lastIndexOf(QLatin1Char('/'));
         bool ok = false;
         const int port = slash > 0 ? devPort.mid(slash + 1).toInt(&ok) : 0;
-        if (!ok)
+        // As the JSON forms: a port is a number from 0 up ("mlx5_0/-1" is not one).
+        if (!ok || port < 0)
             return makeError(ErrorCode::Parse,
                              RdmaStatText::tr("%1: \"%2\" is not DEVICE/PORT").arg(what, devPort));
         LinkGroup g;
@@ -144,6 +145,12 @@ Result<QList<RdmaLinkCounters>> parseRdmaStatisticJson(const QByteArray &json)
             const double d = it.value().toDouble();
             if (d < 0)
                 return negativeError(it.key(), name, QString::number(it.value().toInteger()));
+            // No 64-bit counter reaches 2^64 (and converting such a double is undefined).
+            if (d >= 18446744073709551616.0)
+                return makeError(ErrorCode::Parse,
+                                 RdmaStatText::tr("%1: counter %2 of %3 is %4, more than 64 bits "
+                                                  "hold")
+                                     .arg(what, it.key(), name, QString::number(d)));
             // toInteger() is exact up to 2^63; beyond that only the double is left.
             const qint64 exact = it.value().toInteger(-1);
             link.counters.insert(it.key(), exact >= 0 ? quint64(exact) : quint64(d));

@@ -135,6 +135,15 @@ private slots:
         QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
         QCOMPARE(*r->gidIndex, 3);
         QCOMPARE(parseJobSpec(jobSpecToJson(*r))->qps, 4);  // round trip
+        // Found by fuzzing: a number beyond qint64 was converted before the range check
+        // (undefined behaviour); it is out of range like any other.
+        for (const double huge : {9.2e20, -9.2e20, 1e300}) {
+            r = parseJobSpec({{QStringLiteral("tool"), QStringLiteral("iperf3")},
+                              {QStringLiteral("role"), QStringLiteral("server")},
+                              {QStringLiteral("timeout_s"), huge}});
+            QVERIFY(!r.ok());
+            QVERIFY(r.error().message.contains(QStringLiteral("timeout_s")));
+        }
     }
 
     void handshakeAuthenticateAndSubscribe()

@@ -394,6 +394,47 @@ private slots:
                  18446744073709551615ULL);
     }
 
+    void directJsonKeepsLoneSurrogates()
+    {
+        // Found by fuzzing: toUtf8() turned a lone UTF-16 surrogate into '?', while
+        // sampleToJson() (QJsonDocument) writes it as an escape: the two writers differed.
+        AgentSample s = sampleOf(QStringLiteral("sysfs-mlx5"), true);
+        const QString lone = QStringLiteral("a") + QChar(0xd800) + QStringLiteral("b");
+        const QString pair = QStringLiteral("x") + QChar(0xd83d) + QChar(0xde00);  // U+1F600
+        const QString lowFirst = QChar(0xdc00) + QString(QChar(0xd800));
+        s.host.insert(lone, pair);
+        s.host.insert(QStringLiteral("reversed"), lowFirst);
+        s.hostname = QString(QChar(0xdfff));
+        QJsonParseError error {};
+        const QJsonDocument direct = QJsonDocument::fromJson(sampleToJsonBytes(s), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(direct.object(), sampleToJson(s));
+        QCOMPARE(direct.object().value(QStringLiteral("host")).toObject().value(lone).toString(),
+                 pair);
+        QVERIFY(sampleToJsonBytes(s).contains("\\udfff"));
+    }
+
+    void sampleNumbersOutOfRange()
+    {
+        // Found by fuzzing (the counter) and reading the code (the clocks): doubles beyond
+        // 64 bits were converted to integers, undefined behaviour. Such a counter is absent,
+        // such a clock 0.
+        const auto s = sampleFromJson(QJsonDocument::fromJson(R"json({"devices":[],
+            "timestamp":{"wall_ms":1e300,"monotonic_ns":-1e300},
+            "netdevs":[{"name":"eth0","statistics":{"rx_bytes":3.5e21,"tx_bytes":12,
+                        "rx_packets":18446744073709551615}}],
+            "collectors":[{"name":"sysfs","duration_us":1e200}]})json")
+                                          .object());
+        QVERIFY(s.ok());
+        QCOMPARE(s->wallMs, 0);
+        QCOMPARE(s->monotonicNs, 0);
+        QCOMPARE(s->collectors.first().durationUs, 0);
+        const QMap<QString, quint64> &stats = s->netdevs.first().statistics;
+        QVERIFY(!stats.contains(QStringLiteral("rx_bytes")));
+        QCOMPARE(stats.value(QStringLiteral("tx_bytes")), 12ULL);
+        QVERIFY(!stats.contains(QStringLiteral("rx_packets")));  // a double: 2^64 exactly
+    }
+
     void badArguments()
     {
         QProcess p;

@@ -110,6 +110,7 @@ private slots:
     void discoveryProposesBareMetalServers();
     void version2RoundTripKeepsEverySwitch();
     void version1IsMigrated();
+    void urlUserInfoIsNotKept();
     void switchNamesAreUniqueWithoutSlash();
     void switchPortQualification();
     void endpointsOnePerSwitch();
@@ -600,6 +601,24 @@ void TestInventory::version2RoundTripKeepsEverySwitch()
     QCOMPARE(minimal->inventory.switches.first().pollIntervalMs, 1000);
     QCOMPARE(roleFromName(QStringLiteral("tor")).value_or(SwitchRole::Leaf), SwitchRole::Tor);
     QVERIFY(!roleFromName(QStringLiteral("core")));
+}
+
+void TestInventory::urlUserInfoIsNotKept()
+{
+    // Found by fuzzing: a URL's user info was kept on load but dropped on save, so saving and
+    // loading changed the inventory, and a password typed into the URL stayed in it.
+    const QByteArray file = "{\"format\":\"roce-inventory\",\"version\":2,\"switches\":["
+                            "{\"name\":\"leaf1\",\"url\":\"https://admin:pw@nexus.lab:8443\","
+                            "\"user\":\"admin\"}]}";
+    const auto loaded = fromFileBytes(file, QStringLiteral("mem"));
+    QVERIFY2(loaded.ok(), qPrintable(loaded.ok() ? QString() : loaded.error().message));
+    const SwitchEntry &sw = loaded->inventory.switches.first();
+    QCOMPARE(sw.url, QUrl(QStringLiteral("https://nexus.lab:8443")));
+    QVERIFY(sw.url.userInfo().isEmpty());
+    QVERIFY(!toFileBytes(loaded->inventory).contains("pw@"));
+    const auto again = fromFileBytes(toFileBytes(loaded->inventory), QStringLiteral("mem"));
+    QVERIFY(again.ok());
+    QCOMPARE(again->inventory, loaded->inventory);
 }
 
 void TestInventory::version1IsMigrated()

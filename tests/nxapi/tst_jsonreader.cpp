@@ -1,5 +1,6 @@
 // The NX-API JSON reader: it reads every fixture exactly as QJsonDocument does, rejects what
 // is not JSON with the position of the fault, and never crashes on cut-short or garbage text.
+#include "nxapi/commandbody.h"
 #include "nxapi/jsonreader.h"
 
 #include <QDirIterator>
@@ -9,6 +10,8 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QTest>
+
+#include <memory>
 
 using namespace roce::nxapi;
 
@@ -77,6 +80,8 @@ private slots:
     void everyTruncationIsCutShort();
     void garbageNeverCrashes();
     void deepNestingIsAnError();
+    void numbersAsQJsonDocumentReadsThem_data();
+    void numbersAsQJsonDocumentReadsThem();
 };
 
 void TestJsonReader::readsEveryFixtureLikeQJsonDocument()
@@ -199,6 +204,9 @@ void TestJsonReader::rejectsWithPosition_data()
     QTest::newRow("cut in an escape") << QByteArray(R"(["\u00)") << int(E::UnexpectedEnd) << 6;
     QTest::newRow("cut in a literal") << QByteArray("[nu") << int(E::UnexpectedEnd) << 3;
     QTest::newRow("nul byte") << QByteArray("[1,\0]", 5) << int(E::UnexpectedCharacter) << 3;
+    // Found by fuzzing: QJsonDocument refuses numbers a double cannot hold, so must the reader.
+    QTest::newRow("number beyond double") << QByteArray("[1,1e400]") << int(E::InvalidNumber) << 3;
+    QTest::newRow("number under double") << QByteArray("[-1e-400]") << int(E::InvalidNumber) << 1;
 }
 
 void TestJsonReader::rejectsWithPosition()
@@ -283,6 +291,40 @@ void TestJsonReader::deepNestingIsAnError()
     QCOMPARE(error.code, json::ParseError::UnexpectedCharacter);
     // Within the limit it reads.
     QVERIFY(parse(QByteArray(500, '[') + QByteArray(500, ']')));
+}
+
+void TestJsonReader::numbersAsQJsonDocumentReadsThem_data()
+{
+    QTest::addColumn<QByteArray>("number");
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("subnormal") << QByteArray("1e-310") << true;
+    QTest::newRow("smallest subnormal") << QByteArray("4.9e-324") << true;
+    QTest::newRow("rounds to zero") << QByteArray("2.4e-324") << false;
+    QTest::newRow("zero, huge exponent") << QByteArray("0e999") << true;
+    QTest::newRow("largest double") << QByteArray("1.7976931348623157e308") << true;
+    QTest::newRow("past the largest") << QByteArray("1.7976931348623159e308") << false;
+    QTest::newRow("400 digits") << QByteArray("1" + QByteArray(400, '0')) << false;
+    QTest::newRow("20 digits") << QByteArray("18446744073709551616") << true;
+}
+
+void TestJsonReader::numbersAsQJsonDocumentReadsThem()
+{
+    // CommandBody gives QJsonDocument the text of what the reader accepted and relies on it
+    // being accepted again (found by fuzzing: 1e400 turned a body into an empty array).
+    QFETCH(QByteArray, number);
+    QFETCH(bool, accepted);
+    const QByteArray text = "{\"n\":" + number + "}";
+    QJsonParseError error {};
+    const QJsonDocument qt = QJsonDocument::fromJson(text, &error);
+    QCOMPARE(error.error == QJsonParseError::NoError, accepted);
+    auto doc = json::Document::parse(text, nullptr);
+    QCOMPARE(bool(doc), accepted);
+    if (!accepted)
+        return;
+    const auto shared = std::make_shared<const json::Document>(std::move(*doc));
+    const QJsonValue body = CommandBody(shared, shared->root()).toJsonValue();
+    QCOMPARE(body.toObject(), qt.object());
+    QCOMPARE(body.toObject().value(QStringLiteral("n")).toDouble(), number.toDouble());
 }
 
 QTEST_GUILESS_MAIN(TestJsonReader)

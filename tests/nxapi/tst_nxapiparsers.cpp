@@ -91,6 +91,10 @@ private slots:
     void auditWithoutConfigIsUnknown();
     void lldpctlJson0();
     void topologyDiscovery();
+    void countersBeyond64Bits();
+    void queuingTextWithoutEgressChangesNothing();
+    void versionUptimeBeyond64Bits();
+    void jsonRpcIdOfIntMin();
 };
 
 void TestNxapiParsers::showInterfaceNxos10Strings()
@@ -1008,6 +1012,90 @@ void TestNxapiParsers::topologyDiscovery()
     // mgmt0 neighbours are not fabric links.
     for (const TopologyLink &l : links)
         QVERIFY(l.host != QLatin1String("oob-switch"));
+}
+
+void TestNxapiParsers::countersBeyond64Bits()
+{
+    // Found by fuzzing: a JSON number of 2^64 or more was converted to quint64 (undefined
+    // behaviour). It is no counter: absent, while the largest 64-bit value still reads exactly.
+    const QJsonObject body = QJsonDocument::fromJson(R"json({"TABLE_interface":{"ROW_interface":
+        {"interface":"Ethernet1/1","eth_inbytes":1e20,"eth_outbytes":18446744073709551615,
+         "eth_inpkts":18446744073709551616}}})json")
+                                 .object();
+    SwitchSnapshot s;
+    QVERIFY(parseShowInterface(body, s));
+    const PortStatus *p = s.findPort(QStringLiteral("Ethernet1/1"));
+    QVERIFY(p);
+    QVERIFY(!p->counters.has(PortCounter::InBytes));
+    QVERIFY(!p->counters.has(PortCounter::InPkts));
+    // QJsonObject keeps it as a double: 2^64 - 1 rounds to 2^64 there. Through the reader
+    // (the poll path) the digits are read exactly.
+    const auto response = parseNxapiResponse(R"json({"ins_api":{"outputs":{"output":{
+        "input":"show interface","code":"200","body":{"TABLE_interface":{"ROW_interface":
+        {"interface":"Ethernet1/1","eth_outbytes":18446744073709551615,"eth_inbytes":3e19}}}}}}})json");
+    QVERIFY(response);
+    SwitchSnapshot poll;
+    applyCommandOutput(response->first(), poll);
+    QVERIFY(poll.issues.isEmpty());
+    QCOMPARE(poll.ports.first().counters.value(PortCounter::OutBytes),
+             std::optional<quint64>(18446744073709551615ULL));
+    QVERIFY(!poll.ports.first().counters.has(PortCounter::InBytes));
+}
+
+void TestNxapiParsers::queuingTextWithoutEgressChangesNothing()
+{
+    // Found by fuzzing: an ingress block was applied before the parser found no egress block
+    // and refused the text, against the contract "a body of the wrong shape changes nothing".
+    const QString text
+        = QStringLiteral("Ingress Queuing for Ethernet2/1\n"
+                         "Port Ingress Statistics\n"
+                         "Ingress MMU Drop Pkts 10\n"
+                         "TxPPP:                    11, RxPPP:                    12\n");
+    SwitchSnapshot s;
+    s.port(QStringLiteral("Ethernet1/1")).mtu = 9216;
+    const auto r = parseShowQueuingText(text, s);
+    QVERIFY(!r);
+    QCOMPARE(s.ports.size(), 1);
+    QVERIFY(!s.ports.first().queuing);
+    QVERIFY(!s.findPort(QStringLiteral("Ethernet2/1")));
+    // With its egress block the same text is read, ingress data included.
+    QVERIFY(parseShowQueuingText(QStringLiteral("Egress Queuing for Ethernet2/1 [System]\n") + text,
+                                 s));
+    const PortStatus *p = s.findPort(QStringLiteral("Ethernet2/1"));
+    QVERIFY(p && p->queuing);
+    QCOMPARE(p->queuing->ingressMmuDropPkts, std::optional<quint64>(10));
+    QCOMPARE(p->queuing->txPpp, std::optional<quint64>(11));
+}
+
+void TestNxapiParsers::versionUptimeBeyond64Bits()
+{
+    // Found reading the code (the fuzzer did not get there): days * 24 overflowed a qint64,
+    // undefined behaviour. Such an uptime is no uptime.
+    const auto huge = parseShowVersion(QJsonDocument::fromJson(R"json({"host_name":"n9k",
+        "kern_uptm_days":"9223372036854775807","kern_uptm_hrs":"1","kern_uptm_mins":"1",
+        "kern_uptm_secs":"1"})json")
+                                           .object());
+    QVERIFY(huge);
+    QVERIFY(!huge->uptimeSeconds);
+    const auto fine = parseShowVersion(QJsonDocument::fromJson(R"json({"host_name":"n9k",
+        "kern_uptm_days":"2","kern_uptm_hrs":"3","kern_uptm_mins":"4","kern_uptm_secs":"5"})json")
+                                           .object());
+    QVERIFY(fine);
+    QCOMPARE(fine->uptimeSeconds, std::optional<qint64>(((2 * 24 + 3) * 60 + 4) * 60 + 5));
+}
+
+void TestNxapiParsers::jsonRpcIdOfIntMin()
+{
+    // Found reading the code: id - 1 overflowed an int for an id of INT_MIN (undefined
+    // behaviour). An id that names no sent command leaves the input empty.
+    const auto r = parseNxapiResponse(
+        R"json([{"jsonrpc":"2.0","id":-2147483648,"result":{"body":{"a":"1"}}},
+               {"jsonrpc":"2.0","id":2,"result":{"body":{"b":"2"}}}])json",
+        {QStringLiteral("show version"), QStringLiteral("show interface")});
+    QVERIFY(r);
+    QCOMPARE(r->size(), 2);
+    QVERIFY(r->at(0).input.isEmpty() || r->at(0).input == QStringLiteral("show version"));
+    QCOMPARE(r->at(1).input, QStringLiteral("show interface"));
 }
 
 QTEST_GUILESS_MAIN(TestNxapiParsers)

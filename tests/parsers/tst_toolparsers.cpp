@@ -2,6 +2,7 @@
 // and output of the real iperf3 and sockperf on loopback.
 #include "parsers/iperf3parser.h"
 #include "parsers/perftestparser.h"
+#include "parsers/rdmastatparser.h"
 #include "parsers/sockperfparser.h"
 
 #include <QFile>
@@ -161,6 +162,43 @@ private slots:
         QVERIFY(!bad.ok());
         QVERIFY(bad.error().message.contains(QStringLiteral("Connection refused")));
         QVERIFY(!parseIperf3("Connecting to host 127.0.0.1, port 5201").ok());  // text, not -J
+    }
+
+    void iperf3HugeNumbers()
+    {
+        // Found by fuzzing: byte counts beyond qint64 were converted from double (undefined
+        // behaviour). They read as 0; the throughput, a double, is kept.
+        const auto r = parseIperf3(R"({"end":{"sum_sent":{"bits_per_second":1e9,
+            "bytes":1.75e29,"seconds":10,"retransmits":-1e300},
+            "sum_received":{"bits_per_second":9e8,"bytes":12345}}})");
+        QVERIFY(r.ok());
+        QCOMPARE(r->sentBytes, 0);
+        QCOMPARE(*r->retransmits, 0);
+        QCOMPARE(r->receivedBytes, 12345);
+        QCOMPARE(r->sentBitsPerSecond, 1e9);
+    }
+
+    void rdmaStatisticBounds()
+    {
+        // Found by fuzzing: a JSON counter of 2^64 or more was converted to quint64 (undefined
+        // behaviour); no 64-bit counter gets there: an error naming it. 2^64 - 1 still reads.
+        const auto huge = parseRdmaStatisticJson(
+            R"([{"ifname":"mlx5_0","port":1,"rx_write_requests":1.8446744073709552e20}])");
+        QVERIFY(!huge.ok());
+        QVERIFY(huge.error().message.contains(QLatin1String("rx_write_requests")));
+        const auto max = parseRdmaStatisticJson(
+            R"([{"ifname":"mlx5_0","port":1,"rx_write_requests":18446744073709549568}])");
+        QVERIFY(max.ok());
+        QCOMPARE(max->first().counters.value(QStringLiteral("rx_write_requests")),
+                 18446744073709549568ULL);
+        // The text form took "mlx5_0/-1" as port -1, which the JSON form refuses.
+        const auto negative
+            = parseRdmaStatistic(QStringLiteral("link mlx5_0/-1 out_of_buffer 136"));
+        QVERIFY(!negative.ok());
+        QVERIFY(negative.error().message.contains(QLatin1String("mlx5_0/-1")));
+        QVERIFY(!parseRdmaLink(QStringLiteral("link mlx5_0/-2 state ACTIVE")).ok());
+        QCOMPARE(
+            parseRdmaStatistic(QStringLiteral("link mlx5_0/0 out_of_buffer 136"))->first().port, 0);
     }
 
     void sockperfSummary()

@@ -1,0 +1,52 @@
+// The harness of the NX-API body parsers: one body per input, read the way the poll path
+// reads it (json::Value views into a parsed response), with the contract of showparsers.h
+// checked.
+#pragma once
+
+#include "fuzzcommon.h"
+#include "nxapi/jsonreader.h"
+#include "nxapi/snapshot.h"
+
+namespace roce::fuzz {
+
+/// Every port is found again by its own name (the snapshot's index and list agree).
+inline void checkPorts(const nxapi::SwitchSnapshot &s)
+{
+    for (const nxapi::PortStatus &p : s.ports) {
+        const nxapi::PortStatus *found = s.findPort(p.name);
+        if (found != &p)
+            fail("a port is not found by its own name", p.name.toUtf8());
+    }
+}
+
+/// Nothing recorded: what a snapshot holds before any parser ran.
+inline bool isEmpty(const nxapi::SwitchSnapshot &s)
+{
+    return s.ports.isEmpty() && !s.version && !s.lldpReported && s.lldpNeighbors.isEmpty()
+        && !s.qosConfig && s.issues.isEmpty();
+}
+
+/// Runs @p parse ((json::Value, SwitchSnapshot &) -> Result<void>) over the input as the poll
+/// path reads a body. A failed parse must leave the snapshot as it was; every port must be
+/// found by its name. (The QJsonObject overloads serialize and call the same parser: the
+/// json_reader target checks that conversion.)
+template <typename Parse>
+int fuzzSnapshotBody(const std::uint8_t *data, std::size_t size, Parse parse)
+{
+    const auto doc = nxapi::json::Document::parse(rawBytes(data, size), nullptr);
+    if (!doc)
+        return 0;
+    nxapi::SwitchSnapshot snapshot;
+    const auto result = parse(doc->root(), snapshot);
+    if (!result) {
+        ROCE_FUZZ_CHECK(!result.error().message.isEmpty());
+        if (!isEmpty(snapshot))
+            fail("a failed parse changed the snapshot", compact(nxapi::snapshotToJson(snapshot)));
+        return 0;
+    }
+    checkPorts(snapshot);
+    nxapi::snapshotToJson(snapshot);
+    return 0;
+}
+
+}  // namespace roce::fuzz
