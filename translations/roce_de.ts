@@ -2501,6 +2501,10 @@ Zu prüfen: %2</translation>
         <source>%1: an entry has no &quot;ifname&quot;/&quot;port&quot;</source>
         <translation>%1: ein Eintrag hat kein &quot;ifname&quot;/&quot;port&quot;</translation>
     </message>
+    <message>
+        <source>%1: counter %2 of %3 is %4, more than 64 bits hold</source>
+        <translation>%1: Zähler %2 von %3 ist %4, mehr als 64 Bit fassen</translation>
+    </message>
 </context>
 <context>
     <name>ReaderText</name>
