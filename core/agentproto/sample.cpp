@@ -143,14 +143,16 @@ QJsonObject sampleToJson(const AgentSample &s)
     for (const CollectorStatus &c : s.collectors) {
         QJsonObject cj {{QStringLiteral("name"), c.name},
                         {QStringLiteral("success"), c.success},
-                        {QStringLiteral("duration_us"), double(c.durationUs)}};
+                        {QStringLiteral("duration_us"), QJsonValue(c.durationUs)}};
         insertIfSet(cj, "error", c.error);
         collectors.append(cj);
     }
     return QJsonObject {{QStringLiteral("hostname"), s.hostname},
                         {QStringLiteral("timestamp"),
-                         QJsonObject {{QStringLiteral("wall_ms"), double(s.wallMs)},
-                                      {QStringLiteral("monotonic_ns"), double(s.monotonicNs)}}},
+                         // As integers: a double rounds a monotonic clock past 2^53 ns (104
+                         // days of uptime), and sampleToJsonBytes() writes it exactly.
+                         QJsonObject {{QStringLiteral("wall_ms"), QJsonValue(s.wallMs)},
+                                      {QStringLiteral("monotonic_ns"), QJsonValue(s.monotonicNs)}}},
                         {QStringLiteral("device_source"), s.deviceSource},
                         {QStringLiteral("devices"), devices},
                         {QStringLiteral("netdevs"), netdevs},

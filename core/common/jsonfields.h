@@ -28,12 +28,15 @@ template <typename T> void insertIfSet(QJsonObject &o, const char *key, const st
         o.insert(QLatin1String(key), QJsonValue(qint64(*v)));
 }
 
-/// A JSON number as qint64, truncated toward zero; @p fallback where no qint64 holds it (a
-/// double beyond +-2^63: converting it is undefined behaviour).
+/// A JSON number as qint64: exact when written as an integer (QJsonDocument keeps those as
+/// qint64; a double would round them past 2^53), else the double truncated toward zero;
+/// @p fallback where no qint64 holds it (a double beyond +-2^63: converting it is undefined).
 inline qint64 wholeNumber(const QJsonValue &v, qint64 fallback = 0)
 {
     const double d = v.toDouble();
-    return d >= -9223372036854775808.0 && d < 9223372036854775808.0 ? qint64(d) : fallback;
+    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
+        return fallback;
+    return v.toInteger(qint64(d));
 }
 
 }  // namespace roce

@@ -414,6 +414,24 @@ private slots:
         QVERIFY(sampleToJsonBytes(s).contains("\\udfff"));
     }
 
+    void clocksBeyond2p53StayExact()
+    {
+        // Found by fuzzing: sampleToJson() wrote the clocks and durations as doubles, which
+        // round past 2^53 (a monotonic clock in ns gets there after 104 days of uptime), while
+        // sampleToJsonBytes() wrote them exactly: the two writers gave different numbers.
+        AgentSample s = sampleOf(QStringLiteral("sysfs-mlx5"), true);
+        s.monotonicNs = (qint64(1) << 53) + 1;
+        s.wallMs = (qint64(1) << 62) + 3;
+        s.collectors[0].durationUs = (qint64(1) << 53) + 7;
+        const QJsonObject qt = sampleToJson(s);
+        QCOMPARE(QJsonDocument::fromJson(sampleToJsonBytes(s)).object(), qt);
+        const auto back = sampleFromJson(QJsonDocument::fromJson(sampleToJsonBytes(s)).object());
+        QVERIFY(back.ok());
+        QCOMPARE(back->monotonicNs, (qint64(1) << 53) + 1);
+        QCOMPARE(back->wallMs, (qint64(1) << 62) + 3);
+        QCOMPARE(back->collectors[0].durationUs, (qint64(1) << 53) + 7);
+    }
+
     void sampleNumbersOutOfRange()
     {
         // Found by fuzzing (the counter) and reading the code (the clocks): doubles beyond
