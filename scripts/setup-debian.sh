@@ -11,7 +11,7 @@ build_pkgs=(
   qt6-l10n-tools qt6-svg-dev qt6-translations-l10n libqt6opengl6-dev libxkbcommon-dev
   libgl-dev libvulkan-dev
   qtkeychain-qt6-dev libssh-dev libibverbs-dev librdmacm-dev rdma-core libssl-dev
-  libbenchmark-dev libyaml-dev libcrypt-dev
+  libbenchmark-dev libyaml-dev libcrypt-dev zlib1g-dev
 )
 # Run: Qt platform and SQL plugins, fonts for a readable UI.
 run_pkgs=(

@@ -2,6 +2,8 @@
 
 #include "cli/decodecommand.h"
 #include "cli/jobcommand.h"
+#include "cli/recordcommand.h"
+#include "cli/replaycommand.h"
 #include "cli/resultscommand.h"
 #include "cli/runcommand.h"
 #include "cli/simcommand.h"
@@ -61,6 +63,8 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());
     registry.add(std::make_unique<WatchCommand>());
+    registry.add(std::make_unique<RecordCommand>());
+    registry.add(std::make_unique<ReplayCommand>());
     return registry;
 }
 

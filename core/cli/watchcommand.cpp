@@ -1,12 +1,9 @@
 #include "cli/watchcommand.h"
 
+#include "cli/headlessfabric.h"
 #include "cli/parse.h"
 #include "cli/stopsignals.h"
-#include "inventory/fabricendpoints.h"
-#include "inventory/secretstore.h"
-#include "live/fabricplan.h"
 #include "live/livefabric.h"
-#include "sim/simulatedplan.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -25,27 +22,6 @@ class WatchText
 {
     Q_DECLARE_TR_FUNCTIONS(WatchText)
 };
-
-/// What the keychain has for the keys the environment did not give (nothing when there is no
-/// Secret Service: those peers then fail authentication visibly, in `sources`).
-QHash<QString, QString> secretsFromKeychain(const QStringList &keys, QString *problem)
-{
-    if (keys.isEmpty())
-        return {};
-    inventory::SecretStore store;
-    QEventLoop loop;
-    QHash<QString, QString> found;
-    store.readAll(keys, [&](Result<QHash<QString, QString>> r) {
-        if (r)
-            found = r.value();
-        else
-            *problem = r.error().message;
-        loop.quit();
-    });
-    QTimer::singleShot(15000, &loop, &QEventLoop::quit);
-    loop.exec();
-    return found;
-}
 
 /// One line for people: sources, ports, the worst news.
 QString summaryLine(const QJsonObject &frame)
@@ -85,20 +61,7 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
                       "--inventory: ROCE_SWITCH_PASSWORD_<SWITCH> or ROCE_SWITCH_PASSWORD, "
                       "ROCE_AGENT_TOKEN_<SERVER> or ROCE_AGENT_TOKEN (names upper-cased, other "
                       "characters as '_'), else the OS keychain."));
-    const QCommandLineOption inventoryOpt(QStringLiteral("inventory"),
-                                          WatchText::tr("Watch the fabric of this inventory file."),
-                                          QStringLiteral("file"));
-    const QCommandLineOption simOpt(QStringLiteral("sim"),
-                                    WatchText::tr("Watch the embedded simulated fabric, through "
-                                                  "its served NX-API and agent endpoints."));
-    const QCommandLineOption topologyOpt(
-        QStringLiteral("topology"),
-        WatchText::tr("With --sim: a leaf/spine fabric rail:HOSTS:NICS:RAILS:SPINES (default: "
-                      "the reference fabric)."),
-        QStringLiteral("rail:H:N:R:S"));
-    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
-                                         WatchText::tr("With --sim: start this live scenario."),
-                                         QStringLiteral("name"));
+    const FabricOptions fabricOpts;
     const QCommandLineOption intervalOpt(QStringLiteral("interval"),
                                          WatchText::tr("Seconds between frames (default 1)."),
                                          QStringLiteral("s"), QStringLiteral("1"));
@@ -113,18 +76,16 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
                                      QStringLiteral("s"), QStringLiteral("20"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"),
                                      WatchText::tr("One JSON object per frame, one a line."));
-    parser.addOptions(
-        {inventoryOpt, simOpt, topologyOpt, scenarioOpt, intervalOpt, countOpt, waitOpt, jsonOpt});
+    fabricOpts.addTo(parser);
+    parser.addOptions({intervalOpt, countOpt, waitOpt, jsonOpt});
     if (const auto early = parseCommandLine(parser, args, io, true))
         return *early;
     auto usage = [&io](const QString &message) {
         io.err << QStringLiteral("rocectl watch: ") << message << QLatin1Char('\n');
         return int(ExitUsage);
     };
-    if (parser.isSet(inventoryOpt) == parser.isSet(simOpt))
-        return usage(WatchText::tr("give --inventory FILE or --sim"));
-    if (!parser.isSet(simOpt) && (parser.isSet(topologyOpt) || parser.isSet(scenarioOpt)))
-        return usage(WatchText::tr("--topology and --scenario go with --sim"));
+    if (const QString problem = fabricOpts.check(parser); !problem.isEmpty())
+        return usage(problem);
     bool ok = false;
     const double interval = parser.value(intervalOpt).toDouble(&ok);
     if (!ok || interval < 0.1 || interval > 3600)
@@ -153,39 +114,10 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
     };
 
     // The fabric: an inventory with its secrets, or the simulated one served on loopback.
-    std::unique_ptr<sim::SimulatedFabricPlan> simulated;
-    if (parser.isSet(inventoryOpt)) {
-        auto loaded = inventory::loadFile(parser.value(inventoryOpt));
-        if (!loaded) {
-            io.err << QStringLiteral("rocectl watch: ") << loaded.error().message
-                   << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        for (const QString &w : loaded->warnings)
-            io.err << QStringLiteral("rocectl watch: ") << w << QLatin1Char('\n');
-        const inventory::Inventory &inv = loaded->inventory;
-        QHash<QString, QString> secrets = live::secretsFromEnvironment(inv);
-        QStringList missing;
-        for (const QString &key : inventory::secretKeys(inv))
-            if (!secrets.contains(key))
-                missing.append(key);
-        QString keychainProblem;
-        secrets.insert(secretsFromKeychain(missing, &keychainProblem));
-        if (!keychainProblem.isEmpty())
-            io.err << QStringLiteral("rocectl watch: ") << keychainProblem << QLatin1Char('\n');
-        QStringList problems;
-        const live::FabricPlan plan = live::planFor(inv, secrets, &problems);
-        for (const QString &p : std::as_const(problems))
-            io.err << QStringLiteral("rocectl watch: ") << p << QLatin1Char('\n');
-        hub.watch(plan);
-    } else {
-        simulated = std::make_unique<sim::SimulatedFabricPlan>(parser.value(topologyOpt),
-                                                               parser.value(scenarioOpt));
-        QObject::connect(simulated.get(), &sim::SimulatedFabricPlan::ready, &hub,
-                         [&hub](const live::FabricPlan &plan) { hub.watch(plan); });
-        QObject::connect(simulated.get(), &sim::SimulatedFabricPlan::failed, &loop, fail);
-        simulated->start();
-    }
+    HeadlessFabric fabric;
+    QObject::connect(&fabric, &HeadlessFabric::failed, &loop, fail);
+    if (!fabric.start(hub, fabricOpts, parser, io, QStringLiteral("rocectl watch")))
+        return ExitFailure;
 
     // Frames start once every source has answered or failed (or the wait is over), so the
     // first frame already lists the whole fabric; then one every interval.

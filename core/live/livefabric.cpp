@@ -179,6 +179,23 @@ void LiveFabric::resumeSwitch(const QString &name, const QString &password)
         m_switches->setPassword(name, password);
 }
 
+void LiveFabric::replayInput(Input input)
+{
+    post(std::move(input));
+}
+
+void LiveFabric::reset()
+{
+    {
+        QMutexLocker locker(&m_inboxLock);
+        m_inbox.clear();
+    }
+    forgetFabric();
+    m_alerts = monitor::AlertEngine();
+    m_events->clear();
+    m_history.clear();
+}
+
 void LiveFabric::fail(const QString &source, const QString &kind, const QString &message)
 {
     post({Event::Kind::Failed, source, kind, message, {}, m_clock()});
@@ -208,6 +225,8 @@ void LiveFabric::tick()
         = QMetaMethod::fromSignal(&LiveFabric::sourceFrameApplied);
     const bool keepApplied = isSignalConnected(appliedSignal);
     QList<std::pair<model::SourceFrame, QString>> applied;
+    static const QMetaMethod inputsSignal = QMetaMethod::fromSignal(&LiveFabric::inputsApplied);
+    const bool keepInputs = isSignalConnected(inputsSignal);
     for (Event &e : events) {
         SourceState &source = sourceFor(e.source, e.sourceKind);
         switch (e.kind) {
@@ -287,6 +306,8 @@ void LiveFabric::tick()
         }
         }
     }
+    if (keepInputs)
+        emit inputsApplied(now, events, frame.alerts);
     frame.sources = m_sources.values();
     std::sort(frame.sources.begin(), frame.sources.end(),
               [](const SourceState &a, const SourceState &b) { return a.name < b.name; });

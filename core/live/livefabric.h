@@ -57,6 +57,17 @@ public:
         qint64 historyBytes = 512ll << 20;
     };
 
+    /// What the hub takes in from its sources, in the order its tick applies them: a source's
+    /// frame, its failure (or refused password), its return. `ms` is the console clock at
+    /// arrival (the frame's own takenMs is the source's). A recording keeps exactly these; a
+    /// replay posts them again (replayInput()) and the hub computes the same state.
+    struct Input {
+        enum class Kind : quint8 { Frame, Failed, NeedsPassword, Back } kind = Kind::Frame;
+        QString source, sourceKind, message;
+        model::SourceFrame frame;
+        qint64 ms = 0;
+    };
+
     explicit LiveFabric(QObject *parent = nullptr);
     explicit LiveFabric(Options options, QObject *parent = nullptr);
     ~LiveFabric() override;  ///< stops every source and joins their threads
@@ -80,6 +91,11 @@ public:
     /// Applies what arrived since the last tick and publishes it as one frame (nothing
     /// arrived: no frame). Runs every tickMs; tests call it directly.
     void tick();
+    /// Posts a recorded input as it was (its ms kept); the next tick() applies it.
+    void replayInput(Input input);
+    /// Forgets every port, source, alert, event and the rate history: a replay that seeks
+    /// starts over from there.
+    void reset();
 
     store::CounterStore &history() { return m_history; }
     const store::CounterStore &history() const { return m_history; }
@@ -104,6 +120,10 @@ signals:
     /// Every source frame, as the tick applied it to history, alerts and models (frameReady
     /// keeps only each port's newest sample of a tick): what a recorder or an audit needs.
     void sourceFrameApplied(const roce::model::SourceFrame &frame, const QString &kind);
+    /// Once per tick that applied something (only when connected): its inputs in order and
+    /// the alert changes they caused, on the hub's thread: what a recorder keeps.
+    void inputsApplied(qint64 tickMs, const QList<roce::live::LiveFabric::Input> &inputs,
+                       const QList<roce::monitor::Alert> &alertChanges);
     void sourceFailed(const QString &name, const QString &message);
     /// Switch @p name refused its password twice and is no longer polled: ask for the
     /// password and call resumeSwitch(). Its source state is NeedsPassword meanwhile (and
@@ -112,12 +132,7 @@ signals:
     void gidTable(const QString &host, const QList<roce::monitor::HostGid> &gids);
 
 private:
-    struct Event {
-        enum class Kind : quint8 { Frame, Failed, NeedsPassword, Back } kind;
-        QString source, sourceKind, message;
-        model::SourceFrame frame;
-        qint64 ms = 0;
-    };
+    using Event = Input;
     void post(Event event);
     void stopSources();
     void forgetFabric();
@@ -151,3 +166,4 @@ private:
 }  // namespace roce::live
 
 Q_DECLARE_METATYPE(roce::live::FabricPlan)
+Q_DECLARE_METATYPE(roce::live::LiveFabric::Input)

@@ -128,4 +128,11 @@ void EventListModel::applyAlerts(const QList<monitor::Alert> &changes)
     }
 }
 
+void EventListModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    endResetModel();
+}
+
 }  // namespace roce::models

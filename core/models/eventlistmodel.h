@@ -30,6 +30,8 @@ public:
 
     /// New alerts become rows at the top; known ones are updated; cleared ones marked.
     void applyAlerts(const QList<monitor::Alert> &changes);
+    /// Forgets every row (a replay that seeks).
+    void clear();
     void setMaximum(int rows) { m_maximum = rows; }
     int activeCount() const;
 

@@ -246,4 +246,14 @@ qsizetype CounterStore::pointCount() const
     return n;
 }
 
+void CounterStore::clear()
+{
+    QWriteLocker locker(&m_lock);
+    m_ports.clear();
+    m_series = 0;
+    m_rebalanceAt = 0;
+    m_limits = m_ceiling;
+    rebalanceLocked();
+}
+
 }  // namespace roce::store

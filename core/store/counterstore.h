@@ -54,7 +54,9 @@ public:
     /// Points of @p port / @p metric from @p fromMs on (downsampled part first), as
     /// (ms, value).
     QList<QPointF> series(const QString &port, Metric metric, qint64 fromMs = 0) const;
-    qsizetype pointCount() const;  ///< all series, both tiers (for memory checks)
+    qsizetype pointCount() const;
+    /// Forgets every series (the limits and the budget stay).
+    void clear();  ///< all series, both tiers (for memory checks)
 
 private:
     /// 8 bytes: the time as milliseconds after the ring's base, the rate as a float.

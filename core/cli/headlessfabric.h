@@ -1,0 +1,68 @@
+#pragma once
+
+#include "cli/command.h"
+#include "inventory/inventory.h"
+#include "live/livefabric.h"
+#include "models/fabriclayout.h"
+#include "models/leafspinefabric.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QObject>
+
+#include <memory>
+
+namespace roce::sim {
+class SimulatedFabricPlan;
+}
+
+namespace roce::cli {
+
+/// The fabric options headless commands share: `--inventory FILE | --sim [--topology
+/// rail:H:N:R:S] [--scenario NAME]`.
+struct FabricOptions {
+    FabricOptions();
+    void addTo(QCommandLineParser &parser) const;
+    /// A usage error in words, or empty.
+    QString check(const QCommandLineParser &parser) const;
+
+    QCommandLineOption inventory, sim, topology, scenario;
+};
+
+/// What `rocectl watch` and `rocectl record` watch: an inventory's fabric (secrets from the
+/// environment, else the keychain) or the simulated one served on loopback, handed to a live
+/// model. Also follows the map's shape (the reference fabric's layout, or the switches' LLDP
+/// for an inventory or a leaf/spine fabric), for recorders.
+class HeadlessFabric : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit HeadlessFabric(QObject *parent = nullptr);
+    ~HeadlessFabric() override;
+
+    /// Starts @p hub on the fabric @p parser's options name. Warnings go to @p io.err prefixed
+    /// with @p command; false when the fabric cannot be started at all (the reason written).
+    bool start(live::LiveFabric &hub, const FabricOptions &options,
+               const QCommandLineParser &parser, CommandIo &io, const QString &command);
+    /// A description for a recording's meta ({"kind": "sim"|"inventory", ...}).
+    QJsonObject describe() const { return m_description; }
+
+signals:
+    void failed(const QString &message);
+    void scenarioStarted(const QString &name);
+    void layoutReady(const roce::models::FabricLayout &layout);
+    void leafSpineReady(const roce::models::LeafSpineFabric &fabric);
+
+private:
+    void followShape(live::LiveFabric &hub);
+
+    std::unique_ptr<sim::SimulatedFabricPlan> m_simulated;
+    inventory::Inventory m_inventory;
+    bool m_layered = false;
+    bool m_fixedLayout = false;  ///< the reference fabric announces its own
+    size_t m_signature = 0;
+    QJsonObject m_description;
+};
+
+}  // namespace roce::cli
