@@ -37,9 +37,10 @@ struct RangeSummary {
     results::RunRecord asRun(const QString &label, qint64 id) const;
 };
 
-/// Sums [fromMs, toMs] of @p reader. A sample's rate covers the interval since the port's
-/// previous sample (its source's own clock); the part of it inside the range counts. Gaps
-/// longer than @p maxIntervalMs (a source that was away) count only that long.
+/// Sums [fromMs, toMs] of @p reader: every sample the live model applied in the range (its
+/// tick's time, the console clock) counts for the interval since the port's previous sample
+/// (on its source's own clock, so agents' clock offsets do not matter). Gaps longer than
+/// @p maxIntervalMs (a source that was away) count only that long.
 RangeSummary summarize(const RecordingReader &reader, qint64 fromMs, qint64 toMs,
                        qint64 maxIntervalMs = 30'000);
 
