@@ -3,6 +3,7 @@
 #include "cli/parse.h"
 #include "cli/stopsignals.h"
 #include "live/livefabric.h"
+#include "recording/clip.h"
 #include "recording/rangesummary.h"
 #include "recording/recordingreader.h"
 #include "recording/replaydriver.h"
@@ -126,7 +127,11 @@ int ReplayCommand::run(const QStringList &args, CommandIo &io)
                                                        "of frames."));
     const QCommandLineOption jsonOpt(QStringLiteral("json"),
                                      ReplayText::tr("JSON: one frame a line, or the summary."));
-    parser.addOptions({fromOpt, toOpt, speedOpt, intervalOpt, summaryOpt, jsonOpt});
+    const QCommandLineOption clipOpt(QStringLiteral("clip"),
+                                     ReplayText::tr("Save the range as a new recording instead "
+                                                    "(for a bug report or a demo)."),
+                                     QStringLiteral("file"));
+    parser.addOptions({fromOpt, toOpt, speedOpt, intervalOpt, summaryOpt, jsonOpt, clipOpt});
     if (const auto early = parseCommandLine(parser, args, io, true))
         return *early;
     auto usage = [&io](const QString &message) {
@@ -189,6 +194,22 @@ int ReplayCommand::run(const QStringList &args, CommandIo &io)
         return usage(ReplayText::tr("--to is before --from (the recording spans %1 to %2)")
                          .arg(timeText(reader->startMs()), timeText(reader->endMs())));
 
+    if (parser.isSet(clipOpt)) {
+        const auto clip = recording::writeClip(*reader, fromMs, toMs, parser.value(clipOpt));
+        sayDamage(said);
+        if (!clip) {
+            io.err << QStringLiteral("rocectl replay: ") << clip.error().message
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        io.err << ReplayText::tr("rocectl replay: %1 ticks and %2 events, %3 bytes in %4")
+                      .arg(clip->ticks)
+                      .arg(clip->events)
+                      .arg(clip->bytes)
+                      .arg(parser.value(clipOpt))
+               << QLatin1Char('\n');
+        return ExitOk;
+    }
     if (parser.isSet(summaryOpt)) {
         const recording::RangeSummary summary = recording::summarize(*reader, fromMs, toMs);
         sayDamage(said);

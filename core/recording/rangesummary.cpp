@@ -38,8 +38,7 @@ RangeSummary summarize(const RecordingReader &reader, qint64 fromMs, qint64 toMs
                 lastTaken.insert(p.name(), taken);
                 if (tick.ms < fromMs || before < 0 || taken <= before)
                     continue;
-                const double seconds
-                    = double(std::min(taken - before, maxIntervalMs)) / 1000.0;
+                const double seconds = double(std::min(taken - before, maxIntervalMs)) / 1000.0;
                 auto at = index.constFind(p.name());
                 if (at == index.constEnd()) {
                     at = index.insert(p.name(), summary.ports.size());

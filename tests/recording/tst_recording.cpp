@@ -1,5 +1,6 @@
 #include "cli/replaycommand.h"
 #include "live/livefabric.h"
+#include "recording/clip.h"
 #include "recording/rangesummary.h"
 #include "recording/recorder.h"
 #include "recording/recordingfile.h"
@@ -114,8 +115,8 @@ QList<recording::RecordedTick> syntheticTicks(qint64 startMs, int ticks, int sou
 QString writeRecording(const QString &path, const QList<recording::RecordedTick> &ticks,
                        int ticksPerBlock = 1)
 {
-    auto w = recording::RecordingFileWriter::create(path, {{QStringLiteral("created_ms"),
-                                                            double(ticks.first().ms)}});
+    auto w = recording::RecordingFileWriter::create(
+        path, {{QStringLiteral("created_ms"), double(ticks.first().ms)}});
     if (!w)
         return w.error().message;
     for (qsizetype i = 0; i < ticks.size(); i += ticksPerBlock) {
@@ -125,8 +126,8 @@ QString writeRecording(const QString &path, const QList<recording::RecordedTick>
             !ok)
             return ok.error().message;
         if (i % 7 == 0) {
-            recording::RecordedEvent note {block.first().ms, QStringLiteral("note"),
-                                           {{QStringLiteral("i"), int(i)}}};
+            recording::RecordedEvent note {
+                block.first().ms, QStringLiteral("note"), {{QStringLiteral("i"), int(i)}}};
             if (auto ok = (*w)->write(recording::BlockType::Events, note.ms, note.ms,
                                       recording::encodeEvents({note}));
                 !ok)
@@ -179,6 +180,7 @@ private slots:
     void embeddedIncastRecordsWhatTheLiveRunShowed();
     void killedRecorderReplaysWhatItWrote();
     void replayCommandParsesTimes();
+    void clipKeepsItsRangeAndWhatIsInForce();
 };
 
 void TestRecording::ticksRoundTripExactly()
@@ -248,7 +250,8 @@ void TestRecording::eventsAndShapesRoundTrip()
     f.name = QStringLiteral("rail:4:2:2:2");
     f.spines = {{QStringLiteral("spine1"), {}}, {QStringLiteral("spine2"), {}}};
     f.leaves = {{QStringLiteral("leaf1"), QStringLiteral("rail 1")}};
-    f.uplinks = {{0, 1, QStringLiteral("leaf1/Ethernet1/33"), QStringLiteral("spine2/Ethernet1/1")}};
+    f.uplinks
+        = {{0, 1, QStringLiteral("leaf1/Ethernet1/33"), QStringLiteral("spine2/Ethernet1/1")}};
     f.hosts = {QStringLiteral("gpu1")};
     f.nics = {{0, 0, QStringLiteral("gpu1/mlx5_0"), QStringLiteral("leaf1/Ethernet1/1")}};
     const auto back = recording::leafSpineFromJson(recording::leafSpineToJson(f));
@@ -257,23 +260,31 @@ void TestRecording::eventsAndShapesRoundTrip()
     QCOMPARE(back->uplinks.first().spine, 1);
     QCOMPARE(back->nics.first().leafPortRow, QStringLiteral("leaf1/Ethernet1/1"));
     QJsonObject broken = recording::leafSpineToJson(f);
-    broken.insert(QStringLiteral("nics"), QJsonArray {QJsonArray {0, 9, QStringLiteral("x"), QString()}});
+    broken.insert(QStringLiteral("nics"),
+                  QJsonArray {QJsonArray {0, 9, QStringLiteral("x"), QString()}});
     QVERIFY(!recording::leafSpineFromJson(broken));  // leaf 9 of 1: not drawn out of bounds
 
     models::FabricLayout layout;
     layout.switchName = QStringLiteral("nexus-roce");
-    layout.attachments = {{QStringLiteral("Ethernet1/1/1"), QStringLiteral("hv1"),
+    layout.attachments = {{QStringLiteral("Ethernet1/1/1"),
+                           QStringLiteral("hv1"),
                            {{QStringLiteral("vm1"), QStringLiteral("rocep1s0")}}}};
     const auto l = recording::layoutFromJson(recording::layoutToJson(layout));
     QVERIFY(l);
     QCOMPARE(l->portKey(l->attachments.first()), QStringLiteral("nexus-roce/Ethernet1/1/1"));
     QCOMPARE(l->attachments.first().servers.first().rdmaDevice, QStringLiteral("rocep1s0"));
 
-    recording::Annotation a {42, 1000, 5000, QStringLiteral("leaf1/Ethernet1/3"),
-                             QStringLiteral("WRED min 150 KB from here"), 77};
+    recording::Annotation a {42,
+                             1000,
+                             5000,
+                             QStringLiteral("leaf1/Ethernet1/3"),
+                             QStringLiteral("WRED min 150 KB from here"),
+                             77};
     const QList<recording::RecordedEvent> events {
         {1000, QStringLiteral("annotation"), recording::annotationToJson(a)},
-        {1500, QStringLiteral("scenario"), {{QStringLiteral("name"), QStringLiteral("pfc-incast")}}}};
+        {1500,
+         QStringLiteral("scenario"),
+         {{QStringLiteral("name"), QStringLiteral("pfc-incast")}}}};
     const auto decoded = recording::decodeEvents(recording::encodeEvents(events));
     QVERIFY(decoded);
     QCOMPARE(decoded->size(), 2);
@@ -392,10 +403,9 @@ void TestRecording::directorySegmentsAreKeptWithinLimits()
     for (const QFileInfo &f : segments) {
         auto one = recording::RecordingReader::open(f.filePath());
         QVERIFY(one);
-        QVERIFY(std::any_of((*one)->events().cbegin(), (*one)->events().cend(),
-                            [](const recording::RecordedEvent &e) {
-                                return e.type == QLatin1String("layout");
-                            }));
+        QVERIFY(std::any_of(
+            (*one)->events().cbegin(), (*one)->events().cend(),
+            [](const recording::RecordedEvent &e) { return e.type == QLatin1String("layout"); }));
     }
 }
 
@@ -427,15 +437,14 @@ void TestRecording::replayRebuildsTheLiveState()
     auto reader = recording::RecordingReader::open(path);
     QVERIFY(reader);
     LiveFabric replayed;
-    recording::ReplayDriver driver(std::shared_ptr<const recording::RecordingReader>(std::move(reader).value()),
-                                   &replayed);
+    recording::ReplayDriver driver(
+        std::shared_ptr<const recording::RecordingReader>(std::move(reader).value()), &replayed);
     QCOMPARE(driver.advanceTo(ticks.last().ms), 25);
     QCOMPARE(stateOf(replayed), stateOf(live));
     QCOMPARE(replayed.history().pointCount(), live.history().pointCount());
-    QVERIFY(std::any_of(driver.reader().events().cbegin(), driver.reader().events().cend(),
-                        [](const recording::RecordedEvent &e) {
-                            return e.type == QLatin1String("alert");
-                        }));
+    QVERIFY(std::any_of(
+        driver.reader().events().cbegin(), driver.reader().events().cend(),
+        [](const recording::RecordedEvent &e) { return e.type == QLatin1String("alert"); }));
 }
 
 void TestRecording::seekGivesTheSameStateAsPlaying()
@@ -567,9 +576,9 @@ void TestRecording::killedRecorderReplaysWhatItWrote()
     QCOMPARE(recorder.exitStatus(), QProcess::CrashExit);
 
     QProcess replay;
-    replay.start(QStringLiteral(ROCECTL_PATH),
-                 {QStringLiteral("replay"), path, QStringLiteral("--summary"),
-                  QStringLiteral("--json")});
+    replay.start(
+        QStringLiteral(ROCECTL_PATH),
+        {QStringLiteral("replay"), path, QStringLiteral("--summary"), QStringLiteral("--json")});
     QVERIFY(replay.waitForFinished(30000));
     QCOMPARE(replay.exitCode(), 0);
     const QJsonObject summary = QJsonDocument::fromJson(replay.readAllStandardOutput()).object();
@@ -610,8 +619,7 @@ void TestRecording::replayCommandParsesTimes()
     const qint64 start = 1'795'000'000'000, end = start + 3'600'000;
     QCOMPARE(cli::ReplayCommand::parseTime(QStringLiteral("+90s"), start, end), start + 90'000);
     QCOMPARE(cli::ReplayCommand::parseTime(QStringLiteral("+5m"), start, end), start + 300'000);
-    QCOMPARE(cli::ReplayCommand::parseTime(QStringLiteral("-1.5h"), start, end),
-             end - 5'400'000);
+    QCOMPARE(cli::ReplayCommand::parseTime(QStringLiteral("-1.5h"), start, end), end - 5'400'000);
     QCOMPARE(cli::ReplayCommand::parseTime(QStringLiteral("+250ms"), start, end), start + 250);
     QCOMPARE(cli::ReplayCommand::parseTime(QStringLiteral("1795000000123"), start, end),
              1795000000123);
@@ -619,6 +627,58 @@ void TestRecording::replayCommandParsesTimes()
              QDateTime(QDate(2026, 11, 20), QTime(10, 0), Qt::UTC).toMSecsSinceEpoch());
     QVERIFY(!cli::ReplayCommand::parseTime(QStringLiteral("yesterday"), start, end));
     QVERIFY(!cli::ReplayCommand::parseTime(QStringLiteral("+5d"), start, end));
+}
+
+void TestRecording::clipKeepsItsRangeAndWhatIsInForce()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("whole.rfr"));
+    recording::Recorder::Options options;
+    options.file = path;
+    options.flushMs = 60'000;
+    recording::Recorder recorder(options);
+    QVERIFY(recorder.start());
+    const QList<recording::RecordedTick> ticks = syntheticTicks(1'795'000'000'000, 40, 3);
+    models::FabricLayout layout;
+    layout.switchName = QStringLiteral("leaf0");
+    recorder.record(QStringLiteral("layout"), recording::layoutToJson(layout), ticks.at(0).ms);
+    recorder.record(QStringLiteral("scenario"),
+                    {{QStringLiteral("name"), QStringLiteral("pfc-incast")}}, ticks.at(5).ms);
+    recording::Annotation inside {1, ticks.at(12).ms, ticks.at(14).ms, {}, QStringLiteral("in"), 0};
+    recording::Annotation outside {2,  ticks.at(30).ms,       ticks.at(30).ms,
+                                   {}, QStringLiteral("out"), 0};
+    recorder.annotate(inside);
+    recorder.annotate(outside);
+    for (const recording::RecordedTick &t : ticks) {
+        recorder.recordTick(t.ms, t.inputs, {});
+        if (t.ms % 3000 == 0)
+            recorder.flush();
+    }
+    recorder.flush();
+    auto reader = recording::RecordingReader::open(path);
+    QVERIFY(reader);
+    const QString clipPath = dir.filePath(QStringLiteral("clip.rfr"));
+    const auto clip = recording::writeClip(**reader, ticks.at(10).ms, ticks.at(20).ms, clipPath);
+    QVERIFY2(clip, qPrintable(clip ? QString() : clip.error().message));
+    QCOMPARE(clip->ticks, 11);
+    auto clipped = recording::RecordingReader::open(clipPath);
+    QVERIFY(clipped);
+    QCOMPARE((*clipped)->startMs(), ticks.at(10).ms);
+    QCOMPARE((*clipped)->endMs(), ticks.at(20).ms);
+    const QList<recording::RecordedTick> read = (*clipped)->ticks(0, LLONG_MAX);
+    QCOMPARE(read.size(), 11);
+    QCOMPARE(read.first().inputs.size(), ticks.at(10).inputs.size());
+    QStringList types;
+    for (const recording::RecordedEvent &e : (*clipped)->events())
+        types.append(e.type);
+    QVERIFY(types.contains(QStringLiteral("layout")));
+    QVERIFY(types.contains(QStringLiteral("scenario")));
+    QCOMPARE((*clipped)->annotations().size(), 1);
+    QCOMPARE((*clipped)->annotations().first().text, QStringLiteral("in"));
+    QCOMPARE((*clipped)->meta().value(QStringLiteral("clip_of")).toString(),
+             QStringLiteral("whole.rfr"));
+    // Never over an existing file.
+    QVERIFY(!recording::writeClip(**reader, ticks.at(10).ms, ticks.at(20).ms, clipPath));
 }
 
 QTEST_GUILESS_MAIN(TestRecording)
