@@ -1,7 +1,5 @@
 #include "recording/jobevents.h"
 
-#include "recording/recorder.h"
-
 #include <QDateTime>
 #include <QJsonArray>
 
@@ -16,51 +14,51 @@ qint64 now()
 
 }  // namespace
 
-void recordJobs(experiments::ExperimentQueue &queue, Recorder &recorder)
+void recordJobs(experiments::ExperimentQueue &queue, QObject *context,
+                std::function<void(const QString &, const QJsonObject &, qint64)> record)
 {
     // The queue runs one experiment at a time: lines and steps belong to the current run.
     auto current = std::make_shared<qint64>(0);
     QObject::connect(
-        &queue, &experiments::ExperimentQueue::runStarted, &recorder,
-        [&recorder, current](qint64 runId, const experiments::ExperimentRequest &request) {
+        &queue, &experiments::ExperimentQueue::runStarted, context,
+        [record, current](qint64 runId, const experiments::ExperimentRequest &request) {
             *current = runId;
             QJsonArray hosts;
             for (const experiments::ExperimentHost &h : request.hosts)
                 hosts.append(h.name);
-            recorder.record(
-                QStringLiteral("job"),
-                {{QStringLiteral("run_id"), double(runId)},
-                 {QStringLiteral("kind"), experiments::ExperimentRunner::kindName(request.kind)},
-                 {QStringLiteral("tool"), request.job.tool},
-                 {QStringLiteral("label"), request.label},
-                 {QStringLiteral("hosts"), hosts}},
-                now());
+            record(QStringLiteral("job"),
+                   {{QStringLiteral("run_id"), double(runId)},
+                    {QStringLiteral("kind"), experiments::ExperimentRunner::kindName(request.kind)},
+                    {QStringLiteral("tool"), request.job.tool},
+                    {QStringLiteral("label"), request.label},
+                    {QStringLiteral("hosts"), hosts}},
+                   now());
         });
-    QObject::connect(&queue, &experiments::ExperimentQueue::progress, &recorder,
-                     [&recorder, current](const QString &line) {
-                         recorder.record(QStringLiteral("job_output"),
-                                         {{QStringLiteral("run_id"), double(*current)},
-                                          {QStringLiteral("line"), line}},
-                                         now());
-                     });
     QObject::connect(
-        &queue, &experiments::ExperimentQueue::trainingIteration, &recorder,
-        [&recorder, current](int rank, const QString &host, const QJsonObject &iteration) {
-            recorder.record(QStringLiteral("job_iteration"),
-                            {{QStringLiteral("run_id"), double(*current)},
-                             {QStringLiteral("rank"), rank},
-                             {QStringLiteral("host"), host},
-                             {QStringLiteral("iteration"), iteration}},
-                            now());
+        &queue, &experiments::ExperimentQueue::progress, context,
+        [record, current](const QString &line) {
+            record(QStringLiteral("job_output"),
+                   {{QStringLiteral("run_id"), double(*current)}, {QStringLiteral("line"), line}},
+                   now());
         });
-    QObject::connect(&queue, &experiments::ExperimentQueue::runFinished, &recorder,
-                     [&recorder](const experiments::ExperimentOutcome &outcome) {
-                         recorder.record(QStringLiteral("job_end"),
-                                         {{QStringLiteral("run_id"), double(outcome.runId)},
-                                          {QStringLiteral("state"), outcome.state},
-                                          {QStringLiteral("error"), outcome.error},
-                                          {QStringLiteral("result"), outcome.result}},
-                                         now());
+    QObject::connect(
+        &queue, &experiments::ExperimentQueue::trainingIteration, context,
+        [record, current](int rank, const QString &host, const QJsonObject &iteration) {
+            record(QStringLiteral("job_iteration"),
+                   {{QStringLiteral("run_id"), double(*current)},
+                    {QStringLiteral("rank"), rank},
+                    {QStringLiteral("host"), host},
+                    {QStringLiteral("iteration"), iteration}},
+                   now());
+        });
+    QObject::connect(&queue, &experiments::ExperimentQueue::runFinished, context,
+                     [record](const experiments::ExperimentOutcome &outcome) {
+                         record(QStringLiteral("job_end"),
+                                {{QStringLiteral("run_id"), double(outcome.runId)},
+                                 {QStringLiteral("state"), outcome.state},
+                                 {QStringLiteral("error"), outcome.error},
+                                 {QStringLiteral("result"), outcome.result}},
+                                now());
                      });
 }
 

@@ -7,15 +7,18 @@
 #include <QHash>
 #include <QList>
 
-namespace roce::recording {
+#include <functional>
 
-class Recorder;
+namespace roce::recording {
 
 /// Records the experiments the console runs: "job" when one starts ({run_id, kind, tool,
 /// label, hosts}), "job_output" for each progress line ({run_id, line}), "job_iteration" for
 /// training steps ({run_id, rank, host, iteration}), "job_end" when it ends ({run_id, state,
-/// error, result}). The connections live as long as @p recorder.
-void recordJobs(experiments::ExperimentQueue &queue, Recorder &recorder);
+/// error, result}), each handed to @p record with the time it happened. The connections live
+/// as long as @p context.
+void recordJobs(
+    experiments::ExperimentQueue &queue, QObject *context,
+    std::function<void(const QString &type, const QJsonObject &body, qint64 ms)> record);
 
 /// The experiments of a recording as a replay reaches them: one row per job (started, kind,
 /// label, hosts, state), and each job's output lines and training steps up to the replay

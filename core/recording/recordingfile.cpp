@@ -22,7 +22,7 @@ Result<std::unique_ptr<RecordingFileWriter>> RecordingFileWriter::create(const Q
 {
     std::unique_ptr<RecordingFileWriter> w(new RecordingFileWriter);
     w->m_file.setFileName(path);
-    if (!w->m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+    if (!w->m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly | QIODevice::Append)) {
         return Error {
             QFileInfo::exists(path) ? ErrorCode::Refused : ErrorCode::Io,
             FileText::tr("cannot create the recording %1: %2").arg(path, w->m_file.errorString())};
@@ -45,15 +45,15 @@ Result<std::unique_ptr<RecordingFileWriter>> RecordingFileWriter::append(const Q
 {
     std::unique_ptr<RecordingFileWriter> w(new RecordingFileWriter);
     w->m_file.setFileName(path);
-    if (!w->m_file.open(QIODevice::ReadWrite | QIODevice::ExistingOnly))
+    if (!w->m_file.open(QIODevice::ReadWrite | QIODevice::ExistingOnly | QIODevice::Append))
         return Error {ErrorCode::Io,
                       FileText::tr("cannot open the recording %1 for writing: %2")
                           .arg(path, w->m_file.errorString())};
     if (auto ok = checkFileHeader(w->m_file.read(format::kFileHeaderBytes)); !ok)
         return Error {ok.error().code, path + QStringLiteral(": ") + ok.error().message};
+    // O_APPEND: every block lands at the end, even while a recorder appends to the same
+    // file (each block is one write()).
     w->m_bytes = w->m_file.size();
-    if (!w->m_file.seek(w->m_bytes))
-        return w->failed(FileText::tr("cannot seek")).error();
     return w;
 }
 

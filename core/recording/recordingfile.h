@@ -11,7 +11,8 @@
 
 namespace roce::recording {
 
-/// Appends blocks to one recording file. Each append is one write() of a whole block; sync()
+/// Appends blocks to one recording file (O_APPEND). Each append is one write() of a whole
+/// block, so two writers of one file (a recorder and an annotation) never mix; sync()
 /// makes what was appended durable (fdatasync), so a power cut loses at most what was
 /// appended since. Not thread-safe: one thread writes a file.
 class RecordingFileWriter

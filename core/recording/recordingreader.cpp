@@ -184,6 +184,12 @@ Result<QByteArray> RecordingReader::payload(const Block &block) const
                                        qsizetype(block.header.storedBytes)));
 }
 
+QList<Damage> RecordingReader::damage() const
+{
+    QMutexLocker locker(&m_damageLock);
+    return m_damage;
+}
+
 QStringList RecordingReader::files() const
 {
     QStringList out;
@@ -241,6 +247,7 @@ QList<RecordedTick> RecordingReader::tickBlock(int index) const
     if (!ticks) {
         const QString file = m_files[std::size_t(block.file)].file->fileName();
         const qint64 offset = block.offset - format::kBlockHeaderBytes;
+        QMutexLocker locker(&m_damageLock);
         const bool known = std::any_of(m_damage.cbegin(), m_damage.cend(), [&](const Damage &d) {
             return d.file == file && d.offset == offset;
         });

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QJsonObject>
 #include <QList>
+#include <QMutex>
 #include <QString>
 #include <QStringList>
 
@@ -31,7 +32,8 @@ struct Damage {
 /// read as one timeline). Opening maps the files and reads only block headers, and the
 /// events (alerts, annotations, scenarios, jobs, layouts); ticks are decoded on demand, so
 /// opening and seeking a day-long recording stay fast. Damage does not stop it: the good
-/// blocks before and after it are read, and damage() says what was lost.
+/// blocks before and after it are read, and damage() says what was lost. Reading is
+/// thread-safe (a replay and a clip or summary on a worker thread may read at once).
 class RecordingReader
 {
 public:
@@ -52,7 +54,7 @@ public:
     QList<Annotation> annotations() const;
     /// What could not be read, found when opening and since (a block that fails its
     /// checksum only when decoded).
-    QList<Damage> damage() const { return m_damage; }
+    QList<Damage> damage() const;
 
     /// Ticks with fromMs <= ms <= toMs, in order. Damaged blocks are skipped and added to
     /// damage().
@@ -87,6 +89,7 @@ private:
     std::vector<Block> m_ticks;
     QJsonObject m_meta;
     QList<RecordedEvent> m_events;
+    mutable QMutex m_damageLock;  ///< a replay and a clip may decode at once
     mutable QList<Damage> m_damage;
     qint64 m_startMs = 0, m_endMs = 0;
 };
