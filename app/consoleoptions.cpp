@@ -89,6 +89,13 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
                                "spines), drawn on the layered map."),
         ConsoleOptionsText::tr("rail:HOSTS:NICS:RAILS:SPINES"));
     parser.addOption(topology);
+    const QCommandLineOption replay(
+        QStringLiteral("replay"),
+        ConsoleOptionsText::tr("Open this recording (a file, or a directory of recordings) for "
+                               "replay at start; the live fabric is watched (and recorded) "
+                               "meanwhile."),
+        ConsoleOptionsText::tr("file"));
+    parser.addOption(replay);
     parser.addOption(demo);
     parser.addOption(scenario);
     parser.addOption(resultsDb);
@@ -149,6 +156,7 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.resultsDb = parser.value(resultsDb);
     options.inventoryPath = parser.value(inventoryFile);
     options.topology = parser.value(topology);
+    options.replayPath = parser.value(replay);
     if (!options.scenario.isEmpty()) {
         QStringList names;
         for (const auto &live : sim::liveScenarios())

@@ -18,6 +18,7 @@ struct ConsoleOptions {
     QString resultsDb;         ///< --results-db: the experiments' database; empty = default
     QString topology;          ///< --topology: a simulated leaf/spine fabric (rail:H:N:R:S)
     QString inventoryPath;     ///< --inventory: the inventory file; empty = the default one
+    QString replayPath;        ///< --replay: a recording to open at start
 };
 
 /// Outcome of parsing: either options to run with, or an exit code after --help/--version or
