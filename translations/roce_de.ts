@@ -493,6 +493,13 @@
     </message>
 </context>
 <context>
+    <name>AnnotationText</name>
+    <message>
+        <source>annotation: &quot;%1&quot; is missing or not valid</source>
+        <translation>Anmerkung: &quot;%1&quot; fehlt oder ist ungültig</translation>
+    </message>
+</context>
+<context>
     <name>AuditCommandText</name>
     <message>
         <source>PASS</source>
@@ -926,6 +933,13 @@
     </message>
 </context>
 <context>
+    <name>ClipText</name>
+    <message>
+        <source>the clip ends before it starts</source>
+        <translation>der Ausschnitt endet, bevor er beginnt</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonText</name>
     <message>
         <source>%1 Gb/s</source>
@@ -1048,6 +1062,10 @@
     <message>
         <source>rail:HOSTS:NICS:RAILS:SPINES</source>
         <translation>rail:HOSTS:NICS:RAILS:SPINES</translation>
+    </message>
+    <message>
+        <source>Open this recording (a file, or a directory of recordings) for replay at start; the live fabric is watched (and recorded) meanwhile.</source>
+        <translation>Diese Aufzeichnung (eine Datei oder ein Verzeichnis mit Aufzeichnungen) beim Start zur Wiedergabe öffnen; die Live-Fabric wird währenddessen weiter beobachtet (und aufgezeichnet).</translation>
     </message>
 </context>
 <context>
@@ -1305,6 +1323,99 @@ Zu prüfen: %2</translation>
     <message>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>FabricText</name>
+    <message>
+        <source>The fabric of this inventory file.</source>
+        <translation>Die Fabric dieser Inventardatei.</translation>
+    </message>
+    <message>
+        <source>The embedded simulated fabric, through its served NX-API and agent endpoints.</source>
+        <translation>Die eingebettete simulierte Fabric, über ihre bereitgestellten NX-API- und Agent-Endpunkte.</translation>
+    </message>
+    <message>
+        <source>With --sim: a leaf/spine fabric rail:HOSTS:NICS:RAILS:SPINES (default: the reference fabric).</source>
+        <translation>Mit --sim: eine Leaf/Spine-Fabric rail:HOSTS:NICS:RAILS:SPINES (Standard: die Referenz-Fabric).</translation>
+    </message>
+    <message>
+        <source>With --sim: start this live scenario.</source>
+        <translation>Mit --sim: dieses Live-Szenario starten.</translation>
+    </message>
+    <message>
+        <source>give --inventory FILE or --sim</source>
+        <translation>--inventory DATEI oder --sim angeben</translation>
+    </message>
+    <message>
+        <source>--topology and --scenario go with --sim</source>
+        <translation>--topology und --scenario gehören zu --sim</translation>
+    </message>
+</context>
+<context>
+    <name>FileText</name>
+    <message>
+        <source>cannot create the recording %1: %2</source>
+        <translation>die Aufzeichnung %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation>kann nicht schreiben</translation>
+    </message>
+    <message>
+        <source>cannot open the recording %1 for writing: %2</source>
+        <translation>die Aufzeichnung %1 kann nicht zum Schreiben geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1: %3 {1 %2:?}</translation>
+    </message>
+    <message>
+        <source>cannot write to</source>
+        <translation>kann nicht schreiben in</translation>
+    </message>
+    <message>
+        <source>cannot sync</source>
+        <translation>kann nicht synchronisieren</translation>
+    </message>
+</context>
+<context>
+    <name>FormatText</name>
+    <message>
+        <source>not a RoCE Fabric Console recording</source>
+        <translation>keine Aufzeichnung der RoCE Fabric Console</translation>
+    </message>
+    <message>
+        <source>recording format version %1; this console reads %2</source>
+        <translation>Aufzeichnungsformat Version %1; diese Konsole liest %2</translation>
+    </message>
+    <message>
+        <source>block cut short (%1 of %2 bytes)</source>
+        <translation>Block abgeschnitten (%1 von %2 Bytes)</translation>
+    </message>
+    <message>
+        <source>block damaged (checksum mismatch)</source>
+        <translation>Block beschädigt (Prüfsumme stimmt nicht)</translation>
+    </message>
+    <message>
+        <source>block damaged (does not inflate)</source>
+        <translation>Block beschädigt (lässt sich nicht entpacken)</translation>
+    </message>
+    <message>
+        <source>block damaged (unknown input %1)</source>
+        <translation>Block beschädigt (unbekannte Eingabe %1)</translation>
+    </message>
+    <message>
+        <source>block damaged (ticks do not decode)</source>
+        <translation>Block beschädigt (Ticks lassen sich nicht dekodieren)</translation>
+    </message>
+    <message>
+        <source>block damaged (events are not a JSON array)</source>
+        <translation>Block beschädigt (Ereignisse sind kein JSON-Array)</translation>
+    </message>
+    <message>
+        <source>block damaged (an event without time or type)</source>
+        <translation>Block beschädigt (ein Ereignis ohne Zeit oder Typ)</translation>
     </message>
 </context>
 <context>
@@ -2547,6 +2658,210 @@ Zu prüfen: %2</translation>
     <message>
         <source>the text is too large</source>
         <translation>der Text ist zu groß</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes at offset %3 (%4)</source>
+        <translation>%1: %2 Bytes ab Offset %3 (%4)</translation>
+    </message>
+    <message>
+        <source>%1 are lost; the file ends after %2</source>
+        <translation>%1 sind verloren; die Datei endet nach %2</translation>
+    </message>
+    <message>
+        <source>%1 are lost</source>
+        <translation>%1 sind verloren</translation>
+    </message>
+    <message>
+        <source>%1 are lost between %2 and %3</source>
+        <translation>%1 sind verloren zwischen %2 und %3</translation>
+    </message>
+    <message>
+        <source>%1 are lost before %2</source>
+        <translation>%1 sind verloren vor %2</translation>
+    </message>
+    <message>
+        <source>%1 holds no recordings (*.rfr)</source>
+        <translation>%1 enthält keine Aufzeichnungen (*.rfr)</translation>
+    </message>
+    <message>
+        <source>%1: no such recording</source>
+        <translation>%1: keine solche Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the last block was cut short</source>
+        <translation>der letzte Block wurde abgeschnitten</translation>
+    </message>
+    <message>
+        <source>damaged bytes</source>
+        <translation>beschädigte Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>RecordText</name>
+    <message>
+        <source>record a fabric&apos;s live model into a file, for replay</source>
+        <translation>das Live-Modell einer Fabric in eine Datei aufzeichnen, zur Wiedergabe</translation>
+    </message>
+    <message>
+        <source>Records everything the live model of a fabric sees (every source&apos;s frames with their own timestamps, failures, alerts, scenarios, the map&apos;s shape) into a new recording file, synced every second. Replay it with `rocectl replay` or the console&apos;s File &gt; Open recording.
+
+Secrets for --inventory as for `rocectl watch`.</source>
+        <translation>Zeichnet alles auf, was das Live-Modell einer Fabric sieht (die Frames jeder Quelle mit ihren eigenen Zeitstempeln, Ausfälle, Alarme, Szenarien, die Form der Karte), in eine neue Aufzeichnungsdatei, jede Sekunde synchronisiert. Wiedergabe mit `rocectl replay` oder in der Konsole über Datei &gt; Aufzeichnung öffnen.
+
+Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
+    </message>
+    <message>
+        <source>Record this long (required).</source>
+        <translation>So lange aufzeichnen (erforderlich).</translation>
+    </message>
+    <message>
+        <source>The new recording file (required; an existing file is not overwritten).</source>
+        <translation>Die neue Aufzeichnungsdatei (erforderlich; eine vorhandene Datei wird nicht überschrieben).</translation>
+    </message>
+    <message>
+        <source>--seconds must be a positive number of seconds</source>
+        <translation>--seconds muss eine positive Anzahl Sekunden sein</translation>
+    </message>
+    <message>
+        <source>give --out FILE</source>
+        <translation>--out DATEI angeben</translation>
+    </message>
+    <message>
+        <source>rocectl record: %1 ticks, %2 bytes in %3</source>
+        <translation>rocectl record: %1 Ticks, %2 Bytes in %3</translation>
+    </message>
+</context>
+<context>
+    <name>RecordedJobsModel</name>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+</context>
+<context>
+    <name>RecorderText</name>
+    <message>
+        <source>cannot create the recordings directory %1</source>
+        <translation>das Aufzeichnungsverzeichnis %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>Recording stopped: %1</source>
+        <translation>Aufzeichnung angehalten: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayText</name>
+    <message>
+        <source>%1 to %2 (%3 s), %4 ports, %5 alert changes, %6 annotations</source>
+        <translation>%1 bis %2 (%3 s), %4 Ports, %5 Alarmänderungen, %6 Anmerkungen</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>replay a recording as `rocectl watch` frames, or sum a range of it</source>
+        <translation>eine Aufzeichnung als `rocectl watch`-Frames wiedergeben oder einen Bereich davon summieren</translation>
+    </message>
+    <message>
+        <source>Replays a recording (a file, or a directory of the console&apos;s recordings) through the live model, printing frames as `rocectl watch` does; or, with --summary, what each port did over the range. Times: ms since the epoch, ISO 8601, +DURATION after the start or -DURATION before the end (90s, 5m, 1h).</source>
+        <translation>Gibt eine Aufzeichnung (eine Datei oder ein Verzeichnis mit den Aufzeichnungen der Konsole) über das Live-Modell wieder und gibt Frames wie `rocectl watch` aus; oder mit --summary, was jeder Port im Bereich getan hat. Zeiten: ms seit der Epoche, ISO 8601, +DAUER nach dem Anfang oder -DAUER vor dem Ende (90s, 5m, 1h).</translation>
+    </message>
+    <message>
+        <source>The recording file or directory.</source>
+        <translation>Die Aufzeichnungsdatei oder das Verzeichnis.</translation>
+    </message>
+    <message>
+        <source>Start here (default: the start).</source>
+        <translation>Hier beginnen (Standard: der Anfang).</translation>
+    </message>
+    <message>
+        <source>End here (default: the end).</source>
+        <translation>Hier enden (Standard: das Ende).</translation>
+    </message>
+    <message>
+        <source>Pace the frames at this many times real time (default: as fast as possible).</source>
+        <translation>Die Frames mit diesem Vielfachen der Echtzeit ausgeben (Standard: so schnell wie möglich).</translation>
+    </message>
+    <message>
+        <source>Recorded seconds between frames (default 1).</source>
+        <translation>Aufgezeichnete Sekunden zwischen Frames (Standard 1).</translation>
+    </message>
+    <message>
+        <source>Per-port totals over the range instead of frames.</source>
+        <translation>Summen je Port über den Bereich statt Frames.</translation>
+    </message>
+    <message>
+        <source>JSON: one frame a line, or the summary.</source>
+        <translation>JSON: ein Frame pro Zeile oder die Zusammenfassung.</translation>
+    </message>
+    <message>
+        <source>Save the range as a new recording instead (for a bug report or a demo).</source>
+        <translation>Den Bereich stattdessen als neue Aufzeichnung speichern (für einen Fehlerbericht oder eine Demo).</translation>
+    </message>
+    <message>
+        <source>give one recording file or directory</source>
+        <translation>eine Aufzeichnungsdatei oder ein Verzeichnis angeben</translation>
+    </message>
+    <message>
+        <source>--interval must be 0.01 to 86400 seconds</source>
+        <translation>--interval muss 0,1 bis 3600 Sekunden sein {0.01 ?} {86400 ?}</translation>
+    </message>
+    <message>
+        <source>--speed must be 0.1 to 10000</source>
+        <translation>--speed muss 0,1 bis 10000 sein</translation>
+    </message>
+    <message>
+        <source>%1 holds no ticks: nothing to replay</source>
+        <translation>%1 enthält keine Ticks: nichts wiederzugeben</translation>
+    </message>
+    <message>
+        <source>--from: not a time: %1</source>
+        <translation>--from: keine Zeit: %1</translation>
+    </message>
+    <message>
+        <source>--to: not a time: %1</source>
+        <translation>--to: keine Zeit: %1</translation>
+    </message>
+    <message>
+        <source>--to is before --from (the recording spans %1 to %2)</source>
+        <translation>--to liegt vor --from (die Aufzeichnung reicht von %1 bis %2)</translation>
+    </message>
+    <message>
+        <source>rocectl replay: %1 ticks and %2 events, %3 bytes in %4</source>
+        <translation>rocectl replay: %1 Ticks und %2 Ereignisse, %3 Bytes in %4</translation>
+    </message>
+    <message>
+        <source>%1  %2 ports, %3 active alerts</source>
+        <translation>%1  %2 Ports, %3 aktive Alarme</translation>
     </message>
 </context>
 <context>
@@ -4167,22 +4482,6 @@ Secrets for --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; or ROCE_SWITCH_PASS
 Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWITCH_PASSWORD, ROCE_AGENT_TOKEN_&lt;SERVER&gt; oder ROCE_AGENT_TOKEN (Namen in Großbuchstaben, andere Zeichen als &apos;_&apos;), sonst der Schlüsselbund des Systems.</translation>
     </message>
     <message>
-        <source>Watch the fabric of this inventory file.</source>
-        <translation>Die Fabric dieser Inventardatei beobachten.</translation>
-    </message>
-    <message>
-        <source>Watch the embedded simulated fabric, through its served NX-API and agent endpoints.</source>
-        <translation>Die eingebettete simulierte Fabric über ihre bereitgestellten NX-API- und Agent-Endpunkte beobachten.</translation>
-    </message>
-    <message>
-        <source>With --sim: a leaf/spine fabric rail:HOSTS:NICS:RAILS:SPINES (default: the reference fabric).</source>
-        <translation>Mit --sim: eine Leaf/Spine-Fabric rail:HOSTS:NICS:RAILS:SPINES (Standard: die Referenz-Fabric).</translation>
-    </message>
-    <message>
-        <source>With --sim: start this live scenario.</source>
-        <translation>Mit --sim: dieses Live-Szenario starten.</translation>
-    </message>
-    <message>
         <source>Seconds between frames (default 1).</source>
         <translation>Sekunden zwischen Frames (Standard 1).</translation>
     </message>
@@ -4197,14 +4496,6 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>One JSON object per frame, one a line.</source>
         <translation>Ein JSON-Objekt pro Frame, eines pro Zeile.</translation>
-    </message>
-    <message>
-        <source>give --inventory FILE or --sim</source>
-        <translation>--inventory DATEI oder --sim angeben</translation>
-    </message>
-    <message>
-        <source>--topology and --scenario go with --sim</source>
-        <translation>--topology und --scenario gehören zu --sim</translation>
     </message>
     <message>
         <source>--interval must be 0.1 to 3600 seconds</source>
@@ -4375,6 +4666,97 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Copy Versions</source>
         <translation>Versionen kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>roce::app::ConsoleRecording</name>
+    <message>
+        <source>The flight recorder could not start: %1</source>
+        <translation>Der Flugschreiber konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>Recording off</source>
+        <translation>Aufzeichnung aus</translation>
+    </message>
+    <message>
+        <source>Recording stopped: %1</source>
+        <translation>Aufzeichnung angehalten: %1</translation>
+    </message>
+    <message>
+        <source>● REC %1 kept</source>
+        <translation>● REC %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>The annotation is shown for this replay only: %1</source>
+        <translation>Die Anmerkung wird nur für diese Wiedergabe angezeigt: %1</translation>
+    </message>
+    <message>
+        <source>Recording is off: the annotation is shown until the console quits.</source>
+        <translation>Die Aufzeichnung ist aus: die Anmerkung wird angezeigt, bis die Konsole beendet wird.</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Scenario %1</source>
+        <translation>Szenario %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Cannot replay %1: %2</source>
+        <translation>%1 kann nicht wiedergegeben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds nothing to replay.</source>
+        <translation>%1 enthält nichts zum Wiedergeben.</translation>
+    </message>
+    <message>
+        <source>Parts of this recording could not be read; the rest replays.
+
+%1</source>
+        <translation>Teile dieser Aufzeichnung konnten nicht gelesen werden; der Rest wird wiedergegeben.
+
+%1</translation>
+    </message>
+    <message>
+        <source>Save clip</source>
+        <translation>Ausschnitt speichern</translation>
+    </message>
+    <message>
+        <source>Recordings (*.rfr)</source>
+        <translation>Aufzeichnungen (*.rfr)</translation>
+    </message>
+    <message>
+        <source>The clip was not saved: %1</source>
+        <translation>Der Ausschnitt wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Clip saved: %1 (%2)</source>
+        <translation>Ausschnitt gespeichert: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>&quot;After&quot; marked: now mark the range before the change.</source>
+        <translation>&quot;Nachher&quot; markiert: jetzt den Bereich vor der Änderung markieren.</translation>
+    </message>
+    <message>
+        <source>&quot;Before&quot; marked: now mark the range after the change.</source>
+        <translation>&quot;Vorher&quot; markiert: jetzt den Bereich nach der Änderung markieren.</translation>
+    </message>
+    <message>
+        <source>Before and after</source>
+        <translation>Vorher und nachher</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>vorher</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>nachher</translation>
     </message>
 </context>
 <context>
@@ -5323,6 +5705,32 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Filter ports or peers (e.g. 1/1/ or ubunturdma3)</source>
         <translation>Ports oder Gegenstellen filtern (z. B. 1/1/ oder ubunturdma3)</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::RecordedJobsView</name>
+    <message>
+        <source>Experiments in the recording (output up to the replay position; double-click to go to a job&apos;s start)</source>
+        <translation>Experimente in der Aufzeichnung (Ausgabe bis zur Wiedergabeposition; Doppelklick springt zum Start eines Jobs)</translation>
+    </message>
+    <message>
+        <source>Select a job to see its output.</source>
+        <translation>Einen Job auswählen, um seine Ausgabe zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n training step(s) recorded</source>
+        <translation>
+            <numerusform>%n Trainingsschritt aufgezeichnet</numerusform>
+            <numerusform>%n Trainingsschritte aufgezeichnet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ended: %1</source>
+        <translation>Beendet: %1</translation>
+    </message>
+    <message>
+        <source>Ended: %1 (%2)</source>
+        <translation>Beendet: %1 (%2)</translation>
     </message>
 </context>
 <context>
