@@ -2,6 +2,7 @@
 // this is the wiring of the window (app/consolewiring.h).
 #include "common/versions.h"
 #include "consoleoptions.h"
+#include "consolerecording.h"
 #include "consolewiring.h"
 #include "fabricsession.h"
 #include "inventory/inventory.h"
@@ -13,6 +14,7 @@
 
 #include <QApplication>
 #include <QSettings>
+#include <QTimer>
 
 namespace {
 
@@ -78,7 +80,15 @@ int main(int argc, char **argv)
         = options.inventoryPath.isEmpty() ? roce::inventory::defaultPath() : options.inventoryPath;
     roce::app::wireInventoryDialog(window, fabric, secrets, inventoryPath);
     roce::app::wirePasswordPrompt(window, fabric, live, secrets);
-    roce::app::startWatching(window, fabric, live, options, inventoryPath);
+    // The flight recorder (always on unless turned off) and replays of what it kept.
+    roce::app::ConsoleRecording recording(window, live, settings);
+    recording.followFabric(fabric);
+    recording.followExperiments(*experiments->queue, experiments->panel);
+    recording.followLargeFabric(
+        roce::app::startWatching(window, fabric, live, options, inventoryPath));
+    if (!options.replayPath.isEmpty())
+        QTimer::singleShot(0, &recording,
+                           [&recording, &options] { recording.openReplay(options.replayPath); });
     if (!options.screenshotPath.isEmpty())
         roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);
     return app.exec();

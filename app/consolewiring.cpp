@@ -50,8 +50,8 @@ void showLiveFabric(MainWindow &window, live::LiveFabric &live)
     window.showTopology(live.ports());
     window.showEvents(live.events());
     window.showCharts(&live.history());
-    QObject::connect(&live, &live::LiveFabric::sourceFailed, &window,
-                     &MainWindow::showSourceFailed);
+    QObject::connect(&live, &live::LiveFabric::sourceFailed, &window, &MainWindow::showSourceFailed,
+                     Qt::UniqueConnection);
 }
 
 void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFabric &live)
@@ -61,7 +61,13 @@ void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFa
     QObject::connect(&fabric, &FabricSession::inventoryStarted, &window,
                      &MainWindow::showInventoryFabric);
     QObject::connect(&fabric, &FabricSession::problem, &window, &MainWindow::showFabricProblem);
-    QObject::connect(&fabric, &FabricSession::layoutReady, &window, &MainWindow::setFabricLayout);
+    // While a replay is shown, the live fabric's shape waits (the recorder keeps it, and the
+    // window gets it back with Back to live).
+    QObject::connect(&fabric, &FabricSession::layoutReady, &window,
+                     [&window](const models::FabricLayout &l) {
+                         if (!window.isReplay())
+                             window.setFabricLayout(l);
+                     });
     QObject::connect(&fabric, &FabricSession::planReady, &live, &live::LiveFabric::watch);
     QObject::connect(&live, &live::LiveFabric::switchPolled, &fabric, &FabricSession::switchPolled);
     // A leaf/spine inventory: the layered map, drawn from the switches' LLDP.
@@ -75,11 +81,16 @@ void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFa
                      });
     QObject::connect(&fabric, &FabricSession::leafSpineReady, &window,
                      [&window, &live](const models::LeafSpineFabric &f) {
-                         window.showInventoryLeafSpine(live.ports(), f);
+                         if (!window.isReplay())
+                             window.showInventoryLeafSpine(live.ports(), f);
                      });
     QObject::connect(&window, &MainWindow::scenarioRequested, &fabric,
                      &FabricSession::startScenario);
-    QObject::connect(&fabric, &FabricSession::scenarioStarted, &window, &MainWindow::showScenario);
+    QObject::connect(&fabric, &FabricSession::scenarioStarted, &window,
+                     [&window](const QString &name) {
+                         if (!window.isReplay())
+                             window.showScenario(name);
+                     });
     QObject::connect(
         &fabric, &FabricSession::scenarioFailed, &window,
         [&window](const QString &, const QString &message) { window.showFabricProblem(message); });
@@ -145,6 +156,7 @@ std::unique_ptr<ExperimentsWiring> wireExperiments(MainWindow &window, FabricSes
         window.showFabricError(opened.error().message);
     wiring->queue = std::make_unique<experiments::ExperimentQueue>(wiring->results.get());
     auto *panel = new widgets::ExperimentsPanel(wiring->queue.get(), &live.history());
+    wiring->panel = panel;
     window.showExperiments(panel);
     QObject::connect(&fabric, &FabricSession::hostsReady, panel,
                      &widgets::ExperimentsPanel::setHosts);
@@ -188,8 +200,9 @@ void wireInventoryDialog(MainWindow &window, FabricSession &fabric, inventory::S
     });
 }
 
-void startWatching(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
-                   const ConsoleOptions &options, const QString &inventoryPath)
+sim::LargeFabricFeed *startWatching(MainWindow &window, FabricSession &fabric,
+                                    live::LiveFabric &live, const ConsoleOptions &options,
+                                    const QString &inventoryPath)
 {
     // A large simulated leaf/spine fabric: the model's rows straight into the live model (one
     // agent per NIC over loopback would not fit on this machine).
@@ -197,15 +210,16 @@ void startWatching(MainWindow &window, FabricSession &fabric, live::LiveFabric &
         auto *feed = sim::watchLargeFabric(live, options.topology);
         QObject::connect(feed, &sim::LargeFabricFeed::fabricReady, &window,
                          [&window, &live](const models::LeafSpineFabric &f) {
-                             window.showLeafSpine(live.ports(), f);
+                             if (!window.isReplay())
+                                 window.showLeafSpine(live.ports(), f);
                          });
         QObject::connect(feed, &sim::LargeFabricFeed::failed, &window,
                          &MainWindow::showFabricError);
-        return;
+        return feed;
     }
     if (options.demo) {
         fabric.startDemo(options.scenario);
-        return;
+        return nullptr;
     }
     auto loaded = inventory::loadFile(inventoryPath);
     if (!loaded) {
@@ -214,13 +228,14 @@ void startWatching(MainWindow &window, FabricSession &fabric, live::LiveFabric &
                 ConsoleText::tr("%1\nThe simulated fabric runs until this is fixed.")
                     .arg(loaded.error().message));
         fabric.startDemo(options.scenario);
-        return;
+        return nullptr;
     }
     if (loaded->inventory.isEmpty()) {
         fabric.startDemo(options.scenario);
-        return;
+        return nullptr;
     }
     fabric.startInventory(loaded->inventory);
+    return nullptr;
 }
 
 }  // namespace roce::app

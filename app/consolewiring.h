@@ -18,6 +18,12 @@ class LiveFabric;
 namespace roce::results {
 class ResultStore;
 }
+namespace roce::sim {
+class LargeFabricFeed;
+}
+namespace roce::widgets {
+class ExperimentsPanel;
+}
 
 namespace roce::app {
 
@@ -37,6 +43,7 @@ void followFabricSession(MainWindow &window, FabricSession &fabric, live::LiveFa
 struct ExperimentsWiring {
     std::unique_ptr<results::ResultStore> results;
     std::unique_ptr<experiments::ExperimentQueue> queue;
+    widgets::ExperimentsPanel *panel = nullptr;  ///< owned by the window's dock
     ~ExperimentsWiring();
 };
 std::unique_ptr<ExperimentsWiring> wireExperiments(MainWindow &window, FabricSession &fabric,
@@ -56,8 +63,10 @@ void wirePasswordPrompt(MainWindow &window, FabricSession &fabric, live::LiveFab
 
 /// What the console watches at start: the inventory when there is one (and no --demo), else
 /// the demo fabric; with --topology the large simulated leaf/spine fabric. An unreadable
-/// inventory is said, left untouched, and the demo runs meanwhile.
-void startWatching(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
-                   const ConsoleOptions &options, const QString &inventoryPath);
+/// inventory is said, left untouched, and the demo runs meanwhile. Returns the large fabric's
+/// feed when that is what runs.
+sim::LargeFabricFeed *startWatching(MainWindow &window, FabricSession &fabric,
+                                    live::LiveFabric &live, const ConsoleOptions &options,
+                                    const QString &inventoryPath);
 
 }  // namespace roce::app

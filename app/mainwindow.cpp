@@ -11,15 +11,19 @@
 #include "models/porttablemodel.h"
 #include "nxapi/nxapiclient.h"
 #include "porttableview.h"
+#include "replaytimeline.h"
 #include "sim/livescenario.h"
 #include "topologyview.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -91,6 +95,9 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
     m_scenarioLabel = new QLabel(this);
     m_scenarioLabel->setObjectName(QStringLiteral("scenarioLabel"));
     statusBar()->addWidget(m_scenarioLabel, 1);
+    m_recordingLabel = new QLabel(this);
+    m_recordingLabel->setObjectName(QStringLiteral("recordingLabel"));
+    statusBar()->addPermanentWidget(m_recordingLabel);
     m_connectionLabel = new QLabel(tr("No fabric connected"), this);
     m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
     statusBar()->addPermanentWidget(m_connectionLabel);
@@ -104,9 +111,8 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::showEmbeddedFabric(const QUrl &nxapiUrl, int hosts)
 {
-    m_connectionLabel->setText(
-        tr("Simulated fabric: NX-API %1, agents: %2").arg(nxapiUrl.toString()).arg(hosts));
-    m_connectionLabel->setToolTip(
+    setConnectionText(
+        tr("Simulated fabric: NX-API %1, agents: %2").arg(nxapiUrl.toString()).arg(hosts),
         tr("The embedded simulated fabric (8 servers, one Nexus) runs because no inventory is "
            "configured. Any NX-API client can talk to its switch at %1.")
             .arg(nxapiUrl.toString()));
@@ -122,11 +128,10 @@ void MainWindow::showFabricError(const QString &message)
 
 void MainWindow::showInventoryFabric(int servers, bool hasSwitch)
 {
-    m_connectionLabel->setText(hasSwitch
-                                   ? tr("Inventory: one switch, %n server(s)", nullptr, servers)
-                                   : tr("Inventory: no switch, %n server(s)", nullptr, servers));
-    m_connectionLabel->setToolTip(
-        tr("The console watches the fabric of its inventory (Fabric > Inventory...)."));
+    setConnectionText(hasSwitch ? tr("Inventory: one switch, %n server(s)", nullptr, servers)
+                                : tr("Inventory: no switch, %n server(s)", nullptr, servers),
+                      tr("The console watches the fabric of its inventory (Fabric > "
+                         "Inventory...)."));
 }
 
 void MainWindow::showFabricProblem(const QString &message)
@@ -194,6 +199,8 @@ void MainWindow::showTopology(const models::PortTableModel *rates)
     });
     if (old != m_topology)
         old->deleteLater();
+    connect(m_topology, &widgets::TopologyView::annotateRequested, this,
+            &MainWindow::annotatePortRequested);
     linkSelectionToCharts();
 }
 
@@ -243,6 +250,100 @@ void MainWindow::setFabricLayout(const models::FabricLayout &layout)
 {
     if (m_topology)
         m_topology->setFabric(layout);
+}
+
+QWidget *MainWindow::replaceRunsPanel(QWidget *panel)
+{
+    QDockWidget *runs = dock(QStringLiteral("runsDock"));
+    QWidget *old = runs->widget();
+    if (old == panel)
+        return nullptr;
+    if (old) {
+        old->hide();
+        old->setParent(nullptr);  // handed back, not deleted
+    }
+    runs->setWidget(panel);
+    return old;
+}
+
+void MainWindow::showReplay(const QString &file, qint64 recordedMs,
+                            widgets::ReplayTimeline *timeline)
+{
+    showLive();
+    m_liveConnectionText = m_connectionLabel->text();
+    m_liveConnectionToolTip = m_connectionLabel->toolTip();
+    const QString name = QFileInfo(file).fileName();
+    m_replayBar = new QToolBar(tr("Replay"), this);
+    m_replayBar->setObjectName(QStringLiteral("replayBanner"));
+    m_replayBar->setMovable(false);
+    m_replayBar->setFloatable(false);
+    m_replayBar->setStyleSheet(QStringLiteral("QToolBar { background: #f5b400; border: 0; } "
+                                              "QLabel { color: #1a1a1a; font-weight: bold; }"));
+    auto *banner = new QLabel(
+        tr("REPLAY — %1 — recorded %2. Every view shows the recording; the live fabric is still "
+           "watched and recorded.")
+            .arg(name,
+                 QLocale().toString(QDateTime::fromMSecsSinceEpoch(recordedMs),
+                                    QLocale::ShortFormat)),
+        m_replayBar);
+    banner->setObjectName(QStringLiteral("replayBannerText"));
+    banner->setContentsMargins(8, 4, 8, 4);
+    m_replayBar->addWidget(banner);
+    auto *spacer = new QWidget(m_replayBar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_replayBar->addWidget(spacer);
+    m_replayBar->addAction(m_backToLiveAction);
+    addToolBarBreak(Qt::TopToolBarArea);
+    addToolBar(Qt::TopToolBarArea, m_replayBar);
+    m_timelineBar = new QToolBar(tr("Timeline"), this);
+    m_timelineBar->setObjectName(QStringLiteral("timelineBar"));
+    m_timelineBar->setMovable(false);
+    m_timelineBar->setFloatable(false);
+    timeline->setParent(m_timelineBar);
+    m_timelineBar->addWidget(timeline);
+    addToolBar(Qt::BottomToolBarArea, m_timelineBar);
+    // Created after the window was shown: they are shown explicitly.
+    m_replayBar->show();
+    m_timelineBar->show();
+    m_saveClipAction->setEnabled(true);
+    m_backToLiveAction->setEnabled(true);
+    setWindowTitle(tr("[Replay] %1 — RoCE Fabric Console").arg(name));
+    m_connectionLabel->setText(tr("Replaying %1").arg(name));
+    m_connectionLabel->setToolTip(file);
+    timeline->setFocus();
+}
+
+void MainWindow::showLive()
+{
+    if (!m_replayBar)
+        return;
+    removeToolBar(m_replayBar);
+    removeToolBar(m_timelineBar);
+    m_replayBar->deleteLater();
+    m_timelineBar->deleteLater();
+    m_replayBar = m_timelineBar = nullptr;
+    m_saveClipAction->setEnabled(false);
+    m_backToLiveAction->setEnabled(false);
+    setWindowTitle(tr("RoCE Fabric Console"));
+    m_connectionLabel->setText(m_liveConnectionText);
+    m_connectionLabel->setToolTip(m_liveConnectionToolTip);
+}
+
+void MainWindow::setConnectionText(const QString &text, const QString &toolTip)
+{
+    // During a replay the label says so; the live fabric's state waits for Back to live.
+    if (isReplay()) {
+        m_liveConnectionText = text;
+        m_liveConnectionToolTip = toolTip;
+        return;
+    }
+    m_connectionLabel->setText(text);
+    m_connectionLabel->setToolTip(toolTip);
+}
+
+void MainWindow::showRecordingState(const QString &text)
+{
+    m_recordingLabel->setText(text);
 }
 
 void MainWindow::showEvents(models::EventListModel *model)
@@ -315,6 +416,31 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    QAction *open = file->addAction(tr("&Open recording..."));
+    open->setObjectName(QStringLiteral("openRecordingAction"));
+    open->setShortcut(QKeySequence::Open);
+    open->setStatusTip(tr("Replay a recording: every view shows it, with a timeline."));
+    connect(open, &QAction::triggered, this, &MainWindow::openRecordingRequested);
+    QAction *history = file->addAction(tr("Replay recent &history"));
+    history->setObjectName(QStringLiteral("replayHistoryAction"));
+    history->setStatusTip(tr("Replay what the console recorded (the kept hours)."));
+    connect(history, &QAction::triggered, this, &MainWindow::replayHistoryRequested);
+    m_saveClipAction = file->addAction(tr("Save &clip..."));
+    m_saveClipAction->setObjectName(QStringLiteral("saveClipAction"));
+    m_saveClipAction->setStatusTip(tr("Save the timeline's selection (or the whole replay) as a "
+                                      "new recording."));
+    m_saveClipAction->setEnabled(false);
+    connect(m_saveClipAction, &QAction::triggered, this, &MainWindow::saveClipRequested);
+    m_backToLiveAction = file->addAction(tr("&Back to live"));
+    m_backToLiveAction->setObjectName(QStringLiteral("backToLiveAction"));
+    m_backToLiveAction->setEnabled(false);
+    connect(m_backToLiveAction, &QAction::triggered, this, &MainWindow::backToLiveRequested);
+    file->addSeparator();
+    QAction *settings = file->addAction(tr("&Recording settings..."));
+    settings->setObjectName(QStringLiteral("recordingSettingsAction"));
+    connect(settings, &QAction::triggered, this, &MainWindow::recordingSettingsRequested);
+    file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu *fabric = menuBar()->addMenu(tr("F&abric"));

@@ -6,6 +6,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QSettings;
+class QToolBar;
 class QUrl;
 
 namespace roce::models {
@@ -23,6 +24,7 @@ class CounterCharts;
 class FabricMapPanel;
 class ExperimentsPanel;
 class PortTableView;
+class ReplayTimeline;
 class TopologyView;
 }  // namespace roce::widgets
 namespace roce::models {
@@ -85,8 +87,35 @@ public slots:
     /// Status bar: live scenario @p name runs; says what to watch.
     void showScenario(const QString &name);
     void resetLayout();
+    /// Replay mode, unmistakable: an amber banner across the top (the file, when it was
+    /// recorded, Back to live), "[Replay]" in the title, the status bar, and @p timeline at
+    /// the bottom. The views are pointed at the replay by the caller.
+    void showReplay(const QString &file, qint64 recordedMs,
+                    roce::widgets::ReplayTimeline *timeline);
+    /// Back to live: the banner and the timeline go.
+    void showLive();
+    /// The recorder's state in the status bar ("● REC 312 MB kept").
+    void showRecordingState(const QString &text);
+
+public:
+    bool isReplay() const { return m_replayBar != nullptr; }
+    widgets::CounterCharts *charts() const { return m_charts; }
+    /// Puts @p panel into the Experiments dock and hands back the one it replaces (not
+    /// deleted: a replay's jobs view and the experiments panel take turns).
+    QWidget *replaceRunsPanel(QWidget *panel);
 
 signals:
+    /// File > Open recording... / Replay recent history (the recordings directory).
+    void openRecordingRequested();
+    void replayHistoryRequested();
+    /// File > Save clip... (replay only).
+    void saveClipRequested();
+    /// File > Back to live, or the banner's button.
+    void backToLiveRequested();
+    /// File > Recording settings...
+    void recordingSettingsRequested();
+    /// A port of the map asked to be annotated (right click).
+    void annotatePortRequested(const QString &port);
     /// The user picked a live scenario from the Scenario menu.
     void scenarioRequested(const QString &name);
     /// Fabric > Inventory...
@@ -114,6 +143,13 @@ private:
     QAction *m_aboutAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
     QLabel *m_scenarioLabel = nullptr;
+    QLabel *m_recordingLabel = nullptr;
+    QToolBar *m_replayBar = nullptr;
+    QToolBar *m_timelineBar = nullptr;
+    QAction *m_saveClipAction = nullptr;
+    QAction *m_backToLiveAction = nullptr;
+    QString m_liveConnectionText, m_liveConnectionToolTip;
+    void setConnectionText(const QString &text, const QString &toolTip);
     widgets::PortTableView *m_portView = nullptr;
     widgets::CounterCharts *m_charts = nullptr;
     const store::CounterStore *m_history = nullptr;

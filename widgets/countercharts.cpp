@@ -7,10 +7,14 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QGraphicsLineItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QMap>
+#include <QMenu>
 #include <QPushButton>
 #include <QTimer>
 #include <QToolTip>
@@ -24,7 +28,10 @@ namespace roce::widgets {
 using store::Metric;
 
 CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
-    : QWidget(parent), m_store(store), m_title(new QLabel(this))
+    : QWidget(parent),
+      m_store(store),
+      m_clock([] { return QDateTime::currentMSecsSinceEpoch(); }),
+      m_title(new QLabel(this))
 {
     setObjectName(QStringLiteral("counterCharts"));
     auto *layout = new QVBoxLayout(this);
@@ -96,8 +103,14 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
         // plot has): a series without its legend entry is a line nobody can name.
         view->setMinimumHeight(std::max(140, 64 + 22 * int(p.series.size())));
         view->setRubberBand(QChartView::HorizontalRubberBand);  // drag to zoom in time
+        view->setContextMenuPolicy(Qt::CustomContextMenu);
+        const int index = int(m_views.size());
+        connect(view, &QWidget::customContextMenuRequested, this,
+                [this, index](const QPoint &pos) { showContextMenu(index, pos); });
+        m_views.append(view);
         layout->addWidget(view, 1);
         QChart *chart = p.chart;
+        connect(chart, &QChart::plotAreaChanged, this, &CounterCharts::drawAnnotations);
         for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
             if (auto *x = qobject_cast<QDateTimeAxis *>(axis))
                 connect(x, &QDateTimeAxis::rangeChanged, this,
@@ -184,7 +197,7 @@ void CounterCharts::setWindowMs(qint64 ms)
 void CounterCharts::setLive(bool live)
 {
     if (!live && m_live)
-        m_endMs = QDateTime::currentMSecsSinceEpoch();
+        m_endMs = m_clock();
     m_live = live;
     updateControls();
     refresh();
@@ -192,7 +205,7 @@ void CounterCharts::setLive(bool live)
 
 void CounterCharts::scrollBy(double fraction)
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = m_clock();
     const qint64 end = (m_live ? now : m_endMs) + qint64(fraction * double(m_windowMs));
     if (end >= now) {
         setLive(true);  // scrolled up to now: follow it again
@@ -217,7 +230,7 @@ void CounterCharts::zoomTo(qint64 fromMs, qint64 toMs)
 
 QPair<qint64, qint64> CounterCharts::visibleRange() const
 {
-    const qint64 end = m_live ? QDateTime::currentMSecsSinceEpoch() : m_endMs;
+    const qint64 end = m_live ? m_clock() : m_endMs;
     return {end - m_windowMs, end};
 }
 
@@ -291,7 +304,7 @@ void CounterCharts::refresh()
 {
     if (!m_store || m_port.isEmpty())
         return;
-    const qint64 now = m_live ? QDateTime::currentMSecsSinceEpoch() : m_endMs;
+    const qint64 now = m_live ? m_clock() : m_endMs;
     const qint64 from = now - m_windowMs;
     m_applying = true;
     // One query per series; the x range is known only once all of them are in.
@@ -330,6 +343,101 @@ void CounterCharts::refresh()
         }
     }
     m_applying = false;
+    m_shownFrom = left;
+    m_shownTo = now;
+    drawAnnotations();
+}
+
+void CounterCharts::setClock(std::function<qint64()> clock)
+{
+    m_clock = std::move(clock);
+    refresh();
+}
+
+void CounterCharts::setAnnotations(const QList<recording::Annotation> &annotations)
+{
+    m_annotations = annotations;
+    drawAnnotations();
+}
+
+void CounterCharts::drawAnnotations()
+{
+    qDeleteAll(m_annotationItems);
+    m_annotationItems.clear();
+    m_visibleAnnotations.clear();
+    if (m_port.isEmpty() || m_shownTo <= m_shownFrom)
+        return;
+    const QColor colour(0x1f, 0x5f, 0xbf);
+    for (const recording::Annotation &a : std::as_const(m_annotations)) {
+        if (!a.appliesTo(m_port) || !a.overlaps(m_shownFrom, m_shownTo))
+            continue;
+        m_visibleAnnotations.append(a.id);
+        for (const Plot &p : std::as_const(m_plots)) {
+            const QRectF area = p.chart->plotArea();
+            if (area.width() <= 0)
+                continue;
+            auto xOf = [&](qint64 ms) {
+                const double f = double(std::clamp(ms, m_shownFrom, m_shownTo) - m_shownFrom)
+                    / double(m_shownTo - m_shownFrom);
+                return area.left() + f * area.width();
+            };
+            const double x0 = xOf(a.fromMs), x1 = xOf(a.toMs);
+            QGraphicsItem *mark;
+            if (a.isRange()) {
+                QColor fill = colour;
+                fill.setAlpha(40);
+                auto *band = new QGraphicsRectItem(
+                    QRectF(x0, area.top(), std::max(1.0, x1 - x0), area.height()), p.chart);
+                band->setBrush(fill);
+                band->setPen(Qt::NoPen);
+                mark = band;
+            } else {
+                auto *line
+                    = new QGraphicsLineItem(QLineF(x0, area.top(), x0, area.bottom()), p.chart);
+                line->setPen(QPen(colour, 1.5, Qt::DashLine));
+                mark = line;
+            }
+            mark->setZValue(10);
+            mark->setToolTip(a.text);
+            m_annotationItems.append(mark);
+            auto *text = new QGraphicsSimpleTextItem(
+                fontMetrics().elidedText(a.text, Qt::ElideRight, 180), p.chart);
+            text->setBrush(colour);
+            text->setPos(x0 + 3, area.top() + 1);
+            text->setZValue(11);
+            m_annotationItems.append(text);
+        }
+    }
+}
+
+qint64 CounterCharts::timeAtViewX(int chart, int x) const
+{
+    if (chart < 0 || chart >= m_views.size() || m_shownTo <= m_shownFrom)
+        return m_clock();
+    const QChart *c = m_plots.at(chart).chart;
+    const QPointF inChart = c->mapFromScene(m_views.at(chart)->mapToScene(QPoint(x, 0)));
+    const QRectF area = c->plotArea();
+    const double f
+        = std::clamp((inChart.x() - area.left()) / std::max(1.0, area.width()), 0.0, 1.0);
+    return m_shownFrom + qint64(f * double(m_shownTo - m_shownFrom));
+}
+
+void CounterCharts::showContextMenu(int chart, const QPoint &pos)
+{
+    if (m_port.isEmpty())
+        return;
+    const qint64 at = timeAtViewX(chart, pos.x());
+    QMenu menu(this);
+    menu.addAction(
+        tr("Annotate at %1...")
+            .arg(QDateTime::fromMSecsSinceEpoch(at).toString(QStringLiteral("HH:mm:ss"))),
+        this, [this, at] { emit annotateRequested(at, at, m_port); });
+    if (!m_live) {
+        const auto [from, to] = visibleRange();
+        menu.addAction(tr("Annotate this span..."), this,
+                       [this, from = from, to = to] { emit annotateRequested(from, to, m_port); });
+    }
+    menu.exec(m_views.at(chart)->mapToGlobal(pos));
 }
 
 }  // namespace roce::widgets

@@ -1,10 +1,15 @@
 #pragma once
 
+#include "recording/annotation.h"
 #include "store/counterstore.h"
 
 #include <QWidget>
 
+#include <functional>
+
 class QChart;
+class QChartView;
+class QGraphicsItem;
 class QComboBox;
 class QLabel;
 class QLineSeries;
@@ -45,11 +50,25 @@ public:
     /// The visible span, console clock (ms since the epoch).
     QPair<qint64, qint64> visibleRange() const;
 
+    /// Annotations drawn on every chart: those of the shown port and the fabric-wide ones,
+    /// within the window (a moment as a dashed line, a range as a band, with the text).
+    void setAnnotations(const QList<recording::Annotation> &annotations);
+    /// The ids of the annotations drawn now (on each chart alike).
+    QList<qint64> visibleAnnotationIds() const { return m_visibleAnnotations; }
+    /// "Now" for the live window: the wall clock, or a replay's clock.
+    void setClock(std::function<qint64()> clock);
+    /// The time under x of chart @p chart's view (for the context menu and tests).
+    qint64 timeAtViewX(int chart, int x) const;
+
     /// Every point of the visible window: one row per time, one column per series
     /// ("time_ms,time,in_util_percent,...").
     QString toCsv() const;
     bool exportCsv(const QString &path, QString *error = nullptr) const;
     bool exportPng(const QString &path, QString *error = nullptr);
+
+signals:
+    /// The user asked to annotate @p fromMs..@p toMs (equal: a moment) on @p port.
+    void annotateRequested(qint64 fromMs, qint64 toMs, const QString &port);
 
 private:
     struct Plot {
@@ -59,6 +78,8 @@ private:
     Plot makePlot(const QString &title, const QList<QPair<store::Metric, QString>> &metrics);
     void onAxisRangeChanged(QChart *chart);
     void updateControls();
+    void drawAnnotations();
+    void showContextMenu(int chart, const QPoint &pos);
 
     const store::CounterStore *m_store;
     QString m_port;
@@ -67,6 +88,12 @@ private:
     qint64 m_endMs = 0;       ///< the window's right edge while paused
     bool m_applying = false;  ///< refresh() is setting the axes: not a user zoom
     QList<Plot> m_plots;
+    QList<QChartView *> m_views;
+    std::function<qint64()> m_clock;
+    QList<recording::Annotation> m_annotations;
+    QList<qint64> m_visibleAnnotations;
+    QList<QGraphicsItem *> m_annotationItems;
+    qint64 m_shownFrom = 0, m_shownTo = 0;  ///< the x range of the last refresh
     QLabel *m_title;
     QComboBox *m_window;
     QPushButton *m_liveButton, *m_back, *m_forward;

@@ -3,9 +3,11 @@
 #include "models/porttablemodel.h"
 #include "palette.h"
 
+#include <QContextMenuEvent>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -428,6 +430,17 @@ void FabricMapView::wheelEvent(QWheelEvent *event)
     else if (event->angleDelta().y() < 0)
         zoomOut();
     event->accept();
+}
+
+void FabricMapView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const QString row = rowAt(mapToScene(event->pos()));
+    if (row.isEmpty())
+        return QGraphicsView::contextMenuEvent(event);
+    QMenu menu(this);
+    menu.addAction(tr("Annotate %1...").arg(row), this,
+                   [this, row] { emit annotateRequested(row); });
+    menu.exec(event->globalPos());
 }
 
 void FabricMapView::mousePressEvent(QMouseEvent *event)

@@ -65,11 +65,14 @@ signals:
     /// A click on a NIC cell (its leaf port row, or the NIC row when the switch port has no
     /// data) or on a leaf/spine title.
     void portSelected(const QString &row);
+    /// Right click on a port: "Annotate this port...".
+    void annotateRequested(const QString &row);
     /// Number of matches of the last find().
     void found(int matches);
 
 protected:
     void wheelEvent(QWheelEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;

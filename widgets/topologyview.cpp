@@ -4,11 +4,13 @@
 #include "palette.h"
 
 #include <QBrush>
+#include <QContextMenuEvent>
 #include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPen>
 #include <QTimer>
@@ -233,6 +235,18 @@ void TopologyView::mousePressEvent(QMouseEvent *event)
             emit portSelected(selects);
     }
     QGraphicsView::mousePressEvent(event);
+}
+
+void TopologyView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QGraphicsItem *item = itemAt(event->pos());
+    const QString port = item ? item->data(kSelectsKey).toString() : QString();
+    if (port.isEmpty())
+        return QGraphicsView::contextMenuEvent(event);
+    QMenu menu(this);
+    menu.addAction(tr("Annotate %1...").arg(port), this,
+                   [this, port] { emit annotateRequested(port); });
+    menu.exec(event->globalPos());
 }
 
 }  // namespace roce::widgets

@@ -42,10 +42,13 @@ public:
 
 signals:
     void portSelected(const QString &port);
+    /// Right click on a port: "Annotate this port...".
+    void annotateRequested(const QString &port);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     QGraphicsRectItem *box(const QString &text, const QRectF &rect, const QColor &fill,

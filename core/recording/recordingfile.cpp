@@ -43,14 +43,22 @@ Result<std::unique_ptr<RecordingFileWriter>> RecordingFileWriter::create(const Q
 
 Result<std::unique_ptr<RecordingFileWriter>> RecordingFileWriter::append(const QString &path)
 {
+    {
+        // Checked before opening for append (an append-mode file reads from its end).
+        QFile check(path);
+        if (!check.open(QIODevice::ReadOnly))
+            return Error {ErrorCode::Io,
+                          FileText::tr("cannot open the recording %1 for writing: %2")
+                              .arg(path, check.errorString())};
+        if (auto ok = checkFileHeader(check.read(format::kFileHeaderBytes)); !ok)
+            return Error {ok.error().code, path + QStringLiteral(": ") + ok.error().message};
+    }
     std::unique_ptr<RecordingFileWriter> w(new RecordingFileWriter);
     w->m_file.setFileName(path);
-    if (!w->m_file.open(QIODevice::ReadWrite | QIODevice::ExistingOnly | QIODevice::Append))
+    if (!w->m_file.open(QIODevice::WriteOnly | QIODevice::ExistingOnly | QIODevice::Append))
         return Error {ErrorCode::Io,
                       FileText::tr("cannot open the recording %1 for writing: %2")
                           .arg(path, w->m_file.errorString())};
-    if (auto ok = checkFileHeader(w->m_file.read(format::kFileHeaderBytes)); !ok)
-        return Error {ok.error().code, path + QStringLiteral(": ") + ok.error().message};
     // O_APPEND: every block lands at the end, even while a recorder appends to the same
     // file (each block is one write()).
     w->m_bytes = w->m_file.size();
