@@ -4758,6 +4758,10 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <source>after</source>
         <translation>nachher</translation>
     </message>
+    <message>
+        <source>Open recording</source>
+        <translation>Aufzeichnung öffnen</translation>
+    </message>
 </context>
 <context>
     <name>roce::app::FabricSession</name>
@@ -4952,6 +4956,97 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <source>Every switch of the inventory polled over NX-API, every agent streamed; the map is drawn from the switches&apos; LLDP neighbours.</source>
         <translation>Jeder Switch des Inventars wird über NX-API abgefragt, jeder Agent gestreamt; die Karte entsteht aus den LLDP-Nachbarn der Switches.</translation>
     </message>
+    <message>
+        <source>Replay</source>
+        <translation>Wiedergabe</translation>
+    </message>
+    <message>
+        <source>REPLAY — %1 — recorded %2. Every view shows the recording; the live fabric is still watched and recorded.</source>
+        <translation>WIEDERGABE — %1 — aufgezeichnet %2. Jede Ansicht zeigt die Aufzeichnung; die Live-Fabric wird weiter beobachtet und aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>[Replay] %1 — RoCE Fabric Console</source>
+        <translation>[Wiedergabe] %1 — RoCE Fabric Console</translation>
+    </message>
+    <message>
+        <source>Replaying %1</source>
+        <translation>Wiedergabe von %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open recording...</source>
+        <translation>Aufzeichnung ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <source>Replay a recording: every view shows it, with a timeline.</source>
+        <translation>Eine Aufzeichnung wiedergeben: jede Ansicht zeigt sie, mit einer Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>Replay recent &amp;history</source>
+        <translation>Jüngsten &amp;Verlauf wiedergeben</translation>
+    </message>
+    <message>
+        <source>Replay what the console recorded (the kept hours).</source>
+        <translation>Wiedergeben, was die Konsole aufgezeichnet hat (die aufbewahrten Stunden).</translation>
+    </message>
+    <message>
+        <source>Save &amp;clip...</source>
+        <translation>&amp;Ausschnitt speichern...</translation>
+    </message>
+    <message>
+        <source>Save the timeline&apos;s selection (or the whole replay) as a new recording.</source>
+        <translation>Die Auswahl der Zeitleiste (oder die ganze Wiedergabe) als neue Aufzeichnung speichern.</translation>
+    </message>
+    <message>
+        <source>&amp;Back to live</source>
+        <translation>&amp;Zurück zu live</translation>
+    </message>
+    <message>
+        <source>&amp;Recording settings...</source>
+        <translation>Aufzeichnungs&amp;einstellungen...</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::AnnotationDialog</name>
+    <message>
+        <source>Until</source>
+        <translation>Bis</translation>
+    </message>
+    <message>
+        <source>The whole fabric</source>
+        <translation>Die ganze Fabric</translation>
+    </message>
+    <message>
+        <source>Annotate</source>
+        <translation>Anmerken</translation>
+    </message>
+    <message>
+        <source>When:</source>
+        <translation>Wann:</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Port %1</source>
+        <translation>Port %1</translation>
+    </message>
+    <message>
+        <source>About:</source>
+        <translation>Betrifft:</translation>
+    </message>
+    <message>
+        <source>What happened, or what was changed (&quot;WRED min 150 KB from here&quot;)</source>
+        <translation>Was geschah oder was geändert wurde (&quot;WRED min 150 KB ab hier&quot;)</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>Notiz:</translation>
+    </message>
 </context>
 <context>
     <name>roce::widgets::ComparisonView</name>
@@ -5125,6 +5220,14 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Paused; click to follow now again</source>
         <translation>Angehalten; klicken, um wieder der aktuellen Zeit zu folgen</translation>
+    </message>
+    <message>
+        <source>Annotate at %1...</source>
+        <translation>Bei %1 anmerken...</translation>
+    </message>
+    <message>
+        <source>Annotate this span...</source>
+        <translation>Diesen Zeitraum anmerken...</translation>
     </message>
 </context>
 <context>
@@ -5455,6 +5558,10 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
             <numerusform>%1: %n Server-Ports</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Annotate %1...</source>
+        <translation>%1 anmerken...</translation>
+    </message>
 </context>
 <context>
     <name>roce::widgets::InventoryDialog</name>
@@ -5734,6 +5841,100 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     </message>
 </context>
 <context>
+    <name>roce::widgets::RecordingSettingsDialog</name>
+    <message>
+        <source>Record everything the console sees, always</source>
+        <translation>Immer alles aufzeichnen, was die Konsole sieht</translation>
+    </message>
+    <message>
+        <source>Recording settings</source>
+        <translation>Aufzeichnungseinstellungen</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>Recordings directory</source>
+        <translation>Aufzeichnungsverzeichnis</translation>
+    </message>
+    <message>
+        <source>Keep at most:</source>
+        <translation>Höchstens aufbewahren:</translation>
+    </message>
+    <message>
+        <source>and at most:</source>
+        <translation>und höchstens:</translation>
+    </message>
+    <message>
+        <source>Directory:</source>
+        <translation>Verzeichnis:</translation>
+    </message>
+    <message>
+        <source>Hourly segments; the oldest go first when either limit is reached. A crash or a power cut loses at most the last second.</source>
+        <translation>Stündliche Segmente; die ältesten gehen zuerst, wenn eine der Grenzen erreicht ist. Ein Absturz oder Stromausfall verliert höchstens die letzte Sekunde.</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::ReplayTimeline</name>
+    <message>
+        <source>Play or pause (Space)</source>
+        <translation>Abspielen oder anhalten (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Step one tick (Right)</source>
+        <translation>Einen Tick weiter (Rechts)</translation>
+    </message>
+    <message>
+        <source>Replay speed</source>
+        <translation>Wiedergabegeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Annotate here...</source>
+        <translation>Hier anmerken...</translation>
+    </message>
+    <message>
+        <source>Annotate selection...</source>
+        <translation>Auswahl anmerken...</translation>
+    </message>
+    <message>
+        <source>Save selection as clip...</source>
+        <translation>Auswahl als Ausschnitt speichern...</translation>
+    </message>
+    <message>
+        <source>Compare: mark selection as before</source>
+        <translation>Vergleich: Auswahl als Vorher markieren</translation>
+    </message>
+    <message>
+        <source>Compare: mark selection as after</source>
+        <translation>Vergleich: Auswahl als Nachher markieren</translation>
+    </message>
+</context>
+<context>
     <name>roce::widgets::TopologyView</name>
     <message>
         <source>%1 (hypervisor)</source>
@@ -5784,6 +5985,10 @@ PFC rx %7, tx %8</translation>
     <message>
         <source>CNPs: %1 receives ECN-CE marked packets and asks the senders to slow down</source>
         <translation>CNPs: %1 empfängt ECN-CE-markierte Pakete und bittet die Sender, langsamer zu werden</translation>
+    </message>
+    <message>
+        <source>Annotate %1...</source>
+        <translation>%1 anmerken...</translation>
     </message>
 </context>
 <context>
