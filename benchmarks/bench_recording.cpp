@@ -10,7 +10,9 @@
 //  4. the 1,024-host recording stretched to 10 minutes, replayed at 60x into the layered map
 //     (offscreen): map frames painted per second, and where a replay frame's time goes.
 // Prints its figures; not a timed test.
-//   bench_recording [--seconds S]          (QT_QPA_PLATFORM=offscreen is set when unset)
+//   bench_recording [--seconds S] [--dir D [--replay-only]]
+//   (QT_QPA_PLATFORM=offscreen is set when unset; --dir keeps the recordings there, and
+//   --replay-only replays the 10 minutes kept there by an earlier run, for profiling)
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
 #include "live/livefabric.h"
@@ -25,6 +27,7 @@
 #include "sim/simulatedplan.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
@@ -181,12 +184,20 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     if (const qsizetype i = args.indexOf(QStringLiteral("--seconds")); i > 0 && i + 1 < args.size())
         seconds = std::max(5, args.at(i + 1).toInt());
-    QTemporaryDir dir;
+    QTemporaryDir temporary;
+    const qsizetype dirAt = args.indexOf(QStringLiteral("--dir"));
+    const QDir dir(dirAt > 0 && dirAt + 1 < args.size() ? args.at(dirAt + 1) : temporary.path());
+    const bool replayOnly = args.contains(QStringLiteral("--replay-only"));
     const QString referencePath = dir.filePath(QStringLiteral("reference.rfr"));
     const QString railPath = dir.filePath(QStringLiteral("rail.rfr"));
+    if (!replayOnly) {
+        QFile::remove(referencePath);
+        QFile::remove(railPath);
+        QFile::remove(dir.filePath(QStringLiteral("day.rfr")));
+    }
 
     // 1. The reference fabric, as the console watches it.
-    {
+    if (!replayOnly) {
         live::LiveFabric hub;
         sim::SimulatedFabricPlan simulated(QString(), QStringLiteral("dcqcn-incast"));
         QJsonObject layout;
@@ -202,7 +213,7 @@ int main(int argc, char **argv)
         hub.stop();
     }
     // 2. The 1,024-host rail fabric.
-    {
+    if (!replayOnly) {
         live::LiveFabric hub;
         QJsonObject shape;
         sim::LargeFabricFeed *feed = sim::watchLargeFabric(hub, QStringLiteral("rail:1024:8:8:16"));
@@ -219,7 +230,7 @@ int main(int argc, char **argv)
         hub.stop();
     }
     const QFileInfo railInfo(railPath);
-    {
+    if (!replayOnly) {
         auto r = recording::RecordingReader::open(railPath);
         qint64 raw = 0;
         for (const auto &t : (*r)->ticks(0, LLONG_MAX))
@@ -229,7 +240,7 @@ int main(int argc, char **argv)
     }
 
     // 3. A day of the reference fabric: open and seek.
-    {
+    if (!replayOnly) {
         auto source = recording::RecordingReader::open(referencePath);
         const QString dayPath = dir.filePath(QStringLiteral("day.rfr"));
         QElapsedTimer built;
@@ -267,11 +278,14 @@ int main(int argc, char **argv)
 
     // 4. The 1,024-host fabric replayed at 60x into the layered map.
     {
-        auto source = recording::RecordingReader::open(railPath);
         const QString longPath = dir.filePath(QStringLiteral("rail-10min.rfr"));
-        if (const QString e = stretch(**source, longPath, 600); !e.isEmpty()) {
-            std::printf("cannot build the 10 minutes: %s\n", qPrintable(e));
-            return 1;
+        if (!replayOnly) {
+            auto source = recording::RecordingReader::open(railPath);
+            QFile::remove(longPath);
+            if (const QString e = stretch(**source, longPath, 600); !e.isEmpty()) {
+                std::printf("cannot build the 10 minutes: %s\n", qPrintable(e));
+                return 1;
+            }
         }
         auto opened = recording::RecordingReader::open(longPath);
         std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
@@ -329,6 +343,9 @@ int main(int argc, char **argv)
                     static_cast<long long>(driver.ticksApplied() - ticksBefore));
         std::printf("  map frames painted: %d = %.1f frames per second\n", counter.paints,
                     double(counter.paints) / secondsPlayed);
+        std::printf("  replay frames (position updates): %lld, %.1f ms each on average\n",
+                    static_cast<long long>(frameMs.size()),
+                    secondsPlayed * 1000 / double(std::max<qsizetype>(1, frameMs.size())));
     }
     return 0;
 }

@@ -272,7 +272,8 @@ void LiveFabric::tick()
             source.error.clear();
             source.lastFrameMs = e.ms;
             source.device = f.source;
-            m_history.ingest(f);
+            if (m_keepHistory)
+                m_history.ingest(f);
             const auto changes = m_alerts.evaluate(f);
             frame.alerts.append(changes);
             m_events->applyAlerts(changes);

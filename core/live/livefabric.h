@@ -96,6 +96,8 @@ public:
     /// Forgets every port, source, alert, event and the rate history: a replay that seeks
     /// starts over from there.
     void reset();
+    /// Whether ticks add to the rate history (a replay far behind at 60x skips it).
+    void setKeepHistory(bool keep) { m_keepHistory = keep; }
 
     store::CounterStore &history() { return m_history; }
     const store::CounterStore &history() const { return m_history; }
@@ -139,6 +141,7 @@ private:
     SourceState &sourceFor(const QString &name, const QString &kind);
 
     Options m_options;
+    bool m_keepHistory = true;
     std::function<qint64()> m_clock;
     store::CounterStore m_history;  ///< before the sources: they outlive none of it
     monitor::AlertEngine m_alerts;

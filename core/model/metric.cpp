@@ -58,17 +58,6 @@ MetricValues::MetricValues()
     m_values.fill(std::numeric_limits<double>::quiet_NaN());
 }
 
-std::optional<double> MetricValues::value(Metric m) const
-{
-    const double v = m_values[std::size_t(m)];
-    return std::isnan(v) ? std::nullopt : std::optional<double>(v);
-}
-
-void MetricValues::set(Metric m, std::optional<double> v)
-{
-    m_values[std::size_t(m)] = v ? *v : std::numeric_limits<double>::quiet_NaN();
-}
-
 bool MetricValues::empty() const
 {
     for (double v : m_values)

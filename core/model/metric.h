@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <span>
 
@@ -254,8 +255,16 @@ class MetricValues
 {
 public:
     MetricValues();
-    std::optional<double> value(Metric m) const;
-    void set(Metric m, std::optional<double> v);
+    /// Inline: read for every metric of every port of every frame (decode, history, alerts).
+    std::optional<double> value(Metric m) const
+    {
+        const double v = m_values[std::size_t(m)];
+        return v != v ? std::nullopt : std::optional<double>(v);  // NaN: absent
+    }
+    void set(Metric m, std::optional<double> v)
+    {
+        m_values[std::size_t(m)] = v ? *v : std::numeric_limits<double>::quiet_NaN();
+    }
     bool has(Metric m) const { return value(m).has_value(); }
     bool empty() const;
 

@@ -1,6 +1,7 @@
 #include "recording/replaydriver.h"
 
 #include <QHash>
+#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -72,7 +73,7 @@ const RecordedTick *ReplayDriver::peek()
     while (m_next >= m_blockTicks.size()) {
         if (m_block + 1 >= m_reader->tickBlockCount())
             return nullptr;
-        m_blockTicks = m_reader->tickBlock(++m_block);  // a damaged block yields none
+        m_blockTicks = blockTicks(++m_block);  // a damaged block yields none
         m_next = 0;
     }
     return &m_blockTicks.at(m_next);
@@ -109,11 +110,24 @@ int ReplayDriver::advanceTo(qint64 ms, bool mergeWhenBehind)
     QElapsedTimer spent;
     spent.start();
     int applied = 0;
-    QList<const RecordedTick *> behind;
-    QList<RecordedTick> keep;  // ticks of earlier blocks, while merging across blocks
+    // Behind (the last frame took longer than its budget): blocks that end before the
+    // newest one reaching @p ms are not even decoded; that block's newest frames stand for
+    // them. A day at 60x stays fluid; the history gets fewer points for that stretch.
+    if (mergeWhenBehind && m_behind) {
+        int newest = m_reader->tickBlockAt(ms);
+        if (newest >= m_reader->tickBlockCount() || m_reader->tickBlockFirstMs(newest) > ms)
+            --newest;
+        if (newest > m_block) {
+            m_block = newest;
+            m_blockTicks = blockTicks(m_block);
+            m_next = 0;
+        }
+    }
+    const qint64 from = m_position;
+    QList<RecordedTick> keep;  // merged: the rest of this frame's ticks
     for (const RecordedTick *t = peek(); t && t->ms <= ms; t = peek()) {
         ++applied;
-        if (mergeWhenBehind && spent.elapsed() >= m_options.stepBudgetMs) {
+        if (mergeWhenBehind && (m_behind || spent.elapsed() >= m_options.stepBudgetMs)) {
             keep.append(*t);
             ++m_next;
             continue;
@@ -122,14 +136,48 @@ int ReplayDriver::advanceTo(qint64 ms, bool mergeWhenBehind)
         ++m_next;
     }
     if (!keep.isEmpty()) {
+        QList<const RecordedTick *> behind;
         for (const RecordedTick &t : std::as_const(keep))
             behind.append(&t);
+        // Far behind, the history waits (a large fabric at 60x): the map and the table keep
+        // their frame rate; the charts resume when play catches up (or after a seek).
+        m_hub->setKeepHistory(!m_behind);
         applyMerged(behind);
+        m_hub->setKeepHistory(true);
+    }
+    if (mergeWhenBehind) {
+        m_behind = spent.elapsed() > m_options.stepBudgetMs;
+        // The block the next frame will want, decoded meanwhile on another core.
+        if (m_behind) {
+            int next = m_reader->tickBlockAt(ms + std::max<qint64>(0, ms - from));
+            if (next >= m_reader->tickBlockCount())
+                next = m_reader->tickBlockCount() - 1;
+            if (next > m_block)
+                prefetch(next);
+        }
     }
     m_position = std::max(m_position, ms);
     emitEventsUpTo(m_position);
     emit positionChanged(m_position);
     return applied;
+}
+
+QList<RecordedTick> ReplayDriver::blockTicks(int b)
+{
+    if (b == m_prefetchBlock) {
+        m_prefetchBlock = -1;
+        return m_prefetch.result();
+    }
+    return m_reader->tickBlock(b);
+}
+
+void ReplayDriver::prefetch(int b)
+{
+    if (b == m_prefetchBlock)
+        return;
+    m_prefetchBlock = b;
+    std::shared_ptr<const RecordingReader> reader = m_reader;  // outlives the driver if needed
+    m_prefetch = QtConcurrent::run([reader, b] { return reader->tickBlock(b); });
 }
 
 void ReplayDriver::step()
@@ -155,43 +203,56 @@ void ReplayDriver::seek(qint64 ms)
 {
     ms = std::clamp(ms, m_reader->startMs(), m_reader->endMs());
     m_hub->reset();
+    m_prefetchBlock = -1;
+    m_behind = false;
     emit restarted(ms);
-    const qint64 settleFrom = ms - m_options.settleMs;
-    // The history before the settling part, newest first until the budget is spent.
-    qint64 historyFrom = settleFrom;
+    // Newest first from the target: the settling part (replayed through the hub, so ports,
+    // sources and alerts are as they were) until settleMs or settlePorts, then the part that
+    // only fills the charts' history until backfillMs or backfillPorts. Each block is decoded
+    // once.
+    QList<RecordedTick> settle, history;
     {
-        qint64 ports = 0;
-        const qint64 earliest = settleFrom - m_options.backfillMs;
-        for (int b = m_reader->tickBlockAt(settleFrom); b >= 0 && ports < m_options.backfillPorts;
-             --b) {
-            if (b >= m_reader->tickBlockCount())
-                continue;
-            if (m_reader->tickBlockLastMs(b) < earliest)
-                break;
-            const QList<RecordedTick> ticks = m_reader->tickBlock(b);
-            for (auto t = ticks.crbegin(); t != ticks.crend(); ++t) {
-                if (t->ms >= settleFrom || t->ms < earliest)
+        qint64 settlePorts = 0, historyPorts = 0;
+        bool settling = true, done = false;
+        const qint64 earliest = ms - m_options.settleMs - m_options.backfillMs;
+        int b = std::min(m_reader->tickBlockAt(ms), m_reader->tickBlockCount() - 1);
+        for (; b >= 0 && !done && m_reader->tickBlockLastMs(b) >= earliest; --b) {
+            QList<RecordedTick> ticks = m_reader->tickBlock(b);
+            for (auto t = ticks.rbegin(); t != ticks.rend() && !done; ++t) {
+                if (t->ms > ms)
                     continue;
+                qint64 ports = 0;
                 for (const live::LiveFabric::Input &in : t->inputs)
                     ports += in.frame.ports.size();
-                historyFrom = t->ms;
-                if (ports >= m_options.backfillPorts)
+                if (settling && ms - t->ms <= m_options.settleMs
+                    && (settle.isEmpty() || settlePorts < m_options.settlePorts)) {
+                    settle.prepend(std::move(*t));
+                    settlePorts += ports;
+                    continue;
+                }
+                settling = false;
+                if (t->ms < earliest || historyPorts >= m_options.backfillPorts) {
+                    done = true;
                     break;
+                }
+                history.prepend(std::move(*t));
+                historyPorts += ports;
             }
         }
     }
-    for (const RecordedTick &t : m_reader->ticks(historyFrom, settleFrom - 1))
+    for (const RecordedTick &t : std::as_const(history))
         for (const live::LiveFabric::Input &in : t.inputs)
             if (in.kind == live::LiveFabric::Input::Kind::Frame)
                 m_hub->history().ingest(in.frame);
-    // Then the last seconds through the hub, so ports, sources and alerts are as they were.
-    m_block
-        = std::min(m_reader->tickBlockAt(settleFrom), std::max(0, m_reader->tickBlockCount() - 1));
+    m_position = settle.isEmpty() ? ms : settle.first().ms;
+    for (const RecordedTick &t : std::as_const(settle))
+        applyTick(t);
+    // Play goes on from the first tick after the target.
+    m_block = std::clamp(m_reader->tickBlockAt(ms), 0, std::max(0, m_reader->tickBlockCount() - 1));
     m_blockTicks = m_reader->tickBlock(m_block);
     m_next = 0;
-    while (m_next < m_blockTicks.size() && m_blockTicks.at(m_next).ms < settleFrom)
+    while (m_next < m_blockTicks.size() && m_blockTicks.at(m_next).ms <= ms)
         ++m_next;
-    m_position = settleFrom;
     // Events: the latest shape and scenario before the target, then none until it.
     const QList<RecordedEvent> &events = m_reader->events();
     m_nextEvent = std::upper_bound(events.cbegin(), events.cend(), ms,
@@ -208,10 +269,6 @@ void ReplayDriver::seek(qint64 ms)
     std::sort(sticky.begin(), sticky.end());
     for (qsizetype i : std::as_const(sticky))
         emit eventReached(events.at(i));
-    for (const RecordedTick *t = peek(); t && t->ms <= ms; t = peek()) {
-        applyTick(*t);
-        ++m_next;
-    }
     m_position = ms;
     emit positionChanged(m_position);
 }

@@ -4,6 +4,7 @@
 #include "recording/recordingreader.h"
 
 #include <QElapsedTimer>
+#include <QFuture>
 #include <QObject>
 #include <QTimer>
 
@@ -18,19 +19,22 @@ namespace roce::recording {
 /// their recent history and alerts their state).
 ///
 /// When a step of play has more to apply than its time allows (a large fabric at 60x), the
-/// rest of that step is merged: each source's newest frame only, so the views keep their
-/// frame rate; the history then has fewer points for that stretch.
+/// rest of that step is merged: each source's newest frame only, and while play stays behind,
+/// the blocks between frames are skipped undecoded; the views keep their frame rate, the
+/// history has fewer points for that stretch (a seek or a slower speed fills it again).
 class ReplayDriver : public QObject
 {
     Q_OBJECT
 
 public:
     struct Options {
-        int frameMs = 33;                ///< how often play advances (about 30 frames a second)
-        int stepBudgetMs = 20;           ///< then merge the rest of a step (see above)
-        qint64 settleMs = 15'000;        ///< a seek replays this much fully before the target ...
+        int frameMs = 33;          ///< how often play advances (about 30 frames a second)
+        int stepBudgetMs = 20;     ///< then merge the rest of a step (see above)
+        qint64 settleMs = 15'000;  ///< a seek replays this much fully before the target ...
+        qint64 settlePorts
+            = 100'000;  ///< ... at most this many port samples of it (1 tick at least) ...
         qint64 backfillMs = 300'000;     ///< ... and up to this much more into the history only
-        qint64 backfillPorts = 400'000;  ///< ... at most this many port samples of it
+        qint64 backfillPorts = 200'000;  ///< ... at most this many port samples of it
     };
 
     ReplayDriver(std::shared_ptr<const RecordingReader> reader, live::LiveFabric *hub,
@@ -76,6 +80,9 @@ private:
     void applyTick(const RecordedTick &tick);
     void applyMerged(QList<const RecordedTick *> ticks);
     void emitEventsUpTo(qint64 ms);
+    /// Block @p b's ticks: the one decoded ahead on a worker thread when it is that one.
+    QList<RecordedTick> blockTicks(int b);
+    void prefetch(int b);
 
     std::shared_ptr<const RecordingReader> m_reader;
     live::LiveFabric *m_hub;
@@ -89,6 +96,9 @@ private:
     qsizetype m_next = 0;       ///< the next tick of m_blockTicks
     qsizetype m_nextEvent = 0;  ///< the next event of reader().events()
     qint64 m_ticksApplied = 0;
+    bool m_behind = false;  ///< the last frame of play overran its budget
+    int m_prefetchBlock = -1;
+    QFuture<QList<RecordedTick>> m_prefetch;
 };
 
 }  // namespace roce::recording
