@@ -400,10 +400,23 @@ void CounterCharts::drawAnnotations()
             mark->setZValue(10);
             mark->setToolTip(a.text);
             m_annotationItems.append(mark);
-            auto *text = new QGraphicsSimpleTextItem(
-                fontMetrics().elidedText(a.text, Qt::ElideRight, 180), p.chart);
+            // Labels on rows of their own, inside the plot: several notes close together
+            // stay readable and none runs into the legend.
+            // Right of the mark, or left of it near the right edge.
+            const int row = int(m_visibleAnnotations.size() - 1) % 3;
+            const int wanted = std::min(200, fontMetrics().horizontalAdvance(a.text));
+            const bool right
+                = x0 + 6 + wanted <= area.right() || x0 - area.left() < area.right() - x0;
+            const int room = int(right ? area.right() - x0 : x0 - area.left()) - 6;
+            if (room < 24)
+                continue;
+            const QString shown
+                = fontMetrics().elidedText(a.text, Qt::ElideRight, std::min(wanted, room));
+            auto *text = new QGraphicsSimpleTextItem(shown, p.chart);
             text->setBrush(colour);
-            text->setPos(x0 + 3, area.top() + 1);
+            const double width = fontMetrics().horizontalAdvance(shown);
+            text->setPos(right ? x0 + 3 : x0 - 3 - width,
+                         area.top() + 1 + row * (fontMetrics().height() + 1));
             text->setZValue(11);
             m_annotationItems.append(text);
         }

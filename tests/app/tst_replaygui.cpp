@@ -12,10 +12,13 @@
 #include "recording/shapejson.h"
 #include "replaysession.h"
 #include "replaytimeline.h"
+#include "sim/embeddedfabric.h"
+#include "sim/simulatedplan.h"
 
 #include <QCheckBox>
 #include <QDateTimeEdit>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -85,6 +88,7 @@ private slots:
     void annotationDialogNeedsText();
     void chartsDrawTheAnnotationsOfTheirPort();
     void replayDrivesTheWindowAndBack();
+    void embeddedIncastReplaysWithItsAnnotations();
 
 private:
     QTemporaryDir m_dir;
@@ -299,6 +303,76 @@ void TestReplayGui::replayDrivesTheWindowAndBack()
     b.close();
     QVERIFY(!recording.openReplay(bogus));
     QVERIFY(!window.isReplay());
+}
+
+void TestReplayGui::embeddedIncastReplaysWithItsAnnotations()
+{
+    // A real recording: the embedded fabric through a DCQCN incast, as the console records
+    // it; then annotated and replayed in the window (ROCE_SCREENSHOT_DIR keeps a picture).
+    const QString path = m_dir.filePath(QStringLiteral("incast.rfr"));
+    qint64 firstMs = 0, lastMs = 0;
+    {
+        live::LiveFabric hub;
+        recording::Recorder::Options options;
+        options.file = path;
+        recording::Recorder recorder(options);
+        QVERIFY(recorder.start());
+        recorder.attach(hub);
+        sim::SimulatedFabricPlan simulated(QString(), QStringLiteral("dcqcn-incast"));
+        connect(simulated.embedded(), &sim::EmbeddedFabric::layoutReady, &recorder,
+                [&recorder](const models::FabricLayout &l) {
+                    recorder.record(QStringLiteral("layout"), recording::layoutToJson(l),
+                                    QDateTime::currentMSecsSinceEpoch());
+                });
+        connect(
+            &hub, &live::LiveFabric::inputsApplied, this,
+            [&](qint64 ms, const QList<live::LiveFabric::Input> &, const QList<monitor::Alert> &) {
+                firstMs = firstMs ? firstMs : ms;
+                lastMs = ms;
+            });
+        connect(&simulated, &sim::SimulatedFabricPlan::ready, &hub, &live::LiveFabric::watch);
+        simulated.start();
+        QTRY_VERIFY_WITH_TIMEOUT(lastMs - firstMs > 14'000, 45'000);
+        hub.stop();
+        recorder.annotate({recording::nextAnnotationId(),
+                           firstMs + 4000,
+                           firstMs + 4000,
+                           {},
+                           QStringLiteral("incast starts"),
+                           0});
+        recorder.annotate({recording::nextAnnotationId(), firstMs + 7000, firstMs + 11'000,
+                           QStringLiteral("nexus-roce/Ethernet1/1/2"),
+                           QStringLiteral("WRED min 150 KB from here"), 0});
+    }
+    QSettings settings(m_dir.filePath(QStringLiteral("settings2.ini")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("recording/enabled"), false);
+    app::MainWindow window(settings, false);
+    live::LiveFabric live;
+    window.showPorts(live.ports());
+    window.showTopology(live.ports());
+    window.showCharts(&live.history());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    app::ConsoleRecording recording(window, live, settings);
+    QVERIFY(!recording.recorder());  // turned off in the settings
+    QVERIFY(recording.openReplay(path));
+    app::ReplaySession *replay = recording.replay();
+    QCOMPARE(replay->annotations().size(), 2);
+    emit window.findChild<widgets::ReplayTimeline *>()->seekRequested(lastMs);
+    QCOMPARE(replay->hub().ports()->rowCount(), 16);  // 8 switch ports, 8 NICs
+    window.charts()->setPort(QStringLiteral("nexus-roce/Ethernet1/1/2"));
+    QCOMPARE(window.charts()->visibleAnnotationIds().size(), 2);
+    // The incast's receiver port marked ECN in the replay as it did live.
+    const auto ecn = replay->hub().history().series(QStringLiteral("nexus-roce/Ethernet1/1/2"),
+                                                    model::Metric::Ecn, firstMs);
+    QVERIFY(std::any_of(ecn.cbegin(), ecn.cend(), [](const QPointF &p) { return p.y() > 0; }));
+    const QString dir = qEnvironmentVariable("ROCE_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QTest::qWait(300);  // charts lay themselves out on the next turns of the event loop
+        window.charts()->refresh();
+        QVERIFY(window.grab().save(dir + QStringLiteral("/replay-annotations.png"), "PNG"));
+    }
 }
 
 QTEST_MAIN(TestReplayGui)
