@@ -2740,7 +2740,7 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     </message>
 </context>
 <context>
-    <name>RecordedJobsModel</name>
+    <name>RecordedJobsText</name>
     <message>
         <source>running</source>
         <translation>läuft</translation>

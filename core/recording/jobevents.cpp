@@ -1,11 +1,17 @@
 #include "recording/jobevents.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 
 namespace roce::recording {
 
 namespace {
+
+class RecordedJobsText
+{
+    Q_DECLARE_TR_FUNCTIONS(RecordedJobsText)
+};
 
 qint64 now()
 {
@@ -94,7 +100,7 @@ QVariant RecordedJobsModel::data(const QModelIndex &index, int role) const
     case Hosts:
         return j.hosts.join(QStringLiteral(", "));
     case State:
-        return j.state.isEmpty() ? tr("running") : j.state;
+        return j.state.isEmpty() ? RecordedJobsText::tr("running") : j.state;
     default:
         return {};
     }
@@ -106,15 +112,15 @@ QVariant RecordedJobsModel::headerData(int section, Qt::Orientation orientation,
         return {};
     switch (section) {
     case Started:
-        return tr("Started");
+        return RecordedJobsText::tr("Started");
     case Kind:
-        return tr("Tool");
+        return RecordedJobsText::tr("Tool");
     case Label:
-        return tr("Label");
+        return RecordedJobsText::tr("Label");
     case Hosts:
-        return tr("Hosts");
+        return RecordedJobsText::tr("Hosts");
     case State:
-        return tr("State");
+        return RecordedJobsText::tr("State");
     default:
         return {};
     }
