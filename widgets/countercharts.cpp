@@ -277,7 +277,18 @@ QString CounterCharts::toCsv() const
     QStringList header {QStringLiteral("time_ms"), QStringLiteral("time")};
     for (store::Metric m : std::as_const(metrics))
         header.append(QLatin1String(model::metricInfo(m).key));
-    QStringList lines {QStringLiteral("# port: ") + m_port, header.join(QLatin1Char(','))};
+    QStringList lines {QStringLiteral("# port: ") + m_port};
+    // The annotations of the window, so that the export says what was changed when.
+    for (const recording::Annotation &a : m_annotations)
+        if (a.appliesTo(m_port) && a.overlaps(from, to))
+            lines.append(
+                QStringLiteral("# annotation: %1 %2 %3")
+                    .arg(QDateTime::fromMSecsSinceEpoch(a.fromMs).toString(Qt::ISODateWithMs),
+                         a.isRange()
+                             ? QDateTime::fromMSecsSinceEpoch(a.toMs).toString(Qt::ISODateWithMs)
+                             : QStringLiteral("-"),
+                         QString(a.text).replace(QLatin1Char('\n'), QLatin1Char(' '))));
+    lines.append(header.join(QLatin1Char(',')));
     for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
         QStringList cells {QString::number(it.key()),
                            QDateTime::fromMSecsSinceEpoch(it.key()).toString(Qt::ISODateWithMs)};

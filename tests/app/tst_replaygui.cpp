@@ -2,6 +2,7 @@
 // charts, and a recording opened for replay (banner, title, views driven by the replay,
 // annotations written into the file, back to live), offscreen.
 #include "annotationdialog.h"
+#include "comparisonview.h"
 #include "consolerecording.h"
 #include "countercharts.h"
 #include "live/livefabric.h"
@@ -217,6 +218,11 @@ void TestReplayGui::chartsDrawTheAnnotationsOfTheirPort()
     QCOMPARE(charts.visibleAnnotationIds(), (QList<qint64> {1, 2}));
     charts.setPort(QStringLiteral("sw1/Ethernet1/2"));
     QCOMPARE(charts.visibleAnnotationIds(), (QList<qint64> {1, 3}));
+    // The CSV export says what was annotated in its window.
+    const QString csv = charts.toCsv();
+    QVERIFY(csv.contains(QStringLiteral("# annotation: ")));
+    QVERIFY(csv.contains(QStringLiteral("another port")));
+    QVERIFY(!csv.contains(QStringLiteral("this port")));
     now += 3'600'000;  // an hour later nothing is in the window
     charts.refresh();
     QVERIFY(charts.visibleAnnotationIds().isEmpty());
@@ -286,6 +292,37 @@ void TestReplayGui::replayDrivesTheWindowAndBack()
     QCOMPARE((*reread)->annotations().size(), 2);
     QCOMPARE((*reread)->annotations().last().text, QStringLiteral("after"));
     QVERIFY((*reread)->damage().isEmpty());
+
+    // Before and after: two ranges of the timeline side by side in the comparison view, with
+    // the switch's pause totals of each.
+    emit timeline->compareRangeMarked(false, kStart, kStart + 19'000);
+    emit timeline->compareRangeMarked(true, kStart + 20'000, kStart + 59'000);
+    QDialog *compared = nullptr;
+    QTRY_VERIFY((compared = window.findChild<QDialog *>(QStringLiteral("rangeComparisonDialog"))));
+    auto *view = compared->findChild<widgets::ComparisonView *>();
+    QVERIFY(view);
+    QCOMPARE(view->comparison().runs.size(), 2);
+    const double pausesBefore = view->comparison()
+                                    .runs.at(0)
+                                    .fabric.value(QStringLiteral("switch"))
+                                    .toObject()
+                                    .value(QStringLiteral("totals"))
+                                    .toObject()
+                                    .value(QStringLiteral("rx_pauses_per_s"))
+                                    .toDouble();
+    const double pausesAfter = view->comparison()
+                                   .runs.at(1)
+                                   .fabric.value(QStringLiteral("switch"))
+                                   .toObject()
+                                   .value(QStringLiteral("totals"))
+                                   .toObject()
+                                   .value(QStringLiteral("rx_pauses_per_s"))
+                                   .toDouble();
+    QCOMPARE(pausesBefore, 0.0);
+    // Every sample applied in the range counts for its own second: ticks 20..59, 5020 + ... +
+    // 5059 pauses.
+    QCOMPARE(pausesAfter, 40 * 5039.5);
+    compared->close();
 
     recording.backToLive();
     QVERIFY(!window.isReplay());
