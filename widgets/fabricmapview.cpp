@@ -200,9 +200,15 @@ FabricMapView::FabricMapView(const models::PortTableModel *rates, QWidget *paren
             if (!m_refreshSoon->isActive())
                 m_refreshSoon->start();
         };
+        const auto moved = [this, soon] {
+            m_rows.valid = false;
+            soon();
+        };
         connect(rates, &QAbstractItemModel::dataChanged, this, soon);
-        connect(rates, &QAbstractItemModel::rowsInserted, this, soon);
-        connect(rates, &QAbstractItemModel::modelReset, this, soon);
+        connect(rates, &QAbstractItemModel::rowsInserted, this, moved);
+        connect(rates, &QAbstractItemModel::rowsRemoved, this, moved);
+        connect(rates, &QAbstractItemModel::modelReset, this, moved);
+        connect(rates, &QAbstractItemModel::layoutChanged, this, moved);
     }
 }
 
@@ -223,6 +229,7 @@ void FabricMapView::relayout()
 void FabricMapView::setFabric(const models::LeafSpineFabric &fabric)
 {
     m_fabric = fabric;
+    m_rows.valid = false;
     m_item = nullptr;
     relayout();
     m_leafUplinks = QList<QList<int>>(fabric.leaves.size());
@@ -239,9 +246,29 @@ void FabricMapView::setFabric(const models::LeafSpineFabric &fabric)
     fitAll();
 }
 
+void FabricMapView::resolveRows()
+{
+    const auto rowOf = [this](const QString &name) { return m_rates ? m_rates->rowOf(name) : -1; };
+    m_rows.nicOwn.resize(m_fabric.nics.size());
+    m_rows.nicLeaf.resize(m_fabric.nics.size());
+    for (int n = 0; n < m_fabric.nics.size(); ++n) {
+        m_rows.nicOwn[n] = rowOf(m_fabric.nics.at(n).nicRow);
+        m_rows.nicLeaf[n] = rowOf(m_fabric.nics.at(n).leafPortRow);
+    }
+    m_rows.upLeaf.resize(m_fabric.uplinks.size());
+    m_rows.upSpine.resize(m_fabric.uplinks.size());
+    for (int u = 0; u < m_fabric.uplinks.size(); ++u) {
+        m_rows.upLeaf[u] = rowOf(m_fabric.uplinks.at(u).leafPortRow);
+        m_rows.upSpine[u] = rowOf(m_fabric.uplinks.at(u).spinePortRow);
+    }
+    m_rows.valid = true;
+}
+
 void FabricMapView::refresh()
 {
-    const auto row = [this](const QString &name) { return m_rates ? m_rates->row(name) : nullptr; };
+    if (!m_rows.valid)
+        resolveRows();
+    const auto at = [this](int r) { return r >= 0 ? &m_rates->sampleAt(r) : nullptr; };
     // One pass over the NICs: the cell (the leaf port's view, else the NIC's) and, from the
     // NIC's own row, its part in the ECN -> CNP -> rate-cut chain: the NICs that send CNPs
     // (their receive side sees CE marks) and those that handle them (they slow down).
@@ -249,9 +276,8 @@ void FabricMapView::refresh()
     m_cellEcn.resize(m_fabric.nics.size());
     QList<int> receivers, senders;
     for (int n = 0; n < m_fabric.nics.size(); ++n) {
-        const auto &nic = m_fabric.nics.at(n);
-        const model::PortSample *own = row(nic.nicRow);
-        const model::PortSample *r = row(nic.leafPortRow);
+        const model::PortSample *own = at(m_rows.nicOwn.at(n));
+        const model::PortSample *r = at(m_rows.nicLeaf.at(n));
         if (!r || (!r->value(model::Metric::InUtil) && !r->value(model::Metric::OutUtil)))
             r = own;
         m_cellColors[n] = stateColor(r);
@@ -275,9 +301,9 @@ void FabricMapView::refresh()
     QList<double> spineUtil(m_fabric.spines.size(), -1);
     for (int u = 0; u < m_fabric.uplinks.size(); ++u) {
         const auto &up = m_fabric.uplinks.at(u);
-        const model::PortSample *r = row(up.leafPortRow);
+        const model::PortSample *r = at(m_rows.upLeaf.at(u));
         m_uplinkColors[u] = stateColor(r);
-        if (const model::PortSample *s = row(up.spinePortRow)) {
+        if (const model::PortSample *s = at(m_rows.upSpine.at(u))) {
             const QColor c = stateColor(s);
             // A spine shows its worst port: drops and pauses win over utilization.
             if (c == palette::drop()

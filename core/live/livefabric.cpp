@@ -217,8 +217,7 @@ void LiveFabric::tick()
     for (const Event &e : std::as_const(events))
         incoming += e.frame.ports.size();
     frame.ports.reserve(incoming);
-    QHash<QString, qsizetype> inFrame;  // port -> index in frame.ports: the newest wins
-    inFrame.reserve(incoming);
+    const qint64 serial = ++m_tickSerial;  // a port twice in this tick: the newest wins
     QList<model::SourceFrame> switchPolls;
     // Only kept when somebody listens (copies are cheap: the lists are shared).
     static const QMetaMethod appliedSignal
@@ -280,23 +279,22 @@ void LiveFabric::tick()
             m_ports->applyUpdate(f);
             if (source.ports.size() != f.ports.size())
                 source.ports.clear();
+            qsizetype slot = -1;
             for (qsizetype i = 0; i < f.ports.size(); ++i) {
                 const model::PortSample &p = f.ports.at(i);
                 if (source.ports.size() <= i)
                     source.ports.append(p.name());
-                auto at = m_latestIndex.constFind(p.name());
-                if (at == m_latestIndex.constEnd()) {
-                    at = m_latestIndex.insert(p.name(), m_latest.size());
-                    m_latest.append({p, e.ms, e.source});
+                slot = latestSlot(p.name(), slot + 1);
+                Latest &l = m_latest[slot];
+                l.sample = p;
+                l.updatedMs = e.ms;
+                l.source = e.source;
+                if (l.tickSerial == serial) {
+                    frame.ports[l.inFrame] = p;
                 } else {
-                    m_latest[*at] = {p, e.ms, e.source};
-                }
-                const auto seen = inFrame.constFind(p.name());
-                if (seen == inFrame.constEnd()) {
-                    inFrame.insert(p.name(), frame.ports.size());
+                    l.tickSerial = serial;
+                    l.inFrame = frame.ports.size();
                     frame.ports.append(p);
-                } else {
-                    frame.ports[*seen] = p;
                 }
             }
             if (e.sourceKind == QLatin1String("switch"))
@@ -317,6 +315,18 @@ void LiveFabric::tick()
         emit switchPolled(f);
     for (const auto &[f, kind] : std::as_const(applied))
         emit sourceFrameApplied(f, kind);
+}
+
+qsizetype LiveFabric::latestSlot(const QString &name, qsizetype hint)
+{
+    if (hint < m_latest.size() && m_latest.at(hint).sample.name() == name)
+        return hint;
+    const auto at = m_latestIndex.constFind(name);
+    if (at != m_latestIndex.constEnd())
+        return *at;
+    m_latestIndex.insert(name, m_latest.size());
+    m_latest.append(Latest {});
+    return m_latest.size() - 1;
 }
 
 QList<model::PortSample> LiveFabric::latest() const

@@ -161,7 +161,14 @@ private:
         model::PortSample sample;
         qint64 updatedMs = 0;
         QString source;
+        qint64 tickSerial = -1;  ///< the tick that last put this port into its frame ...
+        qsizetype inFrame = -1;  ///< ... at this index of frame.ports
     };
+    /// Index of @p name in m_latest (appended when new); @p hint is where it was expected (a
+    /// source sends its ports in the same order every time, so the row after the previous
+    /// one usually is it, and the hash is not needed).
+    qsizetype latestSlot(const QString &name, qsizetype hint);
+    qint64 m_tickSerial = 0;
     QHash<QString, qsizetype> m_latestIndex;
     QList<Latest> m_latest;
 };

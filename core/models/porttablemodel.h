@@ -61,6 +61,10 @@ public:
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
 
     const model::PortSample *row(const QString &port) const;
+    /// The row of @p port (-1: none) and the sample at a row: for views that resolve their
+    /// ports once and read them every frame (rows move only with rowsInserted or a reset).
+    int rowOf(const QString &port) const { return m_index.value(port, -1); }
+    const model::PortSample &sampleAt(int row) const { return m_rows.at(row).port; }
 
 private:
     struct Entry {

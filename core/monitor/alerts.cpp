@@ -1,5 +1,7 @@
 #include "monitor/alerts.h"
 
+#include <utility>
+
 #include <QCoreApplication>
 #include <QSet>
 
@@ -59,16 +61,45 @@ void AlertEngine::release(QList<Alert> &changes, const QString &key, qint64 ms)
     changes.append(cleared);
 }
 
+QList<AlertEngine::PortMemory> &AlertEngine::memoryFor(const model::SourceFrame &u)
+{
+    QList<PortMemory> &memory = m_memory[u.source];
+    bool aligned = memory.size() >= u.ports.size();
+    for (qsizetype i = 0; aligned && i < u.ports.size(); ++i)
+        aligned = memory.at(i).port == u.ports.at(i).name();
+    if (!aligned) {
+        // The source's ports changed: this frame's ports first, in its order, then the ones
+        // it left out (remembered for when they come back).
+        QHash<QString, PortMemory> before;
+        for (const PortMemory &m : std::as_const(memory))
+            before.insert(m.port, m);
+        QList<PortMemory> now;
+        now.reserve(std::max(memory.size(), u.ports.size()));
+        for (const model::PortSample &p : u.ports)
+            now.append(before.take(p.name()));
+        for (qsizetype i = 0; i < u.ports.size(); ++i)
+            now[i].port = u.ports.at(i).name();
+        for (const PortMemory &m : std::as_const(memory))
+            if (before.contains(m.port))
+                now.append(m);
+        memory = std::move(now);
+    }
+    return memory;
+}
+
 QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
 {
     QList<Alert> changes;
+    QList<PortMemory> &memory = memoryFor(u);
     QSet<QString> holding;
     const qint64 ms = u.takenMs;
     bool anyEcn = false;
     for (const model::PortSample &p : u.ports)
         anyEcn = anyEcn || (!p.nic() && p.value(model::Metric::Ecn).value_or(0) > 0);
 
-    for (const model::PortSample &p : u.ports) {
+    for (qsizetype i = 0; i < u.ports.size(); ++i) {
+        const model::PortSample &p = u.ports.at(i);
+        PortMemory &remembered = memory[i];
         auto raise = [&](Alert a) {
             a.port = p.name();
             a.source = u.source;
@@ -101,8 +132,7 @@ QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
         // A pause storm: the peer keeps pausing this port while it can hardly send.
         const bool storming = p.value(model::Metric::RxPause).value_or(0) > m_t.stormPausesPerSec
             && p.value(model::Metric::OutUtil).value_or(100) < m_t.stormMaxOutUtil;
-        const int polls = storming ? m_stormPolls.value(p.name()) + 1 : 0;
-        m_stormPolls[p.name()] = polls;
+        const int polls = remembered.stormPolls = storming ? remembered.stormPolls + 1 : 0;
         if (polls >= m_t.stormPolls) {
             raise(makeAlert(QStringLiteral("pause_storm"), Alert::Severity::Critical,
                             AlertText::tr("PFC pause storm"),
@@ -173,7 +203,7 @@ QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
                             model::metricTooltip(m.id),
                             AlertText::tr("The counter %1 on %2.").arg(source, p.name()), *v));
         }
-        const QString before = m_lastState.value(p.name());
+        const QString before = std::exchange(remembered.state, p.state);
         if (p.state == QLatin1String("down")
             && (before == QLatin1String("up")
                 || m_active.contains(QStringLiteral("link_down|") + p.name()))) {
@@ -185,7 +215,6 @@ QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
                     .arg(p.name()),
                 0));
         }
-        m_lastState[p.name()] = p.state;
     }
     // What this source no longer shows is over; other sources' alerts are theirs to clear.
     const QStringList keys = m_active.keys();

@@ -60,10 +60,19 @@ private:
     void hold(QList<Alert> &changes, Alert candidate, qint64 ms);
     void release(QList<Alert> &changes, const QString &key, qint64 ms);
 
+    /// What the engine remembers of a port between its source's frames.
+    struct PortMemory {
+        QString port;
+        QString state;       ///< the link state seen last
+        int stormPolls = 0;  ///< polls in a row that looked like a pause storm
+    };
+    /// @p source's memory, one entry per port of @p update in its order: a source sends its
+    /// ports in the same order every time, so a fleet's tick needs no look-up per port.
+    QList<PortMemory> &memoryFor(const model::SourceFrame &update);
+
     AlertThresholds m_t;
     QHash<QString, Alert> m_active;
-    QHash<QString, int> m_stormPolls;
-    QHash<QString, QString> m_lastState;
+    QHash<QString, QList<PortMemory>> m_memory;  ///< by source
 };
 
 }  // namespace roce::monitor

@@ -1,5 +1,7 @@
 #include "recording/recordformat.h"
 
+#include "recording/stringpool.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
@@ -108,7 +110,27 @@ private:
 class Decoder
 {
 public:
-    explicit Decoder(QByteArrayView raw) : m_at(raw.data()), m_end(raw.data() + raw.size()) { }
+    explicit Decoder(QByteArrayView raw, StringPool *pool = nullptr)
+        : m_at(raw.data()), m_end(raw.data() + raw.size()), m_pool(pool)
+    { }
+    /// A string's index in the block's table (0 when damaged: the decoder has failed).
+    qsizetype stringIndex()
+    {
+        const quint64 i = varint();
+        if (i >= quint64(m_strings.size())) {
+            fail();
+            return 0;
+        }
+        return qsizetype(i);
+    }
+    /// The port id keyed by the block's string @p index: the pool's when there is one.
+    model::PortId port(qsizetype index, model::PortId::Kind kind)
+    {
+        if (!m_ok)
+            return {};
+        return m_pool ? m_pool->port(index, kind)
+                      : model::PortId::fromKey(m_strings.at(index), kind);
+    }
     bool ok() const { return m_ok; }
     bool atEnd() const { return m_at == m_end; }
 
@@ -163,7 +185,8 @@ public:
                 fail();
                 break;
             }
-            m_strings.append(QString::fromUtf8(m_at, qsizetype(len)));
+            const QByteArrayView utf8(m_at, qsizetype(len));
+            m_strings.append(m_pool ? m_pool->string(i, utf8) : QString::fromUtf8(utf8));
             m_at += len;
         }
     }
@@ -186,6 +209,7 @@ private:
     }
     const char *m_at;
     const char *m_end;
+    StringPool *m_pool;
     bool m_ok = true;
     QList<QString> m_strings;
     const QString m_empty;
@@ -248,10 +272,9 @@ void encodePort(Encoder &e, const model::PortSample &p)
 model::PortSample decodePort(Decoder &d)
 {
     model::PortSample p;
-    const QString &key = d.string();
+    const qsizetype key = d.stringIndex();
     const quint8 flags = d.byte();
-    p.id = model::PortId::fromKey(
-        key, (flags & Nic) ? model::PortId::Kind::Nic : model::PortId::Kind::Switch);
+    p.id = d.port(key, (flags & Nic) ? model::PortId::Kind::Nic : model::PortId::Kind::Switch);
     p.internal = flags & Internal;
     p.peer = d.string();
     p.peerPort = d.string();
@@ -412,9 +435,12 @@ QByteArray encodeTicks(const QList<RecordedTick> &ticks)
     return e.finish();
 }
 
-Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw)
+Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw, StringPool *pool)
 {
-    Decoder d(raw);
+    std::optional<QMutexLocker<QMutex>> pooled;
+    if (pool)
+        pooled.emplace(&pool->lock());
+    Decoder d(raw, pool);
     d.readStrings();
     const qsizetype n = d.count();
     qint64 previous = d.svarint();

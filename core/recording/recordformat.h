@@ -69,7 +69,10 @@ std::optional<BlockHeader> parseBlockHeader(QByteArrayView bytes);
 Result<QByteArray> blockPayload(const BlockHeader &header, QByteArrayView stored);
 
 QByteArray encodeTicks(const QList<RecordedTick> &ticks);
-Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw);
+class StringPool;
+/// Decodes a ticks payload; with @p pool, its strings and port ids come from (and go to) the
+/// pool shared by the recording's blocks.
+Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw, StringPool *pool = nullptr);
 QByteArray encodeEvents(const QList<RecordedEvent> &events);
 Result<QList<RecordedEvent>> decodeEvents(QByteArrayView raw);
 

@@ -243,7 +243,7 @@ QList<RecordedTick> RecordingReader::tickBlock(int index) const
     const Block &block = m_ticks[std::size_t(index)];
     auto raw = payload(block);
     Result<QList<RecordedTick>> ticks
-        = raw ? decodeTicks(*raw) : Result<QList<RecordedTick>>(raw.error());
+        = raw ? decodeTicks(*raw, &m_strings) : Result<QList<RecordedTick>>(raw.error());
     if (!ticks) {
         const QString file = m_files[std::size_t(block.file)].file->fileName();
         const qint64 offset = block.offset - format::kBlockHeaderBytes;

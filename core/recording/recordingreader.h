@@ -3,6 +3,7 @@
 #include "common/result.h"
 #include "recording/annotation.h"
 #include "recording/recordformat.h"
+#include "recording/stringpool.h"
 
 #include <QFile>
 #include <QJsonObject>
@@ -89,7 +90,8 @@ private:
     std::vector<Block> m_ticks;
     QJsonObject m_meta;
     QList<RecordedEvent> m_events;
-    mutable QMutex m_damageLock;  ///< a replay and a clip may decode at once
+    mutable StringPool m_strings;  ///< shared by the blocks decoded, on any thread
+    mutable QMutex m_damageLock;   ///< a replay and a clip may decode at once
     mutable QList<Damage> m_damage;
     qint64 m_startMs = 0, m_endMs = 0;
 };

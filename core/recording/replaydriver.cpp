@@ -1,9 +1,11 @@
 #include "recording/replaydriver.h"
 
 #include <QHash>
+#include <QThreadPool>
 #include <QtConcurrent>
 
 #include <algorithm>
+#include <utility>
 
 namespace roce::recording {
 
@@ -63,6 +65,18 @@ void ReplayDriver::frame()
         = std::min(m_reader->endMs(), m_position + qint64(double(elapsed) * m_speed));
     advanceTo(target, true);
     if (m_position >= m_reader->endMs()) {
+        if (m_behind) {
+            // The end shows the recording's last state, not the last block decoded in time.
+            const int last = m_reader->tickBlockCount() - 1;
+            if (last > m_block)
+                takeBlock(last);
+            QList<RecordedTick> rest(m_blockTicks.cbegin() + m_next, m_blockTicks.cend());
+            m_next = m_blockTicks.size();
+            if (!rest.isEmpty())
+                applyMerged(rest);
+            m_behind = false;
+            emit positionChanged(m_position);
+        }
         pause();
         emit finished();
     }
@@ -73,10 +87,20 @@ const RecordedTick *ReplayDriver::peek()
     while (m_next >= m_blockTicks.size()) {
         if (m_block + 1 >= m_reader->tickBlockCount())
             return nullptr;
-        m_blockTicks = blockTicks(++m_block);  // a damaged block yields none
-        m_next = 0;
+        takeBlock(m_block + 1);  // a damaged block yields none
     }
     return &m_blockTicks.at(m_next);
+}
+
+void ReplayDriver::takeBlock(int b)
+{
+    QList<RecordedTick> done = std::exchange(m_blockTicks, blockTicks(b));
+    m_block = b;
+    m_next = 0;
+    // A large fabric's block is a quarter of a million strings: they are freed on a worker,
+    // not between two frames of the views.
+    if (!done.isEmpty())
+        QThreadPool::globalInstance()->start([done = std::move(done)]() mutable { done.clear(); });
 }
 
 void ReplayDriver::applyTick(const RecordedTick &tick)
@@ -88,19 +112,19 @@ void ReplayDriver::applyTick(const RecordedTick &tick)
     ++m_ticksApplied;
 }
 
-void ReplayDriver::applyMerged(QList<const RecordedTick *> ticks)
+void ReplayDriver::applyMerged(const QList<RecordedTick> &ticks)
 {
     // Each source's newest frame; failures and returns all, in order.
     QHash<QString, const live::LiveFabric::Input *> newest;
-    for (const RecordedTick *t : ticks)
-        for (const live::LiveFabric::Input &in : t->inputs)
+    for (const RecordedTick &t : ticks)
+        for (const live::LiveFabric::Input &in : t.inputs)
             if (in.kind == live::LiveFabric::Input::Kind::Frame)
                 newest.insert(in.source, &in);
-    for (const RecordedTick *t : ticks)
-        for (const live::LiveFabric::Input &in : t->inputs)
+    for (const RecordedTick &t : ticks)
+        for (const live::LiveFabric::Input &in : t.inputs)
             if (in.kind != live::LiveFabric::Input::Kind::Frame || newest.value(in.source) == &in)
                 m_hub->replayInput(in);
-    m_position = std::max(m_position, ticks.last()->ms);
+    m_position = std::max(m_position, ticks.last().ms);
     m_hub->tick();
     m_ticksApplied += ticks.size();
 }
@@ -109,50 +133,42 @@ int ReplayDriver::advanceTo(qint64 ms, bool mergeWhenBehind)
 {
     QElapsedTimer spent;
     spent.start();
-    int applied = 0;
-    // Behind (the last frame took longer than its budget): blocks that end before the
-    // newest one reaching @p ms are not even decoded; that block's newest frames stand for
-    // them. A day at 60x stays fluid; the history gets fewer points for that stretch.
-    if (mergeWhenBehind && m_behind) {
-        int newest = m_reader->tickBlockAt(ms);
-        if (newest >= m_reader->tickBlockCount() || m_reader->tickBlockFirstMs(newest) > ms)
-            --newest;
-        if (newest > m_block) {
-            m_block = newest;
-            m_blockTicks = blockTicks(m_block);
-            m_next = 0;
-        }
-    }
     const qint64 from = m_position;
-    QList<RecordedTick> keep;  // merged: the rest of this frame's ticks
-    for (const RecordedTick *t = peek(); t && t->ms <= ms; t = peek()) {
-        ++applied;
-        if (mergeWhenBehind && (m_behind || spent.elapsed() >= m_options.stepBudgetMs)) {
-            keep.append(*t);
+    int applied = 0;
+    bool caughtUp = true;
+    const bool wasBehind = mergeWhenBehind && m_behind;
+    if (wasBehind) {
+        applied = advanceBehind(ms, &caughtUp);
+    } else {
+        QList<RecordedTick> keep;  // merged: the rest of this frame's ticks
+        for (const RecordedTick *t = peek(); t && t->ms <= ms; t = peek()) {
+            ++applied;
+            if (mergeWhenBehind && spent.elapsed() >= m_options.stepBudgetMs) {
+                keep.append(*t);
+                ++m_next;
+                continue;
+            }
+            applyTick(*t);
             ++m_next;
-            continue;
         }
-        applyTick(*t);
-        ++m_next;
-    }
-    if (!keep.isEmpty()) {
-        QList<const RecordedTick *> behind;
-        for (const RecordedTick &t : std::as_const(keep))
-            behind.append(&t);
-        // Far behind, the history waits (a large fabric at 60x): the map and the table keep
-        // their frame rate; the charts resume when play catches up (or after a seek).
-        m_hub->setKeepHistory(!m_behind);
-        applyMerged(behind);
-        m_hub->setKeepHistory(true);
+        if (!keep.isEmpty())
+            applyMerged(keep);
     }
     if (mergeWhenBehind) {
-        m_behind = spent.elapsed() > m_options.stepBudgetMs;
+        // Behind stays behind until a frame applies the target's block well within its
+        // budget: leaving it for a frame that only moved the position would decode and apply
+        // a large fabric's ticks one by one on this thread the frame after.
+        const qint64 took = spent.elapsed();
+        if (wasBehind)
+            m_behind = !(caughtUp && applied > 0 && took < m_options.stepBudgetMs / 2);
+        else
+            m_behind = took >= m_options.stepBudgetMs;
         // The block the next frame will want, decoded meanwhile on another core.
-        if (m_behind) {
+        if (m_behind && m_prefetchBlock <= m_block) {
             int next = m_reader->tickBlockAt(ms + std::max<qint64>(0, ms - from));
             if (next >= m_reader->tickBlockCount())
                 next = m_reader->tickBlockCount() - 1;
-            if (next > m_block)
+            if (next > m_block && next > m_prefetchBlock)
                 prefetch(next);
         }
     }
@@ -160,6 +176,41 @@ int ReplayDriver::advanceTo(qint64 ms, bool mergeWhenBehind)
     emitEventsUpTo(m_position);
     emit positionChanged(m_position);
     return applied;
+}
+
+int ReplayDriver::advanceBehind(qint64 ms, bool *caughtUp)
+{
+    // Behind (a frame took longer than its budget: a large fabric at 60x). The blocks
+    // between are not decoded at all: the newest block the target has reached stands for
+    // them, merged (each source's newest frame), and the history waits for play to catch up
+    // (or for a seek), so the map and the table keep their frame rate. Blocks are decoded
+    // ahead on a worker thread and this thread never waits for one: a frame that finds
+    // none ready moves the position only, and the map catches up a frame later.
+    int newest = m_reader->tickBlockAt(ms);
+    if (newest >= m_reader->tickBlockCount() || m_reader->tickBlockFirstMs(newest) > ms)
+        --newest;
+    // One decode at a time, never abandoned (that would only waste the other core): the
+    // block after the newest is decoded while this one is applied and painted, and by the
+    // next frames the target has reached it.
+    if (newest > m_block) {
+        const bool running = m_prefetchBlock > m_block;
+        if (running && m_prefetchBlock <= newest && m_prefetch.isFinished()) {
+            takeBlock(m_prefetchBlock);
+            prefetch(std::min(m_reader->tickBlockCount() - 1, newest + 1));
+        } else if (!running) {
+            prefetch(newest);
+        }
+    }
+    *caughtUp = newest <= m_block;
+    QList<RecordedTick> merged;
+    for (; m_next < m_blockTicks.size() && m_blockTicks.at(m_next).ms <= ms; ++m_next)
+        merged.append(m_blockTicks.at(m_next));
+    if (merged.isEmpty())
+        return 0;
+    m_hub->setKeepHistory(false);
+    applyMerged(merged);
+    m_hub->setKeepHistory(true);
+    return int(merged.size());
 }
 
 QList<RecordedTick> ReplayDriver::blockTicks(int b)

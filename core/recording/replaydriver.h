@@ -78,10 +78,15 @@ private:
     /// The next tick, without applying it; nullptr at the end.
     const RecordedTick *peek();
     void applyTick(const RecordedTick &tick);
-    void applyMerged(QList<const RecordedTick *> ticks);
+    void applyMerged(const QList<RecordedTick> &ticks);
+    /// advanceTo() while behind: the newest block decoded ahead, merged; @p caughtUp says
+    /// whether it was the block of @p ms.
+    int advanceBehind(qint64 ms, bool *caughtUp);
     void emitEventsUpTo(qint64 ms);
     /// Block @p b's ticks: the one decoded ahead on a worker thread when it is that one.
     QList<RecordedTick> blockTicks(int b);
+    /// Makes block @p b the current one, from its first tick.
+    void takeBlock(int b);
     void prefetch(int b);
 
     std::shared_ptr<const RecordingReader> m_reader;

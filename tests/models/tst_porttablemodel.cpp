@@ -41,6 +41,7 @@ private slots:
     void absentRatesStayAbsent();
     void switchPortsBeforeServerPorts();
     void bufferAndWatchdogDropsAreColumns();
+    void portsInAnotherOrderUpdateTheirRows();
 };
 
 void TestPortTableModel::structureAndUpdates()
@@ -257,6 +258,30 @@ void TestPortTableModel::bufferAndWatchdogDropsAreColumns()
              int(roce::model::Highlight::None));
     QCOMPARE(cell(swRow, Metric::WatchdogDrops, PortTableModel::HighlightRole).toInt(),
              int(roce::model::Highlight::Drop));
+}
+
+void TestPortTableModel::portsInAnotherOrderUpdateTheirRows()
+{
+    // The model tries the row after the previous port's first: ports sent in another order,
+    // or with some left out, still land on their own rows.
+    PortTableModel model;
+    SourceFrame u;
+    u.takenMs = 1000;
+    for (int i = 1; i <= 6; ++i)
+        u.ports.append(port(QStringLiteral("Ethernet1/%1").arg(i), i, 0, 0, 0));
+    model.applyUpdate(u);
+    SourceFrame v;
+    v.takenMs = 2000;
+    for (int i : {6, 2, 3, 1, 5})
+        v.ports.append(port(QStringLiteral("Ethernet1/%1").arg(i), 10 * i, 0, 0, 0));
+    model.applyUpdate(v);
+    QCOMPARE(model.rowCount(), 6);
+    for (int i = 1; i <= 6; ++i) {
+        const QString name = QStringLiteral("Ethernet1/%1").arg(i);
+        QCOMPARE(model.sampleAt(model.rowOf(name)).name(), name);
+        QCOMPARE(model.row(name)->value(roce::model::Metric::InUtil), i == 4 ? 4.0 : 10.0 * i);
+    }
+    QCOMPARE(model.rowOf(QStringLiteral("Ethernet1/9")), -1);
 }
 
 QTEST_GUILESS_MAIN(TestPortTableModel)

@@ -56,6 +56,7 @@ private slots:
     void pauseStormNeedsSustainedPauses();
     void pausesWithoutEcn();
     void linkDown();
+    void memoryFollowsPortsThatMoveOrPause();
     void switchUnreachable();
     void eventListModel();
     void nicRatesFromAgentSamples();
@@ -144,6 +145,29 @@ void TestAlerts::linkDown()
     QVERIFY(changes[0].active);  // held while down
     changes = engine.evaluate(update(4000, {row(QStringLiteral("Ethernet1/1/1"))}));
     QVERIFY(!changes[0].active);
+}
+
+void TestAlerts::memoryFollowsPortsThatMoveOrPause()
+{
+    // What the engine remembers of a port (storm polls, its last link state) is kept by port,
+    // whatever the order a source sends its ports in and whether a frame leaves one out.
+    AlertEngine engine;
+    const PortSample storm = row(QStringLiteral("Ethernet1/2/2"), 0, 0, 5000, 1, 0.5);
+    const PortSample quiet = row(QStringLiteral("Ethernet1/2/1"));
+    const PortSample other = row(QStringLiteral("Ethernet1/2/3"));
+    QVERIFY(!find(engine.evaluate(update(1000, {storm, quiet})), QStringLiteral("pause_storm"),
+                  storm.name()));
+    QVERIFY(!find(engine.evaluate(update(2000, {quiet, other, storm})),
+                  QStringLiteral("pause_storm"), storm.name()));
+    QVERIFY(find(engine.evaluate(update(3000, {other, storm})), QStringLiteral("pause_storm"),
+                 storm.name()));
+    // Up, then left out of a frame, then back down: still a link that went down.
+    engine.evaluate(update(4000, {quiet}));
+    auto changes = engine.evaluate(update(
+        5000,
+        {other, row(QStringLiteral("Ethernet1/2/1"), 0, 0, 0, 0, 0, QStringLiteral("down"))}));
+    QVERIFY(find(changes, QStringLiteral("link_down"), QStringLiteral("Ethernet1/2/1")));
+    QVERIFY(!find(changes, QStringLiteral("link_down"), QStringLiteral("Ethernet1/2/3")));
 }
 
 void TestAlerts::switchUnreachable()

@@ -7,6 +7,7 @@
 #include "recording/recordingreader.h"
 #include "recording/replaydriver.h"
 #include "recording/shapejson.h"
+#include "recording/stringpool.h"
 #include "sim/embeddedfabric.h"
 #include "sim/simulatedplan.h"
 
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace roce;
@@ -170,6 +172,7 @@ class TestRecording : public QObject
 
 private slots:
     void ticksRoundTripExactly();
+    void pooledBlocksShareTheirStrings();
     void blockHeaderRejectsDamage();
     void eventsAndShapesRoundTrip();
     void cutFileReadsItsPrefix();
@@ -177,6 +180,7 @@ private slots:
     void directorySegmentsAreKeptWithinLimits();
     void replayRebuildsTheLiveState();
     void seekGivesTheSameStateAsPlaying();
+    void playBehindEndsOnTheLastState();
     void embeddedIncastRecordsWhatTheLiveRunShowed();
     void killedRecorderReplaysWhatItWrote();
     void replayCommandParsesTimes();
@@ -216,6 +220,46 @@ void TestRecording::ticksRoundTripExactly()
     // Every truncation of the payload is an error, never a crash or a partial success.
     for (qsizetype cut = 0; cut < raw.size(); cut += 97)
         QVERIFY(!recording::decodeTicks(QByteArrayView(raw).first(cut)));
+}
+
+void TestRecording::pooledBlocksShareTheirStrings()
+{
+    // Two blocks of the same fabric, the second with its sources in another order: decoded
+    // through one pool, they read exactly as without it, and the second block's keys, peers
+    // and port ids are the first block's strings (shared, not equal copies).
+    QList<recording::RecordedTick> first = syntheticTicks(1'795'000'000'000, 1, 6, 3);
+    QList<recording::RecordedTick> second = syntheticTicks(1'795'000'001'000, 1, 6, 3);
+    std::reverse(second.first().inputs.begin(), second.first().inputs.end());
+    recording::StringPool pool;
+    for (const auto &block : {first, second}) {
+        const QByteArray raw = recording::encodeTicks(block);
+        const auto plain = recording::decodeTicks(raw);
+        const auto pooled = recording::decodeTicks(raw, &pool);
+        QVERIFY(plain && pooled);
+        QCOMPARE(pooled->size(), plain->size());
+        for (qsizetype i = 0; i < plain->first().inputs.size(); ++i) {
+            const model::SourceFrame &a = plain->first().inputs.at(i).frame;
+            const model::SourceFrame &b = pooled->first().inputs.at(i).frame;
+            QCOMPARE(b.source, a.source);
+            QCOMPARE(b.ports.size(), a.ports.size());
+            for (qsizetype p = 0; p < a.ports.size(); ++p)
+                QVERIFY2(samePort(a.ports.at(p), b.ports.at(p)), qPrintable(a.ports.at(p).name()));
+        }
+    }
+    const auto a = recording::decodeTicks(recording::encodeTicks(first), &pool);
+    const auto b = recording::decodeTicks(recording::encodeTicks(second), &pool);
+    QVERIFY(a && b);
+    const model::PortSample &pa = a->first().inputs.first().frame.ports.at(5);  // leaf0's
+    const model::PortSample &pb = b->first().inputs.last().frame.ports.at(5);
+    QCOMPARE(pb.name(), pa.name());
+    QCOMPARE(pb.name().constData(), pa.name().constData());
+    QCOMPARE(pb.id.device().constData(), pa.id.device().constData());
+    QCOMPARE(pb.peer.constData(), pa.peer.constData());
+    // A damaged payload through the pool is an error too, and the pool still decodes after.
+    const QByteArray raw = recording::encodeTicks(first);
+    for (qsizetype cut = 0; cut < raw.size(); cut += 131)
+        QVERIFY(!recording::decodeTicks(QByteArrayView(raw).first(cut), &pool));
+    QVERIFY(recording::decodeTicks(raw, &pool));
 }
 
 void TestRecording::blockHeaderRejectsDamage()
@@ -445,6 +489,47 @@ void TestRecording::replayRebuildsTheLiveState()
     QVERIFY(std::any_of(
         driver.reader().events().cbegin(), driver.reader().events().cend(),
         [](const recording::RecordedEvent &e) { return e.type == QLatin1String("alert"); }));
+}
+
+void TestRecording::playBehindEndsOnTheLastState()
+{
+    // Play that cannot keep up (no time budget at all: every frame is behind) skips blocks
+    // and merges, yet the end shows what the recording ended with, as applying every tick
+    // does.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("behind.rfr"));
+    const QList<recording::RecordedTick> ticks = syntheticTicks(1'795'000'000'000, 40, 4, 9);
+    QCOMPARE(writeRecording(path, ticks, 1), QString());
+    auto opened = recording::RecordingReader::open(path);
+    QVERIFY(opened);
+    std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
+
+    LiveFabric full;
+    recording::ReplayDriver all(reader, &full);
+    all.advanceTo(reader->endMs());
+
+    LiveFabric hurried;
+    recording::ReplayDriver::Options options;
+    options.frameMs = 5;
+    options.stepBudgetMs = 0;
+    recording::ReplayDriver behind(reader, &hurried, options);
+    QSignalSpy finished(&behind, &recording::ReplayDriver::finished);
+    behind.setSpeed(600);
+    behind.play();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(behind.position(), reader->endMs());
+    QVERIFY2(
+        behind.ticksApplied() < all.ticksApplied(),  // blocks were skipped
+        qPrintable(QStringLiteral("%1 vs %2").arg(behind.ticksApplied()).arg(all.ticksApplied())));
+    // The same ports with the same values (merging may meet a port first in another order).
+    const auto byId = [](const LiveFabric &hub) {
+        QMap<QString, QJsonValue> ports;
+        for (const QJsonValue &v : stateOf(hub).value(QStringLiteral("ports")).toArray())
+            ports.insert(v.toObject().value(QStringLiteral("id")).toString(), v);
+        return ports;
+    };
+    QCOMPARE(byId(hurried).size(), 48 + 3 * 8);  // leaf0 and three hosts
+    QCOMPARE(byId(hurried), byId(full));
 }
 
 void TestRecording::seekGivesTheSameStateAsPlaying()
