@@ -74,10 +74,16 @@ private:
 void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text, double pixelSize,
                               double lod, Qt::Alignment align, const QColor &color) const
 {
-    QFont f = p->font();
-    f.setPixelSize(std::max(1, static_cast<int>(std::lround(pixelSize / lod))));
-    p->setFont(f);
-    p->setPen(color);
+    // Most labels of a frame share a size: the font is changed only when it differs (a font
+    // change resolves the font engine again; 300 of them were a third of a 1,024-host frame).
+    const int size = std::max(1, static_cast<int>(std::lround(pixelSize / lod)));
+    if (p->font().pixelSize() != size) {
+        QFont f = p->font();
+        f.setPixelSize(size);
+        p->setFont(f);
+    }
+    if (p->pen().color() != color || p->pen().style() != Qt::SolidLine)
+        p->setPen(color);
     p->drawText(r, align | Qt::TextSingleLine, text);
 }
 
@@ -191,9 +197,9 @@ FabricMapView::FabricMapView(const models::PortTableModel *rates, QWidget *paren
     setBackgroundBrush(Qt::white);
     setMouseTracking(true);
     m_refreshSoon->setSingleShot(true);
-    // Coalesces a burst of row updates into one redraw, yet follows a replay at 30+ frames a
-    // second (one frame every 33 ms).
-    m_refreshSoon->setInterval(25);
+    // Coalesces the row updates of one hub tick (one per source) into one redraw after it;
+    // no longer than that, so that a replay's 30 frames a second each reach the screen.
+    m_refreshSoon->setInterval(0);
     connect(m_refreshSoon, &QTimer::timeout, this, &FabricMapView::refresh);
     if (rates) {
         const auto soon = [this] {

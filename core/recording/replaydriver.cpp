@@ -21,6 +21,8 @@ ReplayDriver::ReplayDriver(std::shared_ptr<const RecordingReader> reader, live::
     qRegisterMetaType<roce::recording::RecordedEvent>();
     m_position = m_reader->startMs();
     m_hub->setClock([this] { return m_position; });
+    // Precise: a coarse timer may fire 5 % late, and a frame rate is what play is about.
+    m_timer.setTimerType(Qt::PreciseTimer);
     m_timer.setInterval(m_options.frameMs);
     connect(&m_timer, &QTimer::timeout, this, &ReplayDriver::frame);
     m_block = 0;
