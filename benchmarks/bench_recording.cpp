@@ -8,7 +8,8 @@
 //     one block a second as the recorder writes): its size, the time to open it and to seek to
 //     50 random points (ReplayDriver::seek into a live model);
 //  4. the 1,024-host recording stretched to 10 minutes, replayed at 60x into the layered map
-//     (offscreen): map frames painted per second, and where a replay frame's time goes.
+//     (offscreen): map frames painted per second, how busy the GUI thread is meanwhile, and
+//     the time between replay frames.
 // Prints its figures; not a timed test.
 //   bench_recording [--seconds S] [--dir D [--replay-only]]
 //   (QT_QPA_PLATFORM=offscreen is set when unset; --dir keeps the recordings there, and
@@ -330,12 +331,14 @@ int main(int argc, char **argv)
         QObject::connect(&driver, &recording::ReplayDriver::playingChanged, &driver,
                          [&](bool) { frameClock.start(); });
         frameClock.start();
+        const qint64 guiCpuBefore = threadCpuNs();
         driver.play();
         while (driver.isPlaying() && wall.elapsed() < 20000) {
             frameClock.start();
             QApplication::processEvents(QEventLoop::AllEvents, 5);
         }
         const double secondsPlayed = double(wall.elapsed()) / 1000;
+        const double guiBusy = double(threadCpuNs() - guiCpuBefore) / 1e9 / secondsPlayed;
         const qint64 recorded = driver.position() - reader->startMs();
         std::printf("  replay at 60x for %.1f s wall: %.0f s recorded (%.1fx achieved), %lld "
                     "ticks applied\n",
@@ -343,6 +346,8 @@ int main(int argc, char **argv)
                     static_cast<long long>(driver.ticksApplied() - ticksBefore));
         std::printf("  map frames painted: %d = %.1f frames per second\n", counter.paints,
                     double(counter.paints) / secondsPlayed);
+        std::printf("  GUI thread busy %.0f %% of the time (apply, refresh, paint)\n",
+                    guiBusy * 100);
         std::printf("  replay frames (position updates): %lld, %.1f ms each on average\n",
                     static_cast<long long>(frameMs.size()),
                     secondsPlayed * 1000 / double(std::max<qsizetype>(1, frameMs.size())));
