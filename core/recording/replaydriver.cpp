@@ -72,10 +72,7 @@ void ReplayDriver::frame()
             const int last = m_reader->tickBlockCount() - 1;
             if (last > m_block)
                 takeBlock(last);
-            QList<RecordedTick> rest(m_blockTicks.cbegin() + m_next, m_blockTicks.cend());
-            m_next = m_blockTicks.size();
-            if (!rest.isEmpty())
-                applyMerged(rest);
+            applyBlockUpTo(m_reader->endMs());
             m_behind = false;
             emit positionChanged(m_position);
         }
@@ -135,7 +132,6 @@ int ReplayDriver::advanceTo(qint64 ms, bool mergeWhenBehind)
 {
     QElapsedTimer spent;
     spent.start();
-    const qint64 from = m_position;
     int applied = 0;
     bool caughtUp = true;
     const bool wasBehind = mergeWhenBehind && m_behind;
@@ -165,14 +161,6 @@ int ReplayDriver::advanceTo(qint64 ms, bool mergeWhenBehind)
             m_behind = !(caughtUp && applied > 0 && took < m_options.stepBudgetMs / 2);
         else
             m_behind = took >= m_options.stepBudgetMs;
-        // The block the next frame will want, decoded meanwhile on another core.
-        if (m_behind && m_prefetchBlock <= m_block) {
-            int next = m_reader->tickBlockAt(ms + std::max<qint64>(0, ms - from));
-            if (next >= m_reader->tickBlockCount())
-                next = m_reader->tickBlockCount() - 1;
-            if (next > m_block && next > m_prefetchBlock)
-                prefetch(next);
-        }
     }
     m_position = std::max(m_position, ms);
     emitEventsUpTo(m_position);
@@ -204,11 +192,17 @@ int ReplayDriver::advanceBehind(qint64 ms, bool *caughtUp)
         }
     }
     *caughtUp = newest <= m_block;
+    return applyBlockUpTo(ms);
+}
+
+int ReplayDriver::applyBlockUpTo(qint64 ms)
+{
     QList<RecordedTick> merged;
     for (; m_next < m_blockTicks.size() && m_blockTicks.at(m_next).ms <= ms; ++m_next)
         merged.append(m_blockTicks.at(m_next));
     if (merged.isEmpty())
         return 0;
+    // The blocks skipped left holes: the history waits for play to catch up (or a seek).
     m_hub->setKeepHistory(false);
     applyMerged(merged);
     m_hub->setKeepHistory(true);

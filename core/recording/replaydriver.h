@@ -82,6 +82,8 @@ private:
     /// advanceTo() while behind: the newest block decoded ahead, merged; @p caughtUp says
     /// whether it was the block of @p ms.
     int advanceBehind(qint64 ms, bool *caughtUp);
+    /// The current block's ticks up to @p ms, merged, without history; returns how many.
+    int applyBlockUpTo(qint64 ms);
     void emitEventsUpTo(qint64 ms);
     /// Block @p b's ticks: the one decoded ahead on a worker thread when it is that one.
     QList<RecordedTick> blockTicks(int b);

@@ -2,7 +2,7 @@
 
 namespace roce::recording {
 
-const QString &StringPool::string(qsizetype index, QByteArrayView utf8)
+QString StringPool::string(qsizetype index, QByteArrayView utf8)
 {
     if (index >= m_table.size())
         m_table.resize(index + 1);

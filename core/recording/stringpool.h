@@ -27,7 +27,7 @@ class StringPool
 public:
     QMutex &lock() { return m_lock; }
     /// The pooled string of @p utf8, string @p index of its block's table (lock() held).
-    const QString &string(qsizetype index, QByteArrayView utf8);
+    QString string(qsizetype index, QByteArrayView utf8);
     /// The pooled port id of the block's string @p index (string() read it first; lock()
     /// held).
     model::PortId port(qsizetype index, model::PortId::Kind kind);

@@ -139,6 +139,23 @@ QString writeRecording(const QString &path, const QList<recording::RecordedTick>
     return {};
 }
 
+/// @p ticks written as a recording at @p path and opened to be shared by replays (null when
+/// either fails; the reason is logged).
+std::shared_ptr<const recording::RecordingReader>
+recorded(const QString &path, const QList<recording::RecordedTick> &ticks, int ticksPerBlock)
+{
+    if (const QString error = writeRecording(path, ticks, ticksPerBlock); !error.isEmpty()) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    auto opened = recording::RecordingReader::open(path);
+    if (!opened) {
+        qWarning("%s", qPrintable(opened.error().message));
+        return nullptr;
+    }
+    return std::move(opened).value();
+}
+
 /// The state a hub shows: every port's newest sample and the active alerts, as JSON without
 /// ages (the two hubs' clocks are not the same object).
 QJsonObject stateOf(const LiveFabric &hub)
@@ -498,11 +515,8 @@ void TestRecording::playBehindEndsOnTheLastState()
     // does.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("behind.rfr"));
-    const QList<recording::RecordedTick> ticks = syntheticTicks(1'795'000'000'000, 40, 4, 9);
-    QCOMPARE(writeRecording(path, ticks, 1), QString());
-    auto opened = recording::RecordingReader::open(path);
-    QVERIFY(opened);
-    std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
+    const auto reader = recorded(path, syntheticTicks(1'795'000'000'000, 40, 4, 9), 1);
+    QVERIFY(reader);
 
     LiveFabric full;
     recording::ReplayDriver all(reader, &full);
@@ -537,10 +551,8 @@ void TestRecording::seekGivesTheSameStateAsPlaying()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("seek.rfr"));
     const QList<recording::RecordedTick> ticks = syntheticTicks(1'795'000'000'000, 120, 3, 5);
-    QCOMPARE(writeRecording(path, ticks, 3), QString());
-    auto opened = recording::RecordingReader::open(path);
-    QVERIFY(opened);
-    std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
+    const auto reader = recorded(path, ticks, 3);
+    QVERIFY(reader);
     const qint64 target = ticks.at(90).ms;
 
     LiveFabric played;
