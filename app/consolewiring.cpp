@@ -215,6 +215,8 @@ sim::LargeFabricFeed *startWatching(MainWindow &window, FabricSession &fabric,
                          });
         QObject::connect(feed, &sim::LargeFabricFeed::failed, &window,
                          &MainWindow::showFabricError);
+        QObject::connect(feed, &sim::LargeFabricFeed::pace, &window,
+                         &MainWindow::showSimulationPace);
         return feed;
     }
     if (options.demo) {

@@ -98,6 +98,12 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
     m_recordingLabel = new QLabel(this);
     m_recordingLabel->setObjectName(QStringLiteral("recordingLabel"));
     statusBar()->addPermanentWidget(m_recordingLabel);
+    m_paceLabel = new QLabel(this);
+    m_paceLabel->setObjectName(QStringLiteral("simulationPaceLabel"));
+    m_paceLabel->setToolTip(tr("Simulated seconds per wall-clock second: below 1 the model "
+                               "runs slower than real time and rates are per simulated second."));
+    m_paceLabel->hide();
+    statusBar()->addPermanentWidget(m_paceLabel);
     m_connectionLabel = new QLabel(tr("No fabric connected"), this);
     m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
     statusBar()->addPermanentWidget(m_connectionLabel);
@@ -344,6 +350,12 @@ void MainWindow::setConnectionText(const QString &text, const QString &toolTip)
 void MainWindow::showRecordingState(const QString &text)
 {
     m_recordingLabel->setText(text);
+}
+
+void MainWindow::showSimulationPace(double realTimeFactor)
+{
+    m_paceLabel->setText(tr("Model %1x real time").arg(realTimeFactor, 0, 'f', 2));
+    m_paceLabel->show();
 }
 
 void MainWindow::showEvents(models::EventListModel *model)

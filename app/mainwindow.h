@@ -96,6 +96,8 @@ public slots:
     void showLive();
     /// The recorder's state in the status bar ("● REC 312 MB kept").
     void showRecordingState(const QString &text);
+    /// How fast the simulated fabric runs, in the status bar ("Model 1.00x real time").
+    void showSimulationPace(double realTimeFactor);
 
 public:
     bool isReplay() const { return m_replayBar != nullptr; }
@@ -144,6 +146,7 @@ private:
     QAction *m_aboutQtAction = nullptr;
     QLabel *m_scenarioLabel = nullptr;
     QLabel *m_recordingLabel = nullptr;
+    QLabel *m_paceLabel = nullptr;
     QToolBar *m_replayBar = nullptr;
     QToolBar *m_timelineBar = nullptr;
     QAction *m_saveClipAction = nullptr;

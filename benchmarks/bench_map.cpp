@@ -9,8 +9,8 @@
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
 #include "models/porttablemodel.h"
-#include "sim/fabric.h"
 #include "sim/fabricrows.h"
+#include "sim/packetfabric.h"
 #include "sim/topology.h"
 
 #include <QApplication>
@@ -71,7 +71,7 @@ int main(int argc, char **argv)
     sim::ModelParams params;
     params.timing.dt = 10 * sim::kNsPerUs;
     params.sw.pfcMode = sim::PfcThresholdMode::Dynamic;
-    sim::Fabric fabric(spec, params);
+    sim::PacketFabric fabric(spec, params);
     const models::LeafSpineFabric map = sim::leafSpineOf(spec);
     std::printf("fabric: %lld switches, %lld switch ports, %lld NIC ports; map: %lld spines, "
                 "%lld leaves, %lld hosts, %lld cells, %lld uplinks (built in %lld ms)\n",

@@ -1,7 +1,11 @@
-// Speed and memory of the fabric model: simulated seconds per wall second and resident
-// memory, for the reference fabric at the default 1 us step and for a 1024-host
-// rail-optimized fabric at a coarser step. Run: build/benchmarks/bench_sim [--quick]
+// Speed and memory of the fabric models: simulated seconds per wall second and resident
+// memory, for the reference fabric on the packet model (its default 10 us step and 1 us) and
+// on the fluid model, and for the 1,024-host x 8-NIC rail fabric on the fluid model with the
+// large demo's workload (a 256-rank training ring and a 15:1 incast), with 1 and 2 threads;
+// then whether 1 and 2 threads give the same counters. Run: build/benchmarks/bench_sim
+// [--quick]
 #include "sim/fabric.h"
+#include "sim/livesteps.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -58,6 +62,50 @@ void run(const Case &c)
     std::fflush(stdout);
 }
 
+ModelParams railParams(int threads)
+{
+    ModelParams p;
+    p.engine = FabricEngine::Fluid;
+    p.threads = threads;
+    p.timing.dt = 10 * kNsPerUs;
+    p.sw.pfcMode = PfcThresholdMode::Dynamic;
+    return p;
+}
+
+/// The console's large-fabric demo (LargeFabricFeed): rail:1024:8:8:16 at 100G with a
+/// 256-rank training ring and a 15:1 incast.
+std::unique_ptr<Fabric> railDemo(int threads)
+{
+    auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), railParams(threads));
+    live::startRailWorkload(*f);
+    return f;
+}
+
+/// FNV-1a over every switch port's and host's main counters.
+std::uint64_t digest(const Fabric &f)
+{
+    std::uint64_t h = 1469598103934665603ULL;
+    auto mix = [&h](quint64 v) {
+        for (int i = 0; i < 8; ++i) {
+            h ^= (v >> (8 * i)) & 0xff;
+            h *= 1099511628211ULL;
+        }
+    };
+    for (int p = 0; p < f.spec().switchPorts.size(); ++p) {
+        const SwitchPortCounters c = f.switchPortCounters(p);
+        for (quint64 v : {c.txBytes, c.rxBytes, c.txPkts, c.txPpp, c.rxPpp, c.ingressMmuDropPkts,
+                          c.qosEcnPkts[ClassRoce], c.qosDepth[ClassRoce]})
+            mix(v);
+    }
+    for (int host = 0; host < f.spec().hosts.size(); ++host) {
+        const HostCounters c = f.hostCounters(host);
+        for (quint64 v :
+             {c.portXmitData, c.portRcvData, c.npEcnMarkedRocePackets, c.npCnpSent, c.rpCnpHandled})
+            mix(v);
+    }
+    return h;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -68,10 +116,9 @@ int main(int argc, char **argv)
 
     std::vector<Case> cases;
     cases.push_back({"reference fabric, idle", refSeconds,
-                     [] { return std::make_unique<Fabric>(referenceFabric(), ModelParams {}); }});
+                     [] { return makeFabric(referenceFabric(), ModelParams {}); }});
     cases.push_back({"reference fabric, 8-rank training (demo load)", refSeconds, [] {
-                         auto f
-                             = std::make_unique<Fabric>(referenceFabric(), referenceModelParams());
+                         auto f = makeFabric(referenceFabric(), referenceModelParams());
                          TrainingOptions t;
                          t.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
                          t.computeTime = 40 * kNsPerMs;
@@ -80,8 +127,7 @@ int main(int argc, char **argv)
                          return f;
                      }});
     cases.push_back({"reference fabric, 7->1 incast, PFC+ECN (busiest)", refSeconds, [] {
-                         auto f
-                             = std::make_unique<Fabric>(referenceFabric(), referenceModelParams());
+                         auto f = makeFabric(referenceFabric(), referenceModelParams());
                          for (int h = 0; h < 7; ++h)
                              f->startFlow(h, 7);
                          return f;
@@ -89,7 +135,7 @@ int main(int argc, char **argv)
     cases.push_back({"reference fabric at 1 us, 8-rank training", refSeconds / 4, [] {
                          ModelParams p = referenceModelParams();
                          p.timing.dt = 1 * kNsPerUs;
-                         auto f = std::make_unique<Fabric>(referenceFabric(), p);
+                         auto f = makeFabric(referenceFabric(), p);
                          TrainingOptions t;
                          t.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
                          t.computeTime = 40 * kNsPerMs;
@@ -98,35 +144,53 @@ int main(int argc, char **argv)
                          return f;
                      }});
     cases.push_back({"star8 100G at 1 us, 7->1 incast, PFC+ECN", refSeconds / 2, [] {
-                         auto f
-                             = std::make_unique<Fabric>(starFabric(8, 100 * kGbps), ModelParams {});
+                         auto f = makeFabric(starFabric(8, 100 * kGbps), ModelParams {});
                          for (int h = 0; h < 7; ++h)
                              f->startFlow(h, 7);
                          return f;
                      }});
-    for (TimeNs dt : {10 * kNsPerUs, 50 * kNsPerUs}) {
-        cases.push_back({dt == 10 * kNsPerUs ? "rail 1024 hosts x 8 NICs, 8 rails, 4 spines, 100G"
-                                             : "rail 1024 hosts x 8 NICs (same), coarser step",
-                         quick ? 20 * kNsPerMs : 100 * kNsPerMs, [dt] {
-                             ModelParams p;
-                             p.timing.dt = dt;
-                             p.timing.linkDelay = dt;
-                             p.sw.pfcMode = PfcThresholdMode::Dynamic;
-                             auto f = std::make_unique<Fabric>(
-                                 railFabric(1024, 8, 8, 4, 100 * kGbps), p);
-                             // Per-rail ring (all-reduce pattern): NIC k of host h -> NIC k of h+1;
-                             // every 32nd hop crosses a spine.
-                             const int hosts = 1024;
-                             for (int h = 0; h < hosts; ++h) {
-                                 for (int k = 0; k < 8; ++k)
-                                     f->startFlow(h * 8 + k, ((h + 1) % hosts) * 8 + k);
-                             }
-                             return f;
-                         }});
+    cases.push_back({"fluid: reference fabric, 8-rank training", refSeconds, [] {
+                         ModelParams p = referenceModelParams();
+                         p.engine = FabricEngine::Fluid;
+                         auto f = makeFabric(referenceFabric(), p);
+                         TrainingOptions t;
+                         t.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
+                         t.computeTime = 40 * kNsPerMs;
+                         t.iterations = 1000000;
+                         f->startTraining(t);
+                         return f;
+                     }});
+    const TimeNs railSeconds = quick ? 200 * kNsPerMs : 2 * kNsPerSec;
+    for (int threads : {1, 2}) {
+        cases.push_back({threads == 1 ? "fluid: rail:1024:8:8:16, ring 256 + 15:1, 1 thread"
+                                      : "fluid: rail:1024:8:8:16, ring 256 + 15:1, 2 threads",
+                         railSeconds, [threads] { return railDemo(threads); }});
     }
-    std::printf("bench_sim: %s run, single thread\n", quick ? "quick" : "full");
+    cases.push_back({"fluid: rail:1024:8:8:16, 8192-flow per-rail ring, 2 thr",
+                     quick ? 20 * kNsPerMs : 200 * kNsPerMs, [] {
+                         ModelParams p = railParams(2);
+                         auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), p);
+                         // Every NIC k of host h -> NIC k of host h+1: all 8192 NICs busy.
+                         for (int h = 0; h < 1024; ++h) {
+                             for (int k = 0; k < 8; ++k)
+                                 f->startFlow(h * 8 + k, ((h + 1) % 1024) * 8 + k);
+                         }
+                         return f;
+                     }});
+    std::printf("bench_sim: %s run (threads as named)\n", quick ? "quick" : "full");
     for (const Case &c : cases)
         run(c);
+    // Determinism: the rail demo stepped by 1 and by 2 threads gives the same counters.
+    const TimeNs span = 50 * kNsPerMs;
+    auto one = railDemo(1);
+    auto two = railDemo(2);
+    one->runFor(span);
+    two->runFor(span);
+    const std::uint64_t a = digest(*one), b = digest(*two);
+    std::printf("rail demo after %.0f ms: counter digest 1 thread %016llx, 2 threads %016llx: "
+                "%s\n",
+                double(span) / kNsPerMs, (unsigned long long)a, (unsigned long long)b,
+                a == b ? "identical" : "DIFFERENT");
     std::printf("peak RSS (VmHWM): %ld KB\n", rssKb("VmHWM:"));
     return 0;
 }

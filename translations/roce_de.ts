@@ -1351,6 +1351,10 @@ Zu prüfen: %2</translation>
         <source>--topology and --scenario go with --sim</source>
         <translation>--topology und --scenario gehören zu --sim</translation>
     </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: packet, fluid)</source>
+        <translation>unbekanntes Modell „%1“ (bekannt: packet, fluid)</translation>
+    </message>
 </context>
 <context>
     <name>FileText</name>
@@ -3407,10 +3411,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
 <context>
     <name>SimCommandText</name>
     <message>
-        <source>Scenario %1 on %2 (preset %3, seed %4): %5 s simulated in %6 s</source>
-        <translation>Szenario %1 auf %2 (Voreinstellung %3, Seed %4): %5 s simuliert in %6 s</translation>
-    </message>
-    <message>
         <source>Rates measured from %1 ms; aggregate goodput %2 Gb/s; Jain index %3</source>
         <translation>Raten gemessen ab %1 ms; gesamter Goodput %2 Gb/s; Jain-Index %3</translation>
     </message>
@@ -3717,6 +3717,14 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>With --serve: host N&apos;s agent listens on this port + N (default: any free ports).</source>
         <translation>Mit --serve: der Agent von Host N lauscht auf diesem Port + N (Standard: beliebige freie Ports).</translation>
+    </message>
+    <message>
+        <source>Scenario %1 on %2 (preset %3, %4 model, seed %5): %6 s simulated in %7 s</source>
+        <translation>Szenario %1 auf %2 (Voreinstellung %3, Modell %4, Seed %5): %6 s simuliert in %7 s</translation>
+    </message>
+    <message>
+        <source>Model: packet (default; every packet counted) or fluid (flow-level rates and queues; for large fabrics).</source>
+        <translation>Modell: packet (Standard; jedes Paket gezählt) oder fluid (Raten und Warteschlangen auf Flussebene; für große Fabrics).</translation>
     </message>
 </context>
 <context>
@@ -5007,6 +5015,14 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>&amp;Recording settings...</source>
         <translation>Aufzeichnungs&amp;einstellungen...</translation>
+    </message>
+    <message>
+        <source>Simulated seconds per wall-clock second: below 1 the model runs slower than real time and rates are per simulated second.</source>
+        <translation>Simulierte Sekunden je Sekunde Echtzeit: unter 1 läuft das Modell langsamer als in Echtzeit, und Raten gelten je simulierter Sekunde.</translation>
+    </message>
+    <message>
+        <source>Model %1x real time</source>
+        <translation>Modell %1x Echtzeit</translation>
     </message>
 </context>
 <context>

@@ -34,8 +34,9 @@ QString count(quint64 v)
 
 void printHuman(const sim::ScenarioReport &r, QTextStream &out)
 {
-    out << SimCommandText::tr("Scenario %1 on %2 (preset %3, seed %4): %5 s simulated in %6 s")
-               .arg(r.scenario, r.topology, r.preset)
+    out << SimCommandText::tr(
+               "Scenario %1 on %2 (preset %3, %4 model, seed %5): %6 s simulated in %7 s")
+               .arg(r.scenario, r.topology, r.preset, r.engine)
                .arg(r.seed)
                .arg(num(double(r.duration) / sim::kNsPerSec, 3), num(r.wallSeconds, 2))
         << QLatin1Char('\n');
@@ -273,6 +274,11 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
     const QCommandLineOption preset(QStringLiteral("preset"),
                                     SimCommandText::tr("DCQCN preset: nvidia or paper2015."),
                                     SimCommandText::tr("name"));
+    const QCommandLineOption engine(
+        QStringLiteral("engine"),
+        SimCommandText::tr("Model: packet (default; every packet counted) or fluid (flow-level "
+                           "rates and queues; for large fabrics)."),
+        SimCommandText::tr("name"), QStringLiteral("packet"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   SimCommandText::tr("Print JSON instead of tables."));
     const QCommandLineOption list(QStringLiteral("list"),
@@ -320,8 +326,8 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
         SimCommandText::tr("With --serve and a rail topology: write the fabric's inventory "
                            "(format version 2, no secrets) to this file."),
         SimCommandText::tr("file"));
-    parser.addOptions({scenario, seconds, seed, preset, json, list, serveOption, topology, httpPort,
-                       httpsPort, agentBasePort, noHttp, noHttps, user, password, speed,
+    parser.addOptions({scenario, seconds, seed, preset, engine, json, list, serveOption, topology,
+                       httpPort, httpsPort, agentBasePort, noHttp, noHttps, user, password, speed,
                        writeInventory});
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
@@ -383,6 +389,13 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
         options.duration = sim::TimeNs(s * double(sim::kNsPerSec));
     }
     options.preset = parser.value(preset);
+    const auto parsedEngine = sim::parseFabricEngine(parser.value(engine));
+    if (!parsedEngine) {
+        io.err << QLatin1String("rocectl sim: ") << parsedEngine.error().message
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    options.engine = *parsedEngine;
     const auto report = sim::runScenario(parser.value(scenario), options);
     if (!report) {
         io.err << QLatin1String("rocectl sim: ") << report.error().message << QLatin1Char('\n');

@@ -17,6 +17,7 @@ ModelParams baseParams(const ScenarioOptions &options, const QString &defaultPre
 {
     ModelParams p;
     p.seed = options.seed;
+    p.engine = options.engine;
     p.dcqcn = *dcqcnPreset(options.preset.isEmpty() ? defaultPreset : options.preset);
     return p;
 }
@@ -53,7 +54,7 @@ BatchSetup incast(const ScenarioOptions &options, bool pfc, bool ecn, int sender
     BatchSetup s;
     ModelParams p = baseParams(options, QStringLiteral("nvidia"));
     p.sw.wred.enabled = ecn;
-    s.fabric = std::make_unique<Fabric>(starFabric(8, 100 * kGbps), p);
+    s.fabric = makeFabric(starFabric(8, 100 * kGbps), p);
     s.topology = QStringLiteral("star8-100g");
     s.fabric->setPfcEnabled(-1, pfc);
     const int receiver = 7;
@@ -68,7 +69,7 @@ BatchSetup fair2to1(const ScenarioOptions &options)
     ModelParams p = baseParams(options, QStringLiteral("nvidia"));
     // S1: dynamic (large) xoff so that ECN, not PFC, controls the queue.
     p.sw.pfcMode = PfcThresholdMode::Dynamic;
-    s.fabric = std::make_unique<Fabric>(starFabric(8, 100 * kGbps), p);
+    s.fabric = makeFabric(starFabric(8, 100 * kGbps), p);
     s.topology = QStringLiteral("star8-100g");
     s.bulkFlows.append(s.fabric->startFlow(0, 2));
     s.bulkFlows.append(s.fabric->startFlow(1, 2));
@@ -88,7 +89,7 @@ BatchSetup paperIncast(const ScenarioOptions &options, int senders)
     p.sw.bufferBytes = 12 * 1000 * 1000;
     FabricSpec spec = starFabric(senders + 1, 40 * kGbps);
     spec.switches[0].bufferBytes = 12 * 1000 * 1000;
-    s.fabric = std::make_unique<Fabric>(spec, p);
+    s.fabric = makeFabric(spec, p);
     s.topology = QStringLiteral("star%1-40g").arg(senders + 1);
     for (int i = 0; i < senders; ++i)
         s.bulkFlows.append(s.fabric->startFlow(i, senders));
@@ -102,8 +103,9 @@ BatchSetup trainingRing(const ScenarioOptions &options)
     // act long before ECN; the reference configuration uses dynamic (buffer-based) xoff.
     ModelParams p = referenceModelParams();
     p.seed = options.seed;
+    p.engine = options.engine;
     p.dcqcn = baseParams(options, QStringLiteral("nvidia")).dcqcn;
-    s.fabric = std::make_unique<Fabric>(referenceFabric(), p);
+    s.fabric = makeFabric(referenceFabric(), p);
     s.topology = QStringLiteral("reference-25g");
     applyReferenceVmHosts(*s.fabric);
     TrainingOptions t;
@@ -136,7 +138,7 @@ BatchSetup rdmaVsTcp(const ScenarioOptions &options)
     ModelParams p = baseParams(options, QStringLiteral("nvidia"));
     p.roceMtu = 1024;  // active_mtu 1024 in the seeds' lab
     p.tcpMss = 1448;   // MTU 1500 on the VM's TCP path
-    s.fabric = std::make_unique<Fabric>(starFabric(2, 10 * kGbps), p);
+    s.fabric = makeFabric(starFabric(2, 10 * kGbps), p);
     s.topology = QStringLiteral("star2-10g");
     applyReferenceVmHosts(*s.fabric);
     s.run = [](Fabric &fabric, ScenarioReport &report, TimeNs duration) {

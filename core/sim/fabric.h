@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/result.h"
 #include "sim/counters.h"
 #include "sim/params.h"
 #include "sim/topology.h"
@@ -74,74 +75,89 @@ struct QueueStats {
     qint64 samples = 0;
 };
 
-/// Deterministic discrete-time model of a lossless RoCEv2 fabric (REFERENCE-DCQCN §6):
-/// shared-buffer switches with per-ingress PFC accounting, WRED/ECN egress queues with a
-/// strict-priority CNP class, NICs with DCQCN reaction and notification points, PFC
-/// reaction and go-back-N recovery. The same seed and the same calls give bit-identical
-/// counters. Not thread-safe: one thread drives it.
+/// A simulated RoCEv2 fabric (REFERENCE-DCQCN): traffic, configuration, faults and the
+/// counters switches and NICs show. Two engines answer it: the packet-level model
+/// (PacketFabric: the reference fabric, deterministic tests) and the flow-level model
+/// (FluidFabric: fabrics of thousands of ports in real time). The same seed and the same
+/// calls give the same counters. Not thread-safe: one thread drives it.
 class Fabric
 {
 public:
-    Fabric(FabricSpec spec, ModelParams params);
-    ~Fabric();
+    virtual ~Fabric();
     Fabric(const Fabric &) = delete;
     Fabric &operator=(const Fabric &) = delete;
 
-    const FabricSpec &spec() const;
-    const ModelParams &params() const;
-    TimeNs now() const;
+    virtual const FabricSpec &spec() const = 0;
+    virtual const ModelParams &params() const = 0;
+    virtual TimeNs now() const = 0;
 
     /// Advances the model to @p t (a multiple of dt is reached or passed).
-    void runUntil(TimeNs t);
+    virtual void runUntil(TimeNs t) = 0;
     void runFor(TimeNs duration) { runUntil(now() + duration); }
 
     // --- traffic -------------------------------------------------------------------------
-    int startFlow(int srcHost, int dstHost, const FlowOptions &options = {});
-    void stopFlow(int flow);
-    void stopAllFlows();
-    int flowCount() const;
-    FlowStats flowStats(int flow) const;
+    virtual int startFlow(int srcHost, int dstHost, const FlowOptions &options = {}) = 0;
+    virtual void stopFlow(int flow) = 0;
+    virtual void stopAllFlows() = 0;
+    virtual int flowCount() const = 0;
+    virtual FlowStats flowStats(int flow) const = 0;
 
-    int startProbe(int hostA, int hostB, const ProbeOptions &options);
-    ProbeResult probeResult(int probe) const;
+    virtual int startProbe(int hostA, int hostB, const ProbeOptions &options) = 0;
+    virtual ProbeResult probeResult(int probe) const = 0;
 
-    int startTraining(const TrainingOptions &options);
-    QList<TrainingIteration> trainingIterations(int job) const;
-    bool trainingFinished(int job) const;
-    void stopTraining(int job);
+    virtual int startTraining(const TrainingOptions &options) = 0;
+    virtual QList<TrainingIteration> trainingIterations(int job) const = 0;
+    virtual bool trainingFinished(int job) const = 0;
+    virtual void stopTraining(int job) = 0;
 
     // --- configuration and faults ---------------------------------------------------------
-    SwitchQosConfig qosConfig() const;
-    void setQosConfig(const SwitchQosConfig &config);
+    virtual SwitchQosConfig qosConfig() const = 0;
+    virtual void setQosConfig(const SwitchQosConfig &config) = 0;
     /// `priority-flow-control mode on|off` on one switch port (-1: every port).
-    void setPfcEnabled(int switchPort, bool on);
-    bool pfcEnabled(int switchPort) const;
-    void setWred(const WredParams &wred);
-    void setDcqcn(const DcqcnParams &dcqcn);
-    void setPfcThresholds(Bytes xoff100g, Bytes xon100g);
-    HostConfig hostConfig(int host) const;
-    void setHostConfig(int host, const HostConfig &config);
-    void setLinkSpeed(int switchPort, RateBps speed);
+    virtual void setPfcEnabled(int switchPort, bool on) = 0;
+    virtual bool pfcEnabled(int switchPort) const = 0;
+    virtual void setWred(const WredParams &wred) = 0;
+    virtual void setDcqcn(const DcqcnParams &dcqcn) = 0;
+    virtual void setPfcThresholds(Bytes xoff100g, Bytes xon100g) = 0;
+    virtual HostConfig hostConfig(int host) const = 0;
+    virtual void setHostConfig(int host, const HostConfig &config) = 0;
+    virtual void setLinkSpeed(int switchPort, RateBps speed) = 0;
     /// Link down/up on the cable of @p switchPort.
-    void setLinkUp(int switchPort, bool up);
+    virtual void setLinkUp(int switchPort, bool up) = 0;
     /// A NIC that stops draining its receive buffer pauses the switch without end.
-    void setNicStalled(int nicPort, bool stalled);
-    void setPfcWatchdog(bool on);
+    virtual void setNicStalled(int nicPort, bool stalled) = 0;
+    virtual void setPfcWatchdog(bool on) = 0;
+    /// ECMP hash polarization: every flow between two leaves hashes onto the same uplink
+    /// (the same hash function at every tier), instead of per flow. Applies to flows started
+    /// from now on (the fluid model also moves the running ones).
+    virtual void setEcmpPolarized(bool polarized) = 0;
 
     // --- observation ---------------------------------------------------------------------
-    SwitchPortCounters switchPortCounters(int switchPort) const;
-    HostCounters hostCounters(int host) const;
-    QueueStats queueStats(int switchPort) const;
-    void resetQueueStats();
+    virtual SwitchPortCounters switchPortCounters(int switchPort) const = 0;
+    virtual HostCounters hostCounters(int host) const = 0;
+    virtual QueueStats queueStats(int switchPort) const = 0;
+    virtual void resetQueueStats() = 0;
     /// No-drop thresholds in force on @p switchPort now (dynamic ones move with the buffer).
-    PfcThresholds pfcThresholds(int switchPort) const;
+    virtual PfcThresholds pfcThresholds(int switchPort) const = 0;
     /// Total bytes buffered in switch @p switchIndex.
-    Bytes bufferUsed(int switchIndex) const;
+    virtual Bytes bufferUsed(int switchIndex) const = 0;
 
-private:
-    struct Impl;
-    std::unique_ptr<Impl> d;
+protected:
+    Fabric() = default;
 };
+
+/// "packet" or "fluid"; the error says which there are.
+Result<FabricEngine> parseFabricEngine(const QString &name);
+
+/// The model @p params.engine names, on @p spec.
+std::unique_ptr<Fabric> makeFabric(FabricSpec spec, ModelParams params);
+
+/// Wire bytes (frames, preamble and gap) that carry @p payload in packets of @p mtu payload.
+Bytes wireBytesFor(Bytes payload, Bytes mtu, Bytes frameOverhead);
+
+/// The ECMP hash of a flow: its own (the UDP source port of its QP) or, polarized, one per
+/// pair of leaves.
+unsigned ecmpHash(int flowId, int srcSwitch, int dstSwitch, bool polarized);
 
 /// Jain's fairness index of @p rates: 1 = perfectly fair, 1/n = one flow has everything.
 double jainIndex(const QList<double> &rates);

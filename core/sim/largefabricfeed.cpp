@@ -8,8 +8,11 @@
 #include "sim/topology.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
+#include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 namespace roce::sim {
@@ -22,7 +25,7 @@ LargeFabricFeed::~LargeFabricFeed()
     stop();
 }
 
-void LargeFabricFeed::start(const QString &topology, int intervalMs, int simulatedMsPerTick)
+void LargeFabricFeed::start(const QString &topology, int intervalMs)
 {
     auto shape = parseRailTopology(topology);
     if (!shape) {
@@ -30,25 +33,36 @@ void LargeFabricFeed::start(const QString &topology, int intervalMs, int simulat
         return;
     }
     const RailShape s = shape.value();
-    m_worker.start([this, s, intervalMs, simulatedMsPerTick](QObject *worker) {
+    m_worker.start([this, s, intervalMs](QObject *worker) {
         const FabricSpec spec = railFabric(s.hosts, s.nics, s.rails, s.spines, 100 * kGbps);
         ModelParams params;
-        params.timing.dt = 10 * kNsPerUs;  // coarser step for scale, as the served rail fabric
+        params.engine = FabricEngine::Fluid;
+        params.threads = std::clamp(QThread::idealThreadCount(), 1, 2);
+        params.timing.dt = 10 * kNsPerUs;
         params.sw.pfcMode = PfcThresholdMode::Dynamic;
-        auto fabric = std::make_shared<Fabric>(spec, params);
+        std::shared_ptr<Fabric> fabric = makeFabric(spec, params);
         auto sampler = std::make_shared<FabricRowSampler>(*fabric);
         live::startRailWorkload(*fabric);
         emit fabricReady(leafSpineOf(spec));
-        fabric->runFor(simulatedMsPerTick * kNsPerMs);
         (void)sampler->sample(QDateTime::currentMSecsSinceEpoch());
+        // Simulated time per tick: the interval when the model keeps up, else what fits in
+        // 70% of it, so that the thread never falls behind the clock.
+        auto slice = std::make_shared<TimeNs>(TimeNs(intervalMs) * kNsPerMs / 10);
         auto *timer = new QTimer(worker);
         timer->setInterval(intervalMs);
         // The sampler refers to the fabric: the lambda keeps both alive, in that order.
-        QObject::connect(timer, &QTimer::timeout, worker,
-                         [this, fabric, sampler, simulatedMsPerTick] {
-                             fabric->runFor(simulatedMsPerTick * kNsPerMs);
-                             emit updated(sampler->sample(QDateTime::currentMSecsSinceEpoch()));
-                         });
+        QObject::connect(
+            timer, &QTimer::timeout, worker, [this, fabric, sampler, slice, intervalMs] {
+                QElapsedTimer wall;
+                wall.start();
+                fabric->runFor(*slice);
+                const double spent = std::max<double>(1e6, wall.nsecsElapsed());
+                const TimeNs interval = TimeNs(intervalMs) * kNsPerMs;
+                emit pace(double(*slice) / double(interval));
+                *slice = std::clamp<TimeNs>(TimeNs(double(*slice) * 0.7 * double(interval) / spent),
+                                            kNsPerMs, interval);
+                emit updated(sampler->sample(QDateTime::currentMSecsSinceEpoch()));
+            });
         timer->start();
     });
 }

@@ -14,11 +14,11 @@ class LiveFabric;
 namespace roce::sim {
 
 /// A simulated leaf/spine fabric too large to serve one agent per NIC over loopback (e.g.
-/// rail:1024:8:8:16 = 8192 server ports): the model runs on a thread of its own with a
-/// training ring and an incast, and each tick publishes the rows of every switch port and NIC
-/// (rates over the simulated interval), as the monitors would. The model is slower than real
-/// time at that size, so each wall-clock tick advances a fixed slice of simulated time; the
-/// rates are per simulated second and therefore right.
+/// rail:1024:8:8:16 = 8192 server ports): the flow-level model runs on threads of its own
+/// with a training ring and an incast, and each tick publishes the rows of every switch port
+/// and NIC (rates over the simulated interval), as the monitors would. Each tick advances the
+/// model by the wall-clock interval when the machine keeps up (real time), otherwise by what
+/// fits in 70% of the interval; the rates are per simulated second either way.
 class LargeFabricFeed : public QObject
 {
     Q_OBJECT
@@ -29,11 +29,13 @@ public:
 
     /// @p topology: "rail:HOSTS:NICS:RAILS:SPINES". Answers with fabricReady() then updated()
     /// every @p intervalMs, or failed().
-    void start(const QString &topology, int intervalMs = 1000, int simulatedMsPerTick = 10);
+    void start(const QString &topology, int intervalMs = 1000);
     void stop();
 
 signals:
     void fabricReady(const roce::models::LeafSpineFabric &fabric);
+    /// Simulated seconds per wall second over the last tick (1 = real time).
+    void pace(double realTimeFactor);
     void updated(const roce::model::SourceFrame &update);
     void failed(const QString &message);
 

@@ -84,7 +84,7 @@ Result<ServedFabricEndpoints> LeafSpineService::start()
     params.seed = m_options.seed;
     params.timing.dt = 10 * kNsPerUs;  // coarser step for scale, as the large fabric feed
     params.sw.pfcMode = PfcThresholdMode::Dynamic;
-    m_fabric = std::make_unique<Fabric>(
+    m_fabric = makeFabric(
         railFabric(shape->hosts, shape->nics, shape->rails, shape->spines, 100 * kGbps), params);
     const FabricSpec &spec = m_fabric->spec();
 

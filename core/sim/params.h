@@ -85,8 +85,16 @@ struct TimingParams {
     TimeNs ackTimeout = 67108 * kNsPerUs;  ///< 4.096 us * 2^14 (perftest default -u 14)
 };
 
+/// Which model runs a fabric: packets (chunks per step, every counter exact) or flows (the
+/// DCQCN fluid model: rates, queue lengths and marking probabilities; thousands of ports in
+/// real time).
+enum class FabricEngine { Packet, Fluid };
+
 /// Everything that parameterises one model run.
 struct ModelParams {
+    FabricEngine engine = FabricEngine::Packet;
+    /// Threads the fluid model steps with (1 or more; the counters do not depend on it).
+    int threads = 1;
     DcqcnParams dcqcn;
     SwitchParams sw;
     TimingParams timing;

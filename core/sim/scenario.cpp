@@ -86,6 +86,8 @@ Result<ScenarioReport> runScenario(const QString &name, const ScenarioOptions &o
         ? (fabric.params().dcqcn.flavor == DcqcnFlavor::Paper2015 ? QStringLiteral("paper2015")
                                                                   : QStringLiteral("nvidia"))
         : options.preset;
+    report.engine = options.engine == FabricEngine::Fluid ? QStringLiteral("fluid")
+                                                          : QStringLiteral("packet");
     report.seed = options.seed;
     report.duration = duration;
     report.warmup = duration / 5;

@@ -56,6 +56,7 @@ struct ScenarioReport {
     QString scenario;
     QString topology;
     QString preset;
+    QString engine;  ///< "packet" | "fluid"
     std::uint64_t seed = 0;
     TimeNs duration = 0;
     TimeNs warmup = 0;  ///< rates and fairness are measured over [warmup, duration]
@@ -74,6 +75,7 @@ struct ScenarioOptions {
     TimeNs duration = -1;  ///< -1: the scenario's default
     std::uint64_t seed = 1;
     QString preset;  ///< empty: scenario default ("nvidia")
+    FabricEngine engine = FabricEngine::Packet;
 };
 
 /// Runs scenario @p name headless, as fast as it can.

@@ -118,6 +118,7 @@ QJsonObject reportToJson(const ScenarioReport &r)
     o.insert(QStringLiteral("scenario"), r.scenario);
     o.insert(QStringLiteral("topology"), r.topology);
     o.insert(QStringLiteral("preset"), r.preset);
+    o.insert(QStringLiteral("engine"), r.engine);
     o.insert(QStringLiteral("seed"), double(r.seed));
     o.insert(QStringLiteral("simulated_seconds"), double(r.duration) / kNsPerSec);
     o.insert(QStringLiteral("measure_from_seconds"), double(r.warmup) / kNsPerSec);

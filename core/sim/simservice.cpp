@@ -71,7 +71,7 @@ Result<void> SimService::start()
         params.timing.dt = 10 * kNsPerUs;  // coarser step for scale
         params.sw.pfcMode = PfcThresholdMode::Dynamic;
     }
-    m_fabric = std::make_unique<Fabric>(std::move(spec).value(), params);
+    m_fabric = makeFabric(std::move(spec).value(), params);
     if (m_options.topology == QLatin1String("reference"))
         applyReferenceVmHosts(*m_fabric);
     m_view = std::make_unique<NxosView>(*m_fabric, 0, &m_rates);

@@ -1,5 +1,5 @@
 // Unit tests of the fabric model: reaction point arithmetic, counters, topologies, faults.
-#include "sim/fabric.h"
+#include "sim/packetfabric.h"
 #include "sim/reactionpoint.h"
 
 #include <QTest>
@@ -64,7 +64,7 @@ private slots:
         static_assert(std::is_same_v<decltype(HostCounters::packetSeqErr), quint32>);
         static_assert(std::is_same_v<decltype(HostCounters::npCnpSent), quint64>);
         static_assert(std::is_same_v<decltype(HostCounters::portXmitData), quint64>);
-        Fabric f(starFabric(2, 25 * kGbps), ModelParams {});
+        PacketFabric f(starFabric(2, 25 * kGbps), ModelParams {});
         f.startFlow(0, 1);
         f.runFor(2 * kNsPerMs);
         const HostCounters tx = f.hostCounters(0);
@@ -104,7 +104,7 @@ private slots:
         const FabricSpec spec = railFabric(64, 2, 2, 2, 100 * kGbps, 32);
         QCOMPARE(spec.hosts.size(), 128);
         QCOMPARE(spec.switches.size(), 2 + 2 * 2);  // 2 spines, 2 rails x 2 leaves
-        Fabric f(spec, ModelParams {});
+        PacketFabric f(spec, ModelParams {});
         // gpu0001-nic0 -> gpu0040-nic0: same rail, different leaf: via a spine (3 hops).
         const int a = spec.hostIndex(QStringLiteral("gpu0001-nic0"));
         const int b = spec.hostIndex(QStringLiteral("gpu0040-nic0"));
@@ -128,7 +128,7 @@ private slots:
         ModelParams p;
         p.roceMtu = 1024;
         p.sw.pfcMode = PfcThresholdMode::Dynamic;
-        Fabric f(referenceFabric(), p);
+        PacketFabric f(referenceFabric(), p);
         TrainingOptions t;
         t.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
         t.gradientBytes = 40LL * 1000 * 1000;
@@ -162,7 +162,7 @@ private slots:
     {
         ModelParams p;
         p.timing.ackTimeout = 1 * kNsPerMs;  // shorter than the default 67 ms, for the test
-        Fabric f(starFabric(2, 25 * kGbps), p);
+        PacketFabric f(starFabric(2, 25 * kGbps), p);
         const int flow = f.startFlow(0, 1);
         f.runFor(1 * kNsPerMs);
         const Bytes before = f.flowStats(flow).goodputBytes;
@@ -180,7 +180,7 @@ private slots:
 
     void stalledNicPausesTheSwitch()
     {
-        Fabric f(starFabric(3, 25 * kGbps), ModelParams {});
+        PacketFabric f(starFabric(3, 25 * kGbps), ModelParams {});
         f.startFlow(0, 2);
         f.runFor(1 * kNsPerMs);
         const int nic = f.spec().hosts[2].nicPort;
@@ -197,7 +197,7 @@ private slots:
 
     void pfcOnWrongCosIsNotLossless()
     {
-        Fabric f(starFabric(8, 100 * kGbps), ModelParams {});
+        PacketFabric f(starFabric(8, 100 * kGbps), ModelParams {});
         SwitchQosConfig q = f.qosConfig();
         q.noDropPfcCos = 4;  // `pause pfc-cos 4` while RoCE rides priority 3
         f.setQosConfig(q);
@@ -219,7 +219,7 @@ private slots:
 
     void dscpMismatchLandsInTheLossyClass()
     {
-        Fabric f(starFabric(8, 100 * kGbps), ModelParams {});
+        PacketFabric f(starFabric(8, 100 * kGbps), ModelParams {});
         for (int h = 0; h < 8; ++h) {
             HostConfig c = f.hostConfig(h);
             c.roceDscp = 34;  // the switch class-map matches 24/26 only
@@ -240,7 +240,7 @@ private slots:
 
     void ecnOffOnAdapterIgnoresCnps()
     {
-        Fabric f(starFabric(8, 100 * kGbps), ModelParams {});
+        PacketFabric f(starFabric(8, 100 * kGbps), ModelParams {});
         HostConfig c = f.hostConfig(0);
         c.ecnRpPrios = 0;  // roce_rp disabled on host1
         f.setHostConfig(0, c);
@@ -255,7 +255,7 @@ private slots:
 
     void pfcWatchdogBreaksAStorm()
     {
-        Fabric f(starFabric(3, 25 * kGbps), ModelParams {});
+        PacketFabric f(starFabric(3, 25 * kGbps), ModelParams {});
         f.setPfcWatchdog(true);
         f.startFlow(0, 2);
         f.runFor(1 * kNsPerMs);

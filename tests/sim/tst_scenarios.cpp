@@ -1,5 +1,6 @@
 // The reference scenarios of REFERENCE-DCQCN §7 against their expected signatures.
 // Tolerances are stated next to each check; the [P] figures are the spec's prototype.
+#include "sim/packetfabric.h"
 #include "sim/scenario.h"
 
 #include <QJsonDocument>
@@ -140,7 +141,7 @@ private slots:
         // ECN on, PFC off: drops during the start-up burst only, then DCQCN holds the
         // queue near Kmin ([P]: mean ~330 KB, 12-16 Gb/s per flow). The model's burst
         // lasts ~20 ms (the prototype's ~1 ms); after 30 ms there must be no drop at all.
-        Fabric f(starFabric(8, 100 * kGbps), ModelParams {});
+        PacketFabric f(starFabric(8, 100 * kGbps), ModelParams {});
         f.setPfcEnabled(-1, false);
         for (int i = 0; i < 7; ++i)
             f.startFlow(i, 7);

@@ -1,0 +1,282 @@
+// The flow-level (fluid) model against the packet model on the reference scenarios, its
+// determinism whatever the thread count, ECMP with a polarized hash, and faults on a
+// 1,024-host rail fabric. The agreement tolerances are stated in kTolerances and in the
+// README; the test prints the table it checks.
+#include "sim/fabric.h"
+#include "sim/livesteps.h"
+#include "sim/scenario.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace roce::sim;
+
+namespace {
+
+/// What a scenario's outcome looks like on the counters an engineer reads.
+struct Signature {
+    double mmuDrops = 0;                     ///< Ingress MMU drop packets, all ports
+    double pauses = 0;                       ///< PFC frames the switch sent (TxPPP), all ports
+    double ceMarks = 0;                      ///< np_ecn_marked_roce_packets, all hosts
+    double cnps = 0;                         ///< np_cnp_sent, all hosts
+    double queueMeanKb = 0, queueMaxKb = 0;  ///< RoCE queue of the busiest port
+    double goodputGbps = 0;
+    double jain = 0;
+    QList<double> shares;  ///< each bulk flow's share of the goodput
+    double allReduceMs = 0;
+};
+
+ScenarioReport run(const QString &name, FabricEngine engine, double seconds)
+{
+    ScenarioOptions o;
+    o.engine = engine;
+    o.duration = TimeNs(seconds * double(kNsPerSec));
+    auto r = runScenario(name, o);
+    if (!r.ok())
+        qFatal("scenario %s failed: %s", qPrintable(name), qPrintable(r.error().message));
+    return std::move(r).value();
+}
+
+Signature signatureOf(const ScenarioReport &r)
+{
+    Signature s;
+    for (const PortReport &p : r.ports) {
+        s.mmuDrops += double(p.delta.ingressMmuDropPkts);
+        s.pauses += double(p.delta.txPpp);
+        s.queueMeanKb = std::max(s.queueMeanKb, p.roceQueue.meanBytes / 1000);
+        s.queueMaxKb = std::max(s.queueMaxKb, double(p.roceQueue.maxBytes) / 1000);
+    }
+    for (const HostReport &h : r.hosts) {
+        s.ceMarks += double(h.delta.npEcnMarkedRocePackets);
+        s.cnps += double(h.delta.npCnpSent);
+    }
+    s.goodputGbps = r.aggregateGbps;
+    s.jain = r.jain;
+    for (const FlowReport &f : r.flows)
+        s.shares.append(r.aggregateGbps > 0 ? f.goodputGbps / r.aggregateGbps : 0.0);
+    s.allReduceMs = r.extra.value(QStringLiteral("mean_allreduce_ms")).toDouble();
+    return s;
+}
+
+/// Relative difference, with an absolute floor under which counts are noise.
+bool close(double packet, double fluid, double relative, double floor = 0)
+{
+    if (std::max(packet, fluid) <= floor)
+        return true;
+    return std::abs(fluid - packet) <= relative * std::max(packet, fluid);
+}
+
+/// The stated tolerances of the fluid model against the packet model.
+struct Tolerances {
+    double drops = 0.05;      ///< Ingress MMU drops
+    double pauses = 0.30;     ///< PFC frames (the fluid model has no packet granularity)
+    double marks = 0.25;      ///< CE marks and CNPs
+    double queueMean = 0.15;  ///< mean RoCE queue of the busiest port
+    double queueMax = 0.45;   ///< its peak (the start-up burst)
+    double goodput = 0.03;    ///< aggregate goodput
+    double share = 0.12;      ///< any flow's share (fair-2to1 converges over ~0.5 s)
+    double allReduce = 0.05;  ///< mean all-reduce time of the training ring
+};
+constexpr Tolerances kTolerances;
+
+}  // namespace
+
+class TestFluidFabric : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void agreesWithThePacketModel_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<double>("seconds");
+        QTest::newRow("lossy-incast") << QStringLiteral("lossy-incast") << 0.1;
+        QTest::newRow("pfc-incast") << QStringLiteral("pfc-incast") << 0.1;
+        QTest::newRow("dcqcn-incast") << QStringLiteral("dcqcn-incast") << 0.1;
+        QTest::newRow("fair-2to1") << QStringLiteral("fair-2to1") << 0.1;
+        QTest::newRow("training") << QStringLiteral("training") << 1.0;
+    }
+
+    void agreesWithThePacketModel()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(double, seconds);
+        const Signature p = signatureOf(run(scenario, FabricEngine::Packet, seconds));
+        const Signature f = signatureOf(run(scenario, FabricEngine::Fluid, seconds));
+        qInfo("%-13s packet / fluid: drops %.0f / %.0f, TxPPP %.0f / %.0f, CE %.0f / %.0f, "
+              "CNP %.0f / %.0f, queue mean %.0f / %.0f KB, max %.0f / %.0f KB, goodput %.2f / "
+              "%.2f Gb/s, all-reduce %.1f / %.1f ms",
+              qPrintable(scenario), p.mmuDrops, f.mmuDrops, p.pauses, f.pauses, p.ceMarks,
+              f.ceMarks, p.cnps, f.cnps, p.queueMeanKb, f.queueMeanKb, p.queueMaxKb, f.queueMaxKb,
+              p.goodputGbps, f.goodputGbps, p.allReduceMs, f.allReduceMs);
+        const Tolerances &t = kTolerances;
+        QVERIFY2(close(p.mmuDrops, f.mmuDrops, t.drops, 100), "Ingress MMU drops");
+        QVERIFY2(close(p.pauses, f.pauses, t.pauses, 20), "PFC frames");
+        QVERIFY2(close(p.ceMarks, f.ceMarks, t.marks, 50), "CE marks");
+        QVERIFY2(close(p.cnps, f.cnps, t.marks, 50), "CNPs");
+        QVERIFY2(close(p.queueMeanKb, f.queueMeanKb, t.queueMean, 5), "mean queue");
+        QVERIFY2(close(p.queueMaxKb, f.queueMaxKb, t.queueMax, 5), "peak queue");
+        QVERIFY2(close(p.goodputGbps, f.goodputGbps, t.goodput, 1), "aggregate goodput");
+        QCOMPARE(f.shares.size(), p.shares.size());
+        if (p.goodputGbps > 1 && f.goodputGbps > 1) {
+            for (qsizetype i = 0; i < p.shares.size(); ++i)
+                QVERIFY2(std::abs(p.shares[i] - f.shares[i]) <= t.share, "a flow's share");
+        }
+        QVERIFY2(close(p.allReduceMs, f.allReduceMs, t.allReduce), "all-reduce time");
+    }
+
+    void sameCountersWhateverTheThreadCount()
+    {
+        // A 256-host rail fabric with the large demo's workload (training ring and incast),
+        // stepped by one thread and by two: every counter must be identical.
+        auto runWith = [](int threads) {
+            ModelParams p;
+            p.engine = FabricEngine::Fluid;
+            p.threads = threads;
+            p.timing.dt = 10 * kNsPerUs;
+            p.sw.pfcMode = PfcThresholdMode::Dynamic;
+            auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), p);
+            live::startRailWorkload(*f);
+            f->runFor(40 * kNsPerMs);
+            return f;
+        };
+        const auto one = runWith(1);
+        const auto two = runWith(2);
+        quint64 busyPorts = 0, marks = 0;
+        for (int i = 0; i < one->spec().switchPorts.size(); ++i) {
+            const SwitchPortCounters a = one->switchPortCounters(i);
+            const SwitchPortCounters b = two->switchPortCounters(i);
+            QCOMPARE(a.txBytes, b.txBytes);
+            QCOMPARE(a.rxBytes, b.rxBytes);
+            QCOMPARE(a.qosEcnPkts[ClassRoce], b.qosEcnPkts[ClassRoce]);
+            QCOMPARE(a.txPpp, b.txPpp);
+            QCOMPARE(a.ingressMmuDropPkts, b.ingressMmuDropPkts);
+            busyPorts += a.txBytes > 0 ? 1 : 0;
+            marks += a.qosEcnPkts[ClassRoce];
+        }
+        for (int h = 0; h < one->spec().hosts.size(); ++h) {
+            const HostCounters a = one->hostCounters(h);
+            const HostCounters b = two->hostCounters(h);
+            QCOMPARE(a.portRcvData, b.portRcvData);
+            QCOMPARE(a.npCnpSent, b.npCnpSent);
+            QCOMPARE(a.rpCnpHandled, b.rpCnpHandled);
+        }
+        // Not vacuous: the workload moved bytes through many ports and the incast marked.
+        QVERIFY2(busyPorts > 100, qPrintable(QString::number(busyPorts)));
+        QVERIFY(marks > 1000);
+    }
+
+    void polarizedHashMakesOneHotUplink()
+    {
+        // 16 flows from the servers of one leaf to those of another leaf of the same rail.
+        // Hashed per flow they spread over the 8 spines; polarized, one uplink takes them all.
+        auto uplinkBytes = [](bool polarized) {
+            ModelParams p;
+            p.engine = FabricEngine::Fluid;
+            p.timing.dt = 10 * kNsPerUs;
+            p.sw.pfcMode = PfcThresholdMode::Dynamic;
+            auto f = makeFabric(railFabric(64, 1, 1, 8, 100 * kGbps), p);
+            f->setEcmpPolarized(polarized);
+            for (int i = 0; i < 16; ++i)
+                f->startFlow(i, 32 + i);
+            f->runFor(20 * kNsPerMs);
+            QList<double> bytes;
+            const FabricSpec &spec = f->spec();
+            for (int port = 0; port < spec.switchPorts.size(); ++port) {
+                const SwitchPortSpec &sp = spec.switchPorts[port];
+                if (spec.switches[sp.switchIndex].name == QLatin1String("rail1-leaf1")
+                    && sp.peerKind == PeerKind::SwitchPort)
+                    bytes.append(double(f->switchPortCounters(port).txBytes));
+            }
+            return bytes;
+        };
+        const QList<double> spread = uplinkBytes(false);
+        const QList<double> polarized = uplinkBytes(true);
+        QCOMPARE(spread.size(), 8);
+        const auto share = [](const QList<double> &b) {
+            double total = 0;
+            for (double x : b)
+                total += x;
+            return *std::max_element(b.begin(), b.end()) / std::max(1.0, total);
+        };
+        qInfo("busiest uplink's share: per-flow hash %.2f, polarized %.2f", share(spread),
+              share(polarized));
+        QVERIFY(share(spread) < 0.5);
+        QVERIFY(share(polarized) > 0.99);
+    }
+
+    void faultsOnTheLargeRailFabric()
+    {
+        ModelParams p;
+        p.engine = FabricEngine::Fluid;
+        p.timing.dt = 10 * kNsPerUs;
+        p.sw.pfcMode = PfcThresholdMode::Dynamic;
+        auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), p);
+        const FabricSpec &spec = f->spec();
+        // A flow from the first server's NIC 0 to a server behind another leaf.
+        const int src = 0, dst = 40 * 8;
+        const int flow = f->startFlow(src, dst);
+        f->runFor(5 * kNsPerMs);
+        const Bytes before = f->flowStats(flow).goodputBytes;
+        QVERIFY(before > 0);
+        // Link down on the uplink it uses: ECMP moves it to another spine, it keeps going.
+        int uplink = -1;
+        for (int port = 0; port < spec.switchPorts.size() && uplink < 0; ++port) {
+            const SwitchPortSpec &sp = spec.switchPorts[port];
+            if (sp.switchIndex == spec.switchPorts[spec.nicPorts[0].switchPort].switchIndex
+                && sp.peerKind == PeerKind::SwitchPort && f->switchPortCounters(port).txBytes > 0)
+                uplink = port;
+        }
+        QVERIFY(uplink >= 0);
+        f->setLinkUp(uplink, false);
+        const quint64 upBytes = f->switchPortCounters(uplink).txBytes;
+        f->runFor(5 * kNsPerMs);
+        QCOMPARE(f->switchPortCounters(uplink).txBytes, upBytes);
+        QVERIFY2(f->flowStats(flow).goodputBytes > before + 50'000'000,
+                 "the flow moved to another uplink");
+        f->setLinkUp(uplink, true);
+
+        // A stalled receiver NIC pauses its leaf port, and the pause reaches the sender.
+        f->setNicStalled(spec.hosts[dst].nicPort, true);
+        f->runFor(5 * kNsPerMs);
+        QVERIFY(f->hostCounters(dst).txPrioPause[3] > 0);
+        const int dstPort = spec.nicPorts[spec.hosts[dst].nicPort].switchPort;
+        QVERIFY(f->switchPortCounters(dstPort).rxPpp > 0);
+        QVERIFY(f->hostCounters(src).rxPrioPause[3] > 0);
+        f->setNicStalled(spec.hosts[dst].nicPort, false);
+
+        // PFC on the wrong CoS: the switch pauses CoS 4, the NICs ignore it on priority 3,
+        // and a 15:1 incast now drops.
+        SwitchQosConfig qos;
+        qos.noDropPfcCos = 4;
+        f->setQosConfig(qos);
+        f->stopAllFlows();
+        const int victim = 600 * 8 + 2;
+        for (int s = 0; s < 15; ++s)
+            f->startFlow((700 + s * 5) * 8 + 2, victim);
+        f->runFor(10 * kNsPerMs);
+        quint64 drops = 0;
+        for (int port = 0; port < spec.switchPorts.size(); ++port)
+            drops += f->switchPortCounters(port).ingressMmuDropPkts;
+        QVERIFY2(drops > 1000, qPrintable(QString::number(drops)));
+    }
+
+    void trainingRingOnTheRailFabricCompletesIterations()
+    {
+        ModelParams p;
+        p.engine = FabricEngine::Fluid;
+        p.timing.dt = 10 * kNsPerUs;
+        p.sw.pfcMode = PfcThresholdMode::Dynamic;
+        auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), p);
+        live::startRailWorkload(*f);
+        f->runFor(100 * kNsPerMs);
+        // 256 ranks, 64 MB gradients: about 28 ms per iteration (2 ms compute).
+        const qsizetype iterations = f->trainingIterations(0).size();
+        QVERIFY2(iterations >= 2 && iterations <= 6, qPrintable(QString::number(iterations)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFluidFabric)
+#include "tst_fluidfabric.moc"
