@@ -67,7 +67,9 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
         QStringLiteral("scenario"),
         ConsoleOptionsText::tr("Start this live scenario on the simulated fabric: idle, "
                                "lossy-incast, pfc-incast, dcqcn-incast, training, link-down, "
-                               "nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch."),
+                               "nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; "
+                               "with --topology: rail-training (default), rail-ecmp-polarized, "
+                               "rail-link-down, rail-nic-stall, rail-pfc-wrong-cos."),
         ConsoleOptionsText::tr("name"));
     const QCommandLineOption resultsDb(
         QStringLiteral("results-db"),
@@ -159,8 +161,12 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.replayPath = parser.value(replay);
     if (!options.scenario.isEmpty()) {
         QStringList names;
-        for (const auto &live : sim::liveScenarios())
-            names.append(live.name);
+        if (options.topology.isEmpty()) {
+            for (const auto &live : sim::liveScenarios())
+                names.append(live.name);
+        } else {
+            names = sim::leafSpineScenarioNames();
+        }
         if (!names.contains(options.scenario)) {
             err << ConsoleOptionsText::tr("roce-console: unknown scenario '%1' (%2)")
                        .arg(options.scenario, names.join(QLatin1String(", ")))

@@ -207,7 +207,7 @@ sim::LargeFabricFeed *startWatching(MainWindow &window, FabricSession &fabric,
     // A large simulated leaf/spine fabric: the model's rows straight into the live model (one
     // agent per NIC over loopback would not fit on this machine).
     if (!options.topology.isEmpty()) {
-        auto *feed = sim::watchLargeFabric(live, options.topology);
+        auto *feed = sim::watchLargeFabric(live, options.topology, options.scenario);
         QObject::connect(feed, &sim::LargeFabricFeed::fabricReady, &window,
                          [&window, &live](const models::LeafSpineFabric &f) {
                              if (!window.isReplay())

@@ -166,6 +166,22 @@ int main(int argc, char **argv)
                                       : "fluid: rail:1024:8:8:16, ring 256 + 15:1, 2 threads",
                          railSeconds, [threads] { return railDemo(threads); }});
     }
+    for (int threads : {1, 2}) {
+        cases.push_back({threads == 1 ? "fluid: rail:256, 2 flows into every NIC, 1 thread"
+                                      : "fluid: rail:256, 2 flows into every NIC, 2 threads",
+                         quick ? 20 * kNsPerMs : 100 * kNsPerMs, [threads] {
+                             // 4,096 flows, every NIC receiving two: every queue is shared,
+                             // every flow steps, and the phases split over the threads.
+                             auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps),
+                                                 railParams(threads));
+                             const int nics = int(f->spec().hosts.size());
+                             for (int i = 0; i < nics; ++i) {
+                                 f->startFlow(i, (i + 8) % nics);
+                                 f->startFlow(i, (i + 16) % nics);
+                             }
+                             return f;
+                         }});
+    }
     cases.push_back({"fluid: rail:1024:8:8:16, 8192-flow per-rail ring, 2 thr",
                      quick ? 20 * kNsPerMs : 200 * kNsPerMs, [] {
                          ModelParams p = railParams(2);

@@ -1048,10 +1048,6 @@
         <translation>Pfad</translation>
     </message>
     <message>
-        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch.</source>
-        <translation>Dieses Live-Szenario auf dem simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch.</translation>
-    </message>
-    <message>
         <source>The inventory file to watch and edit (default %1). Passwords and tokens are in the keychain, never in this file.</source>
         <translation>Die zu überwachende und zu bearbeitende Inventardatei (Standard %1). Passwörter und Token liegen im Schlüsselbund, nie in dieser Datei.</translation>
     </message>
@@ -1066,6 +1062,10 @@
     <message>
         <source>Open this recording (a file, or a directory of recordings) for replay at start; the live fabric is watched (and recorded) meanwhile.</source>
         <translation>Diese Aufzeichnung (eine Datei oder ein Verzeichnis mit Aufzeichnungen) beim Start zur Wiedergabe öffnen; die Live-Fabric wird währenddessen weiter beobachtet (und aufgezeichnet).</translation>
+    </message>
+    <message>
+        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; with --topology: rail-training (default), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</source>
+        <translation>Dieses Live-Szenario auf der simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; mit --topology: rail-training (Standard), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</translation>
     </message>
 </context>
 <context>
@@ -2046,6 +2046,13 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>LargeFabricFeedText</name>
+    <message>
+        <source>&apos;%1&apos; is not a leaf/spine scenario (choose from: %2)</source>
+        <translation>„%1“ ist kein Leaf/Spine-Szenario (zur Auswahl: %2)</translation>
+    </message>
+</context>
+<context>
     <name>LargeFabricText</name>
     <message>
         <source>&apos;%1&apos; is not a leaf/spine topology: use rail:HOSTS:NICS:RAILS:SPINES, e.g. rail:1024:8:8:16</source>
@@ -2188,6 +2195,38 @@ Zu prüfen: %2</translation>
     <message>
         <source>The same stalled NIC with the switch&apos;s PFC watchdog on: the watchdog shuts the paused queue and drops it (WD drops on the receiver&apos;s switch port), and what it lets through overruns the NIC (rx_discards_phy, rx_prio3_discards).</source>
         <translation>Dieselbe blockierte NIC bei eingeschaltetem PFC-Watchdog des Switches: Der Watchdog schaltet die pausierte Queue ab und verwirft ihren Inhalt (WD-Drops am Switch-Port des Empfängers), und was er durchlässt, läuft in der NIC über (rx_discards_phy, rx_prio3_discards).</translation>
+    </message>
+    <message>
+        <source>Fault: ECMP hash polarized</source>
+        <translation>Fehler: ECMP-Hash polarisiert</translation>
+    </message>
+    <message>
+        <source>16 servers of one leaf send to the next leaf, and every flow hashes onto the same uplink: one uplink runs hot with ECN marks and pauses while the other 15 idle.</source>
+        <translation>16 Server eines Leafs senden zum nächsten Leaf, und jeder Fluss landet per Hash auf demselben Uplink: Ein Uplink läuft heiß mit ECN-Markierungen und Pausen, während die anderen 15 ruhen.</translation>
+    </message>
+    <message>
+        <source>Fault: spine uplink down</source>
+        <translation>Fehler: Spine-Uplink ausgefallen</translation>
+    </message>
+    <message>
+        <source>The training ring runs, then the uplink that carries it across the spines goes down: ECMP moves the flows to the other spines and the ring keeps going.</source>
+        <translation>Der Trainingsring läuft, dann fällt der Uplink aus, der ihn über die Spines trägt: ECMP verlegt die Flüsse auf die anderen Spines, und der Ring läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Fault: NIC stops draining (leaf/spine)</source>
+        <translation>Fehler: NIC leert nicht mehr (Leaf/Spine)</translation>
+    </message>
+    <message>
+        <source>The incast receiver&apos;s NIC stops draining: its leaf port is paused without end and the pause spreads through the spines to the 15 senders&apos; leaves.</source>
+        <translation>Die NIC des Incast-Empfängers leert ihren Puffer nicht mehr: Ihr Leaf-Port wird endlos pausiert, und die Pause breitet sich über die Spines bis zu den Leafs der 15 Sender aus.</translation>
+    </message>
+    <message>
+        <source>Fault: PFC on the wrong CoS (leaf/spine)</source>
+        <translation>Fehler: PFC auf der falschen CoS (Leaf/Spine)</translation>
+    </message>
+    <message>
+        <source>Every switch pauses CoS 4 while RoCE rides priority 3: the incast&apos;s pause frames are ignored and Ingress MMU drops appear on its leaf.</source>
+        <translation>Jeder Switch pausiert CoS 4, während RoCE auf Priorität 3 läuft: Die Pause-Frames des Incasts werden ignoriert, und auf seinem Leaf erscheinen Ingress-MMU-Drops.</translation>
     </message>
 </context>
 <context>

@@ -1,233 +1,16 @@
 #include "sim/fluidfabric.h"
 
-#include "sim/fabricstate.h"
-#include "sim/reactionpoint.h"
-#include "sim/rng.h"
-#include "sim/stepthreads.h"
+#include "sim/fluidstate.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
-#include <queue>
 
 namespace roce::sim {
 
-using detail::Event;
-using detail::EventLater;
-using detail::EventType;
-using detail::NotifyOwner;
-using detail::PauseState;
-using detail::TrainingState;
+using namespace fluid;
 
 namespace {
-
-constexpr int kMaxHops = Route::kMaxHops;
-constexpr double kBitsPerByte = 8.0;
-constexpr Bytes kNicRxBuffer = 130944;
-// Bytes below this are rounding noise of the fluid arithmetic, not traffic.
-constexpr double kEpsilonBytes = 1e-6;
-
-enum FluidSlot : int { FluidDefault = 0, FluidRoce = 1, FluidSlots = 2 };
-
-/// Bytes one flow put into an egress queue during one step, by their place in the queue:
-/// positions [start, end) of the queue's cumulative byte count, @p density of them this
-/// flow's. The queue serves positions in order, so a flow's bytes leave when their place
-/// reaches the head (FIFO), not in proportion to what it holds now: a paused sender keeps
-/// draining at the rate it filled the queue one queueing delay ago, which is what sets the
-/// period of PFC on/off cycles.
-struct Segment {
-    double start, end, density;
-};
-
-/// The segments of one (flow, hop), oldest first.
-class SegmentQueue
-{
-public:
-    void push(double start, double end, double bytes)
-    {
-        if (end > start)
-            m_items.push_back({start, end, bytes / (end - start)});
-    }
-    /// Removes and returns this flow's bytes at positions (lo, hi].
-    double take(double lo, double hi)
-    {
-        double taken = 0;
-        while (m_head < m_items.size()) {
-            Segment &s = m_items[m_head];
-            if (s.start >= hi)
-                break;
-            const double from = std::max(s.start, lo);
-            const double to = std::min(s.end, hi);
-            if (to > from)
-                taken += (to - from) * s.density;
-            if (s.end <= hi) {
-                ++m_head;
-            } else {
-                s.start = std::max(s.start, hi);
-                break;
-            }
-        }
-        if (m_head == m_items.size()) {
-            m_items.clear();
-            m_head = 0;
-        } else if (m_head > 64 && m_head * 2 > m_items.size()) {
-            m_items.erase(m_items.begin(), m_items.begin() + std::ptrdiff_t(m_head));
-            m_head = 0;
-        }
-        return taken;
-    }
-    void clear()
-    {
-        m_items.clear();
-        m_head = 0;
-    }
-
-private:
-    std::vector<Segment> m_items;
-    std::size_t m_head = 0;
-};
-
-/// One (flow, hop) pair: the flow's bytes at the egress queue of its hop'th switch.
-struct EntryRef {
-    int flow;
-    int hop;
-};
-
-struct FluidPort {
-    int switchIndex = 0;
-    RateBps speed = 0;
-    PeerKind peerKind = PeerKind::None;
-    int peer = -1;
-    bool up = true;
-    bool pfcOn = true;
-    PfcThresholds staticTh;
-    // Egress: the flows whose hop leaves here, and the bytes queued per class.
-    std::vector<EntryRef> egress;
-    double q[FluidSlots] = {0, 0};
-    double enqueued[FluidSlots] = {0, 0};  ///< queue positions: bytes ever enqueued
-    double dequeued[FluidSlots] = {0, 0};  ///< and ever served (FIFO head)
-    double qCounted = 0;                   ///< what the switch's buffer total holds for this port
-    double wdTxSincePoll = 0;
-    TimeNs wdShutdownUntil = 0;
-    double qSum = 0, qMax = 0;                 ///< since the last queue statistics reset
-    double qMaxRoceEver = 0, qMaxDefault = 0;  ///< Q Depth peaks the switch shows
-    // Ingress: the flows entering the switch here (their bytes count against this port).
-    std::vector<EntryRef> ingress;
-    double ing = 0;
-    bool paused = false;
-    TimeNs lastXoff = 0;
-    // Counters the fluid arithmetic accumulates in fractions; whole ones at read.
-    double rxPkts = 0, rxBytes = 0, txPkts = 0, txBytes = 0;
-    double slotTxPkts[FluidSlots] = {0, 0}, slotTxBytes[FluidSlots] = {0, 0};
-    double slotDropPkts[FluidSlots] = {0, 0}, slotDropBytes[FluidSlots] = {0, 0};
-    double ecnPkts = 0;
-    quint64 cnpTxPkts = 0;
-    double mmuDropPkts = 0, mmuDropBytes = 0;
-    PauseState egressPause[kClassCount];  ///< PFC received from the peer, per CoS
-    /// Event counters (PFC frames, watchdog), exact; apart, so the hot state stays small.
-    std::unique_ptr<SwitchPortCounters> c = std::make_unique<SwitchPortCounters>();
-};
-
-struct FluidNic {
-    RateBps speed = 0;
-    bool up = true;
-    bool stalled = false;
-    int switchPort = -1;
-    int firstHost = -1;
-    PauseState rxPause[kClassCount];
-    std::vector<int> flows;    ///< flows sourced here
-    std::vector<int> inFlows;  ///< flows that end here
-    double rxBuffer = 0;
-    bool nicPaused = false;
-    TimeNs nicLastXoff = 0;
-    struct Counters {
-        PerClass txPrioPause {}, rxPrioPause {}, rxPrioPauseTransition {}, rxPrioDiscards {};
-        quint64 rxPauseCtrl = 0, txPauseCtrl = 0, linkDowned = 0;
-    };
-    std::unique_ptr<Counters> c = std::make_unique<Counters>();  ///< exact, apart
-    double rxDiscards = 0;
-};
-
-/// Fractional host counters; HostCounters (integers) at read.
-struct FluidHost {
-    HostConfig config;
-    /// Exact event counters (CNPs, errors); apart, so the hot state stays small.
-    std::unique_ptr<HostCounters> c = std::make_unique<HostCounters>();
-    double txPrioBytes[kClassCount] = {}, txPrioPkts[kClassCount] = {};
-    double rxPrioBytes[kClassCount] = {}, rxPrioPkts[kClassCount] = {};
-    double txRdmaBytes = 0, txRdmaPkts = 0, rxRdmaBytes = 0, rxRdmaPkts = 0;
-    double rxWriteRequests = 0, outOfSequence = 0;
-};
-
-/// A flow at one hop of its path (the fields every phase touches, kept together).
-struct FluidHop {
-    double in = 0;     ///< bytes arriving at the hop's egress queue this step
-    double next = 0;   ///< bytes that left the hop before: they arrive next step
-    double q = 0;      ///< bytes of the flow queued here
-    double admit = 1;  ///< share of this step's arrivals the ingress admitted
-    double drop = 0;   ///< bytes lost here this step
-    double marks = 0;  ///< CE marks (expected) this step
-    SegmentQueue fifo;
-};
-
-struct FluidFlow {
-    // Hot: what the switch phases read per hop, first.
-    int slot = FluidRoce;
-    bool noDrop = true;
-    int pktWire = 0, pktPayload = 0;
-    FluidHop hop[kMaxHops];
-    double arriving = 0;  ///< left the last hop this step
-    Route route, reverse;
-    FlowStats stats;
-    int srcNic = -1, dstNic = -1;
-    int prio = 3;
-    int cnpPrio = 6;
-    int cnpGroup = ClassCnp;
-    int ingressPort[kMaxHops] = {-1, -1, -1, -1};
-    int cnpsToCount = 0;  ///< CNPs sent this step, for the switch ports on the way back
-    ReactionPoint rp;
-    // Sender (phase A).
-    double demand = -1;  ///< wire bytes to send in all; -1: unlimited
-    Bytes payloadTotal = -1;
-    double sent = 0;
-    double sentCarry = 0;  ///< fraction of a byte not yet told to the reaction point
-    double tcpRate = 0;
-    TimeNs lastCut = -(1LL << 60);
-    TimeNs lastProgress = 0;
-    std::vector<TimeNs> cnpDue;  ///< CNPs on their way back, by arrival time
-    quint32 pendingSeqErr = 0;
-    bool pendingCut = false;
-    // Receiver (phase D).
-    double expected = 0;  ///< wire bytes delivered in order
-    double waste = 0;     ///< bytes in flight behind a loss: go-back-N discards them
-    Xoshiro256 rng;       ///< draws the receiver's CE marks (phase D owns it)
-    double goodputAcc = 0;
-    TimeNs lastCnp = -(1LL << 60);
-    double nakFor = -1;  ///< expected byte the last NAK asked for
-    double gapAt = -1;   ///< sequence of the first lost byte not yet resent; -1: none
-    double notifyAt = -1;
-    bool notifyReady = false;
-    NotifyOwner owner = NotifyOwner::None;
-    int ownerId = -1;
-
-    bool idleInNetwork() const
-    {
-        for (int k = 0; k < kMaxHops; ++k) {
-            if (hop[k].in > kEpsilonBytes || hop[k].next > kEpsilonBytes
-                || hop[k].q > kEpsilonBytes)
-                return false;
-        }
-        return arriving <= kEpsilonBytes && cnpDue.empty();
-    }
-    double backlog() const { return demand < 0 ? 1e18 : demand - sent; }
-};
-
-struct FluidProbe {
-    ProbeOptions options;
-    int hostA = -1, hostB = -1;
-    int flowAB = -1, flowBA = -1;
-    TimeNs nextAt = 0;
-    ProbeResult result;
-};
 
 /// A Poisson draw of mean @p mean: how many of the packets WRED chose are marked. Marks
 /// must arrive at random, not evenly: evenly spaced CNPs keep restarting the reaction
@@ -254,316 +37,7 @@ int poisson(Xoshiro256 &rng, double mean)
     return k;
 }
 
-double bytesIn(RateBps rate, TimeNs t)
-{
-    return double(rate) * double(t) / (kBitsPerByte * double(kNsPerSec));
-}
-
-/// Share of [from, from + span) during which @p s pauses.
-double pausedShare(const PauseState &s, TimeNs from, TimeNs span)
-{
-    const TimeNs a = std::max(from, s.pauseStart);
-    const TimeNs b = std::min(from + span, s.pausedUntil);
-    return b > a ? double(b - a) / double(span) : 0.0;
-}
-
 }  // namespace
-
-struct FluidFabric::Impl {
-    FabricSpec spec;
-    ModelParams params;
-    Router router;
-    SwitchQosConfig qos;
-    TimeNs now = 0;
-    std::int64_t stepsSinceQueueReset = 0;
-    bool ecmpPolarized = false;
-
-    std::vector<FluidPort> ports;
-    std::vector<FluidNic> nics;
-    std::vector<FluidHost> hosts;
-    std::vector<double> switchUsed;
-    std::vector<FluidFlow> flows;
-    std::vector<FluidProbe> probes;
-    std::vector<TrainingState> jobs;
-    std::priority_queue<Event, std::vector<Event>, EventLater> events;
-    std::uint64_t eventOrder = 0;
-    TimeNs nextWatchdogPoll = 0;
-
-    // What a step works on, rebuilt when flows start, stop or move.
-    bool listsDirty = true;
-    std::vector<int> liveFlows, srcNics, dstNics, egressPorts, ingressPorts;
-    std::int64_t stepsSinceRebuild = 0;
-    StepThreads threads;
-
-    Impl(FabricSpec s, ModelParams p)
-        : spec(std::move(s)), params(p), router(spec), threads(std::max(1, p.threads))
-    { }
-
-    TimeNs dt() const { return params.timing.dt; }
-
-    void init()
-    {
-        ports.resize(std::size_t(spec.switchPorts.size()));
-        for (std::size_t i = 0; i < ports.size(); ++i) {
-            const SwitchPortSpec &sp = spec.switchPorts[qsizetype(i)];
-            FluidPort &p = ports[i];
-            p.switchIndex = sp.switchIndex;
-            p.speed = sp.speed;
-            p.peerKind = sp.peerKind;
-            p.peer = sp.peer;
-            p.up = sp.peerKind != PeerKind::None;
-            p.staticTh = staticFor(p.speed);
-        }
-        nics.resize(std::size_t(spec.nicPorts.size()));
-        for (std::size_t i = 0; i < nics.size(); ++i) {
-            nics[i].speed = spec.nicPorts[qsizetype(i)].speed;
-            nics[i].switchPort = spec.nicPorts[qsizetype(i)].switchPort;
-        }
-        hosts.resize(std::size_t(spec.hosts.size()));
-        for (int h = int(spec.hosts.size()) - 1; h >= 0; --h)
-            nics[std::size_t(spec.hosts[h].nicPort)].firstHost = h;
-        switchUsed.assign(std::size_t(spec.switches.size()), 0.0);
-        nextWatchdogPoll = params.sw.watchdogPoll;
-    }
-
-    void pushEvent(TimeNs t, EventType type, int target, int cos = 0, std::int64_t value = 0)
-    {
-        events.push(Event {t, eventOrder++, type, target, cos, value});
-    }
-
-    // --- configuration helpers (the packet model's rules) --------------------------------
-    Bytes minimumHeadroom(RateBps speed) const
-    {
-        const TimeNs delay = std::max(params.timing.linkDelay, dt());
-        const TimeNs reaction = 2 * delay + params.timing.nicPfcResponse + dt();
-        return Bytes(speed / 8 * reaction / kNsPerSec) + 2 * 9216;
-    }
-    PfcThresholds staticFor(RateBps speed) const
-    {
-        PfcThresholds t = staticThresholds(params.sw, speed);
-        t.headroom = std::max(t.headroom, minimumHeadroom(speed));
-        return t;
-    }
-    PfcThresholds thresholdsFor(const FluidPort &p) const
-    {
-        if (params.sw.pfcMode == PfcThresholdMode::Dynamic) {
-            const double freeShared = std::max(0.0,
-                                               double(spec.switches[p.switchIndex].bufferBytes)
-                                                   - switchUsed[std::size_t(p.switchIndex)]);
-            PfcThresholds t;
-            t.xoff = Bytes(freeShared) >> params.sw.dynamicShift;
-            t.xon = std::max<Bytes>(0, t.xoff - 3 * 1024);
-            t.headroom = std::max(3 * p.speed / 8 * params.timing.linkDelay / kNsPerSec + 4 * 9216,
-                                  minimumHeadroom(p.speed));
-            return t;
-        }
-        return p.staticTh;
-    }
-    bool groupIsNoDrop(int group) const { return qos.noDropConfigured && group == qos.noDropGroup; }
-
-    void classify(FluidFlow &f)
-    {
-        f.slot = f.stats.qosGroup == ClassRoce ? FluidRoce : FluidDefault;
-        f.noDrop = groupIsNoDrop(f.stats.qosGroup);
-    }
-
-    int switchOfNic(int nic) const
-    {
-        const int port = spec.nicPorts[nic].switchPort;
-        return port < 0 ? -1 : spec.switchPorts[port].switchIndex;
-    }
-
-    bool routeUsable(const Route &r) const
-    {
-        for (int k = 0; k < r.hops; ++k) {
-            if (!ports[std::size_t(r.egress[k])].up)
-                return false;
-        }
-        return true;
-    }
-
-    /// ECMP as the switches do it: the flow's hash picks an uplink among those whose path is
-    /// up (a down uplink leaves the group; its flows spread over the others).
-    Route routeFor(int flowId, int srcNic, int dstNic) const
-    {
-        const unsigned hash
-            = ecmpHash(flowId, switchOfNic(srcNic), switchOfNic(dstNic), ecmpPolarized);
-        Route r = router.route(srcNic, dstNic, hash);
-        if (r.hops < 3 || routeUsable(r))
-            return r;
-        for (unsigned k = 1; k < 64; ++k) {
-            const Route alt = router.route(srcNic, dstNic, hash + k);
-            if (routeUsable(alt))
-                return alt;
-        }
-        return r;
-    }
-
-    void setRoute(FluidFlow &f, const Route &r, int flowId)
-    {
-        f.route = r;
-        f.reverse = router.route(
-            f.dstNic, f.srcNic,
-            ecmpHash(flowId, switchOfNic(f.dstNic), switchOfNic(f.srcNic), ecmpPolarized));
-        for (int k = 0; k < kMaxHops; ++k)
-            f.ingressPort[k] = -1;
-        if (r.hops > 0)
-            f.ingressPort[0] = nics[std::size_t(f.srcNic)].switchPort;
-        for (int k = 1; k < r.hops; ++k)
-            f.ingressPort[k] = ports[std::size_t(r.egress[k - 1])].peer;
-    }
-
-    // --- per-step lists -------------------------------------------------------------------
-    void rebuildLists()
-    {
-        for (int p : egressPorts)
-            ports[std::size_t(p)].egress.clear();
-        for (int p : ingressPorts)
-            ports[std::size_t(p)].ingress.clear();
-        for (int n : srcNics)
-            nics[std::size_t(n)].flows.clear();
-        for (int n : dstNics)
-            nics[std::size_t(n)].inFlows.clear();
-        liveFlows.clear();
-        egressPorts.clear();
-        ingressPorts.clear();
-        srcNics.clear();
-        dstNics.clear();
-        for (int id = 0; id < int(flows.size()); ++id) {
-            FluidFlow &f = flows[std::size_t(id)];
-            if (!f.stats.active && f.idleInNetwork())
-                continue;
-            liveFlows.push_back(id);
-            nics[std::size_t(f.srcNic)].flows.push_back(id);
-            nics[std::size_t(f.dstNic)].inFlows.push_back(id);
-            srcNics.push_back(f.srcNic);
-            dstNics.push_back(f.dstNic);
-            for (int k = 0; k < f.route.hops; ++k) {
-                ports[std::size_t(f.route.egress[k])].egress.push_back({id, k});
-                egressPorts.push_back(f.route.egress[k]);
-                if (f.ingressPort[k] >= 0) {
-                    ports[std::size_t(f.ingressPort[k])].ingress.push_back({id, k});
-                    ingressPorts.push_back(f.ingressPort[k]);
-                }
-            }
-        }
-        // Ports still paused or holding PFC state stay on the ingress list until released.
-        for (std::size_t p = 0; p < ports.size(); ++p) {
-            if (ports[p].paused)
-                ingressPorts.push_back(int(p));
-        }
-        for (std::vector<int> *list : {&srcNics, &dstNics, &egressPorts, &ingressPorts}) {
-            std::sort(list->begin(), list->end());
-            list->erase(std::unique(list->begin(), list->end()), list->end());
-        }
-        listsDirty = false;
-        stepsSinceRebuild = 0;
-    }
-
-    /// Calls @p work(id) for this member's share of @p list (contiguous, in order).
-    template <typename Work> void share(const std::vector<int> &list, int member, Work work)
-    {
-        const std::size_t n = list.size();
-        const std::size_t count = std::size_t(threads.count());
-        const std::size_t from = n * std::size_t(member) / count;
-        const std::size_t to = n * std::size_t(member + 1) / count;
-        for (std::size_t i = from; i < to; ++i)
-            work(list[i]);
-    }
-
-    // --- the step --------------------------------------------------------------------------
-    void step();
-    void processEvent(const Event &e);
-    void senders(int nic);
-    void switchIngress(int port);
-    void switchEgress(int port);
-    void receivers(int nic);
-    void serialAfterStep();
-    void notify(FluidFlow &f, int id);
-    void watchdog();
-    void runProbes();
-
-    void applyPause(PauseState &s, std::int64_t quanta, RateBps speed, TimeNs at,
-                    bool *transition) const
-    {
-        const bool wasPaused = at < s.pausedUntil && at >= s.pauseStart;
-        if (quanta == 0) {
-            if (wasPaused) {
-                s.accumulated += at - s.pauseStart;
-                s.pausedUntil = at;
-                s.pauseStart = at;
-            }
-            return;
-        }
-        if (!wasPaused) {
-            if (s.pausedUntil > s.pauseStart)
-                s.accumulated += s.pausedUntil - s.pauseStart;
-            s.pauseStart = at;
-            if (transition)
-                *transition = true;
-        }
-        s.pausedUntil = at + pauseDuration(int(quanta), speed);
-    }
-
-    void pfcToNic(int nic, int cos, std::int64_t quanta, TimeNs at)
-    {
-        FluidNic &n = nics[std::size_t(nic)];
-        if (!n.up)
-            return;
-        ++n.c->rxPauseCtrl;
-        const quint8 enabled
-            = n.firstHost < 0 ? 0 : hosts[std::size_t(n.firstHost)].config.pfcEnabledPrios;
-        if (!(enabled & (1u << cos)))
-            return;  // the NIC honours PFC only on priorities it has PFC enabled on
-        if (quanta > 0)
-            ++n.c->rxPrioPause[std::size_t(cos)];
-        bool transition = false;
-        applyPause(n.rxPause[cos], quanta, n.speed, at, &transition);
-        if (transition)
-            ++n.c->rxPrioPauseTransition[std::size_t(cos)];
-    }
-
-    void pfcToSwitchPort(int port, int cos, std::int64_t quanta, TimeNs at)
-    {
-        FluidPort &p = ports[std::size_t(port)];
-        if (!p.up)
-            return;
-        ++p.c->rxPpp;
-        ++p.c->cosRxPause[std::size_t(cos)];
-        applyPause(p.egressPause[cos], quanta, p.speed, at, nullptr);
-    }
-
-    void countHostTx(FluidHost &h, const FluidFlow &f, double wire, bool cnp, int pktWire)
-    {
-        const double pkts = wire / double(pktWire);
-        const double frames = wire - pkts * double(kWireGap);
-        const int prio = cnp ? f.cnpPrio : f.prio;
-        h.txPrioBytes[prio] += frames;
-        h.txPrioPkts[prio] += pkts;
-        if (f.stats.kind == FlowKind::Rdma || cnp) {
-            h.txRdmaBytes += frames;
-            h.txRdmaPkts += pkts;
-        }
-    }
-    void countHostRx(FluidHost &h, const FluidFlow &f, double wire, bool cnp, int pktWire)
-    {
-        const double pkts = wire / double(pktWire);
-        const double frames = wire - pkts * double(kWireGap);
-        const int prio = cnp ? f.cnpPrio : f.prio;
-        h.rxPrioBytes[prio] += frames;
-        h.rxPrioPkts[prio] += pkts;
-        if (f.stats.kind == FlowKind::Rdma || cnp) {
-            h.rxRdmaBytes += frames;
-            h.rxRdmaPkts += pkts;
-            if (!cnp)
-                h.rxWriteRequests += pkts;
-        }
-    }
-
-    bool anythingMoving(TimeNs until) const;
-    void flushPort(int port);
-    void reroute();
-};
 
 // =========================================================================================
 // Step: events; senders; switch ingress (PFC, admission); switch egress (service, marking);
@@ -582,10 +56,10 @@ void FluidFabric::Impl::step()
     }
     if (listsDirty || ++stepsSinceRebuild > 4096)
         rebuildLists();
-    threads.run([this](int m) { share(srcNics, m, [this](int nic) { senders(nic); }); });
-    threads.run([this](int m) { share(ingressPorts, m, [this](int p) { switchIngress(p); }); });
-    threads.run([this](int m) { share(egressPorts, m, [this](int p) { switchEgress(p); }); });
-    threads.run([this](int m) { share(dstNics, m, [this](int nic) { receivers(nic); }); });
+    phase(srcNics, [this](int nic) { senders(nic); });
+    phase(ingressPorts, [this](int p) { switchIngress(p); });
+    phase(egressPorts, [this](int p) { switchEgress(p); });
+    phase(dstNics, [this](int nic) { receivers(nic); });
     serialAfterStep();
     ++stepsSinceQueueReset;
     now += dt();
@@ -609,6 +83,8 @@ void FluidFabric::Impl::processEvent(const Event &e)
             + double(wireBytesFor(payload, f.pktPayload, f.pktWire - f.pktPayload - kWireGap));
         f.notifyAt = f.demand;
         f.lastProgress = now;
+        if (f.express)
+            expressRestart(f, id, stepIndex());  // sends from this step, as phase A would
     }
 }
 
@@ -744,6 +220,8 @@ void FluidFabric::Impl::switchIngress(int portIndex)
             arrivingNoDrop += b;
         }
     }
+    // Departures leave the headroom first (§6.3 step 6): what left since the last step.
+    in.hdrm = std::max(0.0, in.hdrm - std::max(0.0, in.ing - ing));
     in.ing = ing;
     if (!in.up) {
         for (const EntryRef &e : in.ingress) {
@@ -755,11 +233,25 @@ void FluidFabric::Impl::switchIngress(int portIndex)
     }
     const PfcThresholds th = thresholdsFor(in);
     const Bytes reserve = params.sw.reservePerPg;
-    // Admission of the no-drop class: up to xoff + headroom (PFC on: plus the reserve; off:
-    // the Pause Buff Size of NX-OS), then Ingress MMU drops.
-    const double limit
-        = in.pfcOn ? double(reserve + th.xoff + th.headroom) : double(th.xoff + th.headroom);
-    const double room = std::max(0.0, limit - ing);
+    // Admission of the no-drop class (§6.5). PFC on: a step's arrivals go to the shared
+    // buffer while the port is below xoff (as a packet that starts below it does), else
+    // into the headroom; what the headroom cannot take is dropped. Bytes admitted to shared
+    // earlier stay, even when a dynamic xoff shrinks under them. PFC off: up to the Pause
+    // Buff Size (xoff + headroom), then Ingress MMU drops.
+    double room;
+    double toHeadroom = 0;
+    if (in.pfcOn) {
+        if (ing - in.hdrm < double(reserve + th.xoff)) {
+            room = arrivingNoDrop;
+        } else {
+            room = std::max(0.0, double(th.headroom) - in.hdrm);
+            toHeadroom = std::min(room, arrivingNoDrop);
+        }
+    } else {
+        room = std::max(0.0, double(th.xoff + th.headroom) - ing);
+    }
+    in.hdrm += toHeadroom;
+    in.ing = ing + std::min(room, arrivingNoDrop);
     const double admit = arrivingNoDrop > room ? room / arrivingNoDrop : 1.0;
     if (admit < 1.0) {
         for (const EntryRef &e : in.ingress) {
@@ -791,12 +283,12 @@ void FluidFabric::Impl::switchIngress(int portIndex)
             else if (in.peerKind == PeerKind::SwitchPort)
                 pfcToSwitchPort(in.peer, cos, quanta, at);
         };
-        if (!in.paused && shared >= double(th.xoff)) {
+        if (!in.paused && (shared >= double(th.xoff) || in.hdrm > kEpsilonBytes)) {
             in.paused = true;
             in.lastXoff = now;
             in.c->cosTxPauseActive[std::size_t(cos)] = true;
             send(params.sw.pauseQuanta);
-        } else if (in.paused && shared <= double(th.xon)) {
+        } else if (in.paused && shared <= double(th.xon) && in.hdrm <= kEpsilonBytes) {
             in.paused = false;
             in.c->cosTxPauseActive[std::size_t(cos)] = false;
             send(0);
@@ -1143,13 +635,22 @@ void FluidFabric::Impl::receivers(int nicIndex)
 
 void FluidFabric::Impl::serialAfterStep()
 {
+    expressCompletions();
     for (int p : egressPorts) {
         FluidPort &port = ports[std::size_t(p)];
         const double q = port.q[FluidDefault] + port.q[FluidRoce];
         switchUsed[std::size_t(port.switchIndex)] += q - port.qCounted;
         port.qCounted = q;
     }
-    for (int id : liveFlows) {
+    for (int id : expressNotified) {
+        FluidFlow &f = flows[std::size_t(id)];
+        if (f.notifyReady) {
+            f.notifyReady = false;
+            notify(f, id);
+        }
+    }
+    expressNotified.clear();
+    for (int id : steppedFlows) {
         FluidFlow &f = flows[std::size_t(id)];
         if (f.notifyReady) {
             f.notifyReady = false;
@@ -1202,6 +703,8 @@ void FluidFabric::Impl::notify(FluidFlow &f, int id)
                 += double(wireBytesFor(payload, g.pktPayload, g.pktWire - g.pktPayload - kWireGap));
             g.notifyAt = g.demand;
             g.lastProgress = now;
+            if (g.express)
+                expressRestart(g, flow, stepIndex() + 1);  // phase A of the next step sends
         }
         return;
     }
@@ -1288,8 +791,10 @@ bool FluidFabric::Impl::anythingMoving(TimeNs until) const
         if (!p.result.finished)
             return true;
     }
-    for (int id : liveFlows) {
+    for (int id : steppedFlows) {
         const FluidFlow &f = flows[std::size_t(id)];
+        if (f.express)
+            continue;  // moves by arithmetic; its completions bound the jump
         if (!f.idleInNetwork() || (f.stats.active && f.backlog() > kEpsilonBytes)
             || f.rp.nextTimer() < until)
             return true;
@@ -1385,16 +890,24 @@ void FluidFabric::runUntil(TimeNs t)
         if (d->listsDirty)
             d->rebuildLists();
         if (!d->anythingMoving(t)) {
-            // Nothing moving and nothing scheduled before t: jump (an idle fabric is free).
+            // Nothing steps and nothing is scheduled before t: jump (an idle fabric, or one
+            // whose flows are all express, is free). Express completions are scheduled too.
             TimeNs target = t;
             if (!d->events.empty())
                 target = std::min(target, d->events.top().time);
+            const std::int64_t express = d->nextExpressStep();
+            if (express != LLONG_MAX)
+                target = std::min(target, TimeNs(express) * d->dt());
             const TimeNs steps = (target - d->now) / d->dt();
-            if (steps > 1)
+            if (steps > 1) {
                 d->now += (steps - 1) * d->dt();
+                d->stepsSinceQueueReset += steps - 1;
+            }
         }
         d->step();
     }
+    // Counters read after this call are exact: express flows are put into them.
+    d->expressSettleAll();
 }
 
 int FluidFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options)
@@ -1447,6 +960,7 @@ void FluidFabric::stopFlow(int flow)
         return;
     f.stats.active = false;
     f.stats.stoppedAt = d->now;
+    d->listsDirty = true;
 }
 
 void FluidFabric::stopAllFlows()
@@ -1553,6 +1067,7 @@ SwitchQosConfig FluidFabric::qosConfig() const
 
 void FluidFabric::setQosConfig(const SwitchQosConfig &config)
 {
+    d->listsDirty = true;
     d->qos = config;
     for (auto &f : d->flows) {
         const HostConfig &src = d->hosts[std::size_t(f.stats.src)].config;
@@ -1603,6 +1118,7 @@ HostConfig FluidFabric::hostConfig(int host) const
 
 void FluidFabric::setHostConfig(int host, const HostConfig &config)
 {
+    d->listsDirty = true;
     d->hosts[std::size_t(host)].config = config;
     for (auto &f : d->flows) {
         if (f.stats.src == host && f.stats.kind == FlowKind::Rdma && f.stats.active) {
@@ -1619,6 +1135,7 @@ void FluidFabric::setHostConfig(int host, const HostConfig &config)
 
 void FluidFabric::setLinkSpeed(int switchPort, RateBps speed)
 {
+    d->listsDirty = true;
     FluidPort &p = d->ports[std::size_t(switchPort)];
     p.speed = speed;
     p.staticTh = d->staticFor(speed);
@@ -1662,6 +1179,7 @@ void FluidFabric::setLinkUp(int switchPort, bool up)
 
 void FluidFabric::setNicStalled(int nicPort, bool stalled)
 {
+    d->listsDirty = true;
     FluidNic &n = d->nics[std::size_t(nicPort)];
     n.stalled = stalled;
     if (!stalled)

@@ -4,9 +4,11 @@
 
 #include "sim/fabric.h"
 #include "sim/fabricrows.h"
+#include "sim/livescenario.h"
 #include "sim/livesteps.h"
 #include "sim/topology.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QThread>
@@ -17,6 +19,13 @@
 
 namespace roce::sim {
 
+namespace {
+class LargeFabricFeedText
+{
+    Q_DECLARE_TR_FUNCTIONS(LargeFabricFeedText)
+};
+}  // namespace
+
 LargeFabricFeed::LargeFabricFeed(QObject *parent) : QObject(parent)
 { }
 
@@ -25,15 +34,21 @@ LargeFabricFeed::~LargeFabricFeed()
     stop();
 }
 
-void LargeFabricFeed::start(const QString &topology, int intervalMs)
+void LargeFabricFeed::start(const QString &topology, const QString &scenario, int intervalMs)
 {
     auto shape = parseRailTopology(topology);
     if (!shape) {
         emit failed(shape.error().message);
         return;
     }
+    const QString name = scenario.isEmpty() ? QStringLiteral("rail-training") : scenario;
+    if (!leafSpineScenarioNames().contains(name)) {
+        emit failed(LargeFabricFeedText::tr("'%1' is not a leaf/spine scenario (choose from: %2)")
+                        .arg(name, leafSpineScenarioNames().join(QStringLiteral(", "))));
+        return;
+    }
     const RailShape s = shape.value();
-    m_worker.start([this, s, intervalMs](QObject *worker) {
+    m_worker.start([this, s, name, intervalMs](QObject *worker) {
         const FabricSpec spec = railFabric(s.hosts, s.nics, s.rails, s.spines, 100 * kGbps);
         ModelParams params;
         params.engine = FabricEngine::Fluid;
@@ -42,11 +57,14 @@ void LargeFabricFeed::start(const QString &topology, int intervalMs)
         params.sw.pfcMode = PfcThresholdMode::Dynamic;
         std::shared_ptr<Fabric> fabric = makeFabric(spec, params);
         auto sampler = std::make_shared<FabricRowSampler>(*fabric);
-        live::startRailWorkload(*fabric);
+        if (const auto applied = applyLiveScenario(*fabric, name); !applied) {
+            emit failed(applied.error().message);
+            return;
+        }
         emit fabricReady(leafSpineOf(spec));
         (void)sampler->sample(QDateTime::currentMSecsSinceEpoch());
         // Simulated time per tick: the interval when the model keeps up, else what fits in
-        // 70% of it, so that the thread never falls behind the clock.
+        // 90% of it, so that the thread never falls behind the clock.
         auto slice = std::make_shared<TimeNs>(TimeNs(intervalMs) * kNsPerMs / 10);
         auto *timer = new QTimer(worker);
         timer->setInterval(intervalMs);
@@ -59,7 +77,7 @@ void LargeFabricFeed::start(const QString &topology, int intervalMs)
                 const double spent = std::max<double>(1e6, wall.nsecsElapsed());
                 const TimeNs interval = TimeNs(intervalMs) * kNsPerMs;
                 emit pace(double(*slice) / double(interval));
-                *slice = std::clamp<TimeNs>(TimeNs(double(*slice) * 0.7 * double(interval) / spent),
+                *slice = std::clamp<TimeNs>(TimeNs(double(*slice) * 0.9 * double(interval) / spent),
                                             kNsPerMs, interval);
                 emit updated(sampler->sample(QDateTime::currentMSecsSinceEpoch()));
             });
@@ -72,7 +90,8 @@ void LargeFabricFeed::stop()
     m_worker.stop();
 }
 
-LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &topology)
+LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &topology,
+                                  const QString &scenario)
 {
     auto feed = std::make_unique<LargeFabricFeed>();
     LargeFabricFeed *raw = feed.get();
@@ -84,7 +103,7 @@ LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &to
         hub.fail(topology, QStringLiteral("sim"), m);
     });
     hub.watchSource(std::move(feed));
-    raw->start(topology);
+    raw->start(topology, scenario);
     return raw;
 }
 

@@ -18,7 +18,7 @@ namespace roce::sim {
 /// with a training ring and an incast, and each tick publishes the rows of every switch port
 /// and NIC (rates over the simulated interval), as the monitors would. Each tick advances the
 /// model by the wall-clock interval when the machine keeps up (real time), otherwise by what
-/// fits in 70% of the interval; the rates are per simulated second either way.
+/// fits in 90% of the interval; the rates are per simulated second either way.
 class LargeFabricFeed : public QObject
 {
     Q_OBJECT
@@ -27,9 +27,10 @@ public:
     explicit LargeFabricFeed(QObject *parent = nullptr);
     ~LargeFabricFeed() override;
 
-    /// @p topology: "rail:HOSTS:NICS:RAILS:SPINES". Answers with fabricReady() then updated()
-    /// every @p intervalMs, or failed().
-    void start(const QString &topology, int intervalMs = 1000);
+    /// @p topology: "rail:HOSTS:NICS:RAILS:SPINES"; @p scenario one of
+    /// leafSpineScenarioNames() (empty: rail-training). Answers with fabricReady() then
+    /// updated() every @p intervalMs, or failed().
+    void start(const QString &topology, const QString &scenario = {}, int intervalMs = 1000);
     void stop();
 
 signals:
@@ -46,6 +47,7 @@ private:
 /// Makes the feed of @p topology the source of @p hub (which owns it and stops it with the
 /// fabric): its frames and failures reach the hub like any source's. Returns the feed, for its
 /// fabricReady().
-LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &topology);
+LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &topology,
+                                  const QString &scenario = {});
 
 }  // namespace roce::sim

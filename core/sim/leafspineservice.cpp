@@ -80,9 +80,12 @@ Result<ServedFabricEndpoints> LeafSpineService::start()
     if (m_options.agentToken.isEmpty())
         m_options.agentToken = randomSecret();
 
+    // Leaf/spine fabrics run on the flow-level model, as the large fabric feed: a 1,024-host
+    // rail fabric keeps up with the wall clock there.
     ModelParams params;
+    params.engine = FabricEngine::Fluid;
     params.seed = m_options.seed;
-    params.timing.dt = 10 * kNsPerUs;  // coarser step for scale, as the large fabric feed
+    params.timing.dt = 10 * kNsPerUs;
     params.sw.pfcMode = PfcThresholdMode::Dynamic;
     m_fabric = makeFabric(
         railFabric(shape->hosts, shape->nics, shape->rails, shape->spines, 100 * kGbps), params);

@@ -14,6 +14,7 @@ void resetToBaseline(Fabric &fabric)
     fabric.setWred(wred);
     fabric.setQosConfig(SwitchQosConfig {});
     fabric.setPfcWatchdog(false);
+    fabric.setEcmpPolarized(false);
     for (int p = 0; p < fabric.spec().switchPorts.size(); ++p) {
         if (fabric.spec().switchPorts[p].peerKind != PeerKind::None)
             fabric.setLinkUp(p, true);
@@ -114,11 +115,51 @@ void startRailWorkload(Fabric &fabric)
     fabric.startTraining(training);
     if (shape.hosts >= 32) {
         const int nic = std::min(2, shape.nics - 1);
-        const int victim = (shape.hosts / 2 + 3) * shape.nics + nic;
+        const int victim = railIncastReceiver(fabric);
         for (int s = 0; s < 15; ++s)
             fabric.startFlow(((shape.hosts / 2 + 40 + s * 5) % shape.hosts) * shape.nics + nic,
                              victim);
     }
+}
+
+int railIncastReceiver(const Fabric &fabric)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    if (shape.hosts < 32)
+        return int(fabric.spec().hosts.size()) - 1;
+    return (shape.hosts / 2 + 3) * shape.nics + std::min(2, shape.nics - 1);
+}
+
+int startLeafToLeafBulk(Fabric &fabric)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    const int nic = std::min(1, shape.nics - 1);
+    // Servers 0..15 sit on the first leaf of their rail, 32..47 on the second (32 a leaf).
+    for (int i = 0; i < 16 && 32 + i < shape.hosts; ++i)
+        fabric.startFlow(i * shape.nics + nic, (32 + i) * shape.nics + nic);
+    const FabricSpec &spec = fabric.spec();
+    return spec.switchPorts[spec.nicPorts[spec.hosts[nic].nicPort].switchPort].switchIndex;
+}
+
+int railRingUplink(const Fabric &fabric)
+{
+    // The ring's flow from the last server of the first leaf to the first of the second
+    // leaf crosses a spine: the uplink it leaves by is the one that carries bytes.
+    const FabricSpec &spec = fabric.spec();
+    const int leaf = spec.switchPorts[spec.nicPorts[spec.hosts[0].nicPort].switchPort].switchIndex;
+    int busiest = -1;
+    quint64 most = 0;
+    for (int p = 0; p < spec.switchPorts.size(); ++p) {
+        const SwitchPortSpec &sp = spec.switchPorts[p];
+        if (sp.switchIndex != leaf || sp.peerKind != PeerKind::SwitchPort)
+            continue;
+        const quint64 tx = fabric.switchPortCounters(p).txBytes;
+        if (busiest < 0 || tx > most) {
+            busiest = p;
+            most = tx;
+        }
+    }
+    return busiest;
 }
 
 }  // namespace roce::sim::live

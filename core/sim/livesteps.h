@@ -23,5 +23,12 @@ RailShape railShapeOf(const FabricSpec &spec);
 /// The large fabric's workload: a training ring over the first NIC of a quarter of the
 /// servers, and a 15:1 incast into one server on another rail.
 void startRailWorkload(Fabric &fabric);
+/// Receiver of the rail workload's incast (a NIC on rail 3, or the last one).
+int railIncastReceiver(const Fabric &fabric);
+/// 16 servers of one leaf send to 16 servers of the next leaf on the same rail (NIC 1): with
+/// per-flow ECMP hashing they spread over the spines. Returns the leaf's switch index.
+int startLeafToLeafBulk(Fabric &fabric);
+/// The uplink of the first server's leaf that carries the ring across the spines (-1: none).
+int railRingUplink(const Fabric &fabric);
 
 }  // namespace roce::sim::live

@@ -95,6 +95,9 @@ struct ModelParams {
     FabricEngine engine = FabricEngine::Packet;
     /// Threads the fluid model steps with (1 or more; the counters do not depend on it).
     int threads = 1;
+    /// Fluid model: flows alone on an idle path move by arithmetic instead of per step (the
+    /// same counters; false steps every flow, to check exactly that).
+    bool expressFlows = true;
     DcqcnParams dcqcn;
     SwitchParams sw;
     TimingParams timing;

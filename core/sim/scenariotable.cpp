@@ -118,6 +118,59 @@ QList<ScenarioDefinition> scenarioTable()
                    "spines every iteration, and a 15:1 incast marks ECN on one leaf port."),
                &live::startRailWorkload, false, true},
          Batch {}},
+        {QStringLiteral("rail-ecmp-polarized"),
+         Live {LiveScenarioText::tr("Fault: ECMP hash polarized"),
+               LiveScenarioText::tr(
+                   "16 servers of one leaf send to the next leaf, and every flow hashes onto the "
+                   "same uplink: one uplink runs hot with ECN marks and pauses while the other "
+                   "15 idle."),
+               [](Fabric &f) {
+                   f.setEcmpPolarized(true);
+                   live::startRailWorkload(f);
+                   live::startLeafToLeafBulk(f);
+               },
+               false, true},
+         Batch {}},
+        {QStringLiteral("rail-link-down"),
+         Live {LiveScenarioText::tr("Fault: spine uplink down"),
+               LiveScenarioText::tr(
+                   "The training ring runs, then the uplink that carries it across the spines "
+                   "goes down: ECMP moves the flows to the other spines and the ring keeps going."),
+               [](Fabric &f) {
+                   live::startRailWorkload(f);
+                   f.runFor(50 * kNsPerMs);
+                   const int uplink = live::railRingUplink(f);
+                   if (uplink >= 0)
+                       f.setLinkUp(uplink, false);
+               },
+               false, true},
+         Batch {}},
+        {QStringLiteral("rail-nic-stall"),
+         Live {LiveScenarioText::tr("Fault: NIC stops draining (leaf/spine)"),
+               LiveScenarioText::tr(
+                   "The incast receiver's NIC stops draining: its leaf port is paused without "
+                   "end and the pause spreads through the spines to the 15 senders' leaves."),
+               [](Fabric &f) {
+                   live::startRailWorkload(f);
+                   const FabricSpec &spec = f.spec();
+                   f.setNicStalled(spec.hosts[live::railIncastReceiver(f)].nicPort, true);
+               },
+               false, true},
+         Batch {}},
+        {QStringLiteral("rail-pfc-wrong-cos"),
+         Live {LiveScenarioText::tr("Fault: PFC on the wrong CoS (leaf/spine)"),
+               LiveScenarioText::tr(
+                   "Every switch pauses CoS 4 while RoCE rides priority 3: the incast's pause "
+                   "frames are ignored and Ingress MMU drops appear on its leaf."),
+               [](Fabric &f) {
+                   SwitchQosConfig q = f.qosConfig();
+                   q.noDropPfcCos = 4;
+                   f.setQosConfig(q);
+                   live::setWredEnabled(f, false);
+                   live::startRailWorkload(f);
+               },
+               false, true},
+         Batch {}},
         {QStringLiteral("rdma-vs-tcp"), Live {},
          Batch {ScenarioText::tr("RDMA against a TCP baseline on a 10G path (the seeds' lab)"),
                 ScenarioText::tr(

@@ -223,7 +223,10 @@ void TestFabricMap::feedPublishesModelRows()
     feed.start(QStringLiteral("rail:bad"));
     QCOMPARE(failed.size(), 1);
     QVERIFY(failed.first().first().toString().contains(QStringLiteral("rail:HOSTS:NICS")));
-    feed.start(QStringLiteral("rail:64:8:8:4"), 200);
+    feed.start(QStringLiteral("rail:64:8:8:4"), QStringLiteral("no-such"));
+    QCOMPARE(failed.size(), 2);
+    QVERIFY(failed.last().first().toString().contains(QStringLiteral("rail-ecmp-polarized")));
+    feed.start(QStringLiteral("rail:64:8:8:4"), {}, 200);
     QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(updates.size() >= 2, 10000);
     feed.stop();

@@ -3,6 +3,7 @@
 // 1,024-host rail fabric. The agreement tolerances are stated in kTolerances and in the
 // README; the test prints the table it checks.
 #include "sim/fabric.h"
+#include "sim/livescenario.h"
 #include "sim/livesteps.h"
 #include "sim/scenario.h"
 
@@ -129,8 +130,9 @@ private slots:
 
     void sameCountersWhateverTheThreadCount()
     {
-        // A 256-host rail fabric with the large demo's workload (training ring and incast),
-        // stepped by one thread and by two: every counter must be identical.
+        // A 256-host rail fabric with the large demo's workload (training ring and incast)
+        // plus two flows into every NIC (thousands of shared queues: the phases split over
+        // the threads), stepped by one thread and by two: every counter must be identical.
         auto runWith = [](int threads) {
             ModelParams p;
             p.engine = FabricEngine::Fluid;
@@ -139,7 +141,12 @@ private slots:
             p.sw.pfcMode = PfcThresholdMode::Dynamic;
             auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), p);
             live::startRailWorkload(*f);
-            f->runFor(40 * kNsPerMs);
+            const int nics = int(f->spec().hosts.size());
+            for (int i = 0; i < nics; ++i) {
+                f->startFlow(i, (i + 8) % nics);
+                f->startFlow(i, (i + 16) % nics);
+            }
+            f->runFor(10 * kNsPerMs);
             return f;
         };
         const auto one = runWith(1);
@@ -164,8 +171,42 @@ private slots:
             QCOMPARE(a.rpCnpHandled, b.rpCnpHandled);
         }
         // Not vacuous: the workload moved bytes through many ports and the incast marked.
-        QVERIFY2(busyPorts > 100, qPrintable(QString::number(busyPorts)));
+        QVERIFY2(busyPorts > 2000, qPrintable(QString::number(busyPorts)));
         QVERIFY(marks > 1000);
+    }
+
+    void expressFlowsCountAsSteppedOnes()
+    {
+        // The large demo's workload with and without the express path: flows alone on their
+        // path move by arithmetic, and every counter comes out as if they had stepped.
+        auto runWith = [](bool express) {
+            ModelParams p;
+            p.engine = FabricEngine::Fluid;
+            p.expressFlows = express;
+            p.timing.dt = 10 * kNsPerUs;
+            p.sw.pfcMode = PfcThresholdMode::Dynamic;
+            auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), p);
+            live::startRailWorkload(*f);
+            f->runFor(30 * kNsPerMs);
+            return f;
+        };
+        const auto stepped = runWith(false);
+        const auto express = runWith(true);
+        QCOMPARE(express->trainingIterations(0).size(), stepped->trainingIterations(0).size());
+        QVERIFY(!stepped->trainingIterations(0).isEmpty());
+        QCOMPARE(express->trainingIterations(0).last().end,
+                 stepped->trainingIterations(0).last().end);
+        for (int i = 0; i < stepped->spec().switchPorts.size(); ++i) {
+            const SwitchPortCounters a = stepped->switchPortCounters(i);
+            const SwitchPortCounters b = express->switchPortCounters(i);
+            QCOMPARE(b.txPkts, a.txPkts);
+            QCOMPARE(b.rxBytes, a.rxBytes);
+            QCOMPARE(b.qosEcnPkts[ClassRoce], a.qosEcnPkts[ClassRoce]);
+        }
+        for (int h = 0; h < stepped->spec().hosts.size(); ++h) {
+            QCOMPARE(express->hostCounters(h).portXmitData, stepped->hostCounters(h).portXmitData);
+            QCOMPARE(express->hostCounters(h).portRcvData, stepped->hostCounters(h).portRcvData);
+        }
     }
 
     void polarizedHashMakesOneHotUplink()
@@ -261,6 +302,74 @@ private slots:
         for (int port = 0; port < spec.switchPorts.size(); ++port)
             drops += f->switchPortCounters(port).ingressMmuDropPkts;
         QVERIFY2(drops > 1000, qPrintable(QString::number(drops)));
+    }
+
+    void leafSpineFaultScenarios()
+    {
+        // The live leaf/spine fault scenarios on a 256-host rail fabric: each shows on the
+        // counters it names.
+        auto fabricWith = [](const QString &scenario) {
+            ModelParams p;
+            p.engine = FabricEngine::Fluid;
+            p.timing.dt = 10 * kNsPerUs;
+            p.sw.pfcMode = PfcThresholdMode::Dynamic;
+            auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), p);
+            const auto applied = applyLiveScenario(*f, scenario);
+            if (!applied)
+                qFatal("%s", qPrintable(applied.error().message));
+            f->runFor(20 * kNsPerMs);
+            return f;
+        };
+        auto sumPorts = [](const Fabric &f, auto field) {
+            quint64 total = 0;
+            for (int port = 0; port < f.spec().switchPorts.size(); ++port)
+                total += field(f.switchPortCounters(port));
+            return total;
+        };
+        {
+            const auto f = fabricWith(QStringLiteral("rail-ecmp-polarized"));
+            const int leaf = f->spec().switchPorts[f->spec().nicPorts[1].switchPort].switchIndex;
+            quint64 total = 0, busiest = 0, marks = 0;
+            for (int port = 0; port < f->spec().switchPorts.size(); ++port) {
+                const SwitchPortSpec &sp = f->spec().switchPorts[port];
+                if (sp.switchIndex != leaf || sp.peerKind != PeerKind::SwitchPort)
+                    continue;
+                const SwitchPortCounters c = f->switchPortCounters(port);
+                total += c.txBytes;
+                if (c.txBytes > busiest) {
+                    busiest = c.txBytes;
+                    marks = c.qosEcnPkts[ClassRoce];
+                }
+            }
+            QVERIFY2(double(busiest) > 0.95 * double(total), "one hot uplink");
+            QVERIFY2(marks > 100, qPrintable(QString::number(marks)));
+        }
+        {
+            const auto f = fabricWith(QStringLiteral("rail-link-down"));
+            int down = -1;
+            for (int port = 0; port < f->spec().switchPorts.size() && down < 0; ++port) {
+                if (!f->switchPortCounters(port).operUp
+                    && f->spec().switchPorts[port].peerKind == PeerKind::SwitchPort)
+                    down = port;
+            }
+            QVERIFY(down >= 0);
+            const qsizetype before = f->trainingIterations(0).size();
+            const quint64 tx = f->switchPortCounters(down).txBytes;
+            f->runFor(60 * kNsPerMs);
+            QCOMPARE(f->switchPortCounters(down).txBytes, tx);
+            QVERIFY2(f->trainingIterations(0).size() > before, "the ring keeps going");
+        }
+        {
+            const auto f = fabricWith(QStringLiteral("rail-nic-stall"));
+            const int receiver = live::railIncastReceiver(*f);
+            QVERIFY(f->hostCounters(receiver).txPrioPause[3] > 0);
+            QVERIFY(sumPorts(*f, [](const SwitchPortCounters &c) { return c.rxPpp; }) > 0);
+        }
+        {
+            const auto f = fabricWith(QStringLiteral("rail-pfc-wrong-cos"));
+            QVERIFY(sumPorts(*f, [](const SwitchPortCounters &c) { return c.ingressMmuDropPkts; })
+                    > 1000);
+        }
     }
 
     void trainingRingOnTheRailFabricCompletesIterations()
