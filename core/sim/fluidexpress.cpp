@@ -36,8 +36,16 @@ bool FluidFabric::Impl::expressEligible(const FluidFlow &f, const ExpressUse &us
     if (f.rp.congested() || !f.cnpDue.empty() || f.waste > 0 || f.gapAt >= 0 || f.pendingSeqErr > 0
         || f.cnpsToCount > 0)
         return false;
-    if (!f.express && !f.idleInNetwork())
-        return false;
+    if (!f.express) {
+        // To go express, everything it sent must have arrived: a loss not yet seen by the
+        // receiver (or a tail loss waiting for the ACK timeout) needs the stepped path.
+        if (!f.idleInNetwork() || f.sent > f.expected + kEpsilonBytes)
+            return false;
+        for (int k = 0; k < kMaxHops; ++k) {
+            if (f.hop[k].drop > 0)
+                return false;
+        }
+    }
     if (use.src[std::size_t(f.srcNic)] != 1 || use.dst[std::size_t(f.dstNic)] != 1)
         return false;
     const FluidNic &src = nics[std::size_t(f.srcNic)];

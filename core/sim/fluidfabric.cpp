@@ -831,7 +831,7 @@ void FluidFabric::Impl::flushPort(int portIndex)
 void FluidFabric::Impl::reroute()
 {
     // Flows whose path crosses a link that went down (or that polarization moves) take the
-    // path ECMP gives them now; bytes queued on the old path stay there and drain.
+    // path ECMP gives them now.
     for (int id = 0; id < int(flows.size()); ++id) {
         FluidFlow &f = flows[std::size_t(id)];
         if (!f.stats.active || f.route.hops < 3)
@@ -842,6 +842,8 @@ void FluidFabric::Impl::reroute()
             same = r.egress[k] == f.route.egress[k];
         if (same)
             continue;
+        if (f.express)
+            expressDemote(f);  // its bytes in flight become per-hop state, lost below
         // Bytes on the old path are lost with it (they would arrive on a path the flow no
         // longer tracks); go-back-N sends them again.
         for (int k = 0; k < kMaxHops; ++k) {
