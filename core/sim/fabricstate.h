@@ -1,6 +1,7 @@
 #pragma once
 
-// Internal state of the fabric model. Not part of the public API: only fabric*.cpp include it.
+// Internal state of the fabric models, and the rules both models apply the same way (flow
+// classification, PFC pause timing, the training ring). Not part of the public API.
 
 #include "sim/fabric.h"
 #include "sim/reactionpoint.h"
@@ -8,6 +9,7 @@
 
 #include <QList>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <queue>
@@ -205,6 +207,7 @@ enum class NotifyOwner : std::uint8_t { None, Probe, Training };
 
 struct FlowState {
     FlowStats stats;
+    int dscp = -1;  ///< DSCP it was started with; -1: its sender's default
     int srcNic = -1, dstNic = -1;
     int prio = 3;  ///< 802.1p priority at the NIC (from DSCP)
     int cnpGroup = ClassCnp;
@@ -279,5 +282,109 @@ struct TrainingState {
     TrainingIteration current;
     QList<TrainingIteration> done;
 };
+
+/// How the switch and the NICs classify a flow: its QoS group and 802.1p priority from its
+/// DSCP (trust dscp), and the same for the CNPs its receiver sends back.
+struct FlowClass {
+    int qosGroup = ClassDefault;
+    int prio = 0;
+    int cnpGroup = ClassCnp;
+    int cnpPrio = 6;
+};
+
+/// @p dscp -1: the sender's RoCE DSCP for RDMA, 0 for TCP.
+inline FlowClass classifyFlow(const SwitchQosConfig &qos, FlowKind kind, int dscp,
+                              const HostConfig &src, const HostConfig &dst)
+{
+    if (dscp < 0)
+        dscp = kind == FlowKind::Rdma ? src.roceDscp : 0;
+    FlowClass c;
+    c.qosGroup = qos.dscpToQosGroup[std::size_t(dscp & 63)];
+    c.prio = (dscp & 63) >> 3;  // the default DSCP -> priority map
+    c.cnpGroup = qos.dscpToQosGroup[std::size_t(dst.cnpDscp & 63)];
+    c.cnpPrio = (dst.cnpDscp & 63) >> 3;
+    return c;
+}
+
+/// A PFC frame reaching @p s at @p at: XOFF (@p quanta > 0) pauses for quanta x 512 bit
+/// times at @p speed, XON (0) ends the pause. Finished pauses add up in s.accumulated (for
+/// `*_pause_duration`); @p transition is set when a pause begins.
+inline void applyPause(PauseState &s, std::int64_t quanta, RateBps speed, TimeNs at,
+                       bool *transition)
+{
+    const bool wasPaused = at < s.pausedUntil && at >= s.pauseStart;
+    if (quanta == 0) {
+        if (wasPaused) {
+            s.accumulated += at - s.pauseStart;
+            s.pausedUntil = at;
+            s.pauseStart = at;  // counted: the open pause is empty now
+        }
+        return;
+    }
+    if (!wasPaused) {
+        // A previous pause that simply expired is closed at its expiry time.
+        if (s.pausedUntil > s.pauseStart)
+            s.accumulated += s.pausedUntil - s.pauseStart;
+        s.pauseStart = at;
+        if (transition)
+            *transition = true;
+    }
+    s.pausedUntil = at + pauseDuration(int(quanta), speed);
+}
+
+/// Time @p s has been paused up to @p now.
+inline TimeNs pausedTime(const PauseState &s, TimeNs now)
+{
+    TimeNs paused = s.accumulated;
+    if (s.pausedUntil > s.pauseStart && now > s.pauseStart)
+        paused += std::min(now, s.pausedUntil) - s.pauseStart;
+    return paused;
+}
+
+/// The compute phase of @p job ended at @p now: the ring all-reduce starts, every rank owes
+/// a chunk. False when the job was stopped.
+inline bool ringAllReduceStarts(TrainingState &job, TimeNs now)
+{
+    if (job.stopped)
+        return false;
+    job.current.allReduceStart = now;
+    job.step = 0;
+    job.pending = int(job.options.ranks.size());
+    return true;
+}
+
+/// Payload of one ring chunk (the gradients split over the ranks).
+inline Bytes ringChunkPayload(const TrainingState &job)
+{
+    return job.options.gradientBytes / std::max<qsizetype>(1, job.options.ranks.size());
+}
+
+/// What follows when a rank of the ring delivered its chunk.
+enum class RingProgress {
+    Wait,           ///< other ranks still send
+    NextChunk,      ///< every rank forwards its chunk to its neighbour (pending reset)
+    NextIteration,  ///< the all-reduce ended: compute again
+    Finished,       ///< the last iteration ended: the job stopped
+};
+
+/// One rank of @p job delivered its chunk at @p now (2(n-1) chunks an all-reduce).
+inline RingProgress ringChunkDelivered(TrainingState &job, TimeNs now)
+{
+    if (job.stopped || --job.pending > 0)
+        return RingProgress::Wait;
+    const int n = int(job.options.ranks.size());
+    if (++job.step < 2 * (n - 1)) {
+        job.pending = n;
+        return RingProgress::NextChunk;
+    }
+    job.current.end = now;
+    job.done.append(job.current);
+    if (++job.iteration >= job.options.iterations) {
+        job.stopped = true;
+        return RingProgress::Finished;
+    }
+    job.current = TrainingIteration {job.iteration, now, 0, 0};
+    return RingProgress::NextIteration;
+}
 
 }  // namespace roce::sim::detail

@@ -70,13 +70,9 @@ void FluidFabric::Impl::processEvent(const Event &e)
     if (e.type != EventType::TrainingComputeDone)
         return;
     TrainingState &job = jobs[std::size_t(e.target)];
-    if (job.stopped)
+    if (!detail::ringAllReduceStarts(job, now))
         return;
-    job.current.allReduceStart = now;
-    job.step = 0;
-    const int n = int(job.options.ranks.size());
-    const Bytes payload = job.options.gradientBytes / n;
-    job.pending = n;
+    const Bytes payload = detail::ringChunkPayload(job);
     for (int id : std::as_const(job.flows)) {
         FluidFlow &f = flows[std::size_t(id)];
         f.demand = std::max(f.demand, 0.0)
@@ -646,7 +642,7 @@ void FluidFabric::Impl::serialAfterStep()
         FluidFlow &f = flows[std::size_t(id)];
         if (f.notifyReady) {
             f.notifyReady = false;
-            notify(f, id);
+            notify(f);
         }
     }
     expressNotified.clear();
@@ -654,7 +650,7 @@ void FluidFabric::Impl::serialAfterStep()
         FluidFlow &f = flows[std::size_t(id)];
         if (f.notifyReady) {
             f.notifyReady = false;
-            notify(f, id);
+            notify(f);
         }
         if (f.cnpsToCount > 0) {
             // CNPs cross the switches back to the sender in the strict-priority class.
@@ -681,22 +677,20 @@ void FluidFabric::Impl::serialAfterStep()
         runProbes();
 }
 
-void FluidFabric::Impl::notify(FluidFlow &f, int id)
+void FluidFabric::Impl::notify(FluidFlow &f)
 {
     if (f.notifyAt < 0 || f.expected < f.notifyAt - 1e-3)
         return;
     f.notifyAt = -1;
     if (f.owner != NotifyOwner::Training)
         return;
-    Q_UNUSED(id)
     TrainingState &job = jobs[std::size_t(f.ownerId)];
-    if (job.stopped || --job.pending > 0)
+    switch (detail::ringChunkDelivered(job, now)) {
+    case detail::RingProgress::Wait:
         return;
-    const int n = int(job.options.ranks.size());
-    if (++job.step < 2 * (n - 1)) {
+    case detail::RingProgress::NextChunk: {
         // Next ring step: every rank forwards its chunk to its neighbour.
-        job.pending = n;
-        const Bytes payload = job.options.gradientBytes / n;
+        const Bytes payload = detail::ringChunkPayload(job);
         for (int flow : std::as_const(job.flows)) {
             FluidFlow &g = flows[std::size_t(flow)];
             g.demand
@@ -708,17 +702,15 @@ void FluidFabric::Impl::notify(FluidFlow &f, int id)
         }
         return;
     }
-    job.current.end = now;
-    job.done.append(job.current);
-    if (++job.iteration >= job.options.iterations) {
-        job.stopped = true;
+    case detail::RingProgress::Finished:
         for (int flow : std::as_const(job.flows))
             flows[std::size_t(flow)].stats.active = false;
         listsDirty = true;
         return;
+    case detail::RingProgress::NextIteration:
+        pushEvent(now + job.options.computeTime, EventType::TrainingComputeDone, f.ownerId);
+        return;
     }
-    job.current = TrainingIteration {job.iteration, now, 0, 0};
-    pushEvent(now + job.options.computeTime, EventType::TrainingComputeDone, f.ownerId);
 }
 
 void FluidFabric::Impl::watchdog()
@@ -921,14 +913,7 @@ int FluidFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options)
     f.stats.kind = options.kind;
     f.stats.active = true;
     f.stats.startedAt = m.now;
-    const HostConfig &src = m.hosts[std::size_t(srcHost)].config;
-    const HostConfig &dst = m.hosts[std::size_t(dstHost)].config;
-    const int dscp
-        = options.dscp >= 0 ? options.dscp : (options.kind == FlowKind::Rdma ? src.roceDscp : 0);
-    f.stats.qosGroup = m.qos.dscpToQosGroup[std::size_t(dscp & 63)];
-    f.prio = (dscp & 63) >> 3;
-    f.cnpGroup = m.qos.dscpToQosGroup[std::size_t(dst.cnpDscp & 63)];
-    f.cnpPrio = (dst.cnpDscp & 63) >> 3;
+    f.dscp = options.dscp;
     f.srcNic = m.spec.hosts[srcHost].nicPort;
     f.dstNic = m.spec.hosts[dstHost].nicPort;
     m.classify(f);
@@ -1071,14 +1056,9 @@ void FluidFabric::setQosConfig(const SwitchQosConfig &config)
 {
     d->listsDirty = true;
     d->qos = config;
-    for (auto &f : d->flows) {
-        const HostConfig &src = d->hosts[std::size_t(f.stats.src)].config;
-        const int dscp = f.stats.kind == FlowKind::Rdma ? src.roceDscp : 0;
-        f.stats.qosGroup = d->qos.dscpToQosGroup[std::size_t(dscp & 63)];
-        const HostConfig &dst = d->hosts[std::size_t(f.stats.dst)].config;
-        f.cnpGroup = d->qos.dscpToQosGroup[std::size_t(dst.cnpDscp & 63)];
+    // Re-classify live flows as the switch would on their next packet.
+    for (auto &f : d->flows)
         d->classify(f);
-    }
 }
 
 void FluidFabric::setPfcEnabled(int switchPort, bool on)
@@ -1122,16 +1102,10 @@ void FluidFabric::setHostConfig(int host, const HostConfig &config)
 {
     d->listsDirty = true;
     d->hosts[std::size_t(host)].config = config;
+    // Its flows take its new DSCPs (RoCE ones it sends, CNPs for the ones it receives).
     for (auto &f : d->flows) {
-        if (f.stats.src == host && f.stats.kind == FlowKind::Rdma && f.stats.active) {
-            f.stats.qosGroup = d->qos.dscpToQosGroup[std::size_t(config.roceDscp & 63)];
-            f.prio = (config.roceDscp & 63) >> 3;
+        if (f.stats.src == host || f.stats.dst == host)
             d->classify(f);
-        }
-        if (f.stats.dst == host) {
-            f.cnpGroup = d->qos.dscpToQosGroup[std::size_t(config.cnpDscp & 63)];
-            f.cnpPrio = (config.cnpDscp & 63) >> 3;
-        }
     }
 }
 
@@ -1276,13 +1250,9 @@ HostCounters FluidFabric::hostCounters(int host) const
     c.rxDiscardsPhy = quint64(n.rxDiscards);
     c.rxPauseCtrlPhy = n.c->rxPauseCtrl;
     c.txPauseCtrlPhy = n.c->txPauseCtrl;
-    for (int prio = 0; prio < kClassCount; ++prio) {
-        const PauseState &s = n.rxPause[prio];
-        TimeNs paused = s.accumulated;
-        if (s.pausedUntil > s.pauseStart && d->now > s.pauseStart)
-            paused += std::min(d->now, s.pausedUntil) - s.pauseStart;
-        c.rxPrioPauseDurationUs[std::size_t(prio)] = quint64(paused / kNsPerUs);
-    }
+    for (int prio = 0; prio < kClassCount; ++prio)
+        c.rxPrioPauseDurationUs[std::size_t(prio)]
+            = quint64(detail::pausedTime(n.rxPause[prio], d->now) / kNsPerUs);
     return c;
 }
 

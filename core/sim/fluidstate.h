@@ -186,6 +186,7 @@ struct FluidFlow {
     double arriving = 0;  ///< left the last hop this step
     Route route, reverse;
     FlowStats stats;
+    int dscp = -1;  ///< DSCP it was started with; -1: its sender's default
     int srcNic = -1, dstNic = -1;
     int prio = 3;
     int cnpPrio = 6;
@@ -376,8 +377,16 @@ struct FluidFabric::Impl {
     }
     bool groupIsNoDrop(int group) const { return qos.noDropConfigured && group == qos.noDropGroup; }
 
-    void classify(FluidFlow &f)
+    /// Its classes from its DSCP (as the packet model), and the queue slot they map to.
+    void classify(FluidFlow &f) const
     {
+        const detail::FlowClass c = detail::classifyFlow(qos, f.stats.kind, f.dscp,
+                                                         hosts[std::size_t(f.stats.src)].config,
+                                                         hosts[std::size_t(f.stats.dst)].config);
+        f.stats.qosGroup = c.qosGroup;
+        f.prio = c.prio;
+        f.cnpGroup = c.cnpGroup;
+        f.cnpPrio = c.cnpPrio;
         f.slot = f.stats.qosGroup == ClassRoce ? FluidRoce : FluidDefault;
         f.noDrop = groupIsNoDrop(f.stats.qosGroup);
     }
@@ -521,31 +530,9 @@ struct FluidFabric::Impl {
     void switchEgress(int port);
     void receivers(int nic);
     void serialAfterStep();
-    void notify(FluidFlow &f, int id);
+    void notify(FluidFlow &f);
     void watchdog();
     void runProbes();
-
-    void applyPause(PauseState &s, std::int64_t quanta, RateBps speed, TimeNs at,
-                    bool *transition) const
-    {
-        const bool wasPaused = at < s.pausedUntil && at >= s.pauseStart;
-        if (quanta == 0) {
-            if (wasPaused) {
-                s.accumulated += at - s.pauseStart;
-                s.pausedUntil = at;
-                s.pauseStart = at;
-            }
-            return;
-        }
-        if (!wasPaused) {
-            if (s.pausedUntil > s.pauseStart)
-                s.accumulated += s.pausedUntil - s.pauseStart;
-            s.pauseStart = at;
-            if (transition)
-                *transition = true;
-        }
-        s.pausedUntil = at + pauseDuration(int(quanta), speed);
-    }
 
     void pfcToNic(int nic, int cos, std::int64_t quanta, TimeNs at)
     {
@@ -560,7 +547,7 @@ struct FluidFabric::Impl {
         if (quanta > 0)
             ++n.c->rxPrioPause[std::size_t(cos)];
         bool transition = false;
-        applyPause(n.rxPause[cos], quanta, n.speed, at, &transition);
+        detail::applyPause(n.rxPause[cos], quanta, n.speed, at, &transition);
         if (transition)
             ++n.c->rxPrioPauseTransition[std::size_t(cos)];
     }
@@ -572,7 +559,7 @@ struct FluidFabric::Impl {
             return;
         ++p.c->rxPpp;
         ++p.c->cosRxPause[std::size_t(cos)];
-        applyPause(p.egressPause[cos], quanta, p.speed, at, nullptr);
+        detail::applyPause(p.egressPause[cos], quanta, p.speed, at, nullptr);
     }
 
     void countHostTx(FluidHost &h, const FluidFlow &f, double wire, bool cnp, int pktWire)

@@ -149,6 +149,17 @@ struct PacketFabric::Impl {
 
     bool groupIsNoDrop(int group) const { return qos.noDropConfigured && group == qos.noDropGroup; }
 
+    void classify(FlowState &f) const
+    {
+        const FlowClass c
+            = classifyFlow(qos, f.stats.kind, f.dscp, hosts[std::size_t(f.stats.src)].config,
+                           hosts[std::size_t(f.stats.dst)].config);
+        f.stats.qosGroup = c.qosGroup;
+        f.prio = c.prio;
+        f.cnpGroup = c.cnpGroup;
+        f.cnpPrio = c.cnpPrio;
+    }
+
     /// CoS whose PFC frames pause @p group (only the no-drop group is pausable).
     int pfcCosOfGroup(int group) const { return groupIsNoDrop(group) ? qos.noDropPfcCos : -1; }
 
@@ -213,7 +224,6 @@ struct PacketFabric::Impl {
     void processEvent(const Event &e);
     void pfcAtNic(int nic, int cos, std::int64_t quanta);
     void pfcAtSwitchPort(int port, int cos, std::int64_t quanta);
-    void applyPause(PauseState &s, std::int64_t quanta, RateBps speed, bool *transition);
     void deliverArrival(const Arrival &a);
     void switchIngress(int port, Chunk chunk);
     void nicReceive(int nic, const Chunk &chunk);
@@ -328,13 +338,9 @@ void PacketFabric::Impl::processEvent(const Event &e)
     }
     case EventType::TrainingComputeDone: {
         TrainingState &job = jobs[std::size_t(e.target)];
-        if (job.stopped)
+        if (!ringAllReduceStarts(job, now))
             break;
-        job.current.allReduceStart = now;
-        job.step = 0;
-        const int n = int(job.options.ranks.size());
-        const Bytes payload = job.options.gradientBytes / n;
-        job.pending = n;
+        const Bytes payload = ringChunkPayload(job);
         for (int flow : std::as_const(job.flows)) {
             FlowState &f = flows[std::size_t(flow)];
             f.demandTotal = std::max<std::int64_t>(f.demandTotal, 0)
@@ -346,28 +352,6 @@ void PacketFabric::Impl::processEvent(const Event &e)
         break;
     }
     }
-}
-
-void PacketFabric::Impl::applyPause(PauseState &s, std::int64_t quanta, RateBps speed,
-                                    bool *transition)
-{
-    const bool wasPaused = now < s.pausedUntil;
-    if (quanta == 0) {
-        if (wasPaused) {
-            s.accumulated += now - s.pauseStart;
-            s.pausedUntil = now;
-        }
-        return;
-    }
-    if (!wasPaused) {
-        // A previous pause that simply expired is closed at its expiry time.
-        if (s.pausedUntil > s.pauseStart)
-            s.accumulated += s.pausedUntil - s.pauseStart;
-        s.pauseStart = now;
-        if (transition)
-            *transition = true;
-    }
-    s.pausedUntil = now + pauseDuration(int(quanta), speed);
 }
 
 void PacketFabric::Impl::pfcAtNic(int nic, int cos, std::int64_t quanta)
@@ -384,7 +368,7 @@ void PacketFabric::Impl::pfcAtNic(int nic, int cos, std::int64_t quanta)
     if (quanta > 0)
         ++n.rxPrioPause[std::size_t(cos)];
     bool transition = false;
-    applyPause(n.rxPause[cos], quanta, n.speed, &transition);
+    applyPause(n.rxPause[cos], quanta, n.speed, now, &transition);
     if (transition)
         ++n.rxPrioPauseTransition[std::size_t(cos)];
 }
@@ -396,7 +380,7 @@ void PacketFabric::Impl::pfcAtSwitchPort(int port, int cos, std::int64_t quanta)
         return;
     ++p.c.rxPpp;
     ++p.c.cosRxPause[std::size_t(cos)];
-    applyPause(p.egressPause[cos], quanta, p.speed, nullptr);
+    applyPause(p.egressPause[cos], quanta, p.speed, now, nullptr);
     if (quanta == 0 && (p.qBytes[SlotRoce] > 0 || p.qBytes[SlotDefault] > 0))
         markActive(activeEgress, p.activeEgress, port);
 }
@@ -677,13 +661,12 @@ void PacketFabric::Impl::flowDelivered(FlowState &f)
     }
     if (f.owner == NotifyOwner::Training) {
         TrainingState &job = jobs[std::size_t(f.ownerId)];
-        if (job.stopped || --job.pending > 0)
+        switch (ringChunkDelivered(job, now)) {
+        case RingProgress::Wait:
             return;
-        const int n = int(job.options.ranks.size());
-        if (++job.step < 2 * (n - 1)) {
+        case RingProgress::NextChunk: {
             // Next ring step: every rank forwards its chunk to its neighbour.
-            job.pending = n;
-            const Bytes payload = job.options.gradientBytes / n;
+            const Bytes payload = ringChunkPayload(job);
             for (int flow : std::as_const(job.flows)) {
                 FlowState &g = flows[std::size_t(flow)];
                 g.demandTotal
@@ -694,16 +677,14 @@ void PacketFabric::Impl::flowDelivered(FlowState &f)
             }
             return;
         }
-        job.current.end = now;
-        job.done.append(job.current);
-        if (++job.iteration >= job.options.iterations) {
-            job.stopped = true;
+        case RingProgress::Finished:
             for (int flow : std::as_const(job.flows))
                 flows[std::size_t(flow)].stats.active = false;
             return;
+        case RingProgress::NextIteration:
+            pushEvent(now + job.options.computeTime, EventType::TrainingComputeDone, f.ownerId);
+            return;
         }
-        job.current = TrainingIteration {job.iteration, now, 0, 0};
-        pushEvent(now + job.options.computeTime, EventType::TrainingComputeDone, f.ownerId);
     }
 }
 
@@ -1168,14 +1149,8 @@ int PacketFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options
     f.stats.kind = options.kind;
     f.stats.active = true;
     f.stats.startedAt = m.now;
-    const HostConfig &src = m.hosts[std::size_t(srcHost)].config;
-    const HostConfig &dst = m.hosts[std::size_t(dstHost)].config;
-    const int dscp
-        = options.dscp >= 0 ? options.dscp : (options.kind == FlowKind::Rdma ? src.roceDscp : 0);
-    f.stats.qosGroup = m.qos.dscpToQosGroup[std::size_t(dscp & 63)];
-    f.prio = (dscp & 63) >> 3;  // trust dscp: default DSCP -> priority map
-    f.cnpGroup = m.qos.dscpToQosGroup[std::size_t(dst.cnpDscp & 63)];
-    f.cnpPrio = (dst.cnpDscp & 63) >> 3;
+    f.dscp = options.dscp;
+    m.classify(f);
     f.srcNic = m.spec.hosts[srcHost].nicPort;
     f.dstNic = m.spec.hosts[dstHost].nicPort;
     const int id = int(m.flows.size());
@@ -1347,13 +1322,8 @@ void PacketFabric::setQosConfig(const SwitchQosConfig &config)
 {
     d->qos = config;
     // Re-classify live flows as the switch would on their next packet.
-    for (auto &f : d->flows) {
-        const HostConfig &src = d->hosts[std::size_t(f.stats.src)].config;
-        const int dscp = f.stats.kind == FlowKind::Rdma ? src.roceDscp : 0;
-        f.stats.qosGroup = d->qos.dscpToQosGroup[std::size_t(dscp & 63)];
-        const HostConfig &dst = d->hosts[std::size_t(f.stats.dst)].config;
-        f.cnpGroup = d->qos.dscpToQosGroup[std::size_t(dst.cnpDscp & 63)];
-    }
+    for (auto &f : d->flows)
+        d->classify(f);
 }
 
 void PacketFabric::setPfcEnabled(int switchPort, bool on)
@@ -1397,15 +1367,10 @@ HostConfig PacketFabric::hostConfig(int host) const
 void PacketFabric::setHostConfig(int host, const HostConfig &config)
 {
     d->hosts[std::size_t(host)].config = config;
+    // Its flows take its new DSCPs (RoCE ones it sends, CNPs for the ones it receives).
     for (auto &f : d->flows) {
-        if (f.stats.src == host && f.stats.kind == FlowKind::Rdma && f.stats.active) {
-            f.stats.qosGroup = d->qos.dscpToQosGroup[std::size_t(config.roceDscp & 63)];
-            f.prio = (config.roceDscp & 63) >> 3;
-        }
-        if (f.stats.dst == host) {
-            f.cnpGroup = d->qos.dscpToQosGroup[std::size_t(config.cnpDscp & 63)];
-            f.cnpPrio = (config.cnpDscp & 63) >> 3;
-        }
+        if (f.stats.src == host || f.stats.dst == host)
+            d->classify(f);
     }
 }
 
@@ -1530,13 +1495,9 @@ HostCounters PacketFabric::hostCounters(int host) const
     c.rxDiscardsPhy = n.rxDiscards;
     c.rxPauseCtrlPhy = n.rxPauseCtrl;
     c.txPauseCtrlPhy = n.txPauseCtrl;
-    for (int prio = 0; prio < kClassCount; ++prio) {
-        const PauseState &s = n.rxPause[prio];
-        TimeNs paused = s.accumulated;
-        if (s.pausedUntil > s.pauseStart)
-            paused += std::min(d->now, s.pausedUntil) - s.pauseStart;
-        c.rxPrioPauseDurationUs[std::size_t(prio)] = quint64(paused / kNsPerUs);
-    }
+    for (int prio = 0; prio < kClassCount; ++prio)
+        c.rxPrioPauseDurationUs[std::size_t(prio)]
+            = quint64(pausedTime(n.rxPause[prio], d->now) / kNsPerUs);
     return c;
 }
 

@@ -195,6 +195,30 @@ private slots:
         QVERIFY(f.hostCounters(0).rxPrioPause[3] > 0);
     }
 
+    void pauseDurationCountsEachPauseOnce()
+    {
+        // 7 -> 1 with PFC and no ECN: every sender is paused most of the time. Its
+        // rx_prio3_pause_duration must stay within the time that passed (each XOFF..XON
+        // counted once), and both models count it the same way.
+        for (FabricEngine engine : {FabricEngine::Packet, FabricEngine::Fluid}) {
+            ModelParams p;
+            p.engine = engine;
+            p.sw.wred.enabled = false;
+            auto f = makeFabric(starFabric(8, 100 * kGbps), p);
+            for (int i = 0; i < 7; ++i)
+                f->startFlow(i, 7);
+            const TimeNs run = 50 * kNsPerMs;
+            f->runFor(run);
+            for (int i = 0; i < 7; ++i) {
+                const quint64 pausedUs = f->hostCounters(i).rxPrioPauseDurationUs[3];
+                QVERIFY2(pausedUs > quint64(run / kNsPerUs) / 4,
+                         qPrintable(QString::number(pausedUs)));
+                QVERIFY2(pausedUs <= quint64(run / kNsPerUs),
+                         qPrintable(QString::number(pausedUs)));
+            }
+        }
+    }
+
     void pfcOnWrongCosIsNotLossless()
     {
         PacketFabric f(starFabric(8, 100 * kGbps), ModelParams {});
