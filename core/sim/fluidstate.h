@@ -178,49 +178,13 @@ struct FluidHop {
 };
 
 struct FluidFlow {
-    // Hot: what the switch phases read per hop, first.
-    int slot = FluidRoce;
-    bool noDrop = true;
-    int pktWire = 0, pktPayload = 0;
-    FluidHop hop[kMaxHops];
-    double arriving = 0;  ///< left the last hop this step
-    Route route, reverse;
-    FlowStats stats;
-    int dscp = -1;  ///< DSCP it was started with; -1: its sender's default
-    int srcNic = -1, dstNic = -1;
-    int prio = 3;
-    int cnpPrio = 6;
-    int cnpGroup = ClassCnp;
-    int ingressPort[kMaxHops] = {-1, -1, -1, -1};
-    int cnpsToCount = 0;  ///< CNPs sent this step, for the switch ports on the way back
-    ReactionPoint rp;
-    // Sender (phase A).
-    double demand = -1;  ///< wire bytes to send in all; -1: unlimited
-    Bytes payloadTotal = -1;
-    double sent = 0;
-    double sentCarry = 0;  ///< fraction of a byte not yet told to the reaction point
-    double tcpRate = 0;
-    TimeNs lastCut = -(1LL << 60);
-    TimeNs lastProgress = 0;
-    std::vector<TimeNs> cnpDue;  ///< CNPs on their way back, by arrival time
-    quint32 pendingSeqErr = 0;
-    bool pendingCut = false;
-    // Receiver (phase D).
-    double expected = 0;  ///< wire bytes delivered in order
-    double waste = 0;     ///< bytes in flight behind a loss: go-back-N discards them
-    Xoshiro256 rng;       ///< draws the receiver's CE marks (phase D owns it)
-    double goodputAcc = 0;
-    TimeNs lastCnp = -(1LL << 60);
-    double nakFor = -1;  ///< expected byte the last NAK asked for
-    double gapAt = -1;   ///< sequence of the first lost byte not yet resent; -1: none
-    double notifyAt = -1;
-    bool notifyReady = false;
-    NotifyOwner owner = NotifyOwner::None;
-    int ownerId = -1;
+    // Laid out by who reads it: an express completion (a ring step of thousands of flows)
+    // touches the first block only, a stepped flow the per-hop block.
     // Express path (fluidexpress.cpp): alone on an idle path at line rate, the flow moves
     // by arithmetic instead of step by step. From step xStart it sends xPerStep bytes a step
     // until xBacklog is sent; each hop passes them one step later.
     bool express = false;
+    bool notifyReady = false;
     std::uint32_t xGeneration = 0;  ///< invalidates its older completion entries
     std::int64_t xStart = 0;
     std::int64_t xCredited = 0;  ///< steps before this one are in the counters
@@ -231,6 +195,45 @@ struct FluidFlow {
     /// counters are read, so a completion touches only the flow).
     double xUncredited[kMaxHops] = {0, 0, 0, 0};
     double xUncreditedTx = 0, xUncreditedRx = 0;
+    // Sequence state (wire bytes), both paths.
+    double demand = -1;  ///< wire bytes to send in all; -1: unlimited
+    double sent = 0;
+    double sentCarry = 0;  ///< fraction of a byte not yet told to the reaction point
+    double expected = 0;   ///< wire bytes delivered in order
+    double goodputAcc = 0;
+    double notifyAt = -1;
+    TimeNs lastProgress = 0;
+    Bytes payloadTotal = -1;
+    NotifyOwner owner = NotifyOwner::None;
+    int ownerId = -1;
+    int slot = FluidRoce;
+    bool noDrop = true;
+    int pktWire = 0, pktPayload = 0;
+    Route route, reverse;
+    // Stepped path: per hop, what the switch phases read.
+    FluidHop hop[kMaxHops];
+    double arriving = 0;  ///< left the last hop this step
+    FlowStats stats;
+    int dscp = -1;  ///< DSCP it was started with; -1: its sender's default
+    int srcNic = -1, dstNic = -1;
+    int prio = 3;
+    int cnpPrio = 6;
+    int cnpGroup = ClassCnp;
+    int ingressPort[kMaxHops] = {-1, -1, -1, -1};
+    int cnpsToCount = 0;  ///< CNPs sent this step, for the switch ports on the way back
+    ReactionPoint rp;
+    // Sender (phase A).
+    double tcpRate = 0;
+    TimeNs lastCut = -(1LL << 60);
+    std::vector<TimeNs> cnpDue;  ///< CNPs on their way back, by arrival time
+    quint32 pendingSeqErr = 0;
+    bool pendingCut = false;
+    // Receiver (phase D).
+    double waste = 0;  ///< bytes in flight behind a loss: go-back-N discards them
+    Xoshiro256 rng;    ///< draws the receiver's CE marks (phase D owns it)
+    TimeNs lastCnp = -(1LL << 60);
+    double nakFor = -1;  ///< expected byte the last NAK asked for
+    double gapAt = -1;   ///< sequence of the first lost byte not yet resent; -1: none
 
     bool idleInNetwork() const
     {
