@@ -8,15 +8,15 @@ namespace roce::sim {
 
 /// Flow-level (fluid) model of a lossless RoCEv2 fabric, after the DCQCN fluid model
 /// (REFERENCE-DCQCN §1.3) with the NVIDIA reaction point of the packet model: per egress
-/// queue the bytes of each flow crossing it, served FIFO-fair at line rate with strict
-/// CNP and DWRR classes; WRED/ECN marking probability on the queue at dequeue; per-flow
-/// rate, target rate and alpha driven by CNPs that the receivers' NPs pace; PFC from
-/// per-ingress accounting with XOFF/XON thresholds and pause propagation; finite buffers
-/// with drops when lossless is off. Work is done only for flows that send and queues that
-/// hold bytes, and each step runs in phases (senders, switch ingress, switch egress,
-/// receivers) that split across ModelParams::threads without changing a single counter.
-/// It reproduces the packet model's reference scenarios within the tolerances of
-/// tst_fluidfabric, and runs a 1,024-host rail fabric faster than real time.
+/// queue the bytes of each flow crossing it, served in FIFO order at line rate with DWRR
+/// between classes; WRED/ECN marking probability on the queue at dequeue; per-flow rate,
+/// target rate and alpha driven by CNPs that the receivers' NPs pace; PFC from per-ingress
+/// accounting (shared, then headroom) with XOFF/XON and pause propagation; drops when
+/// lossless is off; go-back-N. Flows alone on an idle path at line rate move by arithmetic
+/// (fluidexpress.cpp), the others step; a step runs in phases (senders, switch ingress,
+/// switch egress, receivers) that split across ModelParams::threads without changing a
+/// counter. It reproduces the packet model's reference scenarios within the tolerances of
+/// tst_fluidfabric, and runs the 1,024-host rail demo in real time.
 class FluidFabric final : public Fabric
 {
 public:
