@@ -6,6 +6,7 @@
 // [--quick]
 #include "sim/fabric.h"
 #include "sim/livesteps.h"
+#include "sim/makefabric.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,4 +1,5 @@
 #include "sim/batchsetups.h"
+#include "sim/makefabric.h"
 
 #include "sim/livescenario.h"
 

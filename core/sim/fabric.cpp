@@ -1,8 +1,5 @@
 #include "sim/fabric.h"
 
-#include "sim/fluidfabric.h"
-#include "sim/packetfabric.h"
-
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -35,13 +32,6 @@ Result<FabricEngine> parseFabricEngine(const QString &name)
         return FabricEngine::Fluid;
     return Error {ErrorCode::InvalidArgument,
                   FabricText::tr("unknown model '%1' (known: packet, fluid)").arg(name)};
-}
-
-std::unique_ptr<Fabric> makeFabric(FabricSpec spec, ModelParams params)
-{
-    if (params.engine == FabricEngine::Fluid)
-        return std::make_unique<FluidFabric>(std::move(spec), params);
-    return std::make_unique<PacketFabric>(std::move(spec), params);
 }
 
 Bytes wireBytesFor(Bytes payload, Bytes mtu, Bytes frameOverhead)

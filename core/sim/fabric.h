@@ -149,9 +149,6 @@ protected:
 /// "packet" or "fluid"; the error says which there are.
 Result<FabricEngine> parseFabricEngine(const QString &name);
 
-/// The model @p params.engine names, on @p spec.
-std::unique_ptr<Fabric> makeFabric(FabricSpec spec, ModelParams params);
-
 /// Wire bytes (frames, preamble and gap) that carry @p payload in packets of @p mtu payload.
 Bytes wireBytesFor(Bytes payload, Bytes mtu, Bytes frameOverhead);
 

@@ -1,3 +1,6 @@
+// The fluid model's step (events, senders, switch ingress, switch egress, receivers, then
+// the serial bookkeeping) and its public API. Its state is in fluidstate.h, its express
+// path in fluidexpress.cpp.
 #include "sim/fluidfabric.h"
 
 #include "sim/fluidstate.h"

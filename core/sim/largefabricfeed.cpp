@@ -1,4 +1,5 @@
 #include "sim/largefabricfeed.h"
+#include "sim/makefabric.h"
 
 #include "live/livefabric.h"
 

@@ -1,4 +1,5 @@
 #include "sim/leafspineservice.h"
+#include "sim/makefabric.h"
 
 #include "sim/livescenario.h"
 #include "sim/nxapiserver.h"

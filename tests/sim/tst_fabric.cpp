@@ -1,4 +1,5 @@
 // Unit tests of the fabric model: reaction point arithmetic, counters, topologies, faults.
+#include "sim/makefabric.h"
 #include "sim/packetfabric.h"
 #include "sim/reactionpoint.h"
 

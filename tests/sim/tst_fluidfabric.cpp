@@ -5,6 +5,7 @@
 #include "sim/fabric.h"
 #include "sim/livescenario.h"
 #include "sim/livesteps.h"
+#include "sim/makefabric.h"
 #include "sim/scenario.h"
 
 #include <QTest>
