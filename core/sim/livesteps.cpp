@@ -141,22 +141,30 @@ int startLeafToLeafBulk(Fabric &fabric)
     return spec.switchPorts[spec.nicPorts[spec.hosts[nic].nicPort].switchPort].switchIndex;
 }
 
-int railRingUplink(const Fabric &fabric)
+int runAndFindRingUplink(Fabric &fabric, TimeNs span)
 {
     // The ring's flow from the last server of the first leaf to the first of the second
-    // leaf crosses a spine: the uplink it leaves by is the one that carries bytes.
+    // crosses a spine: its uplink is the one that moves bytes while the ring runs (counters
+    // are cumulative across scenarios, so the bytes of this span decide).
     const FabricSpec &spec = fabric.spec();
     const int leaf = spec.switchPorts[spec.nicPorts[spec.hosts[0].nicPort].switchPort].switchIndex;
-    int busiest = -1;
-    quint64 most = 0;
+    QList<int> uplinks;
+    QList<quint64> before;
     for (int p = 0; p < spec.switchPorts.size(); ++p) {
         const SwitchPortSpec &sp = spec.switchPorts[p];
-        if (sp.switchIndex != leaf || sp.peerKind != PeerKind::SwitchPort)
-            continue;
-        const quint64 tx = fabric.switchPortCounters(p).txBytes;
-        if (busiest < 0 || tx > most) {
-            busiest = p;
-            most = tx;
+        if (sp.switchIndex == leaf && sp.peerKind == PeerKind::SwitchPort) {
+            uplinks.append(p);
+            before.append(fabric.switchPortCounters(p).txBytes);
+        }
+    }
+    fabric.runFor(span);
+    int busiest = -1;
+    quint64 most = 0;
+    for (qsizetype i = 0; i < uplinks.size(); ++i) {
+        const quint64 moved = fabric.switchPortCounters(uplinks[i]).txBytes - before[i];
+        if (moved > most) {
+            busiest = uplinks[i];
+            most = moved;
         }
     }
     return busiest;

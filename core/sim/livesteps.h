@@ -28,7 +28,9 @@ int railIncastReceiver(const Fabric &fabric);
 /// 16 servers of one leaf send to 16 servers of the next leaf on the same rail (NIC 1): with
 /// per-flow ECMP hashing they spread over the spines. Returns the leaf's switch index.
 int startLeafToLeafBulk(Fabric &fabric);
-/// The uplink of the first server's leaf that carries the ring across the spines (-1: none).
-int railRingUplink(const Fabric &fabric);
+/// Runs @p fabric for @p span and returns the uplink of the first server's leaf that
+/// carried the most bytes meanwhile: the one the training ring crosses the spines by (-1:
+/// none).
+int runAndFindRingUplink(Fabric &fabric, TimeNs span);
 
 }  // namespace roce::sim::live

@@ -138,8 +138,7 @@ QList<ScenarioDefinition> scenarioTable()
                    "goes down: ECMP moves the flows to the other spines and the ring keeps going."),
                [](Fabric &f) {
                    live::startRailWorkload(f);
-                   f.runFor(50 * kNsPerMs);
-                   const int uplink = live::railRingUplink(f);
+                   const int uplink = live::runAndFindRingUplink(f, 50 * kNsPerMs);
                    if (uplink >= 0)
                        f.setLinkUp(uplink, false);
                },
