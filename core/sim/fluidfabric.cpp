@@ -786,10 +786,9 @@ bool FluidFabric::Impl::anythingMoving(TimeNs until) const
         if (!p.result.finished)
             return true;
     }
+    // Express flows are not stepped: their completions bound the jump instead.
     for (int id : steppedFlows) {
         const FluidFlow &f = flows[std::size_t(id)];
-        if (f.express)
-            continue;  // moves by arithmetic; its completions bound the jump
         if (!f.idleInNetwork() || (f.stats.active && f.backlog() > kEpsilonBytes)
             || f.rp.nextTimer() < until)
             return true;
@@ -798,11 +797,7 @@ bool FluidFabric::Impl::anythingMoving(TimeNs until) const
         if (ports[std::size_t(p)].paused)
             return true;
     }
-    for (const FluidNic &n : nics) {
-        if (n.nicPaused || n.stalled)
-            return true;
-    }
-    return false;
+    return !pfcNics.empty();
 }
 
 void FluidFabric::Impl::flushPort(int portIndex)
@@ -1163,6 +1158,8 @@ void FluidFabric::setNicStalled(int nicPort, bool stalled)
     n.stalled = stalled;
     if (!stalled)
         n.rxBuffer = 0;
+    if (std::find(d->pfcNics.begin(), d->pfcNics.end(), nicPort) == d->pfcNics.end())
+        d->pfcNics.push_back(nicPort);  // until it released its port (rebuildLists)
 }
 
 void FluidFabric::setPfcWatchdog(bool on)

@@ -308,6 +308,7 @@ struct FluidFabric::Impl {
 
     // What a step works on, rebuilt when flows start, stop or move.
     bool listsDirty = true;
+    std::vector<int> pfcNics;       ///< stalled or pausing their switch port
     std::vector<int> liveFlows;     ///< started and not yet drained
     std::vector<int> steppedFlows;  ///< the live ones that are not express
     std::vector<int> srcNics, dstNics, egressPorts, ingressPorts;
@@ -493,6 +494,12 @@ struct FluidFabric::Impl {
             if (ports[p].paused)
                 ingressPorts.push_back(int(p));
         }
+        // NICs that are stalled, or still pause their switch port, run the receivers' phase
+        // (their PFC state machine) whether or not a stepped flow ends there, until released.
+        std::erase_if(pfcNics, [this](int n) {
+            return !nics[std::size_t(n)].stalled && !nics[std::size_t(n)].nicPaused;
+        });
+        dstNics.insert(dstNics.end(), pfcNics.begin(), pfcNics.end());
         for (std::vector<int> *list : {&srcNics, &dstNics, &egressPorts, &ingressPorts}) {
             std::sort(list->begin(), list->end());
             list->erase(std::unique(list->begin(), list->end()), list->end());

@@ -375,6 +375,27 @@ private slots:
         }
     }
 
+    void unstalledNicReleasesItsPort()
+    {
+        // A NIC that stopped draining pauses its switch port; once it drains again it sends
+        // XON, even when nothing is sent to it any more.
+        ModelParams p;
+        p.engine = FabricEngine::Fluid;
+        auto f = makeFabric(starFabric(8, 100 * kGbps), p);
+        for (int i = 0; i < 7; ++i)
+            f->startFlow(i, 7);
+        f->setNicStalled(7, true);
+        f->runFor(5 * kNsPerMs);
+        QVERIFY(f->switchPortCounters(7).cosRxPauseActive[3]);
+        f->stopAllFlows();
+        f->runFor(5 * kNsPerMs);
+        const quint64 frames = f->hostCounters(7).txPrioPause[3];
+        f->setNicStalled(7, false);
+        f->runFor(5 * kNsPerMs);
+        QVERIFY(f->hostCounters(7).txPrioPause[3] > frames);  // the XON
+        QVERIFY(!f->switchPortCounters(7).cosRxPauseActive[3]);
+    }
+
     void trainingRingOnTheRailFabricCompletesIterations()
     {
         ModelParams p;
