@@ -1,6 +1,7 @@
 #include "cli/rocectl.h"
 
 #include "cli/decodecommand.h"
+#include "cli/fleetcommand.h"
 #include "cli/jobcommand.h"
 #include "cli/recordcommand.h"
 #include "cli/replaycommand.h"
@@ -55,6 +56,7 @@ CommandRegistry makeRocectlRegistry()
     CommandRegistry registry;
     registry.add(std::make_unique<AuditCommand>());
     registry.add(std::make_unique<DecodeCommand>());
+    registry.add(std::make_unique<FleetCommand>());
     registry.add(std::make_unique<JobCommand>());
     registry.add(std::make_unique<ResultsCommand>());
     registry.add(std::make_unique<RunCommand>());

@@ -201,6 +201,11 @@ void LiveFabric::fail(const QString &source, const QString &kind, const QString 
     post({Event::Kind::Failed, source, kind, message, {}, m_clock()});
 }
 
+void LiveFabric::back(const QString &source, const QString &kind)
+{
+    post({Event::Kind::Back, source, kind, {}, {}, m_clock()});
+}
+
 void LiveFabric::tick()
 {
     QList<Event> events;
@@ -240,6 +245,8 @@ void LiveFabric::tick()
             QList<monitor::Alert> changes;
             if (e.sourceKind == QLatin1String("switch"))
                 changes = m_alerts.switchUnreachable(e.source, e.message, e.ms);
+            else if (e.sourceKind == QLatin1String("store"))
+                changes = m_alerts.storeUnreachable(e.source, e.message, e.ms);
             else if (e.sourceKind != QLatin1String("sim"))
                 changes = m_alerts.agentUnreachable(e.source, e.message, e.ms);
             frame.alerts.append(changes);
@@ -253,7 +260,10 @@ void LiveFabric::tick()
         case Event::Kind::Back: {
             source.state = SourceState::State::Ok;
             source.error.clear();
-            const auto changes = m_alerts.agentReachable(e.source, e.ms);
+            const auto changes = e.sourceKind == QLatin1String("switch")
+                ? m_alerts.switchReachable(e.source, e.ms)
+                : e.sourceKind == QLatin1String("store") ? m_alerts.storeReachable(e.source, e.ms)
+                                                         : m_alerts.agentReachable(e.source, e.ms);
             frame.alerts.append(changes);
             m_events->applyAlerts(changes);
             break;

@@ -86,8 +86,12 @@ public:
 
     /// Hands one source frame to the hub as a source would (thread-safe).
     void ingest(const model::SourceFrame &frame, const QString &kind = QStringLiteral("sim"));
-    /// A source failed (thread-safe): its ports go stale and an alert is raised.
+    /// A source failed (thread-safe): its ports go stale and an alert is raised (kind "switch":
+    /// switch unreachable, "store": metrics store unreachable, "sim": none, else agent
+    /// unreachable).
     void fail(const QString &source, const QString &kind, const QString &message);
+    /// A source that failed answers again (thread-safe): its alert is let go.
+    void back(const QString &source, const QString &kind);
     /// Applies what arrived since the last tick and publishes it as one frame (nothing
     /// arrived: no frame). Runs every tickMs; tests call it directly.
     void tick();

@@ -271,6 +271,29 @@ QList<Alert> AlertEngine::agentReachable(const QString &agent, qint64 ms)
     return changes;
 }
 
+QList<Alert> AlertEngine::storeUnreachable(const QString &store, const QString &message, qint64 ms)
+{
+    QList<Alert> changes;
+    Alert a = makeAlert(QStringLiteral("store_unreachable"), Alert::Severity::Critical,
+                        AlertText::tr("Metrics store unreachable"), message,
+                        AlertText::tr("The store at %1: is it running, is the path prefix right "
+                                      "(/prometheus, /select/0/prometheus), are the user and the "
+                                      "token or password right, does its TLS certificate verify. "
+                                      "The fleet's rows are stale until it answers.")
+                            .arg(store),
+                        0);
+    a.port = a.source = store;
+    hold(changes, a, ms);
+    return changes;
+}
+
+QList<Alert> AlertEngine::storeReachable(const QString &store, qint64 ms)
+{
+    QList<Alert> changes;
+    release(changes, QStringLiteral("store_unreachable|") + store, ms);
+    return changes;
+}
+
 QList<Alert> AlertEngine::active() const
 {
     return m_active.values();

@@ -53,6 +53,10 @@ public:
     /// An agent (HOST:PORT) was lost, or answers again.
     QList<Alert> agentUnreachable(const QString &agent, const QString &message, qint64 ms);
     QList<Alert> agentReachable(const QString &agent, qint64 ms);
+    /// The metrics store the fleet is read from (Prometheus, VictoriaMetrics, ...) does not
+    /// answer, refuses the credentials or answers errors: every port it feeds goes stale.
+    QList<Alert> storeUnreachable(const QString &store, const QString &message, qint64 ms);
+    QList<Alert> storeReachable(const QString &store, qint64 ms);
 
     QList<Alert> active() const;
 
