@@ -22,7 +22,7 @@ test_pkgs=(
   # The fuzz targets (fuzz/, scripts/fuzz.sh): clang with its libFuzzer runtime.
   clang libclang-rt-14-dev
   clang-format xvfb xauth imagemagick curl openssl iperf3 sockperf procps
-  python3 python3-torch prometheus prometheus-node-exporter
+  python3 python3-torch prometheus prometheus-node-exporter victoria-metrics
   # A real Secret Service for the keychain tests, a real sshd for the SSH tests.
   dbus gnome-keyring libsecret-tools openssh-server openssh-client
   # The Soft-RoCE VM tier: qemu, a static busybox for the initramfs, the verbs tools.

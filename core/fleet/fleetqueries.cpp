@@ -6,28 +6,52 @@ namespace {
 
 using model::Metric;
 
-// Sums keep only the row's labels, so that answers are small and two jobs scraping the same
-// target do not show up as two rows.
-QString bySwitchPort(const QString &inner)
+/// `name{matchers}`, or `{__name__=~"regex",matchers}` for a family given as a pattern.
+QString selector(const QString &family, const QString &matchers, const QString &extra = {})
 {
-    return QStringLiteral("sum by (switch, interface) (%1)").arg(inner);
-}
-QString byNicPort(const QString &inner)
-{
-    return QStringLiteral("sum by (instance, device, port) (%1)").arg(inner);
-}
-QString byNetdev(const QString &inner)
-{
-    return QStringLiteral("sum by (instance, device) (%1)").arg(inner);
-}
-QString irate(const QString &selector)
-{
-    return QStringLiteral("irate(%1[%W])").arg(selector);
+    QStringList parts;
+    const bool pattern = family.contains(QLatin1Char('['));
+    if (pattern)
+        parts.append(QStringLiteral("__name__=~\"%1\"").arg(family));
+    if (!extra.isEmpty())
+        parts.append(extra);
+    if (!matchers.isEmpty())
+        parts.append(matchers);
+    const QString braces = QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
+    return pattern ? braces : family + (parts.isEmpty() ? QString() : braces);
 }
 
-FleetQuery switchQuery(Metric m, bool sparse, const QString &promql, const QStringList &families)
+QString rateOf(const QueryForm &f, const QString &family, const QString &extra = {})
 {
-    return {m, false, sparse, {{RowKey::SwitchPort, promql}}, families};
+    return QStringLiteral("%1(%2[%3])")
+        .arg(f.rateFunction, selector(family, f.matchers, extra), f.window);
+}
+
+// Sums keep only the row's labels, so that answers are small and two jobs scraping the same
+// target do not show up as two rows.
+QString sumBy(RowKey key, const QString &inner)
+{
+    return QStringLiteral("sum by (%1) (%2)").arg(rowLabels(key).join(QStringLiteral(", ")), inner);
+}
+
+QString scaled(double factor, const QString &expr)
+{
+    return factor == 1 ? expr : QString::number(factor) + QStringLiteral(" * ") + expr;
+}
+
+/// One family (or the first present of several) summed per switch port.
+FleetQuery switchQuery(Metric m, bool sparse, double factor, const QStringList &families)
+{
+    PartBuilder build = [factor, families](const QueryForm &f) {
+        QStringList alternatives;
+        for (const QString &family : families)
+            alternatives.append(sumBy(RowKey::SwitchPort, rateOf(f, family)));
+        const QString any = alternatives.size() == 1
+            ? alternatives.first()
+            : QLatin1Char('(') + alternatives.join(QStringLiteral(" or ")) + QLatin1Char(')');
+        return scaled(factor, any);
+    };
+    return {m, false, sparse, {{RowKey::SwitchPort, build}}, families};
 }
 
 /// A NIC counter read per RDMA port: ours and node_exporter's name first, rdma_exporter's
@@ -36,13 +60,23 @@ FleetQuery switchQuery(Metric m, bool sparse, const QString &promql, const QStri
 FleetQuery nicCounter(Metric m, bool sparse, double scale, const QString &node, const QString &rdma,
                       double rdmaScale = 1)
 {
-    const QString factor = scale == 1 ? QString() : QString::number(scale) + QStringLiteral(" * ");
-    const QString rdmaFactor
-        = rdmaScale == 1 ? QString() : QString::number(rdmaScale) + QStringLiteral(" * ");
-    const QString promql = factor
-        + QStringLiteral("(%1 or %2)")
-              .arg(byNicPort(irate(node)), byNicPort(rdmaFactor + irate(rdma)));
-    return {m, true, sparse, {{RowKey::NicPort, promql}}, {node, rdma}};
+    PartBuilder build = [scale, node, rdma, rdmaScale](const QueryForm &f) {
+        return scaled(scale,
+                      QStringLiteral("(%1 or %2)")
+                          .arg(sumBy(RowKey::NicPort, rateOf(f, node)),
+                               sumBy(RowKey::NicPort, scaled(rdmaScale, rateOf(f, rdma)))));
+    };
+    return {m, true, sparse, {{RowKey::NicPort, build}}, {node, rdma}};
+}
+
+/// An ethtool statistic (or a per-priority family, summed) per netdev: ours, then
+/// node_exporter's spelling.
+PartBuilder netdevFamily(const QString &ours, const QString &node)
+{
+    return [ours, node](const QueryForm &f) {
+        return QStringLiteral("(%1 or %2)")
+            .arg(sumBy(RowKey::Netdev, rateOf(f, ours)), sumBy(RowKey::Netdev, rateOf(f, node)));
+    };
 }
 
 /// A per-priority PFC family summed over the priorities, per netdev (ours, node_exporter's
@@ -50,17 +84,16 @@ FleetQuery nicCounter(Metric m, bool sparse, double scale, const QString &node, 
 FleetQuery pfcFamily(Metric m, const QString &ours, const QString &nodeRegex,
                      const QString &rdmaDirection)
 {
-    const QString netdev
-        = QStringLiteral("(%1 or %2)")
-              .arg(byNetdev(irate(ours)),
-                   byNetdev(irate(QStringLiteral("{__name__=~\"%1\"}").arg(nodeRegex))));
-    const QString rdma = byNicPort(irate(
-        QStringLiteral("rdma_roce_pfc_pause_frames_total{direction=~\"%1\"}").arg(rdmaDirection)));
+    const QString rdma = QStringLiteral("rdma_roce_pfc_pause_frames_total");
+    PartBuilder byRdmaPort = [rdma, rdmaDirection](const QueryForm &f) {
+        return sumBy(RowKey::NicPort,
+                     rateOf(f, rdma, QStringLiteral("direction=~\"%1\"").arg(rdmaDirection)));
+    };
     return {m,
             true,
             true,
-            {{RowKey::Netdev, netdev}, {RowKey::NicPort, rdma}},
-            {ours, nodeRegex, QStringLiteral("rdma_roce_pfc_pause_frames_total")}};
+            {{RowKey::Netdev, netdevFamily(ours, nodeRegex)}, {RowKey::NicPort, byRdmaPort}},
+            {ours, nodeRegex, rdma}};
 }
 
 }  // namespace
@@ -80,12 +113,23 @@ QStringList rowLabels(RowKey key)
 
 QList<FleetQueryPart> FleetQuery::resolved(const QString &window) const
 {
-    QList<FleetQueryPart> out = parts;
-    for (FleetQueryPart &p : out) {
-        p.promql.replace(QLatin1String("%W"), window);
+    QList<FleetQueryPart> out;
+    QueryForm form;
+    form.window = window;
+    for (const auto &[key, build] : parts) {
+        QString promql = build(form);
         if (sparse)
-            p.promql = QStringLiteral("(%1) > 0").arg(p.promql);
+            promql = QStringLiteral("(%1) > 0").arg(promql);
+        out.append({key, promql});
     }
+    return out;
+}
+
+QList<FleetQueryPart> FleetQuery::forPort(const QueryForm &form) const
+{
+    QList<FleetQueryPart> out;
+    for (const auto &[key, build] : parts)
+        out.append({key, build(form)});
     return out;
 }
 
@@ -94,55 +138,30 @@ const QList<FleetQuery> &fleetQueries()
     static const QList<FleetQuery> queries = [] {
         QList<FleetQuery> q;
         // --- switch ports: rocectl exporter (README, "rocectl exporter") ---------------------
-        q.append(switchQuery(
-            Metric::InBits, false,
-            QStringLiteral("8 * ")
-                + bySwitchPort(irate(QStringLiteral("nxos_interface_receive_bytes_total"))),
-            {QStringLiteral("nxos_interface_receive_bytes_total")}));
-        q.append(switchQuery(
-            Metric::OutBits, false,
-            QStringLiteral("8 * ")
-                + bySwitchPort(irate(QStringLiteral("nxos_interface_transmit_bytes_total"))),
-            {QStringLiteral("nxos_interface_transmit_bytes_total")}));
-        q.append(
-            switchQuery(Metric::InPkts, false,
-                        bySwitchPort(irate(QStringLiteral("nxos_interface_receive_packets_total"))),
-                        {QStringLiteral("nxos_interface_receive_packets_total")}));
-        q.append(switchQuery(
-            Metric::OutPkts, false,
-            bySwitchPort(irate(QStringLiteral("nxos_interface_transmit_packets_total"))),
-            {QStringLiteral("nxos_interface_transmit_packets_total")}));
-        q.append(switchQuery(
-            Metric::MmuDrops, true,
-            bySwitchPort(irate(QStringLiteral("nxos_ingress_mmu_dropped_packets_total"))),
-            {QStringLiteral("nxos_ingress_mmu_dropped_packets_total")}));
+        q.append(switchQuery(Metric::InBits, false, 8,
+                             {QStringLiteral("nxos_interface_receive_bytes_total")}));
+        q.append(switchQuery(Metric::OutBits, false, 8,
+                             {QStringLiteral("nxos_interface_transmit_bytes_total")}));
+        q.append(switchQuery(Metric::InPkts, false, 1,
+                             {QStringLiteral("nxos_interface_receive_packets_total")}));
+        q.append(switchQuery(Metric::OutPkts, false, 1,
+                             {QStringLiteral("nxos_interface_transmit_packets_total")}));
+        q.append(switchQuery(Metric::MmuDrops, true, 1,
+                             {QStringLiteral("nxos_ingress_mmu_dropped_packets_total")}));
         // The queues' WRED and tail drops; a release without queuing statistics: out discards.
-        q.append(switchQuery(
-            Metric::EgressDrops, true,
-            QStringLiteral("(%1 or %2)")
-                .arg(bySwitchPort(irate(QStringLiteral("nxos_queue_dropped_packets_total"))),
-                     bySwitchPort(irate(QStringLiteral("nxos_interface_transmit_discards_total")))),
-            {QStringLiteral("nxos_queue_dropped_packets_total"),
-             QStringLiteral("nxos_interface_transmit_discards_total")}));
-        q.append(switchQuery(
-            Metric::WatchdogDrops, true,
-            bySwitchPort(irate(QStringLiteral("nxos_queue_watchdog_dropped_packets_total"))),
-            {QStringLiteral("nxos_queue_watchdog_dropped_packets_total")}));
-        q.append(switchQuery(Metric::RxPause, true,
-                             bySwitchPort(irate(QStringLiteral("nxos_pfc_received_frames_total"))),
+        q.append(switchQuery(Metric::EgressDrops, true, 1,
+                             {QStringLiteral("nxos_queue_dropped_packets_total"),
+                              QStringLiteral("nxos_interface_transmit_discards_total")}));
+        q.append(switchQuery(Metric::WatchdogDrops, true, 1,
+                             {QStringLiteral("nxos_queue_watchdog_dropped_packets_total")}));
+        q.append(switchQuery(Metric::RxPause, true, 1,
                              {QStringLiteral("nxos_pfc_received_frames_total")}));
-        q.append(
-            switchQuery(Metric::TxPause, true,
-                        bySwitchPort(irate(QStringLiteral("nxos_pfc_transmitted_frames_total"))),
-                        {QStringLiteral("nxos_pfc_transmitted_frames_total")}));
-        q.append(
-            switchQuery(Metric::Ecn, true,
-                        bySwitchPort(irate(QStringLiteral("nxos_queue_ecn_marked_packets_total"))),
-                        {QStringLiteral("nxos_queue_ecn_marked_packets_total")}));
-        q.append(
-            switchQuery(Metric::InErrors, true,
-                        bySwitchPort(irate(QStringLiteral("nxos_interface_receive_errors_total"))),
-                        {QStringLiteral("nxos_interface_receive_errors_total")}));
+        q.append(switchQuery(Metric::TxPause, true, 1,
+                             {QStringLiteral("nxos_pfc_transmitted_frames_total")}));
+        q.append(switchQuery(Metric::Ecn, true, 1,
+                             {QStringLiteral("nxos_queue_ecn_marked_packets_total")}));
+        q.append(switchQuery(Metric::InErrors, true, 1,
+                             {QStringLiteral("nxos_interface_receive_errors_total")}));
 
         // --- NIC ports: roce-agent, node_exporter >= 1.11, rdma_exporter -----------------------
         q.append(nicCounter(Metric::InBits, false, 8,
@@ -179,30 +198,23 @@ const QList<FleetQuery> &fleetQueries()
                            QStringLiteral("roce_priority_pause_frames_transmitted_total"),
                            QStringLiteral("node_ethtool_transmitted_prio[0-7]_pause"),
                            QStringLiteral("tx|transmitted")));
-        // NIC buffer drops, per netdev (ethtool): ours, then node_exporter's spelling.
-        {
-            const QString ours = QStringLiteral("node_ethtool_rx_discards_phy");
-            const QString node = QStringLiteral("node_ethtool_received_discards_phy");
-            q.append(
-                {Metric::RxDiscardsPhy,
-                 true,
-                 true,
-                 {{RowKey::Netdev,
-                   QStringLiteral("(%1 or %2)").arg(byNetdev(irate(ours)), byNetdev(irate(node)))}},
-                 {ours, node}});
-        }
-        {
-            const QString ours = QStringLiteral("roce_priority_discards_received_total");
-            const QString node = QStringLiteral("node_ethtool_received_prio[0-7]_discards");
-            q.append({Metric::PrioDiscards,
-                      true,
-                      true,
-                      {{RowKey::Netdev,
-                        QStringLiteral("(%1 or %2)")
-                            .arg(byNetdev(irate(ours)),
-                                 byNetdev(irate(QStringLiteral("{__name__=~\"%1\"}").arg(node))))}},
-                      {ours, node}});
-        }
+        // NIC buffer drops, per netdev (ethtool).
+        q.append({Metric::RxDiscardsPhy,
+                  true,
+                  true,
+                  {{RowKey::Netdev,
+                    netdevFamily(QStringLiteral("node_ethtool_rx_discards_phy"),
+                                 QStringLiteral("node_ethtool_received_discards_phy"))}},
+                  {QStringLiteral("node_ethtool_rx_discards_phy"),
+                   QStringLiteral("node_ethtool_received_discards_phy")}});
+        q.append({Metric::PrioDiscards,
+                  true,
+                  true,
+                  {{RowKey::Netdev,
+                    netdevFamily(QStringLiteral("roce_priority_discards_received_total"),
+                                 QStringLiteral("node_ethtool_received_prio[0-7]_discards"))}},
+                  {QStringLiteral("roce_priority_discards_received_total"),
+                   QStringLiteral("node_ethtool_received_prio[0-7]_discards")}});
         return q;
     }();
     return queries;

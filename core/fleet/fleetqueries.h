@@ -6,6 +6,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include <utility>
+
 namespace roce::fleet {
 
 /// What the rows of one query's answer are keyed by.
@@ -18,12 +21,23 @@ enum class RowKey : quint8 {
 /// The labels a query of @p key keeps, in order.
 QStringList rowLabels(RowKey key);
 
+/// How a query is asked: the rate function and window, and the label matchers that narrow it
+/// to one port (empty: every port).
+struct QueryForm {
+    QString window = QStringLiteral("1m");
+    QString rateFunction = QStringLiteral("irate");  ///< "rate" for history
+    QString matchers;  ///< `switch="leaf1",interface="Ethernet1/7"`, or empty
+};
+
 /// One PromQL expression that yields a console metric per port, as a rate per second in the
-/// console's units (bits for the bits metrics). `%W` stands for the rate window.
+/// console's units (bits for the bits metrics).
 struct FleetQueryPart {
     RowKey key = RowKey::SwitchPort;
     QString promql;
 };
+
+/// Builds a part's PromQL for a form.
+using PartBuilder = std::function<QString(const QueryForm &)>;
 
 /// How one console metric is read from a Prometheus-compatible store: for switch ports from
 /// our exporter's series, for NICs from our agent's, node_exporter's (>= 1.11) or
@@ -35,12 +49,16 @@ struct FleetQuery {
     model::Metric metric = model::Metric::Count;
     bool nic = false;  ///< a NIC metric (else a switch metric)
     bool sparse = false;
-    QList<FleetQueryPart> parts;
+    /// The parts: what each answers is keyed by, and its PromQL.
+    QList<std::pair<RowKey, PartBuilder>> parts;
     /// The series names it reads: a device that has any of them reports the metric.
     QStringList families;
 
-    /// The parts with `%W` replaced by @p window ("1m"), `> 0` appended when sparse.
+    /// The live query's parts: irate over @p window, `> 0` appended when sparse.
     QList<FleetQueryPart> resolved(const QString &window) const;
+    /// The parts for one port's history: rate over @p form's window, narrowed by its
+    /// matchers, zeros kept.
+    QList<FleetQueryPart> forPort(const QueryForm &form) const;
 };
 
 /// Every console metric the fleet reads, switch metrics first; derived metrics (utilization)

@@ -52,6 +52,33 @@ QString nicStateName(int id)
     return QStringLiteral("unknown");
 }
 
+/// "Ethernet1/2" before "Ethernet1/10": digit runs compare as numbers.
+bool naturalLess(const QString &a, const QString &b)
+{
+    qsizetype i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (a.at(i).isDigit() && b.at(j).isDigit()) {
+            qsizetype ie = i, je = j;
+            while (ie < a.size() && a.at(ie).isDigit())
+                ++ie;
+            while (je < b.size() && b.at(je).isDigit())
+                ++je;
+            const qulonglong x = a.mid(i, ie - i).toULongLong();
+            const qulonglong y = b.mid(j, je - j).toULongLong();
+            if (x != y)
+                return x < y;
+            i = ie;
+            j = je;
+            continue;
+        }
+        if (a.at(i) != b.at(j))
+            return a.at(i) < b.at(j);
+        ++i;
+        ++j;
+    }
+    return a.size() - i < b.size() - j;
+}
+
 /// Compiled family patterns of each query (names are plain or regular expressions).
 const QList<QList<QRegularExpression>> &familyPatterns()
 {
@@ -202,7 +229,7 @@ FleetShape shapeFromSeries(const QList<prom::LabelSet> &series)
                      [](const FleetShape::SwitchPort &a, const FleetShape::SwitchPort &b) {
                          if (a.switchName != b.switchName)
                              return a.switchName < b.switchName;
-                         return QString::localeAwareCompare(a.interface, b.interface) < 0;
+                         return naturalLess(a.interface, b.interface);
                      });
     for (FleetShape::NicPort &n : nics) {
         const QString host = agentHost.value(n.instance, unameHost.value(n.instance));
@@ -247,10 +274,10 @@ QList<model::SourceFrame> framesFromAnswers(const FleetShape &shape, const Fleet
     // instance|netdev.
     QList<QHash<QString, double>> values(queries.size());
     for (qsizetype q = 0; q < queries.size() && q < answers.metrics.size(); ++q) {
-        const QList<FleetQueryPart> &parts = queries.at(q).parts;
+        const auto &parts = queries.at(q).parts;
         for (qsizetype p = 0; p < parts.size() && p < answers.metrics.at(q).size(); ++p) {
             for (const prom::PromSample &s : answers.metrics.at(q).at(p)) {
-                const QString k = parts.at(p).key == RowKey::NicPort
+                const QString k = parts.at(p).first == RowKey::NicPort
                     ? key3(s.labels.value(0), s.labels.value(1), s.labels.value(2))
                     : key2(s.labels.value(0), s.labels.value(1));
                 // A netdev row and an RDMA-port row for one NIC: the first part wins.
