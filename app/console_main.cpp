@@ -5,6 +5,7 @@
 #include "consolerecording.h"
 #include "consolewiring.h"
 #include "fabricsession.h"
+#include "fleetwiring.h"
 #include "inventory/inventory.h"
 #include "inventory/secretstore.h"
 #include "live/livefabric.h"
@@ -80,12 +81,13 @@ int main(int argc, char **argv)
         = options.inventoryPath.isEmpty() ? roce::inventory::defaultPath() : options.inventoryPath;
     roce::app::wireInventoryDialog(window, fabric, secrets, inventoryPath);
     roce::app::wirePasswordPrompt(window, fabric, live, secrets);
+    roce::app::wirePrometheusDialog(window, fabric, live, secrets, settings);
     // The flight recorder (always on unless turned off) and replays of what it kept.
     roce::app::ConsoleRecording recording(window, live, settings);
     recording.followFabric(fabric);
     recording.followExperiments(*experiments->queue, experiments->panel);
     recording.followLargeFabric(
-        roce::app::startWatching(window, fabric, live, options, inventoryPath));
+        roce::app::startWatching(window, fabric, live, options, inventoryPath, secrets, settings));
     if (!options.replayPath.isEmpty())
         QTimer::singleShot(0, &recording,
                            [&recording, &options] { recording.openReplay(options.replayPath); });

@@ -1,6 +1,7 @@
 #include "consoleoptions.h"
 
 #include "inventory/inventory.h"
+#include "prom/promendpoint.h"
 #include "results/resultstore.h"
 #include "sim/livescenario.h"
 
@@ -98,6 +99,15 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
                                "meanwhile."),
         ConsoleOptionsText::tr("file"));
     parser.addOption(replay);
+    const QCommandLineOption prometheus(
+        QStringLiteral("prometheus"),
+        ConsoleOptionsText::tr("Read the fleet from this Prometheus-compatible store (Prometheus, "
+                               "Thanos, VictoriaMetrics, Mimir; a path in the URL is its prefix, "
+                               "e.g. http://vm:8481/select/0/prometheus) instead of polling it. "
+                               "Authentication as set in Fabric > Connect to Prometheus...; the "
+                               "token or password from ROCE_PROMETHEUS_SECRET or the keychain."),
+        ConsoleOptionsText::tr("url"));
+    parser.addOption(prometheus);
     parser.addOption(demo);
     parser.addOption(scenario);
     parser.addOption(resultsDb);
@@ -159,6 +169,14 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.inventoryPath = parser.value(inventoryFile);
     options.topology = parser.value(topology);
     options.replayPath = parser.value(replay);
+    options.prometheusUrl = parser.value(prometheus);
+    if (!options.prometheusUrl.isEmpty()) {
+        if (const auto e = prom::parsePromEndpoint(options.prometheusUrl); !e) {
+            err << QStringLiteral("roce-console: ") << e.error().message << QLatin1Char('\n');
+            result.exitCode = 2;
+            return result;
+        }
+    }
     if (!options.scenario.isEmpty()) {
         QStringList names;
         if (options.topology.isEmpty()) {

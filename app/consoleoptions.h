@@ -19,6 +19,7 @@ struct ConsoleOptions {
     QString topology;          ///< --topology: a simulated leaf/spine fabric (rail:H:N:R:S)
     QString inventoryPath;     ///< --inventory: the inventory file; empty = the default one
     QString replayPath;        ///< --replay: a recording to open at start
+    QString prometheusUrl;     ///< --prometheus: read the fleet from this metrics store
 };
 
 /// Outcome of parsing: either options to run with, or an exit code after --help/--version or

@@ -4,6 +4,7 @@
 #include "experiments/switchsummary.h"
 #include "experimentspanel.h"
 #include "fabricsession.h"
+#include "fleetwiring.h"
 #include "inventory/inventory.h"
 #include "inventory/secretstore.h"
 #include "inventorydialog.h"
@@ -202,8 +203,17 @@ void wireInventoryDialog(MainWindow &window, FabricSession &fabric, inventory::S
 
 sim::LargeFabricFeed *startWatching(MainWindow &window, FabricSession &fabric,
                                     live::LiveFabric &live, const ConsoleOptions &options,
-                                    const QString &inventoryPath)
+                                    const QString &inventoryPath, inventory::SecretStore &secrets,
+                                    QSettings &settings)
 {
+    // A fleet in a metrics store: the store is the source (checked when parsed).
+    if (!options.prometheusUrl.isEmpty()) {
+        const auto parsed = prom::parsePromEndpoint(options.prometheusUrl);
+        if (parsed) {
+            connectFleet(window, fabric, live, secrets, endpointForUrl(parsed.value(), settings));
+            return nullptr;
+        }
+    }
     // A large simulated leaf/spine fabric: the model's rows straight into the live model (one
     // agent per NIC over loopback would not fit on this machine).
     if (!options.topology.isEmpty()) {

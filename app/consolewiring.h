@@ -4,6 +4,8 @@
 
 #include <QString>
 
+class QSettings;
+
 #include <memory>
 
 namespace roce::experiments {
@@ -62,11 +64,14 @@ void wirePasswordPrompt(MainWindow &window, FabricSession &fabric, live::LiveFab
                         inventory::SecretStore &secrets);
 
 /// What the console watches at start: the inventory when there is one (and no --demo), else
-/// the demo fabric; with --topology the large simulated leaf/spine fabric. An unreadable
+/// the demo fabric; with --topology the large simulated leaf/spine fabric; with --prometheus
+/// the fleet a metrics store holds (authentication from @p settings, secrets from
+/// @p secrets). An unreadable
 /// inventory is said, left untouched, and the demo runs meanwhile. Returns the large fabric's
 /// feed when that is what runs.
 sim::LargeFabricFeed *startWatching(MainWindow &window, FabricSession &fabric,
                                     live::LiveFabric &live, const ConsoleOptions &options,
-                                    const QString &inventoryPath);
+                                    const QString &inventoryPath, inventory::SecretStore &secrets,
+                                    QSettings &settings);
 
 }  // namespace roce::app

@@ -37,6 +37,14 @@ void FabricSession::startDemo(const QString &scenario)
     m_fabric->start();
 }
 
+void FabricSession::stop()
+{
+    ++m_generation;  // a keychain answer still on its way is for a fabric no longer watched
+    m_demo = false;
+    m_fabric.reset();
+    m_inventory = {};
+}
+
 void FabricSession::startInventory(const inventory::Inventory &inv)
 {
     const int generation = ++m_generation;

@@ -41,6 +41,9 @@ public:
     /// Stops the demo fabric, reads the inventory's secrets and connects to its peers.
     void startInventory(const inventory::Inventory &inventory);
     bool isDemo() const { return m_demo; }
+    /// Stops the demo fabric (if it runs) and forgets the inventory: another source (a
+    /// metrics store) feeds the live model now.
+    void stop();
     const inventory::Inventory &inventory() const { return m_inventory; }
     /// Live scenarios exist on the simulated fabric only; otherwise scenarioFailed().
     void startScenario(const QString &name);

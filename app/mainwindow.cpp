@@ -173,6 +173,7 @@ void MainWindow::showCharts(const store::CounterStore *store)
     QDockWidget *charts = dock(QStringLiteral("chartsDock"));
     QWidget *old = charts->widget();
     m_charts = new widgets::CounterCharts(store, charts);
+    m_charts->setRangeHistory(m_rangeHistory);
     m_history = store;
     if (m_portView)
         m_portView->setHistory(store);
@@ -381,6 +382,34 @@ void MainWindow::showScenario(const QString &name)
     }
 }
 
+void MainWindow::setRangeHistory(store::RangeHistory *history)
+{
+    m_rangeHistory = history;
+    if (m_charts)
+        m_charts->setRangeHistory(history);
+}
+
+void MainWindow::showFleetStore(const QString &store, int switches, int hosts)
+{
+    setConnectionText(
+        tr("Fleet from %1: %2 switches, %3 hosts").arg(store).arg(switches).arg(hosts),
+        tr("Switches, hosts, rates and history are read from the metrics store %1; "
+           "nothing is polled directly.")
+            .arg(store));
+}
+
+void MainWindow::showFleetRefresh(qint64 elapsedMs, int ports, int intervalMs)
+{
+    m_paceLabel->setText(tr("Store %1 s, %2 ports, every %3 s")
+                             .arg(QLocale().toString(double(elapsedMs) / 1000, 'f', 2))
+                             .arg(QLocale().toString(ports))
+                             .arg(QLocale().toString(double(intervalMs) / 1000, 'f', 0)));
+    m_paceLabel->setToolTip(tr("How long the metrics store took to answer the last refresh of "
+                               "the present, and how often it is refreshed (its scrape "
+                               "interval)."));
+    m_paceLabel->show();
+}
+
 QDockWidget *MainWindow::dock(const QString &objectName) const
 {
     for (QDockWidget *d : m_docks) {
@@ -461,6 +490,11 @@ void MainWindow::createMenus()
     inventory->setObjectName(QStringLiteral("inventoryAction"));
     inventory->setStatusTip(tr("The switch and servers to watch, their secrets in the keychain."));
     connect(inventory, &QAction::triggered, this, &MainWindow::inventoryRequested);
+    QAction *prometheus = fabric->addAction(tr("Connect to &Prometheus..."));
+    prometheus->setObjectName(QStringLiteral("prometheusAction"));
+    prometheus->setStatusTip(tr("Read the fleet from a Prometheus-compatible store (Prometheus, "
+                                "Thanos, VictoriaMetrics, Mimir) instead of polling it."));
+    connect(prometheus, &QAction::triggered, this, &MainWindow::prometheusRequested);
     QAction *demo = fabric->addAction(tr("&Demo fabric"));
     demo->setObjectName(QStringLiteral("demoAction"));
     demo->setStatusTip(tr("Watch the embedded simulated fabric (8 servers, one Nexus)."));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QDockWidget;
@@ -18,7 +19,8 @@ struct NxapiError;
 }
 namespace roce::store {
 class CounterStore;
-}
+class RangeHistory;
+}  // namespace roce::store
 namespace roce::widgets {
 class CounterCharts;
 class FabricMapPanel;
@@ -98,6 +100,13 @@ public slots:
     void showRecordingState(const QString &text);
     /// How fast the simulated fabric runs, in the status bar ("Model 1.00x real time").
     void showSimulationPace(double realTimeFactor);
+    /// The charts read history beyond the console's memory from @p history (a metrics
+    /// store); nullptr: the console's memory alone.
+    void setRangeHistory(roce::store::RangeHistory *history);
+    /// Status bar: the fleet is read from the metrics store @p store.
+    void showFleetStore(const QString &store, int switches, int hosts);
+    /// Status bar: how long the store took to answer the last refresh, how many ports.
+    void showFleetRefresh(qint64 elapsedMs, int ports, int intervalMs);
 
 public:
     bool isReplay() const { return m_replayBar != nullptr; }
@@ -124,6 +133,8 @@ signals:
     void inventoryRequested();
     /// Fabric > Demo fabric.
     void demoRequested();
+    /// Fabric > Connect to Prometheus...
+    void prometheusRequested();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -156,6 +167,7 @@ private:
     widgets::PortTableView *m_portView = nullptr;
     widgets::CounterCharts *m_charts = nullptr;
     const store::CounterStore *m_history = nullptr;
+    QPointer<store::RangeHistory> m_rangeHistory;
     widgets::TopologyView *m_topology = nullptr;
     widgets::FabricMapPanel *m_fabricMap = nullptr;
     void linkSelectionToCharts();

@@ -268,7 +268,7 @@ QString CounterCharts::toCsv() const
             metrics.append(metric);
             if (!m_store || m_port.isEmpty())
                 continue;
-            for (const QPointF &pt : m_store->series(m_port, metric, from)) {
+            for (const QPointF &pt : pointsOf(metric, from, to)) {
                 if (pt.x() <= double(to))
                     rows[qint64(pt.x())][int(metric)] = pt.y();
             }
@@ -311,6 +311,34 @@ bool CounterCharts::exportPng(const QString &path, QString *error)
     return saveWidgetPng(this, path, error);
 }
 
+void CounterCharts::setRangeHistory(store::RangeHistory *history)
+{
+    if (m_range)
+        disconnect(m_range, nullptr, this, nullptr);
+    m_range = history;
+    if (m_range)
+        connect(m_range, &store::RangeHistory::updated, this, [this](const QString &port) {
+            if (port == m_port)
+                refresh();
+        });
+    refresh();
+}
+
+QList<QPointF> CounterCharts::pointsOf(store::Metric metric, qint64 fromMs, qint64 toMs) const
+{
+    QList<QPointF> local = m_store->series(m_port, metric, fromMs);
+    if (!m_range)
+        return local;
+    // The console's own points are the finer ones: the store's fill only what came before.
+    const double firstLocal = local.isEmpty() ? double(toMs) + 1 : local.first().x();
+    QList<QPointF> merged;
+    for (const QPointF &p : m_range->series(m_port, metric, fromMs, toMs))
+        if (p.x() < firstLocal)
+            merged.append(p);
+    merged.append(local);
+    return merged;
+}
+
 void CounterCharts::refresh()
 {
     if (!m_store || m_port.isEmpty())
@@ -323,7 +351,7 @@ void CounterCharts::refresh()
     qint64 earliest = now - 60 * 1000;  // a short history fills the width, not the right edge
     for (const Plot &p : std::as_const(m_plots)) {
         for (const auto &[metric, series] : p.series) {
-            QList<QPointF> pts = m_store->series(m_port, metric, from);
+            QList<QPointF> pts = pointsOf(metric, from, now);
             while (!pts.isEmpty() && pts.last().x() > double(now))
                 pts.removeLast();  // paused or scrolled back: nothing after the window
             points.append(pts);

@@ -2,7 +2,9 @@
 
 #include "recording/annotation.h"
 #include "store/counterstore.h"
+#include "store/rangehistory.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <functional>
@@ -32,6 +34,10 @@ public:
     explicit CounterCharts(const store::CounterStore *store, QWidget *parent = nullptr);
 
     void setPort(const QString &port);
+    /// History beyond the console's memory (a metrics store): windows that reach back before
+    /// the store's own points are filled from @p history, and redrawn when its answer arrives.
+    /// nullptr: the CounterStore alone.
+    void setRangeHistory(store::RangeHistory *history);
     QString port() const { return m_port; }
     /// Redraws from the store (the timer calls it every second).
     void refresh();
@@ -79,9 +85,13 @@ private:
     void onAxisRangeChanged(QChart *chart);
     void updateControls();
     void drawAnnotations();
+    /// The points of @p metric in [fromMs, toMs]: the range history's before the console's
+    /// own oldest point, the console's from there on.
+    QList<QPointF> pointsOf(store::Metric metric, qint64 fromMs, qint64 toMs) const;
     void showContextMenu(int chart, const QPoint &pos);
 
     const store::CounterStore *m_store;
+    QPointer<store::RangeHistory> m_range;
     QString m_port;
     qint64 m_windowMs = 5 * 60 * 1000;
     bool m_live = true;

@@ -228,6 +228,7 @@ void FleetPoller::startRefreshing(int intervalMs)
     const int windowS = std::max(2, (4 * intervalMs + 999) / 1000);
     const QString window = QString::number(windowS) + QLatin1Char('s');
     const bool first = m_intervalMs == 0;
+    emit m_owner->portsReady(portIndexOf(m_shape), intervalMs);
     if (intervalMs != m_intervalMs || window != m_window) {
         m_intervalMs = intervalMs;
         m_window = window;

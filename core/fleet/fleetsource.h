@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/workerthread.h"
+#include "fleet/fleethistory.h"
 #include "model/portsample.h"
 #include "models/leafspinefabric.h"
 #include "prom/promendpoint.h"
@@ -65,6 +66,8 @@ public:
 signals:
     /// The map's fabric, after the first discovery and whenever the cabling changed.
     void shapeReady(const roce::models::LeafSpineFabric &fabric, int switches, int hosts);
+    /// How each port's series are found, and the store's scrape interval: for its history.
+    void portsReady(const roce::fleet::FleetPortIndex &ports, int scrapeIntervalMs);
     /// One switch's or host's ports (its source).
     void updated(const roce::model::SourceFrame &frame);
     /// A switch the exporter cannot poll, or a host target the store cannot scrape.
