@@ -2,6 +2,7 @@
 
 #include "cli/parse.h"
 #include "cli/stopsignals.h"
+#include "fleet/fleetrules.h"
 #include "fleet/fleetsource.h"
 #include "inventory/secretstore.h"
 #include "live/livefabric.h"
@@ -77,14 +78,29 @@ int FleetCommand::run(const QStringList &args, CommandIo &io)
                                      QStringLiteral("s"), QStringLiteral("30"));
     const QCommandLineOption jsonOpt(
         QStringLiteral("json"), FleetCommandText::tr("One JSON object per frame, one a line."));
+    const QCommandLineOption rulesOpt(
+        QStringLiteral("print-rules"),
+        FleetCommandText::tr("Print the recording rules that precompute what the fleet reads "
+                             "(for the store's rule_files, or vmalert), for a scrape interval of "
+                             "--interval (default 15 s), and exit."));
     parser.addOptions({urlOpt, prefixOpt, authOpt, userOpt, caOpt, intervalOpt, timeoutOpt,
-                       countOpt, waitOpt, jsonOpt});
+                       countOpt, waitOpt, jsonOpt, rulesOpt});
     if (const auto early = parseCommandLine(parser, args, io, true))
         return *early;
     auto usage = [&io](const QString &message) {
         io.err << QStringLiteral("rocectl fleet: ") << message << QLatin1Char('\n');
         return int(ExitUsage);
     };
+    bool ok = false;
+    if (parser.isSet(rulesOpt)) {
+        const int interval
+            = parser.isSet(intervalOpt) ? parser.value(intervalOpt).toInt(&ok) : (ok = true, 15);
+        if (!ok || interval < 1 || interval > 300)
+            return usage(FleetCommandText::tr("--interval must be 1 to 300 whole seconds"));
+        io.out << fleet::recordingRules(
+            QString::number(std::max(4 * interval, 60)) + QLatin1Char('s'), interval);
+        return ExitOk;
+    }
     if (!parser.isSet(urlOpt))
         return usage(FleetCommandText::tr("--prometheus URL is required"));
     auto endpoint = prom::parsePromEndpoint(parser.value(urlOpt), parser.value(prefixOpt));
@@ -100,7 +116,6 @@ int FleetCommand::run(const QStringList &args, CommandIo &io)
     options.endpoint.caFile = parser.value(caOpt);
     if (*auth == prom::PromEndpoint::Auth::Basic && options.endpoint.user.isEmpty())
         return usage(FleetCommandText::tr("--auth basic needs --user"));
-    bool ok = false;
     if (parser.isSet(intervalOpt)) {
         const double interval = parser.value(intervalOpt).toDouble(&ok);
         if (!ok || interval < 1 || interval > 300)
@@ -176,20 +191,21 @@ int FleetCommand::run(const QStringList &args, CommandIo &io)
             loop.quit();
     };
     fleet::FleetSource *source = fleet::watchFleet(hub, options);
-    QObject::connect(source, &fleet::FleetSource::refreshed, &loop,
-                     [&](const fleet::FleetRefresh &r) {
-                         answered = true;
-                         if (!json)
-                             io.err << FleetCommandText::tr("rocectl fleet: %1 devices, %2 ports "
-                                                            "in %3 ms (%4 queries, window %5)")
-                                           .arg(r.devices)
-                                           .arg(r.ports)
-                                           .arg(r.elapsedMs)
-                                           .arg(r.queries)
-                                           .arg(r.window)
-                                    << QLatin1Char('\n');
-                         print();
-                     });
+    QObject::connect(
+        source, &fleet::FleetSource::refreshed, &loop, [&](const fleet::FleetRefresh &r) {
+            answered = true;
+            if (!json)
+                io.err << FleetCommandText::tr("rocectl fleet: %1 devices, %2 ports "
+                                               "in %3 ms (%4 queries, %5)")
+                              .arg(r.devices)
+                              .arg(r.ports)
+                              .arg(r.elapsedMs)
+                              .arg(r.queries)
+                              .arg(r.recorded ? FleetCommandText::tr("recording rules")
+                                              : FleetCommandText::tr("window %1").arg(r.window))
+                       << QLatin1Char('\n');
+            print();
+        });
     QObject::connect(source, &fleet::FleetSource::failed, &loop,
                      [&](const QString &store, const QString &message) {
                          io.err << QStringLiteral("rocectl fleet: ") << store

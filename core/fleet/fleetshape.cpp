@@ -105,19 +105,10 @@ int FleetShape::hostCount() const
     return int(hosts.size());
 }
 
-bool FleetShape::reports(const QString &device, const FleetQuery &q) const
+bool FleetShape::reports(const FleetQuery &q) const
 {
-    const auto it = familiesOf.constFind(device);
-    if (it == familiesOf.constEnd())
-        return false;
     const qsizetype index = &q - fleetQueries().constData();
-    if (index < 0 || index >= fleetQueries().size())
-        return false;
-    for (const QString &name : *it)
-        for (const QRegularExpression &re : familyPatterns().at(index))
-            if (re.match(name).hasMatch())
-                return true;
-    return false;
+    return index >= 0 && index < reported.size() && reported.at(index);
 }
 
 size_t FleetShape::signature() const
@@ -259,11 +250,17 @@ void applyLineRates(FleetShape &shape, const QList<prom::PromSample> &switchSpee
         n.lineBits = nic.value(key3(n.instance, n.device, n.port), n.lineBits);
 }
 
-void applyFamilies(FleetShape &shape, const QList<prom::PromSample> &rows)
+void applyFamilies(FleetShape &shape, const QStringList &names)
 {
-    shape.familiesOf.clear();
-    for (const prom::PromSample &r : rows)
-        shape.familiesOf[r.labels.value(1)].insert(r.labels.value(0));
+    shape.families = QSet<QString>(names.cbegin(), names.cend());
+    shape.reported.clear();
+    for (qsizetype q = 0; q < fleetQueries().size(); ++q) {
+        bool any = false;
+        for (const QRegularExpression &re : familyPatterns().at(q))
+            for (const QString &name : names)
+                any = any || re.match(name).hasMatch();
+        shape.reported.append(any);
+    }
 }
 
 QList<model::SourceFrame> framesFromAnswers(const FleetShape &shape, const FleetAnswers &answers,
@@ -293,7 +290,7 @@ QList<model::SourceFrame> framesFromAnswers(const FleetShape &shape, const Fleet
         nicState.insert(key3(s.labels.value(0), s.labels.value(1), s.labels.value(2)),
                         int(s.value));
 
-    auto fill = [&](model::PortSample &row, bool nic, const QString &device, const QString &portKey,
+    auto fill = [&](model::PortSample &row, bool nic, const QString &portKey,
                     const QString &netdevKey, double lineBits) {
         for (qsizetype q = 0; q < queries.size(); ++q) {
             const FleetQuery &query = queries.at(q);
@@ -308,7 +305,7 @@ QList<model::SourceFrame> framesFromAnswers(const FleetShape &shape, const Fleet
                 if (byNetdev != values.at(q).constEnd())
                     v = *byNetdev;
             }
-            if (!v && query.sparse && shape.reports(device, query))
+            if (!v && query.sparse && shape.reports(query))
                 v = 0.0;
             if (v)
                 row.set(query.metric, *v);
@@ -344,7 +341,7 @@ QList<model::SourceFrame> framesFromAnswers(const FleetShape &shape, const Fleet
         row.internal = p.internal;
         const QString k = key2(p.switchName, p.interface);
         row.state = switchPortDown.contains(k) ? QStringLiteral("down") : QStringLiteral("up");
-        fill(row, false, p.switchName, k, {}, p.lineBits);
+        fill(row, false, k, {}, p.lineBits);
         current.ports.append(row);
     }
     flush();
@@ -364,8 +361,7 @@ QList<model::SourceFrame> framesFromAnswers(const FleetShape &shape, const Fleet
         const QString k = key3(n.instance, n.device, n.port);
         const auto state = nicState.constFind(k);
         row.state = state == nicState.constEnd() ? QStringLiteral("up") : nicStateName(*state);
-        fill(row, true, n.instance, k, n.netdev.isEmpty() ? QString() : key2(n.instance, n.netdev),
-             n.lineBits);
+        fill(row, true, k, n.netdev.isEmpty() ? QString() : key2(n.instance, n.netdev), n.lineBits);
         current.ports.append(row);
     }
     flush();

@@ -36,13 +36,18 @@ struct FleetShape {
     QList<SwitchPort> switchPorts;  ///< by switch, then as discovered
     QList<NicPort> nicPorts;        ///< by host, then as discovered
     QHash<QString, QString> hostOfInstance;
-    /// Counter families (series names) each switch (by name) or host (by instance) reports.
-    QHash<QString, QSet<QString>> familiesOf;
+    /// The series names the store holds (its __name__ values) and, by fleetQueries() index,
+    /// whether it holds a family of that query: a sparse metric missing from an answer is
+    /// zero only then. (Per store, not per device: asking per device costs a scan of every
+    /// counter of the fleet; a fleet that mixes NICs with and without a counter shows zero
+    /// for the ones without.)
+    QSet<QString> families;
+    QList<bool> reported;
 
     bool isEmpty() const { return switchPorts.isEmpty() && nicPorts.isEmpty(); }
     int hostCount() const;
-    /// Whether @p device (a switch name or a host's instance) reports a family of @p q.
-    bool reports(const QString &device, const FleetQuery &q) const;
+    /// Whether the store holds a family of @p q.
+    bool reports(const FleetQuery &q) const;
     /// A cheap signature of the names and the cabling, to redraw the map only on a change.
     size_t signature() const;
 };
@@ -53,8 +58,8 @@ FleetShape shapeFromSeries(const QList<prom::LabelSet> &series);
 /// `node_infiniband_rate_bytes_per_second` rows (instance, device, port), in bytes/s.
 void applyLineRates(FleetShape &shape, const QList<prom::PromSample> &switchSpeeds,
                     const QList<prom::PromSample> &nicRates);
-/// Presence rows of `count by (__name__, switch|instance) (...)`: (name, device).
-void applyFamilies(FleetShape &shape, const QList<prom::PromSample> &rows);
+/// The store's series names (/api/v1/label/__name__/values).
+void applyFamilies(FleetShape &shape, const QStringList &names);
 
 /// What one refresh read: each query's answer (by the index of fleetQueries(), one list per
 /// part), the ports that are down now, and the devices that are not scraped.

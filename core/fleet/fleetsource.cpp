@@ -1,5 +1,6 @@
 #include "fleet/fleetsource.h"
 
+#include "fleet/fleetrules.h"
 #include "fleet/fleetshape.h"
 #include "live/livefabric.h"
 #include "prom/promclient.h"
@@ -65,6 +66,30 @@ int medianGapMs(const QList<prom::PromSeries> &series)
     return int(gaps.at(gaps.size() / 2));
 }
 
+/// Puts the rows of a recorded family (labelled with the frame key in "metric") where the
+/// same metric's own query would have put them.
+void routeRecorded(FleetAnswers &answers, const RecordedFamily &family,
+                   QList<prom::PromSample> &&rows)
+{
+    const QList<FleetQuery> &queries = fleetQueries();
+    QHash<QString, std::pair<qsizetype, qsizetype>> slot;  // frame key -> (query, part)
+    for (qsizetype q = 0; q < queries.size(); ++q) {
+        if (queries.at(q).nic != family.nic || queries.at(q).sparse != family.sparse)
+            continue;
+        for (qsizetype p = 0; p < queries.at(q).parts.size(); ++p)
+            if (queries.at(q).parts.at(p).first == family.key)
+                slot.insert(QLatin1String(model::metricInfo(queries.at(q).metric).key), {q, p});
+    }
+    const int keyLabels = int(rowLabels(family.key).size());
+    for (prom::PromSample &row : rows) {
+        const auto at = slot.constFind(row.labels.value(keyLabels));
+        if (at == slot.constEnd())
+            continue;  // a metric this console does not know (rules of a newer one)
+        row.labels.resize(keyLabels);
+        answers.metrics[at->first][at->second].append(std::move(row));
+    }
+}
+
 }  // namespace
 
 /// The part of FleetSource that lives on its thread: the client, the shape, the timers.
@@ -113,6 +138,7 @@ private:
     QSet<QString> m_devicesDown;  ///< switches and instances reported down
     int m_intervalMs = 0;
     QString m_window;
+    bool m_recorded = false;  ///< the store runs our recording rules
 };
 
 void FleetPoller::discover()
@@ -125,7 +151,7 @@ void FleetPoller::discover()
     auto shape = std::make_shared<FleetShape>();
     auto switchSpeeds = std::make_shared<QList<prom::PromSample>>();
     auto nicRates = std::make_shared<QList<prom::PromSample>>();
-    auto families = std::make_shared<QList<prom::PromSample>>();
+    auto families = std::make_shared<QStringList>();
     auto error = std::make_shared<std::optional<Error>>();
     auto instance = std::make_shared<QString>();
     auto keep = [error, round](auto &target) {
@@ -139,8 +165,9 @@ void FleetPoller::discover()
             round->done();
         };
     };
-    round->left = 4;
-    round->then = [this, shape, switchSpeeds, nicRates, families, error, instance] {
+    auto recorded = std::make_shared<QList<prom::PromSample>>();
+    round->left = 5;
+    round->then = [this, shape, switchSpeeds, nicRates, families, error, instance, recorded] {
         m_discovering = false;
         if (*error) {
             storeFailed((*error)->message);
@@ -149,8 +176,13 @@ void FleetPoller::discover()
         }
         applyLineRates(*shape, *switchSpeeds, *nicRates);
         applyFamilies(*shape, *families);
+        m_recorded = !recorded->isEmpty();
         finishDiscovery(std::move(*shape), *instance);
     };
+    // Whether the store runs our recording rules (rocectl fleet --print-rules).
+    m_client->query(
+        QStringLiteral("count by (__name__) ({__name__=~\"roce:fleet_(switch|nic)_rate\"})"),
+        {QStringLiteral("__name__")}, keep(*recorded));
     m_client->series(discoveryMatchers(), now - 10 * 60 * 1000, now,
                      [error, round, shape, instance](Result<QList<prom::LabelSet>> r) {
                          if (!r) {
@@ -171,27 +203,17 @@ void FleetPoller::discover()
     m_client->query(
         QStringLiteral("max by (instance, device, port) (node_infiniband_rate_bytes_per_second)"),
         rowLabels(RowKey::NicPort), keep(*nicRates));
-    // Which counter families each switch and each host reports (absent is not zero).
-    m_client->query(
-        QStringLiteral("count by (__name__, switch) ({__name__=~\"%1\"}) or count by "
-                       "(__name__, instance) ({__name__=~\"%2\"})")
-            .arg(familyRegex(false), familyRegex(true)),
-        {QStringLiteral("__name__"), QStringLiteral("switch"), QStringLiteral("instance")},
-        [families, error, round](Result<QList<prom::PromSample>> r) {
-            if (!r) {
-                if (!*error)
-                    *error = r.error();
-            } else {
-                for (prom::PromSample s : *r) {
-                    // (name, device): the switch, else the host's target.
-                    const QString device
-                        = s.labels.value(1).isEmpty() ? s.labels.value(2) : s.labels.value(1);
-                    s.labels = {s.labels.value(0), device};
-                    families->append(s);
-                }
-            }
-            round->done();
-        });
+    // Which counter families the store holds (absent is not zero), from its index alone.
+    m_client->labelValues(QStringLiteral("__name__"), now - 10 * 60 * 1000, now,
+                          [families, error, round](Result<QStringList> r) {
+                              if (!r) {
+                                  if (!*error)
+                                      *error = r.error();
+                              } else {
+                                  *families = std::move(r).value();
+                              }
+                              round->done();
+                          });
 }
 
 void FleetPoller::finishDiscovery(FleetShape shape, const QString &sampleInstance)
@@ -260,11 +282,71 @@ void FleetPoller::refresh()
     auto samples = std::make_shared<int>(0);
     auto round = std::make_shared<Round>();
     answers->metrics.resize(queries.size());
-    int requests = 4;
-    for (qsizetype q = 0; q < queries.size(); ++q) {
+    for (qsizetype q = 0; q < queries.size(); ++q)
         answers->metrics[q].resize(queries.at(q).parts.size());
-        requests += int(queries.at(q).parts.size());
+
+    // What to ask, and where each answer's rows go.
+    struct Ask {
+        QString promql;
+        QStringList labels;
+        QString what;             ///< for issues: the metric, or "state"
+        bool storeLevel = false;  ///< a failure means the store failed (not one query)
+        std::function<void(QList<prom::PromSample> &&)> sink;
+    };
+    QList<Ask> asks;
+    if (m_recorded) {
+        // The recording rules' series: a few reads instead of every raw counter.
+        for (const RecordedFamily &family : recordedFamilies()) {
+            QStringList labels = rowLabels(family.key);
+            labels.append(QStringLiteral("metric"));
+            asks.append({family.name, labels, family.name, false,
+                         [answers, family](QList<prom::PromSample> &&rows) {
+                             routeRecorded(*answers, family, std::move(rows));
+                         }});
+        }
+        asks.append(
+            {kSwitchPortDownRule, rowLabels(RowKey::SwitchPort), QStringLiteral("state"), false,
+             [answers](QList<prom::PromSample> &&r) { answers->switchPortsDown = std::move(r); }});
+        asks.append(
+            {kNicPortStateRule, rowLabels(RowKey::NicPort), QStringLiteral("state"), false,
+             [answers](QList<prom::PromSample> &&r) { answers->nicPortsDown = std::move(r); }});
+    } else {
+        for (qsizetype q = 0; q < queries.size(); ++q) {
+            const QList<FleetQueryPart> parts = queries.at(q).resolved(m_window);
+            const QString what = QLatin1String(model::metricInfo(queries.at(q).metric).key);
+            for (qsizetype p = 0; p < parts.size(); ++p)
+                asks.append({parts.at(p).promql, rowLabels(parts.at(p).key), what, false,
+                             [answers, q, p](QList<prom::PromSample> &&r) {
+                                 answers->metrics[q][p] = std::move(r);
+                             }});
+        }
+        asks.append(
+            {QStringLiteral("max by (switch, interface) (nxos_interface_up) == 0"),
+             rowLabels(RowKey::SwitchPort), QStringLiteral("state"), false,
+             [answers](QList<prom::PromSample> &&r) { answers->switchPortsDown = std::move(r); }});
+        asks.append(
+            {QStringLiteral("max by (instance, device, port) (node_infiniband_state_id) != 4"),
+             rowLabels(RowKey::NicPort), QStringLiteral("state"), false,
+             [answers](QList<prom::PromSample> &&r) { answers->nicPortsDown = std::move(r); }});
     }
+    asks.append({QStringLiteral("max by (switch) (nxos_up) == 0"),
+                 {QStringLiteral("switch")},
+                 QStringLiteral("nxos_up"),
+                 true,
+                 [answers](QList<prom::PromSample> &&r) {
+                     for (const prom::PromSample &s : r)
+                         answers->switchesDown.insert(s.labels.value(0));
+                 }});
+    asks.append({QStringLiteral("max by (instance) (up) == 0"),
+                 {QStringLiteral("instance")},
+                 QStringLiteral("up"),
+                 true,
+                 [answers](QList<prom::PromSample> &&r) {
+                     for (const prom::PromSample &s : r)
+                         answers->instancesDown.insert(s.labels.value(0));
+                 }});
+
+    const int requests = int(asks.size());
     round->left = requests;
     round->then = [this, answers, error, samples, takenMs, requests] {
         m_refreshing = false;
@@ -281,6 +363,7 @@ void FleetPoller::refresh()
         stats.queries = requests;
         stats.samples = *samples;
         stats.devices = int(frames.size());
+        stats.recorded = m_recorded;
         for (const model::SourceFrame &f : frames) {
             stats.ports += int(f.ports.size());
             emit m_owner->updated(f);
@@ -290,55 +373,25 @@ void FleetPoller::refresh()
         stats.window = m_window;
         emit m_owner->refreshed(stats);
     };
-    auto collect = [error, round, samples](QList<prom::PromSample> &target, const QString &what,
-                                           QStringList *issues) {
-        return [error, round, samples, &target, what, issues](Result<QList<prom::PromSample>> r) {
-            if (!r) {
-                if (storeLevel(r.error()) || !issues) {
-                    if (!*error)
-                        *error = r.error();
-                } else {
-                    issues->append(what + QStringLiteral(": ") + r.error().message);
-                }
-            } else {
-                *samples += int(r->size());
-                target = std::move(r).value();
-            }
-            round->done();
-        };
-    };
-    for (qsizetype q = 0; q < queries.size(); ++q) {
-        const QList<FleetQueryPart> parts = queries.at(q).resolved(m_window);
-        const QString what = QLatin1String(model::metricInfo(queries.at(q).metric).key);
-        for (qsizetype p = 0; p < parts.size(); ++p)
-            m_client->query(parts.at(p).promql, rowLabels(parts.at(p).key),
-                            collect(answers->metrics[q][p], what, &answers->issues));
+    for (Ask &ask : asks) {
+        m_client->query(ask.promql, ask.labels,
+                        [error, round, samples, answers, what = ask.what, level = ask.storeLevel,
+                         sink = std::move(ask.sink)](Result<QList<prom::PromSample>> r) {
+                            if (!r) {
+                                if (level || storeLevel(r.error())) {
+                                    if (!*error)
+                                        *error = r.error();
+                                } else {
+                                    answers->issues.append(what + QStringLiteral(": ")
+                                                           + r.error().message);
+                                }
+                            } else {
+                                *samples += int(r->size());
+                                sink(std::move(r).value());
+                            }
+                            round->done();
+                        });
     }
-    m_client->query(QStringLiteral("max by (switch, interface) (nxos_interface_up) == 0"),
-                    rowLabels(RowKey::SwitchPort),
-                    collect(answers->switchPortsDown, QStringLiteral("state"), &answers->issues));
-    m_client->query(
-        QStringLiteral("max by (instance, device, port) (node_infiniband_state_id) != 4"),
-        rowLabels(RowKey::NicPort),
-        collect(answers->nicPortsDown, QStringLiteral("state"), &answers->issues));
-    auto switchesDown = std::make_shared<QList<prom::PromSample>>();
-    auto targetsDown = std::make_shared<QList<prom::PromSample>>();
-    m_client->query(QStringLiteral("max by (switch) (nxos_up) == 0"), {QStringLiteral("switch")},
-                    [answers, inner = collect(*switchesDown, QStringLiteral("nxos_up"), nullptr),
-                     switchesDown](Result<QList<prom::PromSample>> r) {
-                        if (r)
-                            for (const prom::PromSample &s : *r)
-                                answers->switchesDown.insert(s.labels.value(0));
-                        inner(std::move(r));
-                    });
-    m_client->query(QStringLiteral("max by (instance) (up) == 0"), {QStringLiteral("instance")},
-                    [answers, inner = collect(*targetsDown, QStringLiteral("up"), nullptr),
-                     targetsDown](Result<QList<prom::PromSample>> r) {
-                        if (r)
-                            for (const prom::PromSample &s : *r)
-                                answers->instancesDown.insert(s.labels.value(0));
-                        inner(std::move(r));
-                    });
 }
 
 void FleetPoller::reportDevices(const FleetAnswers &answers)

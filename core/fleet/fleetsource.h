@@ -33,8 +33,9 @@ struct FleetRefresh {
     int samples = 0;  ///< rows in the answers
     int ports = 0;
     int devices = 0;
-    int intervalMs = 0;  ///< the refresh interval in force
-    QString window;      ///< the rate window ("4s")
+    int intervalMs = 0;     ///< the refresh interval in force
+    QString window;         ///< the rate window ("4s")
+    bool recorded = false;  ///< read from the recording rules' series
 };
 
 /// The fleet read from a Prometheus-compatible store instead of from every switch and agent:

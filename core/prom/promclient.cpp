@@ -278,6 +278,20 @@ void PromClient::queryRange(const QString &promql, qint64 fromMs, qint64 toMs, q
     }
 }
 
+void PromClient::labelValues(const QString &label, qint64 fromMs, qint64 toMs, ValuesDone done)
+{
+    Form form;
+    form.append({QStringLiteral("start"), seconds(fromMs)});
+    form.append({QStringLiteral("end"), seconds(toMs)});
+    post(QStringLiteral("label/") + label + QStringLiteral("/values"), form,
+         [done = std::move(done)](Result<QByteArray> body) {
+             if (!body)
+                 done(body.error());
+             else
+                 done(parseLabelValues(*body));
+         });
+}
+
 void PromClient::series(const QStringList &matchers, qint64 fromMs, qint64 toMs, SeriesDone done)
 {
     Form form;

@@ -64,6 +64,10 @@ public:
     /// The label sets of every series that matches any of @p matchers in [fromMs, toMs].
     void series(const QStringList &matchers, qint64 fromMs, qint64 toMs, SeriesDone done);
 
+    using ValuesDone = std::function<void(Result<QStringList>)>;
+    /// The values label @p label takes in [fromMs, toMs] (`__name__`: every series name).
+    void labelValues(const QString &label, qint64 fromMs, qint64 toMs, ValuesDone done);
+
     /// Aborts every request still running; their callbacks are not called.
     void cancelAll();
     int pending() const { return int(m_replies.size()); }

@@ -167,6 +167,19 @@ Result<QList<PromSeries>> parseMatrix(const QByteArray &body, const QStringList 
     return out;
 }
 
+Result<QStringList> parseLabelValues(const QByteArray &body)
+{
+    const Result<QJsonValue> data = successData(body);
+    if (!data)
+        return data.error();
+    if (!data->isArray())
+        return Error {ErrorCode::Parse, ResponseText::tr("the label values answer is not a list")};
+    QStringList out;
+    for (const QJsonValue &v : data->toArray())
+        out.append(v.toString());
+    return out;
+}
+
 Result<QList<LabelSet>> parseSeriesList(const QByteArray &body)
 {
     const Result<QJsonValue> data = successData(body);

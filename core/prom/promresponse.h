@@ -39,6 +39,8 @@ Error responseError(const QByteArray &body, int httpStatus);
 Result<QList<PromSample>> parseVector(const QByteArray &body, const QStringList &labelNames);
 /// The matrix of a successful /api/v1/query_range answer.
 Result<QList<PromSeries>> parseMatrix(const QByteArray &body, const QStringList &labelNames);
+/// The values of a successful /api/v1/label/<name>/values answer.
+Result<QStringList> parseLabelValues(const QByteArray &body);
 /// The label sets of a successful /api/v1/series answer.
 Result<QList<LabelSet>> parseSeriesList(const QByteArray &body);
 

@@ -370,11 +370,10 @@ private slots:
                 QStringLiteral("1"), QStringLiteral("ens1"), 25e9}};
         shape.hostOfInstance = {{QStringLiteral("h1:9471"), QStringLiteral("gpu01")},
                                 {QStringLiteral("h2:9471"), QStringLiteral("gpu02")}};
-        shape.familiesOf[QStringLiteral("leaf1")]
-            = {QStringLiteral("nxos_queue_ecn_marked_packets_total")};
-        shape.familiesOf[QStringLiteral("h1:9471")]
-            = {QStringLiteral("roce_priority_pause_frames_received_total"),
-               QStringLiteral("roce_priority_pause_frames_transmitted_total")};
+        fleet::applyFamilies(shape,
+                             {QStringLiteral("nxos_queue_ecn_marked_packets_total"),
+                              QStringLiteral("roce_priority_pause_frames_received_total"),
+                              QStringLiteral("roce_priority_pause_frames_transmitted_total")});
         const QList<fleet::FleetQuery> &queries = fleet::fleetQueries();
         fleet::FleetAnswers answers;
         answers.metrics.resize(queries.size());
