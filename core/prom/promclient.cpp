@@ -109,6 +109,16 @@ void PromClient::cancelAll()
 
 void PromClient::post(const QString &call, Form form, BodyDone done)
 {
+    send(call, std::move(form), true, std::move(done));
+}
+
+void PromClient::get(const QString &call, Form form, BodyDone done)
+{
+    send(call, std::move(form), false, std::move(done));
+}
+
+void PromClient::send(const QString &call, Form form, bool usePost, BodyDone done)
+{
     QNetworkRequest request(m_endpoint.apiUrl(call));
     request.setHeader(QNetworkRequest::ContentTypeHeader,
                       QByteArrayLiteral("application/x-www-form-urlencoded"));
@@ -136,7 +146,15 @@ void PromClient::post(const QString &call, Form form, BodyDone done)
             encoded += '&';
         encoded += QUrl::toPercentEncoding(key) + '=' + QUrl::toPercentEncoding(value);
     }
-    QNetworkReply *reply = m_network->post(request, encoded);
+    QNetworkReply *reply = nullptr;
+    if (usePost) {
+        reply = m_network->post(request, encoded);
+    } else {
+        QUrl url = request.url();
+        url.setQuery(QString::fromLatin1(encoded), QUrl::StrictMode);
+        request.setUrl(url);
+        reply = m_network->get(request);
+    }
     ++m_sent;
     m_replies.insert(reply);
     auto timedOut = std::make_shared<bool>(false);
@@ -283,7 +301,7 @@ void PromClient::labelValues(const QString &label, qint64 fromMs, qint64 toMs, V
     Form form;
     form.append({QStringLiteral("start"), seconds(fromMs)});
     form.append({QStringLiteral("end"), seconds(toMs)});
-    post(QStringLiteral("label/") + label + QStringLiteral("/values"), form,
+    get(QStringLiteral("label/") + label + QStringLiteral("/values"), form,
          [done = std::move(done)](Result<QByteArray> body) {
              if (!body)
                  done(body.error());

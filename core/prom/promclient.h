@@ -78,6 +78,10 @@ private:
     /// Form fields, encoded by post() (every reserved character escaped: PromQL has '+').
     using Form = QList<std::pair<QString, QString>>;
     void post(const QString &call, Form form, BodyDone done);
+    /// GET with the form as the URL's query (label values: Prometheus answers them to GET
+    /// only).
+    void get(const QString &call, Form form, BodyDone done);
+    void send(const QString &call, Form form, bool usePost, BodyDone done);
 
     PromEndpoint m_endpoint;
     QNetworkAccessManager *m_network;
