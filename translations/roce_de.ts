@@ -78,14 +78,6 @@
         <translation>%1 %2 kann nicht gelesen werden: %3</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not ADDRESS:PORT</source>
-        <translation>„%1“ ist nicht ADRESSE:PORT</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not an IP address</source>
-        <translation>„%1“ ist keine IP-Adresse</translation>
-    </message>
-    <message>
         <source>token file</source>
         <translation>Token-Datei</translation>
     </message>
@@ -2076,6 +2068,17 @@ Zu prüfen: %2</translation>
     <message>
         <source>no switch &apos;%1&apos;</source>
         <translation>kein Switch „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>ListenAddressText</name>
+    <message>
+        <source>&apos;%1&apos; is not ADDRESS:PORT</source>
+        <translation>„%1“ ist nicht ADRESSE:PORT</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IP address</source>
+        <translation>„%1“ ist keine IP-Adresse</translation>
     </message>
 </context>
 <context>
@@ -4588,10 +4591,6 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <translation>%1: %2 kann nicht gelesen werden: %3</translation>
     </message>
     <message>
-        <source>tls_server_config.%1 is not supported by roce-agent (remove it)</source>
-        <translation>tls_server_config.%1 wird von roce-agent nicht unterstützt (bitte entfernen)</translation>
-    </message>
-    <message>
         <source>unknown key &quot;%1&quot; in tls_server_config</source>
         <translation>unbekannter Schlüssel „%1“ in tls_server_config</translation>
     </message>
@@ -4660,10 +4659,6 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <translation>die Datei</translation>
     </message>
     <message>
-        <source>rate_limit is not supported by roce-agent (it bounds failed logins itself)</source>
-        <translation>rate_limit wird von roce-agent nicht unterstützt (er begrenzt fehlgeschlagene Anmeldungen selbst)</translation>
-    </message>
-    <message>
         <source>unknown key &quot;%1&quot;</source>
         <translation>unbekannter Schlüssel „%1“</translation>
     </message>
@@ -4713,6 +4708,14 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Copy Versions</source>
         <translation>Versionen kopieren</translation>
+    </message>
+    <message>
+        <source>tls_server_config.%1 is not supported (remove it)</source>
+        <translation>tls_server_config.%1 wird nicht unterstützt (bitte entfernen)</translation>
+    </message>
+    <message>
+        <source>rate_limit is not supported (failed logins are bounded without it)</source>
+        <translation>rate_limit wird nicht unterstützt (fehlgeschlagene Anmeldungen sind auch ohne begrenzt)</translation>
     </message>
 </context>
 <context>
