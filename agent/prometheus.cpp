@@ -1,5 +1,6 @@
 #include "prometheus.h"
 
+#include "common/versions.h"
 #include "prometheus/exposition.h"
 
 #include <QHash>
@@ -214,6 +215,11 @@ const QHash<QString, Mapped> &netStatNames()
 QByteArray toPrometheus(const AgentSample &s)
 {
     Exposition e;
+    // The host as the agent names it (its --hostname, else the system's): what LLDP calls
+    // the server on the switch side, so that a fleet view can join the two.
+    e.add("roce_agent_info", "gauge", "The agent: its host name and version, value is always 1.",
+          Labels().add("hostname", s.hostname).add("version", applicationVersion()).rendered(),
+          QByteArrayLiteral("1"));
     for (const RdmaDeviceSample &d : s.devices) {
         e.add("node_infiniband_info", "gauge",
               "Non-numeric data from /sys/class/infiniband/<device>, value is always 1.",
@@ -228,6 +234,12 @@ QByteArray toPrometheus(const AgentSample &s)
             Labels portLabels;
             portLabels.add("device", d.name).add("port", QString::number(p.port));
             const std::string labels = portLabels.rendered();
+            // The netdev is what lldpd announces as the port id: the switch port's LLDP
+            // neighbor_port joins the NIC through it.
+            if (!p.netdev.isEmpty())
+                e.add("roce_infiniband_port_netdev_info", "gauge",
+                      "The network device of an RDMA port, value is always 1.",
+                      portLabels.with("netdev", p.netdev).rendered(), QByteArrayLiteral("1"));
             if (p.stateId)
                 e.add("node_infiniband_state_id", "gauge",
                       "State of the InfiniBand port (0: no change, 1: down, 2: init, 3: armed, 4: "
@@ -247,7 +259,7 @@ QByteArray toPrometheus(const AgentSample &s)
                 if (mapped != pmaNames().cend())
                     e.add(mapped->metric, "counter", mapped->help, labels, it.value());
                 else
-                    e.addWith("roce_infiniband_port_counter_total", "counter",
+                    e.addWith("roce_infiniband_port_stat_total", "counter",
                               "Other counters/ files of the port, by name", portLabels, "counter",
                               it.key(), it.value());
             }
@@ -256,7 +268,7 @@ QByteArray toPrometheus(const AgentSample &s)
                 if (mapped != hwNames().cend())
                     e.add(mapped->metric, "counter", mapped->help, labels, it.value());
                 else
-                    e.addWith("roce_infiniband_hw_counter_total", "counter",
+                    e.addWith("roce_infiniband_hw_stat_total", "counter",
                               "Other hw_counters/ files of the port, by name", portLabels,
                               "counter", it.key(), it.value());
             }
