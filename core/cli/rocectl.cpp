@@ -1,6 +1,7 @@
 #include "cli/rocectl.h"
 
 #include "cli/decodecommand.h"
+#include "cli/exportercommand.h"
 #include "cli/jobcommand.h"
 #include "cli/recordcommand.h"
 #include "cli/replaycommand.h"
@@ -65,6 +66,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<WatchCommand>());
     registry.add(std::make_unique<RecordCommand>());
     registry.add(std::make_unique<ReplayCommand>());
+    registry.add(std::make_unique<ExporterCommand>());
     return registry;
 }
 
