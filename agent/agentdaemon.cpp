@@ -3,12 +3,13 @@
 #include "agentproto/agentserver.h"
 #include "agentproto/sharedsample.h"
 #include "collectors/sysfs.h"
+#include "common/listenaddress.h"
 #include "common/versions.h"
 #include "jobs/processjobrunner.h"
-#include "metricsserver.h"
 #include "prometheus.h"
+#include "prometheus/metricsserver.h"
+#include "prometheus/webconfig.h"
 #include "sampler.h"
-#include "webconfig.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -35,25 +36,6 @@ Result<QByteArray> readFile(const QString &path, const QString &what)
     return f.readAll();
 }
 }  // namespace
-
-Result<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)
-{
-    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
-    bool ok = false;
-    const uint port = colon >= 0 ? text.mid(colon + 1).toUInt(&ok) : 0;
-    if (colon < 0 || !ok || port > 65535)
-        return makeError(ErrorCode::InvalidArgument,
-                         AgentDaemonText::tr("'%1' is not ADDRESS:PORT").arg(text));
-    QString host = text.left(colon);
-    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        host = host.mid(1, host.size() - 2);
-    const QHostAddress address
-        = host.isEmpty() ? QHostAddress(QHostAddress::Any) : QHostAddress(host);
-    if (address.isNull())
-        return makeError(ErrorCode::InvalidArgument,
-                         AgentDaemonText::tr("'%1' is not an IP address").arg(host));
-    return std::make_pair(address, quint16(port));
-}
 
 AgentDaemon::AgentDaemon(AgentOptions options, QObject *parent)
     : QObject(parent), m_options(std::move(options))
@@ -116,9 +98,9 @@ Result<void> AgentDaemon::start()
 
     // A web config is checked even with /metrics off: a broken one should not wait for the
     // day somebody turns the endpoint on.
-    WebConfig web;
+    prometheus::WebConfig web;
     if (!m_options.webConfig.isEmpty()) {
-        auto loaded = loadWebConfig(m_options.webConfig);
+        auto loaded = prometheus::loadWebConfig(m_options.webConfig);
         if (!loaded)
             return loaded.error();
         web = std::move(loaded).value();
@@ -156,7 +138,8 @@ Result<void> AgentDaemon::start()
         const auto metrics = parseListenAddress(m_options.metricsListen);
         if (!metrics)
             return metrics.error();
-        m_metrics = new MetricsServer([shared] { return shared->text(); }, this);
+        m_metrics = new prometheus::MetricsServer(
+            QByteArrayLiteral("roce-agent"), [shared] { return shared->text(); }, this);
         m_metrics->setWebConfig(web);
         if (!metrics->first.isLoopback() && !web.tls && !web.basicAuth())
             qCWarning(lcDaemon) << "/metrics is served on" << m_options.metricsListen

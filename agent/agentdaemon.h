@@ -3,7 +3,6 @@
 #include "agentoptions.h"
 #include "common/result.h"
 
-#include <QHostAddress>
 #include <QObject>
 
 #include <memory>
@@ -11,10 +10,12 @@
 namespace roce::agentproto {
 class AgentServer;
 }
+namespace roce::prometheus {
+class MetricsServer;
+}
 
 namespace roce::agent {
 
-class MetricsServer;
 class ProcessJobRunner;
 class Sampler;
 
@@ -37,12 +38,9 @@ private:
     std::unique_ptr<Sampler> m_sampler;
     ProcessJobRunner *m_jobs = nullptr;
     agentproto::AgentServer *m_server = nullptr;
-    MetricsServer *m_metrics = nullptr;
+    prometheus::MetricsServer *m_metrics = nullptr;
     quint16 m_port = 0;
     quint16 m_metricsPort = 0;
 };
-
-/// "0.0.0.0:18471", "[::1]:18471", ":18471" -> address and port.
-Result<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text);
 
 }  // namespace roce::agent

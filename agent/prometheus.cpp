@@ -1,173 +1,21 @@
 #include "prometheus.h"
 
+#include "common/versions.h"
+#include "prometheus/exposition.h"
+
 #include <QHash>
 #include <QMap>
 #include <QRegularExpression>
 
-#include <charconv>
-#include <cstring>
 #include <string>
-#include <vector>
 
 namespace roce::agent {
 
 using namespace roce::agentproto;
+using prometheus::Exposition;
+using prometheus::Labels;
 
 namespace {
-
-/// Label values escaped as the exposition format wants (backslash, quote, newline).
-void appendEscaped(std::string &out, const QString &v)
-{
-    // Device, port and counter names are plain ASCII: copy them as they are.
-    const char16_t *u = reinterpret_cast<const char16_t *>(v.utf16());
-    bool plain = true;
-    for (qsizetype i = 0; plain && i < v.size(); ++i)
-        plain = u[i] >= 0x20 && u[i] < 0x80 && u[i] != u'\\' && u[i] != u'"';
-    if (plain) {
-        for (qsizetype i = 0; i < v.size(); ++i)
-            out += char(u[i]);
-        return;
-    }
-    QByteArray b = v.toUtf8();
-    b.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n");
-    out.append(b.constData(), std::size_t(b.size()));
-}
-
-/// `{name="value",...}`, rendered once and reused for every line of a port or netdev.
-class Labels
-{
-public:
-    Labels &add(const char *name, const QString &value)
-    {
-        m_text += m_text.empty() ? '{' : ',';
-        m_text += name;
-        m_text += "=\"";
-        appendEscaped(m_text, value);
-        m_text += '"';
-        return *this;
-    }
-    /// These labels and one more, for a line of its own.
-    Labels with(const char *name, const QString &value) const
-    {
-        Labels l = *this;
-        return l.add(name, value);
-    }
-    std::string rendered() const { return m_text.empty() ? m_text : m_text + '}'; }
-    /// Appends the rendered labels plus @p name="@p value" without building them first.
-    void appendWith(std::string &out, const char *name, const QString &value) const
-    {
-        out += m_text;
-        out += m_text.empty() ? '{' : ',';
-        out += name;
-        out += "=\"";
-        appendEscaped(out, value);
-        out += "\"}";
-    }
-
-private:
-    std::string m_text;  ///< without the closing brace
-};
-
-/// The families in the order they first appear, each with all its lines (the format wants a
-/// family's samples together). Lines are appended to one buffer per family.
-class Exposition
-{
-public:
-    struct Family {
-        QByteArray name;
-        const char *type;
-        const char *help;
-        std::string lines;  ///< std::string: appending is inline, this is most of the work
-    };
-
-    /// A family whose name is a string literal: looked up by address after the first time.
-    Family &family(const char *name, const char *type, const char *help)
-    {
-        const auto cached = m_byAddress.constFind(name);
-        if (cached != m_byAddress.cend())
-            return m_families[std::size_t(*cached)];
-        Family &f = family(QByteArray::fromRawData(name, qsizetype(std::strlen(name))), type, help);
-        m_byAddress.insert(name, int(&f - m_families.data()));
-        return f;
-    }
-    Family &family(const QByteArray &name, const char *type, const char *help)
-    {
-        const auto found = m_byName.constFind(name);
-        if (found != m_byName.cend())
-            return m_families[std::size_t(*found)];
-        m_families.push_back({QByteArray(name.constData(), name.size()), type, help, {}});
-        m_byName.insert(m_families.back().name, int(m_families.size()) - 1);
-        return m_families.back();
-    }
-    template <typename Name>
-    void add(const Name &name, const char *type, const char *help, const std::string &labels,
-             const QByteArray &value)
-    {
-        Family &f = family(name, type, help);
-        begin(f, labels);
-        f.lines.append(value.constData(), std::size_t(value.size()));
-        f.lines += '\n';
-    }
-    template <typename Name>
-    void add(const Name &name, const char *type, const char *help, const std::string &labels,
-             quint64 value)
-    {
-        Family &f = family(name, type, help);
-        begin(f, labels);
-        appendInteger(f.lines, value);
-    }
-    /// A counter with one label more than @p labels.
-    template <typename Name>
-    void addWith(const Name &name, const char *type, const char *help, const Labels &labels,
-                 const char *label, const QString &labelValue, quint64 value)
-    {
-        Family &f = family(name, type, help);
-        f.lines.append(f.name.constData(), std::size_t(f.name.size()));
-        labels.appendWith(f.lines, label, labelValue);
-        f.lines += ' ';
-        appendInteger(f.lines, value);
-    }
-    QByteArray text() const
-    {
-        qsizetype size = 0;
-        for (const Family &f : m_families)
-            size += 2 * f.name.size() + qsizetype(std::strlen(f.help) + std::strlen(f.type)) + 20
-                + qsizetype(f.lines.size());
-        QByteArray out;
-        out.reserve(size);
-        for (const Family &f : m_families) {
-            out += "# HELP ";
-            out += f.name;
-            out += ' ';
-            out += f.help;
-            out += "\n# TYPE ";
-            out += f.name;
-            out += ' ';
-            out += f.type;
-            out += '\n';
-            out.append(f.lines.data(), qsizetype(f.lines.size()));
-        }
-        return out;
-    }
-
-private:
-    static void begin(Family &f, const std::string &labels)
-    {
-        f.lines.append(f.name.constData(), std::size_t(f.name.size()));
-        f.lines += labels;
-        f.lines += ' ';
-    }
-    static void appendInteger(std::string &out, quint64 v)
-    {
-        char buf[24];
-        const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-        out.append(buf, std::size_t(end - buf));
-        out += '\n';
-    }
-    std::vector<Family> m_families;
-    QHash<QByteArray, int> m_byName;
-    QHash<const void *, int> m_byAddress;
-};
 
 QByteArray sanitizeUnicode(const QString &name)
 {
@@ -367,6 +215,11 @@ const QHash<QString, Mapped> &netStatNames()
 QByteArray toPrometheus(const AgentSample &s)
 {
     Exposition e;
+    // The host as the agent names it (its --hostname, else the system's): what LLDP calls
+    // the server on the switch side, so that a fleet view can join the two.
+    e.add("roce_agent_info", "gauge", "The agent: its host name and version, value is always 1.",
+          Labels().add("hostname", s.hostname).add("version", applicationVersion()).rendered(),
+          QByteArrayLiteral("1"));
     for (const RdmaDeviceSample &d : s.devices) {
         e.add("node_infiniband_info", "gauge",
               "Non-numeric data from /sys/class/infiniband/<device>, value is always 1.",
@@ -381,6 +234,12 @@ QByteArray toPrometheus(const AgentSample &s)
             Labels portLabels;
             portLabels.add("device", d.name).add("port", QString::number(p.port));
             const std::string labels = portLabels.rendered();
+            // The netdev is what lldpd announces as the port id: the switch port's LLDP
+            // neighbor_port joins the NIC through it.
+            if (!p.netdev.isEmpty())
+                e.add("roce_infiniband_port_netdev_info", "gauge",
+                      "The network device of an RDMA port, value is always 1.",
+                      portLabels.with("netdev", p.netdev).rendered(), QByteArrayLiteral("1"));
             if (p.stateId)
                 e.add("node_infiniband_state_id", "gauge",
                       "State of the InfiniBand port (0: no change, 1: down, 2: init, 3: armed, 4: "
@@ -400,7 +259,7 @@ QByteArray toPrometheus(const AgentSample &s)
                 if (mapped != pmaNames().cend())
                     e.add(mapped->metric, "counter", mapped->help, labels, it.value());
                 else
-                    e.addWith("roce_infiniband_port_counter_total", "counter",
+                    e.addWith("roce_infiniband_port_stat_total", "counter",
                               "Other counters/ files of the port, by name", portLabels, "counter",
                               it.key(), it.value());
             }
@@ -409,7 +268,7 @@ QByteArray toPrometheus(const AgentSample &s)
                 if (mapped != hwNames().cend())
                     e.add(mapped->metric, "counter", mapped->help, labels, it.value());
                 else
-                    e.addWith("roce_infiniband_hw_counter_total", "counter",
+                    e.addWith("roce_infiniband_hw_stat_total", "counter",
                               "Other hw_counters/ files of the port, by name", portLabels,
                               "counter", it.key(), it.value());
             }

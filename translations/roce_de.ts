@@ -78,14 +78,6 @@
         <translation>%1 %2 kann nicht gelesen werden: %3</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not ADDRESS:PORT</source>
-        <translation>„%1“ ist nicht ADRESSE:PORT</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not an IP address</source>
-        <translation>„%1“ ist keine IP-Adresse</translation>
-    </message>
-    <message>
         <source>token file</source>
         <translation>Token-Datei</translation>
     </message>
@@ -1326,6 +1318,73 @@ Zu prüfen: %2</translation>
     </message>
 </context>
 <context>
+    <name>ExporterText</name>
+    <message>
+        <source>serve the switches&apos; PFC, queuing and MMU counters as Prometheus /metrics</source>
+        <translation>die PFC-, Queuing- und MMU-Zähler der Switches als Prometheus-/metrics bereitstellen</translation>
+    </message>
+    <message>
+        <source>Polls every Nexus switch of the fabric over NX-API, as the console does (each switch on its own schedule, one session each), and serves GET /metrics in the Prometheus text format: the newest poll of every switch, rendered when scraped, so more scrapers do not mean more NX-API sessions. Runs until SIGINT or SIGTERM.
+
+Secrets for --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; or ROCE_SWITCH_PASSWORD (names upper-cased, other characters as &apos;_&apos;), else the OS keychain.</source>
+        <translation>Fragt jeden Nexus-Switch der Fabric über NX-API ab, wie die Konsole (jeden Switch nach eigenem Zeitplan, mit je einer Sitzung), und stellt GET /metrics im Prometheus-Textformat bereit: die neueste Abfrage jedes Switches, beim Scrape erzeugt, sodass mehr Scraper nicht mehr NX-API-Sitzungen bedeuten. Läuft bis SIGINT oder SIGTERM.
+
+Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWITCH_PASSWORD (Namen in Großbuchstaben, andere Zeichen als &apos;_&apos;), sonst der Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source>Serve /metrics on this address and port (required; port 0: a free one).</source>
+        <translation>/metrics auf dieser Adresse und diesem Port bereitstellen (erforderlich; Port 0: ein freier).</translation>
+    </message>
+    <message>
+        <source>Poll every switch this often, %1 to %2 ms (default: each switch&apos;s poll_interval_ms from the inventory; 1000 for --sim).</source>
+        <translation>Jeden Switch in diesem Abstand abfragen, %1 bis %2 ms (Standard: poll_interval_ms jedes Switches aus dem Inventar; 1000 bei --sim).</translation>
+    </message>
+    <message>
+        <source>TLS and basic auth for /metrics from a Prometheus web-config file (as node_exporter reads it).</source>
+        <translation>TLS und Basic Auth für /metrics aus einer Prometheus-web-config-Datei (wie node_exporter sie liest).</translation>
+    </message>
+    <message>
+        <source>Run &apos;%1 --help&apos; for its options.</source>
+        <translation>„%1 --help“ zeigt die Optionen.</translation>
+    </message>
+    <message>
+        <source>give --listen ADDR:PORT (e.g. 127.0.0.1:9472)</source>
+        <translation>--listen ADRESSE:PORT angeben (z. B. 127.0.0.1:9472)</translation>
+    </message>
+    <message>
+        <source>--interval-ms must be a whole number from %1 to %2</source>
+        <translation>--interval-ms muss eine ganze Zahl von %1 bis %2 sein</translation>
+    </message>
+    <message>
+        <source>%1 does not answer: %2</source>
+        <translation>%1 antwortet nicht: %2</translation>
+    </message>
+    <message>
+        <source>%1 answers</source>
+        <translation>%1 antwortet</translation>
+    </message>
+    <message>
+        <source>the fabric has no switches to export</source>
+        <translation>die Fabric hat keine Switches zum Exportieren</translation>
+    </message>
+    <message>
+        <source>cannot serve /metrics on %1: %2</source>
+        <translation>/metrics kann nicht auf %1 bereitgestellt werden: %2</translation>
+    </message>
+    <message>
+        <source>/metrics is served on %1 without TLS or authentication (see --web-config)</source>
+        <translation>/metrics wird auf %1 ohne TLS oder Authentifizierung bereitgestellt (siehe --web-config)</translation>
+    </message>
+    <message>
+        <source>serving %1 (1 switch)</source>
+        <translation>stellt %1 bereit (1 Switch)</translation>
+    </message>
+    <message>
+        <source>serving %1 (%2 switches)</source>
+        <translation>stellt %1 bereit (%2 Switches)</translation>
+    </message>
+</context>
+<context>
     <name>FabricText</name>
     <message>
         <source>The fabric of this inventory file.</source>
@@ -2076,6 +2135,17 @@ Zu prüfen: %2</translation>
     <message>
         <source>no switch &apos;%1&apos;</source>
         <translation>kein Switch „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>ListenAddressText</name>
+    <message>
+        <source>&apos;%1&apos; is not ADDRESS:PORT</source>
+        <translation>„%1“ ist nicht ADRESSE:PORT</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IP address</source>
+        <translation>„%1“ ist keine IP-Adresse</translation>
     </message>
 </context>
 <context>
@@ -4588,10 +4658,6 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <translation>%1: %2 kann nicht gelesen werden: %3</translation>
     </message>
     <message>
-        <source>tls_server_config.%1 is not supported by roce-agent (remove it)</source>
-        <translation>tls_server_config.%1 wird von roce-agent nicht unterstützt (bitte entfernen)</translation>
-    </message>
-    <message>
         <source>unknown key &quot;%1&quot; in tls_server_config</source>
         <translation>unbekannter Schlüssel „%1“ in tls_server_config</translation>
     </message>
@@ -4660,16 +4726,20 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <translation>die Datei</translation>
     </message>
     <message>
-        <source>rate_limit is not supported by roce-agent (it bounds failed logins itself)</source>
-        <translation>rate_limit wird von roce-agent nicht unterstützt (er begrenzt fehlgeschlagene Anmeldungen selbst)</translation>
-    </message>
-    <message>
         <source>unknown key &quot;%1&quot;</source>
         <translation>unbekannter Schlüssel „%1“</translation>
     </message>
     <message>
         <source>cannot read web config %1: %2</source>
         <translation>Web-Konfiguration %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>tls_server_config.%1 is not supported (remove it)</source>
+        <translation>tls_server_config.%1 wird nicht unterstützt (bitte entfernen)</translation>
+    </message>
+    <message>
+        <source>rate_limit is not supported (failed logins are bounded without it)</source>
+        <translation>rate_limit wird nicht unterstützt (fehlgeschlagene Anmeldungen sind auch ohne begrenzt)</translation>
     </message>
 </context>
 <context>

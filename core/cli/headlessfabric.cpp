@@ -82,10 +82,18 @@ HeadlessFabric::~HeadlessFabric() = default;
 bool HeadlessFabric::start(live::LiveFabric &hub, const FabricOptions &options,
                            const QCommandLineParser &parser, CommandIo &io, const QString &command)
 {
+    connect(&hub, &live::LiveFabric::switchPolled, this, [this, &hub] { followShape(hub); });
+    connect(this, &HeadlessFabric::planReady, &hub,
+            [&hub](const live::FabricPlan &plan) { hub.watch(plan); });
+    return resolve(options, parser, io, command);
+}
+
+bool HeadlessFabric::resolve(const FabricOptions &options, const QCommandLineParser &parser,
+                             CommandIo &io, const QString &command, Scope scope)
+{
     auto warn = [&io, &command](const QString &message) {
         io.err << command << QStringLiteral(": ") << message << QLatin1Char('\n');
     };
-    connect(&hub, &live::LiveFabric::switchPolled, this, [this, &hub] { followShape(hub); });
     if (parser.isSet(options.inventory)) {
         const QString path = parser.value(options.inventory);
         auto loaded = inventory::loadFile(path);
@@ -96,6 +104,8 @@ bool HeadlessFabric::start(live::LiveFabric &hub, const FabricOptions &options,
         for (const QString &w : loaded->warnings)
             warn(w);
         m_inventory = loaded->inventory;
+        if (scope == Scope::Switches)
+            m_inventory.servers.clear();  // no agent token is needed, nor asked for
         m_layered = std::any_of(
             m_inventory.switches.cbegin(), m_inventory.switches.cend(),
             [](const inventory::SwitchEntry &s) { return s.role == inventory::SwitchRole::Spine; });
@@ -116,7 +126,7 @@ bool HeadlessFabric::start(live::LiveFabric &hub, const FabricOptions &options,
             warn(p);
         if (!m_layered && !m_inventory.servers.isEmpty())
             emit layoutReady(inventory::layoutFor(m_inventory, {}));
-        hub.watch(plan);
+        emit planReady(plan);
         return true;
     }
     const QString topology = parser.value(options.topology);
@@ -125,11 +135,15 @@ bool HeadlessFabric::start(live::LiveFabric &hub, const FabricOptions &options,
         {QStringLiteral("kind"), QStringLiteral("sim")},
         {QStringLiteral("topology"), topology.isEmpty() ? QStringLiteral("reference") : topology}};
     m_simulated = std::make_unique<sim::SimulatedFabricPlan>(topology, scenario);
-    connect(m_simulated.get(), &sim::SimulatedFabricPlan::ready, &hub,
-            [this, &hub](const live::FabricPlan &plan, const inventory::Inventory &inv) {
+    connect(m_simulated.get(), &sim::SimulatedFabricPlan::ready, this,
+            [this, scope](live::FabricPlan plan, const inventory::Inventory &inv) {
                 m_inventory = inv;
                 m_layered = !m_fixedLayout;
-                hub.watch(plan);
+                if (scope == Scope::Switches) {
+                    plan.agents.clear();
+                    plan.sshHosts.clear();
+                }
+                emit planReady(plan);
             });
     connect(m_simulated.get(), &sim::SimulatedFabricPlan::failed, this, &HeadlessFabric::failed);
     if (sim::EmbeddedFabric *embedded = m_simulated->embedded()) {

@@ -29,10 +29,11 @@ struct FabricOptions {
     QCommandLineOption inventory, sim, topology, scenario;
 };
 
-/// What `rocectl watch` and `rocectl record` watch: an inventory's fabric (secrets from the
-/// environment, else the keychain) or the simulated one served on loopback, handed to a live
-/// model. Also follows the map's shape (the reference fabric's layout, or the switches' LLDP
-/// for an inventory or a leaf/spine fabric), for recorders.
+/// What `rocectl watch`, `rocectl record` and `rocectl exporter` watch: an inventory's fabric
+/// (secrets from the environment, else the keychain) or the simulated one served on loopback,
+/// as the plan a live model (or the exporter's poller) watches. Also follows the map's shape
+/// (the reference fabric's layout, or the switches' LLDP for an inventory or a leaf/spine
+/// fabric), for recorders.
 class HeadlessFabric : public QObject
 {
     Q_OBJECT
@@ -45,10 +46,19 @@ public:
     /// with @p command; false when the fabric cannot be started at all (the reason written).
     bool start(live::LiveFabric &hub, const FabricOptions &options,
                const QCommandLineParser &parser, CommandIo &io, const QString &command);
+    /// What to resolve: the whole fabric, or its switches only (their secrets alone are
+    /// looked up, and the plan has no agents or SSH hosts).
+    enum class Scope { Fabric, Switches };
+    /// Resolves the fabric @p parser's options name into its plan without watching it:
+    /// planReady() at once for an inventory, once the simulated fabric is up for --sim (or
+    /// failed()). Warnings and the return value as start().
+    bool resolve(const FabricOptions &options, const QCommandLineParser &parser, CommandIo &io,
+                 const QString &command, Scope scope = Scope::Fabric);
     /// A description for a recording's meta ({"kind": "sim"|"inventory", ...}).
     QJsonObject describe() const { return m_description; }
 
 signals:
+    void planReady(const roce::live::FabricPlan &plan);
     void failed(const QString &message);
     void scenarioStarted(const QString &name);
     void layoutReady(const roce::models::FabricLayout &layout);

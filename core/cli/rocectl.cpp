@@ -1,6 +1,7 @@
 #include "cli/rocectl.h"
 
 #include "cli/decodecommand.h"
+#include "cli/exportercommand.h"
 #include "cli/fleetcommand.h"
 #include "cli/jobcommand.h"
 #include "cli/recordcommand.h"
@@ -67,6 +68,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<WatchCommand>());
     registry.add(std::make_unique<RecordCommand>());
     registry.add(std::make_unique<ReplayCommand>());
+    registry.add(std::make_unique<ExporterCommand>());
     return registry;
 }
 

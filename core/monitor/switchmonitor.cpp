@@ -1,5 +1,7 @@
 #include "monitor/switchmonitor.h"
 
+#include <QMetaMethod>
+
 namespace roce::monitor {
 
 model::SourceFrame makeSwitchFrame(const QString &switchName, const nxapi::SwitchSnapshot &snapshot,
@@ -19,8 +21,8 @@ model::SourceFrame makeSwitchFrame(const QString &switchName, const nxapi::Switc
         lldpPeerPort.insert(n.localPort, n.portId);
     }
     for (const nxapi::PortStatus &p : snapshot.ports) {
-        if (!p.name.startsWith(QLatin1String("Ethernet")) && !p.isInternal())
-            continue;  // mgmt0, loopbacks and SVIs are not fabric ports
+        if (!p.isFabricPort())
+            continue;
         model::PortSample row;
         row.id = model::PortId::switchPort(u.source, p.name);
         row.peer = lldpPeer.value(p.name, p.description);
@@ -41,6 +43,7 @@ model::SourceFrame makeSwitchFrame(const QString &switchName, const nxapi::Switc
 SwitchMonitor::SwitchMonitor(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<roce::model::SourceFrame>();
+    qRegisterMetaType<roce::monitor::SwitchPoll>();
 }
 
 SwitchMonitor::~SwitchMonitor() = default;
@@ -52,7 +55,10 @@ void SwitchMonitor::start(const QString &name, const nxapi::NxapiEndpoint &endpo
 
 void SwitchMonitor::start(const QList<SwitchTarget> &switches)
 {
-    m_worker.start([this, switches](QObject *worker) {
+    // Asked here, on the owner's thread, where the connections are made.
+    const bool frames = isSignalConnected(QMetaMethod::fromSignal(&SwitchMonitor::updated));
+    const bool polls = isSignalConnected(QMetaMethod::fromSignal(&SwitchMonitor::polled));
+    m_worker.start([this, switches, frames, polls](QObject *worker) {
         for (const SwitchTarget &target : switches) {
             auto *client = new nxapi::NxapiClient(target.endpoint, worker);
             client->setObjectName(target.name);  // found again by setPassword()
@@ -60,11 +66,18 @@ void SwitchMonitor::start(const QList<SwitchTarget> &switches)
             client->setInterval(target.intervalMs);
             const QString name = target.name;
             connect(client, &nxapi::NxapiClient::snapshotReady, worker,
-                    [this, name, rates](const nxapi::SwitchSnapshot &s) {
-                        emit updated(makeSwitchFrame(name, s, rates->update(s)));
+                    [this, name, rates, client, frames, polls](const nxapi::SwitchSnapshot &s) {
+                        if (polls)
+                            emit polled({name, s, {}, client->lastPollDurationNs()});
+                        if (frames)
+                            emit updated(makeSwitchFrame(name, s, rates->update(s)));
                     });
             connect(client, &nxapi::NxapiClient::pollFailed, worker,
-                    [this, name](const nxapi::NxapiError &e) { emit failed(name, e); });
+                    [this, name, client, polls](const nxapi::NxapiError &e) {
+                        if (polls)
+                            emit polled({name, std::nullopt, e, client->lastPollDurationNs()});
+                        emit failed(name, e);
+                    });
             client->start();
         }
     });

@@ -24,10 +24,22 @@ struct SwitchTarget {
     int intervalMs = 1000;
 };
 
+/// The outcome of one poll of one switch as its client finished it, for consumers that use the
+/// raw snapshot themselves (the switch exporter renders it on each scrape).
+struct SwitchPoll {
+    QString switchName;
+    std::optional<nxapi::SwitchSnapshot> snapshot;  ///< the parsed poll; empty when it failed
+    nxapi::NxapiError error;                        ///< why it failed (when no snapshot)
+    qint64 durationNs = 0;  ///< request sent to snapshot parsed (or the failure known)
+};
+
 /// Polls any number of switches on a thread of its own (NX-API clients, parsing and rates never
 /// touch the GUI thread): each switch on its own schedule with one batched request per poll
 /// and one NX-API session (cookie reused), so a switch that fails does not hold up the others.
-/// Publishes one SourceFrame per poll to the thread that owns the monitor.
+/// Publishes one SourceFrame per poll (updated(), with rates) and the poll itself (polled(),
+/// the raw snapshot and its duration) to the thread that owns the monitor. Each is made only
+/// when its signal was connected at start(): the exporter needs no rates, the console no raw
+/// snapshots.
 class SwitchMonitor : public QObject
 {
     Q_OBJECT
@@ -47,6 +59,8 @@ public:
 
 signals:
     void updated(const roce::model::SourceFrame &update);
+    /// Every poll, good or failed (a failure is also reported by failed()).
+    void polled(const roce::monitor::SwitchPoll &poll);
     /// A poll failed; kind CredentialsRejected means that switch stopped until setPassword().
     void failed(const QString &switchName, const roce::nxapi::NxapiError &error);
 
@@ -55,3 +69,5 @@ private:
 };
 
 }  // namespace roce::monitor
+
+Q_DECLARE_METATYPE(roce::monitor::SwitchPoll)

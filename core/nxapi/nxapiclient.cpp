@@ -171,6 +171,7 @@ QUrl NxapiClient::insUrl() const
 
 void NxapiClient::startPoll()
 {
+    m_pollClock.start();
     const QUrl url = insUrl();
     if (url.scheme() == QLatin1String("http") && !m_endpoint.allowHttp) {
         failPoll(NxapiError {NxapiError::InsecureRefused,
@@ -424,6 +425,7 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
 
 void NxapiClient::finishPoll()
 {
+    m_lastPollNs = m_pollClock.nsecsElapsed();
     m_inPoll = false;
     m_refusedLogins = 0;
     m_failuresInRow = 0;
@@ -438,6 +440,7 @@ void NxapiClient::finishPoll()
 
 void NxapiClient::failPoll(NxapiError error)
 {
+    m_lastPollNs = m_pollClock.isValid() ? m_pollClock.nsecsElapsed() : 0;
     m_inPoll = false;
     m_asciiRound.clear();
     if (error.kind == NxapiError::AuthenticationFailed

@@ -102,6 +102,9 @@ public:
     /// A new password (the user typed it): clears the stop and, if started, polls at once.
     void setPassword(const QString &password);
 
+    /// How long the last poll took, good or failed: from its request being sent to its
+    /// snapshot parsed (or the failure known), in nanoseconds; 0 before the first.
+    qint64 lastPollDurationNs() const { return m_lastPollNs; }
     int pollsSkipped() const { return m_skipped; }
     int requestsSent() const { return m_requests; }
     int basicLogins() const { return m_logins; }
@@ -147,7 +150,9 @@ private:
     QSet<QString> m_ascii;
     QPointer<QNetworkReply> m_pending;
     bool m_inPoll = false;
-    QStringList m_asciiRound;  ///< commands still to fetch as text in this poll
+    QStringList m_asciiRound;   ///< commands still to fetch as text in this poll
+    QElapsedTimer m_pollClock;  ///< since the current poll started
+    qint64 m_lastPollNs = 0;
     SwitchSnapshot m_snapshot;
     QByteArray m_cookie;
     QElapsedTimer m_cookieAge;

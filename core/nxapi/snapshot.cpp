@@ -7,6 +7,11 @@
 
 namespace roce::nxapi {
 
+bool isFabricPortName(QStringView name)
+{
+    return name.startsWith(QLatin1String("Ethernet")) || name.startsWith(QLatin1String("ii"));
+}
+
 const char *portCounterKey(PortCounter c)
 {
     switch (c) {

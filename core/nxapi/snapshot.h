@@ -102,6 +102,10 @@ struct QueuingStatus {
     const QosGroupStatus *findGroup(int number) const;
 };
 
+/// Front (Ethernet) and internal ("ii") fabric ports, by long name: what the console shows
+/// and the switch exporter exports; mgmt0, loopbacks, port-channels and SVIs are not.
+bool isFabricPortName(QStringView name);
+
 /// Everything known about one switch port after a poll. Absent fields were not reported.
 struct PortStatus {
     QString name;  ///< long NX-OS name: "Ethernet1/1/1", "ii1/1/1", "mgmt0"
@@ -117,6 +121,7 @@ struct PortStatus {
     /// Internal fabric ports of modular/breakout ASICs ("ii1/1/1"): they carry PFC that
     /// front ports do not, and are not server-facing.
     bool isInternal() const { return name.startsWith(QLatin1String("ii")); }
+    bool isFabricPort() const { return isFabricPortName(name); }
 };
 
 /// `show version`.

@@ -1,9 +1,9 @@
 #include "agentoptions.h"
-#include "basicauth.h"
 #include "common/versions.h"
-#include "metricsserver.h"
+#include "prometheus/basicauth.h"
+#include "prometheus/metricsserver.h"
+#include "prometheus/webconfig.h"
 #include "verbsdevices.h"
-#include "webconfig.h"
 
 #include <QFile>
 #include <QProcess>
@@ -12,6 +12,7 @@
 #include <QTest>
 
 using namespace roce::agent;
+using namespace roce::prometheus;
 
 namespace {
 const QString kTls = QStringLiteral(ROCE_SOURCE_DIR "/tests/agent/fixtures/tls");
@@ -259,7 +260,7 @@ private slots:
 
     void metricsServerBoundsConnections()
     {
-        MetricsServer server([] { return QByteArray("roce_test 1\n"); });
+        MetricsServer server("roce-test", [] { return QByteArray("roce_test 1\n"); });
         server.setLimits({2, 300, 1024});  // two at once, 300 ms each, 1 KiB requests
         const quint16 port = server.listen(QHostAddress::LocalHost, 0);
         QVERIFY(port);

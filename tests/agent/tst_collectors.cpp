@@ -1,5 +1,6 @@
 // Collectors on fixture trees in the kernel's layouts, the golden end-to-end output of the
 // binary, and the Prometheus exposition.
+#include "../common/exposition.h"
 #include "agentproto/sample.h"
 #include "collectors/ethtoolsource.h"
 #include "collectors/rdmacollector.h"
@@ -335,10 +336,13 @@ private slots:
         p.start(QStringLiteral(ROCE_AGENT_PATH),
                 {QStringLiteral("--sysfs-root"), kFixtures + QStringLiteral("/sysfs-mlx5"),
                  QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
-                 QStringLiteral("--once"), QStringLiteral("--prometheus")});
+                 QStringLiteral("--hostname"), QStringLiteral("h1"), QStringLiteral("--once"),
+                 QStringLiteral("--prometheus")});
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 0);
         const QByteArray text = p.readAllStandardOutput();
+        // Prometheus's own lint: names, types, HELP (Debian's promtool, a declared dependency).
+        QCOMPARE(roce::test::promtoolProblems(text), QString());
         for (const char *line :
              {"node_infiniband_port_data_transmitted_bytes_total{device=\"mlx5_0\",port=\"1\"} "
               "11523046035392",
@@ -360,10 +364,19 @@ private slots:
               "roce_priority_discards_received_total{device=\"ens1f0np0\",priority=\"3\"} "
               "1523",
               "# TYPE node_infiniband_np_cnp_packets_sent_total counter",
-              "roce_agent_collector_success{collector=\"rdma\"} 1"})
+              "roce_agent_collector_success{collector=\"rdma\"} 1",
+              // The host as the agent names it, and the RDMA port's netdev, which the switch's
+              // LLDP neighbour port names: how a fleet view joins a switch port to its NIC.
+              "roce_agent_info{hostname=\"h1\",version=\"",
+              "roce_infiniband_port_netdev_info{device=\"mlx5_0\",port=\"1\",netdev="
+              "\"ens1f0np0\"} 1",
+              // Counters without a node_exporter name, by name under one family each.
+              "roce_infiniband_hw_stat_total{device=\"mlx5_0\",port=\"1\",counter=\""})
             QVERIFY2(text.contains(line), line);
         // Every metric family is declared once, every sample line has a value.
         QCOMPARE(text.count("# TYPE node_infiniband_np_cnp_packets_sent_total"), 1);
+        QCOMPARE(text.count("# TYPE roce_infiniband_hw_stat_total counter"), 1);
+        QVERIFY(!text.contains("_counter_total"));  // promtool: no type in a metric name
         for (const QByteArray &line : text.split('\n')) {
             if (line.isEmpty() || line.startsWith('#'))
                 continue;

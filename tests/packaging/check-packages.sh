@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Debian packages: CPack builds roce-agent and roce-console from this build tree, lintian
 # finds no error in them (its warnings are printed), and each holds its files: the programs,
-# the unit (the very file of the source tree), the configuration as a conffile, the desktop
-# entry, the icon, copyright and changelog, and Depends found by dpkg-shlibdeps.
+# the units (the very files of the source tree: the agent's, and the switch exporter's in
+# roce-console), the configuration as a conffile, the desktop entry, the icon, copyright and
+# changelog, and Depends found by dpkg-shlibdeps.
 # Usage: check-packages.sh CPACK BUILD_DIR OUT_DIR SOURCE_DIR
 set -euo pipefail
 cpack=$1 build=$2 out=$3 src=$4
@@ -33,6 +34,7 @@ has "$agent" ./usr/share/doc/roce-agent/copyright
 has "$agent" ./usr/share/doc/roce-agent/changelog.Debian.gz
 has "$console" ./usr/bin/roce-console
 has "$console" ./usr/bin/rocectl
+has "$console" ./lib/systemd/system/roce-switch-exporter.service
 has "$console" ./usr/share/applications/roce-console.desktop
 has "$console" ./usr/share/icons/hicolor/scalable/apps/roce-console.svg
 has "$console" ./usr/share/doc/roce-console/copyright
@@ -41,6 +43,9 @@ has "$console" ./usr/share/doc/roce-console/copyright
 
 dpkg-deb --fsys-tarfile "$agent" | tar -xO ./lib/systemd/system/roce-agent.service \
   | cmp - "$src/resources/agent/roce-agent.service" || fail "the packaged unit differs from the source's"
+dpkg-deb --fsys-tarfile "$console" | tar -xO ./lib/systemd/system/roce-switch-exporter.service \
+  | cmp - "$src/resources/exporter/roce-switch-exporter.service" \
+  || fail "the packaged exporter unit differs from the source's"
 dpkg-deb --ctrl-tarfile "$agent" | tar -xO ./conffiles | grep -qx /etc/roce-agent/roce-agent.conf \
   || fail "roce-agent.conf is no conffile"
 dpkg-deb --ctrl-tarfile "$agent" | tar -xO ./postinst | grep -q 'adduser --system --group' \

@@ -7,11 +7,11 @@
 
 #include <functional>
 
-namespace roce::agent {
+namespace roce::prometheus {
 
 /// HTTP basic auth against bcrypt hashes (exporter-toolkit's basic_auth_users).
 ///
-/// bcrypt is slow on purpose (cost 10: ~70 ms of CPU on the agent's one thread), so a
+/// bcrypt is slow on purpose (cost 10: ~70 ms of CPU on the server's one thread), so a
 /// verified user and password is remembered, as a keyed hash, and the next scrape costs a
 /// SHA-256; and the time spent hashing is rationed (a bucket of milliseconds), so that a
 /// stream of wrong passwords (or names) takes at most a fifth of the thread after a first
@@ -57,4 +57,4 @@ private:
     int m_hashes = 0;
 };
 
-}  // namespace roce::agent
+}  // namespace roce::prometheus

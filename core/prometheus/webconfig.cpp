@@ -1,4 +1,4 @@
-#include "webconfig.h"
+#include "prometheus/webconfig.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -10,7 +10,7 @@
 
 #include <memory>
 
-namespace roce::agent {
+namespace roce::prometheus {
 
 namespace {
 
@@ -133,8 +133,8 @@ Result<void> readTls(const Reader &r, yaml_node_t *node, WebConfig &config)
             || key == QLatin1String("client_allowed_sans")) {
             // Ignoring these would serve a policy other than the one written down.
             return r.error(value,
-                           WebConfigText::tr("tls_server_config.%1 is not supported by "
-                                             "roce-agent (remove it)")
+                           WebConfigText::tr("tls_server_config.%1 is not supported "
+                                             "(remove it)")
                                .arg(key));
         }
         if (!text)
@@ -330,8 +330,8 @@ Result<WebConfig> parseWebConfig(const QByteArray &yaml, const QString &path)
             done = readUsers(r, value, config);
         } else if (key == QLatin1String("rate_limit")) {
             return r.error(value,
-                           WebConfigText::tr("rate_limit is not supported by roce-agent (it "
-                                             "bounds failed logins itself)"));
+                           WebConfigText::tr("rate_limit is not supported (failed logins "
+                                             "are bounded without it)"));
         } else {
             return r.error(value, WebConfigText::tr("unknown key \"%1\"").arg(key));
         }
@@ -351,4 +351,4 @@ Result<WebConfig> loadWebConfig(const QString &path)
     return parseWebConfig(f.readAll(), path);
 }
 
-}  // namespace roce::agent
+}  // namespace roce::prometheus

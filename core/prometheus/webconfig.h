@@ -11,11 +11,12 @@
 
 #include <utility>
 
-namespace roce::agent {
+namespace roce::prometheus {
 
 /// What a Prometheus exporter-toolkit `web-config.yml` asks of the /metrics endpoint: TLS
 /// (optionally with client certificates) and HTTP basic auth with bcrypt hashes, so that a
-/// scrape job written for node_exporter works unchanged against roce-agent.
+/// scrape job written for node_exporter works unchanged against roce-agent and the switch
+/// exporter.
 struct WebConfig {
     bool tls = false;
     QSslCertificate certificate;
@@ -34,10 +35,10 @@ struct WebConfig {
 
 /// Reads and checks @p path, and the certificate, key and CA files it names (relative paths
 /// are taken from the file's directory, as exporter-toolkit does). Unknown keys, keys this
-/// agent does not implement, unreadable files and malformed hashes are errors naming the file
+/// server does not implement, unreadable files and malformed hashes are errors naming the file
 /// and the key.
 Result<WebConfig> loadWebConfig(const QString &path);
 /// The same from text; @p path names it in messages and anchors relative file names.
 Result<WebConfig> parseWebConfig(const QByteArray &yaml, const QString &path);
 
-}  // namespace roce::agent
+}  // namespace roce::prometheus

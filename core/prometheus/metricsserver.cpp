@@ -1,6 +1,6 @@
-#include "metricsserver.h"
+#include "prometheus/metricsserver.h"
 
-#include "basicauth.h"
+#include "prometheus/basicauth.h"
 
 #include <QLoggingCategory>
 #include <QSslConfiguration>
@@ -9,9 +9,9 @@
 #include <QTcpSocket>
 #include <QTimer>
 
-namespace roce::agent {
+namespace roce::prometheus {
 
-Q_LOGGING_CATEGORY(lcMetrics, "roce.agent.metrics", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcMetrics, "roce.prometheus.server", QtInfoMsg)
 
 /// Hands every accepted descriptor to the server before Qt wraps it, so that a TLS socket
 /// can be made for it and the connection cap applies from the first byte.
@@ -27,8 +27,8 @@ private:
     MetricsServer *m_owner;
 };
 
-MetricsServer::MetricsServer(std::function<QByteArray()> metrics, QObject *parent)
-    : QObject(parent), m_metrics(std::move(metrics))
+MetricsServer::MetricsServer(QByteArray name, std::function<QByteArray()> metrics, QObject *parent)
+    : QObject(parent), m_name(std::move(name)), m_metrics(std::move(metrics))
 { }
 
 MetricsServer::~MetricsServer() = default;
@@ -117,11 +117,14 @@ void MetricsServer::onReadyRead(QTcpSocket *socket)
     }
     socket->setProperty("request", QVariant());
     socket->setProperty("answered", true);
-    socket->write(answer(request));
+    const auto [head, body] = answer(request);
+    socket->write(head);
+    if (!body.isEmpty())
+        socket->write(body);
     socket->disconnectFromHost();
 }
 
-QByteArray MetricsServer::answer(const QByteArray &request)
+std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &request)
 {
     const qsizetype headersEnd = request.indexOf("\r\n\r\n");
     const QList<QByteArray> lines = request.left(headersEnd).split('\n');
@@ -143,7 +146,7 @@ QByteArray MetricsServer::answer(const QByteArray &request)
         status = "401 Unauthorized";
         type = "text/plain; charset=utf-8";
         body = "Unauthorized\n";
-        extra = "WWW-Authenticate: Basic realm=\"roce-agent\", charset=\"UTF-8\"\r\n";
+        extra = "WWW-Authenticate: Basic realm=\"" + m_name + "\", charset=\"UTF-8\"\r\n";
     } else if (verdict == BasicAuth::Verdict::Throttled) {
         status = "429 Too Many Requests";
         type = "text/plain; charset=utf-8";
@@ -158,20 +161,19 @@ QByteArray MetricsServer::answer(const QByteArray &request)
         body = m_metrics();
     } else if (first[1] == "/") {
         type = "text/html";
-        body = "<html><head><title>roce-agent</title></head><body><h1>roce-agent</h1>"
-               "<p><a href=\"/metrics\">Metrics</a></p></body></html>\n";
+        body = "<html><head><title>" + m_name + "</title></head><body><h1>" + m_name
+            + "</h1><p><a href=\"/metrics\">Metrics</a></p></body></html>\n";
     } else {
         status = "404 Not Found";
         body = "not found\n";
     }
     for (const auto &[name, value] : std::as_const(m_config.headers))
         extra += name + ": " + value + "\r\n";
-    QByteArray response = "HTTP/1.1 " + status + "\r\nContent-Type: " + type
-        + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n" + extra
-        + "Connection: close\r\n\r\n";
-    if (first.value(0) != "HEAD")
-        response += body;
-    return response;
+    QByteArray head = "HTTP/1.1 " + status + "\r\nContent-Type: " + type + "\r\nContent-Length: "
+        + QByteArray::number(body.size()) + "\r\n" + extra + "Connection: close\r\n\r\n";
+    if (first.value(0) == "HEAD")
+        body.clear();
+    return {head, body};
 }
 
-}  // namespace roce::agent
+}  // namespace roce::prometheus

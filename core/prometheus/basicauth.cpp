@@ -1,4 +1,4 @@
-#include "basicauth.h"
+#include "prometheus/basicauth.h"
 
 #include <QElapsedTimer>
 #include <QMessageAuthenticationCode>
@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace roce::agent {
+namespace roce::prometheus {
 
 namespace {
 bool constantTimeEqual(const QByteArray &a, const QByteArray &b)
@@ -99,4 +99,4 @@ BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization)
     return Verdict::Allowed;
 }
 
-}  // namespace roce::agent
+}  // namespace roce::prometheus

@@ -1,25 +1,27 @@
 #pragma once
 
-#include "webconfig.h"
+#include "prometheus/webconfig.h"
 
 #include <QHostAddress>
 #include <QObject>
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 class QTcpServer;
 class QTcpSocket;
 
-namespace roce::agent {
+namespace roce::prometheus {
 
 class BasicAuth;
 
 /// Serves `GET /metrics` in the Prometheus text format (and a short index on `/`), like
-/// node_exporter, so existing Prometheus/Grafana fleets can scrape every agent; with a
-/// web-config, over TLS and/or behind basic auth exactly as exporter-toolkit serves it.
-/// Every connection is bounded: how many at once, how long the handshake and the request may
-/// take, and how large the request may be; one request per connection.
+/// node_exporter, so existing Prometheus/Grafana fleets can scrape roce-agent and the switch
+/// exporter (`rocectl exporter`); with a web-config, over TLS and/or behind basic auth exactly
+/// as exporter-toolkit serves it. Every connection is bounded: how many at once, how long the
+/// handshake and the request may take, and how large the request may be; one request per
+/// connection.
 class MetricsServer : public QObject
 {
     Q_OBJECT
@@ -31,7 +33,9 @@ public:
         int maxRequestBytes = 16384;
     };
 
-    explicit MetricsServer(std::function<QByteArray()> metrics, QObject *parent = nullptr);
+    /// @p name (ASCII) titles the index page and the basic-auth realm; @p metrics renders the
+    /// exposition, once per scrape.
+    MetricsServer(QByteArray name, std::function<QByteArray()> metrics, QObject *parent = nullptr);
     ~MetricsServer() override;
     /// TLS and basic auth; before listen().
     void setWebConfig(const WebConfig &config);
@@ -45,8 +49,11 @@ private:
     class Listener;
     void accept(qintptr descriptor);
     void onReadyRead(QTcpSocket *socket);
-    QByteArray answer(const QByteArray &request);
+    /// The response to @p request: its status line and headers, and its body (written
+    /// separately: a switch exporter's body is megabytes, not worth another copy).
+    std::pair<QByteArray, QByteArray> answer(const QByteArray &request);
 
+    QByteArray m_name;
     std::function<QByteArray()> m_metrics;
     WebConfig m_config;
     std::unique_ptr<BasicAuth> m_auth;
@@ -56,4 +63,4 @@ private:
     int m_open = 0;
 };
 
-}  // namespace roce::agent
+}  // namespace roce::prometheus
