@@ -81,7 +81,7 @@ int main(int argc, char **argv)
         = options.inventoryPath.isEmpty() ? roce::inventory::defaultPath() : options.inventoryPath;
     roce::app::wireInventoryDialog(window, fabric, secrets, inventoryPath);
     roce::app::wirePasswordPrompt(window, fabric, live, secrets);
-    roce::app::wirePrometheusDialog(window, fabric, live, secrets, settings);
+    roce::app::wirePrometheusDialog(window, fabric, live, secrets, settings, inventoryPath);
     // The flight recorder (always on unless turned off) and replays of what it kept.
     roce::app::ConsoleRecording recording(window, live, settings);
     recording.followFabric(fabric);

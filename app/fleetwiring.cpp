@@ -1,14 +1,19 @@
 #include "fleetwiring.h"
 
+#include "directstreamdialog.h"
 #include "fabricsession.h"
 #include "fleet/fleethistory.h"
 #include "fleet/fleetsource.h"
+#include "inventory/fabricendpoints.h"
+#include "inventory/inventory.h"
 #include "inventory/secretstore.h"
+#include "live/fabricplan.h"
 #include "live/livefabric.h"
 #include "mainwindow.h"
 #include "prometheusdialog.h"
 
 #include <QCoreApplication>
+#include <QPointer>
 #include <QSettings>
 
 namespace roce::app {
@@ -20,6 +25,18 @@ class FleetWiringText
     Q_DECLARE_TR_FUNCTIONS(FleetWiringText)
 };
 
+/// The fleet being watched, for the drill-down: its source, its hosts, those streamed.
+struct FleetNow {
+    QPointer<fleet::FleetSource> source;
+    QStringList hosts;
+    QStringList streamed;
+};
+FleetNow &fleetNow()
+{
+    static FleetNow now;
+    return now;
+}
+
 void watchStore(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
                 const prom::PromEndpoint &endpoint)
 {
@@ -27,6 +44,7 @@ void watchStore(MainWindow &window, FabricSession &fabric, live::LiveFabric &liv
     fleet::FleetOptions options;
     options.endpoint = endpoint;
     fleet::FleetSource *source = fleet::watchFleet(live, options);
+    fleetNow() = {source, {}, {}};
     // The history lives with the source: when the live model watches something else, both go.
     auto *history = new fleet::FleetHistory(endpoint, source);
     window.setRangeHistory(history);
@@ -43,6 +61,13 @@ void watchStore(MainWindow &window, FabricSession &fabric, live::LiveFabric &liv
                      [history](const fleet::FleetPortIndex &ports, int scrapeMs) {
                          history->setPorts(ports);
                          history->setScrapeIntervalMs(scrapeMs);
+                         QStringList hosts;
+                         for (auto it = ports.cbegin(); it != ports.cend(); ++it)
+                             if (it->nic)
+                                 hosts.append(it.key().section(QLatin1Char('/'), 0, 0));
+                         hosts.removeDuplicates();
+                         hosts.sort();
+                         fleetNow().hosts = hosts;
                      });
     QObject::connect(source, &fleet::FleetSource::refreshed, &window,
                      [&window](const fleet::FleetRefresh &r) {
@@ -82,9 +107,65 @@ void connectFleet(MainWindow &window, FabricSession &fabric, live::LiveFabric &l
                  });
 }
 
-void wirePrometheusDialog(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
-                          inventory::SecretStore &secrets, QSettings &settings)
+void streamDirectly(MainWindow &window, live::LiveFabric &live, inventory::SecretStore &secrets,
+                    const QString &inventoryPath)
 {
+    FleetNow &now = fleetNow();
+    if (!now.source) {
+        window.showFabricProblem(FleetWiringText::tr("Hosts are streamed directly only while the "
+                                                     "fleet is read from a metrics store (Fabric "
+                                                     "> Connect to Prometheus...)."));
+        return;
+    }
+    const auto loaded = inventory::loadFile(inventoryPath);
+    const inventory::Inventory inv = loaded ? loaded->inventory : inventory::Inventory {};
+    QHash<QString, inventory::ServerEntry> servers;
+    for (const inventory::ServerEntry &s : inv.servers)
+        if (!s.collectOverSsh)
+            servers.insert(s.name.toLower(), s);
+    QStringList reachable;
+    for (const QString &h : std::as_const(now.hosts))
+        if (servers.contains(h.toLower()))
+            reachable.append(h);
+    auto *dialog = new widgets::DirectStreamDialog(now.hosts, reachable, now.streamed, &window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    QObject::connect(
+        dialog, &QDialog::accepted, &window, [&window, &live, &secrets, dialog, servers] {
+            const QStringList picked = dialog->selected();
+            // Only the picked servers, so that only their secrets are read.
+            inventory::Inventory subset;
+            for (const QString &h : picked)
+                subset.servers.append(servers.value(h.toLower()));
+            auto go = [&window, &live, picked, subset](QHash<QString, QString> found) {
+                found.insert(live::secretsFromEnvironment(subset));
+                QStringList problems;
+                const live::FabricPlan plan = live::planFor(subset, found, &problems);
+                if (!problems.isEmpty())
+                    window.showFabricProblem(problems.join(QLatin1Char('\n')));
+                FleetNow &current = fleetNow();
+                current.streamed = picked;
+                if (current.source)
+                    current.source->setDirectHosts(picked);
+                live.streamAgents(plan.agents, 1000);
+            };
+            const QStringList keys = inventory::secretKeys(subset);
+            if (keys.isEmpty()) {
+                go({});
+                return;
+            }
+            secrets.readAll(keys, [go](Result<QHash<QString, QString>> r) { go(r.valueOr({})); });
+        });
+    dialog->open();
+}
+
+void wirePrometheusDialog(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
+                          inventory::SecretStore &secrets, QSettings &settings,
+                          const QString &inventoryPath)
+{
+    QObject::connect(&window, &MainWindow::directStreamRequested, &window,
+                     [&window, &live, &secrets, inventoryPath] {
+                         streamDirectly(window, live, secrets, inventoryPath);
+                     });
     QObject::connect(&window, &MainWindow::prometheusRequested, &window, [&] {
         auto *dialog = new widgets::PrometheusDialog(settings, &window);
         dialog->setAttribute(Qt::WA_DeleteOnClose);

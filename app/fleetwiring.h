@@ -25,9 +25,12 @@ void connectFleet(MainWindow &window, FabricSession &fabric, live::LiveFabric &l
                   inventory::SecretStore &secrets, prom::PromEndpoint endpoint);
 
 /// Fabric > Connect to Prometheus... opens the dialog; Connect stores a typed secret in the
-/// keychain and reads the fleet from that store.
+/// keychain and reads the fleet from that store. Fabric > Stream hosts directly... moves up to
+/// 32 of the fleet's hosts to their agents' 1 s stream (address, token and pin from the
+/// inventory at @p inventoryPath) while the rest stays on the store.
 void wirePrometheusDialog(MainWindow &window, FabricSession &fabric, live::LiveFabric &live,
-                          inventory::SecretStore &secrets, QSettings &settings);
+                          inventory::SecretStore &secrets, QSettings &settings,
+                          const QString &inventoryPath);
 
 /// `--prometheus URL`: the store's endpoint, with the authentication, user and CA of the
 /// settings when they are about the same store.

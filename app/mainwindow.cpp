@@ -495,6 +495,11 @@ void MainWindow::createMenus()
     prometheus->setStatusTip(tr("Read the fleet from a Prometheus-compatible store (Prometheus, "
                                 "Thanos, VictoriaMetrics, Mimir) instead of polling it."));
     connect(prometheus, &QAction::triggered, this, &MainWindow::prometheusRequested);
+    QAction *direct = fabric->addAction(tr("&Stream hosts directly..."));
+    direct->setObjectName(QStringLiteral("directStreamAction"));
+    direct->setStatusTip(tr("While the fleet is read from a metrics store: follow up to 32 hosts "
+                            "through their agents' own 1 s stream."));
+    connect(direct, &QAction::triggered, this, &MainWindow::directStreamRequested);
     QAction *demo = fabric->addAction(tr("&Demo fabric"));
     demo->setObjectName(QStringLiteral("demoAction"));
     demo->setStatusTip(tr("Watch the embedded simulated fabric (8 servers, one Nexus)."));

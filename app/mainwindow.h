@@ -135,6 +135,8 @@ signals:
     void demoRequested();
     /// Fabric > Connect to Prometheus...
     void prometheusRequested();
+    /// Fabric > Stream hosts directly...
+    void directStreamRequested();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -122,29 +122,8 @@ void LiveFabric::watch(const FabricPlan &plan)
             sourceFor(s.name, QStringLiteral("switch"));
         m_switches->start(plan.switches);
     }
-    if (!plan.agents.isEmpty()) {
-        m_agents = std::make_unique<monitor::AgentMonitor>();
-        connect(
-            m_agents.get(), &monitor::AgentMonitor::updated, this,
-            [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("agent")); },
-            Qt::DirectConnection);
-        connect(
-            m_agents.get(), &monitor::AgentMonitor::agentLost, this,
-            [this](const QString &agent, const QString &reason) {
-                post({Event::Kind::Failed, agent, QStringLiteral("agent"), reason, {}, m_clock()});
-            },
-            Qt::DirectConnection);
-        connect(
-            m_agents.get(), &monitor::AgentMonitor::agentBack, this,
-            [this](const QString &agent) {
-                post({Event::Kind::Back, agent, QStringLiteral("agent"), {}, {}, m_clock()});
-            },
-            Qt::DirectConnection);
-        connect(m_agents.get(), &monitor::AgentMonitor::gidTable, this, &LiveFabric::gidTable);
-        for (const agentproto::AgentEndpoint &a : plan.agents)
-            sourceFor(a.host + QLatin1Char(':') + QString::number(a.port), QStringLiteral("agent"));
-        m_agents->start(plan.agents, plan.agentIntervalMs);
-    }
+    if (!plan.agents.isEmpty())
+        startAgents(plan.agents, plan.agentIntervalMs);
     if (!plan.sshHosts.isEmpty()) {
         // The SSH collector publishes on this thread (its worker answers through signals).
         m_sshHosts = std::make_unique<monitor::SshCollectorMonitor>();
@@ -162,6 +141,40 @@ void LiveFabric::watch(const FabricPlan &plan)
             sourceFor(h.name, QStringLiteral("ssh"));
         m_sshHosts->start(plan.sshHosts, plan.sshIntervalMs);
     }
+    m_timer.start();
+}
+
+void LiveFabric::startAgents(const QList<agentproto::AgentEndpoint> &agents, int intervalMs)
+{
+    m_agents.reset();  // joins the previous monitor's thread
+    if (agents.isEmpty())
+        return;
+    m_agents = std::make_unique<monitor::AgentMonitor>();
+    connect(
+        m_agents.get(), &monitor::AgentMonitor::updated, this,
+        [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("agent")); },
+        Qt::DirectConnection);
+    connect(
+        m_agents.get(), &monitor::AgentMonitor::agentLost, this,
+        [this](const QString &agent, const QString &reason) {
+            post({Event::Kind::Failed, agent, QStringLiteral("agent"), reason, {}, m_clock()});
+        },
+        Qt::DirectConnection);
+    connect(
+        m_agents.get(), &monitor::AgentMonitor::agentBack, this,
+        [this](const QString &agent) {
+            post({Event::Kind::Back, agent, QStringLiteral("agent"), {}, {}, m_clock()});
+        },
+        Qt::DirectConnection);
+    connect(m_agents.get(), &monitor::AgentMonitor::gidTable, this, &LiveFabric::gidTable);
+    for (const agentproto::AgentEndpoint &a : agents)
+        sourceFor(a.host + QLatin1Char(':') + QString::number(a.port), QStringLiteral("agent"));
+    m_agents->start(agents, intervalMs);
+}
+
+void LiveFabric::streamAgents(const QList<agentproto::AgentEndpoint> &agents, int intervalMs)
+{
+    startAgents(agents, intervalMs);
     m_timer.start();
 }
 

@@ -80,6 +80,10 @@ public:
     /// a replay). The hub starts ticking.
     void watchSource(std::unique_ptr<QObject> source);
     void stop();
+    /// Streams @p agents directly (every @p intervalMs) beside whatever else feeds the hub (a
+    /// metrics store's fleet): the drill-down of a few hosts to their agents' 1 s samples.
+    /// Replaces the agents streamed before; an empty list stops them.
+    void streamAgents(const QList<agentproto::AgentEndpoint> &agents, int intervalMs = 1000);
     /// The password for switch @p name, after passwordNeeded(): its poller resumes. The
     /// caller stores the password (the keychain) itself.
     void resumeSwitch(const QString &name, const QString &password);
@@ -142,6 +146,7 @@ private:
     void post(Event event);
     void stopSources();
     void forgetFabric();
+    void startAgents(const QList<agentproto::AgentEndpoint> &agents, int intervalMs);
     SourceState &sourceFor(const QString &name, const QString &kind);
 
     Options m_options;

@@ -18,6 +18,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -525,6 +526,77 @@ private slots:
         direct.stop();
     }
 
+    void switchPortsComeFromTheExporter_data()
+    {
+        QTest::addColumn<int>("engine");
+        QTest::newRow("prometheus") << int(MetricsStore::Engine::Prometheus);
+        QTest::newRow("victoria-metrics") << int(MetricsStore::Engine::VictoriaMetrics);
+    }
+
+    /// Done when: `rocectl fleet` against both stores prints switch ports (with ECN marks
+    /// during dcqcn-incast) and agent NIC ports.
+    void switchPortsComeFromTheExporter()
+    {
+        QFETCH(int, engine);
+        QProcess exporter;
+        exporter.start(QStringLiteral(ROCECTL_PATH),
+                       {QStringLiteral("exporter"), QStringLiteral("--sim"),
+                        QStringLiteral("--scenario"), QStringLiteral("dcqcn-incast"),
+                        QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+        QByteArray banner;
+        QTRY_VERIFY_WITH_TIMEOUT((banner += exporter.readAllStandardOutput()).contains("/metrics"),
+                                 30000);
+        const QRegularExpression served(QStringLiteral("http://(127\\.0\\.0\\.1:\\d+)/metrics"));
+        const QString exporterTarget = served.match(QString::fromUtf8(banner)).captured(1);
+        QVERIFY2(!exporterTarget.isEmpty(), banner.constData());
+        FixtureAgent agent;
+        QVERIFY(agent.start(QStringLiteral("gpu05")));
+        MetricsStore store {MetricsStore::Engine(engine)};
+        QVERIFY(store.start({exporterTarget, agent.target()}).isEmpty());
+        QVERIFY2(store.waitForScrapes(4, 60000), qPrintable(store.log()));
+        QJsonObject frame;
+        int switchPorts = 0;
+        double ecn = 0;
+        // The incast's marks show within a few scrapes.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ([&] {
+                const FleetRun run = runFleet({QStringLiteral("--prometheus"),
+                                               store.url().toString(), QStringLiteral("--count"),
+                                               QStringLiteral("1"), QStringLiteral("--json")});
+                if (run.exitCode != 0 || run.frames.isEmpty())
+                    return false;
+                frame = run.frames.last();
+                switchPorts = 0;
+                ecn = 0;
+                for (const QJsonValue &v : frame.value(QStringLiteral("ports")).toArray()) {
+                    const QJsonObject p = v.toObject();
+                    if (p.value(QStringLiteral("kind")).toString() != QLatin1String("switch"))
+                        continue;
+                    ++switchPorts;
+                    ecn += p.value(QStringLiteral("ecn_marks_per_s")).toDouble();
+                }
+                return switchPorts > 0 && ecn > 0;
+            }()),
+            60000);
+        QVERIFY(switchPorts >= 4);
+        QVERIFY2(ecn > 100, qPrintable(QString::number(ecn)));
+        QVERIFY(!portOf(frame, QStringLiteral("gpu05/mlx5_0")).isEmpty());
+        // LLDP names the servers behind the switch's ports.
+        bool peers = false;
+        for (const QJsonValue &v : frame.value(QStringLiteral("ports")).toArray())
+            peers |= v.toObject()
+                         .value(QStringLiteral("peer"))
+                         .toString()
+                         .startsWith(QLatin1String("esxi"))
+                || v.toObject()
+                       .value(QStringLiteral("peer"))
+                       .toString()
+                       .startsWith(QLatin1String("ubuntu"));
+        QVERIFY2(peers, QJsonDocument(frame).toJson().left(2000).constData());
+        exporter.terminate();
+        exporter.waitForFinished(10000);
+    }
+
     void storeFailuresAreShownAndRecovered()
     {
         FixtureAgent agent;
@@ -561,6 +633,58 @@ private slots:
         hub.tick();
         for (const monitor::Alert &a : hub.alerts().active())
             QVERIFY(a.rule != QLatin1String("store_unreachable"));
+        hub.stop();
+    }
+
+    void drillDownStreamsChosenHostsFromTheirAgents()
+    {
+        FixtureAgent direct, onStore;
+        QVERIFY(direct.start(QStringLiteral("gpu11")));
+        QVERIFY(onStore.start(QStringLiteral("gpu12")));
+        MetricsStore store(MetricsStore::Engine::Prometheus);
+        QVERIFY(store.start({direct.target(), onStore.target()}).isEmpty());
+        QVERIFY2(store.waitForScrapes(3, 60000), qPrintable(store.log()));
+        live::LiveFabric hub;
+        fleet::FleetOptions options;
+        options.endpoint = *prom::parsePromEndpoint(store.url().toString());
+        options.intervalMs = 1000;
+        fleet::FleetSource *source = fleet::watchFleet(hub, options);
+        QSignalSpy refreshed(source, &fleet::FleetSource::refreshed);
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.size() >= 1, 30000);
+        auto sourceOf = [&hub](const QString &name) -> std::optional<live::SourceState> {
+            hub.tick();
+            for (const live::SourceState &s : hub.sources())
+                if (s.name == name)
+                    return s;
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(sourceOf(direct.target()).has_value(), 10000);  // on the store
+
+        agentproto::AgentEndpoint ep;
+        ep.host = QStringLiteral("127.0.0.1");
+        ep.port = direct.protocolPort;
+        ep.token = QStringLiteral("fleet-test-token-0123456789");
+        ep.plaintext = true;
+        source->setDirectHosts({QStringLiteral("gpu11")});
+        hub.streamAgents({ep}, 1000);
+        const QString agentSource = QStringLiteral("127.0.0.1:%1").arg(direct.protocolPort);
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                     const auto s = sourceOf(agentSource);
+                                     return s && s->state == live::SourceState::State::Ok
+                                         && s->ports.contains(QStringLiteral("gpu11/mlx5_0"));
+                                 }()),
+                                 20000);
+        // The store no longer feeds gpu11, and still feeds gpu12.
+        const qint64 storeLast = sourceOf(direct.target())->lastFrameMs;
+        const qint64 otherLast = sourceOf(onStore.target())->lastFrameMs;
+        const int before = int(refreshed.size());
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.size() >= before + 2, 20000);
+        QCOMPARE(sourceOf(direct.target())->lastFrameMs, storeLast);
+        QVERIFY(sourceOf(onStore.target())->lastFrameMs > otherLast);
+        // Back on the store.
+        source->setDirectHosts({});
+        hub.streamAgents({});
+        QTRY_VERIFY_WITH_TIMEOUT(sourceOf(direct.target())->lastFrameMs > storeLast, 20000);
         hub.stop();
     }
 
