@@ -483,6 +483,14 @@
         <source>The counter %1 on %2.</source>
         <translation>Der Zähler %1 auf %2.</translation>
     </message>
+    <message>
+        <source>Metrics store unreachable</source>
+        <translation>Metrikspeicher nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>The store at %1: is it running, is the path prefix right (/prometheus, /select/0/prometheus), are the user and the token or password right, does its TLS certificate verify. The fleet&apos;s rows are stale until it answers.</source>
+        <translation>Der Speicher unter %1: Läuft er, stimmt das Pfadpräfix (/prometheus, /select/0/prometheus), stimmen Benutzer und Token oder Passwort, lässt sich sein TLS-Zertifikat prüfen? Die Zeilen der Flotte sind veraltet, bis er antwortet.</translation>
+    </message>
 </context>
 <context>
     <name>AnnotationText</name>
@@ -923,6 +931,30 @@
         <source>%1 refused user &apos;%2&apos; twice (HTTP 401): credentials rejected twice: polling stopped, enter the password.</source>
         <translation>%1 hat den Benutzer „%2“ zweimal abgewiesen (HTTP 401): Anmeldedaten zweimal abgelehnt: Abfragen angehalten, Passwort eingeben.</translation>
     </message>
+    <message>
+        <source>%1 refused the connection: is the store running there?</source>
+        <translation>%1 hat die Verbindung abgelehnt: Läuft dort der Speicher?</translation>
+    </message>
+    <message>
+        <source>%1: host not found</source>
+        <translation>%1: Host nicht gefunden</translation>
+    </message>
+    <message>
+        <source>%1: connection timed out</source>
+        <translation>%1: Zeitüberschreitung beim Verbinden</translation>
+    </message>
+    <message>
+        <source>%1: TLS failed (%2); give the store&apos;s CA with --ca if it uses a private one</source>
+        <translation>%1: TLS fehlgeschlagen (%2); bei einer privaten CA diese mit --ca angeben</translation>
+    </message>
+    <message>
+        <source>%1 refused the credentials (HTTP %2): check the user and the token or password</source>
+        <translation>%1 hat die Anmeldedaten abgelehnt (HTTP %2): Benutzer und Token oder Passwort prüfen</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 (HTTP 404): is the path prefix right (e.g. /prometheus, /select/0/prometheus)?</source>
+        <translation>%1 hat kein %2 (HTTP 404): Stimmt das Pfadpräfix (z. B. /prometheus, /select/0/prometheus)?</translation>
+    </message>
 </context>
 <context>
     <name>ClipText</name>
@@ -1059,6 +1091,14 @@
         <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; with --topology: rail-training (default), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</source>
         <translation>Dieses Live-Szenario auf der simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; mit --topology: rail-training (Standard), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</translation>
     </message>
+    <message>
+        <source>Read the fleet from this Prometheus-compatible store (Prometheus, Thanos, VictoriaMetrics, Mimir; a path in the URL is its prefix, e.g. http://vm:8481/select/0/prometheus) instead of polling it. Authentication as set in Fabric &gt; Connect to Prometheus...; the token or password from ROCE_PROMETHEUS_SECRET or the keychain.</source>
+        <translation>Die Flotte aus diesem Prometheus-kompatiblen Speicher lesen (Prometheus, Thanos, VictoriaMetrics, Mimir; ein Pfad in der URL ist das Präfix, z. B. http://vm:8481/select/0/prometheus), statt sie abzufragen. Authentifizierung wie unter Fabric &gt; Mit Prometheus verbinden... eingestellt; Token oder Passwort aus ROCE_PROMETHEUS_SECRET oder dem Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>url</source>
+        <translation>URL</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleText</name>
@@ -1160,6 +1200,26 @@ Passwort:</translation>
     <message>
         <source>The keychain has no NX-API password for %1 at %2 (switch %3): set it in Fabric &gt; Inventory.</source>
         <translation>Im Schlüsselbund fehlt das NX-API-Passwort für %1 unter %2 (Switch %3): unter Fabric &gt; Inventar setzen.</translation>
+    </message>
+    <message>
+        <source>unknown authentication &apos;%1&apos; (none, bearer or basic)</source>
+        <translation>unbekannte Authentifizierung &apos;%1&apos; (none, bearer oder basic)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a URL of a Prometheus-compatible store (e.g. http://prometheus:9090)</source>
+        <translation>&apos;%1&apos; ist keine URL eines Prometheus-kompatiblen Speichers (z. B. http://prometheus:9090)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: only http:// and https:// stores are supported</source>
+        <translation>&apos;%1&apos;: nur Speicher unter http:// und https:// werden unterstützt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; carries credentials: give the user with --user and keep the secret in the keychain or ROCE_PROMETHEUS_SECRET</source>
+        <translation>&apos;%1&apos; enthält Anmeldedaten: den Benutzer mit --user angeben und das Geheimnis im Schlüsselbund oder in ROCE_PROMETHEUS_SECRET ablegen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the store&apos;s URL takes no query or fragment</source>
+        <translation>&apos;%1&apos;: die URL des Speichers hat keine Query und kein Fragment</translation>
     </message>
 </context>
 <context>
@@ -1440,6 +1500,147 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>cannot sync</source>
         <translation>kann nicht synchronisieren</translation>
+    </message>
+</context>
+<context>
+    <name>FleetCommandText</name>
+    <message>
+        <source>the fleet as a Prometheus-compatible store holds it, in rocectl watch&apos;s frames</source>
+        <translation>die Flotte, wie ein Prometheus-kompatibler Speicher sie hält, in den Frames von rocectl watch</translation>
+    </message>
+    <message>
+        <source>Reads the fleet from a Prometheus-compatible store (Prometheus, Thanos, VictoriaMetrics, Mimir) as the console does: switches from rocectl exporter&apos;s series, hosts from roce-agent&apos;s, node_exporter&apos;s or rdma_exporter&apos;s, and prints one frame per refresh in the format of rocectl watch.
+
+The token or password (--auth bearer or basic): ROCE_PROMETHEUS_SECRET, else the OS keychain.</source>
+        <translation>Liest die Flotte aus einem Prometheus-kompatiblen Speicher (Prometheus, Thanos, VictoriaMetrics, Mimir) wie die Konsole: Switches aus den Reihen von rocectl exporter, Hosts aus denen von roce-agent, node_exporter oder rdma_exporter, und gibt je Aktualisierung einen Frame im Format von rocectl watch aus.
+
+Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst der Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source>The store&apos;s URL, e.g. http://prometheus:9090 (a path in it is the prefix).</source>
+        <translation>Die URL des Speichers, z. B. http://prometheus:9090 (ein Pfad darin ist das Präfix).</translation>
+    </message>
+    <message>
+        <source>Path prefix of the query API: /prometheus (Mimir, VictoriaMetrics), /select/&lt;tenant&gt;/prometheus (VictoriaMetrics cluster).</source>
+        <translation>Pfadpräfix der Abfrage-API: /prometheus (Mimir, VictoriaMetrics), /select/&lt;tenant&gt;/prometheus (VictoriaMetrics-Cluster).</translation>
+    </message>
+    <message>
+        <source>none (default), bearer or basic.</source>
+        <translation>none (Standard), bearer oder basic.</translation>
+    </message>
+    <message>
+        <source>User for --auth basic.</source>
+        <translation>Benutzer für --auth basic.</translation>
+    </message>
+    <message>
+        <source>PEM file of a CA to trust for https:// (besides the system&apos;s).</source>
+        <translation>PEM-Datei einer CA, der für https:// vertraut wird (neben denen des Systems).</translation>
+    </message>
+    <message>
+        <source>Seconds between refreshes (default: the store&apos;s scrape interval).</source>
+        <translation>Sekunden zwischen Aktualisierungen (Standard: das Scrape-Intervall des Speichers).</translation>
+    </message>
+    <message>
+        <source>Seconds a query may take (default 15).</source>
+        <translation>Sekunden, die eine Abfrage dauern darf (Standard 15).</translation>
+    </message>
+    <message>
+        <source>Stop after this many frames (default: until interrupted).</source>
+        <translation>Nach so vielen Frames aufhören (Standard: bis zum Abbruch).</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for the store&apos;s first answer (default 30).</source>
+        <translation>Sekunden, die auf die erste Antwort des Speichers gewartet wird (Standard 30).</translation>
+    </message>
+    <message>
+        <source>One JSON object per frame, one a line.</source>
+        <translation>Ein JSON-Objekt je Frame, eines pro Zeile.</translation>
+    </message>
+    <message>
+        <source>Print the recording rules that precompute what the fleet reads (for the store&apos;s rule_files, or vmalert), for a scrape interval of --interval (default 15 s), and exit.</source>
+        <translation>Die Recording Rules ausgeben, die vorberechnen, was die Flotte liest (für rule_files des Speichers oder vmalert), für ein Scrape-Intervall von --interval (Standard 15 s), und beenden.</translation>
+    </message>
+    <message>
+        <source>--interval must be 1 to 300 whole seconds</source>
+        <translation>--interval muss 1 bis 300 ganze Sekunden sein</translation>
+    </message>
+    <message>
+        <source>--prometheus URL is required</source>
+        <translation>--prometheus URL ist erforderlich</translation>
+    </message>
+    <message>
+        <source>--auth basic needs --user</source>
+        <translation>--auth basic braucht --user</translation>
+    </message>
+    <message>
+        <source>--interval must be 1 to 300 seconds</source>
+        <translation>--interval muss 1 bis 300 Sekunden sein</translation>
+    </message>
+    <message>
+        <source>--timeout must be 1 to 600 seconds</source>
+        <translation>--timeout muss 1 bis 600 Sekunden sein</translation>
+    </message>
+    <message>
+        <source>--count must be a positive number</source>
+        <translation>--count muss eine positive Zahl sein</translation>
+    </message>
+    <message>
+        <source>--wait must be a number of seconds</source>
+        <translation>--wait muss eine Zahl von Sekunden sein</translation>
+    </message>
+    <message>
+        <source>rocectl fleet: no secret for %1 in ROCE_PROMETHEUS_SECRET or the keychain (%2)</source>
+        <translation>rocectl fleet: kein Geheimnis für %1 in ROCE_PROMETHEUS_SECRET oder im Schlüsselbund (%2)</translation>
+    </message>
+    <message>
+        <source>%1 ports (%2 stale), %3 alerts</source>
+        <translation>%1 Ports (%2 veraltet), %3 Alarme</translation>
+    </message>
+    <message>
+        <source>rocectl fleet: %1 devices, %2 ports in %3 ms (%4 queries, %5)</source>
+        <translation>rocectl fleet: %1 Geräte, %2 Ports in %3 ms (%4 Abfragen, %5)</translation>
+    </message>
+    <message>
+        <source>recording rules</source>
+        <translation>Recording Rules</translation>
+    </message>
+    <message>
+        <source>window %1</source>
+        <translation>Fenster %1</translation>
+    </message>
+    <message>
+        <source>rocectl fleet: %1 gave no answer within %2 s</source>
+        <translation>rocectl fleet: %1 hat innerhalb von %2 s nicht geantwortet</translation>
+    </message>
+</context>
+<context>
+    <name>FleetText</name>
+    <message>
+        <source>%1 has not answered a refresh for %2 s (interval %3 s)</source>
+        <translation>%1 hat eine Aktualisierung seit %2 s nicht beantwortet (Intervall %3 s)</translation>
+    </message>
+    <message>
+        <source>the exporter cannot poll %1 (nxos_up is 0 in %2)</source>
+        <translation>der Exporter kann %1 nicht abfragen (nxos_up ist 0 in %2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is not scraped (up is 0 in %3)</source>
+        <translation>%1 (%2) wird nicht gescrapt (up ist 0 in %3)</translation>
+    </message>
+</context>
+<context>
+    <name>FleetWiringText</name>
+    <message>
+        <source>No token or password for %1 in the keychain (%2). Fabric &gt; Connect to Prometheus... stores one; until then the store refuses the console.</source>
+        <translation>Kein Token und kein Passwort für %1 im Schlüsselbund (%2). Fabric &gt; Mit Prometheus verbinden... speichert eines; bis dahin lehnt der Speicher die Konsole ab.</translation>
+    </message>
+    <message>
+        <source>Hosts are streamed directly only while the fleet is read from a metrics store (Fabric &gt; Connect to Prometheus...).</source>
+        <translation>Hosts werden nur direkt gestreamt, solange die Flotte aus einem Metrikspeicher gelesen wird (Fabric &gt; Mit Prometheus verbinden...).</translation>
+    </message>
+    <message>
+        <source>The token or password of %1 was not stored (%2); it is used until the console quits.</source>
+        <translation>Token oder Passwort von %1 wurde nicht gespeichert (%2); es gilt, bis die Konsole beendet wird.</translation>
     </message>
 </context>
 <context>
@@ -3002,6 +3203,50 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>no parser for this command; its output is ignored</source>
         <translation>kein Parser für diesen Befehl; seine Ausgabe wird ignoriert</translation>
+    </message>
+    <message>
+        <source>the answer is not the query API&apos;s JSON (%1 at byte %2): is the URL or the path prefix right? It began: %3</source>
+        <translation>die Antwort ist nicht das JSON der Abfrage-API (%1 bei Byte %2): Stimmen URL und Pfadpräfix? Sie begann: %3</translation>
+    </message>
+    <message>
+        <source>the store refused the query (%1): %2</source>
+        <translation>der Speicher hat die Abfrage abgelehnt (%1): %2</translation>
+    </message>
+    <message>
+        <source>the answer has no &quot;status&quot;:&quot;success&quot; and &quot;data&quot;: %1</source>
+        <translation>die Antwort hat kein &quot;status&quot;:&quot;success&quot; und kein &quot;data&quot;: %1</translation>
+    </message>
+    <message>
+        <source>expected a %1 result, got &apos;%2&apos;: the query must select series</source>
+        <translation>ein Ergebnis vom Typ %1 erwartet, &apos;%2&apos; erhalten: die Abfrage muss Reihen auswählen</translation>
+    </message>
+    <message>
+        <source>the %1 result is not a list</source>
+        <translation>das Ergebnis vom Typ %1 ist keine Liste</translation>
+    </message>
+    <message>
+        <source>HTTP %1: %2</source>
+        <translation>HTTP %1: %2</translation>
+    </message>
+    <message>
+        <source>HTTP %1 with a success body</source>
+        <translation>HTTP %1 mit einer Erfolgsantwort</translation>
+    </message>
+    <message>
+        <source>a sample&apos;s value is not [time, &quot;number&quot;]</source>
+        <translation>der Wert eines Samples ist nicht [Zeit, &quot;Zahl&quot;]</translation>
+    </message>
+    <message>
+        <source>a point of a range is not [time, &quot;number&quot;]</source>
+        <translation>ein Punkt eines Bereichs ist nicht [Zeit, &quot;Zahl&quot;]</translation>
+    </message>
+    <message>
+        <source>the label values answer is not a list</source>
+        <translation>die Antwort mit den Label-Werten ist keine Liste</translation>
+    </message>
+    <message>
+        <source>the series answer is not a list</source>
+        <translation>die Antwort mit den Reihen ist keine Liste</translation>
     </message>
 </context>
 <context>
@@ -5133,6 +5378,38 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <source>Model %1x real time</source>
         <translation>Modell %1x Echtzeit</translation>
     </message>
+    <message>
+        <source>Fleet from %1: %2 switches, %3 hosts</source>
+        <translation>Flotte aus %1: %2 Switches, %3 Hosts</translation>
+    </message>
+    <message>
+        <source>Switches, hosts, rates and history are read from the metrics store %1; nothing is polled directly.</source>
+        <translation>Switches, Hosts, Raten und Verlauf werden aus dem Metrikspeicher %1 gelesen; nichts wird direkt abgefragt.</translation>
+    </message>
+    <message>
+        <source>Store %1 s, %2 ports, every %3 s</source>
+        <translation>Speicher %1 s, %2 Ports, alle %3 s</translation>
+    </message>
+    <message>
+        <source>How long the metrics store took to answer the last refresh of the present, and how often it is refreshed (its scrape interval).</source>
+        <translation>Wie lange der Metrikspeicher für die letzte Aktualisierung der Gegenwart brauchte und wie oft aktualisiert wird (sein Scrape-Intervall).</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;Prometheus...</source>
+        <translation>Mit &amp;Prometheus verbinden...</translation>
+    </message>
+    <message>
+        <source>Read the fleet from a Prometheus-compatible store (Prometheus, Thanos, VictoriaMetrics, Mimir) instead of polling it.</source>
+        <translation>Die Flotte aus einem Prometheus-kompatiblen Speicher lesen (Prometheus, Thanos, VictoriaMetrics, Mimir), statt sie abzufragen.</translation>
+    </message>
+    <message>
+        <source>&amp;Stream hosts directly...</source>
+        <translation>Hosts direkt &amp;streamen...</translation>
+    </message>
+    <message>
+        <source>While the fleet is read from a metrics store: follow up to 32 hosts through their agents&apos; own 1 s stream.</source>
+        <translation>Solange die Flotte aus einem Metrikspeicher gelesen wird: bis zu 32 Hosts über den eigenen 1-s-Stream ihrer Agenten verfolgen.</translation>
+    </message>
 </context>
 <context>
     <name>roce::widgets::AnnotationDialog</name>
@@ -5353,6 +5630,33 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Annotate this span...</source>
         <translation>Diesen Zeitraum anmerken...</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::DirectStreamDialog</name>
+    <message>
+        <source>Stream hosts directly</source>
+        <translation>Hosts direkt streamen</translation>
+    </message>
+    <message>
+        <source>The fleet stays on the metrics store; the hosts picked here are followed through their agents&apos; own stream, every second, with the inventory&apos;s address, token and certificate pin (at most %1).</source>
+        <translation>Die Flotte bleibt auf dem Metrikspeicher; die hier gewählten Hosts werden jede Sekunde über den eigenen Stream ihrer Agenten verfolgt, mit Adresse, Token und Zertifikats-Pin aus dem Inventar (höchstens %1).</translation>
+    </message>
+    <message>
+        <source>Find a host</source>
+        <translation>Host suchen</translation>
+    </message>
+    <message>
+        <source>Not in the inventory (Fabric &gt; Inventory...): no address, token or pin to reach its agent with.</source>
+        <translation>Nicht im Inventar (Fabric &gt; Inventar...): keine Adresse, kein Token und kein Pin, um seinen Agenten zu erreichen.</translation>
+    </message>
+    <message>
+        <source>&amp;Stream</source>
+        <translation>&amp;Streamen</translation>
+    </message>
+    <message>
+        <source>%1 of at most %2 hosts</source>
+        <translation>%1 von höchstens %2 Hosts</translation>
     </message>
 </context>
 <context>
@@ -5937,6 +6241,105 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Filter ports or peers (e.g. 1/1/ or ubunturdma3)</source>
         <translation>Ports oder Gegenstellen filtern (z. B. 1/1/ oder ubunturdma3)</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::PrometheusDialog</name>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>Connect to Prometheus</source>
+        <translation>Mit Prometheus verbinden</translation>
+    </message>
+    <message>
+        <source>/prometheus (Mimir), /select/0/prometheus (VictoriaMetrics cluster); empty for Prometheus, Thanos</source>
+        <translation>/prometheus (Mimir), /select/0/prometheus (VictoriaMetrics-Cluster); leer für Prometheus, Thanos</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation>Bearer-Token</translation>
+    </message>
+    <message>
+        <source>Basic (user and password)</source>
+        <translation>Basic (Benutzer und Passwort)</translation>
+    </message>
+    <message>
+        <source>kept in the keychain; empty: the one stored</source>
+        <translation>im Schlüsselbund abgelegt; leer: das gespeicherte</translation>
+    </message>
+    <message>
+        <source>PEM file of a private CA (optional)</source>
+        <translation>PEM-Datei einer privaten CA (optional)</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt)</source>
+        <translation>PEM-Zertifikate (*.pem *.crt)</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Path &amp;prefix:</source>
+        <translation>Pfad&amp;präfix:</translation>
+    </message>
+    <message>
+        <source>&amp;Authentication:</source>
+        <translation>&amp;Authentifizierung:</translation>
+    </message>
+    <message>
+        <source>U&amp;ser:</source>
+        <translation>Be&amp;nutzer:</translation>
+    </message>
+    <message>
+        <source>Token or pass&amp;word:</source>
+        <translation>Token oder Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>&amp;CA:</source>
+        <translation>&amp;CA:</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Read switches, hosts, rates and history from a store that already scrapes them: rocectl exporter for the switches, roce-agent, node_exporter or rdma_exporter for the hosts.</source>
+        <translation>Switches, Hosts, Raten und Verlauf aus einem Speicher lesen, der sie schon scrapt: rocectl exporter für die Switches, roce-agent, node_exporter oder rdma_exporter für die Hosts.</translation>
+    </message>
+    <message>
+        <source>Basic authentication needs a user.</source>
+        <translation>Basic-Authentifizierung braucht einen Benutzer.</translation>
+    </message>
+    <message>
+        <source>The CA file %1 does not exist.</source>
+        <translation>Die CA-Datei %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Type the token or password to test with it.</source>
+        <translation>Token oder Passwort eingeben, um damit zu testen.</translation>
+    </message>
+    <message>
+        <source>Asking %1...</source>
+        <translation>Frage %1...</translation>
+    </message>
+    <message>
+        <source>%1 answered in %2 ms: %3 targets are scraped.</source>
+        <translation>%1 hat in %2 ms geantwortet: %3 Ziele werden gescrapt.</translation>
     </message>
 </context>
 <context>

@@ -302,12 +302,12 @@ void PromClient::labelValues(const QString &label, qint64 fromMs, qint64 toMs, V
     form.append({QStringLiteral("start"), seconds(fromMs)});
     form.append({QStringLiteral("end"), seconds(toMs)});
     get(QStringLiteral("label/") + label + QStringLiteral("/values"), form,
-         [done = std::move(done)](Result<QByteArray> body) {
-             if (!body)
-                 done(body.error());
-             else
-                 done(parseLabelValues(*body));
-         });
+        [done = std::move(done)](Result<QByteArray> body) {
+            if (!body)
+                done(body.error());
+            else
+                done(parseLabelValues(*body));
+        });
 }
 
 void PromClient::series(const QStringList &matchers, qint64 fromMs, qint64 toMs, SeriesDone done)
