@@ -91,6 +91,17 @@ int main(int argc, char **argv)
     if (!options.replayPath.isEmpty())
         QTimer::singleShot(0, &recording,
                            [&recording, &options] { recording.openReplay(options.replayPath); });
+    if (!options.selectPort.isEmpty()) {
+        // Selected once its row exists: the first frames may come before it.
+        auto *selecting = new QMetaObject::Connection;
+        *selecting = QObject::connect(&live, &roce::live::LiveFabric::frameReady, &window,
+                                      [&window, &options, selecting] {
+                                          if (!window.selectPort(options.selectPort))
+                                              return;
+                                          QObject::disconnect(*selecting);
+                                          delete selecting;
+                                      });
+    }
     if (!options.screenshotPath.isEmpty())
         roce::app::scheduleScreenshot(&window, options.screenshotPath, options.screenshotDelayMs);
     return app.exec();

@@ -108,6 +108,12 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
                                "token or password from ROCE_PROMETHEUS_SECRET or the keychain."),
         ConsoleOptionsText::tr("url"));
     parser.addOption(prometheus);
+    const QCommandLineOption select(
+        QStringLiteral("select"),
+        ConsoleOptionsText::tr("Select this port once it appears (its row, its charts), e.g. "
+                               "rail3-leaf5/Ethernet1/1 or gpu0001/mlx5_0."),
+        ConsoleOptionsText::tr("port"));
+    parser.addOption(select);
     parser.addOption(demo);
     parser.addOption(scenario);
     parser.addOption(resultsDb);
@@ -170,6 +176,7 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.topology = parser.value(topology);
     options.replayPath = parser.value(replay);
     options.prometheusUrl = parser.value(prometheus);
+    options.selectPort = parser.value(select);
     if (!options.prometheusUrl.isEmpty()) {
         if (const auto e = prom::parsePromEndpoint(options.prometheusUrl); !e) {
             err << QStringLiteral("roce-console: ") << e.error().message << QLatin1Char('\n');

@@ -382,6 +382,11 @@ void MainWindow::showScenario(const QString &name)
     }
 }
 
+bool MainWindow::selectPort(const QString &port)
+{
+    return m_portView && m_portView->selectPort(port);
+}
+
 void MainWindow::setRangeHistory(store::RangeHistory *history)
 {
     m_rangeHistory = history;

@@ -103,6 +103,8 @@ public slots:
     /// The charts read history beyond the console's memory from @p history (a metrics
     /// store); nullptr: the console's memory alone.
     void setRangeHistory(roce::store::RangeHistory *history);
+    /// Selects @p port in the port table (the charts follow); false until it has that row.
+    bool selectPort(const QString &port);
     /// Status bar: the fleet is read from the metrics store @p store.
     void showFleetStore(const QString &store, int switches, int hosts);
     /// Status bar: how long the store took to answer the last refresh, how many ports.

@@ -179,6 +179,17 @@ PortTableView::PortTableView(models::PortTableModel *model, QWidget *parent)
     ages->start(1000);
 }
 
+bool PortTableView::selectPort(const QString &port)
+{
+    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, PortTableModel::Port),
+                                                Qt::DisplayRole, port, 1, Qt::MatchExactly);
+    if (hits.isEmpty())
+        return false;
+    m_table->setCurrentIndex(hits.first());
+    m_table->scrollTo(hits.first(), QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
 void PortTableView::setFilterText(const QString &text)
 {
     if (m_filter->text() != text)

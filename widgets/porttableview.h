@@ -30,6 +30,8 @@ public:
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     /// Shows only ports whose name or peer contains @p text.
     void setFilterText(const QString &text);
+    /// Selects the row of @p port (and shows it); false while there is no such row.
+    bool selectPort(const QString &port);
     /// Draws the Trend column's sparklines from @p history (it must outlive the view).
     void setHistory(const store::CounterStore *history);
 

@@ -121,6 +121,14 @@ private:
     void storeFailed(const QString &message);
     void storeAnswered();
     void reportDevices(const FleetAnswers &answers);
+    /// A refresh's answers, until they are published.
+    struct Pending {
+        std::shared_ptr<FleetAnswers> answers;
+        qint64 takenMs = 0;
+        int requests = 0, samples = 0;
+        qint64 parseMs = 0;
+    };
+    void publish(const Pending &done);
 
     FleetOptions m_options;
     FleetSource *m_owner;
@@ -138,7 +146,9 @@ private:
     QSet<QString> m_devicesDown;  ///< switches and instances reported down
     int m_intervalMs = 0;
     QString m_window;
-    bool m_recorded = false;  ///< the store runs our recording rules
+    bool m_recorded = false;         ///< the store runs our recording rules
+    std::optional<Pending> m_early;  ///< the first refresh, answered before the first shape
+    bool m_ranEarly = false;
 };
 
 void FleetPoller::discover()
@@ -182,7 +192,24 @@ void FleetPoller::discover()
     // Whether the store runs our recording rules (rocectl fleet --print-rules).
     m_client->query(
         QStringLiteral("count by (__name__) ({__name__=~\"roce:fleet_(switch|nic)_rate\"})"),
-        {QStringLiteral("__name__")}, keep(*recorded));
+        {QStringLiteral("__name__")},
+        [this, error, round, recorded](Result<QList<prom::PromSample>> r) {
+            if (!r) {
+                if (!*error)
+                    *error = r.error();
+            } else {
+                *recorded = std::move(r).value();
+                // The very first refresh need not wait for the shape: its queries run beside
+                // the rest of the discovery, and the first map comes with its rates.
+                if (!m_haveShape && m_intervalMs == 0 && !m_refreshing) {
+                    m_recorded = !recorded->isEmpty();
+                    m_window = QStringLiteral("60s");
+                    m_ranEarly = true;
+                    refresh();
+                }
+            }
+            round->done();
+        });
     m_client->series(discoveryMatchers(), now - 10 * 60 * 1000, now,
                      [error, round, shape, instance](Result<QList<prom::LabelSet>> r) {
                          if (!r) {
@@ -221,6 +248,10 @@ void FleetPoller::finishDiscovery(FleetShape shape, const QString &sampleInstanc
     m_shape = std::move(shape);
     m_haveShape = true;
     storeAnswered();
+    if (m_early) {
+        publish(*m_early);
+        m_early.reset();
+    }
     const size_t signature = m_shape.signature();
     if (signature != m_signature) {
         m_signature = signature;
@@ -256,17 +287,15 @@ void FleetPoller::startRefreshing(int intervalMs)
         m_window = window;
         m_refreshTimer.start(m_intervalMs);
     }
-    if (first)
+    if (first && !m_ranEarly)
         refresh();
 }
 
 void FleetPoller::refresh()
 {
-    if (!m_haveShape)
-        return;
     if (m_refreshing) {
         // Not stacked: a slow store gets one refresh at a time, and says so when it lags.
-        if (m_refreshStarted.elapsed() > 3 * qint64(m_intervalMs))
+        if (m_intervalMs > 0 && m_refreshStarted.elapsed() > 3 * qint64(m_intervalMs))
             storeFailed(FleetText::tr("%1 has not answered a refresh for %2 s (interval %3 s)")
                             .arg(m_store)
                             .arg(m_refreshStarted.elapsed() / 1000)
@@ -276,6 +305,7 @@ void FleetPoller::refresh()
     m_refreshing = true;
     m_refreshStarted.start();
     const qint64 takenMs = nowMs();
+    const qint64 parsedBefore = m_client->parseNs();
     const QList<FleetQuery> &queries = fleetQueries();
     auto answers = std::make_shared<FleetAnswers>();
     auto error = std::make_shared<std::optional<Error>>();
@@ -348,30 +378,21 @@ void FleetPoller::refresh()
 
     const int requests = int(asks.size());
     round->left = requests;
-    round->then = [this, answers, error, samples, takenMs, requests] {
+    round->then = [this, answers, error, samples, takenMs, requests, parsedBefore] {
         m_refreshing = false;
         if (*error) {
             storeFailed((*error)->message);
             return;
         }
         storeAnswered();
-        reportDevices(*answers);
-        const QList<model::SourceFrame> frames
-            = framesFromAnswers(m_shape, *answers, takenMs, m_direct);
-        FleetRefresh stats;
-        stats.takenMs = takenMs;
-        stats.queries = requests;
-        stats.samples = *samples;
-        stats.devices = int(frames.size());
-        stats.recorded = m_recorded;
-        for (const model::SourceFrame &f : frames) {
-            stats.ports += int(f.ports.size());
-            emit m_owner->updated(f);
+        Pending done {answers, takenMs, requests, *samples,
+                      (m_client->parseNs() - parsedBefore) / 1000000};
+        if (!m_haveShape) {
+            // The first refresh ran beside the first discovery: published once it is in.
+            m_early = done;
+            return;
         }
-        stats.elapsedMs = m_refreshStarted.elapsed();
-        stats.intervalMs = m_intervalMs;
-        stats.window = m_window;
-        emit m_owner->refreshed(stats);
+        publish(done);
     };
     for (Ask &ask : asks) {
         m_client->query(ask.promql, ask.labels,
@@ -392,6 +413,30 @@ void FleetPoller::refresh()
                             round->done();
                         });
     }
+}
+
+void FleetPoller::publish(const Pending &done)
+{
+    QElapsedTimer build;
+    build.start();
+    reportDevices(*done.answers);
+    const QList<model::SourceFrame> frames
+        = framesFromAnswers(m_shape, *done.answers, done.takenMs, m_direct);
+    FleetRefresh stats;
+    stats.takenMs = done.takenMs;
+    stats.queries = done.requests;
+    stats.samples = done.samples;
+    stats.devices = int(frames.size());
+    stats.recorded = m_recorded;
+    for (const model::SourceFrame &f : frames) {
+        stats.ports += int(f.ports.size());
+        emit m_owner->updated(f);
+    }
+    stats.elapsedMs = m_refreshStarted.elapsed();
+    stats.consoleMs = done.parseMs + build.elapsed();
+    stats.intervalMs = m_intervalMs;
+    stats.window = m_window;
+    emit m_owner->refreshed(stats);
 }
 
 void FleetPoller::reportDevices(const FleetAnswers &answers)

@@ -29,6 +29,7 @@ struct FleetOptions {
 struct FleetRefresh {
     qint64 takenMs = 0;    ///< console clock at its start
     qint64 elapsedMs = 0;  ///< until every answer was in and the frames were built
+    qint64 consoleMs = 0;  ///< of which the console's own work: reading answers, building frames
     int queries = 0;
     int samples = 0;  ///< rows in the answers
     int ports = 0;

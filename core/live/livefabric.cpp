@@ -237,6 +237,7 @@ void LiveFabric::tick()
     frame.ports.reserve(incoming);
     const qint64 serial = ++m_tickSerial;  // a port twice in this tick: the newest wins
     QList<model::SourceFrame> switchPolls;
+    QList<model::SourceFrame> tableUpdates;  ///< applied to the port table once, at the end
     // Only kept when somebody listens (copies are cheap: the lists are shared).
     static const QMetaMethod appliedSignal
         = QMetaMethod::fromSignal(&LiveFabric::sourceFrameApplied);
@@ -299,7 +300,7 @@ void LiveFabric::tick()
             const auto changes = m_alerts.evaluate(f);
             frame.alerts.append(changes);
             m_events->applyAlerts(changes);
-            m_ports->applyUpdate(f);
+            tableUpdates.append(f);
             if (source.ports.size() != f.ports.size())
                 source.ports.clear();
             qsizetype slot = -1;
@@ -328,6 +329,7 @@ void LiveFabric::tick()
         }
         }
     }
+    m_ports->applyUpdates(tableUpdates);
     if (keepInputs)
         emit inputsApplied(now, events, frame.alerts);
     frame.sources = m_sources.values();

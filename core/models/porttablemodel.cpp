@@ -197,45 +197,64 @@ void PortTableModel::clear()
 
 void PortTableModel::applyUpdate(const model::SourceFrame &update)
 {
-    const qint64 now = update.takenMs ? update.takenMs : m_clock();
-    QList<model::PortSample> added;
-    // A source's ports are rows in a run, in the order it sends them: the row after the
-    // previous port's is tried before the hash (a 25,000-port fleet tick stays cheap).
-    int row = -1;
-    for (const model::PortSample &p : update.ports) {
-        if (row + 1 < m_rows.size() && m_rows.at(row + 1).port.name() == p.name()) {
-            ++row;
-        } else {
-            const auto it = m_index.constFind(p.name());
-            if (it == m_index.constEnd()) {
-                added.append(p);
-                continue;
+    applyUpdates({update});
+}
+
+void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
+{
+    // New ports of the batch, by group, each once (a port twice in a tick: the newest wins).
+    QList<Entry> addedSwitch, addedNic;
+    QHash<QString, std::pair<bool, qsizetype>> addedAt;
+    bool changed = false;
+    for (const model::SourceFrame &update : updates) {
+        const qint64 now = update.takenMs ? update.takenMs : m_clock();
+        // A source's ports are rows in a run, in the order it sends them: the row after the
+        // previous port's is tried before the hash (a 25,000-port fleet tick stays cheap).
+        int row = -1;
+        for (const model::PortSample &p : update.ports) {
+            if (row + 1 < m_rows.size() && m_rows.at(row + 1).port.name() == p.name()) {
+                ++row;
+            } else {
+                const auto it = m_index.constFind(p.name());
+                if (it == m_index.constEnd()) {
+                    const auto seen = addedAt.constFind(p.name());
+                    if (seen != addedAt.constEnd()) {
+                        (seen->first ? addedNic : addedSwitch)[seen->second] = Entry {p, now};
+                    } else {
+                        QList<Entry> &group = p.nic() ? addedNic : addedSwitch;
+                        addedAt.insert(p.name(), {p.nic(), group.size()});
+                        group.append(Entry {p, now});
+                    }
+                    continue;
+                }
+                row = *it;
             }
-            row = *it;
+            m_rows[row].port = p;
+            m_rows[row].updatedMs = now;
+            changed = true;
         }
-        m_rows[row].port = p;
-        m_rows[row].updatedMs = now;
     }
-    // One dataChanged for the rows that exist (a batch per poll, not a signal per cell).
-    if (!m_rows.isEmpty() && !update.ports.isEmpty())
+    // One dataChanged for the rows that exist (a batch per tick, not a signal per cell).
+    if (changed)
         emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
-    if (!added.isEmpty()) {
-        // Switch ports first, then the servers' ports, whichever answers first: new rows of
-        // a batch go to the end of their group.
-        const bool nic = added.first().nic();
-        int at = int(m_rows.size());
-        if (!nic) {
-            at = 0;
-            while (at < m_rows.size() && !m_rows[at].port.nic())
-                ++at;
-        }
-        beginInsertRows({}, at, at + int(added.size()) - 1);
-        for (qsizetype i = 0; i < added.size(); ++i)
-            m_rows.insert(at + i, Entry {added[i], now});
+    // Switch ports first, then the servers' ports, whichever answers first: new rows of a
+    // batch go to the end of their group.
+    auto insert = [this](int at, const QList<Entry> &entries) {
+        if (entries.isEmpty())
+            return;
+        beginInsertRows({}, at, at + int(entries.size()) - 1);
+        m_rows.insert(at, entries.size(), Entry {});
+        for (qsizetype i = 0; i < entries.size(); ++i)
+            m_rows[at + i] = entries.at(i);
         for (int r = at; r < m_rows.size(); ++r)
             m_index.insert(m_rows[r].port.name(), r);
         endInsertRows();
-    }
+    };
+    int firstNic = 0;
+    while (firstNic < m_rows.size() && !m_rows[firstNic].port.nic())
+        ++firstNic;
+    insert(firstNic, addedSwitch);
+    insert(int(m_rows.size()), addedNic);
 }
 
 void PortTableModel::refreshAges()

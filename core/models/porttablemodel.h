@@ -51,6 +51,10 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     void applyUpdate(const model::SourceFrame &update);
+    /// Applies every frame of one hub tick with one dataChanged and at most two row
+    /// insertions: a store's refresh brings thousands of frames at once, and a signal (and a
+    /// proxy re-sort) per frame would keep the view busy for minutes.
+    void applyUpdates(const QList<model::SourceFrame> &updates);
     /// Forgets every port (the console switched to another fabric).
     void clear();
     /// Re-evaluates ages (call once a second): updates the Age column and stale greying.

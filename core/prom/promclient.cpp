@@ -10,6 +10,7 @@
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslError>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <algorithm>
@@ -216,12 +217,18 @@ void PromClient::query(const QString &promql, const QStringList &labels, VectorD
         form.append({QStringLiteral("time"), seconds(atMs)});
     form.append({QStringLiteral("latency_offset"), QStringLiteral("1s")});
     form.append({QStringLiteral("nocache"), QStringLiteral("1")});
-    post(QStringLiteral("query"), form, [labels, done = std::move(done)](Result<QByteArray> body) {
-        if (!body)
-            done(body.error());
-        else
-            done(parseVector(*body, labels));
-    });
+    post(QStringLiteral("query"), form,
+         [this, labels, done = std::move(done)](Result<QByteArray> body) {
+             if (!body) {
+                 done(body.error());
+                 return;
+             }
+             QElapsedTimer parse;
+             parse.start();
+             Result<QList<PromSample>> samples = parseVector(*body, labels);
+             m_parseNs += parse.nsecsElapsed();
+             done(std::move(samples));
+         });
 }
 
 void PromClient::rawSamples(const QString &rangeSelector, const QStringList &labels,

@@ -72,6 +72,8 @@ public:
     void cancelAll();
     int pending() const { return int(m_replies.size()); }
     int requestsSent() const { return m_sent; }
+    /// Time spent reading instant answers so far (this client's own CPU, not the store's).
+    qint64 parseNs() const { return m_parseNs; }
 
 private:
     using BodyDone = std::function<void(Result<QByteArray>)>;
@@ -87,6 +89,7 @@ private:
     QNetworkAccessManager *m_network;
     QSet<QNetworkReply *> m_replies;
     int m_sent = 0;
+    qint64 m_parseNs = 0;
 };
 
 }  // namespace roce::prom

@@ -1,5 +1,7 @@
 #include "prom/promresponse.h"
 
+#include "prom/vectorscanner.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -120,6 +122,14 @@ Error responseError(const QByteArray &body, int httpStatus)
 }
 
 Result<QList<PromSample>> parseVector(const QByteArray &body, const QStringList &labelNames)
+{
+    if (auto fast = scanVector(body, labelNames))
+        return std::move(*fast);
+    return parseVectorThoroughly(body, labelNames);
+}
+
+Result<QList<PromSample>> parseVectorThoroughly(const QByteArray &body,
+                                                const QStringList &labelNames)
 {
     const Result<QJsonArray> result = resultOfType(body, QLatin1String("vector"));
     if (!result)

@@ -37,6 +37,10 @@ Error responseError(const QByteArray &body, int httpStatus);
 /// string) or a body that is not the API's JSON is an error that says so. Samples whose value
 /// is not finite (NaN, +Inf) are left out: absent is not zero, and neither is NaN.
 Result<QList<PromSample>> parseVector(const QByteArray &body, const QStringList &labelNames);
+/// parseVector() through QJsonDocument only (the fast scanner's reference, and what explains
+/// a body the scanner refuses).
+Result<QList<PromSample>> parseVectorThoroughly(const QByteArray &body,
+                                                const QStringList &labelNames);
 /// The matrix of a successful /api/v1/query_range answer.
 Result<QList<PromSeries>> parseMatrix(const QByteArray &body, const QStringList &labelNames);
 /// The values of a successful /api/v1/label/<name>/values answer.

@@ -13,6 +13,7 @@
 #include "live/livefabric.h"
 #include "models/porttablemodel.h"
 #include "prom/promclient.h"
+#include "prom/vectorscanner.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -256,6 +257,51 @@ private slots:
             {}));
         const auto busy = prom::responseError(error, 503);
         QCOMPARE(busy.code, ErrorCode::Busy);
+    }
+
+    void theFastReaderAgreesWithTheThoroughOne()
+    {
+        const QStringList labels {QStringLiteral("switch"), QStringLiteral("interface")};
+        const QList<QByteArray> bodies {
+            R"({"status":"success","data":{"resultType":"vector","result":[]}})",
+            // Whitespace, extra keys, labels in any order, escapes, a stats block, NaN.
+            "{ \"status\" : \"success\", \"data\" : { \"resultType\" : \"vector\", \"result\" : [\n"
+            " {\"value\":[1700000000.123,\"1e3\"],\"metric\":{\"interface\":\"Ethernet1/"
+            "1\",\"switch\":\"le\\\"af\\\\1\"}},\n"
+            " {\"metric\":{\"switch\":\"s\",\"x\":\"y\"},\"value\":[1,\"NaN\"]},\n"
+            " {\"metric\":{},\"value\":[2,\"-0.5\"]}], \"stats\": {\"a\": [1, {\"b\": null}]}},"
+            " \"warnings\": [\"w\"] }",
+        };
+        for (const QByteArray &body : bodies) {
+            const auto fast = prom::scanVector(body, labels);
+            const auto thorough = prom::parseVectorThoroughly(body, labels);
+            QVERIFY2(fast.has_value(), body.constData());
+            QVERIFY(thorough);
+            QCOMPARE(fast->size(), thorough->size());
+            for (qsizetype i = 0; i < fast->size(); ++i) {
+                QCOMPARE(fast->at(i).labels, thorough->at(i).labels);
+                QCOMPARE(fast->at(i).value, thorough->at(i).value);
+                QCOMPARE(fast->at(i).ms, thorough->at(i).ms);
+            }
+        }
+        QCOMPARE(prom::scanVector(bodies.at(1), labels)->first().labels.first(),
+                 QStringLiteral("le\"af\\1"));
+        // What it does not expect goes to the thorough reader, which says what is wrong.
+        for (
+            const QByteArray &odd :
+            {QByteArray(R"({"status":"error","errorType":"bad_data","error":"x"})"),
+             QByteArray(R"({"status":"success","data":{"resultType":"matrix","result":[]}})"),
+             QByteArray(
+                 R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{"a":"\u00e9"},"value":[1,"2"]}]}})"),
+             QByteArray(
+                 R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{}}]}})"),
+             QByteArray("{\"status\":\"success\""), QByteArray()})
+            QVERIFY2(!prom::scanVector(odd, labels), odd.constData());
+        const auto unicode = prom::parseVector(
+            R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{"switch":"\u00e9"},"value":[1,"2"]}]}})",
+            labels);
+        QVERIFY(unicode);
+        QCOMPARE(unicode->first().labels.first(), QStringLiteral("é"));
     }
 
     void shapeNamesHostsAndFollowsTheCabling()
