@@ -121,7 +121,7 @@ private:
     void storeFailed(const QString &message);
     void storeAnswered();
     void reportDevices(const FleetAnswers &answers);
-    /// A refresh's answers, until they are published.
+    /// A refresh's answers, to publish.
     struct Pending {
         std::shared_ptr<FleetAnswers> answers;
         qint64 takenMs = 0;
@@ -146,9 +146,7 @@ private:
     QSet<QString> m_devicesDown;  ///< switches and instances reported down
     int m_intervalMs = 0;
     QString m_window;
-    bool m_recorded = false;         ///< the store runs our recording rules
-    std::optional<Pending> m_early;  ///< the first refresh, answered before the first shape
-    bool m_ranEarly = false;
+    bool m_recorded = false;  ///< the store runs our recording rules
 };
 
 void FleetPoller::discover()
@@ -192,24 +190,7 @@ void FleetPoller::discover()
     // Whether the store runs our recording rules (rocectl fleet --print-rules).
     m_client->query(
         QStringLiteral("count by (__name__) ({__name__=~\"roce:fleet_(switch|nic)_rate\"})"),
-        {QStringLiteral("__name__")},
-        [this, error, round, recorded](Result<QList<prom::PromSample>> r) {
-            if (!r) {
-                if (!*error)
-                    *error = r.error();
-            } else {
-                *recorded = std::move(r).value();
-                // The very first refresh need not wait for the shape: its queries run beside
-                // the rest of the discovery, and the first map comes with its rates.
-                if (!m_haveShape && m_intervalMs == 0 && !m_refreshing) {
-                    m_recorded = !recorded->isEmpty();
-                    m_window = QStringLiteral("60s");
-                    m_ranEarly = true;
-                    refresh();
-                }
-            }
-            round->done();
-        });
+        {QStringLiteral("__name__")}, keep(*recorded));
     m_client->series(discoveryMatchers(), now - 10 * 60 * 1000, now,
                      [error, round, shape, instance](Result<QList<prom::LabelSet>> r) {
                          if (!r) {
@@ -248,10 +229,6 @@ void FleetPoller::finishDiscovery(FleetShape shape, const QString &sampleInstanc
     m_shape = std::move(shape);
     m_haveShape = true;
     storeAnswered();
-    if (m_early) {
-        publish(*m_early);
-        m_early.reset();
-    }
     const size_t signature = m_shape.signature();
     if (signature != m_signature) {
         m_signature = signature;
@@ -287,12 +264,14 @@ void FleetPoller::startRefreshing(int intervalMs)
         m_window = window;
         m_refreshTimer.start(m_intervalMs);
     }
-    if (first && !m_ranEarly)
+    if (first)
         refresh();
 }
 
 void FleetPoller::refresh()
 {
+    if (!m_haveShape)
+        return;
     if (m_refreshing) {
         // Not stacked: a slow store gets one refresh at a time, and says so when it lags.
         if (m_intervalMs > 0 && m_refreshStarted.elapsed() > 3 * qint64(m_intervalMs))
@@ -385,14 +364,8 @@ void FleetPoller::refresh()
             return;
         }
         storeAnswered();
-        Pending done {answers, takenMs, requests, *samples,
-                      (m_client->parseNs() - parsedBefore) / 1000000};
-        if (!m_haveShape) {
-            // The first refresh ran beside the first discovery: published once it is in.
-            m_early = done;
-            return;
-        }
-        publish(done);
+        publish(
+            {answers, takenMs, requests, *samples, (m_client->parseNs() - parsedBefore) / 1000000});
     };
     for (Ask &ask : asks) {
         m_client->query(ask.promql, ask.labels,
