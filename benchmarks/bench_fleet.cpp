@@ -454,7 +454,7 @@ int main(int argc, char **argv)
                          if (firstRefreshMs < 0)
                              firstRefreshMs = firstMap.elapsed();
                          refreshMs.append(r.elapsedMs);
-        consoleMs.append(r.consoleMs);
+                         consoleMs.append(r.consoleMs);
                          ports = r.ports;
                          devices = r.devices;
                          samples = r.samples;

@@ -1099,6 +1099,14 @@
         <source>url</source>
         <translation>URL</translation>
     </message>
+    <message>
+        <source>Select this port once it appears (its row, its charts), e.g. rail3-leaf5/Ethernet1/1 or gpu0001/mlx5_0.</source>
+        <translation>Diesen Port auswählen, sobald er erscheint (seine Zeile, seine Diagramme), z. B. rail3-leaf5/Ethernet1/1 oder gpu0001/mlx5_0.</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>Port</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleText</name>

@@ -101,9 +101,17 @@ ProcessJobRunner::ProcessJobRunner(std::function<QStringList()> rdmaDevices, QOb
 
 ProcessJobRunner::~ProcessJobRunner()
 {
-    cancelAll();
-    // Do not leave anything behind when the agent goes away.
-    for (const auto &job : std::as_const(m_jobs)) {
+    // Do not leave anything behind when the agent goes away. The jobs are taken out first and
+    // their signals cut: a process that ends while we wait for it must not call finish() on
+    // a runner whose members are being destroyed (nor change m_jobs while it is walked), and
+    // one still running when its QProcess is destroyed would do the same.
+    const QList<std::shared_ptr<Job>> jobs = m_jobs.values();
+    m_jobs.clear();
+    for (const auto &job : jobs) {
+        job->process.disconnect(this);
+        job->readyPoll.disconnect(this);
+        job->timeout.disconnect(this);
+        job->killTimer.disconnect(this);
         killGroup(*job, SIGKILL);
         job->process.waitForFinished(2000);
     }

@@ -1,6 +1,7 @@
 #include "prom/promclient.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
 #include <QNetworkAccessManager>
@@ -10,7 +11,6 @@
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslError>
-#include <QElapsedTimer>
 #include <QTimer>
 
 #include <algorithm>
