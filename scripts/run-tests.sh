@@ -7,4 +7,6 @@ cd "$(dirname "$0")/.."
 ./scripts/build.sh
 BUILD_DIR=${ROCE_BUILD_DIR:-build}
 cd "$BUILD_DIR"
-ctest --output-on-failure --timeout 600 "$@"
+# Most tests wait on real processes (stores, sshd, keyring, agents), so two at a time halve
+# the wall time on two cores; -j1 in the arguments runs them one by one.
+ctest --output-on-failure --timeout 600 -j "$(nproc)" "$@"
