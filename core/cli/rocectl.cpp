@@ -4,6 +4,7 @@
 #include "cli/exportercommand.h"
 #include "cli/fleetcommand.h"
 #include "cli/jobcommand.h"
+#include "cli/pingmeshcommand.h"
 #include "cli/recordcommand.h"
 #include "cli/replaycommand.h"
 #include "cli/resultscommand.h"
@@ -69,6 +70,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<RecordCommand>());
     registry.add(std::make_unique<ReplayCommand>());
     registry.add(std::make_unique<ExporterCommand>());
+    registry.add(std::make_unique<PingmeshCommand>());
     return registry;
 }
 

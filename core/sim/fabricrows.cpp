@@ -6,8 +6,6 @@
 
 namespace roce::sim {
 
-namespace {
-
 QString hostOfNic(const FabricSpec &spec, const HostSpec &h)
 {
     // Multi-NIC servers are modelled as one host entry per NIC ("gpu0001-nic3"); the NIC
@@ -17,6 +15,8 @@ QString hostOfNic(const FabricSpec &spec, const HostSpec &h)
         return spec.nicPorts.at(h.nicPort).name.section(QLatin1Char('/'), 0, 0);
     return h.name;
 }
+
+namespace {
 
 quint64 sum(const PerClass &c)
 {

@@ -11,6 +11,10 @@ namespace roce::sim {
 
 class Fabric;
 
+/// The server a model host is on: multi-NIC servers are one host entry per NIC
+/// ("gpu0001-nic3") whose NIC port names the server ("gpu0001/ens4np0"); VMs are their own.
+QString hostOfNic(const FabricSpec &spec, const HostSpec &h);
+
 /// How the large map sees a simulated leaf/spine fabric: spines (role "spine"), leaves (every
 /// other switch with servers on it, grouped by the name before "-leaf", e.g. "rail3"), their
 /// uplinks, and each server's NICs on the leaf downlinks.

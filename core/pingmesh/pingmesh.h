@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QtGlobal>
+
+namespace roce::pingmesh {
+
+/// Where a probe's timestamps were taken: the NIC's completion timestamps (the wire, within
+/// tens of nanoseconds) or the host's clock around post and poll (adds the host's jitter).
+enum class TimestampSource { Hardware, Software };
+
+/// "hw" or "sw", as samples and JSON carry it.
+QString timestampSourceName(TimestampSource source);
+
+/// One RDMA port that probes and answers: a UD queue pair on it in the agent, a NIC of the
+/// model in the simulated fabric.
+struct Endpoint {
+    QString host;        ///< the server ("gpu0003"); VMs that share a NIC are servers of their own
+    QString device;      ///< its RDMA device ("mlx5_0")
+    QString switchName;  ///< the switch it is cabled to (LLDP), empty when unknown
+    QString switchPort;  ///< that switch's port ("Ethernet1/7"), empty when unknown
+
+    /// "host/device", the port id the live model uses for the NIC.
+    QString id() const { return host + QLatin1Char('/') + device; }
+    /// "switch/port", the switch port's id in the live model (empty when unknown).
+    QString switchPortId() const
+    {
+        return switchName.isEmpty() ? QString() : switchName + QLatin1Char('/') + switchPort;
+    }
+};
+
+/// A directed pair of the pinglist: @c src sends probes, @c dst answers them.
+struct PingPair {
+    int src = 0;
+    int dst = 0;
+    friend bool operator==(const PingPair &, const PingPair &) = default;
+};
+
+/// What became of one probe: its round trip, or its loss (no reply within the timeout).
+struct ProbeOutcome {
+    int pair = 0;          ///< index into the pinglist
+    quint16 udpSport = 0;  ///< RoCEv2 UDP source port it was sent with (picks the ECMP path)
+    bool lost = false;
+    double rttUs = 0;  ///< request out to reply in, minus the responder's own turnaround
+    TimestampSource timestamps = TimestampSource::Software;
+};
+
+}  // namespace roce::pingmesh
