@@ -10,6 +10,7 @@
 #include "inventory/secretstore.h"
 #include "live/livefabric.h"
 #include "mainwindow.h"
+#include "pingmeshwiring.h"
 #include "screenshot.h"
 #include "translations.h"
 
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
     roce::app::wireInventoryDialog(window, fabric, secrets, inventoryPath);
     roce::app::wirePasswordPrompt(window, fabric, live, secrets);
     roce::app::wirePrometheusDialog(window, fabric, live, secrets, settings, inventoryPath);
+    roce::app::wirePingmesh(window, live, options.pingmeshScenario);
     // The flight recorder (always on unless turned off) and replays of what it kept.
     roce::app::ConsoleRecording recording(window, live, settings);
     recording.followFabric(fabric);

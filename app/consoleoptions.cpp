@@ -114,6 +114,13 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
                                "rail3-leaf5/Ethernet1/1 or gpu0001/mlx5_0."),
         ConsoleOptionsText::tr("port"));
     parser.addOption(select);
+    const QCommandLineOption pingmesh(
+        QStringLiteral("pingmesh"),
+        ConsoleOptionsText::tr("Start the pingmesh of the simulated fabric with this fault "
+                               "(healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, "
+                               "silent-pause, pfcwd-flap) and show its dock."),
+        ConsoleOptionsText::tr("scenario"));
+    parser.addOption(pingmesh);
     parser.addOption(demo);
     parser.addOption(scenario);
     parser.addOption(resultsDb);
@@ -177,6 +184,7 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     options.replayPath = parser.value(replay);
     options.prometheusUrl = parser.value(prometheus);
     options.selectPort = parser.value(select);
+    options.pingmeshScenario = parser.value(pingmesh);
     if (!options.prometheusUrl.isEmpty()) {
         if (const auto e = prom::parsePromEndpoint(options.prometheusUrl); !e) {
             err << QStringLiteral("roce-console: ") << e.error().message << QLatin1Char('\n');

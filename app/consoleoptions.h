@@ -21,6 +21,7 @@ struct ConsoleOptions {
     QString replayPath;        ///< --replay: a recording to open at start
     QString prometheusUrl;     ///< --prometheus: read the fleet from this metrics store
     QString selectPort;        ///< --select: the port shown in the charts at start
+    QString pingmeshScenario;  ///< --pingmesh: the pingmesh fault started at start
 };
 
 /// Outcome of parsing: either options to run with, or an exit code after --help/--version or

@@ -36,7 +36,7 @@ namespace roce::app {
 
 namespace {
 // Bump when the dock set changes so an old saved state is not applied to a new layout.
-constexpr int kLayoutVersion = 1;
+constexpr int kLayoutVersion = 2;  // 2: the Pingmesh dock
 const auto kGeometryKey = QStringLiteral("mainWindow/geometry");
 const auto kStateKey = QStringLiteral("mainWindow/state");
 }  // namespace
@@ -80,7 +80,14 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
                                         "or unreachable agents, each with what to check."),
                                      this),
              Qt::BottomDockWidgetArea);
+    addPanel(QStringLiteral("pingmeshDock"), tr("Pingmesh"),
+             new widgets::EmptyState(tr("Pingmesh"),
+                                     tr("Every pair of NICs probed, as a heat map, and the bad "
+                                        "NIC, link or port named with its evidence."),
+                                     this),
+             Qt::RightDockWidgetArea);
     tabifyDockWidget(dock(QStringLiteral("chartsDock")), dock(QStringLiteral("runsDock")));
+    tabifyDockWidget(dock(QStringLiteral("runsDock")), dock(QStringLiteral("pingmeshDock")));
     dock(QStringLiteral("chartsDock"))->raise();
     splitDockWidget(dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock")),
                     Qt::Horizontal);
@@ -415,6 +422,21 @@ void MainWindow::showFleetRefresh(qint64 elapsedMs, int ports, int intervalMs)
     m_paceLabel->show();
 }
 
+void MainWindow::showPingmesh(QWidget *panel)
+{
+    QDockWidget *d = dock(QStringLiteral("pingmeshDock"));
+    QWidget *old = d->widget();
+    d->setWidget(panel);
+    delete old;
+}
+
+void MainWindow::raisePingmesh()
+{
+    QDockWidget *d = dock(QStringLiteral("pingmeshDock"));
+    d->show();
+    d->raise();
+}
+
 QDockWidget *MainWindow::dock(const QString &objectName) const
 {
     for (QDockWidget *d : m_docks) {
@@ -505,6 +527,10 @@ void MainWindow::createMenus()
     direct->setStatusTip(tr("While the fleet is read from a metrics store: follow up to 32 hosts "
                             "through their agents' own 1 s stream."));
     connect(direct, &QAction::triggered, this, &MainWindow::directStreamRequested);
+    QAction *pingmesh = fabric->addAction(tr("Ping&mesh"));
+    pingmesh->setObjectName(QStringLiteral("pingmeshAction"));
+    pingmesh->setStatusTip(tr("Probe every pair of NICs and name the bad NIC, link or port."));
+    connect(pingmesh, &QAction::triggered, this, &MainWindow::raisePingmesh);
     QAction *demo = fabric->addAction(tr("&Demo fabric"));
     demo->setObjectName(QStringLiteral("demoAction"));
     demo->setStatusTip(tr("Watch the embedded simulated fabric (8 servers, one Nexus)."));

@@ -109,6 +109,10 @@ public slots:
     void showFleetStore(const QString &store, int switches, int hosts);
     /// Status bar: how long the store took to answer the last refresh, how many ports.
     void showFleetRefresh(qint64 elapsedMs, int ports, int intervalMs);
+    /// Puts @p panel (the pingmesh's matrix and verdicts) into the Pingmesh dock.
+    void showPingmesh(QWidget *panel);
+    /// Fabric > Pingmesh: shows the Pingmesh dock in front.
+    void raisePingmesh();
 
 public:
     bool isReplay() const { return m_replayBar != nullptr; }

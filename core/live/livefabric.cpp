@@ -2,9 +2,11 @@
 
 #include "models/eventlistmodel.h"
 #include "models/porttablemodel.h"
+#include "pingmesh/verdictalerts.h"
 
 #include <QDateTime>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QMetaMethod>
 #include <QMutexLocker>
 
@@ -219,6 +221,19 @@ void LiveFabric::back(const QString &source, const QString &kind)
     post({Event::Kind::Back, source, kind, {}, {}, m_clock()});
 }
 
+void LiveFabric::raiseFindings(const QString &source, const QList<pingmesh::Verdict> &verdicts)
+{
+    QJsonArray list;
+    for (const pingmesh::Verdict &v : verdicts)
+        list.append(pingmesh::verdictToJson(v));
+    post({Event::Kind::Findings,
+          source,
+          QStringLiteral("analyzer"),
+          QString::fromUtf8(QJsonDocument(list).toJson(QJsonDocument::Compact)),
+          {},
+          m_clock()});
+}
+
 void LiveFabric::tick()
 {
     QList<Event> events;
@@ -269,6 +284,13 @@ void LiveFabric::tick()
                 emit sourceFailed(e.source, e.message);
             if (!wasFailed && state == SourceState::State::NeedsPassword)
                 emit passwordNeeded(e.source, e.message);
+            break;
+        }
+        case Event::Kind::Findings: {
+            const auto changes
+                = m_alerts.findings(e.source, pingmesh::findingsToAlerts(e.message.toUtf8()), e.ms);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
             break;
         }
         case Event::Kind::Back: {

@@ -6,6 +6,7 @@
 #include "monitor/alerts.h"
 #include "monitor/sshcollectormonitor.h"
 #include "monitor/switchmonitor.h"
+#include "pingmesh/verdict.h"
 #include "store/counterstore.h"
 
 #include <QHash>
@@ -62,7 +63,8 @@ public:
     /// arrival (the frame's own takenMs is the source's). A recording keeps exactly these; a
     /// replay posts them again (replayInput()) and the hub computes the same state.
     struct Input {
-        enum class Kind : quint8 { Frame, Failed, NeedsPassword, Back } kind = Kind::Frame;
+        /// Findings: an analyzer's verdicts that hold now, as a JSON array in `message`.
+        enum class Kind : quint8 { Frame, Failed, NeedsPassword, Back, Findings } kind = Kind::Frame;
         QString source, sourceKind, message;
         model::SourceFrame frame;
         qint64 ms = 0;
@@ -96,6 +98,10 @@ public:
     void fail(const QString &source, const QString &kind, const QString &message);
     /// A source that failed answers again (thread-safe): its alert is let go.
     void back(const QString &source, const QString &kind);
+    /// The verdicts that hold now for analyzer @p source (thread-safe): each is an alert of
+    /// rule "pingmesh_<kind>" on the port, NIC or host it names; earlier ones no longer in
+    /// the list are cleared.
+    void raiseFindings(const QString &source, const QList<pingmesh::Verdict> &verdicts);
     /// Applies what arrived since the last tick and publishes it as one frame (nothing
     /// arrived: no frame). Runs every tickMs; tests call it directly.
     void tick();

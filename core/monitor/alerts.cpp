@@ -294,6 +294,26 @@ QList<Alert> AlertEngine::storeReachable(const QString &store, qint64 ms)
     return changes;
 }
 
+QList<Alert> AlertEngine::findings(const QString &source, const QList<Alert> &current, qint64 ms)
+{
+    QList<Alert> changes;
+    QStringList keep;
+    for (Alert a : current) {
+        a.source = source;
+        keep.append(a.key());
+        hold(changes, a, ms);
+    }
+    QStringList gone;
+    for (auto it = m_active.cbegin(); it != m_active.cend(); ++it) {
+        if (it->source == source && it->rule.startsWith(QLatin1String("pingmesh_"))
+            && !keep.contains(it.key()))
+            gone.append(it.key());
+    }
+    for (const QString &key : std::as_const(gone))
+        release(changes, key, ms);
+    return changes;
+}
+
 QList<Alert> AlertEngine::active() const
 {
     return m_active.values();

@@ -23,7 +23,7 @@ struct Alert {
     enum class Severity { Warning, Critical };
     QString rule;    ///< lossless_drops, egress_drops, pause_storm, pfc_without_ecn, link_down,
                      ///< switch_unreachable, cnp_ignored, cnp_without_ce, agent_unreachable,
-                     ///< clock_skew
+                     ///< clock_skew, store_unreachable, pingmesh_<verdict kind>
     QString port;    ///< the port id ("leaf3/Ethernet1/7", "host/device"); the switch for
                      ///< switch-wide alerts; HOST:PORT of an agent
     QString source;  ///< the switch or host whose update raised it (and alone clears it)
@@ -57,6 +57,11 @@ public:
     /// answer, refuses the credentials or answers errors: every port it feeds goes stale.
     QList<Alert> storeUnreachable(const QString &store, const QString &message, qint64 ms);
     QList<Alert> storeReachable(const QString &store, qint64 ms);
+
+    /// The findings of an analyzer (pingmesh verdicts as alerts of rule "pingmesh_<kind>")
+    /// that hold now for @p source: new ones are raised, held ones updated, and the source's
+    /// earlier findings that are no longer among them cleared.
+    QList<Alert> findings(const QString &source, const QList<Alert> &current, qint64 ms);
 
     QList<Alert> active() const;
 

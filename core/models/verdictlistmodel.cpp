@@ -1,0 +1,75 @@
+#include "models/verdictlistmodel.h"
+
+#include "pingmesh/verdictalerts.h"
+
+#include <QJsonDocument>
+
+namespace roce::models {
+
+void VerdictListModel::setVerdicts(const QList<pingmesh::Verdict> &verdicts)
+{
+    beginResetModel();
+    m_verdicts = verdicts;
+    endResetModel();
+}
+
+int VerdictListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_verdicts.size());
+}
+
+int VerdictListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant VerdictListModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_verdicts.size())
+        return {};
+    const pingmesh::Verdict &v = m_verdicts[index.row()];
+    if (role == Qt::ToolTipRole) {
+        QStringList evidence;
+        for (auto it = v.evidence.constBegin(); it != v.evidence.constEnd(); ++it) {
+            evidence.append(it.key() + QStringLiteral(": ")
+                            + (it.value().isDouble() ? QString::number(it.value().toDouble())
+                                                     : it.value().toString()));
+        }
+        return tr("%1\n\nEvidence: %2\n\nCheck: %3")
+            .arg(v.summary, evidence.join(QStringLiteral(", ")), v.check);
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case Kind:
+        return pingmesh::verdictTitle(v.kind);
+    case Subject:
+        return v.subject();
+    case Since:
+        return tr("%1 s").arg(double(v.raisedMs) / 1000.0, 0, 'f', 0);
+    case Summary:
+        return v.summary;
+    default:
+        return {};
+    }
+}
+
+QVariant VerdictListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Kind:
+        return tr("Verdict");
+    case Subject:
+        return tr("Names");
+    case Since:
+        return tr("Raised at");
+    case Summary:
+        return tr("Evidence");
+    default:
+        return {};
+    }
+}
+
+}  // namespace roce::models
