@@ -2,11 +2,13 @@
 #include "agentdaemon.h"
 #include "agentoptions.h"
 #include "common/versions.h"
+#include "pingmesh/pingmeshspec.h"
 #include "prometheus.h"
 #include "sampler.h"
 #include "translations.h"
 #include "verbsdevices.h"
 
+#include <QFile>
 #include <QJsonDocument>
 
 #include <QCoreApplication>
@@ -54,6 +56,28 @@ int main(int argc, char **argv)
             out << d.name << QLatin1String("  ") << d.nodeGuid << QLatin1String("  ")
                 << AgentMainText::tr("%n port(s)", nullptr, d.portCount) << QLatin1Char('\n');
         }
+        return 0;
+    }
+    if (!parsed.options->pingmeshSpec.isEmpty()) {
+        QFile file(parsed.options->pingmeshSpec);
+        if (!file.open(QIODevice::ReadOnly)) {
+            err << QLatin1String("roce-agent: ")
+                << AgentMainText::tr("cannot read %1: %2").arg(file.fileName(), file.errorString())
+                << QLatin1Char('\n');
+            return 2;
+        }
+        const auto spec = roce::agent::parsePingmeshSpec(file.readAll());
+        if (!spec) {
+            err << QLatin1String("roce-agent: ") << spec.error().message << QLatin1Char('\n');
+            return 2;
+        }
+        const auto result = roce::agent::runPingmeshSpec(*spec);
+        if (!result) {
+            err << QLatin1String("roce-agent: ") << result.error().message << QLatin1Char('\n');
+            return 1;
+        }
+        out << QString::fromUtf8(QJsonDocument(*result).toJson(QJsonDocument::Compact))
+            << QLatin1Char('\n');
         return 0;
     }
     if (parsed.options->once) {

@@ -98,6 +98,14 @@ AgentParse parseAgentOptions(const QStringList &argv)
         QStringLiteral("config"),
         AgentOptionsText::tr("INI file with these settings (section [agent]; flags win)."),
         AgentOptionsText::tr("file"));
+    const QCommandLineOption pingmesh(
+        QStringLiteral("pingmesh"),
+        AgentOptionsText::tr("Run one pingmesh round as the spec file says (JSON: name, device, "
+                             "rendezvous, peers, seconds, rate_per_s, ...): UD probes to the "
+                             "peers' queue pairs and answers to theirs; prints the pairs' RTT "
+                             "and loss as JSON, then exits."),
+        AgentOptionsText::tr("spec"));
+    parser.addOption(pingmesh);
     parser.addOptions({once, json, prometheus, ethtoolFixture, netdev, hostname, listen, metrics,
                        webConfig, tokenFile, tlsCert, tlsKey, clientCa, plaintext, maxConnections,
                        config});
@@ -129,6 +137,7 @@ AgentParse parseAgentOptions(const QStringList &argv)
     options.sysfsRoot = parser.value(sysfs);
     options.listDevices = parser.isSet(list);
     options.once = parser.isSet(once);
+    options.pingmeshSpec = parser.value(pingmesh);
     options.json = parser.isSet(json);
     options.prometheus = parser.isSet(prometheus);
     options.ethtoolFixtureDir = parser.value(ethtoolFixture);

@@ -12,6 +12,7 @@ struct AgentOptions {
     QString sysfsRoot = QStringLiteral("/sys");  ///< --sysfs-root: where collectors read
     bool listDevices = false;                    ///< --list-devices: print RDMA devices, exit
     bool once = false;                           ///< --once: one sample, then exit
+    QString pingmeshSpec;                        ///< --pingmesh: one pingmesh round, then exit
     bool json = false;                           ///< --json (with --once)
     bool prometheus = false;                     ///< --prometheus (with --once)
     QString ethtoolFixtureDir;                   ///< --ethtool-fixture: saved ethtool -S files

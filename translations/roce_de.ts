@@ -139,6 +139,10 @@
         <source>roce-agent listening on port %1, metrics on port %2</source>
         <translation>roce-agent lauscht auf Port %1, Metriken auf Port %2</translation>
     </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>AgentOptionsText</name>
@@ -269,6 +273,14 @@
     <message>
         <source>roce-agent: --max-connections must be a positive number, not %1</source>
         <translation>roce-agent: --max-connections muss eine positive Zahl sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>Run one pingmesh round as the spec file says (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD probes to the peers&apos; queue pairs and answers to theirs; prints the pairs&apos; RTT and loss as JSON, then exits.</source>
+        <translation>Eine Pingmesh-Runde laufen lassen, wie die Spezifikationsdatei sagt (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD-Proben an die Queue Pairs der Peers und Antworten auf deren Proben; gibt RTT und Verlust der Paare als JSON aus und beendet sich.</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>Spezifikation</translation>
     </message>
 </context>
 <context>
@@ -490,6 +502,53 @@
     <message>
         <source>The store at %1: is it running, is the path prefix right (/prometheus, /select/0/prometheus), are the user and the token or password right, does its TLS certificate verify. The fleet&apos;s rows are stale until it answers.</source>
         <translation>Der Speicher unter %1: Läuft er, stimmt das Pfadpräfix (/prometheus, /select/0/prometheus), stimmen Benutzer und Token oder Passwort, lässt sich sein TLS-Zertifikat prüfen? Die Zeilen der Flotte sind veraltet, bis er antwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>AnalyzerText</name>
+    <message>
+        <source>Probes to and from %1 are lost (%2 %) and its switch port %3 counts %4 input errors/s: the cable or optic between them is bad.</source>
+        <translation>Proben von und zu %1 gehen verloren (%2 %) und sein Switch-Port %3 zählt %4 Eingangsfehler/s: Kabel oder Optik dazwischen sind defekt.</translation>
+    </message>
+    <message>
+        <source>`show interface %1` CRC and input errors, the optic&apos;s receive power (`show interface %1 transceiver details`); reseat or replace the cable and optics.</source>
+        <translation>CRC- und Eingangsfehler in `show interface %1`, die Empfangsleistung der Optik (`show interface %1 transceiver details`); Kabel und Optiken neu stecken oder tauschen.</translation>
+    </message>
+    <message>
+        <source>Every NIC of %1 loses or delays probes in both directions, towards every peer: the server itself (PCIe, CPU, driver) is the fault.</source>
+        <translation>Jede NIC von %1 verliert oder verzögert Proben in beide Richtungen, zu jedem Peer: Der Server selbst (PCIe, CPU, Treiber) ist der Fehler.</translation>
+    </message>
+    <message>
+        <source>The host&apos;s load and interrupts, `dmesg` for PCIe or mlx5 errors, the firmware and driver versions of its NICs.</source>
+        <translation>Last und Interrupts des Hosts, `dmesg` auf PCIe- oder mlx5-Fehler, Firmware- und Treiberversionen seiner NICs.</translation>
+    </message>
+    <message>
+        <source>Probes to and from %1 are lost (%2 %) towards every peer, while its switch port counts no errors: the NIC is the fault.</source>
+        <translation>Proben von und zu %1 gehen zu jedem Peer verloren (%2 %), während sein Switch-Port keine Fehler zählt: Die NIC ist der Fehler.</translation>
+    </message>
+    <message>
+        <source>Probes to and from %1 take %2 us against %3 us elsewhere, with no congestion on its switch port: the NIC is slow.</source>
+        <translation>Proben von und zu %1 brauchen %2 us gegenüber %3 us anderswo, ohne Stau an seinem Switch-Port: Die NIC ist langsam.</translation>
+    </message>
+    <message>
+        <source>`ethtool -S` of its netdev (rx_discards_phy, out_of_buffer), `rdma statistic show` (out_of_sequence, packet_seq_err), its PCIe link (`lspci -vv`), firmware; swap the NIC or move the job off it.</source>
+        <translation>`ethtool -S` seines Netdevs (rx_discards_phy, out_of_buffer), `rdma statistic show` (out_of_sequence, packet_seq_err), seine PCIe-Verbindung (`lspci -vv`), Firmware; die NIC tauschen oder den Job von ihr wegverlegen.</translation>
+    </message>
+    <message>
+        <source>%1 pairs lose probes on paths that cross %2, which counts %3 input errors/s and %4 discards/s: that link is bad.</source>
+        <translation>%1 Paare verlieren Proben auf Pfaden über %2, der %3 Eingangsfehler/s und %4 Verwerfungen/s zählt: Dieser Link ist defekt.</translation>
+    </message>
+    <message>
+        <source>`show interface %1` CRC and input errors at both ends of the cable, the optics&apos; receive power; take the link out of ECMP (`shutdown`) until it is replaced.</source>
+        <translation>CRC- und Eingangsfehler in `show interface %1` an beiden Enden des Kabels, die Empfangsleistung der Optiken; den Link aus ECMP nehmen (`shutdown`), bis er ersetzt ist.</translation>
+    </message>
+    <message>
+        <source>%1 pairs take %2 us instead of %3 us without losing probes, on paths that share %4 (ECN %5/s, pauses %6/s, %7 % busy): congestion there.</source>
+        <translation>%1 Paare brauchen %2 us statt %3 us, ohne Proben zu verlieren, auf Pfaden über %4 (ECN %5/s, Pausen %6/s, %7 % ausgelastet): Stau dort.</translation>
+    </message>
+    <message>
+        <source>Who sends through %1 (`show queuing interface`, the flows of the training job), ECMP balance across the uplinks (hash polarization), a receiver that drains slowly behind it.</source>
+        <translation>Wer über %1 sendet (`show queuing interface`, die Flüsse des Trainingsjobs), die ECMP-Verteilung über die Uplinks (Hash-Polarisierung), ein Empfänger dahinter, der langsam leert.</translation>
     </message>
 </context>
 <context>
@@ -1107,6 +1166,14 @@
         <source>port</source>
         <translation>Port</translation>
     </message>
+    <message>
+        <source>Start the pingmesh of the simulated fabric with this fault (healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause, pfcwd-flap) and show its dock.</source>
+        <translation>Das Pingmesh der simulierten Fabric mit diesem Fehler starten (healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause, pfcwd-flap) und sein Dock zeigen.</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>Szenario</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleText</name>
@@ -1182,6 +1249,41 @@ Passwort:</translation>
     <message>
         <source>rocectl decode: unknown format &apos;%1&apos; (perftest, iperf3, sockperf, nxapi)</source>
         <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf, nxapi)</translation>
+    </message>
+</context>
+<context>
+    <name>DetectorText</name>
+    <message>
+        <source>%1 was paused %2 % of the time on priority %3 for %4 s, with %5 drops/s: pauses, not drops, cost its line rate.</source>
+        <translation>%1 war %4 s lang %2 % der Zeit auf Priorität %3 pausiert, bei %5 Verwerfungen/s: Pausen, nicht Verwerfungen, kosten seine Leitungsrate.</translation>
+    </message>
+    <message>
+        <source>Who sends the pauses: the receiver behind it draining slowly (rx_discards_phy, out_of_buffer, PCIe), an incast the ECN thresholds let reach XOFF, or a PFC headroom or threshold misconfiguration.</source>
+        <translation>Wer die Pausen sendet: der Empfänger dahinter, der langsam leert (rx_discards_phy, out_of_buffer, PCIe), ein Incast, den die ECN-Schwellen bis XOFF kommen lassen, oder eine falsch eingestellte PFC-Headroom oder -Schwelle.</translation>
+    </message>
+    <message>
+        <source>The PFC watchdog of %1 shut its no-drop queue and restored it %2 times in the last minute: the storm behind it comes back each time.</source>
+        <translation>Der PFC-Watchdog von %1 hat seine verlustfreie Queue in der letzten Minute %2-mal abgeschaltet und wiederhergestellt: Der Sturm dahinter kommt jedes Mal wieder.</translation>
+    </message>
+    <message>
+        <source>The device behind the port (a NIC that stops draining now and then, its driver and firmware); every shutdown drops the queue&apos;s packets, so fix the source rather than the watchdog&apos;s intervals.</source>
+        <translation>Das Gerät hinter dem Port (eine NIC, die ab und zu nicht mehr leert, ihr Treiber und ihre Firmware); jedes Abschalten verwirft die Pakete der Queue, also die Quelle beheben statt der Intervalle des Watchdogs.</translation>
+    </message>
+    <message>
+        <source>%1 has been paused %2 % of the time for %3 s and its enabled PFC watchdog did not act: a storm it missed.</source>
+        <translation>%1 ist seit %3 s %2 % der Zeit pausiert und sein eingeschalteter PFC-Watchdog hat nicht reagiert: ein Sturm, den er übersehen hat.</translation>
+    </message>
+    <message>
+        <source>`show queuing pfc-queue interface %1 detail` and the watchdog&apos;s interval and multiplier; a queue that still transmits a little between pauses escapes it.</source>
+        <translation>`show queuing pfc-queue interface %1 detail` sowie Intervall und Multiplikator des Watchdogs; eine Queue, die zwischen den Pausen noch etwas sendet, entgeht ihm.</translation>
+    </message>
+    <message>
+        <source>ECN is configured on %1 and its queue holds %2 bytes, above the %3-byte marking threshold, yet nothing is marked and no receiver sees CE.</source>
+        <translation>ECN ist auf %1 konfiguriert und seine Queue hält %2 Bytes, über der Markierungsschwelle von %3 Bytes, doch nichts wird markiert und kein Empfänger sieht CE.</translation>
+    </message>
+    <message>
+        <source>The DSCP the hosts send (is RoCE in the class with `random-detect ... ecn`?), the policy applied on the port (`show policy-map interface`), and whether the traffic is ECN-capable (ECT) at all.</source>
+        <translation>Den DSCP, den die Hosts senden (liegt RoCE in der Klasse mit `random-detect ... ecn`?), die auf dem Port angewandte Policy (`show policy-map interface`) und ob der Verkehr überhaupt ECN-fähig (ECT) ist.</translation>
     </message>
 </context>
 <context>
@@ -2802,6 +2904,25 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     </message>
 </context>
 <context>
+    <name>PairMatrixText</name>
+    <message numerus="yes">
+        <source>%1 → %2
+RTT p50 %3 us, p99 %4 us (typical %5 us)
+%6 of %7 probes lost (%8 %)
+%n pair(s)</source>
+        <translation>
+            <numerusform>%1 → %2
+RTT p50 %3 us, p99 %4 us (typisch %5 us)
+%6 von %7 Proben verloren (%8 %)
+%n Paar</numerusform>
+            <numerusform>%1 → %2
+RTT p50 %3 us, p99 %4 us (typisch %5 us)
+%6 von %7 Proben verloren (%8 %)
+%n Paare</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ParseText</name>
     <message>
         <source>Show this help.</source>
@@ -2848,6 +2969,173 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>no perftest result table found</source>
         <translation>keine perftest-Ergebnistabelle gefunden</translation>
+    </message>
+</context>
+<context>
+    <name>PingmeshRunText</name>
+    <message>
+        <source>no host or NIC &apos;%1&apos; in the fabric (e.g. %2)</source>
+        <translation>kein Host und keine NIC &apos;%1&apos; in der Fabric (z. B. %2)</translation>
+    </message>
+    <message>
+        <source>scenario %1 needs %2: %1:%2</source>
+        <translation>Szenario %1 braucht %2: %1:%2</translation>
+    </message>
+    <message>
+        <source>no switch port &apos;%1&apos; in the fabric (e.g. %2)</source>
+        <translation>kein Switch-Port &apos;%1&apos; in der Fabric (z. B. %2)</translation>
+    </message>
+    <message>
+        <source>hot-uplink needs a leaf/spine fabric (--topology rail:H:N:R:S with 2 leaves or more)</source>
+        <translation>hot-uplink braucht eine Leaf/Spine-Fabric (--topology rail:H:N:R:S mit 2 oder mehr Leaves)</translation>
+    </message>
+    <message>
+        <source>%1 needs three hosts under one switch</source>
+        <translation>%1 braucht drei Hosts unter einem Switch</translation>
+    </message>
+    <message>
+        <source>unknown pingmesh scenario &apos;%1&apos; (choose from: %2)</source>
+        <translation>unbekanntes Pingmesh-Szenario &apos;%1&apos; (zur Wahl: %2)</translation>
+    </message>
+    <message>
+        <source>nothing wrong: no verdicts</source>
+        <translation>nichts falsch: keine Befunde</translation>
+    </message>
+    <message>
+        <source>the NIC of HOST (or HOST/DEVICE) drops 5 % of its frames and delays the rest by 120 us</source>
+        <translation>die NIC von HOST (oder HOST/DEVICE) verwirft 5 % ihrer Frames und verzögert den Rest um 120 us</translation>
+    </message>
+    <message>
+        <source>3 % of the frames into the port are corrupted: loss and CRC (input) errors</source>
+        <translation>3 % der Frames in den Port sind beschädigt: Verlust und CRC-(Eingangs-)Fehler</translation>
+    </message>
+    <message>
+        <source>ECMP polarized: a leaf&apos;s servers send to the next leaf over one uplink, which runs hot with ECN marks and pauses</source>
+        <translation>ECMP polarisiert: Die Server eines Leafs senden über einen Uplink zum nächsten Leaf, der mit ECN-Markierungen und Pausen heißläuft</translation>
+    </message>
+    <message>
+        <source>a receiver NIC drains 7 ms of every 10: pauses cost its senders a third of the line rate with zero drops</source>
+        <translation>eine Empfänger-NIC leert 7 von 10 ms: Pausen kosten ihre Sender ein Drittel der Leitungsrate ohne jede Verwerfung</translation>
+    </message>
+    <message>
+        <source>PFC watchdog on, a receiver NIC stops draining: the watchdog shuts its queue and restores it every second</source>
+        <translation>PFC-Watchdog an, eine Empfänger-NIC leert nicht mehr: Der Watchdog schaltet ihre Queue ab und stellt sie jede Sekunde wieder her</translation>
+    </message>
+    <message>
+        <source>probe for 0 to 3600 seconds</source>
+        <translation>0 bis 3600 Sekunden proben</translation>
+    </message>
+</context>
+<context>
+    <name>PingmeshSpecText</name>
+    <message>
+        <source>the pingmesh spec is not a JSON object (%1)</source>
+        <translation>die Pingmesh-Spezifikation ist kein JSON-Objekt (%1)</translation>
+    </message>
+    <message>
+        <source>the pingmesh spec needs &quot;%1&quot; (a string)</source>
+        <translation>die Pingmesh-Spezifikation braucht &quot;%1&quot; (eine Zeichenkette)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a number from %2 to %3</source>
+        <translation>&quot;%1&quot; muss eine Zahl von %2 bis %3 sein</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>peer %1 left no address in %2 within %3 s</source>
+        <translation>Peer %1 hat innerhalb von %3 s keine Adresse in %2 hinterlegt</translation>
+    </message>
+    <message>
+        <source>the address of peer %1 is malformed</source>
+        <translation>die Adresse von Peer %1 ist fehlerhaft</translation>
+    </message>
+</context>
+<context>
+    <name>PingmeshText</name>
+    <message>
+        <source>probe every pair of NICs and name the bad NIC, link or port</source>
+        <translation>jedes NIC-Paar proben und die defekte NIC, den Link oder Port benennen</translation>
+    </message>
+    <message>
+        <source>RDMA pingmesh: every NIC probes its pinglist peers (all pairs up to 64 NICs; beyond that every pair under a switch plus sampled pairs across switches) over several UDP source ports, and the analyzer joins the pair matrix with the switches&apos; port counters into verdicts: a bad NIC or host, a bad link, congestion; detectors add pause cost, PFC watchdog flaps and misses, and ECN configured but not marking.
+
+Scenarios of --sim:
+%1</source>
+        <translation>RDMA-Pingmesh: Jede NIC probt die Peers ihrer Pingliste (alle Paare bis 64 NICs; darüber jedes Paar unter einem Switch plus Stichproben über Switches hinweg) über mehrere UDP-Quellports, und der Analysator verbindet die Paarmatrix mit den Portzählern der Switches zu Befunden: defekte NIC oder defekter Host, defekter Link, Stau; Detektoren ergänzen Pausenkosten, flatternde und versäumte PFC-Watchdogs sowie konfiguriertes, aber nicht markierendes ECN.
+
+Szenarien von --sim:
+%1</translation>
+    </message>
+    <message>
+        <source>Probe the simulated fabric.</source>
+        <translation>Die simulierte Fabric proben.</translation>
+    </message>
+    <message>
+        <source>Probe the fabric of this inventory.</source>
+        <translation>Die Fabric dieses Inventars proben.</translation>
+    </message>
+    <message>
+        <source>Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES (default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines).</source>
+        <translation>Simulierte Fabric: reference, starN oder rail:HOSTS:NICS:RAILS:SPINES (Standard rail:64:2:2:8: 128 NICs unter 4 Leaves, 8 Spines).</translation>
+    </message>
+    <message>
+        <source>Fault to simulate (default healthy).</source>
+        <translation>Zu simulierender Fehler (Standard healthy).</translation>
+    </message>
+    <message>
+        <source>Probe this long (default 10).</source>
+        <translation>So lange proben (Standard 10).</translation>
+    </message>
+    <message>
+        <source>Probes per second per NIC (default 200).</source>
+        <translation>Proben pro Sekunde und NIC (Standard 200).</translation>
+    </message>
+    <message>
+        <source>Seed of the model (default 1).</source>
+        <translation>Seed des Modells (Standard 1).</translation>
+    </message>
+    <message>
+        <source>Model: packet or fluid (default: fluid on rail fabrics, else packet).</source>
+        <translation>Modell: packet oder fluid (Standard: fluid bei Rail-Fabrics, sonst packet).</translation>
+    </message>
+    <message>
+        <source>Print the report as JSON.</source>
+        <translation>Den Bericht als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>give either --sim or --inventory FILE</source>
+        <translation>entweder --sim oder --inventory DATEI angeben</translation>
+    </message>
+    <message>
+        <source>--seconds must be between 0 and 3600</source>
+        <translation>--seconds muss zwischen 0 und 3600 liegen</translation>
+    </message>
+    <message>
+        <source>--rate must be between 1 and 100000 probes per second</source>
+        <translation>--rate muss zwischen 1 und 100000 Proben pro Sekunde liegen</translation>
+    </message>
+    <message>
+        <source>--seed must be a number</source>
+        <translation>--seed muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>%1 NICs, %2 pairs, %3 probes (%4 % lost in the last %5 s), RTT p50 %6 us, p99 %7 us</source>
+        <translation>%1 NICs, %2 Paare, %3 Proben (%4 % verloren in den letzten %5 s), RTT p50 %6 us, p99 %7 us</translation>
+    </message>
+    <message>
+        <source>No verdicts: every pair answers as the others do.</source>
+        <translation>Keine Befunde: Jedes Paar antwortet wie die anderen.</translation>
+    </message>
+    <message>
+        <source>Check: %1</source>
+        <translation>Prüfen: %1</translation>
+    </message>
+    <message>
+        <source>rocectl cannot yet hand a pinglist to the agents of an inventory and collect their results; each host runs a round of its own with roce-agent --pingmesh SPEC (README), and --sim runs the whole pingmesh on the simulated fabric</source>
+        <translation>rocectl kann den Agents eines Inventars noch keine Pingliste übergeben und ihre Ergebnisse einsammeln; jeder Host führt mit roce-agent --pingmesh SPEC (README) eine eigene Runde aus, und --sim führt das ganze Pingmesh auf der simulierten Fabric aus</translation>
     </message>
 </context>
 <context>
@@ -4792,10 +5080,107 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     </message>
 </context>
 <context>
+    <name>UdPingmeshText</name>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>no RDMA devices here (libibverbs: %1)</source>
+        <translation>hier keine RDMA-Geräte (libibverbs: %1)</translation>
+    </message>
+    <message>
+        <source>no RDMA device &apos;%1&apos; (there are: %2)</source>
+        <translation>kein RDMA-Gerät &apos;%1&apos; (vorhanden: %2)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>port %1 of %2 is not active</source>
+        <translation>Port %1 von %2 ist nicht aktiv</translation>
+    </message>
+    <message>
+        <source>%1 port %2 has no IPv4 RoCE v2 GID (is an address configured on its netdev?)</source>
+        <translation>%1 Port %2 hat keine IPv4-RoCE-v2-GID (ist auf seinem Netdev eine Adresse konfiguriert?)</translation>
+    </message>
+</context>
+<context>
     <name>VerbsText</name>
     <message>
         <source>ibv_get_device_list failed: %1</source>
         <translation>ibv_get_device_list fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictListText</name>
+    <message>
+        <source>%1
+
+Evidence: %2
+
+Check: %3</source>
+        <translation>%1
+
+Belege: %2
+
+Prüfen: %3</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Benennt</translation>
+    </message>
+    <message>
+        <source>Raised at</source>
+        <translation>Erhoben bei</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Belege</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictText</name>
+    <message>
+        <source>Bad NIC</source>
+        <translation>Defekte NIC</translation>
+    </message>
+    <message>
+        <source>Bad host</source>
+        <translation>Defekter Host</translation>
+    </message>
+    <message>
+        <source>Bad link</source>
+        <translation>Defekter Link</translation>
+    </message>
+    <message>
+        <source>Congested port</source>
+        <translation>Gestauter Port</translation>
+    </message>
+    <message>
+        <source>Pauses cost line rate</source>
+        <translation>Pausen kosten Leitungsrate</translation>
+    </message>
+    <message>
+        <source>PFC watchdog flapping</source>
+        <translation>PFC-Watchdog flattert</translation>
+    </message>
+    <message>
+        <source>Pause storm the watchdog missed</source>
+        <translation>Pausensturm, den der Watchdog übersah</translation>
+    </message>
+    <message>
+        <source>ECN configured but not marking</source>
+        <translation>ECN konfiguriert, markiert aber nicht</translation>
     </message>
 </context>
 <context>
@@ -5417,6 +5802,22 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>While the fleet is read from a metrics store: follow up to 32 hosts through their agents&apos; own 1 s stream.</source>
         <translation>Solange die Flotte aus einem Metrikspeicher gelesen wird: bis zu 32 Hosts über den eigenen 1-s-Stream ihrer Agenten verfolgen.</translation>
+    </message>
+    <message>
+        <source>Pingmesh</source>
+        <translation>Pingmesh</translation>
+    </message>
+    <message>
+        <source>Every pair of NICs probed, as a heat map, and the bad NIC, link or port named with its evidence.</source>
+        <translation>Jedes NIC-Paar geprobt, als Heatmap, und die defekte NIC, der Link oder Port mit Belegen benannt.</translation>
+    </message>
+    <message>
+        <source>Ping&amp;mesh</source>
+        <translation>Ping&amp;mesh</translation>
+    </message>
+    <message>
+        <source>Probe every pair of NICs and name the bad NIC, link or port.</source>
+        <translation>Jedes NIC-Paar proben und die defekte NIC, den Link oder Port benennen.</translation>
     </message>
 </context>
 <context>
@@ -6242,6 +6643,79 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Slow: %1. Its pairs are well off the median of all pairs (outlined); its NIC, cable or host is the place to look.</source>
         <translation>Langsam: %1. Seine Paare liegen deutlich neben dem Median aller Paare (umrandet); seine NIC, sein Kabel oder sein Host sind zu prüfen.</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::PairMatrixView</name>
+    <message>
+        <source>No pingmesh yet: start one to see every pair of NICs.</source>
+        <translation>Noch kein Pingmesh: eines starten, um jedes NIC-Paar zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::PingmeshPanel</name>
+    <message>
+        <source>By NIC</source>
+        <translation>Nach NIC</translation>
+    </message>
+    <message>
+        <source>By switch</source>
+        <translation>Nach Switch</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Probes every pair of NICs of the simulated fabric (%1) and names the bad NIC, link or port.</source>
+        <translation>Probt jedes NIC-Paar der simulierten Fabric (%1) und benennt die defekte NIC, den Link oder Port.</translation>
+    </message>
+    <message>
+        <source>Fault:</source>
+        <translation>Fehler:</translation>
+    </message>
+    <message>
+        <source>Matrix:</source>
+        <translation>Matrix:</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Neu starten</translation>
+    </message>
+    <message>
+        <source>Starting %1...</source>
+        <translation>Starte %1...</translation>
+    </message>
+    <message>
+        <source>switch/port, e.g. rail1-leaf2/Ethernet1/35</source>
+        <translation>Switch/Port, z. B. rail1-leaf2/Ethernet1/35</translation>
+    </message>
+    <message>
+        <source>host or host/device, e.g. gpu0005</source>
+        <translation>Host oder Host/Gerät, z. B. gpu0005</translation>
+    </message>
+    <message>
+        <source>receiver (optional)</source>
+        <translation>Empfänger (optional)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); typical RTT %8 us under one switch, %9 us across. %n verdict(s).</source>
+        <translation>
+            <numerusform>%1, %2: %3 NICs, %4 Paare, %5 Proben in %6 s (%7 % der letzten 3 s verloren); typische RTT %8 us unter einem Switch, %9 us darüber hinaus. %n Befund.</numerusform>
+            <numerusform>%1, %2: %3 NICs, %4 Paare, %5 Proben in %6 s (%7 % der letzten 3 s verloren); typische RTT %8 us unter einem Switch, %9 us darüber hinaus. %n Befunde.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pingmesh failed: %1</source>
+        <translation>Pingmesh fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>

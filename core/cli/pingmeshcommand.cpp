@@ -81,9 +81,11 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
         return usage(PingmeshText::tr("give either --sim or --inventory FILE"));
     if (parser.isSet(inventoryOpt)) {
         io.err << QStringLiteral("rocectl pingmesh: ")
-               << PingmeshText::tr("probing a real fabric needs the agents' pingmesh (UD probes "
-                                   "over libibverbs), which this version does not have yet; "
-                                   "--sim runs it on the simulated fabric")
+               << PingmeshText::tr(
+                      "rocectl cannot yet hand a pinglist to the agents of an inventory and "
+                      "collect their results; each host runs a round of its own with "
+                      "roce-agent --pingmesh SPEC (README), and --sim runs the whole "
+                      "pingmesh on the simulated fabric")
                << QLatin1Char('\n');
         return ExitFailure;
     }

@@ -1,11 +1,20 @@
 #include "models/pairmatrixmodel.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
 #include <numeric>
 
 namespace roce::models {
+
+namespace {
+// A plain context name: lupdate and the translator agree on it whatever the namespace.
+class PairMatrixText
+{
+    Q_DECLARE_TR_FUNCTIONS(PairMatrixText)
+};
+}  // namespace
 
 void PairMatrixModel::setGrouping(Grouping grouping)
 {
@@ -140,9 +149,10 @@ QVariant PairMatrixModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return c->p50 > 0 ? QString::number(c->p50, 'f', 1) : QString();
     case Qt::ToolTipRole:
-        return tr("%1 → %2\nRTT p50 %3 us, p99 %4 us (typical %5 us)\n%6 of %7 probes lost "
-                  "(%8 %)\n%n pair(s)",
-                  nullptr, c->pairs)
+        return PairMatrixText::tr(
+                   "%1 → %2\nRTT p50 %3 us, p99 %4 us (typical %5 us)\n%6 of %7 probes lost "
+                   "(%8 %)\n%n pair(s)",
+                   nullptr, c->pairs)
             .arg(m_labels[index.row()], m_labels[index.column()])
             .arg(c->p50, 0, 'f', 2)
             .arg(c->p99, 0, 'f', 2)

@@ -2,9 +2,18 @@
 
 #include "pingmesh/verdictalerts.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 
 namespace roce::models {
+
+namespace {
+// A plain context name: lupdate and the translator agree on it whatever the namespace.
+class VerdictListText
+{
+    Q_DECLARE_TR_FUNCTIONS(VerdictListText)
+};
+}  // namespace
 
 void VerdictListModel::setVerdicts(const QList<pingmesh::Verdict> &verdicts)
 {
@@ -35,7 +44,7 @@ QVariant VerdictListModel::data(const QModelIndex &index, int role) const
                             + (it.value().isDouble() ? QString::number(it.value().toDouble())
                                                      : it.value().toString()));
         }
-        return tr("%1\n\nEvidence: %2\n\nCheck: %3")
+        return VerdictListText::tr("%1\n\nEvidence: %2\n\nCheck: %3")
             .arg(v.summary, evidence.join(QStringLiteral(", ")), v.check);
     }
     if (role != Qt::DisplayRole)
@@ -46,7 +55,7 @@ QVariant VerdictListModel::data(const QModelIndex &index, int role) const
     case Subject:
         return v.subject();
     case Since:
-        return tr("%1 s").arg(double(v.raisedMs) / 1000.0, 0, 'f', 0);
+        return VerdictListText::tr("%1 s").arg(double(v.raisedMs) / 1000.0, 0, 'f', 0);
     case Summary:
         return v.summary;
     default:
@@ -60,13 +69,13 @@ QVariant VerdictListModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     switch (section) {
     case Kind:
-        return tr("Verdict");
+        return VerdictListText::tr("Verdict");
     case Subject:
-        return tr("Names");
+        return VerdictListText::tr("Names");
     case Since:
-        return tr("Raised at");
+        return VerdictListText::tr("Raised at");
     case Summary:
-        return tr("Evidence");
+        return VerdictListText::tr("Evidence");
     default:
         return {};
     }

@@ -563,7 +563,7 @@ private slots:
         QCOMPARE(code, 2);
         runJson({QStringLiteral("--inventory"), QStringLiteral("/nonexistent.json")}, &code, &err);
         QCOMPARE(code, 1);
-        QVERIFY2(err.contains(QStringLiteral("agents' pingmesh")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("roce-agent --pingmesh")), qPrintable(err));
     }
 };
 

@@ -127,5 +127,77 @@ say nodev_exit $?
 say nodev_err "$(tr '\n' '|' < /tmp/nodev.err)"
 sleep 1
 say final_leftover "$(pidof ib_write_bw | wc -w)"
+
+# Scenario 5: pingmesh among three rxe endpoints on a bridge, the third behind a link that
+# netem makes lose 10 % and add 2 ms each way. Each endpoint is roce-agent --pingmesh.
+rdma link delete rxe0 2>/dev/null
+rdma link delete rxe1 2>/dev/null
+$IP link del veth0 2>/dev/null
+for m in bridge sch_netem; do modprobe "$m" 2>/dev/null || say module_failed "$m"; done
+$IP link add br0 type bridge
+$IP link set br0 up
+i=1
+for e in a b c; do
+  $IP link add p$e type veth peer name q$e
+  $IP link set q$e master br0
+  $IP addr add 10.0.1.$i/24 dev p$e
+  $IP link set p$e up
+  $IP link set q$e up
+  for k in p$e q$e; do
+    echo 1 > /proc/sys/net/ipv4/conf/$k/accept_local
+    echo 0 > /proc/sys/net/ipv4/conf/$k/rp_filter
+    echo 1 > /proc/sys/net/ipv4/conf/$k/arp_ignore
+    echo 2 > /proc/sys/net/ipv4/conf/$k/arp_announce
+  done
+  i=$((i + 1))
+done
+# Locally sent traffic from one endpoint's address to another's leaves by its own veth.
+pref=200
+for x in 1 2 3; do
+  for y in 1 2 3; do
+    [ $x = $y ] && continue
+    dev=p$(echo abc | cut -c$x)
+    $IP rule add pref $pref iif lo from 10.0.1.$x to 10.0.1.$y lookup $((200 + x))
+    $IP route add 10.0.1.$y dev $dev src 10.0.1.$x table $((200 + x))
+    pref=$((pref + 1))
+  done
+done
+for k in pc qc; do
+  /usr/sbin/tc qdisc add dev $k root netem loss 10% delay 2ms > /tmp/tc.err 2>&1 ||
+    say netem_failed $k "$(tr '\n' '|' < /tmp/tc.err)"
+done
+say netem "$(/usr/sbin/tc qdisc show dev pc | tr '\n' '|')" 
+for e in a b c; do
+  rdma link add rxe$e type rxe netdev p$e || say rdma_link_failed rxe$e
+done
+for e in a b c; do
+  n=0
+  while [ $n -lt 100 ]; do
+    g=$(cat /sys/class/infiniband/rxe$e/ports/1/gids/1 2>/dev/null)
+    case "$g" in 0000:0000:0000:0000:0000:ffff:*) break ;; esac
+    n=$((n + 1)); sleep 0.1
+  done
+  say pingmesh_gid "rxe$e" "$g"
+done
+mkdir -p /tmp/pm
+for e in a b c; do
+  printf '{"name":"%s","device":"rxe%s","rendezvous":"/tmp/pm","peers":["a","b","c"],"seconds":8,"rate_per_s":40,"timeout_ms":1000,"linger_ms":4000}' \
+    "$e" "$e" > /tmp/pm-$e.json
+  roce-agent --pingmesh /tmp/pm-$e.json > /tmp/pm-$e.out 2> /tmp/pm-$e.err &
+  eval "pm_$e=\$!"
+done
+for e in a b c; do
+  eval "wait \$pm_$e"
+  say pingmesh_exit_$e $?
+  json pingmesh_$e /tmp/pm-$e.out
+  say pingmesh_err_$e "$(tr '\n' '|' < /tmp/pm-$e.err)"
+done
+# Where frames went, for a failure's report.
+for e in a b c; do
+  say pingmesh_counters_$e "$(cd /sys/class/infiniband/rxe$e/ports/1/hw_counters && grep -H . * 2>/dev/null | grep -v ':0$' | tr '\n' ' ')"
+  say pingmesh_link_$e "$($IP -s link show p$e | tr -s ' ' | tr '\n' '|')"
+  say pingmesh_link_q$e "$($IP -s link show q$e | tr -s ' ' | tr '\n' '|')"
+done
+say pingmesh_udp "$(grep Udp: /proc/net/snmp | tr '\n' '|')"
 trap - EXIT
 finish ok

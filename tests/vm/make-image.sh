@@ -50,7 +50,7 @@ copy_with_libs() {
   done
 }
 copy_with_libs "$(command -v ib_write_bw)" "$(command -v ib_write_lat)" \
-  "$(command -v ibv_devinfo)" "$(command -v rdma)" /usr/sbin/ip
+  "$(command -v ibv_devinfo)" "$(command -v rdma)" /usr/sbin/ip /usr/sbin/tc
 # libibverbs loads its provider at run time; ldd does not show it.
 provider=$(ls /usr/lib/x86_64-linux-gnu/libibverbs/librxe-rdmav*.so)
 copy_with_libs "$provider"
@@ -66,7 +66,7 @@ for plugin in /usr/lib/x86_64-linux-gnu/qt6/plugins/tls/libqopensslbackend.so \
   if [ -e "$plugin" ]; then copy_with_libs "$plugin"; fi
 done
 # The modules rxe needs, with their dependencies, then modules.dep inside the image.
-for m in crc32_generic crc32-pclmul rdma_rxe ib_uverbs rdma_ucm ib_umad veth; do
+for m in crc32_generic crc32-pclmul rdma_rxe ib_uverbs rdma_ucm ib_umad veth bridge sch_netem; do
   modprobe -d "$kdir" -S "$kver" --show-depends "$m" 2>/dev/null | awk '/^insmod/ {print $2}' |
     while read -r ko; do
       rel=${ko#"$kdir"}

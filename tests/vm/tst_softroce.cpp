@@ -51,6 +51,7 @@ private slots:
     void bandwidthJobMovesTheCounters();
     void cancelLeavesNoPerftest();
     void toolErrorsReachTheUser();
+    void pingmeshProbesThreeRxeEndpoints();
 
 private:
     QString line(const QString &key) const { return m_lines.value(key); }
@@ -205,6 +206,50 @@ void TestSoftRoce::toolErrorsReachTheUser()
     QVERIFY2(nodev.contains(
                  QLatin1String("RDMA device 'rxe9' not found on this host (devices: rxe0, rxe1)")),
              qPrintable(nodev));
+}
+
+void TestSoftRoce::pingmeshProbesThreeRxeEndpoints()
+{
+    // Three rxe endpoints on a bridge, each roce-agent --pingmesh; c sits behind netem
+    // (10 % loss and 2 ms each way). Loss is not asserted: on this emulated bridge healthy
+    // endpoints lose a varying share of their inbound frames too (see the README).
+    QCOMPARE(line(QStringLiteral("netem")).contains(QStringLiteral("delay 2ms loss 10%")), true);
+    QHash<QString, QHash<QString, QJsonObject>> pairs;  // src -> dst -> pair
+    for (const QString &e : {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}) {
+        QCOMPARE(line(QStringLiteral("pingmesh_exit_") + e), QStringLiteral("0"));
+        const QJsonObject r = m_json.value(QStringLiteral("pingmesh_") + e);
+        QCOMPARE(r.value(QStringLiteral("endpoint")).toString(), e);
+        QCOMPARE(r.value(QStringLiteral("device")).toString(), QStringLiteral("rxe") + e);
+        QCOMPARE(r.value(QStringLiteral("timestamps")).toString(), QStringLiteral("sw"));
+        QVERIFY(r.value(QStringLiteral("gid"))
+                    .toString()
+                    .startsWith(QStringLiteral("00:00:00:00:00:00:00:00:00:00:ff:ff:0a:00:01:")));
+        QCOMPARE(r.value(QStringLiteral("send_errors")).toInt(-1), 0);
+        QVERIFY2(r.value(QStringLiteral("answered")).toInt() > 0, qPrintable(e));
+        const QJsonArray list = r.value(QStringLiteral("pairs")).toArray();
+        QCOMPARE(list.size(), 2);
+        for (const QJsonValue &v : list) {
+            const QJsonObject p = v.toObject();
+            QCOMPARE(p.value(QStringLiteral("sent")).toInt(), 160);  // 40/s for 8 s, 2 peers
+            QVERIFY(p.value(QStringLiteral("lost")).toInt() < 160);
+            pairs[e][p.value(QStringLiteral("dst")).toString()] = p;
+        }
+    }
+    // Every pair through netem waits 4 ms more a round trip than the healthy pair.
+    auto p50 = [&](const char *s, const char *d) {
+        return pairs[QLatin1String(s)][QLatin1String(d)]
+            .value(QStringLiteral("rtt_p50_us"))
+            .toDouble();
+    };
+    const double healthy = std::max(p50("a", "b"), p50("b", "a"));
+    QVERIFY(healthy > 0);
+    for (const auto &[s, d] : {std::pair {"a", "c"}, {"b", "c"}, {"c", "a"}, {"c", "b"}}) {
+        QVERIFY2(p50(s, d) > healthy + 2000,
+                 qPrintable(QStringLiteral("%1->%2 p50 %3 us, healthy %4 us")
+                                .arg(QLatin1String(s), QLatin1String(d))
+                                .arg(p50(s, d))
+                                .arg(healthy)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSoftRoce)

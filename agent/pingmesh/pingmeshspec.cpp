@@ -1,0 +1,158 @@
+#include "pingmeshspec.h"
+
+#include "udpingmesh.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QThread>
+
+#include <cmath>
+
+namespace roce::agent {
+
+namespace {
+
+class PingmeshSpecText
+{
+    Q_DECLARE_TR_FUNCTIONS(PingmeshSpecText)
+};
+
+double round2(double v)
+{
+    return std::round(v * 100) / 100;
+}
+
+}  // namespace
+
+Result<PingmeshSpec> parsePingmeshSpec(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (!doc.isObject())
+        return makeError(ErrorCode::Parse,
+                         PingmeshSpecText::tr("the pingmesh spec is not a JSON object (%1)")
+                             .arg(error.errorString()));
+    const QJsonObject o = doc.object();
+    PingmeshSpec s;
+    auto text = [&](const char *key, QString &out) -> Result<void> {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isString() || v.toString().isEmpty())
+            return makeError(ErrorCode::InvalidArgument,
+                             PingmeshSpecText::tr("the pingmesh spec needs \"%1\" (a string)")
+                                 .arg(QLatin1String(key)));
+        out = v.toString();
+        return {};
+    };
+    for (const auto &[key, out] : {std::pair {"name", &s.name}, std::pair {"device", &s.device},
+                                   std::pair {"rendezvous", &s.rendezvous}}) {
+        if (auto ok = text(key, *out); !ok)
+            return ok.error();
+    }
+    for (const QJsonValue &p : o.value(QStringLiteral("peers")).toArray())
+        s.peers.append(p.toString());
+    s.peers.removeAll(s.name);
+    s.peers.removeAll(QString());
+    auto number = [&](const char *key, double min, double max, double fallback) -> Result<double> {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined())
+            return fallback;
+        if (!v.isDouble() || v.toDouble() < min || v.toDouble() > max)
+            return makeError(ErrorCode::InvalidArgument,
+                             PingmeshSpecText::tr("\"%1\" must be a number from %2 to %3")
+                                 .arg(QLatin1String(key))
+                                 .arg(min)
+                                 .arg(max));
+        return v.toDouble();
+    };
+    const auto port = number("port", 1, 255, 1);
+    const auto gid = number("gid_index", -1, 255, -1);
+    const auto seconds = number("seconds", 0.1, 3600, 10);
+    const auto rate = number("rate_per_s", 0.1, 100000, 50);
+    const auto timeout = number("timeout_ms", 1, 60000, 200);
+    const auto linger = number("linger_ms", 0, 60000, 3000);
+    const auto wait = number("wait_ms", 0, 600000, 30000);
+    for (const auto *r : {&port, &gid, &seconds, &rate, &timeout, &linger, &wait}) {
+        if (!*r)
+            return r->error();
+    }
+    s.port = int(*port);
+    s.gidIndex = int(*gid);
+    s.seconds = *seconds;
+    s.ratePerSecond = *rate;
+    s.timeoutMs = int(*timeout);
+    s.lingerMs = int(*linger);
+    s.waitMs = int(*wait);
+    return s;
+}
+
+Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
+{
+    auto opened = UdPingmesh::open(spec.device, spec.port, spec.gidIndex);
+    if (!opened)
+        return opened.error();
+    UdPingmesh &mesh = **opened;
+    const UdAddress self = mesh.address();
+    // Leave the address where the peers look, atomically (a peer never reads half of it).
+    QDir().mkpath(spec.rendezvous);
+    QSaveFile file(QDir(spec.rendezvous).filePath(spec.name + QStringLiteral(".addr")));
+    const QJsonObject mine {{QStringLiteral("name"), spec.name},
+                            {QStringLiteral("gid"), QString::fromLatin1(self.gid.toHex())},
+                            {QStringLiteral("qpn"), double(self.qpn)}};
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(QJsonDocument(mine).toJson(QJsonDocument::Compact)) < 0 || !file.commit())
+        return makeError(
+            ErrorCode::Io,
+            PingmeshSpecText::tr("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+    QList<UdAddress> peers;
+    QElapsedTimer waited;
+    waited.start();
+    for (const QString &name : spec.peers) {
+        QFile f(QDir(spec.rendezvous).filePath(name + QStringLiteral(".addr")));
+        while (!f.exists() && waited.elapsed() < spec.waitMs)
+            QThread::msleep(50);
+        if (!f.open(QIODevice::ReadOnly))
+            return makeError(ErrorCode::Timeout,
+                             PingmeshSpecText::tr("peer %1 left no address in %2 within %3 s")
+                                 .arg(name, spec.rendezvous)
+                                 .arg(spec.waitMs / 1000));
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        const QByteArray gid
+            = QByteArray::fromHex(o.value(QStringLiteral("gid")).toString().toLatin1());
+        if (gid.size() != 16 || o.value(QStringLiteral("qpn")).toDouble() <= 0)
+            return makeError(ErrorCode::Parse,
+                             PingmeshSpecText::tr("the address of peer %1 is malformed").arg(name));
+        peers.append({name, gid, quint32(o.value(QStringLiteral("qpn")).toDouble())});
+    }
+    const auto results
+        = mesh.run(peers, spec.ratePerSecond, spec.seconds, spec.timeoutMs, spec.lingerMs);
+    if (!results)
+        return results.error();
+    QJsonArray pairs;
+    for (const UdPeerResult &r : *results) {
+        pairs.append(QJsonObject {{QStringLiteral("dst"), r.name},
+                                  {QStringLiteral("sent"), r.sent},
+                                  {QStringLiteral("lost"), r.lost},
+                                  {QStringLiteral("rtt_p50_us"), round2(r.p50Us)},
+                                  {QStringLiteral("rtt_p99_us"), round2(r.p99Us)}});
+    }
+    return QJsonObject {{QStringLiteral("endpoint"), spec.name},
+                        {QStringLiteral("device"), spec.device},
+                        {QStringLiteral("gid"), QString::fromLatin1(self.gid.toHex(':'))},
+                        {QStringLiteral("gid_index"), mesh.gidIndex()},
+                        {QStringLiteral("qpn"), double(self.qpn)},
+                        {QStringLiteral("timestamps"), QStringLiteral("sw")},
+                        {QStringLiteral("rate_per_s"), spec.ratePerSecond},
+                        {QStringLiteral("seconds"), spec.seconds},
+                        {QStringLiteral("pairs"), pairs},
+                        {QStringLiteral("answered"), double(mesh.stats().answered)},
+                        {QStringLiteral("stray_replies"), double(mesh.stats().strayReplies)},
+                        {QStringLiteral("send_errors"), double(mesh.stats().sendErrors)},
+                        {QStringLiteral("receive_errors"), double(mesh.stats().receiveErrors)}};
+}
+
+}  // namespace roce::agent

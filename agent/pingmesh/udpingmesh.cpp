@@ -1,0 +1,393 @@
+#include "udpingmesh.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QHash>
+
+#include <infiniband/verbs.h>
+#include <poll.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+namespace roce::agent {
+
+namespace {
+
+class UdPingmeshText
+{
+    Q_DECLARE_TR_FUNCTIONS(UdPingmeshText)
+};
+
+constexpr quint32 kQkey = 0x11111111;
+constexpr quint32 kMagic = 0x52504d31;  // "RPM1"
+constexpr int kGrh = 40;                // a UD receive buffer starts with the GRH
+constexpr int kPayload = 64;
+constexpr int kRecvSlots = 256;
+constexpr int kSendSlots = 64;
+constexpr quint64 kRecvTag = 1ull << 62;
+
+enum : quint8 { Probe = 1, Reply = 2 };
+
+#pragma pack(push, 1)
+struct Message {
+    quint32 magic;
+    quint8 type;
+    quint8 pad[3];
+    quint32 seq;
+    quint32 peer;   ///< index of the probed peer in the prober's list
+    quint32 nonce;  ///< the prober's: a reply that reaches another prober is told apart
+    qint64 sentNs;
+};
+#pragma pack(pop)
+
+qint64 nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+Error verbsError(const QString &call, int err)
+{
+    return makeError(
+        ErrorCode::Internal,
+        UdPingmeshText::tr("%1 failed: %2").arg(call, QString::fromLocal8Bit(strerror(err))));
+}
+
+double quantile(std::vector<double> v, double q)
+{
+    if (v.empty())
+        return 0;
+    const auto rank
+        = std::size_t(std::clamp(std::ceil(q * double(v.size())) - 1.0, 0.0, double(v.size() - 1)));
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(rank), v.end());
+    return v[rank];
+}
+
+/// The GID index of @p device's port whose GID is RoCE v2 and IPv4-mapped (::ffff:a.b.c.d),
+/// from sysfs (the type is not in the verbs GID query of rdma-core 44).
+int ipv4RoceV2Gid(const QString &device, int port)
+{
+    const QString base = QStringLiteral("/sys/class/infiniband/%1/ports/%2/").arg(device).arg(port);
+    for (int i = 0; i < 256; ++i) {
+        QFile type(base + QStringLiteral("gid_attrs/types/%1").arg(i));
+        QFile gid(base + QStringLiteral("gids/%1").arg(i));
+        if (!type.open(QIODevice::ReadOnly) || !gid.open(QIODevice::ReadOnly))
+            continue;
+        if (type.readAll().trimmed() == "RoCE v2"
+            && gid.readAll().startsWith("0000:0000:0000:0000:0000:ffff:"))
+            return i;
+    }
+    return -1;
+}
+
+}  // namespace
+
+struct UdPingmesh::Impl {
+    ibv_context *ctx = nullptr;
+    ibv_comp_channel *channel = nullptr;  ///< completions wake the loop: no busy polling
+    ibv_pd *pd = nullptr;
+    ibv_cq *cq = nullptr;
+    ibv_qp *qp = nullptr;
+    ibv_mr *mr = nullptr;
+    std::vector<char> buffer;  ///< receive slots, then send slots
+    int port = 1;
+    int gidIndex = 0;
+    ibv_gid gid {};
+    QString device;
+    /// By the prober's GID and queue pair (queue pair numbers repeat across devices).
+    QHash<QByteArray, ibv_ah *> replyAh;
+    QList<ibv_ah *> peerAh;
+    int nextSend = 0;
+
+    ~Impl()
+    {
+        for (ibv_ah *ah : std::as_const(peerAh))
+            ibv_destroy_ah(ah);
+        for (ibv_ah *ah : std::as_const(replyAh))
+            ibv_destroy_ah(ah);
+        if (qp)
+            ibv_destroy_qp(qp);
+        if (mr)
+            ibv_dereg_mr(mr);
+        if (cq)
+            ibv_destroy_cq(cq);
+        if (pd)
+            ibv_dealloc_pd(pd);
+        if (channel)
+            ibv_destroy_comp_channel(channel);
+        if (ctx)
+            ibv_close_device(ctx);
+    }
+    char *recvSlot(int i) { return buffer.data() + std::size_t(i) * (kGrh + kPayload); }
+    char *sendSlot(int i)
+    {
+        return buffer.data() + std::size_t(kRecvSlots) * (kGrh + kPayload)
+            + std::size_t(i) * kPayload;
+    }
+    int postRecv(int slot)
+    {
+        ibv_sge sge {quint64(quintptr(recvSlot(slot))), kGrh + kPayload, mr->lkey};
+        ibv_recv_wr wr {};
+        wr.wr_id = kRecvTag | quint64(slot);
+        wr.sg_list = &sge;
+        wr.num_sge = 1;
+        ibv_recv_wr *bad = nullptr;
+        return ibv_post_recv(qp, &wr, &bad);
+    }
+    int send(ibv_ah *ah, quint32 qpn, const Message &m)
+    {
+        const int slot = nextSend;
+        nextSend = (nextSend + 1) % kSendSlots;
+        std::memcpy(sendSlot(slot), &m, sizeof m);
+        ibv_sge sge {quint64(quintptr(sendSlot(slot))), quint32(sizeof m), mr->lkey};
+        ibv_send_wr wr {};
+        wr.wr_id = quint64(slot);
+        wr.sg_list = &sge;
+        wr.num_sge = 1;
+        wr.opcode = IBV_WR_SEND;
+        wr.send_flags = IBV_SEND_SIGNALED;
+        wr.wr.ud.ah = ah;
+        wr.wr.ud.remote_qpn = qpn;
+        wr.wr.ud.remote_qkey = kQkey;
+        ibv_send_wr *bad = nullptr;
+        return ibv_post_send(qp, &wr, &bad);
+    }
+};
+
+UdPingmesh::UdPingmesh() : d(std::make_unique<Impl>())
+{ }
+
+UdPingmesh::~UdPingmesh() = default;
+
+Result<std::unique_ptr<UdPingmesh>> UdPingmesh::open(const QString &device, int port, int gidIndex)
+{
+    auto self = std::unique_ptr<UdPingmesh>(new UdPingmesh);
+    Impl &d = *self->d;
+    d.device = device;
+    d.port = port;
+    int count = 0;
+    ibv_device **list = ibv_get_device_list(&count);
+    if (!list)
+        return makeError(ErrorCode::NotFound,
+                         UdPingmeshText::tr("no RDMA devices here (libibverbs: %1)")
+                             .arg(QString::fromLocal8Bit(strerror(errno))));
+    QStringList names;
+    for (int i = 0; i < count; ++i) {
+        names.append(QString::fromLatin1(ibv_get_device_name(list[i])));
+        if (names.last() == device)
+            d.ctx = ibv_open_device(list[i]);
+    }
+    ibv_free_device_list(list);
+    if (!d.ctx)
+        return makeError(ErrorCode::NotFound,
+                         UdPingmeshText::tr("no RDMA device '%1' (there are: %2)")
+                             .arg(device,
+                                  names.isEmpty() ? UdPingmeshText::tr("none")
+                                                  : names.join(QStringLiteral(", "))));
+    ibv_port_attr pa {};
+    if (const int e = ibv_query_port(d.ctx, quint8(port), &pa); e != 0)
+        return verbsError(QStringLiteral("ibv_query_port(%1)").arg(port), e);
+    if (pa.state != IBV_PORT_ACTIVE)
+        return makeError(ErrorCode::Unreachable,
+                         UdPingmeshText::tr("port %1 of %2 is not active").arg(port).arg(device));
+    d.gidIndex = gidIndex >= 0 ? gidIndex : ipv4RoceV2Gid(device, port);
+    if (d.gidIndex < 0)
+        return makeError(ErrorCode::NotFound,
+                         UdPingmeshText::tr("%1 port %2 has no IPv4 RoCE v2 GID (is an address "
+                                            "configured on its netdev?)")
+                             .arg(device)
+                             .arg(port));
+    if (const int e = ibv_query_gid(d.ctx, quint8(port), d.gidIndex, &d.gid); e != 0)
+        return verbsError(QStringLiteral("ibv_query_gid(%1)").arg(d.gidIndex), e);
+    d.pd = ibv_alloc_pd(d.ctx);
+    if (!d.pd)
+        return verbsError(QStringLiteral("ibv_alloc_pd"), errno);
+    d.channel = ibv_create_comp_channel(d.ctx);
+    if (!d.channel)
+        return verbsError(QStringLiteral("ibv_create_comp_channel"), errno);
+    d.cq = ibv_create_cq(d.ctx, 2 * (kRecvSlots + kSendSlots), nullptr, d.channel, 0);
+    if (!d.cq)
+        return verbsError(QStringLiteral("ibv_create_cq"), errno);
+    if (const int e = ibv_req_notify_cq(d.cq, 0); e != 0)
+        return verbsError(QStringLiteral("ibv_req_notify_cq"), e);
+    d.buffer.assign(
+        std::size_t(kRecvSlots) * (kGrh + kPayload) + std::size_t(kSendSlots) * kPayload, 0);
+    d.mr = ibv_reg_mr(d.pd, d.buffer.data(), d.buffer.size(), IBV_ACCESS_LOCAL_WRITE);
+    if (!d.mr)
+        return verbsError(QStringLiteral("ibv_reg_mr"), errno);
+    ibv_qp_init_attr init {};
+    init.send_cq = d.cq;
+    init.recv_cq = d.cq;
+    init.qp_type = IBV_QPT_UD;
+    init.cap.max_send_wr = kSendSlots;
+    init.cap.max_recv_wr = kRecvSlots;
+    init.cap.max_send_sge = 1;
+    init.cap.max_recv_sge = 1;
+    d.qp = ibv_create_qp(d.pd, &init);
+    if (!d.qp)
+        return verbsError(QStringLiteral("ibv_create_qp(UD)"), errno);
+    ibv_qp_attr attr {};
+    attr.qp_state = IBV_QPS_INIT;
+    attr.pkey_index = 0;
+    attr.port_num = quint8(port);
+    attr.qkey = kQkey;
+    if (const int e
+        = ibv_modify_qp(d.qp, &attr, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_QKEY);
+        e != 0)
+        return verbsError(QStringLiteral("ibv_modify_qp(INIT)"), e);
+    attr = {};
+    attr.qp_state = IBV_QPS_RTR;
+    if (const int e = ibv_modify_qp(d.qp, &attr, IBV_QP_STATE); e != 0)
+        return verbsError(QStringLiteral("ibv_modify_qp(RTR)"), e);
+    attr = {};
+    attr.qp_state = IBV_QPS_RTS;
+    attr.sq_psn = 0;
+    if (const int e = ibv_modify_qp(d.qp, &attr, IBV_QP_STATE | IBV_QP_SQ_PSN); e != 0)
+        return verbsError(QStringLiteral("ibv_modify_qp(RTS)"), e);
+    for (int i = 0; i < kRecvSlots; ++i) {
+        if (const int e = d.postRecv(i); e != 0)
+            return verbsError(QStringLiteral("ibv_post_recv"), e);
+    }
+    return self;
+}
+
+UdAddress UdPingmesh::address() const
+{
+    return {d->device, QByteArray(reinterpret_cast<const char *>(d->gid.raw), 16), d->qp->qp_num};
+}
+
+int UdPingmesh::gidIndex() const
+{
+    return d->gidIndex;
+}
+
+Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, double ratePerSecond,
+                                            double seconds, int timeoutMs, int lingerMs)
+{
+    for (const UdAddress &peer : peers) {
+        ibv_ah_attr ah {};
+        ah.is_global = 1;
+        std::memcpy(ah.grh.dgid.raw, peer.gid.constData(), 16);
+        ah.grh.sgid_index = quint8(d->gidIndex);
+        ah.grh.hop_limit = 64;
+        ah.port_num = quint8(d->port);
+        ibv_ah *handle = ibv_create_ah(d->pd, &ah);
+        if (!handle)
+            return verbsError(QStringLiteral("ibv_create_ah(%1)").arg(peer.name), errno);
+        d->peerAh.append(handle);
+    }
+    struct Pending {
+        qint64 sentNs;
+        int peer;
+    };
+    QHash<quint32, Pending> pending;
+    std::vector<std::vector<double>> rtts(std::size_t(peers.size()));
+    QList<int> sent(peers.size(), 0), lost(peers.size(), 0);
+    const qint64 start = nowNs();
+    const qint64 probeEnd = start + qint64(seconds * 1e9);
+    const qint64 end = probeEnd + std::max<qint64>(timeoutMs, lingerMs) * 1000000;
+    const qint64 interval = peers.isEmpty() ? 0 : qint64(1e9 / std::max(0.1, ratePerSecond));
+    qint64 nextProbe = start;
+    quint32 seq = 0;
+    int nextPeer = 0;
+    const auto nonce = quint32(quint64(start) ^ (quint64(start) >> 32) ^ d->qp->qp_num
+                               ^ quint32(d->gid.raw[15]) << 24);
+    ibv_wc wc[32];
+    for (qint64 now = nowNs(); now < end; now = nowNs()) {
+        if (!peers.isEmpty() && now >= nextProbe && now < probeEnd) {
+            const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
+            if (const int e = d->send(d->peerAh[nextPeer], peers[nextPeer].qpn, m); e != 0)
+                return verbsError(QStringLiteral("ibv_post_send"), e);
+            pending.insert(seq, {now, nextPeer});
+            sent[nextPeer] += 1;
+            nextPeer = (nextPeer + 1) % int(peers.size());
+            nextProbe += interval;
+        }
+        const int n = ibv_poll_cq(d->cq, 32, wc);
+        if (n < 0)
+            return verbsError(QStringLiteral("ibv_poll_cq"), EIO);
+        for (int i = 0; i < n; ++i) {
+            if (!(wc[i].wr_id & kRecvTag)) {
+                if (wc[i].status != IBV_WC_SUCCESS)
+                    m_stats.sendErrors += 1;  // the probe shows as lost too
+                continue;
+            }
+            if (wc[i].status != IBV_WC_SUCCESS)
+                m_stats.receiveErrors += 1;
+            const int slot = int(wc[i].wr_id & 0xffff);
+            if (wc[i].status == IBV_WC_SUCCESS && wc[i].byte_len >= kGrh + sizeof(Message)) {
+                Message m;
+                std::memcpy(&m, d->recvSlot(slot) + kGrh, sizeof m);
+                if (m.magic == kMagic && m.type == Probe) {
+                    ibv_ah *ah = nullptr;
+                    ibv_ah_attr from {};
+                    if (ibv_init_ah_from_wc(d->ctx, quint8(d->port), &wc[i],
+                                            reinterpret_cast<ibv_grh *>(d->recvSlot(slot)), &from)
+                        == 0) {
+                        QByteArray key(reinterpret_cast<const char *>(from.grh.dgid.raw), 16);
+                        key.append(reinterpret_cast<const char *>(&wc[i].src_qp), 4);
+                        ibv_ah *&cached = d->replyAh[key];
+                        if (!cached)
+                            cached = ibv_create_ah(d->pd, &from);
+                        ah = cached;
+                    }
+                    if (ah) {
+                        m.type = Reply;
+                        if (d->send(ah, wc[i].src_qp, m) != 0)
+                            m_stats.sendErrors += 1;
+                    }
+                    m_stats.answered += 1;
+                } else if (m.magic == kMagic && m.type == Reply && m.nonce != nonce) {
+                    m_stats.strayReplies += 1;
+                } else if (m.magic == kMagic && m.type == Reply) {
+                    const auto it = pending.find(m.seq);
+                    if (it != pending.end()) {
+                        rtts[std::size_t(it->peer)].push_back(double(nowNs() - it->sentNs)
+                                                              / 1000.0);
+                        pending.erase(it);
+                    }
+                }
+            }
+            if (const int e = d->postRecv(slot); e != 0)
+                return verbsError(QStringLiteral("ibv_post_recv"), e);
+        }
+        // Probes past their timeout are lost.
+        for (auto it = pending.begin(); it != pending.end();) {
+            if (now - it->sentNs > qint64(timeoutMs) * 1000000) {
+                lost[it->peer] += 1;
+                it = pending.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        if (n == 0) {
+            // Nothing to do until the next probe is due or a completion arrives.
+            const qint64 untilProbe = now < probeEnd ? nextProbe - now : 10000000;
+            pollfd fd {d->channel->fd, POLLIN, 0};
+            const int waitMs = int(std::clamp<qint64>(untilProbe / 1000000, 0, 10));
+            if (::poll(&fd, 1, waitMs) > 0) {
+                ibv_cq *cq = nullptr;
+                void *context = nullptr;
+                if (ibv_get_cq_event(d->channel, &cq, &context) == 0) {
+                    ibv_ack_cq_events(cq, 1);
+                    ibv_req_notify_cq(cq, 0);
+                }
+            }
+        }
+    }
+    for (const Pending &p : std::as_const(pending))
+        lost[p.peer] += 1;
+    QList<UdPeerResult> out;
+    for (int p = 0; p < peers.size(); ++p) {
+        out.append({peers[p].name, sent[p], lost[p], quantile(rtts[std::size_t(p)], 0.5),
+                    quantile(rtts[std::size_t(p)], 0.99)});
+    }
+    return out;
+}
+
+}  // namespace roce::agent
