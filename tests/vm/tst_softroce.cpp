@@ -1,6 +1,8 @@
 // The Soft-RoCE tier: roce-agent and rocectl inside a qemu VM running Debian's own kernel with
 // two rdma_rxe devices over a veth pair (tests/vm/*.sh, REFERENCE-SOFTROCE.md). The VM prints
 // machine-readable lines on its serial console; each test asserts on the real values in them.
+#include "pingmesh/analyzer.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -52,31 +54,18 @@ private slots:
     void cancelLeavesNoPerftest();
     void toolErrorsReachTheUser();
     void pingmeshProbesThreeRxeEndpoints();
+    void pingmeshNamesTheImpairedEndpoint();
 
 private:
+    void parseConsole(const QString &path);
     QString line(const QString &key) const { return m_lines.value(key); }
     QHash<QString, QString> m_lines;
     QHash<QString, QJsonObject> m_json;
 };
 
-void TestSoftRoce::initTestCase()
+void TestSoftRoce::parseConsole(const QString &path)
 {
-    const QString work = QStringLiteral(ROCE_BINARY_DIR "/vm-tier");
-    QProcess run;
-    run.setProcessChannelMode(QProcess::SeparateChannels);
-    run.start(QStringLiteral(ROCE_SOURCE_DIR "/tests/vm/run-vm-tier.sh"),
-              {QStringLiteral(ROCE_AGENT_PATH), QStringLiteral(ROCECTL_PATH), work});
-    QVERIFY(run.waitForStarted());
-    QVERIFY2(run.waitForFinished(540 * 1000), "the VM tier did not finish within 9 minutes");
-    const QString err = QString::fromUtf8(run.readAllStandardError());
-    if (run.exitCode() == 77)
-        QSKIP(qPrintable(err.trimmed()));
-    QVERIFY2(
-        run.exitCode() == 0,
-        qPrintable(
-            QStringLiteral("run-vm-tier.sh exit %1: %2").arg(run.exitCode()).arg(err.right(2000))));
-    qInfo().noquote() << err.trimmed();
-    QFile console(work + QStringLiteral("/console.log"));
+    QFile console(path);
     QVERIFY(console.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = console.readAll().split('\n');
     for (QByteArray l : lines) {
@@ -99,6 +88,38 @@ void TestSoftRoce::initTestCase()
             m_lines[key] = m_lines.contains(key) ? m_lines[key] + QLatin1Char('\n') + value : value;
         }
     }
+}
+
+void TestSoftRoce::initTestCase()
+{
+    const QString work = QStringLiteral(ROCE_BINARY_DIR "/vm-tier");
+    // softroce_pingmesh reads the console of the run tst_softroce just made.
+    const QString reuse = qEnvironmentVariable("ROCE_VM_CONSOLE");
+    if (!reuse.isEmpty()) {
+        if (!QFile::exists(reuse))
+            QSKIP(qPrintable(
+                QStringLiteral("no VM tier console at %1 (was tst_softroce skipped?)").arg(reuse)));
+        parseConsole(reuse);
+        QVERIFY2(line(QStringLiteral("done")) == QLatin1String("ok"),
+                 qPrintable(QStringLiteral("the VM did not finish its scenarios: ")
+                            + line(QStringLiteral("done"))));
+        return;
+    }
+    QProcess run;
+    run.setProcessChannelMode(QProcess::SeparateChannels);
+    run.start(QStringLiteral(ROCE_SOURCE_DIR "/tests/vm/run-vm-tier.sh"),
+              {QStringLiteral(ROCE_AGENT_PATH), QStringLiteral(ROCECTL_PATH), work});
+    QVERIFY(run.waitForStarted());
+    QVERIFY2(run.waitForFinished(540 * 1000), "the VM tier did not finish within 9 minutes");
+    const QString err = QString::fromUtf8(run.readAllStandardError());
+    if (run.exitCode() == 77)
+        QSKIP(qPrintable(err.trimmed()));
+    QVERIFY2(
+        run.exitCode() == 0,
+        qPrintable(
+            QStringLiteral("run-vm-tier.sh exit %1: %2").arg(run.exitCode()).arg(err.right(2000))));
+    qInfo().noquote() << err.trimmed();
+    parseConsole(work + QStringLiteral("/console.log"));
     QVERIFY2(line(QStringLiteral("done")) == QLatin1String("ok"),
              qPrintable(QStringLiteral("the VM did not finish its scenarios: ")
                         + line(QStringLiteral("done"))));
@@ -211,8 +232,7 @@ void TestSoftRoce::toolErrorsReachTheUser()
 void TestSoftRoce::pingmeshProbesThreeRxeEndpoints()
 {
     // Three rxe endpoints on a bridge, each roce-agent --pingmesh; c sits behind netem
-    // (10 % loss and 2 ms each way). Loss is not asserted: on this emulated bridge healthy
-    // endpoints lose a varying share of their inbound frames too (see the README).
+    // (10 % loss and 2 ms each way).
     QCOMPARE(line(QStringLiteral("netem")).contains(QStringLiteral("delay 2ms loss 10%")), true);
     QHash<QString, QHash<QString, QJsonObject>> pairs;  // src -> dst -> pair
     for (const QString &e : {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}) {
@@ -231,7 +251,14 @@ void TestSoftRoce::pingmeshProbesThreeRxeEndpoints()
         for (const QJsonValue &v : list) {
             const QJsonObject p = v.toObject();
             QCOMPARE(p.value(QStringLiteral("sent")).toInt(), 160);  // 40/s for 8 s, 2 peers
-            QVERIFY(p.value(QStringLiteral("lost")).toInt() < 160);
+            const int lost = p.value(QStringLiteral("lost")).toInt();
+            const bool throughNetem
+                = e == u"c" || p.value(QStringLiteral("dst")).toString() == u"c";
+            // netem drops 10 % each way: about 19 % of round trips; the healthy pair none.
+            QVERIFY2(throughNetem ? lost >= 8 && lost <= 64 : lost <= 3,
+                     qPrintable(QStringLiteral("%1->%2 lost %3 of 160")
+                                    .arg(e, p.value(QStringLiteral("dst")).toString())
+                                    .arg(lost)));
             pairs[e][p.value(QStringLiteral("dst")).toString()] = p;
         }
     }
@@ -250,6 +277,41 @@ void TestSoftRoce::pingmeshProbesThreeRxeEndpoints()
                                 .arg(p50(s, d))
                                 .arg(healthy)));
     }
+}
+
+void TestSoftRoce::pingmeshNamesTheImpairedEndpoint()
+{
+    // The analyzer the console runs, on the pair matrix the three agents measured.
+    QList<roce::pingmesh::Endpoint> endpoints;
+    const QStringList names {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+    for (const QString &e : names)
+        endpoints.append({e, QStringLiteral("rxe") + e, QString(), QString()});
+    QList<roce::pingmesh::PingPair> pairs;
+    QList<roce::pingmesh::PairSummary> summaries;
+    for (int s = 0; s < names.size(); ++s) {
+        const QJsonObject r = m_json.value(QStringLiteral("pingmesh_") + names[s]);
+        QVERIFY2(!r.isEmpty(), qPrintable(names[s]));
+        for (const QJsonValue &v : r.value(QStringLiteral("pairs")).toArray()) {
+            const QJsonObject p = v.toObject();
+            pairs.append({s, int(names.indexOf(p.value(QStringLiteral("dst")).toString()))});
+            roce::pingmesh::PairSummary sum;
+            sum.sent = p.value(QStringLiteral("sent")).toInt();
+            sum.lost = p.value(QStringLiteral("lost")).toInt();
+            sum.p50Us = p.value(QStringLiteral("rtt_p50_us")).toDouble();
+            sum.p99Us = p.value(QStringLiteral("rtt_p99_us")).toDouble();
+            sum.timestamps = roce::pingmesh::TimestampSource::Software;
+            summaries.append(sum);
+        }
+    }
+    QCOMPARE(pairs.size(), 6);
+    const roce::pingmesh::PairMatrix matrix(endpoints, pairs);
+    const roce::pingmesh::PairAnalyzer analyzer(matrix, {});
+    const QList<roce::pingmesh::Verdict> verdicts = analyzer.evaluate(summaries, {});
+    QStringList seen;
+    for (const auto &v : verdicts)
+        seen.append(v.kind + QLatin1Char(' ') + v.subject());
+    QCOMPARE(seen, QStringList {QStringLiteral("nic c/rxec")});
+    QVERIFY(verdicts.first().evidence.value(QStringLiteral("loss_pct")).toDouble() > 5);
 }
 
 QTEST_GUILESS_MAIN(TestSoftRoce)
