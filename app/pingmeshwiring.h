@@ -2,6 +2,9 @@
 
 #include <QString>
 
+namespace roce::experiments {
+class ExperimentQueue;
+}
 namespace roce::live {
 class LiveFabric;
 }
@@ -15,5 +18,10 @@ class MainWindow;
 /// live model (source "pingmesh"). A non-empty @p scenario ("healthy", "bad-nic:gpu0005",
 /// ...) starts it at once and brings the dock to the front.
 void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &scenario);
+
+/// Training runs the console launches are watched for a slow rank (pingmesh::SlowRankDetector):
+/// its verdict, joined to the rank's NIC and switch port in the live model, is raised as an
+/// alert (source "training") and cleared when the next run starts.
+void watchTrainingRanks(experiments::ExperimentQueue &queue, live::LiveFabric &live);
 
 }  // namespace roce::app

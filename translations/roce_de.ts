@@ -4468,6 +4468,17 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     </message>
 </context>
 <context>
+    <name>SlowRankText</name>
+    <message>
+        <source>Rank %1 on %2 spends %3 ms of each step on its own against %4 ms on the other ranks, %5 iterations in a row: every rank waits for it in the all-reduce.</source>
+        <translation>Rang %1 auf %2 verbringt %3 ms jedes Schritts für sich gegenüber %4 ms bei den anderen Rängen, %5 Iterationen in Folge: Jeder Rang wartet im All-Reduce auf ihn.</translation>
+    </message>
+    <message>
+        <source>The host&apos;s CPU and GPU load (other jobs, throttling, the CPU governor), its data loading, and its NIC&apos;s CNP and pause rates in the evidence: a NIC slowed by congestion or pauses delays only its own rank&apos;s sends.</source>
+        <translation>Die CPU- und GPU-Last des Hosts (andere Jobs, Drosselung, CPU-Governor), sein Datenladen und die CNP- und Pausenraten seiner NIC in den Belegen: Eine durch Stau oder Pausen gebremste NIC verzögert nur die Sendungen ihres eigenen Rangs.</translation>
+    </message>
+</context>
+<context>
     <name>SockperfText</name>
     <message>
         <source>no sockperf summary found</source>
@@ -5181,6 +5192,10 @@ Prüfen: %3</translation>
     <message>
         <source>ECN configured but not marking</source>
         <translation>ECN konfiguriert, markiert aber nicht</translation>
+    </message>
+    <message>
+        <source>Slow training rank</source>
+        <translation>Langsamer Trainingsrang</translation>
     </message>
 </context>
 <context>

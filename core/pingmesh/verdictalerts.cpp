@@ -18,7 +18,7 @@ class VerdictText
 double mainValue(const Verdict &v)
 {
     for (const char *key : {"loss_pct", "rtt_p50_us", "paused_pct", "cycles_last_minute",
-                            "queue_bytes", "in_errors_per_s"}) {
+                            "queue_bytes", "in_errors_per_s", "own_ms"}) {
         const QJsonValue value = v.evidence.value(QLatin1String(key));
         if (value.isDouble())
             return value.toDouble();
@@ -46,6 +46,8 @@ QString verdictTitle(const QString &kind)
         return VerdictText::tr("Pause storm the watchdog missed");
     if (kind == QLatin1String("ecn_not_marking"))
         return VerdictText::tr("ECN configured but not marking");
+    if (kind == QLatin1String("slow_rank"))
+        return VerdictText::tr("Slow training rank");
     return kind;
 }
 

@@ -11,7 +11,8 @@ iteration on stdout:
   {"iteration": 3, "loss": 0.98, "step_ms": 61.2, "allreduce_ms": 12.5, "grad_bytes": 16777216}
 
 and a final {"done": true, ...} line. Debian's torchrun crashes on Python 3.11, so the agent
-starts one process per rank itself.
+starts one process per rank itself. ROCE_TRAIN_SLOW_MS (default 0) adds that many
+milliseconds to this rank's compute phase: a slow rank, for demonstrations and tests.
 """
 import argparse
 import json
@@ -47,6 +48,7 @@ def main():
     grad_bytes = sum(p.numel() * p.element_size() for p in model.parameters())
     generator = torch.Generator().manual_seed(42 + rank)  # each rank its own data shard
     target_w = torch.randn(width, width, generator=generator) * 0.01
+    slow_s = float(os.environ.get("ROCE_TRAIN_SLOW_MS", "0")) / 1000.0
 
     for iteration in range(args.iterations):
         start = time.perf_counter()
@@ -55,6 +57,8 @@ def main():
         optimizer.zero_grad()
         loss = torch.nn.functional.mse_loss(model(x), y)
         loss.backward()
+        if slow_s > 0:
+            time.sleep(slow_s)
         grads = [p.grad for p in model.parameters()]
         flat = torch.cat([g.reshape(-1) for g in grads])
         reduce_start = time.perf_counter()

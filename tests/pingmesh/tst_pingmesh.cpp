@@ -2,6 +2,7 @@
 #include "pingmesh/detectors.h"
 #include "pingmesh/pairmatrix.h"
 #include "pingmesh/pinglist.h"
+#include "pingmesh/slowrank.h"
 #include "sim/pingmeshrun.h"
 
 #include <QJsonArray>
@@ -10,6 +11,8 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSet>
+#include <QStandardPaths>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace roce;
@@ -394,6 +397,125 @@ private slots:
                              {QStringLiteral("c/d"), true, 100000, 150000, 0, 0}});
         }
         QVERIFY(v.isEmpty());
+    }
+
+    // --- slow rank --------------------------------------------------------------------------
+
+    void slowRankIsNamedAndJoinedToItsNic()
+    {
+        auto portsOf = [](const QString &host) {
+            QList<model::PortSample> out;
+            if (host != u"gpu3")
+                return out;
+            model::PortSample nic;
+            nic.id = model::PortId::nicPort(QStringLiteral("gpu3"), QStringLiteral("mlx5_0"));
+            nic.set(model::Metric::CnpHandled, 1200);
+            nic.set(model::Metric::RxPause, 40);
+            model::PortSample sw;
+            sw.id
+                = model::PortId::switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/3"));
+            sw.peer = QStringLiteral("gpu3");
+            sw.set(model::Metric::TxPause, 40);
+            return QList<model::PortSample> {nic, sw};
+        };
+        SlowRankDetector d(4, portsOf);
+        QList<Verdict> v;
+        for (int i = 0; i < 3; ++i) {
+            for (int rank = 0; rank < 4; ++rank) {
+                const double own = rank == 3 ? 80 : 50 + rank;  // 1.56x the median
+                v = d.addIteration(rank, QStringLiteral("gpu%1").arg(rank),
+                                   {{QStringLiteral("iteration"), i},
+                                    {QStringLiteral("step_ms"), 100.0},
+                                    {QStringLiteral("allreduce_ms"), 100.0 - own}},
+                                   1000 * i);
+            }
+            if (i == 0)
+                QVERIFY(v.isEmpty());  // two iterations in a row
+        }
+        QCOMPARE(v.size(), 1);
+        QCOMPARE(v[0].kind, QStringLiteral("slow_rank"));
+        QCOMPARE(v[0].host, QStringLiteral("gpu3"));
+        QCOMPARE(v[0].nic, QStringLiteral("gpu3/mlx5_0"));
+        QCOMPARE(v[0].evidence.value(QStringLiteral("rank")).toInt(), 3);
+        QCOMPARE(v[0].evidence.value(QStringLiteral("own_ms")).toDouble(), 80.0);
+        QCOMPARE(v[0].evidence.value(QStringLiteral("others_median_ms")).toDouble(), 51.0);
+        QCOMPARE(v[0].evidence.value(QStringLiteral("nic_cnp_handled_per_s")).toDouble(), 1200.0);
+        QCOMPARE(v[0].evidence.value(QStringLiteral("switch_port")).toString(),
+                 QStringLiteral("leaf1/Ethernet1/3"));
+        QCOMPARE(v[0].evidence.value(QStringLiteral("iterations_in_a_row")).toInt(), 3);
+        // Ranks within their spread: none.
+        SlowRankDetector even(4);
+        for (int i = 0; i < 5; ++i) {
+            for (int rank = 0; rank < 4; ++rank) {
+                v = even.addIteration(rank, QStringLiteral("h"),
+                                      {{QStringLiteral("iteration"), i},
+                                       {QStringLiteral("step_ms"), 100.0},
+                                       {QStringLiteral("allreduce_ms"), 50.0 - (rank + i) % 3}},
+                                      0);
+                QVERIFY(v.isEmpty());
+            }
+        }
+    }
+
+    void slowRankOfARealPyTorchRun()
+    {
+        // Three ranks of the console's own training script on loopback (gloo), rank 1 given
+        // 400 ms more compute each step: the detector names it from the ranks' own lines.
+        // Debian's interpreter, where python3-torch is (not one a version manager put first).
+        const QString python = QStringLiteral("/usr/bin/python3");
+        QVERIFY2(QFile::exists(python), "python3 is missing (scripts/setup-debian.sh installs it)");
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const int port = probe.serverPort();
+        probe.close();
+        QList<QProcess *> ranks;
+        for (int rank = 0; rank < 3; ++rank) {
+            auto *p = new QProcess(this);
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("RANK"), QString::number(rank));
+            env.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("3"));
+            env.insert(QStringLiteral("LOCAL_RANK"), QString::number(rank));
+            env.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
+            env.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
+            env.insert(QStringLiteral("GLOO_SOCKET_IFNAME"), QStringLiteral("lo"));
+            env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+            if (rank == 1)
+                env.insert(QStringLiteral("ROCE_TRAIN_SLOW_MS"), QStringLiteral("400"));
+            p->setProcessEnvironment(env);
+            p->start(python,
+                     {QStringLiteral(TRAIN_SCRIPT), QStringLiteral("--model-mb"),
+                      QStringLiteral("2"), QStringLiteral("--iterations"), QStringLiteral("6")});
+            ranks.append(p);
+        }
+        for (QProcess *p : ranks) {
+            QVERIFY2(p->waitForFinished(120000), "a rank did not finish in 2 minutes");
+            QVERIFY2(p->exitCode() == 0, p->readAllStandardError().right(800).constData());
+        }
+        SlowRankDetector d(3);
+        QList<Verdict> raised;
+        // Lines in the order ranks print them; the detector judges each iteration once all
+        // ranks have it.
+        QList<QList<QJsonObject>> lines(3);
+        for (int rank = 0; rank < 3; ++rank) {
+            for (const QByteArray &l : ranks[rank]->readAllStandardOutput().split('\n')) {
+                const QJsonObject o = QJsonDocument::fromJson(l).object();
+                if (o.contains(QStringLiteral("iteration")))
+                    lines[rank].append(o);
+            }
+            QCOMPARE(lines[rank].size(), 6);
+        }
+        for (int i = 0; i < 6; ++i) {
+            for (int rank = 0; rank < 3; ++rank) {
+                const QList<Verdict> v = d.addIteration(rank, QStringLiteral("host%1").arg(rank),
+                                                        lines[rank][i], i * 1000);
+                if (!v.isEmpty())
+                    raised = v;
+            }
+        }
+        QCOMPARE(raised.size(), 1);
+        QCOMPARE(raised[0].host, QStringLiteral("host1"));
+        QVERIFY(raised[0].evidence.value(QStringLiteral("own_ms")).toDouble()
+                > raised[0].evidence.value(QStringLiteral("others_median_ms")).toDouble() + 300);
     }
 
     // --- the simulated fabric: each fault named within 10 s, for hosts and ports at random ---
