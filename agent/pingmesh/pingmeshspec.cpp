@@ -13,6 +13,8 @@
 
 #include <cmath>
 
+#include <sys/resource.h>
+
 namespace roce::agent {
 
 namespace {
@@ -128,17 +130,27 @@ Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
                              PingmeshSpecText::tr("the address of peer %1 is malformed").arg(name));
         peers.append({name, gid, quint32(o.value(QStringLiteral("qpn")).toDouble())});
     }
+    rusage before {};
+    getrusage(RUSAGE_SELF, &before);
     const auto results
         = mesh.run(peers, spec.ratePerSecond, spec.seconds, spec.timeoutMs, spec.lingerMs);
+    rusage after {};
+    getrusage(RUSAGE_SELF, &after);
+    auto seconds = [](const timeval &t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+    const double cpu = seconds(after.ru_utime) - seconds(before.ru_utime) + seconds(after.ru_stime)
+        - seconds(before.ru_stime);
     if (!results)
         return results.error();
     QJsonArray pairs;
     for (const UdPeerResult &r : *results) {
-        pairs.append(QJsonObject {{QStringLiteral("dst"), r.name},
-                                  {QStringLiteral("sent"), r.sent},
-                                  {QStringLiteral("lost"), r.lost},
-                                  {QStringLiteral("rtt_p50_us"), round2(r.p50Us)},
-                                  {QStringLiteral("rtt_p99_us"), round2(r.p99Us)}});
+        QJsonObject pair {{QStringLiteral("dst"), r.name},
+                          {QStringLiteral("sent"), r.sent},
+                          {QStringLiteral("lost"), r.lost},
+                          {QStringLiteral("rtt_p50_us"), round2(r.p50Us)},
+                          {QStringLiteral("rtt_p99_us"), round2(r.p99Us)}};
+        if (!r.error.isEmpty())
+            pair.insert(QStringLiteral("error"), r.error);
+        pairs.append(pair);
     }
     return QJsonObject {{QStringLiteral("endpoint"), spec.name},
                         {QStringLiteral("device"), spec.device},
@@ -152,7 +164,9 @@ Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
                         {QStringLiteral("answered"), double(mesh.stats().answered)},
                         {QStringLiteral("stray_replies"), double(mesh.stats().strayReplies)},
                         {QStringLiteral("send_errors"), double(mesh.stats().sendErrors)},
-                        {QStringLiteral("receive_errors"), double(mesh.stats().receiveErrors)}};
+                        {QStringLiteral("receive_errors"), double(mesh.stats().receiveErrors)},
+                        // Probing and answering, lingering included.
+                        {QStringLiteral("cpu_seconds"), round2(cpu)}};
 }
 
 }  // namespace roce::agent

@@ -106,8 +106,10 @@ struct UdPingmesh::Impl {
 
     ~Impl()
     {
-        for (ibv_ah *ah : std::as_const(peerAh))
-            ibv_destroy_ah(ah);
+        for (ibv_ah *ah : std::as_const(peerAh)) {
+            if (ah)
+                ibv_destroy_ah(ah);
+        }
         for (ibv_ah *ah : std::as_const(replyAh))
             ibv_destroy_ah(ah);
         if (qp)
@@ -269,16 +271,28 @@ int UdPingmesh::gidIndex() const
 Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, double ratePerSecond,
                                             double seconds, int timeoutMs, int lingerMs)
 {
-    for (const UdAddress &peer : peers) {
+    // An address handle needs the peer's MAC (ARP or ND by the kernel), which a lossy link
+    // can make time out: try a few times, then report that peer's probes lost with the reason.
+    QList<QString> unreachable(peers.size());
+    for (int p = 0; p < peers.size(); ++p) {
         ibv_ah_attr ah {};
         ah.is_global = 1;
-        std::memcpy(ah.grh.dgid.raw, peer.gid.constData(), 16);
+        std::memcpy(ah.grh.dgid.raw, peers[p].gid.constData(), 16);
         ah.grh.sgid_index = quint8(d->gidIndex);
         ah.grh.hop_limit = 64;
         ah.port_num = quint8(d->port);
-        ibv_ah *handle = ibv_create_ah(d->pd, &ah);
-        if (!handle)
-            return verbsError(QStringLiteral("ibv_create_ah(%1)").arg(peer.name), errno);
+        ibv_ah *handle = nullptr;
+        int error = 0;
+        for (int attempt = 0; attempt < 5 && !handle; ++attempt) {
+            handle = ibv_create_ah(d->pd, &ah);
+            error = errno;
+            if (!handle)
+                ::poll(nullptr, 0, 200);
+        }
+        if (!handle) {
+            unreachable[p] = UdPingmeshText::tr("ibv_create_ah failed: %1")
+                                 .arg(QString::fromLocal8Bit(strerror(error)));
+        }
         d->peerAh.append(handle);
     }
     struct Pending {
@@ -301,9 +315,13 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, doubl
     for (qint64 now = nowNs(); now < end; now = nowNs()) {
         if (!peers.isEmpty() && now >= nextProbe && now < probeEnd) {
             const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
-            if (const int e = d->send(d->peerAh[nextPeer], peers[nextPeer].qpn, m); e != 0)
+            if (!d->peerAh[nextPeer]) {
+                lost[nextPeer] += 1;  // no address handle: the probe cannot leave
+            } else if (const int e = d->send(d->peerAh[nextPeer], peers[nextPeer].qpn, m); e != 0) {
                 return verbsError(QStringLiteral("ibv_post_send"), e);
-            pending.insert(seq, {now, nextPeer});
+            } else {
+                pending.insert(seq, {now, nextPeer});
+            }
             sent[nextPeer] += 1;
             nextPeer = (nextPeer + 1) % int(peers.size());
             nextProbe += interval;
@@ -385,7 +403,7 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, doubl
     QList<UdPeerResult> out;
     for (int p = 0; p < peers.size(); ++p) {
         out.append({peers[p].name, sent[p], lost[p], quantile(rtts[std::size_t(p)], 0.5),
-                    quantile(rtts[std::size_t(p)], 0.99)});
+                    quantile(rtts[std::size_t(p)], 0.99), unreachable[p]});
     }
     return out;
 }

@@ -24,6 +24,7 @@ struct UdPeerResult {
     int lost = 0;
     double p50Us = 0;
     double p99Us = 0;
+    QString error;  ///< why no probe could be sent to it (every probe then counts as lost)
 };
 
 /// A pingmesh endpoint over libibverbs: one UD queue pair on an RDMA port that sends probes

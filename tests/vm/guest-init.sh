@@ -200,6 +200,19 @@ for e in a b c; do
   json pingmesh_$e /tmp/pm-$e.out
   say pingmesh_err_$e "$(tr '\n' '|' < /tmp/pm-$e.err)"
 done
+# What one endpoint sustains: a and b probe each other at 1000 probes a second for 5 s.
+rm -rf /tmp/pmr && mkdir -p /tmp/pmr
+for e in a b; do
+  printf '{"name":"%s","device":"rxe%s","rendezvous":"/tmp/pmr","peers":["a","b"],"seconds":5,"rate_per_s":1000,"timeout_ms":1000,"linger_ms":2000}' \
+    "$e" "$e" > /tmp/pmr-$e.json
+  roce-agent --pingmesh /tmp/pmr-$e.json > /tmp/pmr-$e.out 2> /tmp/pmr-$e.err &
+  eval "pmr_$e=\$!"
+done
+for e in a b; do
+  eval "wait \$pmr_$e"
+  say pingmesh_rate_exit_$e $?
+  json pingmesh_rate_$e /tmp/pmr-$e.out
+done
 # Where frames went, for a failure's report.
 for e in a b c; do
   say pingmesh_counters_$e "$(cd /sys/class/infiniband/rxe$e/ports/1/hw_counters && grep -H . * 2>/dev/null | grep -v ':0$' | tr '\n' ' ')"

@@ -55,6 +55,7 @@ private slots:
     void toolErrorsReachTheUser();
     void pingmeshProbesThreeRxeEndpoints();
     void pingmeshNamesTheImpairedEndpoint();
+    void pingmeshSustainsAThousandProbesASecond();
 
 private:
     void parseConsole(const QString &path);
@@ -312,6 +313,26 @@ void TestSoftRoce::pingmeshNamesTheImpairedEndpoint()
         seen.append(v.kind + QLatin1Char(' ') + v.subject());
     QCOMPARE(seen, QStringList {QStringLiteral("nic c/rxec")});
     QVERIFY(verdicts.first().evidence.value(QStringLiteral("loss_pct")).toDouble() > 5);
+}
+
+void TestSoftRoce::pingmeshSustainsAThousandProbesASecond()
+{
+    // a and b probe each other at 1000 probes a second for 5 s (and answer each other).
+    for (const QString &e : {QStringLiteral("a"), QStringLiteral("b")}) {
+        QCOMPARE(line(QStringLiteral("pingmesh_rate_exit_") + e), QStringLiteral("0"));
+        const QJsonObject r = m_json.value(QStringLiteral("pingmesh_rate_") + e);
+        const QJsonObject pair = r.value(QStringLiteral("pairs")).toArray().first().toObject();
+        const int sent = pair.value(QStringLiteral("sent")).toInt();
+        const int lost = pair.value(QStringLiteral("lost")).toInt();
+        const double cpu = r.value(QStringLiteral("cpu_seconds")).toDouble(-1);
+        qInfo("pingmesh %s: %d probes in 5 s, %d lost, p50 %.0f us, p99 %.0f us, %.2f CPU s "
+              "(7 s of probing and answering, under emulation)",
+              qPrintable(e), sent, lost, pair.value(QStringLiteral("rtt_p50_us")).toDouble(),
+              pair.value(QStringLiteral("rtt_p99_us")).toDouble(), cpu);
+        QVERIFY2(sent >= 4750, qPrintable(QString::number(sent)));  // the pace is kept
+        QVERIFY2(lost < sent / 2, qPrintable(QString::number(lost)));
+        QVERIFY(cpu >= 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSoftRoce)
