@@ -5116,6 +5116,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>%1 port %2 has no IPv4 RoCE v2 GID (is an address configured on its netdev?)</source>
         <translation>%1 Port %2 hat keine IPv4-RoCE-v2-GID (ist auf seinem Netdev eine Adresse konfiguriert?)</translation>
     </message>
+    <message>
+        <source>ibv_create_ah failed: %1</source>
+        <translation>ibv_create_ah fehlgeschlagen: %1</translation>
+    </message>
 </context>
 <context>
     <name>VerbsText</name>
