@@ -2,6 +2,8 @@
 
 #include "udpingmesh.h"
 
+#include "common/stats.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -23,11 +25,6 @@ class PingmeshSpecText
 {
     Q_DECLARE_TR_FUNCTIONS(PingmeshSpecText)
 };
-
-double round2(double v)
-{
-    return std::round(v * 100) / 100;
-}
 
 }  // namespace
 

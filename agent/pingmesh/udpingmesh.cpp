@@ -1,5 +1,7 @@
 #include "udpingmesh.h"
 
+#include "common/stats.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QHash>
@@ -56,16 +58,6 @@ Error verbsError(const QString &call, int err)
     return makeError(
         ErrorCode::Internal,
         UdPingmeshText::tr("%1 failed: %2").arg(call, QString::fromLocal8Bit(strerror(err))));
-}
-
-double quantile(std::vector<double> v, double q)
-{
-    if (v.empty())
-        return 0;
-    const auto rank
-        = std::size_t(std::clamp(std::ceil(q * double(v.size())) - 1.0, 0.0, double(v.size() - 1)));
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(rank), v.end());
-    return v[rank];
 }
 
 /// The GID index of @p device's port whose GID is RoCE v2 and IPv4-mapped (::ffff:a.b.c.d),

@@ -116,12 +116,12 @@ void PairMatrixModel::rebuild()
     }
     for (qsizetype at = 0; at < m_cells.size(); ++at) {
         if (m_cells[at]) {
-            m_cells[at]->p50 = pingmesh::quantile(p50s[at], 0.5);
-            m_cells[at]->p99 = pingmesh::quantile(p99s[at], 0.99);
+            m_cells[at]->p50 = quantile(p50s[at], 0.5);
+            m_cells[at]->p99 = quantile(p99s[at], 0.99);
         }
     }
-    m_baseline[0] = pingmesh::quantile(bases[0], 0.5);
-    m_baseline[1] = pingmesh::quantile(bases[1], 0.5);
+    m_baseline[0] = quantile(bases[0], 0.5);
+    m_baseline[1] = quantile(bases[1], 0.5);
 }
 
 int PairMatrixModel::rowCount(const QModelIndex &parent) const

@@ -65,11 +65,6 @@ double median(std::vector<double> v)
     return quantile(v, 0.5);
 }
 
-double round2(double v)
-{
-    return std::round(v * 100) / 100;
-}
-
 }  // namespace
 
 PairAnalyzer::PairAnalyzer(const PairMatrix &matrix, FabricPaths paths, AnalyzerThresholds t)

@@ -1,5 +1,7 @@
 #include "pingmesh/detectors.h"
 
+#include "common/stats.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -12,11 +14,6 @@ class DetectorText
 {
     Q_DECLARE_TR_FUNCTIONS(DetectorText)
 };
-
-double round2(double v)
-{
-    return std::round(v * 100) / 100;
-}
 
 /// The host of a NIC port id ("host/device"), empty for a switch port.
 void nameSubject(Verdict &v, const QString &port, bool nic)

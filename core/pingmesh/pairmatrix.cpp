@@ -5,16 +5,6 @@
 
 namespace roce::pingmesh {
 
-double quantile(std::vector<double> &values, double q)
-{
-    if (values.empty())
-        return 0;
-    const auto rank = std::size_t(
-        std::clamp(std::ceil(q * double(values.size())) - 1.0, 0.0, double(values.size() - 1)));
-    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(rank), values.end());
-    return values[rank];
-}
-
 PairMatrix::PairMatrix(QList<Endpoint> endpoints, QList<PingPair> pairs, qint64 windowMs)
     : m_endpoints(std::move(endpoints)),
       m_pairs(std::move(pairs)),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/stats.h"
 #include "pingmesh/pingmesh.h"
 
 #include <QList>
@@ -24,7 +25,10 @@ struct PairSummary {
 class PairMatrix
 {
 public:
-    PairMatrix(QList<Endpoint> endpoints, QList<PingPair> pairs, qint64 windowMs = 3000);
+    static constexpr qint64 kDefaultWindowMs = 3000;
+
+    PairMatrix(QList<Endpoint> endpoints, QList<PingPair> pairs,
+               qint64 windowMs = kDefaultWindowMs);
 
     const QList<Endpoint> &endpoints() const { return m_endpoints; }
     const QList<PingPair> &pairs() const { return m_pairs; }
@@ -53,8 +57,5 @@ private:
     qint64 m_inWindow = 0;
     qint64 m_total = 0;
 };
-
-/// The @p q quantile (0..1) of @p values by nearest rank; 0 when empty. Reorders @p values.
-double quantile(std::vector<double> &values, double q);
 
 }  // namespace roce::pingmesh

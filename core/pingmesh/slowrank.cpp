@@ -15,11 +15,6 @@ class SlowRankText
     Q_DECLARE_TR_FUNCTIONS(SlowRankText)
 };
 
-double round2(double v)
-{
-    return std::round(v * 100) / 100;
-}
-
 }  // namespace
 
 void SlowRankDetector::reset(int worldSize)

@@ -34,11 +34,6 @@ quint64 sum(const PerClass &c)
     return std::accumulate(c.begin(), c.end(), quint64(0));
 }
 
-double round2(double v)
-{
-    return std::round(v * 100) / 100;
-}
-
 /// What a scenario does on the model while probes run.
 struct ScenarioPlan {
     int badNic = -1;
@@ -453,14 +448,13 @@ QJsonObject pingmeshReportToJson(const PingmeshReport &report)
     QJsonArray cells;
     for (auto it = bySwitch.begin(); it != bySwitch.end(); ++it) {
         Cell &c = it.value();
-        cells.append(
-            QJsonObject {{QStringLiteral("src"), it.key().first},
-                         {QStringLiteral("dst"), it.key().second},
-                         {QStringLiteral("pairs"), c.pairs},
-                         {QStringLiteral("loss_pct"),
-                          c.sent ? round2(100.0 * double(c.lost) / double(c.sent)) : 0.0},
-                         {QStringLiteral("rtt_p50_us"), round2(pingmesh::quantile(c.p50s, 0.5))},
-                         {QStringLiteral("rtt_p99_us"), round2(pingmesh::quantile(c.p99s, 0.99))}});
+        cells.append(QJsonObject {{QStringLiteral("src"), it.key().first},
+                                  {QStringLiteral("dst"), it.key().second},
+                                  {QStringLiteral("pairs"), c.pairs},
+                                  {QStringLiteral("loss_pct"),
+                                   c.sent ? round2(100.0 * double(c.lost) / double(c.sent)) : 0.0},
+                                  {QStringLiteral("rtt_p50_us"), round2(quantile(c.p50s, 0.5))},
+                                  {QStringLiteral("rtt_p99_us"), round2(quantile(c.p99s, 0.99))}});
     }
     // The worst pairs: by loss, then by p99.
     std::sort(order.begin(), order.end(), [&](int a, int b) {
@@ -481,7 +475,7 @@ QJsonObject pingmeshReportToJson(const PingmeshReport &report)
                                   {QStringLiteral("rtt_p50_us"), round2(s.p50Us)},
                                   {QStringLiteral("rtt_p99_us"), round2(s.p99Us)}});
     }
-    const double windowS = double(pingmesh::PairMatrix({}, {}).windowMs()) / 1000.0;
+    const double windowS = double(pingmesh::PairMatrix::kDefaultWindowMs) / 1000.0;
     QJsonObject matrix {
         {QStringLiteral("endpoints"), report.endpoints},
         {QStringLiteral("pairs"), int(report.pairs.size())},
@@ -490,8 +484,8 @@ QJsonObject pingmeshReportToJson(const PingmeshReport &report)
         {QStringLiteral("probes_in_window"), double(sent)},
         {QStringLiteral("lost_in_window"), double(lost)},
         {QStringLiteral("loss_pct"), sent ? round2(100.0 * double(lost) / double(sent)) : 0.0},
-        {QStringLiteral("rtt_p50_us"), round2(pingmesh::quantile(p50s, 0.5))},
-        {QStringLiteral("rtt_p99_us"), round2(pingmesh::quantile(p99s, 0.99))},
+        {QStringLiteral("rtt_p50_us"), round2(quantile(p50s, 0.5))},
+        {QStringLiteral("rtt_p99_us"), round2(quantile(p99s, 0.99))},
         {QStringLiteral("timestamps"), QStringLiteral("hw")},
         {QStringLiteral("probes_per_second_per_nic"), report.options.probesPerSecond},
         {QStringLiteral("by_switch"), cells},
