@@ -2,6 +2,7 @@
 #include "agentdaemon.h"
 #include "agentoptions.h"
 #include "common/versions.h"
+#include "pingmesh/endpointlines.h"
 #include "pingmesh/pingmeshspec.h"
 #include "prometheus.h"
 #include "sampler.h"
@@ -59,14 +60,23 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!parsed.options->pingmeshSpec.isEmpty()) {
-        QFile file(parsed.options->pingmeshSpec);
-        if (!file.open(QIODevice::ReadOnly)) {
-            err << QLatin1String("roce-agent: ")
-                << AgentMainText::tr("cannot read %1: %2").arg(file.fileName(), file.errorString())
-                << QLatin1Char('\n');
-            return 2;
+        // "-": the spec is the first line of standard input (the agent's pingmesh job, whose
+        // next line on standard input is its peers).
+        QByteArray specText;
+        if (parsed.options->pingmeshSpec == QLatin1String("-")) {
+            specText = roce::agent::readPingmeshSpecLine();
+        } else {
+            QFile file(parsed.options->pingmeshSpec);
+            if (!file.open(QIODevice::ReadOnly)) {
+                err << QLatin1String("roce-agent: ")
+                    << AgentMainText::tr("cannot read %1: %2")
+                           .arg(file.fileName(), file.errorString())
+                    << QLatin1Char('\n');
+                return 2;
+            }
+            specText = file.readAll();
         }
-        const auto spec = roce::agent::parsePingmeshSpec(file.readAll());
+        const auto spec = roce::agent::parsePingmeshSpec(specText);
         if (!spec) {
             err << QLatin1String("roce-agent: ") << spec.error().message << QLatin1Char('\n');
             return 2;
@@ -76,7 +86,9 @@ int main(int argc, char **argv)
             err << QLatin1String("roce-agent: ") << result.error().message << QLatin1Char('\n');
             return 1;
         }
-        out << QString::fromUtf8(QJsonDocument(*result).toJson(QJsonDocument::Compact))
+        out << (spec->stdio()
+                    ? roce::pingmesh::resultLine(*result)
+                    : QString::fromUtf8(QJsonDocument(*result).toJson(QJsonDocument::Compact)))
             << QLatin1Char('\n');
         return 0;
     }

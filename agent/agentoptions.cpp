@@ -103,7 +103,8 @@ AgentParse parseAgentOptions(const QStringList &argv)
         AgentOptionsText::tr("Run one pingmesh round as the spec file says (JSON: name, device, "
                              "rendezvous, peers, seconds, rate_per_s, ...): UD probes to the "
                              "peers' queue pairs and answers to theirs; prints the pairs' RTT "
-                             "and loss as JSON, then exits."),
+                             "and loss as JSON, then exits. \"-\" reads the spec from the first "
+                             "line of standard input."),
         AgentOptionsText::tr("spec"));
     parser.addOption(pingmesh);
     parser.addOptions({once, json, prometheus, ethtoolFixture, netdev, hostname, listen, metrics,

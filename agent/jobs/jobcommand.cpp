@@ -1,5 +1,9 @@
 #include "jobs/jobcommand.h"
 
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace roce::agent {
 
 using agentproto::JobSpec;
@@ -81,6 +85,25 @@ JobCommand buildJobCommand(const JobSpec &s, const QString &trainingScript, cons
         c.timeoutMs = s.role == QLatin1String("server")
             ? 24 * 3600 * 1000
             : (s.durationS ? s.durationS : 5) * 1000 + margin;
+    } else if (s.isPingmesh()) {
+        c.program = QCoreApplication::applicationFilePath();
+        c.arguments << QStringLiteral("--pingmesh") << QStringLiteral("-");
+        QJsonObject spec {{QStringLiteral("name"), s.endpointName},
+                          {QStringLiteral("device"), s.device},
+                          {QStringLiteral("port"), s.ibPort},
+                          {QStringLiteral("rendezvous"), QStringLiteral("stdio")},
+                          {QStringLiteral("seconds"), s.durationS},
+                          {QStringLiteral("rate_per_s"), s.probeRate},
+                          {QStringLiteral("timeout_ms"), s.probeTimeoutMs},
+                          {QStringLiteral("source_ports"), s.sourcePorts},
+                          // Peers that start later are answered a little longer.
+                          {QStringLiteral("linger_ms"), 3000},
+                          {QStringLiteral("wait_ms"), 60000}};
+        if (s.gidIndex)
+            spec.insert(QStringLiteral("gid_index"), *s.gidIndex);
+        c.stdinData = QJsonDocument(spec).toJson(QJsonDocument::Compact) + '\n';
+        // The peers may take a minute to come, then the probing, then the lingering.
+        c.timeoutMs = 60 * 1000 + s.durationS * 1000 + 3000 + margin;
     } else {
         c.program = python;
         c.arguments << trainingScript << QStringLiteral("--model-mb") << QString::number(s.modelMb)

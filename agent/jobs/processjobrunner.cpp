@@ -5,6 +5,7 @@
 #include "parsers/perftestparser.h"
 #include "parsers/sockperfparser.h"
 #include "parsers/trainingparser.h"
+#include "pingmesh/endpointlines.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -125,9 +126,10 @@ QList<qint64> ProcessJobRunner::processGroups() const
     return groups;
 }
 
-Result<QString> ProcessJobRunner::start(const JobSpec &spec)
+Result<QString> ProcessJobRunner::start(const JobSpec &given)
 {
-    if (spec.isPerftest()) {
+    JobSpec spec = given;
+    if (spec.isPerftest() || spec.isPingmesh()) {
         const QStringList devices = m_rdmaDevices ? m_rdmaDevices() : QStringList();
         if (devices.isEmpty()) {
             return makeError(ErrorCode::NotFound,
@@ -142,6 +144,8 @@ Result<QString> ProcessJobRunner::start(const JobSpec &spec)
                              JobsText::tr("RDMA device '%1' not found on this host (devices: %2)")
                                  .arg(spec.device, devices.join(QStringLiteral(", "))));
         }
+        if (spec.isPingmesh() && spec.device.isEmpty())
+            spec.device = devices.first();  // the endpoint needs one; a perftest picks its own
     }
     if (spec.tool == QLatin1String("train") && m_trainingScript.isEmpty())
         return makeError(ErrorCode::Internal,
@@ -224,6 +228,8 @@ Result<QString> ProcessJobRunner::start(const JobSpec &spec)
     m_jobs.insert(id, job);
     raw->process.start();
     raw->pgid = raw->process.processId();  // setsid(): the child leads its own group
+    if (!job->command.stdinData.isEmpty())
+        raw->process.write(job->command.stdinData);
     raw->timeout.start(job->command.timeoutMs);
     qCInfo(lcJobs).noquote() << "job" << id << "started:" << raw->command.program
                              << raw->command.arguments.join(QLatin1Char(' '));
@@ -245,6 +251,21 @@ bool ProcessJobRunner::cancel(const QString &jobId)
     killGroup(*job, SIGTERM);
     job->killTimer.start(2000);
     return true;
+}
+
+Result<void> ProcessJobRunner::input(const QString &jobId, const QString &line)
+{
+    const auto job = m_jobs.value(jobId);
+    if (!job)
+        return makeError(ErrorCode::NotFound, JobsText::tr("no running job '%1'").arg(jobId));
+    if (!job->spec.isPingmesh())
+        return makeError(ErrorCode::Unsupported,
+                         JobsText::tr("%1 reads no input").arg(job->spec.tool));
+    if (job->process.write(line.toUtf8() + '\n') < 0)
+        return makeError(
+            ErrorCode::Io,
+            JobsText::tr("cannot write to %1: %2").arg(job->spec.tool, job->process.errorString()));
+    return {};
 }
 
 void ProcessJobRunner::cancelAll()
@@ -306,6 +327,8 @@ void ProcessJobRunner::finish(const QString &jobId, int exitCode, bool crashed)
             else
                 parseError = r.error().message;
         }
+    } else if (s.isPingmesh()) {
+        result.parsed = pingmesh::pingmeshResultFromOutput(job->stdoutText, &parseError);
     } else {
         result.parsed = parsers::summarizeTraining(job->stdoutText, &parseError);
     }
@@ -319,7 +342,7 @@ void ProcessJobRunner::finish(const QString &jobId, int exitCode, bool crashed)
         result.state = JobState::Failed;
         // The tool's own message: what the parser recognised as its error, else the last
         // lines it printed (a training rank's Python traceback ends with the cause).
-        result.error = !parseError.isEmpty() && s.tool != QLatin1String("train")
+        result.error = !parseError.isEmpty() && s.tool != QLatin1String("train") && !s.isPingmesh()
             ? parseError
             : tailOf(job->output);
         if (result.error.isEmpty())

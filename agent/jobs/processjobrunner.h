@@ -36,6 +36,8 @@ public:
     Result<QString> start(const agentproto::JobSpec &spec) override;
     bool cancel(const QString &jobId) override;
     void cancelAll() override;
+    /// Writes @p line to the job's standard input (a pingmesh endpoint reads its peers so).
+    Result<void> input(const QString &jobId, const QString &line) override;
     int runningCount() const { return int(m_jobs.size()); }
     /// Process group ids of the running jobs (tests check that none survives).
     QList<qint64> processGroups() const;

@@ -3,6 +3,7 @@
 #include "udpingmesh.h"
 
 #include "common/stats.h"
+#include "pingmesh/endpointlines.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -14,8 +15,11 @@
 #include <QThread>
 
 #include <cmath>
+#include <cstdio>
 
+#include <poll.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 namespace roce::agent {
 
@@ -26,7 +30,47 @@ class PingmeshSpecText
     Q_DECLARE_TR_FUNCTIONS(PingmeshSpecText)
 };
 
+void printLine(const QString &line)
+{
+    const QByteArray bytes = line.toUtf8() + '\n';
+    std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+/// One line from standard input within @p waitMs (the console's peers line).
+Result<QString> readStdinLine(int waitMs)
+{
+    QByteArray line;
+    QElapsedTimer waited;
+    waited.start();
+    char c = 0;
+    while (true) {
+        pollfd fd {STDIN_FILENO, POLLIN, 0};
+        const int left = int(std::max<qint64>(0, waitMs - waited.elapsed()));
+        const int ready = ::poll(&fd, 1, left);
+        if (ready <= 0)
+            return makeError(ErrorCode::Timeout,
+                             PingmeshSpecText::tr("no peers arrived on standard input within %1 s")
+                                 .arg(waitMs / 1000));
+        const ssize_t n = ::read(STDIN_FILENO, &c, 1);
+        if (n <= 0)
+            return makeError(ErrorCode::Io,
+                             PingmeshSpecText::tr("standard input closed before the peers"));
+        if (c == '\n')
+            return QString::fromUtf8(line);
+        if (line.size() > 16 * 1024 * 1024)
+            return makeError(ErrorCode::Parse, PingmeshSpecText::tr("the peers line is too long"));
+        line.append(c);
+    }
+}
+
 }  // namespace
+
+QByteArray readPingmeshSpecLine()
+{
+    const auto line = readStdinLine(30000);
+    return line ? line->toUtf8() : QByteArray();
+}
 
 Result<PingmeshSpec> parsePingmeshSpec(const QByteArray &json)
 {
@@ -75,7 +119,8 @@ Result<PingmeshSpec> parsePingmeshSpec(const QByteArray &json)
     const auto timeout = number("timeout_ms", 1, 60000, 200);
     const auto linger = number("linger_ms", 0, 60000, 3000);
     const auto wait = number("wait_ms", 0, 600000, 30000);
-    for (const auto *r : {&port, &gid, &seconds, &rate, &timeout, &linger, &wait}) {
+    const auto sports = number("source_ports", 1, 64, 8);
+    for (const auto *r : {&port, &gid, &seconds, &rate, &timeout, &linger, &wait, &sports}) {
         if (!*r)
             return r->error();
     }
@@ -86,15 +131,15 @@ Result<PingmeshSpec> parsePingmeshSpec(const QByteArray &json)
     s.timeoutMs = int(*timeout);
     s.lingerMs = int(*linger);
     s.waitMs = int(*wait);
+    s.sourcePorts = int(*sports);
     return s;
 }
 
-Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
+namespace {
+
+/// The directory rendezvous: leave the address, wait for the peers'.
+Result<QList<UdAddress>> exchangeOverDirectory(const PingmeshSpec &spec, const UdPingmesh &mesh)
 {
-    auto opened = UdPingmesh::open(spec.device, spec.port, spec.gidIndex);
-    if (!opened)
-        return opened.error();
-    UdPingmesh &mesh = **opened;
     const UdAddress self = mesh.address();
     // Leave the address where the peers look, atomically (a peer never reads half of it).
     QDir().mkpath(spec.rendezvous);
@@ -127,10 +172,72 @@ Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
                              PingmeshSpecText::tr("the address of peer %1 is malformed").arg(name));
         peers.append({name, gid, quint32(o.value(QStringLiteral("qpn")).toDouble())});
     }
+    return peers;
+}
+
+/// The stdio rendezvous: print the address, read the peers the console sends.
+Result<QList<UdAddress>> exchangeOverStdio(const PingmeshSpec &spec, const UdPingmesh &mesh)
+{
+    const UdAddress self = mesh.address();
+    pingmesh::EndpointAddress address;
+    address.name = spec.name;
+    address.device = spec.device;
+    address.netdev = mesh.netdev();
+    address.port = spec.port;
+    address.gidIndex = mesh.gidIndex();
+    address.gid = self.gid;
+    address.qpn = self.qpn;
+    printLine(pingmesh::addressLine(address));
+    const auto line = readStdinLine(spec.waitMs);
+    if (!line)
+        return line.error();
+    const auto given = pingmesh::parsePeersLine(*line);
+    if (!given)
+        return given.error();
+    QList<UdAddress> peers;
+    for (const pingmesh::PeerAddress &p : *given) {
+        if (p.name != spec.name)
+            peers.append({p.name, p.gid, p.qpn});
+    }
+    return peers;
+}
+
+}  // namespace
+
+Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
+{
+    auto opened = UdPingmesh::open(spec.device, spec.port, spec.gidIndex);
+    if (!opened)
+        return opened.error();
+    UdPingmesh &mesh = **opened;
+    const UdAddress self = mesh.address();
+    const auto peers
+        = spec.stdio() ? exchangeOverStdio(spec, mesh) : exchangeOverDirectory(spec, mesh);
+    if (!peers)
+        return peers.error();
+    UdPingmesh::RunOptions run;
+    run.ratePerSecond = spec.ratePerSecond;
+    run.seconds = spec.seconds;
+    run.timeoutMs = spec.timeoutMs;
+    run.lingerMs = spec.lingerMs;
+    run.sourcePorts = spec.sourcePorts;
+    if (spec.stdio()) {
+        run.onInterval = [&peers](qint64 elapsedMs, const std::vector<UdInterval> &due) {
+            for (const UdInterval &i : due) {
+                pingmesh::ProbeBatch batch;
+                batch.dst = (*peers)[i.peer].name;
+                batch.tMs = elapsedMs;
+                batch.sent = i.sent;
+                batch.lost = i.lost;
+                batch.rttUs = i.rttUs;
+                for (const QString &line : pingmesh::probeLines(batch))
+                    printLine(line);
+            }
+        };
+    }
     rusage before {};
     getrusage(RUSAGE_SELF, &before);
-    const auto results
-        = mesh.run(peers, spec.ratePerSecond, spec.seconds, spec.timeoutMs, spec.lingerMs);
+    const auto results = mesh.run(*peers, run);
     rusage after {};
     getrusage(RUSAGE_SELF, &after);
     auto seconds = [](const timeval &t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
@@ -138,6 +245,9 @@ Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
         - seconds(before.ru_stime);
     if (!results)
         return results.error();
+    QJsonArray sports;
+    for (const quint16 p : mesh.sourcePorts())
+        sports.append(p);
     QJsonArray pairs;
     for (const UdPeerResult &r : *results) {
         QJsonObject pair {{QStringLiteral("dst"), r.name},
@@ -157,6 +267,7 @@ Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
                         {QStringLiteral("timestamps"), QStringLiteral("sw")},
                         {QStringLiteral("rate_per_s"), spec.ratePerSecond},
                         {QStringLiteral("seconds"), spec.seconds},
+                        {QStringLiteral("udp_sports"), sports},
                         {QStringLiteral("pairs"), pairs},
                         {QStringLiteral("answered"), double(mesh.stats().answered)},
                         {QStringLiteral("stray_replies"), double(mesh.stats().strayReplies)},

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace roce::agent {
@@ -168,8 +169,8 @@ Result<std::unique_ptr<UdPingmesh>> UdPingmesh::open(const QString &device, int 
     ibv_device **list = ibv_get_device_list(&count);
     if (!list)
         return makeError(ErrorCode::NotFound,
-                         UdPingmeshText::tr("no RDMA devices here (libibverbs: %1)")
-                             .arg(QString::fromLocal8Bit(strerror(errno))));
+                         UdPingmeshText::tr("no RDMA device '%1': libibverbs finds none here (%2)")
+                             .arg(device, QString::fromLocal8Bit(strerror(errno))));
     QStringList names;
     for (int i = 0; i < count; ++i) {
         names.append(QString::fromLatin1(ibv_get_device_name(list[i])));
@@ -260,44 +261,89 @@ int UdPingmesh::gidIndex() const
     return d->gidIndex;
 }
 
-Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, double ratePerSecond,
-                                            double seconds, int timeoutMs, int lingerMs)
+QString UdPingmesh::netdev() const
 {
+    QFile f(QStringLiteral("/sys/class/infiniband/%1/ports/%2/gid_attrs/ndevs/%3")
+                .arg(d->device)
+                .arg(d->port)
+                .arg(d->gidIndex));
+    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll().trimmed()) : QString();
+}
+
+Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
+                                            const RunOptions &options)
+{
+    // The flow labels of the sweep, spread over the 14 bits the UDP source port takes from
+    // them (sport = 0xC000 | label for labels below 0x4000); 0 would mean "none".
+    const int paths = std::clamp(options.sourcePorts, 1, 64);
+    QList<quint32> labels;
+    m_sourcePorts.clear();
+    for (int k = 0; k < paths; ++k) {
+        labels.append(paths == 1 ? 0u : quint32(1 + (k * 997) % 16383));
+        if (paths > 1)
+            m_sourcePorts.append(quint16(0xC000 | labels.last()));
+    }
     // An address handle needs the peer's MAC (ARP or ND by the kernel), which a lossy link
     // can make time out: try a few times, then report that peer's probes lost with the reason.
     QList<QString> unreachable(peers.size());
     for (int p = 0; p < peers.size(); ++p) {
-        ibv_ah_attr ah {};
-        ah.is_global = 1;
-        std::memcpy(ah.grh.dgid.raw, peers[p].gid.constData(), 16);
-        ah.grh.sgid_index = quint8(d->gidIndex);
-        ah.grh.hop_limit = 64;
-        ah.port_num = quint8(d->port);
-        ibv_ah *handle = nullptr;
-        int error = 0;
-        for (int attempt = 0; attempt < 5 && !handle; ++attempt) {
-            handle = ibv_create_ah(d->pd, &ah);
-            error = errno;
-            if (!handle)
-                ::poll(nullptr, 0, 200);
+        for (int k = 0; k < paths; ++k) {
+            ibv_ah_attr ah {};
+            ah.is_global = 1;
+            std::memcpy(ah.grh.dgid.raw, peers[p].gid.constData(), 16);
+            ah.grh.sgid_index = quint8(d->gidIndex);
+            ah.grh.hop_limit = 64;
+            ah.grh.flow_label = labels[k];
+            ah.port_num = quint8(d->port);
+            ibv_ah *handle = nullptr;
+            int error = 0;
+            for (int attempt = 0; attempt < 5 && !handle && unreachable[p].isEmpty(); ++attempt) {
+                handle = ibv_create_ah(d->pd, &ah);
+                error = errno;
+                if (!handle)
+                    ::poll(nullptr, 0, 200);
+            }
+            if (!handle && unreachable[p].isEmpty()) {
+                unreachable[p] = UdPingmeshText::tr("ibv_create_ah failed: %1")
+                                     .arg(QString::fromLocal8Bit(strerror(error)));
+            }
+            d->peerAh.append(handle);
         }
-        if (!handle) {
-            unreachable[p] = UdPingmeshText::tr("ibv_create_ah failed: %1")
-                                 .arg(QString::fromLocal8Bit(strerror(error)));
-        }
-        d->peerAh.append(handle);
     }
+    const double ratePerSecond = options.ratePerSecond;
+    const double seconds = options.seconds;
+    const int timeoutMs = options.timeoutMs;
+    const int lingerMs = options.lingerMs;
     struct Pending {
         qint64 sentNs;
         int peer;
     };
     QHash<quint32, Pending> pending;
     std::vector<std::vector<double>> rtts(std::size_t(peers.size()));
-    QList<int> sent(peers.size(), 0), lost(peers.size(), 0);
+    QList<int> sent(peers.size(), 0), lost(peers.size(), 0), round(peers.size(), 0);
+    std::vector<UdInterval> interval(std::size_t(peers.size()));
+    for (int p = 0; p < peers.size(); ++p)
+        interval[std::size_t(p)].peer = p;
+    auto lose = [&](int peer) {
+        lost[peer] += 1;
+        interval[std::size_t(peer)].lost += 1;
+    };
     const qint64 start = nowNs();
+    auto flush = [&](qint64 now) {
+        if (!options.onInterval)
+            return;
+        std::vector<UdInterval> due;
+        for (UdInterval &i : interval) {
+            if (i.sent > 0 || i.lost > 0 || !i.rttUs.empty())
+                due.push_back(std::exchange(i, UdInterval {i.peer, 0, 0, {}}));
+        }
+        if (!due.empty())
+            options.onInterval((now - start) / 1000000, due);
+    };
     const qint64 probeEnd = start + qint64(seconds * 1e9);
     const qint64 end = probeEnd + std::max<qint64>(timeoutMs, lingerMs) * 1000000;
-    const qint64 interval = peers.isEmpty() ? 0 : qint64(1e9 / std::max(0.1, ratePerSecond));
+    const qint64 probeGap = peers.isEmpty() ? 0 : qint64(1e9 / std::max(0.1, ratePerSecond));
+    qint64 nextFlush = start + 1000000000;
     qint64 nextProbe = start;
     quint32 seq = 0;
     int nextPeer = 0;
@@ -307,16 +353,18 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, doubl
     for (qint64 now = nowNs(); now < end; now = nowNs()) {
         if (!peers.isEmpty() && now >= nextProbe && now < probeEnd) {
             const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
-            if (!d->peerAh[nextPeer]) {
-                lost[nextPeer] += 1;  // no address handle: the probe cannot leave
-            } else if (const int e = d->send(d->peerAh[nextPeer], peers[nextPeer].qpn, m); e != 0) {
+            ibv_ah *ah = d->peerAh[nextPeer * paths + round[nextPeer]++ % paths];
+            if (!ah) {
+                lose(nextPeer);  // no address handle: the probe cannot leave
+            } else if (const int e = d->send(ah, peers[nextPeer].qpn, m); e != 0) {
                 return verbsError(QStringLiteral("ibv_post_send"), e);
             } else {
                 pending.insert(seq, {now, nextPeer});
             }
             sent[nextPeer] += 1;
+            interval[std::size_t(nextPeer)].sent += 1;
             nextPeer = (nextPeer + 1) % int(peers.size());
-            nextProbe += interval;
+            nextProbe += probeGap;
         }
         const int n = ibv_poll_cq(d->cq, 32, wc);
         if (n < 0)
@@ -357,8 +405,9 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, doubl
                 } else if (m.magic == kMagic && m.type == Reply) {
                     const auto it = pending.find(m.seq);
                     if (it != pending.end()) {
-                        rtts[std::size_t(it->peer)].push_back(double(nowNs() - it->sentNs)
-                                                              / 1000.0);
+                        const double rtt = double(nowNs() - it->sentNs) / 1000.0;
+                        rtts[std::size_t(it->peer)].push_back(rtt);
+                        interval[std::size_t(it->peer)].rttUs.push_back(rtt);
                         pending.erase(it);
                     }
                 }
@@ -369,11 +418,15 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, doubl
         // Probes past their timeout are lost.
         for (auto it = pending.begin(); it != pending.end();) {
             if (now - it->sentNs > qint64(timeoutMs) * 1000000) {
-                lost[it->peer] += 1;
+                lose(it->peer);
                 it = pending.erase(it);
             } else {
                 ++it;
             }
+        }
+        if (now >= nextFlush) {
+            flush(now);
+            nextFlush += 1000000000;
         }
         if (n == 0) {
             // Nothing to do until the next probe is due or a completion arrives.
@@ -391,7 +444,8 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers, doubl
         }
     }
     for (const Pending &p : std::as_const(pending))
-        lost[p.peer] += 1;
+        lose(p.peer);
+    flush(nowNs());
     QList<UdPeerResult> out;
     for (int p = 0; p < peers.size(); ++p) {
         out.append({peers[p].name, sent[p], lost[p], quantile(rtts[std::size_t(p)], 0.5),

@@ -6,7 +6,9 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace roce::agent {
 
@@ -27,11 +29,21 @@ struct UdPeerResult {
     QString error;  ///< why no probe could be sent to it (every probe then counts as lost)
 };
 
+/// One peer's probes over the last interval (about a second) of a run.
+struct UdInterval {
+    int peer = 0;  ///< index into the run's peers
+    int sent = 0;
+    int lost = 0;
+    std::vector<double> rttUs;
+};
+
 /// A pingmesh endpoint over libibverbs: one UD queue pair on an RDMA port that sends probes
 /// to its peers' queue pairs and answers theirs, as R-Pingmesh does. A probe carries a
 /// sequence number and its send time; the peer echoes it, and the round trip is taken with
 /// the host's monotonic clock around post and completion (software timestamps: rxe and most
-/// devices give no completion timestamps).
+/// devices give no completion timestamps). Each peer is reached through several address
+/// handles that differ in their GRH flow label only: RoCE v2 devices derive the UDP source
+/// port from it (rdma_flow_label_to_udp_sport), so the probes sweep the ECMP paths.
 class UdPingmesh
 {
 public:
@@ -42,10 +54,9 @@ public:
 
     UdAddress address() const;
     int gidIndex() const;
+    /// The netdev of the GID in use (sysfs gid_attrs/ndevs), empty when the kernel does not say.
+    QString netdev() const;
 
-    /// Probes @p peers in turn at @p ratePerSecond for @p seconds while answering every probe
-    /// that arrives, then answers for @p lingerMs more (peers that started later are still
-    /// probing). A probe without a reply after @p timeoutMs is lost.
     /// What the endpoint saw besides its own probes' replies.
     struct Stats {
         qint64 answered = 0;      ///< peers' probes answered
@@ -55,14 +66,28 @@ public:
     };
     Stats stats() const { return m_stats; }
 
-    Result<QList<UdPeerResult>> run(const QList<UdAddress> &peers, double ratePerSecond,
-                                    double seconds, int timeoutMs, int lingerMs);
+    struct RunOptions {
+        double ratePerSecond = 50;  ///< over all peers
+        double seconds = 10;
+        int timeoutMs = 200;  ///< a probe without a reply after this long is lost
+        int lingerMs = 3000;  ///< answering after the last probe (peers that started later)
+        int sourcePorts = 1;  ///< UDP source ports (flow labels) swept per peer
+        /// Called about once a second, and at the end, with what each peer's probes gave
+        /// since the last call (peers with nothing new are left out).
+        std::function<void(qint64 elapsedMs, const std::vector<UdInterval> &)> onInterval;
+    };
+    /// Probes @p peers in turn while answering every probe that arrives.
+    Result<QList<UdPeerResult>> run(const QList<UdAddress> &peers, const RunOptions &options);
+    /// The UDP source ports the last run's address handles select (on devices that derive
+    /// them from the flow label, as mlx5 does; rxe keeps one per queue pair).
+    QList<quint16> sourcePorts() const { return m_sourcePorts; }
 
 private:
     UdPingmesh();
     struct Impl;
     std::unique_ptr<Impl> d;
     Stats m_stats;
+    QList<quint16> m_sourcePorts;
 };
 
 }  // namespace roce::agent

@@ -257,6 +257,16 @@ void AgentClient::cancelJob(const QString &jobId)
           {QStringLiteral("job_id"), jobId}});
 }
 
+int AgentClient::sendJobInput(const QString &jobId, const QString &line)
+{
+    const int id = m_nextId++;
+    send({{QStringLiteral("type"), QStringLiteral("job_input")},
+          {QStringLiteral("id"), id},
+          {QStringLiteral("job_id"), jobId},
+          {QStringLiteral("line"), line}});
+    return id;
+}
+
 void AgentClient::onReadyRead()
 {
     m_lastReceivedNs = m_monotonic.nsecsElapsed();

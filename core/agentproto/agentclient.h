@@ -68,6 +68,9 @@ public:
     /// Starts a job; the answer is jobStarted(requestId, jobId) or requestFailed(requestId, ...).
     int startJob(const JobSpec &spec);
     void cancelJob(const QString &jobId);
+    /// Hands @p line (one line of text, no newline) to a running job of this connection that
+    /// reads input (a pingmesh endpoint: its peers). A refusal comes as requestFailed().
+    int sendJobInput(const QString &jobId, const QString &line);
     /// Pings the agent with the console's time; the answer is clockMeasured().
     void measureClock();
     /// Sends raw bytes (tests of the agent's robustness only).

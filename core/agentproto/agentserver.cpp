@@ -24,6 +24,12 @@ class AgentServerText
 };
 }  // namespace
 
+Result<void> JobRunner::input(const QString &jobId, const QString &)
+{
+    return makeError(ErrorCode::Unsupported,
+                     AgentServerText::tr("job '%1' reads no input").arg(jobId));
+}
+
 AgentServer::AgentServer(SampleFunction sampler, JobRunner *jobs, AgentServerOptions options,
                          QObject *parent)
     : AgentServer(std::make_shared<SharedSample>(std::move(sampler), options.tickMs), jobs, options,

@@ -452,6 +452,19 @@ void AgentServer::Session::handleRequest(const QString &type, const QJsonObject 
             error(id, QStringLiteral("no_such_job"),
                   AgentSessionText::tr("no running job '%1' of this connection")
                       .arg(escapeForLog(job)));
+    } else if (type == QLatin1String("job_input")) {
+        const QString job = m.value(QStringLiteral("job_id")).toString();
+        const QJsonValue line = m.value(QStringLiteral("line"));
+        if (!jobs.contains(job) || !m_server->m_jobs) {
+            error(id, QStringLiteral("no_such_job"),
+                  AgentSessionText::tr("no running job '%1' of this connection")
+                      .arg(escapeForLog(job)));
+        } else if (!line.isString() || line.toString().contains(QLatin1Char('\n'))) {
+            error(id, QStringLiteral("bad_request"),
+                  AgentSessionText::tr("job_input needs 'line': one line of text"));
+        } else if (const auto taken = m_server->m_jobs->input(job, line.toString()); !taken) {
+            error(id, QStringLiteral("input_refused"), taken.error().message);
+        }
     } else {
         warn(AgentSessionText::tr("unknown message type '%1'").arg(escapeForLog(type)));
         error(id, QStringLiteral("unknown_type"),

@@ -21,6 +21,9 @@ public:
     /// Stops a job and everything it started. False when there is no such running job.
     virtual bool cancel(const QString &jobId) = 0;
     virtual void cancelAll() = 0;
+    /// Hands one line of input to a running job (no newline in it). Jobs that read none
+    /// refuse it; the default refuses every job.
+    virtual Result<void> input(const QString &jobId, const QString &line);
 
 signals:
     /// The server side of a job is listening and a client may start.

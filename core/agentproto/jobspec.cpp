@@ -52,7 +52,7 @@ QStringList jobTools()
             QStringLiteral("ib_send_bw"),  QStringLiteral("ib_send_lat"),
             QStringLiteral("ib_read_bw"),  QStringLiteral("ib_read_lat"),
             QStringLiteral("iperf3"),      QStringLiteral("sockperf"),
-            QStringLiteral("train")};
+            QStringLiteral("train"),       QStringLiteral("pingmesh")};
 }
 
 QString jobStateName(JobState state)
@@ -91,6 +91,18 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
         allowed += {QStringLiteral("streams")};
     } else if (s.tool == QLatin1String("sockperf")) {
         allowed += {QStringLiteral("tcp"), QStringLiteral("message_size")};
+    } else if (s.isPingmesh()) {
+        allowed = {QStringLiteral("tool"),
+                   QStringLiteral("role"),
+                   QStringLiteral("name"),
+                   QStringLiteral("device"),
+                   QStringLiteral("ib_port"),
+                   QStringLiteral("gid_index"),
+                   QStringLiteral("duration_s"),
+                   QStringLiteral("rate_per_s"),
+                   QStringLiteral("probe_timeout_ms"),
+                   QStringLiteral("source_ports"),
+                   QStringLiteral("timeout_s")};
     } else {
         allowed = {QStringLiteral("tool"),        QStringLiteral("role"),
                    QStringLiteral("rank"),        QStringLiteral("world_size"),
@@ -161,6 +173,33 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
         s.ifname = j.value(QStringLiteral("ifname")).toString();
         if (!s.ifname.isEmpty() && !validName(s.ifname))
             return invalid(JobSpecText::tr("'ifname' is not a valid interface name"));
+        return s;
+    }
+
+    if (s.isPingmesh()) {
+        // One endpoint of a pingmesh round: it opens a UD queue pair, prints its address,
+        // waits for its peers' (job_input) and probes them (README "Agent protocol").
+        s.role = j.value(QStringLiteral("role")).toString(QStringLiteral("endpoint"));
+        if (s.role != QLatin1String("endpoint"))
+            return invalid(JobSpecText::tr("'role' of a pingmesh job must be endpoint"));
+        s.endpointName = j.value(QStringLiteral("name")).toString();
+        if (!validName(s.endpointName))
+            return invalid(JobSpecText::tr("a pingmesh job needs 'name': letters, digits and "
+                                           "_.:- (how its peers name it)"));
+        s.device = j.value(QStringLiteral("device")).toString();
+        if (!s.device.isEmpty() && !validName(s.device))
+            return invalid(JobSpecText::tr("'device' is not a valid RDMA device name"));
+        ROCE_INT("ib_port", 1, 255, s.ibPort)
+        v.reset();
+        if (auto e = integer("gid_index", 0, 1023, &v))
+            return *e;
+        if (v)
+            s.gidIndex = int(*v);
+        ROCE_INT("rate_per_s", 1, 100000, s.probeRate)
+        ROCE_INT("probe_timeout_ms", 1, 60000, s.probeTimeoutMs)
+        ROCE_INT("source_ports", 1, 64, s.sourcePorts)
+        if (!s.durationS)
+            s.durationS = 10;
         return s;
     }
 
@@ -238,6 +277,22 @@ QJsonObject jobSpecToJson(const JobSpec &s)
         j.insert(QStringLiteral("iterations"), s.trainIterations);
         if (!s.ifname.isEmpty())
             j.insert(QStringLiteral("ifname"), s.ifname);
+        if (s.timeoutS)
+            j.insert(QStringLiteral("timeout_s"), s.timeoutS);
+        return j;
+    }
+    if (s.isPingmesh()) {
+        j.insert(QStringLiteral("role"), s.role);
+        j.insert(QStringLiteral("name"), s.endpointName);
+        if (!s.device.isEmpty())
+            j.insert(QStringLiteral("device"), s.device);
+        j.insert(QStringLiteral("ib_port"), s.ibPort);
+        if (s.gidIndex)
+            j.insert(QStringLiteral("gid_index"), *s.gidIndex);
+        j.insert(QStringLiteral("duration_s"), s.durationS);
+        j.insert(QStringLiteral("rate_per_s"), s.probeRate);
+        j.insert(QStringLiteral("probe_timeout_ms"), s.probeTimeoutMs);
+        j.insert(QStringLiteral("source_ports"), s.sourcePorts);
         if (s.timeoutS)
             j.insert(QStringLiteral("timeout_s"), s.timeoutS);
         return j;

@@ -14,8 +14,8 @@ namespace roce::agentproto {
 /// Nothing here is ever given to a shell.
 struct JobSpec {
     QString tool;       ///< ib_write_bw, ib_write_lat, ib_send_bw, ib_send_lat, ib_read_bw,
-                        ///< ib_read_lat, iperf3, sockperf, train
-    QString role;       ///< "server" or "client" (train: "rank")
+                        ///< ib_read_lat, iperf3, sockperf, train, pingmesh
+    QString role;       ///< "server" or "client" (train: "rank", pingmesh: "endpoint")
     QString server;     ///< address of the server side (clients)
     int port = 0;       ///< TCP port (perftest -p, iperf3 -p, sockperf -p); 0 = tool default
     int durationS = 0;  ///< seconds (perftest -D, iperf3 -t, sockperf -t); 0 = tool default
@@ -41,8 +41,15 @@ struct JobSpec {
     QString backend = QStringLiteral("gloo");
     int modelMb = 16;
     int trainIterations = 20;
-    QString ifname;    ///< GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME
-    int timeoutS = 0;  ///< kill the job after this long; 0 = tool default + margin
+    QString ifname;  ///< GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME
+    // pingmesh (device, ib_port, gid_index and duration_s as above; duration_s default 10)
+    QString endpointName;      ///< how the peers and the results name this endpoint
+    int probeRate = 50;        ///< probes per second over all peers
+    int probeTimeoutMs = 200;  ///< a probe without a reply after this long is lost
+    int sourcePorts = 8;       ///< RoCEv2 UDP source ports swept per peer (ECMP paths)
+    int timeoutS = 0;          ///< kill the job after this long; 0 = tool default + margin
+
+    bool isPingmesh() const { return tool == QLatin1String("pingmesh"); }
 
     bool isPerftest() const;
     bool isLatency() const;

@@ -1,14 +1,21 @@
 #include "cli/pingmeshcommand.h"
 
+#include "cli/headlessfabric.h"
 #include "cli/output.h"
 #include "cli/parse.h"
+#include "cli/stopsignals.h"
+#include "live/livefabric.h"
+#include "pingmesh/agentpingmesh.h"
 #include "sim/fabric.h"
 #include "sim/pingmeshrun.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTimer>
 
 namespace roce::cli {
 
@@ -19,11 +26,142 @@ class PingmeshText
     Q_DECLARE_TR_FUNCTIONS(PingmeshText)
 };
 
+/// The report in words: the matrix's line, then each verdict with what to check.
+void printReport(const QJsonObject &json, CommandIo &io)
+{
+    const QJsonObject m = json.value(QStringLiteral("matrix")).toObject();
+    io.out << PingmeshText::tr("%1 NICs, %2 pairs, %3 probes (%4 % lost in the last %5 s), RTT "
+                               "p50 %6 us, p99 %7 us")
+                  .arg(m.value(QStringLiteral("endpoints")).toInt())
+                  .arg(m.value(QStringLiteral("pairs")).toInt())
+                  .arg(qint64(m.value(QStringLiteral("probes_sent_total")).toDouble()))
+                  .arg(m.value(QStringLiteral("loss_pct")).toDouble())
+                  .arg(m.value(QStringLiteral("window_s")).toDouble())
+                  .arg(m.value(QStringLiteral("rtt_p50_us")).toDouble())
+                  .arg(m.value(QStringLiteral("rtt_p99_us")).toDouble())
+           << QLatin1Char('\n');
+    for (const QJsonValue &f : json.value(QStringLiteral("endpoints_failed")).toArray()) {
+        io.out << PingmeshText::tr("Left out: %1: %2")
+                      .arg(f.toObject().value(QStringLiteral("name")).toString(),
+                           f.toObject().value(QStringLiteral("reason")).toString())
+               << QLatin1Char('\n');
+    }
+    const QJsonArray verdicts = json.value(QStringLiteral("verdicts")).toArray();
+    if (verdicts.isEmpty())
+        io.out << PingmeshText::tr("No verdicts: every pair answers as the others do.")
+               << QLatin1Char('\n');
+    for (const QJsonValue &v : verdicts) {
+        const QJsonObject o = v.toObject();
+        io.out << QLatin1Char('\n') << o.value(QStringLiteral("kind")).toString().toUpper()
+               << QStringLiteral(" (after %1 s): ")
+                      .arg(o.value(QStringLiteral("raised_after_s")).toDouble())
+               << o.value(QStringLiteral("summary")).toString() << QLatin1Char('\n')
+               << QStringLiteral("  ")
+               << PingmeshText::tr("Check: %1").arg(o.value(QStringLiteral("check")).toString())
+               << QLatin1Char('\n');
+    }
+}
+
 }  // namespace
 
 QString PingmeshCommand::summary() const
 {
     return PingmeshText::tr("probe every pair of NICs and name the bad NIC, link or port");
+}
+
+int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
+                                   const pingmesh::AgentPingmeshOptions &options, bool json,
+                                   CommandIo &io)
+{
+    // The fabric as rocectl watch sees it: its switches (LLDP and port counters, for placing
+    // endpoints and confirming links) and its agents (the endpoints).
+    const FabricOptions fabricOptions;
+    live::LiveFabric hub;
+    HeadlessFabric fabric;
+    QEventLoop loop;
+    int exitCode = ExitOk;
+    std::unique_ptr<pingmesh::AgentPingmesh> run;
+    QList<agentproto::AgentEndpoint> agents;
+    auto fail = [&](const QString &message) {
+        io.err << QStringLiteral("rocectl pingmesh: ") << message << QLatin1Char('\n');
+        io.err.flush();
+        exitCode = ExitFailure;
+        loop.quit();
+    };
+    QObject::connect(&fabric, &HeadlessFabric::failed, &loop, fail);
+    QObject::connect(&fabric, &HeadlessFabric::planReady, &loop,
+                     [&](const live::FabricPlan &plan) { agents = plan.agents; });
+    if (!fabric.start(hub, fabricOptions, parser, io, QStringLiteral("rocectl pingmesh")))
+        return ExitFailure;
+    // Probing starts once every source has answered or failed (LLDP then places the
+    // endpoints), or after 10 s.
+    QElapsedTimer since;
+    since.start();
+    QTimer wait;
+    wait.setInterval(200);
+    QObject::connect(&wait, &QTimer::timeout, &loop, [&] {
+        const QList<live::SourceState> sources = hub.sources();
+        const bool heard = !sources.isEmpty()
+            && std::all_of(sources.cbegin(), sources.cend(), [](const auto &s) {
+                   return s.state != live::SourceState::State::Connecting;
+               });
+        if ((!heard && since.elapsed() < 10000) || run)
+            return;
+        wait.stop();
+        if (agents.isEmpty()) {
+            fail(PingmeshText::tr("the fabric has no agents to probe from"));
+            return;
+        }
+        // One endpoint per RDMA device each agent reported; an agent not heard from is tried
+        // once more by the pingmesh, which then says why it is left out.
+        QList<pingmesh::AgentPingmeshMember> members;
+        for (const agentproto::AgentEndpoint &a : std::as_const(agents)) {
+            const QString name = QStringLiteral("%1:%2").arg(a.host).arg(a.port);
+            const auto source = std::find_if(sources.cbegin(), sources.cend(), [&](const auto &s) {
+                return s.kind == QLatin1String("agent") && s.name == name;
+            });
+            QStringList devices;
+            if (source != sources.cend()) {
+                for (const QString &port : source->ports)
+                    devices.append(port.section(QLatin1Char('/'), 1));
+            }
+            if (devices.isEmpty())
+                members.append({QString(), a, QString()});  // named as the agent says
+            for (const QString &device : std::as_const(devices))
+                members.append({source->device, a, device});
+        }
+        run = std::make_unique<pingmesh::AgentPingmesh>(members, options);
+        run->setFabricView([&hub] { return hub.latest(); });
+        QObject::connect(run.get(), &pingmesh::AgentPingmesh::memberFailed, &loop,
+                         [&io](const QString &member, const QString &reason) {
+                             io.err << QStringLiteral("rocectl pingmesh: ")
+                                    << PingmeshText::tr("%1 left out: %2").arg(member, reason)
+                                    << QLatin1Char('\n');
+                             io.err.flush();
+                         });
+        QObject::connect(run.get(), &pingmesh::AgentPingmesh::finished, &loop, &QEventLoop::quit);
+        run->start();
+    });
+    wait.start();
+    StopSignals stop;
+    QObject::connect(&stop, &StopSignals::stopRequested, &loop, [&] {
+        if (run)
+            run->stop();
+        else
+            loop.quit();
+    });
+    if (exitCode == ExitOk)
+        loop.exec();
+    hub.stop();
+    if (exitCode != ExitOk || !run)
+        return exitCode == ExitOk ? ExitFailure : exitCode;
+    const QJsonObject report = run->reportJson();
+    if (json)
+        writeJson(io.out, QJsonDocument(report));
+    else
+        printReport(report, io);
+    // Fewer than two endpoints: there was no pingmesh to speak of.
+    return run->endpoints().size() >= 2 && run->matrix() ? ExitOk : ExitFailure;
 }
 
 int PingmeshCommand::run(const QStringList &args, CommandIo &io)
@@ -43,23 +181,36 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
             .arg(scenarios));
     const QCommandLineOption simOpt(QStringLiteral("sim"),
                                     PingmeshText::tr("Probe the simulated fabric."));
-    const QCommandLineOption inventoryOpt(QStringLiteral("inventory"),
-                                          PingmeshText::tr("Probe the fabric of this inventory."),
-                                          QStringLiteral("file"));
+    const QCommandLineOption inventoryOpt(
+        QStringLiteral("inventory"),
+        PingmeshText::tr("Probe the fabric of this inventory: each server's roce-agent runs a "
+                         "pingmesh endpoint (agent tokens and switch passwords as for rocectl "
+                         "watch)."),
+        QStringLiteral("file"));
+    const QCommandLineOption agentsOpt(
+        QStringLiteral("agents"),
+        PingmeshText::tr("With --sim: probe through the simulated fabric's served agents and "
+                         "NX-API, exactly as with --inventory (default: the model alone, fast)."));
     const QCommandLineOption topologyOpt(
         QStringLiteral("topology"),
         PingmeshText::tr("Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES "
-                         "(default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines)."),
-        QStringLiteral("shape"), QStringLiteral("rail:64:2:2:8"));
+                         "(default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines; with "
+                         "--agents the reference fabric)."),
+        QStringLiteral("shape"));
     const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
                                          PingmeshText::tr("Fault to simulate (default healthy)."),
                                          QStringLiteral("name"));
     const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
                                         PingmeshText::tr("Probe this long (default 10)."),
                                         QStringLiteral("s"), QStringLiteral("10"));
-    const QCommandLineOption rateOpt(QStringLiteral("rate"),
-                                     PingmeshText::tr("Probes per second per NIC (default 200)."),
-                                     QStringLiteral("n"), QStringLiteral("200"));
+    const QCommandLineOption rateOpt(
+        QStringLiteral("rate"),
+        PingmeshText::tr("Probes per second per NIC (default 200; 100 over agents)."),
+        QStringLiteral("n"));
+    const QCommandLineOption portsOpt(
+        QStringLiteral("source-ports"),
+        PingmeshText::tr("Over agents: UDP source ports each NIC sweeps per peer (default 8)."),
+        QStringLiteral("n"), QStringLiteral("8"));
     const QCommandLineOption seedOpt(QStringLiteral("seed"),
                                      PingmeshText::tr("Seed of the model (default 1)."),
                                      QStringLiteral("n"), QStringLiteral("1"));
@@ -69,8 +220,8 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
         QStringLiteral("name"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"),
                                      PingmeshText::tr("Print the report as JSON."));
-    parser.addOptions({simOpt, inventoryOpt, topologyOpt, scenarioOpt, secondsOpt, rateOpt, seedOpt,
-                       engineOpt, jsonOpt});
+    parser.addOptions({simOpt, inventoryOpt, agentsOpt, topologyOpt, scenarioOpt, secondsOpt,
+                       rateOpt, portsOpt, seedOpt, engineOpt, jsonOpt});
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
     auto usage = [&io](const QString &message) {
@@ -79,26 +230,39 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
     };
     if (parser.isSet(simOpt) == parser.isSet(inventoryOpt))
         return usage(PingmeshText::tr("give either --sim or --inventory FILE"));
-    if (parser.isSet(inventoryOpt)) {
-        io.err << QStringLiteral("rocectl pingmesh: ")
-               << PingmeshText::tr(
-                      "rocectl cannot yet hand a pinglist to the agents of an inventory and "
-                      "collect their results; each host runs a round of its own with "
-                      "roce-agent --pingmesh SPEC (README), and --sim runs the whole "
-                      "pingmesh on the simulated fabric")
-               << QLatin1Char('\n');
-        return ExitFailure;
+    if (parser.isSet(agentsOpt) && !parser.isSet(simOpt))
+        return usage(PingmeshText::tr("--agents goes with --sim (an inventory is always probed "
+                                      "through its agents)"));
+    bool ok = false;
+    const double seconds = parser.value(secondsOpt).toDouble(&ok);
+    if (!ok || seconds <= 0 || seconds > 3600)
+        return usage(PingmeshText::tr("--seconds must be between 0 and 3600"));
+    const bool viaAgents = parser.isSet(inventoryOpt) || parser.isSet(agentsOpt);
+    double rate = viaAgents ? 100 : 200;
+    if (parser.isSet(rateOpt)) {
+        rate = parser.value(rateOpt).toDouble(&ok);
+        if (!ok || rate < 1 || rate > 100000)
+            return usage(PingmeshText::tr("--rate must be between 1 and 100000 probes per second"));
+    }
+    if (viaAgents) {
+        if (parser.isSet(scenarioOpt) || parser.isSet(engineOpt) || parser.isSet(seedOpt))
+            return usage(PingmeshText::tr("--scenario, --engine and --seed are for the model "
+                                          "alone (--sim without --agents)"));
+        const int ports = parser.value(portsOpt).toInt(&ok);
+        if (!ok || ports < 1 || ports > 64)
+            return usage(PingmeshText::tr("--source-ports must be between 1 and 64"));
+        pingmesh::AgentPingmeshOptions options;
+        options.seconds = std::max(1, int(std::ceil(seconds)));
+        options.ratePerSecond = int(rate);
+        options.sourcePorts = ports;
+        return runOverAgents(parser, options, parser.isSet(jsonOpt), io);
     }
     sim::PingmeshRunOptions options;
-    options.topology = parser.value(topologyOpt);
+    if (parser.isSet(topologyOpt))
+        options.topology = parser.value(topologyOpt);
     options.scenario = parser.value(scenarioOpt);
-    bool ok = false;
-    options.seconds = parser.value(secondsOpt).toDouble(&ok);
-    if (!ok || options.seconds <= 0 || options.seconds > 3600)
-        return usage(PingmeshText::tr("--seconds must be between 0 and 3600"));
-    options.probesPerSecond = parser.value(rateOpt).toDouble(&ok);
-    if (!ok || options.probesPerSecond < 1 || options.probesPerSecond > 100000)
-        return usage(PingmeshText::tr("--rate must be between 1 and 100000 probes per second"));
+    options.seconds = seconds;
+    options.probesPerSecond = rate;
     options.seed = parser.value(seedOpt).toULongLong(&ok);
     if (!ok)
         return usage(PingmeshText::tr("--seed must be a number"));
@@ -120,35 +284,10 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
             : ExitFailure;
     }
     const QJsonObject json = sim::pingmeshReportToJson(*report);
-    if (parser.isSet(jsonOpt)) {
+    if (parser.isSet(jsonOpt))
         writeJson(io.out, QJsonDocument(json));
-        return ExitOk;
-    }
-    const QJsonObject m = json.value(QStringLiteral("matrix")).toObject();
-    io.out << PingmeshText::tr("%1 NICs, %2 pairs, %3 probes (%4 % lost in the last %5 s), RTT "
-                               "p50 %6 us, p99 %7 us")
-                  .arg(m.value(QStringLiteral("endpoints")).toInt())
-                  .arg(m.value(QStringLiteral("pairs")).toInt())
-                  .arg(qint64(m.value(QStringLiteral("probes_sent_total")).toDouble()))
-                  .arg(m.value(QStringLiteral("loss_pct")).toDouble())
-                  .arg(m.value(QStringLiteral("window_s")).toDouble())
-                  .arg(m.value(QStringLiteral("rtt_p50_us")).toDouble())
-                  .arg(m.value(QStringLiteral("rtt_p99_us")).toDouble())
-           << QLatin1Char('\n');
-    const QJsonArray verdicts = json.value(QStringLiteral("verdicts")).toArray();
-    if (verdicts.isEmpty())
-        io.out << PingmeshText::tr("No verdicts: every pair answers as the others do.")
-               << QLatin1Char('\n');
-    for (const QJsonValue &v : verdicts) {
-        const QJsonObject o = v.toObject();
-        io.out << QLatin1Char('\n') << o.value(QStringLiteral("kind")).toString().toUpper()
-               << QStringLiteral(" (after %1 s): ")
-                      .arg(o.value(QStringLiteral("raised_after_s")).toDouble())
-               << o.value(QStringLiteral("summary")).toString() << QLatin1Char('\n')
-               << QStringLiteral("  ")
-               << PingmeshText::tr("Check: %1").arg(o.value(QStringLiteral("check")).toString())
-               << QLatin1Char('\n');
-    }
+    else
+        printReport(json, io);
     return ExitOk;
 }
 

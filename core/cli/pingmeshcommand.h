@@ -2,18 +2,29 @@
 
 #include "cli/command.h"
 
+class QCommandLineParser;
+
+namespace roce::pingmesh {
+struct AgentPingmeshOptions;
+}
+
 namespace roce::cli {
 
-/// `rocectl pingmesh (--inventory FILE | --sim [--topology T] [--scenario NAME]) [--seconds S]
-/// [--rate N] [--seed N] [--engine packet|fluid] [--json]`: probes every pair of the
-/// pinglist, analyses the pair matrix with the switches' counters and prints the matrix's
-/// summary and the verdicts (each with its kind, what it names and its evidence).
+/// `rocectl pingmesh (--inventory FILE | --sim [--agents] [--topology T] [--scenario NAME])
+/// [--seconds S] [--rate N] [--source-ports N] [--seed N] [--engine packet|fluid] [--json]`:
+/// probes every pair of the pinglist (the fabric's agents, or the model alone), analyses the
+/// pair matrix with the switches' counters and prints the matrix's summary and the verdicts
+/// (each with its kind, what it names and its evidence).
 class PingmeshCommand : public Command
 {
 public:
     QString name() const override { return QStringLiteral("pingmesh"); }
     QString summary() const override;
     int run(const QStringList &args, CommandIo &io) override;
+
+private:
+    int runOverAgents(const QCommandLineParser &parser,
+                      const pingmesh::AgentPingmeshOptions &options, bool json, CommandIo &io);
 };
 
 }  // namespace roce::cli

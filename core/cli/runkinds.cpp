@@ -39,7 +39,8 @@ bool tcpBaselineTool(const QString &tool)
 
 bool matrixTool(const QString &tool)
 {
-    return tool != QLatin1String("train") && agentproto::jobTools().contains(tool);
+    return tool != QLatin1String("train") && tool != QLatin1String("pingmesh")
+        && agentproto::jobTools().contains(tool);
 }
 
 bool trainingTool(const QString &tool)

@@ -115,6 +115,11 @@ Result<QString> SimHostRunner::start(const JobSpec &spec)
     return m_agents->start(m_hosts.first(), spec);
 }
 
+Result<void> SimHostRunner::input(const QString &jobId, const QString &line)
+{
+    return m_agents->pingmeshInput(jobId, line);
+}
+
 bool SimHostRunner::cancel(const QString &jobId)
 {
     return m_agents->cancel(jobId);
@@ -127,6 +132,7 @@ void SimHostRunner::cancelAll()
         if (m_hosts.contains(m_agents->m_jobs.value(id)->host))
             m_agents->cancel(id);
     }
+    m_agents->cancelPingmeshOf(this);
 }
 
 SimAgents::SimAgents(Fabric &fabric, AgentServerOptions serverOptions, QObject *parent)
@@ -339,6 +345,8 @@ Result<QString> SimAgents::start(int host, const JobSpec &spec)
                          SimAgentsText::tr("RDMA device '%1' not found on this host (devices: %2)")
                              .arg(spec.device, hs.rdmaDevice));
     }
+    if (spec.isPingmesh())
+        return startPingmesh(host, spec);
     auto job = std::make_shared<Job>();
     job->id = QStringLiteral("%1-j%2").arg(hs.name).arg(m_nextId++);
     job->host = host;
@@ -502,6 +510,7 @@ void SimAgents::advance()
     for (const auto &job : std::as_const(due))
         completeClient(*job);
     progressTraining();
+    progressPingmesh();
 }
 
 void SimAgents::completeClient(Job &client)
@@ -646,6 +655,8 @@ void SimAgents::progressTraining()
 
 bool SimAgents::cancel(const QString &jobId)
 {
+    if (m_pingmeshJobs.contains(jobId))
+        return cancelPingmesh(jobId);
     const auto job = m_jobs.value(jobId);
     if (!job)
         return false;

@@ -3,6 +3,7 @@
 #include "agentproto/agentserver.h"
 #include "agentproto/jobrunner.h"
 #include "sim/fabric.h"
+#include "sim/simpingmesh.h"
 
 #include <QHash>
 #include <QHostAddress>
@@ -32,6 +33,7 @@ public:
     Result<QString> start(const agentproto::JobSpec &spec) override;
     bool cancel(const QString &jobId) override;
     void cancelAll() override;
+    Result<void> input(const QString &jobId, const QString &line) override;
     int host() const { return m_hosts.first(); }
 
 private:
@@ -45,7 +47,9 @@ private:
 /// perftest/iperf3/sockperf client pairs with the listening server on its peer, starts
 /// flows or ping-pong probes, and prints the tools' real output formats (parsed by the same
 /// parsers as real runs); training ranks that share a rendezvous start a ring all-reduce
-/// and stream one progress line per iteration. Advanced by SimService after each step.
+/// and stream one progress line per iteration; pingmesh endpoints print their address, take
+/// their peers and stream their probes' round trips as the model gives them (the lines of
+/// pingmesh/endpointlines.h). Advanced by SimService after each step.
 class SimAgents : public QObject
 {
     Q_OBJECT
@@ -68,7 +72,9 @@ public:
     agentproto::AgentSample sample(const SimAgentHost &agent) const;
     /// Progresses the running jobs; call after every advance of the model.
     void advance();
-    int runningJobs() const { return int(m_jobs.size()); }
+    int runningJobs() const { return int(m_jobs.size() + m_pingmeshJobs.size()); }
+    /// What answers the pingmesh jobs' probes, with its faults (a bad NIC, a bad link).
+    SimPingmesh &pingmesh();
 
 private:
     friend class SimHostRunner;
@@ -82,6 +88,14 @@ private:
     void completeClient(Job &client);
     int hostByAddress(const QString &address) const;
     void progressTraining();
+    // Pingmesh endpoints (simagentspingmesh.cpp).
+    struct PingmeshJob;
+    Result<QString> startPingmesh(int host, const agentproto::JobSpec &spec);
+    Result<void> pingmeshInput(const QString &jobId, const QString &line);
+    void progressPingmesh();
+    bool cancelPingmesh(const QString &jobId);
+    void cancelPingmeshOf(const SimHostRunner *runner);
+    void finishPingmesh(PingmeshJob &job, int exitCode, const QString &error);
 
     Fabric &m_fabric;
     agentproto::AgentServerOptions m_serverOptions;
@@ -91,6 +105,8 @@ private:
     QHash<QString, std::shared_ptr<Job>> m_jobs;
     QHash<QString, Rendezvous> m_rendezvous;  ///< training ranks by master_addr:port
     int m_nextId = 1;
+    std::unique_ptr<SimPingmesh> m_pingmesh;
+    QHash<QString, std::shared_ptr<PingmeshJob>> m_pingmeshJobs;
 };
 
 }  // namespace roce::sim

@@ -115,9 +115,27 @@ std::optional<double> SimPingmesh::oneWayUs(int fromHost, int toHost, unsigned h
     return us;
 }
 
-void SimPingmesh::probe(TimeNs span, pingmesh::PairMatrix &matrix, qint64 nowMs)
+std::optional<double> SimPingmesh::roundTripUs(int src, int dst, quint16 sport)
 {
     const FabricSpec &spec = m_fabric.spec();
+    const int srcSwitch
+        = spec.switchPorts[spec.nicPorts[spec.hosts[src].nicPort].switchPort].switchIndex;
+    const int dstSwitch
+        = spec.switchPorts[spec.nicPorts[spec.hosts[dst].nicPort].switchPort].switchIndex;
+    ++m_sent;
+    const auto there = oneWayUs(src, dst, ecmpHash(sport, srcSwitch, dstSwitch, m_polarized));
+    const auto back = there
+        ? oneWayUs(dst, src, ecmpHash(sport + 1, dstSwitch, srcSwitch, m_polarized))
+        : std::nullopt;
+    if (!there || !back)
+        return std::nullopt;
+    // Completion timestamps jitter by a few tens of nanoseconds.
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    return *there + *back + unit(m_rng) * 0.05;
+}
+
+void SimPingmesh::probe(TimeNs span, pingmesh::PairMatrix &matrix, qint64 nowMs)
+{
     if (m_badLink >= 0) {
         // Data frames into the bad link are corrupted too: the switch counts them.
         const quint64 rx = m_fabric.switchPortCounters(m_badLink).rxPkts;
@@ -126,7 +144,6 @@ void SimPingmesh::probe(TimeNs span, pingmesh::PairMatrix &matrix, qint64 nowMs)
         m_lastRxPkts = rx;
     }
     const double seconds = double(span) / kNsPerSec;
-    std::uniform_real_distribution<double> unit(0.0, 1.0);
     for (int e = 0; e < m_endpoints.size(); ++e) {
         if (m_pairsOf[e].isEmpty())
             continue;
@@ -137,24 +154,14 @@ void SimPingmesh::probe(TimeNs span, pingmesh::PairMatrix &matrix, qint64 nowMs)
             m_nextPair[e] = (m_nextPair[e] + 1) % int(m_pairsOf[e].size());
             const quint16 sport = m_ports[m_pairRound[pair]++ % m_ports.size()];
             const pingmesh::PingPair &p = m_pairs[pair];
-            const int srcSwitch
-                = spec.switchPorts[spec.nicPorts[spec.hosts[p.src].nicPort].switchPort].switchIndex;
-            const int dstSwitch
-                = spec.switchPorts[spec.nicPorts[spec.hosts[p.dst].nicPort].switchPort].switchIndex;
             pingmesh::ProbeOutcome outcome;
             outcome.pair = pair;
             outcome.udpSport = sport;
             outcome.timestamps = pingmesh::TimestampSource::Hardware;
-            const auto there
-                = oneWayUs(p.src, p.dst, ecmpHash(sport, srcSwitch, dstSwitch, m_polarized));
-            const auto back = there
-                ? oneWayUs(p.dst, p.src, ecmpHash(sport + 1, dstSwitch, srcSwitch, m_polarized))
-                : std::nullopt;
-            outcome.lost = !there || !back;
-            // Completion timestamps jitter by a few tens of nanoseconds.
-            outcome.rttUs = outcome.lost ? 0 : *there + *back + unit(m_rng) * 0.05;
+            const auto rtt = roundTripUs(p.src, p.dst, sport);
+            outcome.lost = !rtt;
+            outcome.rttUs = rtt.value_or(0);
             matrix.add(nowMs, outcome);
-            ++m_sent;
         }
     }
 }

@@ -55,6 +55,11 @@ public:
     }
     qint64 probesSent() const { return m_sent; }
 
+    /// One probe from NIC @p src to NIC @p dst and its reply, sent with UDP source port
+    /// @p sport, on the model's present state: its round trip, or nullopt when lost. What
+    /// the simulated agents' pingmesh jobs measure.
+    std::optional<double> roundTripUs(int src, int dst, quint16 sport);
+
 private:
     /// One way from NIC @p from to NIC @p to: the time, or nullopt when the frame is lost.
     std::optional<double> oneWayUs(int fromHost, int toHost, unsigned hash);

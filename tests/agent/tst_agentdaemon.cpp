@@ -152,6 +152,23 @@ private:
     quint16 m_metrics = 0;
     QByteArray m_output;  ///< what the agent printed while starting
 
+    /// Where the started agent listens, with the fixtures' token and certificate pin.
+    AgentEndpoint agentEndpoint() const
+    {
+        AgentEndpoint e;
+        e.host = QStringLiteral("127.0.0.1");
+        e.port = m_port;
+        QFile token(kFixtures + QStringLiteral("/tls/token"));
+        if (token.open(QIODevice::ReadOnly))
+            e.token = QString::fromUtf8(token.readAll().trimmed());
+        QFile cert(kFixtures + QStringLiteral("/tls/agent.crt"));
+        if (cert.open(QIODevice::ReadOnly))
+            e.pinnedSha256 = QSslCertificate(cert.readAll(), QSsl::Pem)
+                                 .digest(QCryptographicHash::Sha256)
+                                 .toHex();
+        return e;
+    }
+
     bool startAgent(const QStringList &extra = {})
     {
         m_output.clear();
@@ -447,17 +464,7 @@ private slots:
     void killedAgentLeavesNoOrphan()
     {
         QVERIFY(startAgent());
-        AgentEndpoint e;
-        e.host = QStringLiteral("127.0.0.1");
-        e.port = m_port;
-        QFile token(kFixtures + QStringLiteral("/tls/token"));
-        QVERIFY(token.open(QIODevice::ReadOnly));
-        e.token = QString::fromUtf8(token.readAll().trimmed());
-        QFile cert(kFixtures + QStringLiteral("/tls/agent.crt"));
-        QVERIFY(cert.open(QIODevice::ReadOnly));
-        e.pinnedSha256
-            = QSslCertificate(cert.readAll(), QSsl::Pem).digest(QCryptographicHash::Sha256).toHex();
-        AgentClient client(e);
+        AgentClient client(agentEndpoint());
         QSignalSpy states(&client, &AgentClient::stateChanged);
         client.connectToAgent();
         QTRY_COMPARE_WITH_TIMEOUT(client.state(), AgentClient::State::Ready, 10000);
@@ -479,6 +486,31 @@ private slots:
                                  5000);
         // PR_SET_PDEATHSIG: the job died with it.
         QTRY_VERIFY_WITH_TIMEOUT(!alive(iperf.first()), 5000);
+    }
+
+    // A pingmesh endpoint job runs the agent's own program (`roce-agent --pingmesh -`) with
+    // its spec on standard input; here libibverbs has no device, and the child's own words
+    // come back as the job's error.
+    void pingmeshJobRunsTheAgentItself()
+    {
+        QVERIFY(startAgent());
+        AgentClient client(agentEndpoint());
+        client.connectToAgent();
+        QTRY_COMPARE_WITH_TIMEOUT(client.state(), AgentClient::State::Ready, 10000);
+        QSignalSpy finished(&client, &AgentClient::jobFinished);
+        const auto spec = parseJobSpec({{QStringLiteral("tool"), QStringLiteral("pingmesh")},
+                                        {QStringLiteral("name"), QStringLiteral("testhost")},
+                                        {QStringLiteral("duration_s"), 2}});
+        QVERIFY2(spec.ok(), spec.ok() ? "" : qPrintable(spec.error().message));
+        client.startJob(*spec);
+        QVERIFY(finished.wait(20000));
+        const JobResult r = finished.first().at(0).value<JobResult>();
+        QCOMPARE(r.state, JobState::Failed);
+        QCOMPARE(r.exitCode, 1);
+        // The agent gave its first device (the fixture's) to the endpoint, which found none.
+        QVERIFY2(r.error.contains(QStringLiteral("no RDMA device"))
+                     && r.error.contains(QStringLiteral("mlx5_0")),
+                 qPrintable(r.error));
     }
 };
 

@@ -685,7 +685,49 @@ private slots:
         QCOMPARE(code, 2);
         runJson({QStringLiteral("--inventory"), QStringLiteral("/nonexistent.json")}, &code, &err);
         QCOMPARE(code, 1);
-        QVERIFY2(err.contains(QStringLiteral("roce-agent --pingmesh")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("/nonexistent.json")), qPrintable(err));
+        runJson({QStringLiteral("--agents")}, &code, &err);
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QStringLiteral("--sim")), qPrintable(err));
+        runJson({QStringLiteral("--sim"), QStringLiteral("--agents"), QStringLiteral("--scenario"),
+                 QStringLiteral("bad-nic:gpu0001")},
+                &code, &err);
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QStringLiteral("model alone")), qPrintable(err));
+    }
+
+    // The agents' path end to end: the served fabric's agents run pingmesh endpoint jobs over
+    // the real protocol, the switches' LLDP (served NX-API) places them, the matrix comes back.
+    void rocectlProbesThroughTheAgents()
+    {
+        int code = -1;
+        QString err;
+        const QJsonObject r
+            = runJson({QStringLiteral("--sim"), QStringLiteral("--agents"),
+                       QStringLiteral("--topology"), QStringLiteral("rail:8:2:2:2"),
+                       QStringLiteral("--seconds"), QStringLiteral("3"), QStringLiteral("--json")},
+                      &code, &err);
+        QCOMPARE(code, 0);
+        QCOMPARE(r.value(QStringLiteral("source")).toString(), QStringLiteral("agents"));
+        const QJsonObject m = r.value(QStringLiteral("matrix")).toObject();
+        QCOMPARE(m.value(QStringLiteral("endpoints")).toInt(), 16);  // every NIC of 8 servers
+        QCOMPARE(m.value(QStringLiteral("pairs")).toInt(), 16 * 15);
+        // 100 probes a second per endpoint for 3 s, all answered.
+        QVERIFY2(m.value(QStringLiteral("probes_sent_total")).toInt() >= 16 * 100 * 3 * 9 / 10,
+                 QJsonDocument(m).toJson().constData());
+        QCOMPARE(m.value(QStringLiteral("loss_pct")).toDouble(), 0.0);
+        // LLDP placed every endpoint under its rail's leaf: 2 leaves, 4 cells.
+        const QJsonArray cells = m.value(QStringLiteral("by_switch")).toArray();
+        QCOMPARE(cells.size(), 4);
+        for (const QJsonValue &c : cells)
+            QVERIFY(c.toObject().value(QStringLiteral("src")).toString().contains(u"leaf"));
+        QVERIFY(r.value(QStringLiteral("verdicts")).toArray().isEmpty());
+        QVERIFY(r.value(QStringLiteral("endpoints_failed")).toArray().isEmpty());
+        const QJsonArray results = r.value(QStringLiteral("endpoint_results")).toArray();
+        QCOMPARE(results.size(), 16);
+        const QJsonObject first = results[0].toObject();
+        QCOMPARE(first.value(QStringLiteral("udp_sports")).toArray().size(), 8);
+        QCOMPARE(first.value(QStringLiteral("pairs")).toArray().size(), 15);
     }
 };
 

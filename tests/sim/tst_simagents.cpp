@@ -1,10 +1,13 @@
 // The simulated hosts' agents through the real protocol client: samples from the model,
 // and jobs that drive it and answer in the real tools' formats (parsed by the same parsers).
 #include "agentproto/agentclient.h"
+#include "pingmesh/agentpingmesh.h"
+#include "pingmesh/endpointlines.h"
 #include "sim/simagents.h"
 #include "sim/simservice.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -269,6 +272,128 @@ private slots:
         QVERIFY2(ceAfter > ceBefore,
                  "the all-reduce through the shared uplinks must be ECN-marked");
         qDeleteAll(clients);
+    }
+
+    // A pingmesh endpoint job over the protocol: its address line, its peers by job_input,
+    // its probes streamed as lines, its result; and what job_input refuses.
+    void pingmeshJobTakesItsPeersAndStreamsProbes()
+    {
+        std::unique_ptr<AgentClient> a(connectTo(*m_service, kH5));
+        std::unique_ptr<AgentClient> b(connectTo(*m_service, kH6));
+        QTRY_COMPARE_WITH_TIMEOUT(a->state(), AgentClient::State::Ready, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(b->state(), AgentClient::State::Ready, 10000);
+        QSignalSpy outA(a.get(), &AgentClient::jobOutput);
+        QSignalSpy outB(b.get(), &AgentClient::jobOutput);
+        QSignalSpy finished(a.get(), &AgentClient::jobFinished);
+        QSignalSpy refused(a.get(), &AgentClient::requestFailed);
+        auto endpoint = [](const QString &name) {
+            return spec({{QStringLiteral("tool"), QStringLiteral("pingmesh")},
+                         {QStringLiteral("name"), name},
+                         {QStringLiteral("duration_s"), 20},
+                         {QStringLiteral("rate_per_s"), 200}});
+        };
+        const QString jobA = start(*a, endpoint(QStringLiteral("h5")));
+        const QString jobB = start(*b, endpoint(QStringLiteral("h6")));
+        QVERIFY(!jobA.isEmpty() && !jobB.isEmpty());
+        auto addressOf = [](QSignalSpy &out) {
+            for (const auto &args : std::as_const(out)) {
+                const auto line = roce::pingmesh::parseEndpointLine(args.at(2).toString());
+                if (line.kind == roce::pingmesh::EndpointLine::Kind::Address)
+                    return line.address;
+            }
+            return roce::pingmesh::EndpointAddress {};
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!addressOf(outA).name.isEmpty(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!addressOf(outB).name.isEmpty(), 5000);
+        const auto addrA = addressOf(outA);
+        const auto addrB = addressOf(outB);
+        QCOMPARE(addrA.device, QStringLiteral("rocep11s0"));
+        QCOMPARE(addrB.netdev, QStringLiteral("ens192"));
+        QCOMPARE(addrB.gid.right(4), QByteArray("\xc0\xa8\x02\xe2", 4));  // 192.168.2.226
+
+        // Malformed peers are refused with the reason; the job keeps waiting for good ones.
+        a->sendJobInput(jobA, QStringLiteral("{\"peers\":[{\"name\":\"h6\"}]}"));
+        QTRY_VERIFY_WITH_TIMEOUT(!refused.isEmpty(), 5000);
+        QCOMPARE(refused.last().at(1).toString(), QStringLiteral("input_refused"));
+        QVERIFY(refused.last().at(2).toString().contains(QStringLiteral("GID")));
+        a->sendJobInput(QStringLiteral("nosuch"), QStringLiteral("{}"));
+        QTRY_COMPARE_WITH_TIMEOUT(refused.size(), 2, 5000);
+        QCOMPARE(refused.last().at(1).toString(), QStringLiteral("no_such_job"));
+
+        using roce::pingmesh::PeerAddress;
+        a->sendJobInput(
+            jobA, roce::pingmesh::peersLine({PeerAddress {addrB.name, addrB.gid, addrB.qpn}}));
+        b->sendJobInput(
+            jobB, roce::pingmesh::peersLine({PeerAddress {addrA.name, addrA.gid, addrA.qpn}}));
+        const JobResult r = waitResult(finished, jobA, 15000);
+        QCOMPARE(r.state, JobState::Succeeded);
+        int streamed = 0, rtts = 0;
+        for (const auto &args : std::as_const(outA)) {
+            const auto line = roce::pingmesh::parseEndpointLine(args.at(2).toString());
+            if (line.kind == roce::pingmesh::EndpointLine::Kind::Probes) {
+                QCOMPARE(line.probes.dst, QStringLiteral("h6"));
+                QCOMPARE(line.probes.lost, 0);
+                streamed += line.probes.sent;
+                rtts += int(line.probes.rttUs.size());
+                for (double rtt : line.probes.rttUs)
+                    QVERIFY2(rtt > 1 && rtt < 100, qPrintable(QString::number(rtt)));
+            }
+        }
+        // 200 probes a second for 20 model seconds, each streamed once and answered.
+        QVERIFY2(streamed >= 3900 && streamed <= 4000, qPrintable(QString::number(streamed)));
+        QCOMPARE(rtts, streamed);
+        const QJsonArray pairs = r.parsed.value(QStringLiteral("pairs")).toArray();
+        QCOMPARE(pairs.size(), 1);
+        QCOMPARE(pairs[0].toObject().value(QStringLiteral("sent")).toInt(), streamed);
+        QCOMPARE(r.parsed.value(QStringLiteral("udp_sports")).toArray().size(), 8);
+        // Input to a job that reads none is refused.
+        const QString server = start(*a,
+                                     spec({{QStringLiteral("tool"), QStringLiteral("ib_write_bw")},
+                                           {QStringLiteral("role"), QStringLiteral("server")}}));
+        a->sendJobInput(server, QStringLiteral("{}"));
+        QTRY_COMPARE_WITH_TIMEOUT(refused.size(), 3, 5000);
+        QCOMPARE(refused.last().at(1).toString(), QStringLiteral("input_refused"));
+        a->cancelJob(server);
+    }
+
+    // The console side over every agent: a NIC that drops and delays is named, a healthy
+    // fabric gets no verdict.
+    void agentPingmeshNamesABadNic()
+    {
+        QList<roce::pingmesh::AgentPingmeshMember> members;
+        for (int h = 0; h < 8; ++h) {
+            AgentEndpoint e;
+            e.host = QStringLiteral("127.0.0.1");
+            e.port = m_service->agentPort(h);
+            e.token = m_service->options().agentToken;
+            e.pinnedSha256 = m_service->certificateFingerprint().toLatin1();
+            members.append({QString(), e, QString()});
+        }
+        roce::pingmesh::AgentPingmeshOptions o;
+        o.seconds = 60;  // model seconds: 6 s at ten times real time
+        o.ratePerSecond = 100;
+        auto runOnce = [&](int badHost) {
+            m_service->agents()->pingmesh().setBadNic(badHost);
+            roce::pingmesh::AgentPingmesh run(members, o);
+            QSignalSpy done(&run, &roce::pingmesh::AgentPingmesh::finished);
+            run.start();
+            done.wait(30000);
+            m_service->agents()->pingmesh().setBadNic(-1);
+            return std::make_pair(run.verdicts(), run.reportJson());
+        };
+        const auto [healthy, healthyReport] = runOnce(-1);
+        const QJsonObject m = healthyReport.value(QStringLiteral("matrix")).toObject();
+        QCOMPARE(m.value(QStringLiteral("endpoints")).toInt(), 8);
+        QCOMPARE(m.value(QStringLiteral("pairs")).toInt(), 56);
+        QVERIFY(m.value(QStringLiteral("probes_sent_total")).toInt() > 8 * 100 * 50);
+        QVERIFY2(healthy.isEmpty(), QJsonDocument(healthyReport).toJson().constData());
+
+        const auto [bad, badReport] = runOnce(kH5);
+        QCOMPARE(bad.size(), 1);
+        QCOMPARE(bad[0].kind, QStringLiteral("nic"));
+        QCOMPARE(bad[0].host, QStringLiteral("ubunturdma5"));
+        QCOMPARE(bad[0].nic, QStringLiteral("ubunturdma5/rocep11s0"));
+        QVERIFY(bad[0].evidence.value(QStringLiteral("loss_pct")).toDouble() > 1);
     }
 };
 

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "agentproto/agentclient.h"
+#include "model/portsample.h"
+#include "pingmesh/analyzer.h"
+#include "pingmesh/endpointlines.h"
+#include "pingmesh/pairmatrix.h"
+#include "pingmesh/pinglist.h"
+#include "pingmesh/verdict.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace roce::pingmesh {
+
+/// One endpoint of a pingmesh over agents: its server's name (as the agent and LLDP know it;
+/// empty: as the agent says in its hello), where its agent is, and the RDMA device to probe
+/// from (empty: the agent's first). A server with several NICs is one member per NIC.
+struct AgentPingmeshMember {
+    QString name;
+    agentproto::AgentEndpoint endpoint;
+    QString device;
+};
+
+struct AgentPingmeshOptions {
+    int seconds = 10;
+    int ratePerSecond = 100;  ///< per endpoint, over its peers
+    int probeTimeoutMs = 200;
+    int sourcePorts = 8;
+    /// How long to wait for the endpoints' addresses before probing among those that came.
+    int addressWaitMs = 30000;
+    PinglistOptions pinglist;
+};
+
+/// A pingmesh run by the agents of a fabric (the agent protocol's "pingmesh" job): each
+/// member's agent opens an endpoint and prints its address; once the addresses are in (or
+/// the wait is over) the pinglist is computed here (all pairs up to 64 endpoints, every pair
+/// under a switch plus sampled pairs across beyond) and each endpoint is handed its peers;
+/// the probes stream back into the pair matrix, which the analyzer turns into verdicts once a
+/// second, with the switches' port counters and LLDP when a live model is attached. Members
+/// that cannot take part (agent unreachable, no RDMA device, an agent too old for the job)
+/// are reported with their reason and the others go on.
+class AgentPingmesh : public QObject
+{
+    Q_OBJECT
+
+public:
+    AgentPingmesh(QList<AgentPingmeshMember> members, AgentPingmeshOptions options,
+                  QObject *parent = nullptr);
+    ~AgentPingmesh() override;
+
+    /// The live model's newest samples (switch ports with LLDP and rates), asked once a
+    /// second: places endpoints on their switch ports and confirms link verdicts.
+    void setFabricView(std::function<QList<model::PortSample>()> latest);
+    void start();
+    /// Cancels the jobs and ends the run (finished() follows).
+    void stop();
+
+    const QList<Endpoint> &endpoints() const { return m_endpoints; }
+    const QList<PingPair> &pinglist() const { return m_pairs; }
+    /// Null until the pinglist is handed out.
+    const PairMatrix *matrix() const { return m_matrix.get(); }
+    /// Verdicts that hold now.
+    const QList<Verdict> &verdicts() const { return m_raised; }
+    /// Members that could not take part or failed, with the reason.
+    const QList<std::pair<QString, QString>> &failures() const { return m_failures; }
+    bool isFinished() const { return m_finished; }
+    /// The report `rocectl pingmesh --json` prints: {"source": "agents", "seconds", "matrix",
+    /// "verdicts", "endpoints_failed": [{"name", "reason"}], "endpoint_results": [...]}.
+    QJsonObject reportJson() const;
+
+signals:
+    /// The pinglist went out to @p endpoints endpoints.
+    void probing(int endpoints, int pairs);
+    /// One evaluation: the verdicts that hold now.
+    void evaluated(const QList<roce::pingmesh::Verdict> &verdicts);
+    void memberFailed(const QString &member, const QString &reason);
+    void finished();
+
+private:
+    struct Member;
+    void onOutput(Member &m, const QString &line);
+    void handOutPinglist();
+    void evaluate();
+    void fail(Member &m, const QString &reason);
+    void checkDone();
+    qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
+
+    QList<std::shared_ptr<Member>> m_members;
+    AgentPingmeshOptions m_options;
+    std::function<QList<model::PortSample>()> m_latest;
+    QList<Endpoint> m_endpoints;
+    QList<int> m_endpointMember;  ///< member index of each endpoint
+    QList<PingPair> m_pairs;
+    QList<QHash<QString, int>> m_pairByPeer;  ///< per endpoint: peer name -> pair index
+    std::unique_ptr<PairMatrix> m_matrix;
+    std::unique_ptr<PairAnalyzer> m_analyzer;
+    VerdictDebouncer m_debouncer;
+    QList<Verdict> m_raised;
+    QList<std::pair<QString, QString>> m_failures;
+    QTimer m_addressWait;
+    QTimer m_evaluation;
+    QElapsedTimer m_clock;  ///< from the hand-out: the matrix's time
+    qint64 m_probesSent = 0;
+    TimestampSource m_timestamps = TimestampSource::Software;
+    bool m_handedOut = false;
+    bool m_finished = false;
+};
+
+}  // namespace roce::pingmesh
