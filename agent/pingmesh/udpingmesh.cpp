@@ -5,14 +5,18 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QHash>
+#include <QScopeGuard>
 
 #include <infiniband/verbs.h>
 #include <poll.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -285,31 +289,58 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
     }
     // An address handle needs the peer's MAC (ARP or ND by the kernel), which a lossy link
     // can make time out: try a few times, then report that peer's probes lost with the reason.
-    QList<QString> unreachable(peers.size());
-    for (int p = 0; p < peers.size(); ++p) {
+    // The handles are made on a thread of their own while this one already answers the peers'
+    // probes: a creation blocked on ARP must not leave the probes of the others unanswered.
+    // A peer is probed once its first handle is there; the sweep's others join as they come.
+    const std::size_t handles = std::size_t(peers.size()) * std::size_t(paths);
+    std::unique_ptr<std::atomic<ibv_ah *>[]> peerAh(new std::atomic<ibv_ah *>[handles]);
+    std::unique_ptr<std::atomic<int>[]> peerState(new std::atomic<int>[std::size_t(peers.size())]);
+    for (std::size_t i = 0; i < handles; ++i)
+        peerAh[i].store(nullptr);
+    enum : int { Resolving, Ready, Failed };
+    for (int p = 0; p < peers.size(); ++p)
+        peerState[std::size_t(p)].store(Resolving);
+    QList<QString> unreachable(peers.size());  ///< written before its peer's state turns Failed
+    std::atomic<bool> stopMaking = false;
+    std::jthread maker([&] {
         for (int k = 0; k < paths; ++k) {
-            ibv_ah_attr ah {};
-            ah.is_global = 1;
-            std::memcpy(ah.grh.dgid.raw, peers[p].gid.constData(), 16);
-            ah.grh.sgid_index = quint8(d->gidIndex);
-            ah.grh.hop_limit = 64;
-            ah.grh.flow_label = labels[k];
-            ah.port_num = quint8(d->port);
-            ibv_ah *handle = nullptr;
-            int error = 0;
-            for (int attempt = 0; attempt < 5 && !handle && unreachable[p].isEmpty(); ++attempt) {
-                handle = ibv_create_ah(d->pd, &ah);
-                error = errno;
-                if (!handle)
-                    ::poll(nullptr, 0, 200);
+            for (int p = 0; p < peers.size() && !stopMaking; ++p) {
+                if (peerState[std::size_t(p)].load() == Failed)
+                    continue;
+                ibv_ah_attr ah {};
+                ah.is_global = 1;
+                std::memcpy(ah.grh.dgid.raw, peers[p].gid.constData(), 16);
+                ah.grh.sgid_index = quint8(d->gidIndex);
+                ah.grh.hop_limit = 64;
+                ah.grh.flow_label = labels[k];
+                ah.port_num = quint8(d->port);
+                ibv_ah *handle = nullptr;
+                int error = 0;
+                for (int attempt = 0; attempt < 5 && !handle && !stopMaking; ++attempt) {
+                    handle = ibv_create_ah(d->pd, &ah);
+                    error = errno;
+                    if (!handle)
+                        ::poll(nullptr, 0, 200);
+                }
+                peerAh[std::size_t(p) * std::size_t(paths) + std::size_t(k)].store(handle);
+                if (handle && k == 0) {
+                    peerState[std::size_t(p)].store(Ready);
+                } else if (!handle && k == 0) {
+                    unreachable[p] = UdPingmeshText::tr("ibv_create_ah failed: %1")
+                                         .arg(QString::fromLocal8Bit(strerror(error)));
+                    peerState[std::size_t(p)].store(Failed);
+                }
             }
-            if (!handle && unreachable[p].isEmpty()) {
-                unreachable[p] = UdPingmeshText::tr("ibv_create_ah failed: %1")
-                                     .arg(QString::fromLocal8Bit(strerror(error)));
-            }
-            d->peerAh.append(handle);
         }
-    }
+    });
+    // Whatever the way out, the maker stops and its handles are destroyed with the endpoint.
+    const auto keepHandles = qScopeGuard([&] {
+        stopMaking = true;
+        if (maker.joinable())
+            maker.join();
+        for (std::size_t i = 0; i < handles; ++i)
+            d->peerAh.append(peerAh[i].load());
+    });
     const double ratePerSecond = options.ratePerSecond;
     const double seconds = options.seconds;
     const int timeoutMs = options.timeoutMs;
@@ -352,17 +383,24 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
     ibv_wc wc[32];
     for (qint64 now = nowNs(); now < end; now = nowNs()) {
         if (!peers.isEmpty() && now >= nextProbe && now < probeEnd) {
-            const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
-            ibv_ah *ah = d->peerAh[nextPeer * paths + round[nextPeer]++ % paths];
-            if (!ah) {
-                lose(nextPeer);  // no address handle: the probe cannot leave
-            } else if (const int e = d->send(ah, peers[nextPeer].qpn, m); e != 0) {
-                return verbsError(QStringLiteral("ibv_post_send"), e);
-            } else {
-                pending.insert(seq, {now, nextPeer});
+            const int state = peerState[std::size_t(nextPeer)].load();
+            if (state != Resolving) {
+                const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
+                const std::size_t first = std::size_t(nextPeer) * std::size_t(paths);
+                ibv_ah *ah = peerAh[first + std::size_t(round[nextPeer]++ % paths)].load();
+                if (!ah)
+                    ah = peerAh[first].load();  // that source port's handle is still to come
+                if (!ah) {
+                    lose(nextPeer);  // no address handle: the probe cannot leave
+                } else if (const int e = d->send(ah, peers[nextPeer].qpn, m); e != 0) {
+                    return verbsError(QStringLiteral("ibv_post_send"), e);
+                } else {
+                    pending.insert(seq, {now, nextPeer});
+                }
+                sent[nextPeer] += 1;
+                interval[std::size_t(nextPeer)].sent += 1;
             }
-            sent[nextPeer] += 1;
-            interval[std::size_t(nextPeer)].sent += 1;
+            // A peer whose address is still being resolved is passed over, not counted.
             nextPeer = (nextPeer + 1) % int(peers.size());
             nextProbe += probeGap;
         }
@@ -446,6 +484,8 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
     for (const Pending &p : std::as_const(pending))
         lose(p.peer);
     flush(nowNs());
+    stopMaking = true;
+    maker.join();
     QList<UdPeerResult> out;
     for (int p = 0; p < peers.size(); ++p) {
         out.append({peers[p].name, sent[p], lost[p], quantile(rtts[std::size_t(p)], 0.5),

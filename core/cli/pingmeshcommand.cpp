@@ -1,5 +1,6 @@
 #include "cli/pingmeshcommand.h"
 
+#include "cli/agentaccess.h"
 #include "cli/headlessfabric.h"
 #include "cli/output.h"
 #include "cli/parse.h"
@@ -70,7 +71,8 @@ QString PingmeshCommand::summary() const
 }
 
 int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
-                                   const pingmesh::AgentPingmeshOptions &options, bool json,
+                                   const pingmesh::AgentPingmeshOptions &options,
+                                   const QList<agentproto::AgentEndpoint> &direct, bool json,
                                    CommandIo &io)
 {
     // The fabric as rocectl watch sees it: its switches (LLDP and port counters, for placing
@@ -91,7 +93,9 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
     QObject::connect(&fabric, &HeadlessFabric::failed, &loop, fail);
     QObject::connect(&fabric, &HeadlessFabric::planReady, &loop,
                      [&](const live::FabricPlan &plan) { agents = plan.agents; });
-    if (!fabric.start(hub, fabricOptions, parser, io, QStringLiteral("rocectl pingmesh")))
+    if (!direct.isEmpty())
+        agents = direct;  // agents named on the command line: no switches, no LLDP
+    else if (!fabric.start(hub, fabricOptions, parser, io, QStringLiteral("rocectl pingmesh")))
         return ExitFailure;
     // Probing starts once every source has answered or failed (LLDP then places the
     // endpoints), or after 10 s.
@@ -101,10 +105,11 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
     wait.setInterval(200);
     QObject::connect(&wait, &QTimer::timeout, &loop, [&] {
         const QList<live::SourceState> sources = hub.sources();
-        const bool heard = !sources.isEmpty()
-            && std::all_of(sources.cbegin(), sources.cend(), [](const auto &s) {
-                   return s.state != live::SourceState::State::Connecting;
-               });
+        const bool heard = !direct.isEmpty()
+            || (!sources.isEmpty()
+                && std::all_of(sources.cbegin(), sources.cend(), [](const auto &s) {
+                       return s.state != live::SourceState::State::Connecting;
+                   }));
         if ((!heard && since.elapsed() < 10000) || run)
             return;
         wait.stop();
@@ -112,26 +117,14 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
             fail(PingmeshText::tr("the fabric has no agents to probe from"));
             return;
         }
-        // One endpoint per RDMA device each agent reported; an agent not heard from is tried
-        // once more by the pingmesh, which then says why it is left out.
+        // Each agent's every RDMA device with an active RoCE port is an endpoint, named as the
+        // agent names its host (as LLDP does).
         QList<pingmesh::AgentPingmeshMember> members;
-        for (const agentproto::AgentEndpoint &a : std::as_const(agents)) {
-            const QString name = QStringLiteral("%1:%2").arg(a.host).arg(a.port);
-            const auto source = std::find_if(sources.cbegin(), sources.cend(), [&](const auto &s) {
-                return s.kind == QLatin1String("agent") && s.name == name;
-            });
-            QStringList devices;
-            if (source != sources.cend()) {
-                for (const QString &port : source->ports)
-                    devices.append(port.section(QLatin1Char('/'), 1));
-            }
-            if (devices.isEmpty())
-                members.append({QString(), a, QString()});  // named as the agent says
-            for (const QString &device : std::as_const(devices))
-                members.append({source->device, a, device});
-        }
+        for (const agentproto::AgentEndpoint &a : std::as_const(agents))
+            members.append({QString(), a, QString()});
         run = std::make_unique<pingmesh::AgentPingmesh>(members, options);
-        run->setFabricView([&hub] { return hub.latest(); });
+        if (direct.isEmpty())
+            run->setFabricView([&hub] { return hub.latest(); });
         QObject::connect(run.get(), &pingmesh::AgentPingmesh::memberFailed, &loop,
                          [&io](const QString &member, const QString &reason) {
                              io.err << QStringLiteral("rocectl pingmesh: ")
@@ -187,15 +180,20 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
                          "pingmesh endpoint (agent tokens and switch passwords as for rocectl "
                          "watch)."),
         QStringLiteral("file"));
-    const QCommandLineOption agentsOpt(
-        QStringLiteral("agents"),
+    const QCommandLineOption agentOpt(
+        QStringLiteral("agent"),
+        PingmeshText::tr("Probe among the RDMA devices of the agent at HOST:PORT (repeat for "
+                         "more agents; no switches, so no link verdicts)."),
+        QStringLiteral("host:port"));
+    const QCommandLineOption servedOpt(
+        QStringLiteral("served"),
         PingmeshText::tr("With --sim: probe through the simulated fabric's served agents and "
                          "NX-API, exactly as with --inventory (default: the model alone, fast)."));
     const QCommandLineOption topologyOpt(
         QStringLiteral("topology"),
         PingmeshText::tr("Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES "
                          "(default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines; with "
-                         "--agents the reference fabric)."),
+                         "--served the reference fabric)."),
         QStringLiteral("shape"));
     const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
                                          PingmeshText::tr("Fault to simulate (default healthy)."),
@@ -220,24 +218,28 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
         QStringLiteral("name"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"),
                                      PingmeshText::tr("Print the report as JSON."));
-    parser.addOptions({simOpt, inventoryOpt, agentsOpt, topologyOpt, scenarioOpt, secondsOpt,
-                       rateOpt, portsOpt, seedOpt, engineOpt, jsonOpt});
+    parser.addOptions({simOpt, inventoryOpt, agentOpt, servedOpt, topologyOpt, scenarioOpt,
+                       secondsOpt, rateOpt, portsOpt, seedOpt, engineOpt, jsonOpt});
+    AgentAccess access;
+    access.addOptions(parser);
     if (const auto early = parseCommandLine(parser, args, io))
         return *early;
     auto usage = [&io](const QString &message) {
         io.err << QStringLiteral("rocectl pingmesh: ") << message << QLatin1Char('\n');
         return int(ExitUsage);
     };
-    if (parser.isSet(simOpt) == parser.isSet(inventoryOpt))
-        return usage(PingmeshText::tr("give either --sim or --inventory FILE"));
-    if (parser.isSet(agentsOpt) && !parser.isSet(simOpt))
-        return usage(PingmeshText::tr("--agents goes with --sim (an inventory is always probed "
+    if (int(parser.isSet(simOpt)) + int(parser.isSet(inventoryOpt)) + int(parser.isSet(agentOpt))
+        != 1)
+        return usage(PingmeshText::tr("give one of --sim, --inventory FILE or --agent HOST:PORT"));
+    if (parser.isSet(servedOpt) && !parser.isSet(simOpt))
+        return usage(PingmeshText::tr("--served goes with --sim (an inventory is always probed "
                                       "through its agents)"));
     bool ok = false;
     const double seconds = parser.value(secondsOpt).toDouble(&ok);
     if (!ok || seconds <= 0 || seconds > 3600)
         return usage(PingmeshText::tr("--seconds must be between 0 and 3600"));
-    const bool viaAgents = parser.isSet(inventoryOpt) || parser.isSet(agentsOpt);
+    const bool viaAgents
+        = parser.isSet(inventoryOpt) || parser.isSet(servedOpt) || parser.isSet(agentOpt);
     double rate = viaAgents ? 100 : 200;
     if (parser.isSet(rateOpt)) {
         rate = parser.value(rateOpt).toDouble(&ok);
@@ -247,7 +249,7 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
     if (viaAgents) {
         if (parser.isSet(scenarioOpt) || parser.isSet(engineOpt) || parser.isSet(seedOpt))
             return usage(PingmeshText::tr("--scenario, --engine and --seed are for the model "
-                                          "alone (--sim without --agents)"));
+                                          "alone (--sim without --served)"));
         const int ports = parser.value(portsOpt).toInt(&ok);
         if (!ok || ports < 1 || ports > 64)
             return usage(PingmeshText::tr("--source-ports must be between 1 and 64"));
@@ -255,7 +257,18 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
         options.seconds = std::max(1, int(std::ceil(seconds)));
         options.ratePerSecond = int(rate);
         options.sourcePorts = ports;
-        return runOverAgents(parser, options, parser.isSet(jsonOpt), io);
+        QList<agentproto::AgentEndpoint> direct;
+        if (parser.isSet(agentOpt)) {
+            if (const auto configured = access.configure(parser); !configured)
+                return usage(configured.error().message);
+            for (const QString &hostPort : parser.values(agentOpt)) {
+                const auto e = access.endpoint(hostPort);
+                if (!e)
+                    return usage(e.error().message);
+                direct.append(*e);
+            }
+        }
+        return runOverAgents(parser, options, direct, parser.isSet(jsonOpt), io);
     }
     sim::PingmeshRunOptions options;
     if (parser.isSet(topologyOpt))

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agentproto/agentclient.h"
 #include "cli/command.h"
 
 class QCommandLineParser;
@@ -10,7 +11,8 @@ struct AgentPingmeshOptions;
 
 namespace roce::cli {
 
-/// `rocectl pingmesh (--inventory FILE | --sim [--agents] [--topology T] [--scenario NAME])
+/// `rocectl pingmesh (--inventory FILE | --agent HOST:PORT... | --sim [--served] [--topology T]
+/// [--scenario NAME])
 /// [--seconds S] [--rate N] [--source-ports N] [--seed N] [--engine packet|fluid] [--json]`:
 /// probes every pair of the pinglist (the fabric's agents, or the model alone), analyses the
 /// pair matrix with the switches' counters and prints the matrix's summary and the verdicts
@@ -23,8 +25,10 @@ public:
     int run(const QStringList &args, CommandIo &io) override;
 
 private:
+    /// Probes through agents: @p direct, or else the fabric --inventory/--sim names.
     int runOverAgents(const QCommandLineParser &parser,
-                      const pingmesh::AgentPingmeshOptions &options, bool json, CommandIo &io);
+                      const pingmesh::AgentPingmeshOptions &options,
+                      const QList<agentproto::AgentEndpoint> &direct, bool json, CommandIo &io);
 };
 
 }  // namespace roce::cli

@@ -17,6 +17,21 @@ class AgentPingmeshText
     Q_DECLARE_TR_FUNCTIONS(AgentPingmeshText)
 };
 
+/// The host name a job may carry: the agent's, without the characters a job name refuses
+/// (a host without one says "(none)"), else the agent's address.
+QString hostName(const QString &agentHostname, const agentproto::AgentEndpoint &endpoint)
+{
+    QString name;
+    for (const QChar c : agentHostname) {
+        if (c.isLetterOrNumber() && c.unicode() < 128)
+            name.append(c);
+        else if ((c == u'.' || c == u'-' || c == u'_') && !name.isEmpty())
+            name.append(c);
+    }
+    name.truncate(48);
+    return name.isEmpty() ? endpoint.host : name;
+}
+
 }  // namespace
 
 struct AgentPingmesh::Member {
@@ -67,66 +82,111 @@ void AgentPingmesh::setFabricView(std::function<QList<model::PortSample>()> late
 
 void AgentPingmesh::start()
 {
-    for (const auto &shared : std::as_const(m_members)) {
-        Member *m = shared.get();
-        m->client = std::make_unique<AgentClient>(m->config.endpoint);
-        AgentClient *client = m->client.get();
-        connect(client, &AgentClient::stateChanged, this, [this, m](AgentClient::State state) {
-            if (state == AgentClient::State::Ready && m->startRequest < 0) {
-                agentproto::JobSpec spec;
-                spec.tool = QStringLiteral("pingmesh");
-                spec.role = QStringLiteral("endpoint");
-                // A member without a name is named as its agent says (hello).
-                if (m->config.name.isEmpty())
-                    m->config.name = m->client->agentHostname();
-                spec.endpointName = m->endpointName();
-                spec.device = m->config.device;
-                spec.durationS = m_options.seconds;
-                spec.probeRate = m_options.ratePerSecond;
-                spec.probeTimeoutMs = m_options.probeTimeoutMs;
-                spec.sourcePorts = m_options.sourcePorts;
-                m->startRequest = m->client->startJob(spec);
-            } else if (state == AgentClient::State::Failed) {
-                fail(*m,
-                     AgentPingmeshText::tr("agent %1:%2: %3")
-                         .arg(m->config.endpoint.host)
-                         .arg(m->config.endpoint.port)
-                         .arg(m->client->lastError()));
-            }
-        });
-        connect(client, &AgentClient::jobStarted, this, [m](int request, const QString &jobId) {
-            if (request == m->startRequest)
-                m->jobId = jobId;
-        });
-        connect(client, &AgentClient::requestFailed, this,
-                [this, m](int, const QString &code, const QString &message) {
-                    // An agent without the pingmesh job refuses it as a bad job.
-                    fail(*m,
-                         code == QLatin1String("bad_job")
-                             ? AgentPingmeshText::tr("the agent cannot run a pingmesh "
-                                                     "endpoint (%1): update roce-agent")
-                                   .arg(message)
-                             : message);
-                });
-        connect(client, &AgentClient::jobOutput, this,
-                [this, m](const QString &jobId, const QString &stream, const QString &line) {
-                    if (jobId == m->jobId && stream == QLatin1String("stdout"))
-                        onOutput(*m, line);
-                });
-        connect(client, &AgentClient::jobFinished, this, [this, m](const agentproto::JobResult &r) {
-            if (r.jobId != m->jobId || m->done)
-                return;
-            if (r.state == agentproto::JobState::Succeeded) {
-                m->result = r.parsed;
-                m->done = true;
-                checkDone();
-            } else {
-                fail(*m, r.error.isEmpty() ? agentproto::jobStateName(r.state) : r.error);
-            }
-        });
-        client->connectToAgent();
-    }
+    const QList<std::shared_ptr<Member>> members = m_members;
+    for (const auto &m : members)
+        connectMember(m.get());
     m_addressWait.start(m_options.addressWaitMs);
+}
+
+void AgentPingmesh::startJob(Member &m)
+{
+    agentproto::JobSpec spec;
+    spec.tool = QStringLiteral("pingmesh");
+    spec.role = QStringLiteral("endpoint");
+    spec.endpointName = m.endpointName();
+    spec.device = m.config.device;
+    spec.durationS = m_options.seconds;
+    spec.probeRate = m_options.ratePerSecond;
+    spec.probeTimeoutMs = m_options.probeTimeoutMs;
+    spec.sourcePorts = m_options.sourcePorts;
+    m.startRequest = m.client->startJob(spec);
+}
+
+void AgentPingmesh::expandDevices(Member &m, const agentproto::AgentSample &sample)
+{
+    // Every RDMA device with an active Ethernet (RoCE) port is an endpoint of its own.
+    QStringList devices;
+    for (const agentproto::RdmaDeviceSample &d : sample.devices) {
+        for (const agentproto::RdmaPortSample &p : d.ports) {
+            if (p.state == QLatin1String("ACTIVE") && p.linkLayer == QLatin1String("Ethernet")
+                && !devices.contains(d.name))
+                devices.append(d.name);
+        }
+    }
+    if (devices.isEmpty()) {
+        fail(m, AgentPingmeshText::tr("the agent reports no RDMA device with an active RoCE port"));
+        return;
+    }
+    m.config.device = devices.first();
+    for (qsizetype i = 1; i < devices.size(); ++i) {
+        auto clone = std::make_shared<Member>();
+        clone->config = m.config;
+        clone->config.device = devices[i];
+        m_members.append(clone);
+        connectMember(clone.get());
+    }
+    startJob(m);
+}
+
+void AgentPingmesh::connectMember(Member *m)
+{
+    m->client = std::make_unique<AgentClient>(m->config.endpoint);
+    AgentClient *client = m->client.get();
+    connect(client, &AgentClient::stateChanged, this, [this, m](AgentClient::State state) {
+        if (state == AgentClient::State::Ready && m->startRequest < 0 && !m->done) {
+            // A member without a name is named as its agent says (hello).
+            if (m->config.name.isEmpty())
+                m->config.name = hostName(m->client->agentHostname(), m->config.endpoint);
+            if (m->config.device.isEmpty())
+                m->client->subscribe(1000);  // its devices first
+            else
+                startJob(*m);
+        } else if (state == AgentClient::State::Failed) {
+            fail(*m,
+                 AgentPingmeshText::tr("agent %1:%2: %3")
+                     .arg(m->config.endpoint.host)
+                     .arg(m->config.endpoint.port)
+                     .arg(m->client->lastError()));
+        }
+    });
+    connect(client, &AgentClient::sampleReceived, this,
+            [this, m](const agentproto::AgentSample &sample) {
+                m->client->unsubscribe();
+                if (m->config.device.isEmpty() && m->startRequest < 0 && !m->done)
+                    expandDevices(*m, sample);
+            });
+    connect(client, &AgentClient::jobStarted, this, [m](int request, const QString &jobId) {
+        if (request == m->startRequest)
+            m->jobId = jobId;
+    });
+    connect(client, &AgentClient::requestFailed, this,
+            [this, m](int, const QString &code, const QString &message) {
+                // An agent older than the pingmesh job does not know the tool.
+                fail(*m,
+                     code == QLatin1String("bad_job")
+                             && message.contains(QLatin1String("unknown tool"))
+                         ? AgentPingmeshText::tr("the agent cannot run a pingmesh "
+                                                 "endpoint (%1): update roce-agent")
+                               .arg(message)
+                         : message);
+            });
+    connect(client, &AgentClient::jobOutput, this,
+            [this, m](const QString &jobId, const QString &stream, const QString &line) {
+                if (jobId == m->jobId && stream == QLatin1String("stdout"))
+                    onOutput(*m, line);
+            });
+    connect(client, &AgentClient::jobFinished, this, [this, m](const agentproto::JobResult &r) {
+        if (r.jobId != m->jobId || m->done)
+            return;
+        if (r.state == agentproto::JobState::Succeeded) {
+            m->result = r.parsed;
+            m->done = true;
+            checkDone();
+        } else {
+            fail(*m, r.error.isEmpty() ? agentproto::jobStateName(r.state) : r.error);
+        }
+    });
+    client->connectToAgent();
 }
 
 void AgentPingmesh::stop()
@@ -183,6 +243,8 @@ void AgentPingmesh::onOutput(Member &m, const QString &line)
         for (int i = 0; i < parsed.probes.lost; ++i)
             m_matrix->add(now, outcome);
         m_probesSent += parsed.probes.sent;
+        if (parsed.probes.sent > 0)
+            m_lastSentMs = now;
     }
 }
 
@@ -250,9 +312,15 @@ void AgentPingmesh::evaluate()
         return;
     const qint64 now = elapsedMs();
     m_matrix->expire(now);
+    // Once the endpoints stop probing (they answer a little longer) the window empties: judging
+    // it then would only age the verdicts out, and the report keeps the last one with probing
+    // in it (the timeouts of the last probes come a second later still).
+    if (m_matrix->probesInWindow() == 0 || now - m_lastSentMs > 2000)
+        return;
+    m_lastSummaries = m_matrix->summaries();
     const QList<model::PortSample> latest = m_latest ? m_latest() : QList<model::PortSample>();
     const QList<Verdict> candidates
-        = m_analyzer->evaluate(m_matrix->summaries(), switchPortsById(latest));
+        = m_analyzer->evaluate(m_lastSummaries, switchPortsById(latest));
     m_raised = m_debouncer.update(candidates, now);
     emit evaluated(m_raised);
 }
@@ -278,7 +346,9 @@ QJsonObject AgentPingmesh::reportJson() const
     MatrixReport m;
     m.endpoints = m_endpoints;
     m.pairs = m_pairs;
-    m.summaries = m_matrix ? m_matrix->summaries() : QList<PairSummary>();
+    // The last window with probes in it; the present one when none was judged yet.
+    m.summaries = m_lastSummaries.size() == m_pairs.size() || !m_matrix ? m_lastSummaries
+                                                                        : m_matrix->summaries();
     m.probesSent = m_probesSent;
     m.timestamps = m_timestamps;
     m.probesPerSecondPerEndpoint = m_options.ratePerSecond;

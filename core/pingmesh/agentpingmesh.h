@@ -21,7 +21,7 @@ namespace roce::pingmesh {
 
 /// One endpoint of a pingmesh over agents: its server's name (as the agent and LLDP know it;
 /// empty: as the agent says in its hello), where its agent is, and the RDMA device to probe
-/// from (empty: the agent's first). A server with several NICs is one member per NIC.
+/// from (empty: every device of the agent with an active RoCE port, each an endpoint).
 struct AgentPingmeshMember {
     QString name;
     agentproto::AgentEndpoint endpoint;
@@ -85,6 +85,9 @@ signals:
 
 private:
     struct Member;
+    void connectMember(Member *m);
+    void startJob(Member &m);
+    void expandDevices(Member &m, const agentproto::AgentSample &sample);
     void onOutput(Member &m, const QString &line);
     void handOutPinglist();
     void evaluate();
@@ -103,11 +106,13 @@ private:
     std::unique_ptr<PairAnalyzer> m_analyzer;
     VerdictDebouncer m_debouncer;
     QList<Verdict> m_raised;
+    QList<PairSummary> m_lastSummaries;  ///< of the last evaluation that had probes
     QList<std::pair<QString, QString>> m_failures;
     QTimer m_addressWait;
     QTimer m_evaluation;
     QElapsedTimer m_clock;  ///< from the hand-out: the matrix's time
     qint64 m_probesSent = 0;
+    qint64 m_lastSentMs = 0;  ///< when the last batch with sent probes came
     TimestampSource m_timestamps = TimestampSource::Software;
     bool m_handedOut = false;
     bool m_finished = false;

@@ -686,10 +686,10 @@ private slots:
         runJson({QStringLiteral("--inventory"), QStringLiteral("/nonexistent.json")}, &code, &err);
         QCOMPARE(code, 1);
         QVERIFY2(err.contains(QStringLiteral("/nonexistent.json")), qPrintable(err));
-        runJson({QStringLiteral("--agents")}, &code, &err);
+        runJson({QStringLiteral("--served")}, &code, &err);
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(QStringLiteral("--sim")), qPrintable(err));
-        runJson({QStringLiteral("--sim"), QStringLiteral("--agents"), QStringLiteral("--scenario"),
+        runJson({QStringLiteral("--sim"), QStringLiteral("--served"), QStringLiteral("--scenario"),
                  QStringLiteral("bad-nic:gpu0001")},
                 &code, &err);
         QCOMPARE(code, 2);
@@ -703,7 +703,7 @@ private slots:
         int code = -1;
         QString err;
         const QJsonObject r
-            = runJson({QStringLiteral("--sim"), QStringLiteral("--agents"),
+            = runJson({QStringLiteral("--sim"), QStringLiteral("--served"),
                        QStringLiteral("--topology"), QStringLiteral("rail:8:2:2:2"),
                        QStringLiteral("--seconds"), QStringLiteral("3"), QStringLiteral("--json")},
                       &code, &err);

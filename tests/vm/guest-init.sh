@@ -213,6 +213,15 @@ for e in a b; do
   say pingmesh_rate_exit_$e $?
   json pingmesh_rate_$e /tmp/pmr-$e.out
 done
+# Scenario 6: the same three endpoints through the agent daemon, as the console runs a
+# pingmesh: rocectl computes the pinglist and hands it out, the agent's pingmesh jobs
+# (roce-agent --pingmesh -, one per RDMA device) probe and stream their round trips back, and
+# rocectl's analyzer judges the matrix.
+rocectl pingmesh --agent 127.0.0.1:18471 --plaintext --token-file /tmp/token --seconds 8 \
+  --rate 40 --json > /tmp/pma.json 2> /tmp/pma.err
+say pingmesh_agent_exit $?
+json pingmesh_agent /tmp/pma.json
+say pingmesh_agent_err "$(tr '\n' '|' < /tmp/pma.err)"
 # Where frames went, for a failure's report.
 for e in a b c; do
   say pingmesh_counters_$e "$(cd /sys/class/infiniband/rxe$e/ports/1/hw_counters && grep -H . * 2>/dev/null | grep -v ':0$' | tr '\n' ' ')"
