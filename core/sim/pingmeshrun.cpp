@@ -44,6 +44,9 @@ struct ScenarioPlan {
     int stalledHost = -1;       ///< a receiver NIC that stops draining ...
     TimeNs stallPerPeriod = 0;  ///< ... this long in every stallPeriod (0: for good)
     TimeNs stallPeriod = 10 * kNsPerMs;
+    /// WRED/ECN stays in the configuration the audit reads, but the switch marks nothing (the
+    /// policy is not on the egress ports).
+    bool ecnNotMarking = false;
     QList<std::pair<int, int>> flows;
 };
 
@@ -127,7 +130,8 @@ Result<ScenarioPlan> planFor(const QString &scenario, const FabricSpec &spec,
             plan.flows.append({local[i], remote[i]});
         return plan;
     }
-    if (name == QLatin1String("silent-pause") || name == QLatin1String("pfcwd-flap")) {
+    if (name == QLatin1String("silent-pause") || name == QLatin1String("pfcwd-flap")
+        || name == QLatin1String("ecn-not-marking")) {
         if (local.size() < 3)
             return makeError(
                 ErrorCode::Unsupported,
@@ -143,6 +147,10 @@ Result<ScenarioPlan> planFor(const QString &scenario, const FabricSpec &spec,
         for (int h : peers) {
             if (h != receiver && plan.flows.size() < 4)
                 plan.flows.append({h, receiver});
+        }
+        if (name == QLatin1String("ecn-not-marking")) {
+            plan.ecnNotMarking = true;  // an incast the switch should mark, and does not
+            return plan;
         }
         plan.stalledHost = receiver;
         if (name == QLatin1String("silent-pause")) {
@@ -188,6 +196,9 @@ QList<std::pair<QString, QString>> pingmeshScenarios()
         {QStringLiteral("pfcwd-flap"),
          PingmeshRunText::tr("PFC watchdog on, a receiver NIC stops draining: the watchdog "
                              "shuts its queue and restores it every second")},
+        {QStringLiteral("ecn-not-marking"),
+         PingmeshRunText::tr("WRED/ECN configured, but the policy is not on the egress ports: "
+                             "an incast builds the queue and no packet is marked")},
     };
 }
 
@@ -246,6 +257,13 @@ PingmeshSimulation::create(const PingmeshRunOptions &options)
     d.prober->setPolarized(d.plan.polarized);
     d.fabric->setEcmpPolarized(d.plan.polarized);
     d.fabric->setPfcWatchdog(d.plan.watchdog);
+    if (d.plan.ecnNotMarking) {
+        // The model stops marking; d.params keeps what the configuration says.
+        WredParams off = d.params.sw.wred;
+        off.enabled = false;
+        off.ecn = false;
+        d.fabric->setWred(off);
+    }
     for (const auto &[src, dst] : d.plan.flows)
         d.fabric->startFlow(src, dst);
     const FabricSpec &fs = d.fabric->spec();

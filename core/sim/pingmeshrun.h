@@ -17,7 +17,7 @@ namespace roce::sim {
 struct PingmeshRunOptions {
     QString topology = QStringLiteral("rail:64:2:2:8");  ///< "reference", "starN", "rail:..."
     /// healthy (empty), bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause,
-    /// pfcwd-flap.
+    /// pfcwd-flap, ecn-not-marking.
     QString scenario;
     double seconds = 10;
     double probesPerSecond = 200;  ///< per NIC

@@ -628,6 +628,29 @@ private slots:
         QVERIFY(it->evidence.value(QStringLiteral("cycles_last_minute")).toDouble() > 3);
     }
 
+    void ecnConfiguredButNotMarkingIsNamed()
+    {
+        // An incast into any receiver, the QoS configuration saying WRED/ECN while the switch
+        // marks nothing: the receiver's switch port is named.
+        sim::PingmeshRunOptions o;
+        auto sim = sim::PingmeshSimulation::create(o);
+        QVERIFY(sim);
+        const QList<Endpoint> eps = (*sim)->endpoints();
+        const Endpoint &receiver = eps[QRandomGenerator::global()->bounded(int(eps.size()))];
+        const sim::PingmeshReport r
+            = run(QStringLiteral("ecn-not-marking:") + receiver.id(), o.topology);
+        const Verdict *v = find(r, QStringLiteral("ecn_not_marking"), receiver.switchPortId());
+        QVERIFY2(v, qPrintable(describe(r)));
+        QVERIFY(v->raisedMs <= 10000);
+        QCOMPARE(v->evidence.value(QStringLiteral("ce_marked_per_s")).toDouble(), 0.0);
+        QVERIFY(v->evidence.value(QStringLiteral("queue_bytes")).toDouble()
+                > v->evidence.value(QStringLiteral("mark_threshold_bytes")).toDouble());
+        // The same incast with marking on is congestion, never this.
+        const sim::PingmeshReport marked
+            = run(QStringLiteral("silent-pause:") + receiver.id(), o.topology, 5);
+        QVERIFY(!find(marked, QStringLiteral("ecn_not_marking"), receiver.switchPortId()));
+    }
+
     // --- rocectl pingmesh ----------------------------------------------------------------------
 
     void rocectlPrintsTheMatrixAndVerdicts()
