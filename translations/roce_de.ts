@@ -275,12 +275,35 @@
         <translation>roce-agent: --max-connections muss eine positive Zahl sein, nicht %1</translation>
     </message>
     <message>
-        <source>Run one pingmesh round as the spec file says (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD probes to the peers&apos; queue pairs and answers to theirs; prints the pairs&apos; RTT and loss as JSON, then exits.</source>
-        <translation>Eine Pingmesh-Runde laufen lassen, wie die Spezifikationsdatei sagt (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD-Proben an die Queue Pairs der Peers und Antworten auf deren Proben; gibt RTT und Verlust der Paare als JSON aus und beendet sich.</translation>
-    </message>
-    <message>
         <source>spec</source>
         <translation>Spezifikation</translation>
+    </message>
+    <message>
+        <source>Run one pingmesh round as the spec file says (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD probes to the peers&apos; queue pairs and answers to theirs; prints the pairs&apos; RTT and loss as JSON, then exits. &quot;-&quot; reads the spec from the first line of standard input.</source>
+        <translation>Eine Pingmesh-Runde nach der Spezifikationsdatei ausführen (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD-Proben an die Queue-Pairs der Peers und Antworten auf ihre; gibt RTT und Verlust der Paare als JSON aus und beendet sich. „-“ liest die Spezifikation aus der ersten Zeile der Standardeingabe.</translation>
+    </message>
+</context>
+<context>
+    <name>AgentPingmeshText</name>
+    <message>
+        <source>the agent reports no RDMA device with an active RoCE port</source>
+        <translation>der Agent meldet kein RDMA-Gerät mit aktivem RoCE-Port</translation>
+    </message>
+    <message>
+        <source>agent %1:%2: %3</source>
+        <translation>Agent %1:%2: %3</translation>
+    </message>
+    <message>
+        <source>the agent cannot run a pingmesh endpoint (%1): update roce-agent</source>
+        <translation>der Agent kann keinen Pingmesh-Endpunkt ausführen (%1): roce-agent aktualisieren</translation>
+    </message>
+    <message>
+        <source>its endpoint gave no address within %1 s</source>
+        <translation>sein Endpunkt hat innerhalb von %1 s keine Adresse genannt</translation>
+    </message>
+    <message>
+        <source>a pingmesh needs at least two endpoints</source>
+        <translation>ein Pingmesh braucht mindestens zwei Endpunkte</translation>
     </message>
 </context>
 <context>
@@ -300,6 +323,10 @@
     <message>
         <source>%1 connections not yet authenticated, the most allowed</source>
         <translation>%1 Verbindungen noch nicht authentifiziert, die erlaubte Höchstzahl</translation>
+    </message>
+    <message>
+        <source>job &apos;%1&apos; reads no input</source>
+        <translation>Job „%1“ liest keine Eingabe</translation>
     </message>
 </context>
 <context>
@@ -375,6 +402,10 @@
     <message>
         <source>this agent runs no jobs</source>
         <translation>dieser Agent führt keine Jobs aus</translation>
+    </message>
+    <message>
+        <source>job_input needs &apos;line&apos;: one line of text</source>
+        <translation>job_input braucht „line“: eine Textzeile</translation>
     </message>
 </context>
 <context>
@@ -1291,6 +1322,25 @@ Passwort:</translation>
     <message>
         <source>the simulated fabric is not running</source>
         <translation>das simulierte Fabric läuft nicht</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointLinesText</name>
+    <message>
+        <source>the peers line is not {&quot;peers&quot;: [...]} (%1)</source>
+        <translation>die Peers-Zeile ist nicht {&quot;peers&quot;: [...]} (%1)</translation>
+    </message>
+    <message>
+        <source>no peers array</source>
+        <translation>kein Peers-Array</translation>
+    </message>
+    <message>
+        <source>peer %1 of the peers line needs a name, a GID of 32 hex digits and a queue pair number</source>
+        <translation>Peer %1 der Peers-Zeile braucht einen Namen, eine GID aus 32 Hexziffern und eine Queue-Pair-Nummer</translation>
+    </message>
+    <message>
+        <source>the pingmesh endpoint printed no result</source>
+        <translation>der Pingmesh-Endpunkt hat kein Ergebnis ausgegeben</translation>
     </message>
 </context>
 <context>
@@ -2379,6 +2429,14 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <source>latency tests run one QP</source>
         <translation>Latenztests laufen mit einem QP</translation>
     </message>
+    <message>
+        <source>&apos;role&apos; of a pingmesh job must be endpoint</source>
+        <translation>„role“ eines Pingmesh-Jobs muss endpoint sein</translation>
+    </message>
+    <message>
+        <source>a pingmesh job needs &apos;name&apos;: letters, digits and _.:- (how its peers name it)</source>
+        <translation>ein Pingmesh-Job braucht „name“: Buchstaben, Ziffern und _.:- (wie seine Peers ihn nennen)</translation>
+    </message>
 </context>
 <context>
     <name>JobsText</name>
@@ -2413,6 +2471,18 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>%1 exited with code %2</source>
         <translation>%1 endete mit Code %2</translation>
+    </message>
+    <message>
+        <source>no running job &apos;%1&apos;</source>
+        <translation>kein laufender Job „%1“</translation>
+    </message>
+    <message>
+        <source>%1 reads no input</source>
+        <translation>%1 liest keine Eingabe</translation>
+    </message>
+    <message>
+        <source>cannot write to %1: %2</source>
+        <translation>in %1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -3025,6 +3095,10 @@ RTT p50 %3 us, p99 %4 us (typisch %5 us)
         <source>probe for 0 to 3600 seconds</source>
         <translation>0 bis 3600 Sekunden proben</translation>
     </message>
+    <message>
+        <source>WRED/ECN configured, but the policy is not on the egress ports: an incast builds the queue and no packet is marked</source>
+        <translation>WRED/ECN konfiguriert, aber die Policy liegt nicht auf den Ausgangsports: ein Incast füllt die Queue und kein Paket wird markiert</translation>
+    </message>
 </context>
 <context>
     <name>PingmeshSpecText</name>
@@ -3052,6 +3126,18 @@ RTT p50 %3 us, p99 %4 us (typisch %5 us)
         <source>the address of peer %1 is malformed</source>
         <translation>die Adresse von Peer %1 ist fehlerhaft</translation>
     </message>
+    <message>
+        <source>no peers arrived on standard input within %1 s</source>
+        <translation>innerhalb von %1 s kamen keine Peers auf der Standardeingabe an</translation>
+    </message>
+    <message>
+        <source>standard input closed before the peers</source>
+        <translation>die Standardeingabe wurde vor den Peers geschlossen</translation>
+    </message>
+    <message>
+        <source>the peers line is too long</source>
+        <translation>die Peers-Zeile ist zu lang</translation>
+    </message>
 </context>
 <context>
     <name>PingmeshText</name>
@@ -3074,24 +3160,12 @@ Szenarien von --sim:
         <translation>Die simulierte Fabric proben.</translation>
     </message>
     <message>
-        <source>Probe the fabric of this inventory.</source>
-        <translation>Die Fabric dieses Inventars proben.</translation>
-    </message>
-    <message>
-        <source>Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES (default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines).</source>
-        <translation>Simulierte Fabric: reference, starN oder rail:HOSTS:NICS:RAILS:SPINES (Standard rail:64:2:2:8: 128 NICs unter 4 Leaves, 8 Spines).</translation>
-    </message>
-    <message>
         <source>Fault to simulate (default healthy).</source>
         <translation>Zu simulierender Fehler (Standard healthy).</translation>
     </message>
     <message>
         <source>Probe this long (default 10).</source>
         <translation>So lange proben (Standard 10).</translation>
-    </message>
-    <message>
-        <source>Probes per second per NIC (default 200).</source>
-        <translation>Proben pro Sekunde und NIC (Standard 200).</translation>
     </message>
     <message>
         <source>Seed of the model (default 1).</source>
@@ -3104,10 +3178,6 @@ Szenarien von --sim:
     <message>
         <source>Print the report as JSON.</source>
         <translation>Den Bericht als JSON ausgeben.</translation>
-    </message>
-    <message>
-        <source>give either --sim or --inventory FILE</source>
-        <translation>entweder --sim oder --inventory DATEI angeben</translation>
     </message>
     <message>
         <source>--seconds must be between 0 and 3600</source>
@@ -3134,8 +3204,56 @@ Szenarien von --sim:
         <translation>Prüfen: %1</translation>
     </message>
     <message>
-        <source>rocectl cannot yet hand a pinglist to the agents of an inventory and collect their results; each host runs a round of its own with roce-agent --pingmesh SPEC (README), and --sim runs the whole pingmesh on the simulated fabric</source>
-        <translation>rocectl kann den Agents eines Inventars noch keine Pingliste übergeben und ihre Ergebnisse einsammeln; jeder Host führt mit roce-agent --pingmesh SPEC (README) eine eigene Runde aus, und --sim führt das ganze Pingmesh auf der simulierten Fabric aus</translation>
+        <source>Left out: %1: %2</source>
+        <translation>Ausgelassen: %1: %2</translation>
+    </message>
+    <message>
+        <source>the fabric has no agents to probe from</source>
+        <translation>die Fabric hat keine Agenten, von denen aus geprobt werden kann</translation>
+    </message>
+    <message>
+        <source>%1 left out: %2</source>
+        <translation>%1 ausgelassen: %2</translation>
+    </message>
+    <message>
+        <source>Probe the fabric of this inventory: each server&apos;s roce-agent runs a pingmesh endpoint (agent tokens and switch passwords as for rocectl watch).</source>
+        <translation>Die Fabric dieses Inventars proben: der roce-agent jedes Servers führt einen Pingmesh-Endpunkt aus (Agenten-Tokens und Switch-Passwörter wie bei rocectl watch).</translation>
+    </message>
+    <message>
+        <source>Probe among the RDMA devices of the agent at HOST:PORT (repeat for more agents; no switches, so no link verdicts).</source>
+        <translation>Zwischen den RDMA-Geräten des Agenten unter HOST:PORT proben (für weitere Agenten wiederholen; ohne Switches, also ohne Link-Befunde).</translation>
+    </message>
+    <message>
+        <source>With --sim: probe through the simulated fabric&apos;s served agents and NX-API, exactly as with --inventory (default: the model alone, fast).</source>
+        <translation>Mit --sim: über die bereitgestellten Agenten und NX-API der simulierten Fabric proben, genau wie mit --inventory (Standard: nur das Modell, schnell).</translation>
+    </message>
+    <message>
+        <source>Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES (default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines; with --served the reference fabric).</source>
+        <translation>Simulierte Fabric: reference, starN oder rail:HOSTS:NICS:RAILS:SPINES (Standard rail:64:2:2:8: 128 NICs unter 4 Leaves, 8 Spines; mit --served die Referenz-Fabric).</translation>
+    </message>
+    <message>
+        <source>Probes per second per NIC (default 200; 100 over agents).</source>
+        <translation>Proben pro Sekunde je NIC (Standard 200; 100 über Agenten).</translation>
+    </message>
+    <message>
+        <source>Over agents: UDP source ports each NIC sweeps per peer (default 8).</source>
+        <translation>Über Agenten: UDP-Quellports, die jede NIC je Peer durchläuft (Standard 8).</translation>
+    </message>
+    <message>
+        <source>give one of --sim, --inventory FILE or --agent HOST:PORT</source>
+        <translation>eines von --sim, --inventory DATEI oder --agent HOST:PORT angeben</translation>
+    </message>
+    <message>
+        <source>--served goes with --sim (an inventory is always probed through its agents)</source>
+        <translation>--served gehört zu --sim (ein Inventar wird immer über seine Agenten geprobt)</translation>
+    </message>
+    <message>
+        <source>--scenario, --engine and --seed are for the model alone (--sim without --served)</source>
+        <translation>--scenario, --engine und --seed gelten nur für das Modell allein (--sim ohne --served)</translation>
+    </message>
+    <message>
+        <source>--source-ports must be between 1 and 64</source>
+        <translation>--source-ports muss zwischen 1 und 64 liegen</translation>
     </message>
 </context>
 <context>
@@ -4378,6 +4496,25 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     </message>
 </context>
 <context>
+    <name>SimPingmeshJobsText</name>
+    <message>
+        <source>no RDMA device &apos;%1&apos; (there are: %2)</source>
+        <translation>kein RDMA-Gerät „%1“ (vorhanden: %2)</translation>
+    </message>
+    <message>
+        <source>job &apos;%1&apos; reads no input</source>
+        <translation>Job „%1“ liest keine Eingabe</translation>
+    </message>
+    <message>
+        <source>the endpoint already has its peers</source>
+        <translation>der Endpunkt hat seine Peers bereits</translation>
+    </message>
+    <message>
+        <source>no peers arrived on standard input within %1 s</source>
+        <translation>innerhalb von %1 s kamen keine Peers auf der Standardeingabe an</translation>
+    </message>
+</context>
+<context>
     <name>SimServeText</name>
     <message>
         <source>Leaf/spine fabric &apos;%1&apos; running: %2 switches, %3 servers, scenario %4.</source>
@@ -5097,10 +5234,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <source>no RDMA devices here (libibverbs: %1)</source>
-        <translation>hier keine RDMA-Geräte (libibverbs: %1)</translation>
-    </message>
-    <message>
         <source>no RDMA device &apos;%1&apos; (there are: %2)</source>
         <translation>kein RDMA-Gerät &apos;%1&apos; (vorhanden: %2)</translation>
     </message>
@@ -5119,6 +5252,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>ibv_create_ah failed: %1</source>
         <translation>ibv_create_ah fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>no RDMA device &apos;%1&apos;: libibverbs finds none here (%2)</source>
+        <translation>kein RDMA-Gerät „%1“: libibverbs findet hier keines (%2)</translation>
     </message>
 </context>
 <context>
