@@ -9,10 +9,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRandomGenerator>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace roce;
@@ -717,6 +719,44 @@ private slots:
                 &code, &err);
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(QStringLiteral("model alone")), qPrintable(err));
+    }
+
+    // `rocectl pingmesh --inventory FILE` on a fabric served as real ones are (TLS NX-API with
+    // pinned certificates, agents with tokens), its secrets in the environment.
+    void rocectlProbesAnInventory()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString inventory = dir.filePath(QStringLiteral("fabric.json"));
+        QProcess served;
+        served.start(QStringLiteral(ROCECTL_PATH),
+                     {QStringLiteral("sim"), QStringLiteral("--serve"),
+                      QStringLiteral("--topology"), QStringLiteral("rail:8:2:2:2"),
+                      QStringLiteral("--write-inventory"), inventory, QStringLiteral("--json")});
+        QVERIFY(served.waitForStarted());
+        QVERIFY(QTest::qWaitFor([&] { return served.canReadLine(); }, 60000));
+        const QJsonObject info = QJsonDocument::fromJson(served.readLine()).object();
+        const QJsonObject env = info.value(QStringLiteral("env")).toObject();
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        for (auto it = env.begin(); it != env.end(); ++it)
+            e.insert(it.key(), it.value().toString());
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral(ROCECTL_PATH),
+                {QStringLiteral("pingmesh"), QStringLiteral("--inventory"), inventory,
+                 QStringLiteral("--seconds"), QStringLiteral("3"), QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(120000));
+        served.terminate();
+        served.waitForFinished(10000);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 0, qPrintable(err));
+        const QJsonObject r = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const QJsonObject m = r.value(QStringLiteral("matrix")).toObject();
+        QCOMPARE(m.value(QStringLiteral("endpoints")).toInt(), 16);
+        QCOMPARE(m.value(QStringLiteral("pairs")).toInt(), 240);
+        QCOMPARE(m.value(QStringLiteral("by_switch")).toArray().size(), 4);  // LLDP placed all
+        QVERIFY(r.value(QStringLiteral("endpoints_failed")).toArray().isEmpty());
+        QVERIFY(r.value(QStringLiteral("verdicts")).toArray().isEmpty());
     }
 
     // The agents' path end to end: the served fabric's agents run pingmesh endpoint jobs over
