@@ -43,6 +43,11 @@ struct AgentPingmesh::Member {
     int endpoint = -1;  ///< index into m_endpoints once probing
     QJsonObject result;
     bool done = false;  ///< finished, failed or left out
+    // The NIC's pause counters, from the agent's samples (pause_cost on real NICs).
+    QMap<QString, quint64> lastEthtool;
+    qint64 lastSampleMs = -1;
+    QList<PauseObservation> pauses;  ///< of the last sample interval
+    qint64 pausesMs = -1;
 
     /// How the job and its peers name this endpoint: unique when a server has several NICs.
     QString endpointName() const
@@ -128,6 +133,56 @@ void AgentPingmesh::expandDevices(Member &m, const agentproto::AgentSample &samp
     startJob(m);
 }
 
+void AgentPingmesh::observePauses(Member &m, const agentproto::AgentSample &sample)
+{
+    // The netdev of the member's device, and its ethtool counters.
+    QString netdev;
+    for (const agentproto::RdmaDeviceSample &d : sample.devices) {
+        if (d.name == m.config.device && !d.ports.isEmpty())
+            netdev = d.ports.first().netdev;
+    }
+    const agentproto::NetdevSample *nd = nullptr;
+    for (const agentproto::NetdevSample &n : sample.netdevs) {
+        if (n.name == netdev)
+            nd = &n;
+    }
+    if (!nd)
+        return;
+    const qint64 now = elapsedMs();
+    const QMap<QString, quint64> &was = m.lastEthtool;
+    const double seconds = double(now - m.lastSampleMs) / 1000.0;
+    auto perSecond = [&](const QString &key) -> std::optional<double> {
+        const auto cur = nd->ethtool.constFind(key);
+        const auto old = was.constFind(key);
+        if (cur == nd->ethtool.cend() || old == was.cend() || *cur < *old)
+            return std::nullopt;  // absent, or reset
+        return double(*cur - *old) / seconds;
+    };
+    QList<PauseObservation> pauses;
+    if (m.lastSampleMs >= 0 && seconds > 0.2) {
+        const double discards = perSecond(QStringLiteral("rx_discards_phy")).value_or(0);
+        for (int prio = 0; prio < 8; ++prio) {
+            const QString p = QStringLiteral("rx_prio%1_").arg(prio);
+            // mlx5 counts the time the port was held by received pauses, in microseconds.
+            const auto pausedUs = perSecond(p + QStringLiteral("pause_duration"));
+            if (!pausedUs)
+                continue;
+            PauseObservation o;
+            o.port = m.config.name + QLatin1Char('/') + m.config.device;
+            o.priority = prio;
+            o.pausedShare = std::clamp(*pausedUs / 1e6, 0.0, 1.0);
+            o.estimated = false;
+            o.dropsPerSec = discards + perSecond(p + QStringLiteral("discards")).value_or(0);
+            o.pausesPerSec = perSecond(p + QStringLiteral("pause")).value_or(0);
+            pauses.append(o);
+        }
+        m.pauses = pauses;
+        m.pausesMs = now;
+    }
+    m.lastEthtool = nd->ethtool;
+    m.lastSampleMs = now;
+}
+
 void AgentPingmesh::connectMember(Member *m)
 {
     m->client = std::make_unique<AgentClient>(m->config.endpoint);
@@ -137,9 +192,9 @@ void AgentPingmesh::connectMember(Member *m)
             // A member without a name is named as its agent says (hello).
             if (m->config.name.isEmpty())
                 m->config.name = hostName(m->client->agentHostname(), m->config.endpoint);
-            if (m->config.device.isEmpty())
-                m->client->subscribe(1000);  // its devices first
-            else
+            // Samples: the devices (when none is given) and the NIC's pause counters.
+            m->client->subscribe(1000);
+            if (!m->config.device.isEmpty())
                 startJob(*m);
         } else if (state == AgentClient::State::Failed) {
             fail(*m,
@@ -151,9 +206,14 @@ void AgentPingmesh::connectMember(Member *m)
     });
     connect(client, &AgentClient::sampleReceived, this,
             [this, m](const agentproto::AgentSample &sample) {
-                m->client->unsubscribe();
-                if (m->config.device.isEmpty() && m->startRequest < 0 && !m->done)
+                if (m->done) {
+                    m->client->unsubscribe();
+                    return;
+                }
+                if (m->config.device.isEmpty() && m->startRequest < 0)
                     expandDevices(*m, sample);
+                else
+                    observePauses(*m, sample);
             });
     connect(client, &AgentClient::jobStarted, this, [m](int request, const QString &jobId) {
         if (request == m->startRequest)
@@ -319,8 +379,14 @@ void AgentPingmesh::evaluate()
         return;
     m_lastSummaries = m_matrix->summaries();
     const QList<model::PortSample> latest = m_latest ? m_latest() : QList<model::PortSample>();
-    const QList<Verdict> candidates
-        = m_analyzer->evaluate(m_lastSummaries, switchPortsById(latest));
+    QList<Verdict> candidates = m_analyzer->evaluate(m_lastSummaries, switchPortsById(latest));
+    // The NICs' own pause time, from their agents' samples of the last seconds.
+    QList<PauseObservation> pauses;
+    for (const auto &member : std::as_const(m_members)) {
+        if (member->pausesMs >= 0 && now - member->pausesMs <= 3000)
+            pauses += member->pauses;
+    }
+    candidates += m_detectors.evaluate(now, pauses, {}, {});
     m_raised = m_debouncer.update(candidates, now);
     emit evaluated(m_raised);
 }

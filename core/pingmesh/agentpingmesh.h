@@ -3,6 +3,7 @@
 #include "agentproto/agentclient.h"
 #include "model/portsample.h"
 #include "pingmesh/analyzer.h"
+#include "pingmesh/detectors.h"
 #include "pingmesh/endpointlines.h"
 #include "pingmesh/pairmatrix.h"
 #include "pingmesh/pinglist.h"
@@ -43,7 +44,8 @@ struct AgentPingmeshOptions {
 /// the wait is over) the pinglist is computed here (all pairs up to 64 endpoints, every pair
 /// under a switch plus sampled pairs across beyond) and each endpoint is handed its peers;
 /// the probes stream back into the pair matrix, which the analyzer turns into verdicts once a
-/// second, with the switches' port counters and LLDP when a live model is attached. Members
+/// second, with the switches' port counters and LLDP when a live model is attached, and the
+/// pause-cost detector runs on each NIC's pause time from its agent's samples. Members
 /// that cannot take part (agent unreachable, no RDMA device, an agent too old for the job)
 /// are reported with their reason and the others go on.
 class AgentPingmesh : public QObject
@@ -88,6 +90,7 @@ private:
     void connectMember(Member *m);
     void startJob(Member &m);
     void expandDevices(Member &m, const agentproto::AgentSample &sample);
+    void observePauses(Member &m, const agentproto::AgentSample &sample);
     void onOutput(Member &m, const QString &line);
     void handOutPinglist();
     void evaluate();
@@ -104,6 +107,7 @@ private:
     QList<QHash<QString, int>> m_pairByPeer;  ///< per endpoint: peer name -> pair index
     std::unique_ptr<PairMatrix> m_matrix;
     std::unique_ptr<PairAnalyzer> m_analyzer;
+    CounterDetectors m_detectors;
     VerdictDebouncer m_debouncer;
     QList<Verdict> m_raised;
     QList<PairSummary> m_lastSummaries;  ///< of the last evaluation that had probes

@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -394,6 +395,61 @@ private slots:
         QCOMPARE(bad[0].host, QStringLiteral("ubunturdma5"));
         QCOMPARE(bad[0].nic, QStringLiteral("ubunturdma5/rocep11s0"));
         QVERIFY(bad[0].evidence.value(QStringLiteral("loss_pct")).toDouble() > 1);
+    }
+
+    // pause_cost on real counters: the NICs' rx_prioN_pause_duration from their agents'
+    // samples. A receiver that stops draining under a 3:1 incast pauses its senders.
+    void agentPingmeshNamesPausedNics()
+    {
+        Fabric &fabric = m_service->fabric();
+        const int receiver = kH6;
+        QList<int> flows;
+        for (int sender : {0, 1, 2})
+            flows.append(fabric.startFlow(sender, receiver, FlowOptions {}));
+        fabric.setNicStalled(fabric.spec().hosts[receiver].nicPort, true);
+        QList<roce::pingmesh::AgentPingmeshMember> members;
+        for (int h = 0; h < 8; ++h) {
+            AgentEndpoint e;
+            e.host = QStringLiteral("127.0.0.1");
+            e.port = m_service->agentPort(h);
+            e.token = m_service->options().agentToken;
+            e.pinnedSha256 = m_service->certificateFingerprint().toLatin1();
+            members.append({QString(), e, QString()});
+        }
+        roce::pingmesh::AgentPingmeshOptions o;
+        o.seconds = 80;  // model seconds: 8 s at ten times real time
+        roce::pingmesh::AgentPingmesh run(members, o);
+        QSignalSpy done(&run, &roce::pingmesh::AgentPingmesh::finished);
+        run.start();
+        done.wait(40000);
+        fabric.setNicStalled(fabric.spec().hosts[receiver].nicPort, false);
+        for (int f : std::as_const(flows))
+            fabric.stopFlow(f);
+        QStringList paused;
+        for (const roce::pingmesh::Verdict &v : run.verdicts()) {
+            if (v.kind == u"pause_cost") {
+                paused.append(v.nic);
+                QCOMPARE(v.evidence.value(QStringLiteral("measured")).toString(),
+                         QStringLiteral("pause duration"));
+                QVERIFY(v.evidence.value(QStringLiteral("paused_pct")).toDouble() > 5);
+            }
+        }
+        QVERIFY2(!paused.isEmpty(), QJsonDocument(run.reportJson()).toJson().constData());
+        // Only NICs behind the senders' switch ports are held by pauses (VMs of one ESXi host
+        // share its port, and its pauses).
+        const FabricSpec &spec = fabric.spec();
+        auto switchPortOf = [&](int h) { return spec.nicPorts[spec.hosts[h].nicPort].switchPort; };
+        QSet<QString> behindSenders;
+        for (int h = 0; h < spec.hosts.size(); ++h) {
+            for (int sender : {0, 1, 2}) {
+                if (switchPortOf(h) == switchPortOf(sender))
+                    behindSenders.insert(spec.hosts[h].name);
+            }
+        }
+        QVERIFY(!behindSenders.contains(spec.hosts[receiver].name));
+        for (const QString &nic : std::as_const(paused))
+            QVERIFY2(behindSenders.contains(nic.section(QLatin1Char('/'), 0, 0)), qPrintable(nic));
+        qInfo() << "paused NICs" << paused;
     }
 };
 
