@@ -3,11 +3,16 @@
 #include "experiments/experimentqueue.h"
 #include "live/livefabric.h"
 #include "mainwindow.h"
+#include "pingmesh/agentpingmeshfeed.h"
 #include "pingmesh/slowrank.h"
 #include "pingmeshpanel.h"
 #include "sim/pingmeshfeed.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <algorithm>
 
 #include <memory>
 
@@ -17,22 +22,60 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &sce
 {
     auto *panel = new widgets::PingmeshPanel;
     window.showPingmesh(panel);
-    // Parented to the panel: the feed's thread stops before the panel it paints goes.
+    // Parented to the panel: the feeds' threads stop before the panel they paint goes. The
+    // simulated fabric's pingmesh, or the watched fabric's agents' ("agents").
     auto *feed = new sim::PingmeshFeed(panel);
+    auto *agents = new pingmesh::AgentPingmeshFeed(panel);
+    // The agents' pingmesh starts once the live model has heard every source (or after 10 s):
+    // the inventory's agents are known, and LLDP can place the endpoints when they answer.
+    auto *waitForSources = new QTimer(agents);
+    waitForSources->setInterval(250);
+    auto waited = std::make_shared<QElapsedTimer>();
+    QObject::connect(waitForSources, &QTimer::timeout, agents, [=, &live] {
+        const QList<live::SourceState> sources = live.sources();
+        const bool heard = !sources.isEmpty()
+            && std::all_of(sources.cbegin(), sources.cend(), [](const live::SourceState &s) {
+                   return s.state != live::SourceState::State::Connecting;
+               });
+        if (!heard && waited->elapsed() < 10000)
+            return;
+        waitForSources->stop();
+        pingmesh::AgentPingmeshOptions options;
+        options.seconds = 3600;  // until stopped (a job's longest run)
+        agents->start(live.agentEndpoints(), live.latest(), options);
+    });
     QObject::connect(panel, &widgets::PingmeshPanel::startRequested, feed,
-                     [feed, &live](const QString &topology, const QString &name) {
+                     [=, &live](const QString &topology, const QString &name) {
                          live.raiseFindings(QStringLiteral("pingmesh"), {});
-                         feed->start(topology, name);
+                         feed->stop();
+                         agents->stop();
+                         waitForSources->stop();
+                         if (topology == QLatin1String("agents")) {
+                             waited->start();
+                             waitForSources->start();
+                         } else {
+                             feed->start(topology, name);
+                         }
                      });
-    QObject::connect(panel, &widgets::PingmeshPanel::stopRequested, feed, [feed, &live] {
+    QObject::connect(panel, &widgets::PingmeshPanel::stopRequested, feed, [=, &live] {
+        waitForSources->stop();
         feed->stop();
+        agents->stop();
         live.raiseFindings(QStringLiteral("pingmesh"), {});
     });
-    QObject::connect(feed, &sim::PingmeshFeed::snapshot, panel,
-                     [panel, &live](const sim::PingmeshSnapshot &s) {
-                         panel->showSnapshot(s);
-                         live.raiseFindings(QStringLiteral("pingmesh"), s.verdicts);
-                     });
+    auto show = [panel, &live](const pingmesh::PingmeshSnapshot &s) {
+        panel->showSnapshot(s);
+        live.raiseFindings(QStringLiteral("pingmesh"), s.verdicts);
+    };
+    QObject::connect(feed, &sim::PingmeshFeed::snapshot, panel, show);
+    QObject::connect(agents, &pingmesh::AgentPingmeshFeed::snapshot, panel, show);
+    QObject::connect(agents, &pingmesh::AgentPingmeshFeed::failed, panel,
+                     &widgets::PingmeshPanel::showFailure);
+    // The agents' pingmesh reads the live model's newest port samples (LLDP, port counters).
+    QObject::connect(&live, &live::LiveFabric::frameReady, agents, [agents, &live] {
+        if (agents->isRunning())
+            agents->setPorts(live.latest());
+    });
     QObject::connect(feed, &sim::PingmeshFeed::failed, panel, &widgets::PingmeshPanel::showFailure);
     if (!scenario.isEmpty()) {
         panel->setScenario(scenario);

@@ -21,6 +21,7 @@ namespace roce::widgets {
 namespace {
 /// The simulated fabric the panel probes: 128 NICs under 4 leaves and 8 spines.
 const QString kTopology = QStringLiteral("rail:64:2:2:8");
+constexpr const char *kAgents = "agents";  ///< the fabric's agents, not a simulated fault
 }  // namespace
 
 PingmeshPanel::PingmeshPanel(QWidget *parent)
@@ -35,6 +36,12 @@ PingmeshPanel::PingmeshPanel(QWidget *parent)
         m_scenario->addItem(name.section(QLatin1Char(':'), 0, 0), name);
         m_scenario->setItemData(m_scenario->count() - 1, text, Qt::ToolTipRole);
     }
+    // Not a fault: the pingmesh of the watched fabric's own agents (an inventory's).
+    m_scenario->addItem(QString::fromLatin1(kAgents), QString::fromLatin1(kAgents));
+    m_scenario->setItemData(m_scenario->count() - 1,
+                            tr("the fabric's agents probe each other (every RoCE device of each "
+                               "server), as rocectl pingmesh --inventory"),
+                            Qt::ToolTipRole);
     m_argument = new QLineEdit(this);
     m_argument->setObjectName(QStringLiteral("pingmeshArgument"));
     m_argument->setMaximumWidth(220);
@@ -104,8 +111,10 @@ void PingmeshPanel::start()
 {
     m_start->setText(tr("Restart"));
     m_stop->setEnabled(true);
-    m_status->setText(tr("Starting %1...").arg(scenario()));
-    emit startRequested(kTopology, scenario());
+    const bool agents = scenario() == QLatin1String(kAgents);
+    m_status->setText(agents ? tr("Starting the agents' endpoints...")
+                             : tr("Starting %1...").arg(scenario()));
+    emit startRequested(agents ? QString::fromLatin1(kAgents) : kTopology, scenario());
 }
 
 void PingmeshPanel::updateArgumentHint()
@@ -142,7 +151,7 @@ QString PingmeshPanel::scenario() const
     return argument.isEmpty() ? name : name + QLatin1Char(':') + argument;
 }
 
-void PingmeshPanel::showSnapshot(const sim::PingmeshSnapshot &s)
+void PingmeshPanel::showSnapshot(const pingmesh::PingmeshSnapshot &s)
 {
     m_stop->setEnabled(true);
     m_start->setText(tr("Restart"));
@@ -154,6 +163,20 @@ void PingmeshPanel::showSnapshot(const sim::PingmeshSnapshot &s)
         lost += p.lost;
     }
     const QLocale locale;
+    if (s.topology == QLatin1String(kAgents)) {
+        m_status->setText(
+            tr("The fabric's agents: %1 NICs, %2 pairs, %3 probes in %4 s (%5 % of the last 3 s "
+               "lost); typical RTT %6 us under one switch, %7 us across. %n verdict(s).",
+               nullptr, int(s.verdicts.size()))
+                .arg(s.endpoints.size())
+                .arg(locale.toString(s.pairs.size()))
+                .arg(locale.toString(s.probesSent))
+                .arg(s.seconds, 0, 'f', 0)
+                .arg(sent ? 100.0 * double(lost) / double(sent) : 0.0, 0, 'f', 2)
+                .arg(m_matrix->baselineUs(false), 0, 'f', 1)
+                .arg(m_matrix->baselineUs(true), 0, 'f', 1));
+        return;
+    }
     m_status->setText(
         tr("%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); typical "
            "RTT %8 us under one switch, %9 us across. %n verdict(s).",

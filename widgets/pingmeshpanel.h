@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/pingmeshfeed.h"
+#include "pingmesh/snapshot.h"
 
 #include <QWidget>
 
@@ -29,7 +29,7 @@ public:
     explicit PingmeshPanel(QWidget *parent = nullptr);
 
     /// A new second of the pingmesh.
-    void showSnapshot(const sim::PingmeshSnapshot &snapshot);
+    void showSnapshot(const pingmesh::PingmeshSnapshot &snapshot);
     void showFailure(const QString &message);
     /// Chooses @p scenario ("bad-nic:gpu0005", ...) in the controls.
     void setScenario(const QString &scenario);

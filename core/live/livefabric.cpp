@@ -100,6 +100,7 @@ void LiveFabric::watch(const FabricPlan &plan)
 {
     stopSources();
     forgetFabric();
+    m_agentEndpoints = plan.agents;
 
     // Sources post straight into the inbox from their own threads (direct connections).
     if (!plan.switches.isEmpty()) {
@@ -184,6 +185,7 @@ void LiveFabric::watchSource(std::unique_ptr<QObject> source)
 {
     stopSources();
     forgetFabric();
+    m_agentEndpoints.clear();
     m_adopted = std::move(source);
     m_timer.start();
 }

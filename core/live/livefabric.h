@@ -82,6 +82,9 @@ public:
     /// a replay). The hub starts ticking.
     void watchSource(std::unique_ptr<QObject> source);
     void stop();
+    /// The agents of the plan watched now (empty for a source of its own: the embedded
+    /// simulated fabric, a replay): what a pingmesh over the fabric's agents probes from.
+    QList<agentproto::AgentEndpoint> agentEndpoints() const { return m_agentEndpoints; }
     /// Streams @p agents directly (every @p intervalMs) beside whatever else feeds the hub (a
     /// metrics store's fleet): the drill-down of a few hosts to their agents' 1 s samples.
     /// Replaces the agents streamed before; an empty list stops them.
@@ -172,6 +175,7 @@ private:
     QList<Event> m_inbox;
 
     QHash<QString, SourceState> m_sources;
+    QList<agentproto::AgentEndpoint> m_agentEndpoints;
     struct Latest {
         model::PortSample sample;
         qint64 updatedMs = 0;

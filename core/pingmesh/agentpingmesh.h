@@ -70,6 +70,11 @@ public:
     const PairMatrix *matrix() const { return m_matrix.get(); }
     /// Verdicts that hold now.
     const QList<Verdict> &verdicts() const { return m_raised; }
+    /// The pairs' summaries of the last evaluation with probing in its window.
+    const QList<PairSummary> &summaries() const { return m_lastSummaries; }
+    qint64 probesSent() const { return m_probesSent; }
+    /// Milliseconds since the pinglist went out.
+    qint64 probingMs() const { return elapsedMs(); }
     /// Members that could not take part or failed, with the reason.
     const QList<std::pair<QString, QString>> &failures() const { return m_failures; }
     bool isFinished() const { return m_finished; }

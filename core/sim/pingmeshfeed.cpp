@@ -11,7 +11,7 @@ namespace roce::sim {
 
 PingmeshFeed::PingmeshFeed(QObject *parent) : QObject(parent), m_worker(QStringLiteral("pingmesh"))
 {
-    qRegisterMetaType<roce::sim::PingmeshSnapshot>();
+    qRegisterMetaType<roce::pingmesh::PingmeshSnapshot>();
 }
 
 PingmeshFeed::~PingmeshFeed()

@@ -1,26 +1,13 @@
 #pragma once
 
 #include "common/workerthread.h"
-#include "pingmesh/pairmatrix.h"
-#include "pingmesh/verdict.h"
-
-#include <QMetaType>
+#include "pingmesh/snapshot.h"
 #include <QObject>
 
 namespace roce::sim {
 
-/// One second of a pingmesh: the pinglist's pairs with their summaries and the verdicts that
-/// hold. The endpoint and pair lists are shared between snapshots (implicitly shared).
-struct PingmeshSnapshot {
-    QString topology;
-    QString scenario;
-    double seconds = 0;  ///< of probing
-    QList<pingmesh::Endpoint> endpoints;
-    QList<pingmesh::PingPair> pairs;
-    QList<pingmesh::PairSummary> summaries;
-    QList<pingmesh::Verdict> verdicts;
-    qint64 probesSent = 0;
-};
+/// One second of the simulated fabric's pingmesh (the type the agents' pingmesh shares).
+using PingmeshSnapshot = pingmesh::PingmeshSnapshot;
 
 /// The simulated fabric's pingmesh for the console: a PingmeshSimulation on a thread of its
 /// own, advanced one simulated second per wall second (or as fast as the machine goes when
@@ -39,7 +26,7 @@ public:
     void stop();
 
 signals:
-    void snapshot(const roce::sim::PingmeshSnapshot &snapshot);
+    void snapshot(const roce::pingmesh::PingmeshSnapshot &snapshot);
     void failed(const QString &message);
 
 private:
@@ -47,5 +34,3 @@ private:
 };
 
 }  // namespace roce::sim
-
-Q_DECLARE_METATYPE(roce::sim::PingmeshSnapshot)

@@ -8,6 +8,7 @@
 #include "pingmeshwiring.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QSettings>
@@ -170,6 +171,23 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("failed")), 10000);
         QVERIFY2(status->text().contains(QStringLiteral("no host or NIC 'nosuchhost'")),
                  qPrintable(status->text()));
+    }
+
+    // "agents": the watched fabric's own agents; the embedded fabric has none, and says so.
+    void agentsWithoutAgentsIsSaid()
+    {
+        QSettings settings(m_dir.filePath(QStringLiteral("settings3.ini")), QSettings::IniFormat);
+        app::MainWindow window(settings, false);
+        live::LiveFabric live;
+        app::wirePingmesh(window, live, QStringLiteral("agents"));
+        auto *panel = qobject_cast<widgets::PingmeshPanel *>(
+            window.dock(QStringLiteral("pingmeshDock"))->widget());
+        QVERIFY(panel);
+        auto *combo = panel->findChild<QComboBox *>(QStringLiteral("pingmeshScenario"));
+        QCOMPARE(combo->currentText(), QStringLiteral("agents"));
+        auto *status = panel->findChild<QLabel *>(QStringLiteral("pingmeshStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("failed")), 10000);
+        QVERIFY2(status->text().contains(QStringLiteral("no agents")), qPrintable(status->text()));
     }
 };
 

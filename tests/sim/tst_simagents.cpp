@@ -2,6 +2,7 @@
 // and jobs that drive it and answer in the real tools' formats (parsed by the same parsers).
 #include "agentproto/agentclient.h"
 #include "pingmesh/agentpingmesh.h"
+#include "pingmesh/agentpingmeshfeed.h"
 #include "pingmesh/endpointlines.h"
 #include "sim/simagents.h"
 #include "sim/simservice.h"
@@ -450,6 +451,41 @@ private slots:
         for (const QString &nic : std::as_const(paused))
             QVERIFY2(behindSenders.contains(nic.section(QLatin1Char('/'), 0, 0)), qPrintable(nic));
         qInfo() << "paused NICs" << paused;
+    }
+
+    // The console's feed of the agents' pingmesh: snapshots from its own thread, and a stop
+    // that leaves no endpoint running on the agents.
+    void agentPingmeshFeedPublishesAndStops()
+    {
+        QList<AgentEndpoint> agents;
+        for (int h = 0; h < 8; ++h) {
+            AgentEndpoint e;
+            e.host = QStringLiteral("127.0.0.1");
+            e.port = m_service->agentPort(h);
+            e.token = m_service->options().agentToken;
+            e.pinnedSha256 = m_service->certificateFingerprint().toLatin1();
+            agents.append(e);
+        }
+        roce::pingmesh::AgentPingmeshFeed feed;
+        QSignalSpy snapshots(&feed, &roce::pingmesh::AgentPingmeshFeed::snapshot);
+        QSignalSpy failed(&feed, &roce::pingmesh::AgentPingmeshFeed::failed);
+        roce::pingmesh::AgentPingmeshOptions o;
+        o.seconds = 3600;
+        feed.start(agents, {}, o);
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 2, 15000);
+        const auto s = snapshots.last().at(0).value<roce::pingmesh::PingmeshSnapshot>();
+        QCOMPARE(s.topology, QStringLiteral("agents"));
+        QCOMPARE(s.endpoints.size(), 8);
+        QCOMPARE(s.pairs.size(), 56);
+        QCOMPARE(s.summaries.size(), 56);
+        QVERIFY(s.probesSent > 0);
+        QVERIFY(failed.isEmpty());
+        QVERIFY(m_service->agents()->runningJobs() >= 8);
+        feed.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->agents()->runningJobs(), 0, 10000);
+        feed.start({}, {}, o);
+        QCOMPARE(failed.size(), 1);
+        QVERIFY(failed.last().at(0).toString().contains(QStringLiteral("no agents")));
     }
 };
 
