@@ -284,6 +284,17 @@
     </message>
 </context>
 <context>
+    <name>AgentPingmeshFeedText</name>
+    <message>
+        <source>the fabric has no agents to probe from (the embedded simulated fabric has none: choose one of its faults, or watch an inventory)</source>
+        <translation>die Fabric hat keine Agenten, von denen aus geprobt werden kann (die eingebettete simulierte Fabric hat keine: einen ihrer Fehler wählen oder ein Inventar beobachten)</translation>
+    </message>
+    <message>
+        <source>fewer than two endpoints answered</source>
+        <translation>weniger als zwei Endpunkte haben geantwortet</translation>
+    </message>
+</context>
+<context>
     <name>AgentPingmeshText</name>
     <message>
         <source>the agent reports no RDMA device with an active RoCE port</source>
@@ -6872,6 +6883,21 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Pingmesh failed: %1</source>
         <translation>Pingmesh fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the fabric&apos;s agents probe each other (every RoCE device of each server), as rocectl pingmesh --inventory</source>
+        <translation>die Agenten der Fabric proben einander (jedes RoCE-Gerät jedes Servers), wie rocectl pingmesh --inventory</translation>
+    </message>
+    <message>
+        <source>Starting the agents&apos; endpoints...</source>
+        <translation>Die Endpunkte der Agenten werden gestartet...</translation>
+    </message>
+    <message numerus="yes">
+        <source>The fabric&apos;s agents: %1 NICs, %2 pairs, %3 probes in %4 s (%5 % of the last 3 s lost); typical RTT %6 us under one switch, %7 us across. %n verdict(s).</source>
+        <translation>
+            <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); typische RTT %6 us unter einem Switch, %7 us darüber hinaus. %n Befund.</numerusform>
+            <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); typische RTT %6 us unter einem Switch, %7 us darüber hinaus. %n Befunde.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
