@@ -150,6 +150,24 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
     if (auto e = boolean(key, &(target)))                                                          \
         return *e;
 
+    // The RDMA port a perftest or a pingmesh endpoint uses: device, ib_port, gid_index.
+    auto rdmaPort = [&]() -> std::optional<Error> {
+        s.device = j.value(QStringLiteral("device")).toString();
+        if (!s.device.isEmpty() && !validName(s.device))
+            return invalid(JobSpecText::tr("'device' is not a valid RDMA device name"));
+        std::optional<qint64> n;
+        if (auto e = integer("ib_port", 1, 255, &n))
+            return e;
+        if (n)
+            s.ibPort = int(*n);
+        n.reset();
+        if (auto e = integer("gid_index", 0, 1023, &n))
+            return e;
+        if (n)
+            s.gidIndex = int(*n);
+        return std::nullopt;
+    };
+
     ROCE_INT("port", 1, 65535, s.port)
     ROCE_INT("duration_s", 1, 3600, s.durationS)
     ROCE_INT("timeout_s", 1, 86400, s.timeoutS)
@@ -186,15 +204,8 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
         if (!validName(s.endpointName))
             return invalid(JobSpecText::tr("a pingmesh job needs 'name': letters, digits and "
                                            "_.:- (how its peers name it)"));
-        s.device = j.value(QStringLiteral("device")).toString();
-        if (!s.device.isEmpty() && !validName(s.device))
-            return invalid(JobSpecText::tr("'device' is not a valid RDMA device name"));
-        ROCE_INT("ib_port", 1, 255, s.ibPort)
-        v.reset();
-        if (auto e = integer("gid_index", 0, 1023, &v))
+        if (auto e = rdmaPort())
             return *e;
-        if (v)
-            s.gidIndex = int(*v);
         ROCE_INT("rate_per_s", 1, 100000, s.probeRate)
         ROCE_INT("probe_timeout_ms", 1, 60000, s.probeTimeoutMs)
         ROCE_INT("source_ports", 1, 64, s.sourcePorts)
@@ -218,15 +229,8 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
             return invalid(JobSpecText::tr("'server' must be a host name or address"));
     }
     if (s.isPerftest()) {
-        s.device = j.value(QStringLiteral("device")).toString();
-        if (!s.device.isEmpty() && !validName(s.device))
-            return invalid(JobSpecText::tr("'device' is not a valid RDMA device name"));
-        ROCE_INT("ib_port", 1, 255, s.ibPort)
-        v.reset();
-        if (auto e = integer("gid_index", 0, 1023, &v))
+        if (auto e = rdmaPort())
             return *e;
-        if (v)
-            s.gidIndex = int(*v);
         ROCE_INT("qps", 1, 4096, s.qps)
         v.reset();
         if (auto e = integer("size", 1, 8388608, &v))

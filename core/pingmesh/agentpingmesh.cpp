@@ -332,7 +332,6 @@ void AgentPingmesh::handOutPinglist()
         e.device = m->address->device;
         m->endpoint = int(m_endpoints.size());
         m_endpoints.append(e);
-        m_endpointMember.append(int(m_members.indexOf(m)));
         netdevs.append(m->address->netdev);
         taking.append(m.get());
     }

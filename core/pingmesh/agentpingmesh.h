@@ -107,7 +107,6 @@ private:
     AgentPingmeshOptions m_options;
     std::function<QList<model::PortSample>()> m_latest;
     QList<Endpoint> m_endpoints;
-    QList<int> m_endpointMember;  ///< member index of each endpoint
     QList<PingPair> m_pairs;
     QList<QHash<QString, int>> m_pairByPeer;  ///< per endpoint: peer name -> pair index
     std::unique_ptr<PairMatrix> m_matrix;

@@ -135,6 +135,28 @@ private slots:
         QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
         QCOMPARE(*r->gidIndex, 3);
         QCOMPARE(parseJobSpec(jobSpecToJson(*r))->qps, 4);  // round trip
+        // A pingmesh endpoint: named, its own keys only, defaults filled, a round trip.
+        r = parseJobSpec({{QStringLiteral("tool"), QStringLiteral("pingmesh")}});
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().message.contains(QStringLiteral("name")));
+        r = parseJobSpec({{QStringLiteral("tool"), QStringLiteral("pingmesh")},
+                          {QStringLiteral("name"), QStringLiteral("gpu0001:mlx5_0")},
+                          {QStringLiteral("qps"), 2}});
+        QVERIFY(!r.ok());  // a perftest's key
+        r = parseJobSpec({{QStringLiteral("tool"), QStringLiteral("pingmesh")},
+                          {QStringLiteral("name"), QStringLiteral("gpu0001:mlx5_0")},
+                          {QStringLiteral("device"), QStringLiteral("mlx5_0")},
+                          {QStringLiteral("gid_index"), 3},
+                          {QStringLiteral("rate_per_s"), 500}});
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
+        QCOMPARE(r->role, QStringLiteral("endpoint"));
+        QCOMPARE(r->durationS, 10);
+        QCOMPARE(r->sourcePorts, 8);
+        const auto again = parseJobSpec(jobSpecToJson(*r));
+        QVERIFY(again.ok());
+        QCOMPARE(again->probeRate, 500);
+        QCOMPARE(*again->gidIndex, 3);
+        QCOMPARE(again->endpointName, QStringLiteral("gpu0001:mlx5_0"));
         // Found by fuzzing: a number beyond qint64 was converted before the range check
         // (undefined behaviour); it is out of range like any other.
         for (const double huge : {9.2e20, -9.2e20, 1e300}) {

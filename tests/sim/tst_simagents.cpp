@@ -36,6 +36,30 @@ AgentClient *connectTo(SimService &service, int host)
     return c;
 }
 
+/// Where every agent of the reference fabric's 8 servers answers.
+QList<AgentEndpoint> allAgents(SimService &service)
+{
+    QList<AgentEndpoint> agents;
+    for (int h = 0; h < 8; ++h) {
+        AgentEndpoint e;
+        e.host = QStringLiteral("127.0.0.1");
+        e.port = service.agentPort(h);
+        e.token = service.options().agentToken;
+        e.pinnedSha256 = service.certificateFingerprint().toLatin1();
+        agents.append(e);
+    }
+    return agents;
+}
+
+/// One pingmesh member per agent, each named as its agent says, every RoCE device probing.
+QList<roce::pingmesh::AgentPingmeshMember> allMembers(SimService &service)
+{
+    QList<roce::pingmesh::AgentPingmeshMember> members;
+    for (const AgentEndpoint &e : allAgents(service))
+        members.append({QString(), e, QString()});
+    return members;
+}
+
 JobSpec spec(const QJsonObject &json)
 {
     const auto s = parseJobSpec(json);
@@ -362,15 +386,7 @@ private slots:
     // fabric gets no verdict.
     void agentPingmeshNamesABadNic()
     {
-        QList<roce::pingmesh::AgentPingmeshMember> members;
-        for (int h = 0; h < 8; ++h) {
-            AgentEndpoint e;
-            e.host = QStringLiteral("127.0.0.1");
-            e.port = m_service->agentPort(h);
-            e.token = m_service->options().agentToken;
-            e.pinnedSha256 = m_service->certificateFingerprint().toLatin1();
-            members.append({QString(), e, QString()});
-        }
+        const QList<roce::pingmesh::AgentPingmeshMember> members = allMembers(*m_service);
         roce::pingmesh::AgentPingmeshOptions o;
         o.seconds = 60;  // model seconds: 6 s at ten times real time
         o.ratePerSecond = 100;
@@ -408,15 +424,7 @@ private slots:
         for (int sender : {0, 1, 2})
             flows.append(fabric.startFlow(sender, receiver, FlowOptions {}));
         fabric.setNicStalled(fabric.spec().hosts[receiver].nicPort, true);
-        QList<roce::pingmesh::AgentPingmeshMember> members;
-        for (int h = 0; h < 8; ++h) {
-            AgentEndpoint e;
-            e.host = QStringLiteral("127.0.0.1");
-            e.port = m_service->agentPort(h);
-            e.token = m_service->options().agentToken;
-            e.pinnedSha256 = m_service->certificateFingerprint().toLatin1();
-            members.append({QString(), e, QString()});
-        }
+        const QList<roce::pingmesh::AgentPingmeshMember> members = allMembers(*m_service);
         roce::pingmesh::AgentPingmeshOptions o;
         o.seconds = 80;  // model seconds: 8 s at ten times real time
         roce::pingmesh::AgentPingmesh run(members, o);
@@ -457,15 +465,7 @@ private slots:
     // that leaves no endpoint running on the agents.
     void agentPingmeshFeedPublishesAndStops()
     {
-        QList<AgentEndpoint> agents;
-        for (int h = 0; h < 8; ++h) {
-            AgentEndpoint e;
-            e.host = QStringLiteral("127.0.0.1");
-            e.port = m_service->agentPort(h);
-            e.token = m_service->options().agentToken;
-            e.pinnedSha256 = m_service->certificateFingerprint().toLatin1();
-            agents.append(e);
-        }
+        const QList<AgentEndpoint> agents = allAgents(*m_service);
         roce::pingmesh::AgentPingmeshFeed feed;
         QSignalSpy snapshots(&feed, &roce::pingmesh::AgentPingmeshFeed::snapshot);
         QSignalSpy failed(&feed, &roce::pingmesh::AgentPingmeshFeed::failed);
