@@ -26,7 +26,8 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &sce
     // simulated fabric's pingmesh, or the watched fabric's agents' ("agents").
     auto *feed = new sim::PingmeshFeed(panel);
     auto *agents = new pingmesh::AgentPingmeshFeed(panel);
-    // The agents' pingmesh starts once the live model has heard every source (or after 10 s):
+    // The agents' pingmesh starts once the live model has heard every source (or after 10 s;
+    // 5 s when it has none):
     // the inventory's agents are known, and LLDP can place the endpoints when they answer.
     auto *waitForSources = new QTimer(agents);
     waitForSources->setInterval(250);
@@ -37,7 +38,9 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &sce
             && std::all_of(sources.cbegin(), sources.cend(), [](const live::SourceState &s) {
                    return s.state != live::SourceState::State::Connecting;
                });
-        if (!heard && waited->elapsed() < 10000)
+        // A model with no source at all has nothing coming (the plan of an inventory is
+        // watched within moments of the start): it is not waited for long.
+        if (!heard && waited->elapsed() < (sources.isEmpty() ? 5000 : 10000))
             return;
         waitForSources->stop();
         pingmesh::AgentPingmeshOptions options;

@@ -186,7 +186,7 @@ private slots:
         auto *combo = panel->findChild<QComboBox *>(QStringLiteral("pingmeshScenario"));
         QCOMPARE(combo->currentText(), QStringLiteral("agents"));
         auto *status = panel->findChild<QLabel *>(QStringLiteral("pingmeshStatus"));
-        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("failed")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("failed")), 20000);
         QVERIFY2(status->text().contains(QStringLiteral("no agents")), qPrintable(status->text()));
     }
 };
