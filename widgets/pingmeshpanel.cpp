@@ -162,33 +162,25 @@ void PingmeshPanel::showSnapshot(const pingmesh::PingmeshSnapshot &s)
         sent += p.sent;
         lost += p.lost;
     }
+    // Which fabric: the simulated one names its shape and fault first (%1, %2); the figures
+    // then fill the lowest markers left, the same in both texts.
+    const int verdicts = int(s.verdicts.size());
+    const QString text = s.topology == QLatin1String(kAgents)
+        ? tr("The fabric's agents: %1 NICs, %2 pairs, %3 probes in %4 s (%5 % of the last 3 s "
+             "lost); typical RTT %6 us under one switch, %7 us across. %n verdict(s).",
+             nullptr, verdicts)
+        : tr("%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); typical "
+             "RTT %8 us under one switch, %9 us across. %n verdict(s).",
+             nullptr, verdicts)
+              .arg(s.topology, s.scenario.isEmpty() ? QStringLiteral("healthy") : s.scenario);
     const QLocale locale;
-    if (s.topology == QLatin1String(kAgents)) {
-        m_status->setText(
-            tr("The fabric's agents: %1 NICs, %2 pairs, %3 probes in %4 s (%5 % of the last 3 s "
-               "lost); typical RTT %6 us under one switch, %7 us across. %n verdict(s).",
-               nullptr, int(s.verdicts.size()))
-                .arg(s.endpoints.size())
-                .arg(locale.toString(s.pairs.size()))
-                .arg(locale.toString(s.probesSent))
-                .arg(s.seconds, 0, 'f', 0)
-                .arg(sent ? 100.0 * double(lost) / double(sent) : 0.0, 0, 'f', 2)
-                .arg(m_matrix->baselineUs(false), 0, 'f', 1)
-                .arg(m_matrix->baselineUs(true), 0, 'f', 1));
-        return;
-    }
-    m_status->setText(
-        tr("%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); typical "
-           "RTT %8 us under one switch, %9 us across. %n verdict(s).",
-           nullptr, int(s.verdicts.size()))
-            .arg(s.topology, s.scenario.isEmpty() ? QStringLiteral("healthy") : s.scenario)
-            .arg(s.endpoints.size())
-            .arg(locale.toString(s.pairs.size()))
-            .arg(locale.toString(s.probesSent))
-            .arg(s.seconds, 0, 'f', 0)
-            .arg(sent ? 100.0 * double(lost) / double(sent) : 0.0, 0, 'f', 2)
-            .arg(m_matrix->baselineUs(false), 0, 'f', 1)
-            .arg(m_matrix->baselineUs(true), 0, 'f', 1));
+    m_status->setText(text.arg(s.endpoints.size())
+                          .arg(locale.toString(s.pairs.size()))
+                          .arg(locale.toString(s.probesSent))
+                          .arg(s.seconds, 0, 'f', 0)
+                          .arg(sent ? 100.0 * double(lost) / double(sent) : 0.0, 0, 'f', 2)
+                          .arg(m_matrix->baselineUs(false), 0, 'f', 1)
+                          .arg(m_matrix->baselineUs(true), 0, 'f', 1));
 }
 
 void PingmeshPanel::showFailure(const QString &message)

@@ -194,11 +194,8 @@ Result<QList<UdAddress>> exchangeOverStdio(const PingmeshSpec &spec, const UdPin
     const auto given = pingmesh::parsePeersLine(*line);
     if (!given)
         return given.error();
-    QList<UdAddress> peers;
-    for (const pingmesh::PeerAddress &p : *given) {
-        if (p.name != spec.name)
-            peers.append({p.name, p.gid, p.qpn});
-    }
+    QList<UdAddress> peers = *given;
+    peers.removeIf([&spec](const UdAddress &p) { return p.name == spec.name; });
     return peers;
 }
 

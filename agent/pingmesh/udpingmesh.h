@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/result.h"
+#include "pingmesh/endpointlines.h"
 
 #include <QByteArray>
 #include <QList>
@@ -12,12 +13,9 @@
 
 namespace roce::agent {
 
-/// Where a pingmesh endpoint answers: its RoCE v2 GID and the number of its UD queue pair.
-struct UdAddress {
-    QString name;
-    QByteArray gid;  ///< 16 bytes
-    quint32 qpn = 0;
-};
+/// Where a pingmesh endpoint answers: its name, RoCE v2 GID and UD queue pair number (the
+/// protocol's peer address).
+using UdAddress = pingmesh::PeerAddress;
 
 /// What probing one peer gave.
 struct UdPeerResult {
