@@ -18,6 +18,22 @@ inline double quantile(std::vector<double> &values, double q)
     return values[rank];
 }
 
+/// The median of @p values: the middle one, or the mean of the two middle ones for an even
+/// count (not the lower one, as quantile() by nearest rank gives: with two values that would be
+/// their minimum); 0 when empty. Reorders @p values.
+inline double median(std::vector<double> &values)
+{
+    if (values.empty())
+        return 0;
+    const std::size_t n = values.size();
+    const auto upper = values.begin() + std::ptrdiff_t(n / 2);
+    std::nth_element(values.begin(), upper, values.end());
+    if (n % 2 == 1)
+        return *upper;
+    // After nth_element everything before upper is no greater: the lower middle is its max.
+    return (*std::max_element(values.begin(), upper) + *upper) / 2;
+}
+
 /// @p v rounded to two decimals: the precision reports and evidence show figures with.
 inline double round2(double v)
 {

@@ -46,17 +46,19 @@ QList<Verdict> SlowRankDetector::addIteration(int rank, const QString &host,
     m_judged = i;
     QList<Verdict> out;
     for (auto it = m_ranks.begin(); it != m_ranks.end(); ++it) {
-        // The others' own parts: their median and a robust deviation (1.4826 MAD).
+        // The others' own parts: their median and a robust deviation (1.4826 MAD). A true
+        // median: with three ranks the others are two, and the lower of them alone would make
+        // a healthy rank "slow" against the fastest one.
         std::vector<double> others;
         for (auto o = m_ranks.cbegin(); o != m_ranks.cend(); ++o) {
             if (o.key() != it.key())
                 others.push_back(o->ownMs.value(i));
         }
-        const double median = quantile(others, 0.5);
+        const double median = roce::median(others);
         std::vector<double> deviations;
         for (double v : others)
             deviations.push_back(std::abs(v - median));
-        const double sigma = 1.4826 * quantile(deviations, 0.5);
+        const double sigma = 1.4826 * roce::median(deviations);
         const double own = it->ownMs.value(i);
         const bool beyondSigma = sigma > 0 && own > median + 3 * sigma && own > median + 1.0;
         const bool underRate = median > 0 && own > 1.25 * median && own > median + 1.0;

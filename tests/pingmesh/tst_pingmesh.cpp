@@ -459,10 +459,50 @@ private slots:
         }
     }
 
+    void medianIsTheMiddleOrTheMeanOfTheMiddlePair()
+    {
+        std::vector<double> none;
+        QCOMPARE(median(none), 0.0);
+        std::vector<double> odd {9, 1, 5};
+        QCOMPARE(median(odd), 5.0);
+        std::vector<double> two {1168, 249};
+        QCOMPARE(median(two), 708.5);
+        std::vector<double> even {4, 1, 3, 2};
+        QCOMPARE(median(even), 2.5);
+    }
+
+    void threeRanksOnLoadedCoresNameOnlyTheSlowOne()
+    {
+        // Own parts (ms) three real ranks measured with two busy loops on the machine, rank 1
+        // given 1 s more compute: rank 2 runs at 1.5-2x rank 0 throughout. Against the lower
+        // of its two peers (rank 0), rank 2 looked slow; against their median it is not.
+        const double own[6][3]
+            = {{146.9, 1168.8, 249.2}, {183.8, 1152.1, 173.7}, {120.6, 1156.4, 162.9},
+               {115.3, 1195.2, 180.5}, {69.6, 1148.6, 145.7},  {83.7, 1147.8, 137.4}};
+        SlowRankDetector d(3);
+        QSet<int> slow;
+        for (int i = 0; i < 6; ++i) {
+            for (int rank = 0; rank < 3; ++rank) {
+                const QList<Verdict> v
+                    = d.addIteration(rank, QStringLiteral("host%1").arg(rank),
+                                     {{QStringLiteral("iteration"), i},
+                                      {QStringLiteral("step_ms"), 1250.0},
+                                      {QStringLiteral("allreduce_ms"), 1250.0 - own[i][rank]}},
+                                     i * 1000);
+                for (const Verdict &x : v)
+                    slow.insert(x.evidence.value(QStringLiteral("rank")).toInt());
+            }
+        }
+        QCOMPARE(slow, QSet<int> {1});
+    }
+
     void slowRankOfARealPyTorchRun()
     {
         // Three ranks of the console's own training script on loopback (gloo), rank 1 given
-        // 400 ms more compute each step: the detector names it from the ranks' own lines.
+        // 600 ms more compute each step: the detector names it from the ranks' own lines, and
+        // only it. On a loaded machine the healthy ranks' own parts differ by 2x (50 against
+        // 100-250 ms); a healthy rank is measured against the median of its two peers, one of
+        // them the slow rank, so that spread does not make it slow.
         // Debian's interpreter, where python3-torch is (not one a version manager put first).
         const QString python = QStringLiteral("/usr/bin/python3");
         QVERIFY2(QFile::exists(python), "python3 is missing (scripts/setup-debian.sh installs it)");
@@ -482,7 +522,7 @@ private slots:
             env.insert(QStringLiteral("GLOO_SOCKET_IFNAME"), QStringLiteral("lo"));
             env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
             if (rank == 1)
-                env.insert(QStringLiteral("ROCE_TRAIN_SLOW_MS"), QStringLiteral("400"));
+                env.insert(QStringLiteral("ROCE_TRAIN_SLOW_MS"), QStringLiteral("600"));
             p->setProcessEnvironment(env);
             p->start(python,
                      {QStringLiteral(TRAIN_SCRIPT), QStringLiteral("--model-mb"),
@@ -514,10 +554,23 @@ private slots:
                     raised = v;
             }
         }
-        QCOMPARE(raised.size(), 1);
+        // On failure, what each rank measured (own part = step minus all-reduce wait).
+        QString measured;
+        for (int i = 0; i < 6; ++i) {
+            measured += QStringLiteral("\n  iteration %1:").arg(i);
+            for (int rank = 0; rank < 3; ++rank) {
+                const double step = lines[rank][i].value(QStringLiteral("step_ms")).toDouble();
+                const double wait = lines[rank][i].value(QStringLiteral("allreduce_ms")).toDouble();
+                measured += QStringLiteral(" rank %1 own %2 ms;").arg(rank).arg(step - wait);
+            }
+        }
+        QVERIFY2(raised.size() == 1,
+                 qPrintable(QStringLiteral("%1 slow ranks:%2").arg(raised.size()).arg(measured)));
         QCOMPARE(raised[0].host, QStringLiteral("host1"));
-        QVERIFY(raised[0].evidence.value(QStringLiteral("own_ms")).toDouble()
-                > raised[0].evidence.value(QStringLiteral("others_median_ms")).toDouble() + 300);
+        QVERIFY2(raised[0].evidence.value(QStringLiteral("own_ms")).toDouble()
+                     > raised[0].evidence.value(QStringLiteral("others_median_ms")).toDouble()
+                         + 400,
+                 qPrintable(measured));
     }
 
     // --- the simulated fabric: each fault named within 10 s, for hosts and ports at random ---
