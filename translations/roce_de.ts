@@ -3171,10 +3171,6 @@ Szenarien von --sim:
         <translation>Die simulierte Fabric proben.</translation>
     </message>
     <message>
-        <source>Fault to simulate (default healthy).</source>
-        <translation>Zu simulierender Fehler (Standard healthy).</translation>
-    </message>
-    <message>
         <source>Probe this long (default 10).</source>
         <translation>So lange proben (Standard 10).</translation>
     </message>
@@ -3259,12 +3255,24 @@ Szenarien von --sim:
         <translation>--served gehört zu --sim (ein Inventar wird immer über seine Agenten geprobt)</translation>
     </message>
     <message>
-        <source>--scenario, --engine and --seed are for the model alone (--sim without --served)</source>
-        <translation>--scenario, --engine und --seed gelten nur für das Modell allein (--sim ohne --served)</translation>
-    </message>
-    <message>
         <source>--source-ports must be between 1 and 64</source>
         <translation>--source-ports muss zwischen 1 und 64 liegen</translation>
+    </message>
+    <message>
+        <source>Fault to simulate (default healthy); with --served a live scenario of rocectl sim --serve (nic-stall, ...).</source>
+        <translation>Zu simulierender Fehler (Vorgabe healthy); mit --served ein Live-Szenario von rocectl sim --serve (nic-stall, ...).</translation>
+    </message>
+    <message>
+        <source>--engine and --seed are for the model alone (--sim without --served)</source>
+        <translation>--engine und --seed gelten nur für das Modell allein (--sim ohne --served)</translation>
+    </message>
+    <message>
+        <source>--scenario goes with --sim</source>
+        <translation>--scenario gehört zu --sim</translation>
+    </message>
+    <message>
+        <source>%1 is a fault of the model alone (--sim without --served); with --served, --scenario is a live scenario (rocectl sim --list)</source>
+        <translation>%1 ist ein Fehler nur des Modells (--sim ohne --served); mit --served ist --scenario ein Live-Szenario (rocectl sim --list)</translation>
     </message>
 </context>
 <context>

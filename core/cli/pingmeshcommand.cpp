@@ -195,9 +195,11 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
                          "(default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines; with "
                          "--served the reference fabric)."),
         QStringLiteral("shape"));
-    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
-                                         PingmeshText::tr("Fault to simulate (default healthy)."),
-                                         QStringLiteral("name"));
+    const QCommandLineOption scenarioOpt(
+        QStringLiteral("scenario"),
+        PingmeshText::tr("Fault to simulate (default healthy); with --served a live "
+                         "scenario of rocectl sim --serve (nic-stall, ...)."),
+        QStringLiteral("name"));
     const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
                                         PingmeshText::tr("Probe this long (default 10)."),
                                         QStringLiteral("s"), QStringLiteral("10"));
@@ -247,9 +249,23 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
             return usage(PingmeshText::tr("--rate must be between 1 and 100000 probes per second"));
     }
     if (viaAgents) {
-        if (parser.isSet(scenarioOpt) || parser.isSet(engineOpt) || parser.isSet(seedOpt))
-            return usage(PingmeshText::tr("--scenario, --engine and --seed are for the model "
-                                          "alone (--sim without --served)"));
+        if (parser.isSet(engineOpt) || parser.isSet(seedOpt))
+            return usage(PingmeshText::tr("--engine and --seed are for the model alone (--sim "
+                                          "without --served)"));
+        // The served fabric runs the live scenarios of rocectl watch --sim (nic-stall, ...; an
+        // unknown one fails as there); the pingmesh's own faults (bad-nic:HOST, ...) are the
+        // model's alone.
+        if (parser.isSet(scenarioOpt) && !parser.isSet(servedOpt))
+            return usage(PingmeshText::tr("--scenario goes with --sim"));
+        const QString scenario = parser.value(scenarioOpt).section(QLatin1Char(':'), 0, 0);
+        for (const auto &[name, text] : sim::pingmeshScenarios()) {
+            if (name.section(QLatin1Char(':'), 0, 0) == scenario && scenario != u"healthy")
+                return usage(PingmeshText::tr("%1 is a fault of the model alone (--sim without "
+                                              "--served); with --served, --scenario is a live "
+                                              "scenario (rocectl sim --list)")
+                                 .arg(parser.value(scenarioOpt)));
+        }
+
         const int ports = parser.value(portsOpt).toInt(&ok);
         if (!ok || ports < 1 || ports > 64)
             return usage(PingmeshText::tr("--source-ports must be between 1 and 64"));

@@ -21,6 +21,7 @@ struct PortSample {
     QString state;     ///< "up", "down", ...
     bool internal = false;  ///< internal fabric port of a breakout ASIC ("ii1/1/1")
     MetricValues rates;
+    std::optional<double> lineBps;        ///< switch ports: the line rate NX-API reports (eth_bw)
     std::optional<double> clockOffsetMs;  ///< NICs: their agent's clock minus the console's
     std::optional<double> clockRttMs;     ///< ... measured over this round trip (+- rtt/2)
     QStringList resets;  ///< counters that reset in the last interval (no rate shown)

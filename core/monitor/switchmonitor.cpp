@@ -29,6 +29,8 @@ model::SourceFrame makeSwitchFrame(const QString &switchName, const nxapi::Switc
         row.peerPort = lldpPeerPort.value(p.name);
         row.state = p.state;
         row.internal = p.isInternal();
+        if (p.bandwidthKbit)
+            row.lineBps = double(*p.bandwidthKbit) * 1000;
         if (const nxapi::PortRates *r = byName.value(p.name)) {
             row.rates = r->rates;
             row.resets = r->resets;

@@ -2,6 +2,7 @@
 
 #include "pingmesh/fabricview.h"
 #include "pingmesh/report.h"
+#include "pingmesh/switchpauses.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -385,6 +386,9 @@ void AgentPingmesh::evaluate()
         if (member->pausesMs >= 0 && now - member->pausesMs <= 3000)
             pauses += member->pauses;
     }
+    // The switch ports' pause time, estimated from the pause frames they receive (the
+    // switches' RxPPP in the live model); RoCE's no-drop priority, as the fabric is set up.
+    pauses += switchPauseObservations(latest, kRocePriority);
     candidates += m_detectors.evaluate(now, pauses, {}, {});
     m_raised = m_debouncer.update(candidates, now);
     emit evaluated(m_raised);

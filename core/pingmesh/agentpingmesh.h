@@ -45,7 +45,8 @@ struct AgentPingmeshOptions {
 /// under a switch plus sampled pairs across beyond) and each endpoint is handed its peers;
 /// the probes stream back into the pair matrix, which the analyzer turns into verdicts once a
 /// second, with the switches' port counters and LLDP when a live model is attached, and the
-/// pause-cost detector runs on each NIC's pause time from its agent's samples. Members
+/// pause-cost detector runs on each NIC's pause time from its agent's samples and on each
+/// switch port's pause frames from the live model (estimated: switchPauseObservations). Members
 /// that cannot take part (agent unreachable, no RDMA device, an agent too old for the job)
 /// are reported with their reason and the others go on.
 class AgentPingmesh : public QObject

@@ -3,6 +3,7 @@
 #include "pingmesh/pairmatrix.h"
 #include "pingmesh/pinglist.h"
 #include "pingmesh/slowrank.h"
+#include "pingmesh/switchpauses.h"
 #include "sim/pingmeshrun.h"
 
 #include <QJsonArray>
@@ -772,6 +773,18 @@ private slots:
                 &code, &err);
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(QStringLiteral("model alone")), qPrintable(err));
+        runJson({QStringLiteral("--sim"), QStringLiteral("--served"), QStringLiteral("--scenario"),
+                 QStringLiteral("no-such-scenario"), QStringLiteral("--seconds"),
+                 QStringLiteral("1")},
+                &code, &err);
+        QCOMPARE(code, 1);
+        QVERIFY2(err.contains(QStringLiteral("unknown live scenario 'no-such-scenario'")),
+                 qPrintable(err));
+        runJson({QStringLiteral("--agent"), QStringLiteral("127.0.0.1:1"),
+                 QStringLiteral("--scenario"), QStringLiteral("nic-stall")},
+                &code, &err);
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QStringLiteral("--scenario goes with --sim")), qPrintable(err));
     }
 
     // `rocectl pingmesh --inventory FILE` on a fabric served as real ones are (TLS NX-API with
@@ -844,6 +857,80 @@ private slots:
         const QJsonObject first = results[0].toObject();
         QCOMPARE(first.value(QStringLiteral("udp_sports")).toArray().size(), 8);
         QCOMPARE(first.value(QStringLiteral("pairs")).toArray().size(), 15);
+    }
+
+    void rocectlNamesAPausedSwitchPortThroughTheAgents()
+    {
+        // The served reference fabric's nic-stall: ubunturdma6's NIC stops draining and
+        // pauses its switch port without end. Over the agents the switch port's cost comes
+        // from its RxPPP (NX-API), the senders' from their NICs' pause time (their agents).
+        int code = -1;
+        QString err;
+        const QJsonObject r
+            = runJson({QStringLiteral("--sim"), QStringLiteral("--served"),
+                       QStringLiteral("--scenario"), QStringLiteral("nic-stall"),
+                       QStringLiteral("--seconds"), QStringLiteral("6"), QStringLiteral("--json")},
+                      &code, &err);
+        QCOMPARE(code, 0);
+        const QJsonArray verdicts = r.value(QStringLiteral("verdicts")).toArray();
+        const QByteArray all = QJsonDocument(verdicts).toJson();
+        QJsonObject switchPort;
+        int pausedNics = 0;
+        bool stalledNamed = false;
+        for (const QJsonValue &v : verdicts) {
+            const QJsonObject o = v.toObject();
+            const QString kind = o.value(QStringLiteral("kind")).toString();
+            if (kind == u"pause_cost" && o.contains(QStringLiteral("port")))
+                switchPort = o;
+            else if (kind == u"pause_cost")
+                ++pausedNics;
+            else if (kind == u"nic")
+                stalledNamed
+                    = stalledNamed || o.value(QStringLiteral("host")).toString() == u"ubunturdma6";
+        }
+        QCOMPARE(switchPort.value(QStringLiteral("port")).toString(),
+                 QStringLiteral("nexus-roce/Ethernet1/1/2"));
+        const QJsonObject ev = switchPort.value(QStringLiteral("evidence")).toObject();
+        QCOMPARE(ev.value(QStringLiteral("measured")).toString(), QStringLiteral("pause frames"));
+        QVERIFY2(ev.value(QStringLiteral("paused_pct")).toDouble() > 50, all.constData());
+        QVERIFY2(ev.value(QStringLiteral("pause_frames_per_s")).toDouble() > 1000, all.constData());
+        QCOMPARE(ev.value(QStringLiteral("drops_per_s")).toDouble(), 0.0);
+        QVERIFY2(pausedNics >= 1, all.constData());
+        QVERIFY2(stalledNamed, all.constData());
+    }
+
+    void switchPauseTimeIsEstimatedFromPauseFrames()
+    {
+        using model::Metric;
+        model::PortSample port;
+        port.id = model::PortId::switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/3"));
+        port.lineBps = 25e9;
+        port.set(Metric::RxPause, 1000);
+        port.set(Metric::MmuDrops, 2);
+        port.set(Metric::WatchdogDrops, 3);
+        model::PortSample noRate = port;  // no eth_bw: no estimate
+        noRate.id
+            = model::PortId::switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/4"));
+        noRate.lineBps.reset();
+        model::PortSample reset = port;  // the pause counter reset: no rate, no observation
+        reset.id
+            = model::PortId::switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/5"));
+        reset.set(Metric::RxPause, std::nullopt);
+        model::PortSample storm = port;  // more than the line can be held: all of it
+        storm.id
+            = model::PortId::switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/6"));
+        storm.set(Metric::RxPause, 5000);
+        const QList<PauseObservation> o
+            = switchPauseObservations({port, noRate, reset, storm}, kRocePriority);
+        QCOMPARE(o.size(), 2);
+        QCOMPARE(o[0].port, QStringLiteral("leaf1/Ethernet1/3"));
+        // 1000 frames/s, each holding 65535 quanta x 512 bit times / 25 Gb/s / 2 = 671 us.
+        QVERIFY(std::abs(o[0].pausedShare - 1000 * 65535.0 * 512 / 25e9 / 2) < 1e-9);
+        QVERIFY(o[0].estimated);
+        QCOMPARE(o[0].priority, 3);
+        QCOMPARE(o[0].dropsPerSec, 5.0);
+        QCOMPARE(o[0].pausesPerSec, 1000.0);
+        QCOMPARE(o[1].pausedShare, 1.0);
     }
 };
 
