@@ -60,9 +60,10 @@ void addPortEvidence(QJsonObject &o, const PortEvidence &e)
     o.insert(QStringLiteral("utilization_pct"), e.util);
 }
 
+/// roce::median of a copy (the caller's values stay in order).
 double median(std::vector<double> v)
 {
-    return quantile(v, 0.5);
+    return roce::median(v);
 }
 
 }  // namespace
