@@ -500,10 +500,11 @@ private slots:
     void slowRankOfARealPyTorchRun()
     {
         // Three ranks of the console's own training script on loopback (gloo), rank 1 given
-        // 600 ms more compute each step: the detector names it from the ranks' own lines, and
+        // 1 s more compute each step: the detector names it from the ranks' own lines, and
         // only it. On a loaded machine the healthy ranks' own parts differ by 2x (50 against
         // 100-250 ms); a healthy rank is measured against the median of its two peers, one of
-        // them the slow rank, so that spread does not make it slow.
+        // them the slow rank, so that spread does not make it slow (it would take over 650 ms
+        // of its own, two iterations in a row).
         // Debian's interpreter, where python3-torch is (not one a version manager put first).
         const QString python = QStringLiteral("/usr/bin/python3");
         QVERIFY2(QFile::exists(python), "python3 is missing (scripts/setup-debian.sh installs it)");
@@ -523,7 +524,7 @@ private slots:
             env.insert(QStringLiteral("GLOO_SOCKET_IFNAME"), QStringLiteral("lo"));
             env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
             if (rank == 1)
-                env.insert(QStringLiteral("ROCE_TRAIN_SLOW_MS"), QStringLiteral("600"));
+                env.insert(QStringLiteral("ROCE_TRAIN_SLOW_MS"), QStringLiteral("1000"));
             p->setProcessEnvironment(env);
             p->start(python,
                      {QStringLiteral(TRAIN_SCRIPT), QStringLiteral("--model-mb"),
@@ -568,9 +569,12 @@ private slots:
         QVERIFY2(raised.size() == 1,
                  qPrintable(QStringLiteral("%1 slow ranks:%2").arg(raised.size()).arg(measured)));
         QCOMPARE(raised[0].host, QStringLiteral("host1"));
-        QVERIFY2(raised[0].evidence.value(QStringLiteral("own_ms")).toDouble()
-                     > raised[0].evidence.value(QStringLiteral("others_median_ms")).toDouble()
-                         + 400,
+        // Its own part holds the second it slept, and is beyond the detector's rule (1.25x
+        // the others'), however loaded the machine made the others.
+        const double own = raised[0].evidence.value(QStringLiteral("own_ms")).toDouble();
+        QVERIFY2(own >= 1000, qPrintable(measured));
+        QVERIFY2(own > 1.25
+                         * raised[0].evidence.value(QStringLiteral("others_median_ms")).toDouble(),
                  qPrintable(measured));
     }
 
