@@ -353,9 +353,12 @@ void TestSoftRoce::pingmeshThroughTheAgentNamesTheImpairedEndpoint()
     QCOMPARE(m.value(QStringLiteral("pairs")).toInt(), 6);
     QCOMPARE(m.value(QStringLiteral("timestamps")).toString(), QStringLiteral("sw"));
     QVERIFY(m.value(QStringLiteral("probes_sent_total")).toInt() >= 3 * 40 * 8 * 8 / 10);
-    // The summary is of the last window of probing (3 s of 40 probes a second, 3 endpoints),
-    // not of the lingering after it.
-    QVERIFY2(m.value(QStringLiteral("probes_in_window")).toInt() >= 200,
+    // The summary is of the last window with probing in it, not of the lingering after it
+    // (which holds none). That window is judged up to 2 s after the last probe line (lines
+    // come once a second), so it holds at least the last second of probing: 120 probes at
+    // 40 a second from 3 endpoints, about half that when the emulated guest shares the
+    // machine's two cores with another test.
+    QVERIFY2(m.value(QStringLiteral("probes_in_window")).toInt() >= 60,
              QJsonDocument(m).toJson().constData());
     const QJsonArray results = r.value(QStringLiteral("endpoint_results")).toArray();
     QCOMPARE(results.size(), 3);
