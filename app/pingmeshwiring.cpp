@@ -45,7 +45,7 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &sce
         waitForSources->stop();
         pingmesh::AgentPingmeshOptions options;
         options.seconds = 3600;  // until stopped (a job's longest run)
-        agents->start(live.agentEndpoints(), live.latest(), options);
+        agents->start(live.agentEndpoints(), live.freshLatest(), options);
     });
     QObject::connect(panel, &widgets::PingmeshPanel::startRequested, feed,
                      [=, &live](const QString &topology, const QString &name) {
@@ -77,7 +77,7 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &sce
     // The agents' pingmesh reads the live model's newest port samples (LLDP, port counters).
     QObject::connect(&live, &live::LiveFabric::frameReady, agents, [agents, &live] {
         if (agents->isRunning())
-            agents->setPorts(live.latest());
+            agents->setPorts(live.freshLatest());
     });
     QObject::connect(feed, &sim::PingmeshFeed::failed, panel, &widgets::PingmeshPanel::showFailure);
     if (!scenario.isEmpty()) {
@@ -92,7 +92,7 @@ void watchTrainingRanks(experiments::ExperimentQueue &queue, live::LiveFabric &l
     // The host's NIC ports and the switch ports whose LLDP peer is that host.
     auto portsOf = [&live](const QString &host) {
         QList<model::PortSample> out;
-        for (const model::PortSample &p : live.latest()) {
+        for (const model::PortSample &p : live.freshLatest()) {
             if ((p.nic() && p.id.device() == host) || (!p.nic() && p.peer == host))
                 out.append(p);
         }

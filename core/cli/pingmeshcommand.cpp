@@ -124,7 +124,7 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
             members.append({QString(), a, QString()});
         run = std::make_unique<pingmesh::AgentPingmesh>(members, options);
         if (direct.isEmpty())
-            run->setFabricView([&hub] { return hub.latest(); });
+            run->setFabricView([&hub] { return hub.freshLatest(); });
         QObject::connect(run.get(), &pingmesh::AgentPingmesh::memberFailed, &loop,
                          [&io](const QString &member, const QString &reason) {
                              io.err << QStringLiteral("rocectl pingmesh: ")
@@ -265,7 +265,6 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
                                               "scenario (rocectl sim --list)")
                                  .arg(parser.value(scenarioOpt)));
         }
-
         const int ports = parser.value(portsOpt).toInt(&ok);
         if (!ok || ports < 1 || ports > 64)
             return usage(PingmeshText::tr("--source-ports must be between 1 and 64"));

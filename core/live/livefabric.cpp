@@ -387,6 +387,17 @@ QList<model::PortSample> LiveFabric::latest() const
     return out;
 }
 
+QList<model::PortSample> LiveFabric::freshLatest() const
+{
+    QList<model::PortSample> out;
+    out.reserve(m_latest.size());
+    for (const Latest &l : m_latest) {
+        if (!isStale(l.sample.name()))
+            out.append(l.sample);
+    }
+    return out;
+}
+
 qint64 LiveFabric::ageMs(const QString &portKey) const
 {
     const auto at = m_latestIndex.constFind(portKey);

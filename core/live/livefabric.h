@@ -124,6 +124,9 @@ public:
     QList<SourceState> sources() const { return m_sources.values(); }
     /// Every port's newest sample, in the order first seen (switch ports first).
     QList<model::PortSample> latest() const;
+    /// latest() without the stale ports (isStale): what judges the fabric now, such as the
+    /// pingmesh's link and pause evidence, must not read a silent switch's last rates.
+    QList<model::PortSample> freshLatest() const;
     /// Whether @p portKey is stale now: its source failed, or no update for staleAfterMs.
     bool isStale(const QString &portKey) const;
     qint64 ageMs(const QString &portKey) const;

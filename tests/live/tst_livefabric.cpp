@@ -119,6 +119,11 @@ void TestLiveFabric::failedSourceMakesItsPortsStale()
     QCOMPARE(failed.size(), 1);
     QVERIFY(hub.isStale(QStringLiteral("leaf1/Ethernet1/1")));
     QVERIFY(!hub.isStale(QStringLiteral("leaf2/Ethernet1/1")));
+    // What judges the fabric now sees leaf2's ports only; latest() still has both.
+    QVERIFY(hub.latest().size() > hub.freshLatest().size());
+    QVERIFY(!hub.freshLatest().isEmpty());
+    for (const model::PortSample &p : hub.freshLatest())
+        QCOMPARE(p.id.device(), QStringLiteral("leaf2"));
     bool unreachable = false;
     for (const auto &a : hub.alerts().active())
         unreachable = unreachable
