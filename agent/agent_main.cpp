@@ -1,10 +1,10 @@
 // roce-agent: the RDMA host agent. No GUI module is linked (checked by CMake).
 #include "agentdaemon.h"
 #include "agentoptions.h"
-#include "common/versions.h"
-#include "pingmesh/endpointlines.h"
 #include "pingmesh/pingmeshspec.h"
 #include "prometheus.h"
+#include "proto/agentproto/endpointlines.h"
+#include "proto/common/versions.h"
 #include "sampler.h"
 #include "translations.h"
 #include "verbsdevices.h"

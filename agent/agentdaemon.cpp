@@ -1,14 +1,14 @@
 #include "agentdaemon.h"
 
-#include "agentproto/agentserver.h"
-#include "agentproto/sharedsample.h"
 #include "collectors/sysfs.h"
-#include "common/listenaddress.h"
-#include "common/versions.h"
 #include "jobs/processjobrunner.h"
 #include "prometheus.h"
-#include "prometheus/metricsserver.h"
-#include "prometheus/webconfig.h"
+#include "prometheus/server/metricsserver.h"
+#include "prometheus/server/webconfig.h"
+#include "proto/agentproto/agentserver.h"
+#include "proto/agentproto/sharedsample.h"
+#include "proto/common/listenaddress.h"
+#include "proto/common/versions.h"
 #include "sampler.h"
 
 #include <QCoreApplication>

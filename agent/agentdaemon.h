@@ -1,7 +1,7 @@
 #pragma once
 
 #include "agentoptions.h"
-#include "common/result.h"
+#include "proto/common/result.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
 #include "agentoptions.h"
 
-#include "common/versions.h"
+#include "proto/common/versions.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #include "prometheus.h"
 
-#include "common/versions.h"
-#include "prometheus/exposition.h"
+#include "prometheus/exposition/exposition.h"
+#include "proto/common/versions.h"
 
 #include <QHash>
 #include <QMap>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "agentproto/sample.h"
+#include "proto/agentproto/sample.h"
 
 #include <QByteArray>
 

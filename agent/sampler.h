@@ -1,7 +1,7 @@
 #pragma once
 
-#include "agentproto/sample.h"
 #include "collectors/collector.h"
+#include "proto/agentproto/sample.h"
 
 #include <memory>
 #include <vector>

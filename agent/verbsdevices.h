@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/result.h"
+#include "proto/common/result.h"
 
 #include <QList>
 #include <QString>

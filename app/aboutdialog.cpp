@@ -1,7 +1,7 @@
 #include "aboutdialog.h"
 
-#include "common/versions.h"
-#include "live/componentversions.h"
+#include "live/hub/componentversions.h"
+#include "proto/common/versions.h"
 
 #include <QApplication>
 #include <QClipboard>

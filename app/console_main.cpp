@@ -1,16 +1,16 @@
 // roce-console: the desktop console. Everything lives in roce_app/roce_widgets/roce_core;
 // this is the wiring of the window (app/consolewiring.h).
-#include "common/versions.h"
 #include "consoleoptions.h"
 #include "consolerecording.h"
 #include "consolewiring.h"
 #include "fabricsession.h"
 #include "fleetwiring.h"
-#include "inventory/inventory.h"
-#include "inventory/secretstore.h"
-#include "live/livefabric.h"
+#include "live/hub/livefabric.h"
+#include "live/inventory/inventory.h"
+#include "live/inventory/secretstore.h"
 #include "mainwindow.h"
 #include "pingmeshwiring.h"
+#include "proto/common/versions.h"
 #include "screenshot.h"
 #include "translations.h"
 

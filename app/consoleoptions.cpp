@@ -1,12 +1,12 @@
 #include "consoleoptions.h"
 
-#include "inventory/inventory.h"
-#include "prom/promendpoint.h"
-#include "results/resultstore.h"
-#include "sim/livescenario.h"
+#include "collect/results/resultstore.h"
+#include "live/inventory/inventory.h"
+#include "prometheus/query/promendpoint.h"
+#include "sim/scenarios/livescenario.h"
 
-#include "common/versions.h"
-#include "live/componentversions.h"
+#include "live/hub/componentversions.h"
+#include "proto/common/versions.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "models/fabriclayout.h"
-#include "models/leafspinefabric.h"
-#include "recording/recorder.h"
+#include "live/maplayout/fabriclayout.h"
+#include "live/maplayout/leafspinefabric.h"
+#include "live/recording/recorder.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,17 +1,17 @@
 #include "consolewiring.h"
 
-#include "experiments/experimentqueue.h"
-#include "experiments/switchsummary.h"
+#include "collect/results/resultstore.h"
 #include "experimentspanel.h"
 #include "fabricsession.h"
 #include "fleetwiring.h"
-#include "inventory/inventory.h"
-#include "inventory/secretstore.h"
 #include "inventorydialog.h"
-#include "live/livefabric.h"
+#include "live/experiments/experimentqueue.h"
+#include "live/experiments/switchsummary.h"
+#include "live/hub/livefabric.h"
+#include "live/inventory/inventory.h"
+#include "live/inventory/secretstore.h"
 #include "mainwindow.h"
-#include "results/resultstore.h"
-#include "sim/largefabricfeed.h"
+#include "sim/feeds/largefabricfeed.h"
 
 #include <QCoreApplication>
 #include <QInputDialog>

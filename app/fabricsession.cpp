@@ -1,11 +1,11 @@
 #include "fabricsession.h"
 
-#include "inventory/fabricendpoints.h"
-#include "inventory/secretstore.h"
-#include "live/fabricplan.h"
-#include "live/lldpfabric.h"
-#include "sim/embeddedfabric.h"
-#include "sim/simulatedplan.h"
+#include "live/hub/fabricplan.h"
+#include "live/hub/lldpfabric.h"
+#include "live/inventory/fabricendpoints.h"
+#include "live/inventory/secretstore.h"
+#include "sim/served/embeddedfabric.h"
+#include "sim/served/simulatedplan.h"
 
 namespace roce::app {
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "experiments/experimenthost.h"
-#include "inventory/inventory.h"
-#include "live/livefabric.h"
-#include "models/fabriclayout.h"
-#include "models/leafspinefabric.h"
-#include "nxapi/nxapiclient.h"
-#include "sim/simservice.h"
+#include "live/hub/livefabric.h"
+#include "live/inventory/experimenthost.h"
+#include "live/inventory/inventory.h"
+#include "live/maplayout/fabriclayout.h"
+#include "live/maplayout/leafspinefabric.h"
+#include "nxapi/client/nxapiclient.h"
+#include "sim/served/simservice.h"
 
 #include <QHash>
 #include <QObject>

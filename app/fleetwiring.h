@@ -1,6 +1,6 @@
 #pragma once
 
-#include "prom/promendpoint.h"
+#include "prometheus/query/promendpoint.h"
 
 class QSettings;
 

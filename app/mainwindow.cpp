@@ -7,12 +7,12 @@
 #include "experimentspanel.h"
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
-#include "models/eventlistmodel.h"
-#include "models/porttablemodel.h"
-#include "nxapi/nxapiclient.h"
+#include "live/itemmodels/eventlistmodel.h"
+#include "live/itemmodels/porttablemodel.h"
+#include "nxapi/client/nxapiclient.h"
 #include "porttableview.h"
 #include "replaytimeline.h"
-#include "sim/livescenario.h"
+#include "sim/scenarios/livescenario.h"
 #include "topologyview.h"
 
 #include <QAction>

@@ -1,12 +1,12 @@
 #include "pingmeshwiring.h"
 
-#include "experiments/experimentqueue.h"
-#include "live/livefabric.h"
+#include "collect/pingmesh/agentpingmeshfeed.h"
+#include "collect/pingmesh/slowrank.h"
+#include "live/experiments/experimentqueue.h"
+#include "live/hub/livefabric.h"
 #include "mainwindow.h"
-#include "pingmesh/agentpingmeshfeed.h"
-#include "pingmesh/slowrank.h"
 #include "pingmeshpanel.h"
-#include "sim/pingmeshfeed.h"
+#include "sim/feeds/pingmeshfeed.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #include "replaysession.h"
 
-#include "recording/recordingfile.h"
-#include "recording/shapejson.h"
+#include "live/recording/recordingfile.h"
+#include "live/recording/shapejson.h"
 
 #include <QFileInfo>
 

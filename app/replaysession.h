@@ -1,13 +1,13 @@
 #pragma once
 
-#include "common/result.h"
-#include "live/livefabric.h"
-#include "models/fabriclayout.h"
-#include "models/leafspinefabric.h"
-#include "recording/annotation.h"
-#include "recording/jobevents.h"
-#include "recording/recordingreader.h"
-#include "recording/replaydriver.h"
+#include "live/hub/livefabric.h"
+#include "live/maplayout/fabriclayout.h"
+#include "live/maplayout/leafspinefabric.h"
+#include "live/recording/annotation.h"
+#include "live/recording/jobevents.h"
+#include "live/recording/recordingreader.h"
+#include "live/recording/replaydriver.h"
+#include "proto/common/result.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
 // rocectl: scriptable CLI. No GUI module is linked (checked by CMake).
-#include "cli/rocectl.h"
-#include "common/versions.h"
+#include "cli/commands/rocectl.h"
+#include "proto/common/versions.h"
 #include "translations.h"
 
 #include <QCoreApplication>

@@ -5,8 +5,8 @@
 // Run: build/benchmarks/bench_agent [--in-process]
 // --in-process: only the in-process figures (sample, Prometheus, JSON), e.g. under
 // `valgrind --tool=callgrind --toggle-collect='roce::agent::Sampler::sample*'`.
-#include "agentproto/agentclient.h"
 #include "prometheus.h"
+#include "proto/agentproto/agentclient.h"
 #include "sampler.h"
 
 #include <QCoreApplication>

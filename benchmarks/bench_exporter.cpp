@@ -13,9 +13,9 @@
 //                                  the same with rocectl exporter --sim --topology: the
 //                                  simulator runs inside the measured process, so its threads
 //                                  are listed apart from the poller's (/proc/PID/task)
-#include "exporter/switchmetrics.h"
-#include "nxapi/response.h"
-#include "prometheus/metricsserver.h"
+#include "collect/exporter/switchmetrics.h"
+#include "nxapi/client/response.h"
+#include "prometheus/server/metricsserver.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -11,11 +11,11 @@
 //      [--hold SECONDS]
 #include "../tests/common/metricsstore.h"
 
-#include "fleet/fleethistory.h"
-#include "fleet/fleetrules.h"
-#include "fleet/fleetsource.h"
-#include "live/livefabric.h"
-#include "models/porttablemodel.h"
+#include "live/fleet/fleethistory.h"
+#include "live/fleet/fleetrules.h"
+#include "live/fleet/fleetsource.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/porttablemodel.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

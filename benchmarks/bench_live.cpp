@@ -8,9 +8,9 @@
 // so that alerts fire. Then the parts of a tick are timed on their own over the same frames
 // (history, alerts, port table), and the `rocectl watch --json` frame of every port is built
 // after each tick. Prints its figures; not a timed test.
-#include "live/livefabric.h"
-#include "models/eventlistmodel.h"
-#include "models/porttablemodel.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/eventlistmodel.h"
+#include "live/itemmodels/porttablemodel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

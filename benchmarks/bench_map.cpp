@@ -8,10 +8,10 @@
 //   bench_map [--screenshot FILE] [--zoom-screenshot FILE]   (QT_QPA_PLATFORM=offscreen)
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
-#include "models/porttablemodel.h"
-#include "sim/fabricrows.h"
-#include "sim/packetfabric.h"
-#include "sim/topology.h"
+#include "live/itemmodels/porttablemodel.h"
+#include "sim/engine/packetfabric.h"
+#include "sim/engine/topology.h"
+#include "sim/observe/fabricrows.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -2,9 +2,9 @@
 // priority-flow-control, queuing interface, lldp neighbors detail in one response: 633 KB,
 // captured from the simulated switch, NX-OS 9.3 string bodies), with heap allocations counted
 // by interposing malloc. Prints its figures; not a timed test.
-#include "nxapi/qosaudit.h"
-#include "nxapi/response.h"
-#include "nxapi/switchrates.h"
+#include "nxapi/client/response.h"
+#include "nxapi/qos/qosaudit.h"
+#include "nxapi/rates/switchrates.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -16,16 +16,16 @@
 //   --replay-only replays the 10 minutes kept there by an earlier run, for profiling)
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
-#include "live/livefabric.h"
-#include "models/porttablemodel.h"
-#include "recording/recorder.h"
-#include "recording/recordingfile.h"
-#include "recording/recordingreader.h"
-#include "recording/replaydriver.h"
-#include "recording/shapejson.h"
-#include "sim/embeddedfabric.h"
-#include "sim/largefabricfeed.h"
-#include "sim/simulatedplan.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/porttablemodel.h"
+#include "live/recording/recorder.h"
+#include "live/recording/recordingfile.h"
+#include "live/recording/recordingreader.h"
+#include "live/recording/replaydriver.h"
+#include "live/recording/shapejson.h"
+#include "sim/feeds/largefabricfeed.h"
+#include "sim/served/embeddedfabric.h"
+#include "sim/served/simulatedplan.h"
 
 #include <QApplication>
 #include <QDir>

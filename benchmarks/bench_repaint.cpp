@@ -6,10 +6,10 @@
 // Each trial flips the fabric between idle and an incast and times, from the moment the
 // traffic changes in the model, when the receiver's NIC row first paints the new rate.
 // Target: one sample interval + 50 ms at most.
-#include "live/livefabric.h"
-#include "models/porttablemodel.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/porttablemodel.h"
 #include "porttableview.h"
-#include "sim/embeddedfabric.h"
+#include "sim/served/embeddedfabric.h"
 
 #include <QApplication>
 #include <QDateTime>

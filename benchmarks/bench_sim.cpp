@@ -4,9 +4,9 @@
 // large demo's workload (a 256-rank training ring and a 15:1 incast), with 1 and 2 threads;
 // then whether 1 and 2 threads give the same counters. Run: build/benchmarks/bench_sim
 // [--quick]
-#include "sim/fabric.h"
-#include "sim/livesteps.h"
-#include "sim/makefabric.h"
+#include "sim/engine/fabric.h"
+#include "sim/engine/makefabric.h"
+#include "sim/scenarios/livesteps.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

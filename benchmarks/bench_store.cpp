@@ -1,7 +1,7 @@
 // Samples the counter store ingests per second (target >= 1 M/s, off the GUI thread): one
 // batched update per poll for a 1024-host x 8-NIC fabric (8192 rows, 10 rates each), and the
 // memory it settles at. Prints its figures; not a timed test.
-#include "store/counterstore.h"
+#include "collect/history/counterstore.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

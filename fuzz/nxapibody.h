@@ -4,8 +4,8 @@
 #pragma once
 
 #include "fuzzcommon.h"
-#include "nxapi/jsonreader.h"
-#include "nxapi/snapshot.h"
+#include "nxapi/parse/jsonreader.h"
+#include "nxapi/parse/snapshot.h"
 
 namespace roce::fuzz {
 

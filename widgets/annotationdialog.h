@@ -1,6 +1,6 @@
 #pragma once
 
-#include "recording/annotation.h"
+#include "live/recording/annotation.h"
 
 #include <QDialog>
 

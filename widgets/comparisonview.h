@@ -1,6 +1,6 @@
 #pragma once
 
-#include "results/comparison.h"
+#include "collect/results/comparison.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "recording/annotation.h"
-#include "store/counterstore.h"
-#include "store/rangehistory.h"
+#include "collect/history/counterstore.h"
+#include "collect/history/rangehistory.h"
+#include "live/recording/annotation.h"
 
 #include <QPointer>
 #include <QWidget>

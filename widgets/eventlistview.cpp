@@ -1,6 +1,6 @@
 #include "eventlistview.h"
 
-#include "models/eventlistmodel.h"
+#include "live/itemmodels/eventlistmodel.h"
 #include "palette.h"
 
 #include <QBrush>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "experiments/experimentrunner.h"
-#include "monitor/agentmonitor.h"
+#include "collect/monitor/agentmonitor.h"
+#include "live/experiments/experimentrunner.h"
 
 #include <QHash>
 #include <QWidget>

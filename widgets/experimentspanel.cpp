@@ -2,9 +2,9 @@
 
 #include "comparisonview.h"
 #include "experimentlauncher.h"
+#include "live/itemmodels/matrixmodel.h"
+#include "live/itemmodels/runlistmodel.h"
 #include "matrixview.h"
-#include "models/matrixmodel.h"
-#include "models/runlistmodel.h"
 #include "trainingview.h"
 
 #include <QDateTime>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "experiments/experimentqueue.h"
-#include "models/fabriclayout.h"
-#include "monitor/agentmonitor.h"
+#include "collect/monitor/agentmonitor.h"
+#include "live/experiments/experimentqueue.h"
+#include "live/maplayout/fabriclayout.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "fabricmapview.h"
 
-#include "models/porttablemodel.h"
+#include "live/itemmodels/porttablemodel.h"
 #include "palette.h"
 
 #include <QContextMenuEvent>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "models/layeredlayout.h"
-#include "models/leafspinefabric.h"
+#include "live/maplayout/layeredlayout.h"
+#include "live/maplayout/leafspinefabric.h"
 
 #include <QColor>
 #include <QGraphicsView>

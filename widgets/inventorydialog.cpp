@@ -3,11 +3,11 @@
 #include "palette.h"
 
 #include "invalidcelldelegate.h"
-#include "inventory/fabricendpoints.h"
-#include "inventory/inventoryactions.h"
-#include "inventory/secretstore.h"
-#include "models/inventorymodel.h"
-#include "models/switchinventorymodel.h"
+#include "live/inventory/fabricendpoints.h"
+#include "live/inventory/inventoryactions.h"
+#include "live/inventory/secretstore.h"
+#include "live/itemmodels/inventorymodel.h"
+#include "live/itemmodels/switchinventorymodel.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

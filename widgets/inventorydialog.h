@@ -1,8 +1,8 @@
 #pragma once
 
-#include "inventory/inventory.h"
-#include "ssh/agentbootstrap.h"
-#include "ssh/sshsession.h"
+#include "collect/ssh/agentbootstrap.h"
+#include "collect/ssh/sshsession.h"
+#include "live/inventory/inventory.h"
 
 #include <QDialog>
 #include <QHash>

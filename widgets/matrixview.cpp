@@ -1,6 +1,6 @@
 #include "matrixview.h"
 
-#include "models/matrixmodel.h"
+#include "live/itemmodels/matrixmodel.h"
 #include "palette.h"
 
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 #include "pairmatrixview.h"
 
-#include "models/pairmatrixmodel.h"
+#include "live/itemmodels/pairmatrixmodel.h"
 #include "palette.h"
 
 #include <QHelpEvent>

@@ -1,9 +1,9 @@
 #include "pingmeshpanel.h"
 
-#include "models/pairmatrixmodel.h"
-#include "models/verdictlistmodel.h"
+#include "live/itemmodels/pairmatrixmodel.h"
+#include "live/itemmodels/verdictlistmodel.h"
 #include "pairmatrixview.h"
-#include "sim/pingmeshrun.h"
+#include "sim/feeds/pingmeshrun.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "pingmesh/snapshot.h"
+#include "collect/pingmesh/snapshot.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
 #include "porttableview.h"
 
-#include "models/porttablemodel.h"
+#include "collect/history/counterstore.h"
+#include "live/itemmodels/porttablemodel.h"
 #include "palette.h"
-#include "store/counterstore.h"
 
 #include <QBrush>
 #include <QDateTime>

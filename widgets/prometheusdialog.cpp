@@ -1,6 +1,6 @@
 #include "prometheusdialog.h"
 
-#include "prom/promclient.h"
+#include "prometheus/query/promclient.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

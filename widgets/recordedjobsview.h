@@ -1,6 +1,6 @@
 #pragma once
 
-#include "recording/jobevents.h"
+#include "live/recording/jobevents.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/fabriclayout.h"
+#include "live/maplayout/fabriclayout.h"
 
 #include <QGraphicsView>
 #include <QHash>

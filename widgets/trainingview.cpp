@@ -1,6 +1,6 @@
 #include "trainingview.h"
 
-#include "store/counterstore.h"
+#include "collect/history/counterstore.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "agentproto/sample.h"
-#include "common/result.h"
+#include "proto/agentproto/sample.h"
+#include "proto/common/result.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "collectors/ethtoolsource.h"
 
-#include "parsers/ethtoolparser.h"
+#include "proto/parsers/ethtoolparser.h"
 
 #include <QCoreApplication>
 #include <QFile>

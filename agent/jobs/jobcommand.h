@@ -1,6 +1,6 @@
 #pragma once
 
-#include "agentproto/jobspec.h"
+#include "proto/agentproto/jobspec.h"
 
 #include <QProcessEnvironment>
 #include <QString>

@@ -1,11 +1,11 @@
 #include "jobs/processjobrunner.h"
 
 #include "jobs/jobcommand.h"
-#include "parsers/iperf3parser.h"
-#include "parsers/perftestparser.h"
-#include "parsers/sockperfparser.h"
-#include "parsers/trainingparser.h"
-#include "pingmesh/endpointlines.h"
+#include "proto/agentproto/endpointlines.h"
+#include "proto/parsers/iperf3parser.h"
+#include "proto/parsers/perftestparser.h"
+#include "proto/parsers/sockperfparser.h"
+#include "proto/parsers/trainingparser.h"
 
 #include <QCoreApplication>
 #include <QFile>

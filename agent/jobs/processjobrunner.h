@@ -1,8 +1,8 @@
 #pragma once
 
-#include "agentproto/jobrunner.h"
 #include "jobs/jobcommand.h"
 #include "jobs/outputlimiter.h"
+#include "proto/agentproto/jobrunner.h"
 
 #include <QElapsedTimer>
 #include <QHash>

@@ -2,8 +2,8 @@
 
 #include "udpingmesh.h"
 
-#include "common/stats.h"
-#include "pingmesh/endpointlines.h"
+#include "proto/agentproto/endpointlines.h"
+#include "proto/common/stats.h"
 
 #include <QCoreApplication>
 #include <QDir>

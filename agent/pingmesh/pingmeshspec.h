@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/result.h"
+#include "proto/common/result.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -11,7 +11,7 @@ namespace roce::agent {
 /// port probes, which peers (by name), how fast and how long, and the rendezvous: a directory
 /// where endpoints leave their address (GID and queue pair) for each other, or "stdio", where
 /// the endpoint prints its address and reads its peers from standard input, and streams its
-/// probes as it goes (the agent's pingmesh job; the lines of pingmesh/endpointlines.h).
+/// probes as it goes (the agent's pingmesh job; the lines of proto/agentproto/endpointlines.h).
 struct PingmeshSpec {
     QString name;    ///< this endpoint, as its peers name it
     QString device;  ///< RDMA device ("mlx5_0", "rxe0")

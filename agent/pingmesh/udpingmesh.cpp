@@ -1,6 +1,6 @@
 #include "udpingmesh.h"
 
-#include "common/stats.h"
+#include "proto/common/stats.h"
 
 #include <QCoreApplication>
 #include <QFile>

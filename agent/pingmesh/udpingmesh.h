@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "pingmesh/endpointlines.h"
+#include "proto/agentproto/endpointlines.h"
+#include "proto/common/result.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,14 +1,14 @@
 // Agent messages past the frame decoder, as far as they go without a socket: the job request
-// of a `job_start` (parseJobSpec, core/agentproto/jobspec.cpp, what AgentServer calls) and a
+// of a `job_start` (parseJobSpec, core/proto/agentproto/jobspec.cpp, what AgentServer calls) and a
 // `job_result` as the console reads it (jobResultFromJson). AgentServer's session state
 // machine itself (hello, auth, dispatch) lives inside agentserver.cpp behind a QTcpSocket and
 // is not reached here.
 // The input is one frame's JSON payload. Checks: a spec that validates is written back by
 // jobSpecToJson() into JSON that validates again to the same spec; job results survive a
 // round trip.
-#include "agentproto/frame.h"
-#include "agentproto/jobspec.h"
 #include "fuzzcommon.h"
+#include "proto/agentproto/frame.h"
+#include "proto/agentproto/jobspec.h"
 
 using namespace roce::agentproto;
 

@@ -1,10 +1,10 @@
-// An agent sample as the console reads it (sampleFromJson, core/agentproto/sample.cpp), then
+// An agent sample as the console reads it (sampleFromJson, core/proto/agentproto/sample.cpp), then
 // written by both of the agent's writers: sampleToJson() (QJsonObject) and the direct
 // sampleToJsonBytes() of the subscription hot path. Checks: the direct writer's bytes are
 // valid JSON equal to sampleToJson(), and reading a written sample and writing it again
 // changes nothing.
-#include "agentproto/sample.h"
 #include "fuzzcommon.h"
+#include "proto/agentproto/sample.h"
 
 using namespace roce::agentproto;
 using roce::fuzz::compact;

@@ -1,7 +1,7 @@
-// `ethtool -S` text (parseEthtoolStats, core/parsers/ethtoolparser.cpp): every statistic it
+// `ethtool -S` text (parseEthtoolStats, core/proto/parsers/ethtoolparser.cpp): every statistic it
 // returns has a name, and the name appears in the text.
 #include "fuzzcommon.h"
-#include "parsers/ethtoolparser.h"
+#include "proto/parsers/ethtoolparser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

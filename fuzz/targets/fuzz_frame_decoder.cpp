@@ -1,9 +1,9 @@
-// The agent protocol's frame decoder (core/agentproto/frame.cpp) fed a byte stream cut at
+// The agent protocol's frame decoder (core/proto/agentproto/frame.cpp) fed a byte stream cut at
 // points the fuzzer chooses, as TCP delivers it. Besides memory errors it checks that the
 // cuts do not matter: fed in pieces or at once, the decoder yields the same messages and
 // fails on the same streams.
-#include "agentproto/frame.h"
 #include "fuzzcommon.h"
+#include "proto/agentproto/frame.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 

@@ -1,8 +1,8 @@
-// The inventory file (fromFileBytes, core/inventory/inventory.cpp). An inventory that loads
+// The inventory file (fromFileBytes, core/live/inventory/inventory.cpp). An inventory that loads
 // is valid (validate() finds nothing), and saving it and loading the saved bytes gives the
 // same inventory.
 #include "fuzzcommon.h"
-#include "inventory/inventory.h"
+#include "live/inventory/inventory.h"
 
 using namespace roce::inventory;
 

@@ -1,7 +1,7 @@
-// iperf3's JSON report (parseIperf3, core/parsers/iperf3parser.cpp) and the JSON
+// iperf3's JSON report (parseIperf3, core/proto/parsers/iperf3parser.cpp) and the JSON
 // `rocectl decode iperf3` prints of it.
 #include "fuzzcommon.h"
-#include "parsers/iperf3parser.h"
+#include "proto/parsers/iperf3parser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

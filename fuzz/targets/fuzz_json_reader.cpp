@@ -1,10 +1,10 @@
-// The NX-API JSON reader (core/nxapi/jsonreader.cpp) and CommandBody's conversion to QJson
-// (core/nxapi/commandbody.cpp). Every accessor runs over every value. Every object or array
+// The NX-API JSON reader (core/nxapi/parse/jsonreader.cpp) and CommandBody's conversion to QJson
+// (core/nxapi/parse/commandbody.cpp). Every accessor runs over every value. Every object or array
 // text the reader accepts, QJsonDocument must accept too: CommandBody hands the source of what
 // the reader accepted to QJsonDocument and trusts it to parse.
 #include "fuzzcommon.h"
-#include "nxapi/commandbody.h"
-#include "nxapi/jsonreader.h"
+#include "nxapi/parse/commandbody.h"
+#include "nxapi/parse/jsonreader.h"
 
 #include <memory>
 

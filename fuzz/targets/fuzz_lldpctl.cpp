@@ -1,8 +1,8 @@
-// A host's LLDP view (parseLldpctlJson0, core/nxapi/lldptopology.cpp: `lldpcli -f json0 show
+// A host's LLDP view (parseLldpctlJson0, core/nxapi/lldp/lldptopology.cpp: `lldpcli -f json0 show
 // neighbors`), joined with a switch's LLDP table and an inventory by discoverTopology(). Each
 // switch port gets one link per host at most.
 #include "fuzzcommon.h"
-#include "nxapi/lldptopology.h"
+#include "nxapi/lldp/lldptopology.h"
 
 #include <QSet>
 

@@ -1,11 +1,11 @@
-// A whole NX-API response (core/nxapi/response.cpp parseNxapiResponse): the ins_api
+// A whole NX-API response (core/nxapi/client/response.cpp parseNxapiResponse): the ins_api
 // envelope or JSON-RPC, then every output applied to a snapshot, which dispatches to each body
-// parser by the command's name. Then the envelope builders (core/nxapi/nxapienvelope.cpp,
+// parser by the command's name. Then the envelope builders (core/nxapi/client/nxapienvelope.cpp,
 // what the simulator serves): the outputs, built into an ins_api response and a JSON-RPC
 // batch, must read back the same.
 #include "fuzzcommon.h"
-#include "nxapi/response.h"
-#include "nxapi/snapshot.h"
+#include "nxapi/client/response.h"
+#include "nxapi/parse/snapshot.h"
 
 #include <QJsonArray>
 

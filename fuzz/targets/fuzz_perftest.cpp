@@ -1,7 +1,7 @@
-// perftest's text output (parsePerftest, core/parsers/perftestparser.cpp) and the JSON
+// perftest's text output (parsePerftest, core/proto/parsers/perftestparser.cpp) and the JSON
 // `rocectl decode perftest` prints of it.
 #include "fuzzcommon.h"
-#include "parsers/perftestparser.h"
+#include "proto/parsers/perftestparser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -1,7 +1,7 @@
 // The JSON forms, `rdma -j statistic show` and `rdma -j link show`
-// (core/parsers/rdmastatparser.cpp): each input goes through both parsers.
+// (core/proto/parsers/rdmastatparser.cpp): each input goes through both parsers.
 #include "fuzzcommon.h"
-#include "parsers/rdmastatparser.h"
+#include "proto/parsers/rdmastatparser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

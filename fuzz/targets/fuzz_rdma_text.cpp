@@ -1,7 +1,8 @@
-// The text forms of `rdma statistic show` and `rdma link show` (core/parsers/rdmastatparser.cpp):
-// both parsers read the same token stream, so each input goes through both.
+// The text forms of `rdma statistic show` and `rdma link show`
+// (core/proto/parsers/rdmastatparser.cpp): both parsers read the same token stream, so each input
+// goes through both.
 #include "fuzzcommon.h"
-#include "parsers/rdmastatparser.h"
+#include "proto/parsers/rdmastatparser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -5,7 +5,7 @@
 // hangs or reads out of bounds; a block that decodes encodes back to the same ticks; damage
 // always says where and what.
 #include "fuzzcommon.h"
-#include "recording/recordingreader.h"
+#include "live/recording/recordingreader.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
-// The running-config QoS parser (parseRunningConfigQos, core/nxapi/runningconfigparser.cpp)
+// The running-config QoS parser (parseRunningConfigQos, core/nxapi/parse/runningconfigparser.cpp)
 // on NX-OS configuration text, and the JSON it is reported as. Every line it keeps as
 // evidence must be a line of the text, with its right number.
 #include "fuzzcommon.h"
-#include "nxapi/qosconfig.h"
+#include "nxapi/parse/qosconfig.h"
 
 using namespace roce::nxapi;
 

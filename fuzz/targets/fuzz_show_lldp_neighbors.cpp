@@ -1,7 +1,7 @@
 // The `show lldp neighbors detail` body parser (parseShowLldpNeighborsDetail,
-// core/nxapi/showparsers.h) on one JSON body, as the poll path reads it; see nxapibody.h for the
-// checks.
-#include "nxapi/showparsers.h"
+// core/nxapi/parse/showparsers.h) on one JSON body, as the poll path reads it; see nxapibody.h for
+// the checks.
+#include "nxapi/parse/showparsers.h"
 #include "nxapibody.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -1,7 +1,7 @@
 // The `show interface priority-flow-control` text parser (parseShowPfcText,
-// core/nxapi/showparsers.h) on CLI text as cli_show_ascii returns it. A failed parse must leave the
-// snapshot as it was.
-#include "nxapi/showparsers.h"
+// core/nxapi/parse/showparsers.h) on CLI text as cli_show_ascii returns it. A failed parse must
+// leave the snapshot as it was.
+#include "nxapi/parse/showparsers.h"
 #include "nxapibody.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -1,6 +1,6 @@
-// The `show version` body parser (parseShowVersion, core/nxapi/showparsers.h) as the poll path
-// reads it, and the snapshot JSON it ends up in.
-#include "nxapi/showparsers.h"
+// The `show version` body parser (parseShowVersion, core/nxapi/parse/showparsers.h) as the poll
+// path reads it, and the snapshot JSON it ends up in.
+#include "nxapi/parse/showparsers.h"
 #include "nxapibody.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

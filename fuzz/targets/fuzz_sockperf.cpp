@@ -1,6 +1,6 @@
-// sockperf's summary text (parseSockperf, core/parsers/sockperfparser.cpp) and its JSON.
+// sockperf's summary text (parseSockperf, core/proto/parsers/sockperfparser.cpp) and its JSON.
 #include "fuzzcommon.h"
-#include "parsers/sockperfparser.h"
+#include "proto/parsers/sockperfparser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -1,7 +1,7 @@
-// The training script's JSON lines (summarizeTraining, core/parsers/trainingparser.cpp):
+// The training script's JSON lines (summarizeTraining, core/proto/parsers/trainingparser.cpp):
 // either a summary or an error, never both, never neither.
 #include "fuzzcommon.h"
-#include "parsers/trainingparser.h"
+#include "proto/parsers/trainingparser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -3,9 +3,9 @@
 // An in-process agent for the protocol tests: the real AgentServer with the real job runner
 // and collectors on the mlx5 fixture tree, over TLS with the fixture certificates.
 
-#include "agentproto/agentclient.h"
-#include "agentproto/agentserver.h"
 #include "jobs/processjobrunner.h"
+#include "proto/agentproto/agentclient.h"
+#include "proto/agentproto/agentserver.h"
 #include "sampler.h"
 
 #include <QDateTime>

@@ -1,8 +1,8 @@
 #include "agentoptions.h"
-#include "common/versions.h"
-#include "prometheus/basicauth.h"
-#include "prometheus/metricsserver.h"
-#include "prometheus/webconfig.h"
+#include "prometheus/server/basicauth.h"
+#include "prometheus/server/metricsserver.h"
+#include "prometheus/server/webconfig.h"
+#include "proto/common/versions.h"
 #include "verbsdevices.h"
 
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "../common/testpki.h"
-#include "agentproto/agentclient.h"
-#include "model/metric.h"
+#include "proto/agentproto/agentclient.h"
+#include "proto/datamodel/metric.h"
 
 #include <QDir>
 #include <QFile>

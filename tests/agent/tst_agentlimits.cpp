@@ -2,14 +2,14 @@
 // bursts, the pre-authentication budget, failed-auth backoff, a console that stops reading,
 // liveness both ways, one sample per tick, job caps and output floods, and log lines that a
 // peer cannot forge. Each test reproduces the attack against the real AgentServer on loopback.
-#include "agentproto/agentclient.h"
-#include "agentproto/agentserver.h"
-#include "agentproto/authbackoff.h"
-#include "agentproto/frame.h"
-#include "agentproto/logsafe.h"
-#include "agentproto/sharedsample.h"
 #include "jobs/outputlimiter.h"
 #include "jobs/processjobrunner.h"
+#include "proto/agentproto/agentclient.h"
+#include "proto/agentproto/agentserver.h"
+#include "proto/agentproto/authbackoff.h"
+#include "proto/agentproto/frame.h"
+#include "proto/agentproto/logsafe.h"
+#include "proto/agentproto/sharedsample.h"
 #include "testagent.h"
 
 #include <QJsonArray>

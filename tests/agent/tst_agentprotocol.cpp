@@ -2,11 +2,11 @@
 // runner and collectors on a fixture tree, the console's AgentClient, real iperf3, sockperf
 // and a 2-rank PyTorch (gloo) run on loopback.
 #include "../common/testpki.h"
-#include "agentproto/agentclient.h"
-#include "agentproto/agentserver.h"
-#include "agentproto/frame.h"
 #include "collectors/sysfs.h"
 #include "jobs/processjobrunner.h"
+#include "proto/agentproto/agentclient.h"
+#include "proto/agentproto/agentserver.h"
+#include "proto/agentproto/frame.h"
 #include "sampler.h"
 #include "testagent.h"
 

@@ -1,11 +1,11 @@
 // Collectors on fixture trees in the kernel's layouts, the golden end-to-end output of the
 // binary, and the Prometheus exposition.
 #include "../common/exposition.h"
-#include "agentproto/sample.h"
 #include "collectors/ethtoolsource.h"
 #include "collectors/rdmacollector.h"
 #include "collectors/sysfs.h"
 #include "prometheus.h"
+#include "proto/agentproto/sample.h"
 #include "sampler.h"
 
 #include <QDir>

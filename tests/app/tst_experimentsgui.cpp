@@ -2,21 +2,21 @@
 // seeds' RDMA-vs-TCP preset, a latency comparison, a pairwise matrix that finds the slow
 // server, and an 8-rank training run with ECN/CNP on the ranks' NICs, all recorded and
 // compared side by side. With ROCE_SCREENSHOT_DIR set, it also keeps screenshots.
+#include "collect/history/counterstore.h"
+#include "collect/monitor/agentmonitor.h"
+#include "collect/monitor/switchmonitor.h"
+#include "collect/results/resultstore.h"
 #include "comparisonview.h"
 #include "experimentlauncher.h"
-#include "experiments/experimentqueue.h"
-#include "experiments/switchsummary.h"
 #include "experimentspanel.h"
-#include "live/livefabric.h"
+#include "live/experiments/experimentqueue.h"
+#include "live/experiments/switchsummary.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/matrixmodel.h"
+#include "live/itemmodels/runlistmodel.h"
 #include "matrixview.h"
-#include "models/matrixmodel.h"
-#include "models/runlistmodel.h"
-#include "monitor/agentmonitor.h"
-#include "monitor/switchmonitor.h"
-#include "results/resultstore.h"
-#include "sim/embeddedfabric.h"
-#include "sim/simulatedplan.h"
-#include "store/counterstore.h"
+#include "sim/served/embeddedfabric.h"
+#include "sim/served/simulatedplan.h"
 #include "trainingview.h"
 
 #include <QAbstractItemModelTester>

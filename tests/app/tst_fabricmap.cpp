@@ -4,12 +4,12 @@
 // pixel), search and click.
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
-#include "models/layeredlayout.h"
-#include "models/porttablemodel.h"
-#include "sim/fabric.h"
-#include "sim/fabricrows.h"
-#include "sim/largefabricfeed.h"
-#include "sim/topology.h"
+#include "live/itemmodels/porttablemodel.h"
+#include "live/maplayout/layeredlayout.h"
+#include "sim/engine/fabric.h"
+#include "sim/engine/topology.h"
+#include "sim/feeds/largefabricfeed.h"
+#include "sim/observe/fabricrows.h"
 
 #include <QLineEdit>
 #include <QSignalSpy>

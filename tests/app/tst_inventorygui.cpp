@@ -1,21 +1,21 @@
 // The inventory dialog as a user drives it, offscreen, against a real Secret Service (the
-// test runs under tests/inventory/with-keyring.sh) and the embedded fabric's real NX-API
+// test runs under tests/common/with-keyring.sh) and the embedded fabric's real NX-API
 // and agents: add the switch to the switches table, fetch and pin its certificate, discover the
 // servers over LLDP, set tokens, export/import, OK -> keychain + file; then the console's
 // FabricSession connects the monitors to that inventory and live rows arrive. With
 // ROCE_SCREENSHOT_DIR set, it keeps a screenshot of the dialog.
-#include "../inventory/waitforresult.h"
+#include "../live/inventory/waitforresult.h"
+#include "collect/monitor/agentmonitor.h"
+#include "collect/monitor/switchmonitor.h"
 #include "fabricsession.h"
-#include "inventory/fabricendpoints.h"
-#include "inventory/inventory.h"
-#include "inventory/secretstore.h"
 #include "inventorydialog.h"
-#include "models/inventorymodel.h"
-#include "models/porttablemodel.h"
-#include "models/switchinventorymodel.h"
-#include "monitor/agentmonitor.h"
-#include "monitor/switchmonitor.h"
-#include "sim/embeddedfabric.h"
+#include "live/inventory/fabricendpoints.h"
+#include "live/inventory/inventory.h"
+#include "live/inventory/secretstore.h"
+#include "live/itemmodels/inventorymodel.h"
+#include "live/itemmodels/porttablemodel.h"
+#include "live/itemmodels/switchinventorymodel.h"
+#include "sim/served/embeddedfabric.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -59,7 +59,7 @@ private:
 void TestInventoryGui::initTestCase()
 {
     if (qEnvironmentVariableIsEmpty("ROCE_REAL_KEYRING"))
-        QSKIP("needs the real Secret Service: run through tests/inventory/with-keyring.sh (ctest "
+        QSKIP("needs the real Secret Service: run through tests/common/with-keyring.sh (ctest "
               "does)");
     // A bare-metal fabric, so that LLDP names the servers themselves.
     m_options.topology = QStringLiteral("star8");

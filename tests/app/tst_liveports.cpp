@@ -4,11 +4,11 @@
 // Starting the incast scenarios must move the right counters on the right ports, in the
 // model and in the pixels of the table.
 #include "countercharts.h"
-#include "live/livefabric.h"
-#include "models/eventlistmodel.h"
-#include "models/porttablemodel.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/eventlistmodel.h"
+#include "live/itemmodels/porttablemodel.h"
 #include "porttableview.h"
-#include "sim/embeddedfabric.h"
+#include "sim/served/embeddedfabric.h"
 #include "topologyview.h"
 
 #include <QAbstractItemModelTester>

@@ -5,16 +5,16 @@
 #include "comparisonview.h"
 #include "consolerecording.h"
 #include "countercharts.h"
-#include "live/livefabric.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/porttablemodel.h"
+#include "live/recording/recorder.h"
+#include "live/recording/recordingreader.h"
+#include "live/recording/shapejson.h"
 #include "mainwindow.h"
-#include "models/porttablemodel.h"
-#include "recording/recorder.h"
-#include "recording/recordingreader.h"
-#include "recording/shapejson.h"
 #include "replaysession.h"
 #include "replaytimeline.h"
-#include "sim/embeddedfabric.h"
-#include "sim/simulatedplan.h"
+#include "sim/served/embeddedfabric.h"
+#include "sim/served/simulatedplan.h"
 
 #include <QCheckBox>
 #include <QDateTimeEdit>

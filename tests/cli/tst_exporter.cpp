@@ -1,9 +1,9 @@
 // The real `rocectl exporter` process: scraped over HTTP, linted by promtool, and its series
 // checked against NX-API polls of the same simulated switch.
 #include "../common/exposition.h"
-#include "model/metric.h"
-#include "nxapi/nxapiclient.h"
-#include "prometheus/basicauth.h"
+#include "nxapi/client/nxapiclient.h"
+#include "prometheus/server/basicauth.h"
+#include "proto/datamodel/metric.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -228,7 +228,7 @@ double valueOr(const QList<Sample> &samples, const QString &name,
     return test::valueOf(samples, name, labels).value_or(-1);
 }
 
-/// Every switch metric of the console (core/model/metric.h) as PromQL over the exporter's
+/// Every switch metric of the console (core/proto/datamodel/metric.h) as PromQL over the exporter's
 /// series, `$w` standing for the rate window: the table of the README ("rocectl exporter"),
 /// which the console's Prometheus fleet source reads by.
 const QList<std::pair<const char *, const char *>> kConsoleMetricsAsPromQL = {

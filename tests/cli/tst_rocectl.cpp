@@ -1,7 +1,7 @@
-#include "cli/output.h"
-#include "cli/rocectl.h"
-#include "common/versions.h"
-#include "live/componentversions.h"
+#include "cli/commands/rocectl.h"
+#include "cli/framework/output.h"
+#include "live/hub/componentversions.h"
+#include "proto/common/versions.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

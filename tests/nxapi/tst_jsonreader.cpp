@@ -1,7 +1,7 @@
 // The NX-API JSON reader: it reads every fixture exactly as QJsonDocument does, rejects what
 // is not JSON with the position of the fault, and never crashes on cut-short or garbage text.
-#include "nxapi/commandbody.h"
-#include "nxapi/jsonreader.h"
+#include "nxapi/parse/commandbody.h"
+#include "nxapi/parse/jsonreader.h"
 
 #include <QDirIterator>
 #include <QFile>

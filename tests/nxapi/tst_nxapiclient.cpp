@@ -2,9 +2,9 @@
 // self-signed certificate, sessions, 429, 501), and raw TCP servers that hang, cut bodies
 // short or answer 500.
 #include "../common/testpki.h"
-#include "nxapi/nxapiclient.h"
-#include "sim/nxapiserver.h"
-#include "sim/simservice.h"
+#include "nxapi/client/nxapiclient.h"
+#include "sim/served/nxapiserver.h"
+#include "sim/served/simservice.h"
 
 #include <QElapsedTimer>
 #include <QFile>

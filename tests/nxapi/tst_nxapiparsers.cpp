@@ -1,10 +1,10 @@
 // Parsers, rates and the QoS audit of the Nexus client, on fixtures of real NX-OS 7.x,
 // 9.x and 10.x responses (tests/fixtures/nxapi/README.md) and on the simulated switch's.
-#include "nxapi/lldptopology.h"
-#include "nxapi/qosaudit.h"
-#include "nxapi/response.h"
-#include "nxapi/showparsers.h"
-#include "nxapi/switchrates.h"
+#include "nxapi/client/response.h"
+#include "nxapi/lldp/lldptopology.h"
+#include "nxapi/parse/showparsers.h"
+#include "nxapi/qos/qosaudit.h"
+#include "nxapi/rates/switchrates.h"
 
 #include <QFile>
 #include <QJsonArray>

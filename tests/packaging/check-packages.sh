@@ -2,8 +2,9 @@
 # The Debian packages: CPack builds roce-agent and roce-console from this build tree, lintian
 # finds no error in them (its warnings are printed), and each holds its files: the programs,
 # the units (the very files of the source tree: the agent's, and the switch exporter's in
-# roce-console), the configuration as a conffile, the desktop entry, the icon, copyright and
-# changelog, and Depends found by dpkg-shlibdeps.
+# roce-console), the configuration as a conffile, the desktop entry, the icon, the manual pages
+# (made from docs/ with the programs), copyright and changelog, and Depends found by
+# dpkg-shlibdeps.
 # Usage: check-packages.sh CPACK BUILD_DIR OUT_DIR SOURCE_DIR
 set -euo pipefail
 cpack=$1 build=$2 out=$3 src=$4
@@ -20,9 +21,12 @@ agent=$(ls "$out"/roce-agent_*.deb 2>/dev/null) || fail "no roce-agent_*.deb in 
 console=$(ls "$out"/roce-console_*.deb 2>/dev/null) || fail "no roce-console_*.deb in $out"
 echo "built: $(basename "$agent") $(basename "$console")"
 
-# lintian: errors fail, warnings are shown (README lists the ones that remain and why).
+# lintian: errors fail, warnings are shown (docs/packaging.md lists the ones that remain and
+# why). Every program has its manual page, and lintian finds nothing wrong in them.
 lintian --fail-on error --tag-display-limit 0 "$agent" "$console" | tee "$out/lintian.log" \
   || fail "lintian reports errors"
+! grep -E 'no-manual-page|groff-message|manual-page|whatis-entry' "$out/lintian.log" \
+  || fail "lintian reports a missing or broken manual page"
 
 has() {  # has DEB PATH: PATH is a file of DEB
   dpkg-deb -c "$1" | awk '{print $6}' | grep -qx "$2" || fail "$(basename "$1") lacks $2"
@@ -32,12 +36,15 @@ has "$agent" ./lib/systemd/system/roce-agent.service
 has "$agent" ./etc/roce-agent/roce-agent.conf
 has "$agent" ./usr/share/doc/roce-agent/copyright
 has "$agent" ./usr/share/doc/roce-agent/changelog.Debian.gz
+has "$agent" ./usr/share/man/man8/roce-agent.8.gz
 has "$console" ./usr/bin/roce-console
 has "$console" ./usr/bin/rocectl
 has "$console" ./lib/systemd/system/roce-switch-exporter.service
 has "$console" ./usr/share/applications/roce-console.desktop
 has "$console" ./usr/share/icons/hicolor/scalable/apps/roce-console.svg
 has "$console" ./usr/share/doc/roce-console/copyright
+has "$console" ./usr/share/man/man1/roce-console.1.gz
+has "$console" ./usr/share/man/man1/rocectl.1.gz
 ! dpkg-deb -c "$console" | grep -q roce-agent || fail "roce-console holds agent files"
 ! dpkg-deb -c "$agent" | grep -q 'roce-console\|rocectl' || fail "roce-agent holds console files"
 

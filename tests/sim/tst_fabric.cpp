@@ -1,7 +1,7 @@
 // Unit tests of the fabric model: reaction point arithmetic, counters, topologies, faults.
-#include "sim/makefabric.h"
-#include "sim/packetfabric.h"
-#include "sim/reactionpoint.h"
+#include "sim/engine/makefabric.h"
+#include "sim/engine/packetfabric.h"
+#include "sim/engine/reactionpoint.h"
 
 #include <QTest>
 

@@ -2,11 +2,11 @@
 // determinism whatever the thread count, ECMP with a polarized hash, and faults on a
 // 1,024-host rail fabric. The agreement tolerances are stated in kTolerances and in the
 // README; the test prints the table it checks.
-#include "sim/fabric.h"
-#include "sim/livescenario.h"
-#include "sim/livesteps.h"
-#include "sim/makefabric.h"
-#include "sim/scenario.h"
+#include "sim/engine/fabric.h"
+#include "sim/engine/makefabric.h"
+#include "sim/scenarios/livescenario.h"
+#include "sim/scenarios/livesteps.h"
+#include "sim/scenarios/scenario.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // The simulated switch's NX-API endpoint, talked to with a plain HTTP client (Qt's
 // QNetworkAccessManager), bodies compared with the structures of REFERENCE-FORMATS §4.
-#include "sim/embeddedfabric.h"
-#include "sim/nxapiserver.h"
-#include "sim/simservice.h"
+#include "sim/served/embeddedfabric.h"
+#include "sim/served/nxapiserver.h"
+#include "sim/served/simservice.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

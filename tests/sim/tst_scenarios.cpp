@@ -1,7 +1,7 @@
 // The reference scenarios of REFERENCE-DCQCN §7 against their expected signatures.
 // Tolerances are stated next to each check; the [P] figures are the spec's prototype.
-#include "sim/packetfabric.h"
-#include "sim/scenario.h"
+#include "sim/engine/packetfabric.h"
+#include "sim/scenarios/scenario.h"
 
 #include <QJsonDocument>
 #include <QTest>

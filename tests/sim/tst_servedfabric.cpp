@@ -1,6 +1,6 @@
-#include "agentproto/agentclient.h"
-#include "nxapi/nxapiclient.h"
-#include "sim/servedfabric.h"
+#include "nxapi/client/nxapiclient.h"
+#include "proto/agentproto/agentclient.h"
+#include "sim/served/servedfabric.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

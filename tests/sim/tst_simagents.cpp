@@ -1,11 +1,11 @@
 // The simulated hosts' agents through the real protocol client: samples from the model,
 // and jobs that drive it and answer in the real tools' formats (parsed by the same parsers).
-#include "agentproto/agentclient.h"
-#include "pingmesh/agentpingmesh.h"
-#include "pingmesh/agentpingmeshfeed.h"
-#include "pingmesh/endpointlines.h"
-#include "sim/simagents.h"
-#include "sim/simservice.h"
+#include "collect/pingmesh/agentpingmesh.h"
+#include "collect/pingmesh/agentpingmeshfeed.h"
+#include "proto/agentproto/agentclient.h"
+#include "proto/agentproto/endpointlines.h"
+#include "sim/served/simagents.h"
+#include "sim/served/simservice.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

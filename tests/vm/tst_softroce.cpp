@@ -1,7 +1,7 @@
 // The Soft-RoCE tier: roce-agent and rocectl inside a qemu VM running Debian's own kernel with
 // two rdma_rxe devices over a veth pair (tests/vm/*.sh, REFERENCE-SOFTROCE.md). The VM prints
 // machine-readable lines on its serial console; each test asserts on the real values in them.
-#include "pingmesh/analyzer.h"
+#include "collect/pingmesh/analyzer.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,0 +1,322 @@
+#include "cli/commands/pingmeshcommand.h"
+
+#include "cli/access/agentaccess.h"
+#include "cli/access/headlessfabric.h"
+#include "cli/framework/output.h"
+#include "cli/framework/parse.h"
+#include "cli/framework/stopsignals.h"
+#include "collect/pingmesh/agentpingmesh.h"
+#include "live/hub/livefabric.h"
+#include "sim/engine/fabric.h"
+#include "sim/feeds/pingmeshrun.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+
+namespace roce::cli {
+
+namespace {
+
+class PingmeshText
+{
+    Q_DECLARE_TR_FUNCTIONS(PingmeshText)
+};
+
+/// The report in words: the matrix's line, then each verdict with what to check.
+void printReport(const QJsonObject &json, CommandIo &io)
+{
+    const QJsonObject m = json.value(QStringLiteral("matrix")).toObject();
+    io.out << PingmeshText::tr("%1 NICs, %2 pairs, %3 probes (%4 % lost in the last %5 s), RTT "
+                               "p50 %6 us, p99 %7 us")
+                  .arg(m.value(QStringLiteral("endpoints")).toInt())
+                  .arg(m.value(QStringLiteral("pairs")).toInt())
+                  .arg(qint64(m.value(QStringLiteral("probes_sent_total")).toDouble()))
+                  .arg(m.value(QStringLiteral("loss_pct")).toDouble())
+                  .arg(m.value(QStringLiteral("window_s")).toDouble())
+                  .arg(m.value(QStringLiteral("rtt_p50_us")).toDouble())
+                  .arg(m.value(QStringLiteral("rtt_p99_us")).toDouble())
+           << QLatin1Char('\n');
+    for (const QJsonValue &f : json.value(QStringLiteral("endpoints_failed")).toArray()) {
+        io.out << PingmeshText::tr("Left out: %1: %2")
+                      .arg(f.toObject().value(QStringLiteral("name")).toString(),
+                           f.toObject().value(QStringLiteral("reason")).toString())
+               << QLatin1Char('\n');
+    }
+    const QJsonArray verdicts = json.value(QStringLiteral("verdicts")).toArray();
+    if (verdicts.isEmpty())
+        io.out << PingmeshText::tr("No verdicts: every pair answers as the others do.")
+               << QLatin1Char('\n');
+    for (const QJsonValue &v : verdicts) {
+        const QJsonObject o = v.toObject();
+        io.out << QLatin1Char('\n') << o.value(QStringLiteral("kind")).toString().toUpper()
+               << QStringLiteral(" (after %1 s): ")
+                      .arg(o.value(QStringLiteral("raised_after_s")).toDouble())
+               << o.value(QStringLiteral("summary")).toString() << QLatin1Char('\n')
+               << QStringLiteral("  ")
+               << PingmeshText::tr("Check: %1").arg(o.value(QStringLiteral("check")).toString())
+               << QLatin1Char('\n');
+    }
+}
+
+}  // namespace
+
+QString PingmeshCommand::summary() const
+{
+    return PingmeshText::tr("probe every pair of NICs and name the bad NIC, link or port");
+}
+
+int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
+                                   const pingmesh::AgentPingmeshOptions &options,
+                                   const QList<agentproto::AgentEndpoint> &direct, bool json,
+                                   CommandIo &io)
+{
+    // The fabric as rocectl watch sees it: its switches (LLDP and port counters, for placing
+    // endpoints and confirming links) and its agents (the endpoints).
+    const FabricOptions fabricOptions;
+    live::LiveFabric hub;
+    HeadlessFabric fabric;
+    QEventLoop loop;
+    int exitCode = ExitOk;
+    std::unique_ptr<pingmesh::AgentPingmesh> run;
+    QList<agentproto::AgentEndpoint> agents;
+    auto fail = [&](const QString &message) {
+        io.err << QStringLiteral("rocectl pingmesh: ") << message << QLatin1Char('\n');
+        io.err.flush();
+        exitCode = ExitFailure;
+        loop.quit();
+    };
+    QObject::connect(&fabric, &HeadlessFabric::failed, &loop, fail);
+    QObject::connect(&fabric, &HeadlessFabric::planReady, &loop,
+                     [&](const live::FabricPlan &plan) { agents = plan.agents; });
+    if (!direct.isEmpty())
+        agents = direct;  // agents named on the command line: no switches, no LLDP
+    else if (!fabric.start(hub, fabricOptions, parser, io, QStringLiteral("rocectl pingmesh")))
+        return ExitFailure;
+    // Probing starts once every source has answered or failed (LLDP then places the
+    // endpoints), or after 10 s.
+    QElapsedTimer since;
+    since.start();
+    QTimer wait;
+    wait.setInterval(200);
+    QObject::connect(&wait, &QTimer::timeout, &loop, [&] {
+        const QList<live::SourceState> sources = hub.sources();
+        const bool heard = !direct.isEmpty()
+            || (!sources.isEmpty()
+                && std::all_of(sources.cbegin(), sources.cend(), [](const auto &s) {
+                       return s.state != live::SourceState::State::Connecting;
+                   }));
+        if ((!heard && since.elapsed() < 10000) || run)
+            return;
+        wait.stop();
+        if (agents.isEmpty()) {
+            fail(PingmeshText::tr("the fabric has no agents to probe from"));
+            return;
+        }
+        // Each agent's every RDMA device with an active RoCE port is an endpoint, named as the
+        // agent names its host (as LLDP does).
+        QList<pingmesh::AgentPingmeshMember> members;
+        for (const agentproto::AgentEndpoint &a : std::as_const(agents))
+            members.append({QString(), a, QString()});
+        run = std::make_unique<pingmesh::AgentPingmesh>(members, options);
+        if (direct.isEmpty())
+            run->setFabricView([&hub] { return hub.freshLatest(); });
+        QObject::connect(run.get(), &pingmesh::AgentPingmesh::memberFailed, &loop,
+                         [&io](const QString &member, const QString &reason) {
+                             io.err << QStringLiteral("rocectl pingmesh: ")
+                                    << PingmeshText::tr("%1 left out: %2").arg(member, reason)
+                                    << QLatin1Char('\n');
+                             io.err.flush();
+                         });
+        QObject::connect(run.get(), &pingmesh::AgentPingmesh::finished, &loop, &QEventLoop::quit);
+        run->start();
+    });
+    wait.start();
+    StopSignals stop;
+    QObject::connect(&stop, &StopSignals::stopRequested, &loop, [&] {
+        if (run)
+            run->stop();
+        else
+            loop.quit();
+    });
+    if (exitCode == ExitOk)
+        loop.exec();
+    hub.stop();
+    if (exitCode != ExitOk || !run)
+        return exitCode == ExitOk ? ExitFailure : exitCode;
+    const QJsonObject report = run->reportJson();
+    if (json)
+        writeJson(io.out, QJsonDocument(report));
+    else
+        printReport(report, io);
+    // Fewer than two endpoints: there was no pingmesh to speak of.
+    return run->endpoints().size() >= 2 && run->matrix() ? ExitOk : ExitFailure;
+}
+
+int PingmeshCommand::run(const QStringList &args, CommandIo &io)
+{
+    QCommandLineParser parser;
+    QString scenarios;
+    for (const auto &[name, text] : sim::pingmeshScenarios())
+        scenarios += QStringLiteral("  %1  %2\n").arg(name, -22).arg(text);
+    parser.setApplicationDescription(
+        PingmeshText::tr("RDMA pingmesh: every NIC probes its pinglist peers (all pairs up to 64 "
+                         "NICs; beyond that every pair under a switch plus sampled pairs across "
+                         "switches) over several UDP source ports, and the analyzer joins the "
+                         "pair matrix with the switches' port counters into verdicts: a bad "
+                         "NIC or host, a bad link, congestion; detectors add pause cost, PFC "
+                         "watchdog flaps and misses, and ECN configured but not marking.\n\n"
+                         "Scenarios of --sim:\n%1")
+            .arg(scenarios));
+    const QCommandLineOption simOpt(QStringLiteral("sim"),
+                                    PingmeshText::tr("Probe the simulated fabric."));
+    const QCommandLineOption inventoryOpt(
+        QStringLiteral("inventory"),
+        PingmeshText::tr("Probe the fabric of this inventory: each server's roce-agent runs a "
+                         "pingmesh endpoint (agent tokens and switch passwords as for rocectl "
+                         "watch)."),
+        QStringLiteral("file"));
+    const QCommandLineOption agentOpt(
+        QStringLiteral("agent"),
+        PingmeshText::tr("Probe among the RDMA devices of the agent at HOST:PORT (repeat for "
+                         "more agents; no switches, so no link verdicts)."),
+        QStringLiteral("host:port"));
+    const QCommandLineOption servedOpt(
+        QStringLiteral("served"),
+        PingmeshText::tr("With --sim: probe through the simulated fabric's served agents and "
+                         "NX-API, exactly as with --inventory (default: the model alone, fast)."));
+    const QCommandLineOption topologyOpt(
+        QStringLiteral("topology"),
+        PingmeshText::tr("Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES "
+                         "(default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines; with "
+                         "--served the reference fabric)."),
+        QStringLiteral("shape"));
+    const QCommandLineOption scenarioOpt(
+        QStringLiteral("scenario"),
+        PingmeshText::tr("Fault to simulate (default healthy); with --served a live "
+                         "scenario of rocectl sim --serve (nic-stall, ...)."),
+        QStringLiteral("name"));
+    const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
+                                        PingmeshText::tr("Probe this long (default 10)."),
+                                        QStringLiteral("s"), QStringLiteral("10"));
+    const QCommandLineOption rateOpt(
+        QStringLiteral("rate"),
+        PingmeshText::tr("Probes per second per NIC (default 200; 100 over agents)."),
+        QStringLiteral("n"));
+    const QCommandLineOption portsOpt(
+        QStringLiteral("source-ports"),
+        PingmeshText::tr("Over agents: UDP source ports each NIC sweeps per peer (default 8)."),
+        QStringLiteral("n"), QStringLiteral("8"));
+    const QCommandLineOption seedOpt(QStringLiteral("seed"),
+                                     PingmeshText::tr("Seed of the model (default 1)."),
+                                     QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption engineOpt(
+        QStringLiteral("engine"),
+        PingmeshText::tr("Model: packet or fluid (default: fluid on rail fabrics, else packet)."),
+        QStringLiteral("name"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     PingmeshText::tr("Print the report as JSON."));
+    parser.addOptions({simOpt, inventoryOpt, agentOpt, servedOpt, topologyOpt, scenarioOpt,
+                       secondsOpt, rateOpt, portsOpt, seedOpt, engineOpt, jsonOpt});
+    AgentAccess access;
+    access.addOptions(parser);
+    if (const auto early = parseCommandLine(parser, args, io))
+        return *early;
+    auto usage = [&io](const QString &message) {
+        io.err << QStringLiteral("rocectl pingmesh: ") << message << QLatin1Char('\n');
+        return int(ExitUsage);
+    };
+    if (int(parser.isSet(simOpt)) + int(parser.isSet(inventoryOpt)) + int(parser.isSet(agentOpt))
+        != 1)
+        return usage(PingmeshText::tr("give one of --sim, --inventory FILE or --agent HOST:PORT"));
+    if (parser.isSet(servedOpt) && !parser.isSet(simOpt))
+        return usage(PingmeshText::tr("--served goes with --sim (an inventory is always probed "
+                                      "through its agents)"));
+    bool ok = false;
+    const double seconds = parser.value(secondsOpt).toDouble(&ok);
+    if (!ok || seconds <= 0 || seconds > 3600)
+        return usage(PingmeshText::tr("--seconds must be between 0 and 3600"));
+    const bool viaAgents
+        = parser.isSet(inventoryOpt) || parser.isSet(servedOpt) || parser.isSet(agentOpt);
+    double rate = viaAgents ? 100 : 200;
+    if (parser.isSet(rateOpt)) {
+        rate = parser.value(rateOpt).toDouble(&ok);
+        if (!ok || rate < 1 || rate > 100000)
+            return usage(PingmeshText::tr("--rate must be between 1 and 100000 probes per second"));
+    }
+    if (viaAgents) {
+        if (parser.isSet(engineOpt) || parser.isSet(seedOpt))
+            return usage(PingmeshText::tr("--engine and --seed are for the model alone (--sim "
+                                          "without --served)"));
+        // The served fabric runs the live scenarios of rocectl watch --sim (nic-stall, ...; an
+        // unknown one fails as there); the pingmesh's own faults (bad-nic:HOST, ...) are the
+        // model's alone.
+        if (parser.isSet(scenarioOpt) && !parser.isSet(servedOpt))
+            return usage(PingmeshText::tr("--scenario goes with --sim"));
+        const QString scenario = parser.value(scenarioOpt).section(QLatin1Char(':'), 0, 0);
+        for (const auto &[name, text] : sim::pingmeshScenarios()) {
+            if (name.section(QLatin1Char(':'), 0, 0) == scenario && scenario != u"healthy")
+                return usage(PingmeshText::tr("%1 is a fault of the model alone (--sim without "
+                                              "--served); with --served, --scenario is a live "
+                                              "scenario (rocectl sim --list)")
+                                 .arg(parser.value(scenarioOpt)));
+        }
+        const int ports = parser.value(portsOpt).toInt(&ok);
+        if (!ok || ports < 1 || ports > 64)
+            return usage(PingmeshText::tr("--source-ports must be between 1 and 64"));
+        pingmesh::AgentPingmeshOptions options;
+        options.seconds = std::max(1, int(std::ceil(seconds)));
+        options.ratePerSecond = int(rate);
+        options.sourcePorts = ports;
+        QList<agentproto::AgentEndpoint> direct;
+        if (parser.isSet(agentOpt)) {
+            if (const auto configured = access.configure(parser); !configured)
+                return usage(configured.error().message);
+            for (const QString &hostPort : parser.values(agentOpt)) {
+                const auto e = access.endpoint(hostPort);
+                if (!e)
+                    return usage(e.error().message);
+                direct.append(*e);
+            }
+        }
+        return runOverAgents(parser, options, direct, parser.isSet(jsonOpt), io);
+    }
+    sim::PingmeshRunOptions options;
+    if (parser.isSet(topologyOpt))
+        options.topology = parser.value(topologyOpt);
+    options.scenario = parser.value(scenarioOpt);
+    options.seconds = seconds;
+    options.probesPerSecond = rate;
+    options.seed = parser.value(seedOpt).toULongLong(&ok);
+    if (!ok)
+        return usage(PingmeshText::tr("--seed must be a number"));
+    if (parser.isSet(engineOpt)) {
+        const auto engine = sim::parseFabricEngine(parser.value(engineOpt));
+        if (!engine)
+            return usage(engine.error().message);
+        options.engine = *engine;
+    }
+
+    const auto report = sim::runPingmesh(options);
+    if (!report) {
+        io.err << QStringLiteral("rocectl pingmesh: ") << report.error().message
+               << QLatin1Char('\n');
+        return report.error().code == ErrorCode::InvalidArgument
+                || report.error().code == ErrorCode::NotFound
+                || report.error().code == ErrorCode::Unsupported
+            ? ExitUsage
+            : ExitFailure;
+    }
+    const QJsonObject json = sim::pingmeshReportToJson(*report);
+    if (parser.isSet(jsonOpt))
+        writeJson(io.out, QJsonDocument(json));
+    else
+        printReport(json, io);
+    return ExitOk;
+}
+
+}  // namespace roce::cli

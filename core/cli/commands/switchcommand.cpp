@@ -1,0 +1,465 @@
+#include "cli/commands/switchcommand.h"
+
+#include "cli/access/switchconnection.h"
+#include "cli/framework/output.h"
+#include "cli/framework/parse.h"
+#include "nxapi/qos/qosaudit.h"
+#include "nxapi/rates/switchrates.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace roce::cli {
+
+namespace {
+
+class SwitchCommandText
+{
+    Q_DECLARE_TR_FUNCTIONS(SwitchCommandText)
+};
+
+QString cell(const std::optional<double> &v, double scale = 1, int decimals = 0)
+{
+    return v ? QString::number(*v / scale, 'f', decimals) : QStringLiteral("-");
+}
+
+void printRates(const nxapi::SwitchSnapshot &s, const QList<nxapi::PortRates> &rates, bool all,
+                QTextStream &out)
+{
+    const QString host = s.version ? s.version->hostName : QString();
+    const QString release = s.version ? s.version->nxosVersion : QString();
+    out << QDateTime::fromMSecsSinceEpoch(s.takenMs).toString(Qt::ISODate) << QLatin1String("  ")
+        << host << (release.isEmpty() ? QString() : QStringLiteral(" (NX-OS %1)").arg(release))
+        << QLatin1String("  ")
+        << SwitchCommandText::tr("interval %1 s")
+               .arg(rates.isEmpty() ? 0.0 : rates.first().intervalSeconds, 0, 'f', 2)
+        << QLatin1Char('\n');
+    TextTable table({SwitchCommandText::tr("Port"), SwitchCommandText::tr("In Gb/s"),
+                     SwitchCommandText::tr("Out Gb/s"), SwitchCommandText::tr("In %"),
+                     SwitchCommandText::tr("Out %"), SwitchCommandText::tr("MMU drop/s"),
+                     SwitchCommandText::tr("Drop/s"), SwitchCommandText::tr("RxPPP/s"),
+                     SwitchCommandText::tr("TxPPP/s"), SwitchCommandText::tr("ECN/s"),
+                     SwitchCommandText::tr("Note")});
+    for (const nxapi::PortRates &r : rates) {
+        const nxapi::PortStatus *p = s.findPort(r.name);
+        if (!all && p && p->state != QLatin1String("up"))
+            continue;
+        table.addRow(
+            {r.name, cell(r.value(model::Metric::InBits), 1e9, 2),
+             cell(r.value(model::Metric::OutBits), 1e9, 2),
+             cell(r.value(model::Metric::InUtil), 1, 1),
+             cell(r.value(model::Metric::OutUtil), 1, 1), cell(r.value(model::Metric::MmuDrops)),
+             cell(r.value(model::Metric::EgressDrops)), cell(r.value(model::Metric::RxPause)),
+             cell(r.value(model::Metric::TxPause)), cell(r.value(model::Metric::Ecn)),
+             r.resets.isEmpty()
+                 ? QString()
+                 : SwitchCommandText::tr("reset: %1").arg(r.resets.join(QLatin1Char(',')))});
+    }
+    out << table.render();
+    for (const nxapi::CommandIssue &i : s.issues) {
+        out << SwitchCommandText::tr("! %1: %2 (code %3)").arg(i.command, i.message).arg(i.code)
+            << QLatin1Char('\n');
+    }
+    out << QLatin1Char('\n');
+}
+
+Result<QList<nxapi::InventoryHost>> readInventory(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return makeError(ErrorCode::Io,
+                         SwitchCommandText::tr("cannot read %1: %2").arg(path, f.errorString()));
+    }
+    QJsonParseError error {};
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+    if (!doc.isArray()) {
+        return makeError(ErrorCode::Parse,
+                         SwitchCommandText::tr("%1: expected a JSON array of servers (%2)")
+                             .arg(path, error.errorString()));
+    }
+    QList<nxapi::InventoryHost> hosts;
+    const QJsonArray list = doc.array();
+    for (const QJsonValue &v : list) {
+        const QJsonObject o = v.toObject();
+        nxapi::InventoryHost h;
+        h.name = o.value(QLatin1String("name")).toString();
+        if (h.name.isEmpty()) {
+            return makeError(ErrorCode::Parse,
+                             SwitchCommandText::tr("%1: entry %2 has no \"name\"")
+                                 .arg(path)
+                                 .arg(hosts.size() + 1));
+        }
+        for (const QJsonValue &m : o.value(QLatin1String("macs")).toArray())
+            h.macs.append(m.toString());
+        for (const QJsonValue &i : o.value(QLatin1String("interfaces")).toArray())
+            h.interfaces.append(i.toString());
+        h.switchPort = o.value(QLatin1String("switch_port")).toString();
+        hosts.append(h);
+    }
+    return hosts;
+}
+
+int printTopology(const SwitchConnection &connection, nxapi::NxapiClient &client,
+                  const QString &inventoryPath, bool json, CommandIo &io)
+{
+    QList<nxapi::InventoryHost> inventory = connection.simulatedInventory();
+    if (!inventoryPath.isEmpty()) {
+        const auto read = readInventory(inventoryPath);
+        if (!read) {
+            io.err << QStringLiteral("rocectl switch: ") << read.error().message
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        inventory = *read;
+    }
+    client.setCommands(
+        {QStringLiteral("show version"), QStringLiteral("show lldp neighbors detail")});
+    const auto polled = connection.pollOnce(client);
+    if (!polled) {
+        io.err << QStringLiteral("rocectl switch: ") << polled.error().message << QLatin1Char('\n');
+        return ExitFailure;
+    }
+    const QString switchName = polled->version ? polled->version->hostName : QString();
+    const QList<nxapi::TopologyLink> links
+        = nxapi::discoverTopology(switchName, *polled, {}, inventory);
+    if (json) {
+        QJsonArray list;
+        for (const nxapi::TopologyLink &l : links)
+            list.append(nxapi::topologyLinkToJson(l));
+        writeJson(io.out,
+                  QJsonDocument(QJsonObject {{QStringLiteral("switch"), switchName},
+                                             {QStringLiteral("links"), list}}));
+        return ExitOk;
+    }
+    TextTable table({SwitchCommandText::tr("Switch port"), SwitchCommandText::tr("Server"),
+                     SwitchCommandText::tr("Interface"), SwitchCommandText::tr("Found by")});
+    for (const nxapi::TopologyLink &l : links)
+        table.addRow({l.switchPort, l.host, l.hostInterface, l.evidence});
+    io.out << table.render();
+    QStringList unplaced;
+    for (const nxapi::InventoryHost &h : std::as_const(inventory)) {
+        bool placed = false;
+        for (const nxapi::TopologyLink &l : links)
+            placed = placed || l.host == h.name;
+        if (!placed)
+            unplaced.append(h.name);
+    }
+    if (!unplaced.isEmpty()) {
+        io.out << SwitchCommandText::tr("Not placed (behind a hypervisor, or no LLDP): %1. Type "
+                                        "their switch_port in the inventory.")
+                      .arg(unplaced.join(QLatin1String(", ")))
+               << QLatin1Char('\n');
+    }
+    if (links.isEmpty()) {
+        io.out << SwitchCommandText::tr("No server found: give the servers with --inventory "
+                                        "(MACs, interface names, or a typed switch_port).")
+               << QLatin1Char('\n');
+    }
+    return ExitOk;
+}
+
+}  // namespace
+
+QString SwitchCommand::name() const
+{
+    return QStringLiteral("switch");
+}
+
+QString SwitchCommand::summary() const
+{
+    return SwitchCommandText::tr("Poll a Nexus over NX-API and print per-port rates");
+}
+
+int SwitchCommand::run(const QStringList &args, CommandIo &io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        summary() + QLatin1Char('\n')
+        + SwitchCommandText::tr("Rates need two polls: the first is the baseline."));
+    SwitchConnection connection;
+    connection.addOptions(parser);
+    const QCommandLineOption interval(QStringLiteral("interval"),
+                                      SwitchCommandText::tr("Seconds between polls (>= 1, "
+                                                            "default 1)."),
+                                      QStringLiteral("seconds"), QStringLiteral("1"));
+    const QCommandLineOption count(QStringLiteral("count"),
+                                   SwitchCommandText::tr("Rate reports to print, then exit (0: "
+                                                         "until interrupted; default 1)."),
+                                   QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption all(QStringLiteral("all"),
+                                 SwitchCommandText::tr("Include ports that are down."));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  SwitchCommandText::tr("Print one JSON document per report "
+                                                        "(JSON lines)."));
+    const QCommandLineOption topology(
+        QStringLiteral("topology"),
+        SwitchCommandText::tr("Print which server sits on which port (LLDP, then the "
+                              "inventory) and exit."));
+    const QCommandLineOption inventory(
+        QStringLiteral("inventory"),
+        SwitchCommandText::tr("With --topology: JSON file of servers: [{\"name\", \"macs\", "
+                              "\"interfaces\", \"switch_port\"}]."),
+        QStringLiteral("file"));
+    parser.addOptions({interval, count, all, json, topology, inventory});
+    if (const auto early = parseCommandLine(parser, args, io))
+        return *early;
+    bool ok = false;
+    const double seconds = parser.value(interval).toDouble(&ok);
+    const int reports = parser.value(count).toInt(&ok);
+    if (!ok || seconds < 1 || reports < 0) {
+        io.err << SwitchCommandText::tr("rocectl switch: --interval >= 1 and --count >= 0")
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    if (const auto configured = connection.configure(parser); !configured) {
+        io.err << QStringLiteral("rocectl switch: ") << configured.error().message
+               << QLatin1Char('\n');
+        return configured.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
+    }
+
+    nxapi::NxapiClient client(connection.endpoint());
+    if (parser.isSet(topology))
+        return printTopology(connection, client, parser.value(inventory), parser.isSet(json), io);
+    client.setInterval(int(seconds * 1000));
+    nxapi::SwitchRateModel model;
+    QEventLoop loop;
+    int printed = 0;
+    int failures = 0;
+    int polls = 0;
+    const int maxPolls = reports == 0 ? -1 : reports + 1 + 2;  // two failures tolerated
+    auto maybeStop = [&] {
+        ++polls;
+        if ((reports > 0 && printed >= reports) || (maxPolls > 0 && polls >= maxPolls))
+            loop.quit();
+    };
+    QObject::connect(
+        &client, &nxapi::NxapiClient::snapshotReady, &loop, [&](const nxapi::SwitchSnapshot &s) {
+            const QList<nxapi::PortRates> rates = model.update(s);
+            if (!rates.isEmpty()) {
+                ++printed;
+                if (parser.isSet(json)) {
+                    QJsonArray ports;
+                    for (const nxapi::PortRates &r : rates)
+                        ports.append(nxapi::portRatesToJson(r));
+                    QJsonArray issues;
+                    for (const nxapi::CommandIssue &i : s.issues)
+                        issues.append(QJsonObject {{QStringLiteral("command"), i.command},
+                                                   {QStringLiteral("code"), i.code},
+                                                   {QStringLiteral("message"), i.message}});
+                    const QJsonObject doc {
+                        {QStringLiteral("switch"), s.version ? s.version->hostName : QString()},
+                        {QStringLiteral("taken_ms"), QJsonValue(s.takenMs)},
+                        {QStringLiteral("ports"), ports},
+                        {QStringLiteral("issues"), issues}};
+                    io.out << QJsonDocument(doc).toJson(QJsonDocument::Compact)
+                           << QLatin1Char('\n');
+                } else {
+                    printRates(s, rates, parser.isSet(all), io.out);
+                }
+                io.out.flush();
+            }
+            maybeStop();
+        });
+    QObject::connect(
+        &client, &nxapi::NxapiClient::pollFailed, &loop, [&](const nxapi::NxapiError &e) {
+            ++failures;
+            io.err << QStringLiteral("rocectl switch: ") << e.message << QLatin1Char('\n');
+            io.err.flush();
+            // Retrying cannot fix credentials, trust or a refused scheme.
+            const bool permanent = e.kind == nxapi::NxapiError::AuthenticationFailed
+                || e.kind == nxapi::NxapiError::CredentialsRejected
+                || e.kind == nxapi::NxapiError::TlsUntrusted
+                || e.kind == nxapi::NxapiError::TlsPinMismatch
+                || e.kind == nxapi::NxapiError::InsecureRefused;
+            if (permanent)
+                loop.quit();
+            else
+                maybeStop();
+        });
+    client.start();
+    loop.exec();
+    client.stop();
+    return failures > 0 || printed < reports ? ExitFailure : ExitOk;
+}
+
+// --- rocectl audit -------------------------------------------------------------------------
+
+namespace {
+
+class AuditCommandText
+{
+    Q_DECLARE_TR_FUNCTIONS(AuditCommandText)
+};
+
+void printAudit(const nxapi::AuditReport &report, QTextStream &out)
+{
+    for (const nxapi::AuditCheck &c : report.checks) {
+        const QString mark = c.status == nxapi::CheckStatus::Pass
+            ? AuditCommandText::tr("PASS")
+            : (c.status == nxapi::CheckStatus::Fail ? AuditCommandText::tr("FAIL")
+                                                    : AuditCommandText::tr("UNKNOWN"));
+        out << QStringLiteral("[%1] %2  (%3)\n").arg(mark, c.title, c.id);
+        out << QLatin1String("    ") << c.summary << QLatin1Char('\n');
+        for (const QString &e : c.evidence)
+            out << QLatin1String("      ") << e << QLatin1Char('\n');
+        if (!c.fix.isEmpty()) {
+            out << QLatin1String("    ") << AuditCommandText::tr("Fix:") << QLatin1Char('\n');
+            for (const QString &f : c.fix)
+                out << QLatin1String("      ") << f << QLatin1Char('\n');
+        }
+    }
+    out << AuditCommandText::tr("%1 passed, %2 failed, %3 unknown (RoCE ports: %4)")
+               .arg(report.count(nxapi::CheckStatus::Pass))
+               .arg(report.count(nxapi::CheckStatus::Fail))
+               .arg(report.count(nxapi::CheckStatus::Unknown))
+               .arg(report.rocePorts.isEmpty() ? AuditCommandText::tr("none found")
+                                               : report.rocePorts.join(QLatin1String(", ")))
+        << QLatin1Char('\n');
+}
+
+}  // namespace
+
+QString AuditCommand::name() const
+{
+    return QStringLiteral("audit");
+}
+
+QString AuditCommand::summary() const
+{
+    return AuditCommandText::tr("Check a switch's QoS against the lossless RoCE recipe");
+}
+
+int AuditCommand::run(const QStringList &args, CommandIo &io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        summary() + QLatin1Char('\n')
+        + AuditCommandText::tr("Reads running-config, PFC, queuing, interfaces and LLDP from the "
+                               "switch (or a saved running-config with --config). Exit status "
+                               "1 when a check fails."));
+    SwitchConnection connection;
+    connection.addOptions(parser);
+    const QCommandLineOption config(QStringLiteral("config"),
+                                    AuditCommandText::tr("Audit a saved 'show running-config' "
+                                                         "text instead of a live switch."),
+                                    QStringLiteral("file"));
+    const QCommandLineOption hosts(QStringLiteral("hosts"),
+                                   AuditCommandText::tr("JSON file of host facts: [{\"name\", "
+                                                        "\"interface\", \"mtu\", "
+                                                        "\"pfc_priorities\": [3]}]."),
+                                   QStringLiteral("file"));
+    const QCommandLineOption roceDscp(QStringLiteral("roce-dscp"),
+                                      AuditCommandText::tr("DSCP of RoCE traffic (default 26)."),
+                                      QStringLiteral("dscp"), QStringLiteral("26"));
+    const QCommandLineOption cnpDscp(QStringLiteral("cnp-dscp"),
+                                     AuditCommandText::tr("DSCP of CNPs (default 48)."),
+                                     QStringLiteral("dscp"), QStringLiteral("48"));
+    const QCommandLineOption roceCos(QStringLiteral("roce-cos"),
+                                     AuditCommandText::tr("No-drop CoS (default 3)."),
+                                     QStringLiteral("cos"), QStringLiteral("3"));
+    const QCommandLineOption ports(QStringLiteral("ports"),
+                                   AuditCommandText::tr("Comma-separated RoCE ports (default: "
+                                                        "ports with an LLDP neighbour)."),
+                                   QStringLiteral("list"));
+    const QCommandLineOption json(QStringLiteral("json"), AuditCommandText::tr("Print JSON."));
+    parser.addOptions({config, hosts, roceDscp, cnpDscp, roceCos, ports, json});
+    if (const auto early = parseCommandLine(parser, args, io))
+        return *early;
+
+    nxapi::RoceRecipe recipe;
+    bool ok1 = false, ok2 = false, ok3 = false;
+    recipe.roceDscp = parser.value(roceDscp).toInt(&ok1);
+    recipe.cnpDscp = parser.value(cnpDscp).toInt(&ok2);
+    recipe.roceCos = parser.value(roceCos).toInt(&ok3);
+    if (!ok1 || !ok2 || !ok3 || recipe.roceDscp < 0 || recipe.roceDscp > 63 || recipe.cnpDscp < 0
+        || recipe.cnpDscp > 63 || recipe.roceCos < 0 || recipe.roceCos > 7) {
+        io.err << AuditCommandText::tr("rocectl audit: DSCP values are 0-63, CoS 0-7")
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    if (parser.isSet(ports))
+        recipe.rocePorts = parser.value(ports).split(QLatin1Char(','), Qt::SkipEmptyParts);
+
+    QList<nxapi::HostQosFacts> facts;
+    if (parser.isSet(hosts)) {
+        QFile f(parser.value(hosts));
+        if (!f.open(QIODevice::ReadOnly)) {
+            io.err << AuditCommandText::tr("rocectl audit: cannot read %1: %2")
+                          .arg(f.fileName(), f.errorString())
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        const auto parsed = nxapi::hostFactsFromJson(f.readAll());
+        if (!parsed) {
+            io.err
+                << QStringLiteral("rocectl audit: %1: %2").arg(f.fileName(), parsed.error().message)
+                << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        facts = *parsed;
+    }
+
+    nxapi::SwitchSnapshot snapshot;
+    if (parser.isSet(config)) {
+        QFile f(parser.value(config));
+        if (!f.open(QIODevice::ReadOnly)) {
+            io.err << AuditCommandText::tr("rocectl audit: cannot read %1: %2")
+                          .arg(f.fileName(), f.errorString())
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        const auto parsed = nxapi::parseRunningConfigQos(QString::fromUtf8(f.readAll()));
+        if (!parsed) {
+            io.err
+                << QStringLiteral("rocectl audit: %1: %2").arg(f.fileName(), parsed.error().message)
+                << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        snapshot.qosConfig = *parsed;
+        // Offline, the RoCE ports are the configured interfaces that are not shut down.
+        if (recipe.rocePorts.isEmpty()) {
+            for (const nxapi::InterfaceConfig &ic : parsed->interfaces) {
+                if (!ic.shutdown && ic.name.startsWith(QLatin1String("Ethernet")))
+                    recipe.rocePorts.append(ic.name);
+            }
+        }
+    } else {
+        if (const auto configured = connection.configure(parser); !configured) {
+            io.err << QStringLiteral("rocectl audit: ") << configured.error().message
+                   << QLatin1Char('\n');
+            return configured.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
+        }
+        nxapi::NxapiClient client(connection.endpoint());
+        client.setCommands({QStringLiteral("show version"), QStringLiteral("show interface"),
+                            QStringLiteral("show interface priority-flow-control"),
+                            QStringLiteral("show queuing interface"),
+                            QStringLiteral("show lldp neighbors detail"),
+                            QStringLiteral("show running-config")});
+        const auto polled = connection.pollOnce(client);
+        if (!polled) {
+            io.err << QStringLiteral("rocectl audit: ") << polled.error().message
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        snapshot = *polled;
+        if (connection.simulated() && !parser.isSet(hosts))
+            facts = connection.simulatedHostFacts();
+        for (const nxapi::CommandIssue &i : snapshot.issues)
+            io.err
+                << AuditCommandText::tr("rocectl audit: warning: %1: %2").arg(i.command, i.message)
+                << QLatin1Char('\n');
+    }
+    const nxapi::AuditReport report = nxapi::auditRoceQos(
+        snapshot.qosConfig ? &*snapshot.qosConfig : nullptr, snapshot, facts, recipe);
+    if (parser.isSet(json))
+        writeJson(io.out, QJsonDocument(nxapi::auditToJson(report)));
+    else
+        printAudit(report, io.out);
+    return report.count(nxapi::CheckStatus::Fail) > 0 ? ExitFailure : ExitOk;
+}
+
+}  // namespace roce::cli

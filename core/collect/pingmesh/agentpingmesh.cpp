@@ -1,0 +1,440 @@
+#include "collect/pingmesh/agentpingmesh.h"
+
+#include "collect/pingmesh/fabricview.h"
+#include "collect/pingmesh/report.h"
+#include "collect/pingmesh/switchpauses.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace roce::pingmesh {
+
+using agentproto::AgentClient;
+
+namespace {
+
+class AgentPingmeshText
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentPingmeshText)
+};
+
+/// The host name a job may carry: the agent's, without the characters a job name refuses
+/// (a host without one says "(none)"), else the agent's address.
+QString hostName(const QString &agentHostname, const agentproto::AgentEndpoint &endpoint)
+{
+    QString name;
+    for (const QChar c : agentHostname) {
+        if (c.isLetterOrNumber() && c.unicode() < 128)
+            name.append(c);
+        else if ((c == u'.' || c == u'-' || c == u'_') && !name.isEmpty())
+            name.append(c);
+    }
+    name.truncate(48);
+    return name.isEmpty() ? endpoint.host : name;
+}
+
+}  // namespace
+
+struct AgentPingmesh::Member {
+    AgentPingmeshMember config;
+    std::unique_ptr<AgentClient> client;
+    int startRequest = -1;
+    QString jobId;
+    std::optional<EndpointAddress> address;
+    int endpoint = -1;  ///< index into m_endpoints once probing
+    QJsonObject result;
+    bool done = false;  ///< finished, failed or left out
+    // The NIC's pause counters, from the agent's samples (pause_cost on real NICs).
+    QMap<QString, quint64> lastEthtool;
+    qint64 lastSampleMs = -1;
+    QList<PauseObservation> pauses;  ///< of the last sample interval
+    qint64 pausesMs = -1;
+
+    /// How the job and its peers name this endpoint: unique when a server has several NICs.
+    QString endpointName() const
+    {
+        return config.device.isEmpty() ? config.name
+                                       : config.name + QLatin1Char(':') + config.device;
+    }
+};
+
+AgentPingmesh::AgentPingmesh(QList<AgentPingmeshMember> members, AgentPingmeshOptions options,
+                             QObject *parent)
+    : QObject(parent), m_options(options)
+{
+    for (AgentPingmeshMember &c : members) {
+        auto m = std::make_shared<Member>();
+        m->config = std::move(c);
+        m_members.append(m);
+    }
+    m_addressWait.setSingleShot(true);
+    connect(&m_addressWait, &QTimer::timeout, this, &AgentPingmesh::handOutPinglist);
+    m_evaluation.setInterval(1000);
+    connect(&m_evaluation, &QTimer::timeout, this, &AgentPingmesh::evaluate);
+}
+
+AgentPingmesh::~AgentPingmesh()
+{
+    for (const auto &m : std::as_const(m_members)) {
+        if (m->client)
+            m->client->disconnect(this);
+    }
+}
+
+void AgentPingmesh::setFabricView(std::function<QList<model::PortSample>()> latest)
+{
+    m_latest = std::move(latest);
+}
+
+void AgentPingmesh::start()
+{
+    const QList<std::shared_ptr<Member>> members = m_members;
+    for (const auto &m : members)
+        connectMember(m.get());
+    m_addressWait.start(m_options.addressWaitMs);
+}
+
+void AgentPingmesh::startJob(Member &m)
+{
+    agentproto::JobSpec spec;
+    spec.tool = QStringLiteral("pingmesh");
+    spec.role = QStringLiteral("endpoint");
+    spec.endpointName = m.endpointName();
+    spec.device = m.config.device;
+    spec.durationS = m_options.seconds;
+    spec.probeRate = m_options.ratePerSecond;
+    spec.probeTimeoutMs = m_options.probeTimeoutMs;
+    spec.sourcePorts = m_options.sourcePorts;
+    m.startRequest = m.client->startJob(spec);
+}
+
+void AgentPingmesh::expandDevices(Member &m, const agentproto::AgentSample &sample)
+{
+    // Every RDMA device with an active Ethernet (RoCE) port is an endpoint of its own.
+    QStringList devices;
+    for (const agentproto::RdmaDeviceSample &d : sample.devices) {
+        for (const agentproto::RdmaPortSample &p : d.ports) {
+            if (p.state == QLatin1String("ACTIVE") && p.linkLayer == QLatin1String("Ethernet")
+                && !devices.contains(d.name))
+                devices.append(d.name);
+        }
+    }
+    if (devices.isEmpty()) {
+        fail(m, AgentPingmeshText::tr("the agent reports no RDMA device with an active RoCE port"));
+        return;
+    }
+    m.config.device = devices.first();
+    for (qsizetype i = 1; i < devices.size(); ++i) {
+        auto clone = std::make_shared<Member>();
+        clone->config = m.config;
+        clone->config.device = devices[i];
+        m_members.append(clone);
+        connectMember(clone.get());
+    }
+    startJob(m);
+}
+
+void AgentPingmesh::observePauses(Member &m, const agentproto::AgentSample &sample)
+{
+    // The netdev of the member's device, and its ethtool counters.
+    QString netdev;
+    for (const agentproto::RdmaDeviceSample &d : sample.devices) {
+        if (d.name == m.config.device && !d.ports.isEmpty())
+            netdev = d.ports.first().netdev;
+    }
+    const agentproto::NetdevSample *nd = nullptr;
+    for (const agentproto::NetdevSample &n : sample.netdevs) {
+        if (n.name == netdev)
+            nd = &n;
+    }
+    if (!nd)
+        return;
+    const qint64 now = elapsedMs();
+    const QMap<QString, quint64> &was = m.lastEthtool;
+    const double seconds = double(now - m.lastSampleMs) / 1000.0;
+    auto perSecond = [&](const QString &key) -> std::optional<double> {
+        const auto cur = nd->ethtool.constFind(key);
+        const auto old = was.constFind(key);
+        if (cur == nd->ethtool.cend() || old == was.cend() || *cur < *old)
+            return std::nullopt;  // absent, or reset
+        return double(*cur - *old) / seconds;
+    };
+    QList<PauseObservation> pauses;
+    if (m.lastSampleMs >= 0 && seconds > 0.2) {
+        const double discards = perSecond(QStringLiteral("rx_discards_phy")).value_or(0);
+        for (int prio = 0; prio < 8; ++prio) {
+            const QString p = QStringLiteral("rx_prio%1_").arg(prio);
+            // mlx5 counts the time the port was held by received pauses, in microseconds.
+            const auto pausedUs = perSecond(p + QStringLiteral("pause_duration"));
+            if (!pausedUs)
+                continue;
+            PauseObservation o;
+            o.port = m.config.name + QLatin1Char('/') + m.config.device;
+            o.priority = prio;
+            o.pausedShare = std::clamp(*pausedUs / 1e6, 0.0, 1.0);
+            o.estimated = false;
+            o.dropsPerSec = discards + perSecond(p + QStringLiteral("discards")).value_or(0);
+            o.pausesPerSec = perSecond(p + QStringLiteral("pause")).value_or(0);
+            pauses.append(o);
+        }
+        m.pauses = pauses;
+        m.pausesMs = now;
+    }
+    m.lastEthtool = nd->ethtool;
+    m.lastSampleMs = now;
+}
+
+void AgentPingmesh::connectMember(Member *m)
+{
+    m->client = std::make_unique<AgentClient>(m->config.endpoint);
+    AgentClient *client = m->client.get();
+    connect(client, &AgentClient::stateChanged, this, [this, m](AgentClient::State state) {
+        if (state == AgentClient::State::Ready && m->startRequest < 0 && !m->done) {
+            // A member without a name is named as its agent says (hello).
+            if (m->config.name.isEmpty())
+                m->config.name = hostName(m->client->agentHostname(), m->config.endpoint);
+            // Samples: the devices (when none is given) and the NIC's pause counters.
+            m->client->subscribe(1000);
+            if (!m->config.device.isEmpty())
+                startJob(*m);
+        } else if (state == AgentClient::State::Failed) {
+            fail(*m,
+                 AgentPingmeshText::tr("agent %1:%2: %3")
+                     .arg(m->config.endpoint.host)
+                     .arg(m->config.endpoint.port)
+                     .arg(m->client->lastError()));
+        }
+    });
+    connect(client, &AgentClient::sampleReceived, this,
+            [this, m](const agentproto::AgentSample &sample) {
+                if (m->done) {
+                    m->client->unsubscribe();
+                    return;
+                }
+                if (m->config.device.isEmpty() && m->startRequest < 0)
+                    expandDevices(*m, sample);
+                else
+                    observePauses(*m, sample);
+            });
+    connect(client, &AgentClient::jobStarted, this, [m](int request, const QString &jobId) {
+        if (request == m->startRequest)
+            m->jobId = jobId;
+    });
+    connect(client, &AgentClient::requestFailed, this,
+            [this, m](int, const QString &code, const QString &message) {
+                // An agent older than the pingmesh job does not know the tool.
+                fail(*m,
+                     code == QLatin1String("bad_job")
+                             && message.contains(QLatin1String("unknown tool"))
+                         ? AgentPingmeshText::tr("the agent cannot run a pingmesh "
+                                                 "endpoint (%1): update roce-agent")
+                               .arg(message)
+                         : message);
+            });
+    connect(client, &AgentClient::jobOutput, this,
+            [this, m](const QString &jobId, const QString &stream, const QString &line) {
+                if (jobId == m->jobId && stream == QLatin1String("stdout"))
+                    onOutput(*m, line);
+            });
+    connect(client, &AgentClient::jobFinished, this, [this, m](const agentproto::JobResult &r) {
+        if (r.jobId != m->jobId || m->done)
+            return;
+        if (r.state == agentproto::JobState::Succeeded) {
+            m->result = r.parsed;
+            m->done = true;
+            checkDone();
+        } else {
+            fail(*m, r.error.isEmpty() ? agentproto::jobStateName(r.state) : r.error);
+        }
+    });
+    client->connectToAgent();
+}
+
+void AgentPingmesh::stop()
+{
+    for (const auto &m : std::as_const(m_members)) {
+        if (!m->done && m->client && !m->jobId.isEmpty())
+            m->client->cancelJob(m->jobId);
+        m->done = true;
+    }
+    checkDone();
+}
+
+void AgentPingmesh::fail(Member &m, const QString &reason)
+{
+    if (m.done)
+        return;
+    m.done = true;
+    m_failures.append({m.endpointName(), reason});
+    emit memberFailed(m.endpointName(), reason);
+    if (!m_handedOut) {
+        // Every member that can still answer has: no need to wait longer.
+        const bool waiting = std::any_of(m_members.cbegin(), m_members.cend(),
+                                         [](const auto &x) { return !x->done && !x->address; });
+        if (!waiting)
+            QTimer::singleShot(0, this, &AgentPingmesh::handOutPinglist);
+    }
+    checkDone();
+}
+
+void AgentPingmesh::onOutput(Member &m, const QString &line)
+{
+    const EndpointLine parsed = parseEndpointLine(line);
+    if (parsed.kind == EndpointLine::Kind::Address && !m.address && !m_handedOut) {
+        m.address = parsed.address;
+        const bool waiting = std::any_of(m_members.cbegin(), m_members.cend(),
+                                         [](const auto &x) { return !x->done && !x->address; });
+        if (!waiting)
+            handOutPinglist();
+    } else if (parsed.kind == EndpointLine::Kind::Probes && m_matrix && m.endpoint >= 0) {
+        const int pair = m_pairByPeer[m.endpoint].value(parsed.probes.dst, -1);
+        if (pair < 0)
+            return;
+        const qint64 now = elapsedMs();
+        ProbeOutcome outcome;
+        outcome.pair = pair;
+        outcome.timestamps = parsed.probes.timestamps;
+        m_timestamps = parsed.probes.timestamps;
+        for (const double rtt : parsed.probes.rttUs) {
+            outcome.rttUs = rtt;
+            m_matrix->add(now, outcome);
+        }
+        outcome.lost = true;
+        outcome.rttUs = 0;
+        for (int i = 0; i < parsed.probes.lost; ++i)
+            m_matrix->add(now, outcome);
+        m_probesSent += parsed.probes.sent;
+        if (parsed.probes.sent > 0)
+            m_lastSentMs = now;
+    }
+}
+
+void AgentPingmesh::handOutPinglist()
+{
+    if (m_handedOut)
+        return;
+    m_handedOut = true;
+    m_addressWait.stop();
+    QStringList netdevs;
+    QList<Member *> taking;
+    for (const auto &m : std::as_const(m_members)) {
+        if (m->done)
+            continue;
+        if (!m->address) {
+            fail(*m,
+                 AgentPingmeshText::tr("its endpoint gave no address within %1 s")
+                     .arg(m_options.addressWaitMs / 1000));
+            if (m->client && !m->jobId.isEmpty())
+                m->client->cancelJob(m->jobId);
+            continue;
+        }
+        Endpoint e;
+        e.host = m->config.name;
+        e.device = m->address->device;
+        m->endpoint = int(m_endpoints.size());
+        m_endpoints.append(e);
+        netdevs.append(m->address->netdev);
+        taking.append(m.get());
+    }
+    if (m_latest)
+        placeEndpoints(m_endpoints, netdevs, m_latest());
+    if (taking.size() < 2) {
+        for (Member *m : std::as_const(taking)) {
+            fail(*m, AgentPingmeshText::tr("a pingmesh needs at least two endpoints"));
+            if (m->client && !m->jobId.isEmpty())
+                m->client->cancelJob(m->jobId);
+        }
+        checkDone();
+        return;
+    }
+    m_pairs = makePinglist(m_endpoints, m_options.pinglist);
+    m_pairByPeer = QList<QHash<QString, int>>(m_endpoints.size());
+    QList<QList<PeerAddress>> peers(m_endpoints.size());
+    for (int i = 0; i < m_pairs.size(); ++i) {
+        const PingPair &p = m_pairs[i];
+        const Member *dst = taking[p.dst];
+        m_pairByPeer[p.src].insert(dst->endpointName(), i);
+        peers[p.src].append({dst->endpointName(), dst->address->gid, dst->address->qpn});
+    }
+    m_matrix = std::make_unique<PairMatrix>(m_endpoints, m_pairs);
+    m_analyzer = std::make_unique<PairAnalyzer>(
+        *m_matrix, m_latest ? pathsFromLldp(m_latest()) : FabricPaths {});
+    m_clock.start();
+    for (int e = 0; e < taking.size(); ++e)
+        taking[e]->client->sendJobInput(taking[e]->jobId, peersLine(peers[e]));
+    m_evaluation.start();
+    emit probing(int(m_endpoints.size()), int(m_pairs.size()));
+}
+
+void AgentPingmesh::evaluate()
+{
+    if (!m_matrix)
+        return;
+    const qint64 now = elapsedMs();
+    m_matrix->expire(now);
+    // Once the endpoints stop probing (they answer a little longer) the window empties: judging
+    // it then would only age the verdicts out, and the report keeps the last one with probing
+    // in it (the timeouts of the last probes come a second later still).
+    if (m_matrix->probesInWindow() == 0 || now - m_lastSentMs > 2000)
+        return;
+    m_lastSummaries = m_matrix->summaries();
+    const QList<model::PortSample> latest = m_latest ? m_latest() : QList<model::PortSample>();
+    QList<Verdict> candidates = m_analyzer->evaluate(m_lastSummaries, switchPortsById(latest));
+    // The NICs' own pause time, from their agents' samples of the last seconds.
+    QList<PauseObservation> pauses;
+    for (const auto &member : std::as_const(m_members)) {
+        if (member->pausesMs >= 0 && now - member->pausesMs <= 3000)
+            pauses += member->pauses;
+    }
+    // The switch ports' pause time, estimated from the pause frames they receive (the
+    // switches' RxPPP in the live model); RoCE's no-drop priority, as the fabric is set up.
+    pauses += switchPauseObservations(latest, kRocePriority);
+    candidates += m_detectors.evaluate(now, pauses, {}, {});
+    m_raised = m_debouncer.update(candidates, now);
+    emit evaluated(m_raised);
+}
+
+void AgentPingmesh::checkDone()
+{
+    if (m_finished)
+        return;
+    const bool allDone
+        = std::all_of(m_members.cbegin(), m_members.cend(), [](const auto &m) { return m->done; });
+    if (!allDone)
+        return;
+    m_finished = true;
+    m_addressWait.stop();
+    m_evaluation.stop();
+    // The last probes came with the results: judge them once more.
+    evaluate();
+    emit finished();
+}
+
+QJsonObject AgentPingmesh::reportJson() const
+{
+    MatrixReport m;
+    m.endpoints = m_endpoints;
+    m.pairs = m_pairs;
+    // The last window with probes in it; the present one when none was judged yet.
+    m.summaries = m_lastSummaries.size() == m_pairs.size() || !m_matrix ? m_lastSummaries
+                                                                        : m_matrix->summaries();
+    m.probesSent = m_probesSent;
+    m.timestamps = m_timestamps;
+    m.probesPerSecondPerEndpoint = m_options.ratePerSecond;
+    QJsonArray failed, results;
+    for (const auto &[name, reason] : m_failures)
+        failed.append(
+            QJsonObject {{QStringLiteral("name"), name}, {QStringLiteral("reason"), reason}});
+    for (const auto &member : m_members) {
+        if (!member->result.isEmpty())
+            results.append(member->result);
+    }
+    return {{QStringLiteral("source"), QStringLiteral("agents")},
+            {QStringLiteral("seconds"), m_options.seconds},
+            {QStringLiteral("matrix"), matrixReportToJson(m)},
+            {QStringLiteral("verdicts"), verdictsToJson(m_raised)},
+            {QStringLiteral("endpoints_failed"), failed},
+            {QStringLiteral("endpoint_results"), results}};
+}
+
+}  // namespace roce::pingmesh

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "proto/common/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace roce::results {
+
+/// One recorded run: a test or training job, with what it measured and how the fabric was.
+struct RunRecord {
+    qint64 id = 0;
+    QString kind;   ///< the tool: ib_write_bw, iperf3, sockperf, train, ...
+    QString label;  ///< the user's words: "QoS on", "after IRQ tuning"
+    QString state;  ///< running, succeeded, failed, cancelled
+    QString error;
+    qint64 startedMs = 0, finishedMs = 0;
+    QJsonObject parameters;  ///< the job as requested
+    QJsonObject result;      ///< the parsed result
+    QString rawOutput;       ///< the tool's own output
+    QJsonObject fabric;      ///< fabric state during the run (drops, pauses, ECN/CNP)
+};
+
+QJsonObject runToJson(const RunRecord &run);
+
+/// The results store: every run in SQLite (Qt SQL). The schema is versioned and migrated on
+/// open; every write is a transaction, and a run still "running" when the store is opened again
+/// (the console or rocectl died mid-run) is closed as failed ("interrupted"), so the database
+/// stays consistent after a crash.
+class ResultStore
+{
+public:
+    static constexpr int kSchemaVersion = 2;
+
+    /// Opens (creating or migrating) the database at @p path.
+    static Result<std::unique_ptr<ResultStore>> open(const QString &path);
+    /// Where the console and rocectl keep it by default (the user's data directory).
+    static QString defaultPath();
+    ~ResultStore();
+
+    Result<qint64> beginRun(const QString &kind, const QString &label,
+                            const QJsonObject &parameters, qint64 startedMs);
+    Result<void> finishRun(qint64 id, const QString &state, const QJsonObject &result,
+                           const QString &rawOutput, const QString &error, qint64 finishedMs,
+                           const QJsonObject &fabric = {});
+    /// The newest @p limit runs, without their raw output (run() reads one whole).
+    Result<QList<RunRecord>> runs(int limit = 100) const;
+    Result<std::optional<RunRecord>> run(qint64 id) const;
+    int schemaVersion() const { return m_version; }
+    int interruptedOnOpen() const { return m_interrupted; }
+
+private:
+    explicit ResultStore(QString connection);
+    Result<void> migrate();
+
+    QString m_connection;
+    int m_version = 0;
+    int m_interrupted = 0;
+};
+
+}  // namespace roce::results

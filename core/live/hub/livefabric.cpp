@@ -1,0 +1,442 @@
+#include "live/hub/livefabric.h"
+
+#include "collect/pingmesh/verdictalerts.h"
+#include "live/itemmodels/eventlistmodel.h"
+#include "live/itemmodels/porttablemodel.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMetaMethod>
+#include <QMutexLocker>
+
+namespace roce::live {
+
+LiveFabric::LiveFabric(QObject *parent) : LiveFabric(Options {}, parent)
+{ }
+
+LiveFabric::LiveFabric(Options options, QObject *parent)
+    : QObject(parent),
+      m_options(options),
+      m_clock([] { return QDateTime::currentMSecsSinceEpoch(); }),
+      m_history(options.history),
+      m_ports(std::make_unique<models::PortTableModel>()),
+      m_events(std::make_unique<models::EventListModel>())
+{
+    qRegisterMetaType<roce::live::FabricFrame>();
+    qRegisterMetaType<roce::live::FabricPlan>();
+    qRegisterMetaType<roce::model::SourceFrame>();
+    m_ports->setStaleAfterMs(options.staleAfterMs);
+    m_history.setByteBudget(options.historyBytes);
+    m_timer.setInterval(options.tickMs);
+    connect(&m_timer, &QTimer::timeout, this, &LiveFabric::tick);
+}
+
+LiveFabric::~LiveFabric()
+{
+    stopSources();
+}
+
+void LiveFabric::setClock(std::function<qint64()> clock)
+{
+    m_clock = clock;
+    m_ports->setClock(std::move(clock));
+}
+
+void LiveFabric::post(Event event)
+{
+    QMutexLocker locker(&m_inboxLock);
+    m_inbox.append(std::move(event));
+}
+
+void LiveFabric::ingest(const model::SourceFrame &frame, const QString &kind)
+{
+    post({Event::Kind::Frame,
+          frame.origin.isEmpty() ? frame.source : frame.origin,
+          kind,
+          {},
+          frame,
+          m_clock()});
+}
+
+void LiveFabric::stopSources()
+{
+    // Joining the sources' threads first: nothing posts to the inbox after this.
+    m_switches.reset();
+    m_agents.reset();
+    m_sshHosts.reset();
+    m_adopted.reset();
+    m_timer.stop();
+    QMutexLocker locker(&m_inboxLock);
+    m_inbox.clear();
+}
+
+void LiveFabric::stop()
+{
+    stopSources();
+}
+
+SourceState &LiveFabric::sourceFor(const QString &name, const QString &kind)
+{
+    auto it = m_sources.find(name);
+    if (it == m_sources.end()) {
+        SourceState s;
+        s.name = name;
+        s.kind = kind;
+        it = m_sources.insert(name, s);
+    }
+    return *it;
+}
+
+void LiveFabric::forgetFabric()
+{
+    m_sources.clear();
+    m_latest.clear();
+    m_latestIndex.clear();
+    m_ports->clear();
+}
+
+void LiveFabric::watch(const FabricPlan &plan)
+{
+    stopSources();
+    forgetFabric();
+    m_agentEndpoints = plan.agents;
+
+    // Sources post straight into the inbox from their own threads (direct connections).
+    if (!plan.switches.isEmpty()) {
+        m_switches = std::make_unique<monitor::SwitchMonitor>();
+        connect(
+            m_switches.get(), &monitor::SwitchMonitor::updated, this,
+            [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("switch")); },
+            Qt::DirectConnection);
+        connect(
+            m_switches.get(), &monitor::SwitchMonitor::failed, this,
+            [this](const QString &name, const nxapi::NxapiError &e) {
+                post({e.kind == nxapi::NxapiError::CredentialsRejected ? Event::Kind::NeedsPassword
+                                                                       : Event::Kind::Failed,
+                      name,
+                      QStringLiteral("switch"),
+                      e.message,
+                      {},
+                      m_clock()});
+            },
+            Qt::DirectConnection);
+        for (const monitor::SwitchTarget &s : plan.switches)
+            sourceFor(s.name, QStringLiteral("switch"));
+        m_switches->start(plan.switches);
+    }
+    if (!plan.agents.isEmpty())
+        startAgents(plan.agents, plan.agentIntervalMs);
+    if (!plan.sshHosts.isEmpty()) {
+        // The SSH collector publishes on this thread (its worker answers through signals).
+        m_sshHosts = std::make_unique<monitor::SshCollectorMonitor>();
+        connect(m_sshHosts.get(), &monitor::SshCollectorMonitor::updated, this,
+                [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("ssh")); });
+        connect(m_sshHosts.get(), &monitor::SshCollectorMonitor::hostLost, this,
+                [this](const QString &host, const QString &reason) {
+                    post({Event::Kind::Failed, host, QStringLiteral("ssh"), reason, {}, m_clock()});
+                });
+        connect(m_sshHosts.get(), &monitor::SshCollectorMonitor::hostBack, this,
+                [this](const QString &host) {
+                    post({Event::Kind::Back, host, QStringLiteral("ssh"), {}, {}, m_clock()});
+                });
+        for (const monitor::SshCollectedHost &h : plan.sshHosts)
+            sourceFor(h.name, QStringLiteral("ssh"));
+        m_sshHosts->start(plan.sshHosts, plan.sshIntervalMs);
+    }
+    m_timer.start();
+}
+
+void LiveFabric::startAgents(const QList<agentproto::AgentEndpoint> &agents, int intervalMs)
+{
+    m_agents.reset();  // joins the previous monitor's thread
+    if (agents.isEmpty())
+        return;
+    m_agents = std::make_unique<monitor::AgentMonitor>();
+    connect(
+        m_agents.get(), &monitor::AgentMonitor::updated, this,
+        [this](const model::SourceFrame &f) { ingest(f, QStringLiteral("agent")); },
+        Qt::DirectConnection);
+    connect(
+        m_agents.get(), &monitor::AgentMonitor::agentLost, this,
+        [this](const QString &agent, const QString &reason) {
+            post({Event::Kind::Failed, agent, QStringLiteral("agent"), reason, {}, m_clock()});
+        },
+        Qt::DirectConnection);
+    connect(
+        m_agents.get(), &monitor::AgentMonitor::agentBack, this,
+        [this](const QString &agent) {
+            post({Event::Kind::Back, agent, QStringLiteral("agent"), {}, {}, m_clock()});
+        },
+        Qt::DirectConnection);
+    connect(m_agents.get(), &monitor::AgentMonitor::gidTable, this, &LiveFabric::gidTable);
+    for (const agentproto::AgentEndpoint &a : agents)
+        sourceFor(a.host + QLatin1Char(':') + QString::number(a.port), QStringLiteral("agent"));
+    m_agents->start(agents, intervalMs);
+}
+
+void LiveFabric::streamAgents(const QList<agentproto::AgentEndpoint> &agents, int intervalMs)
+{
+    startAgents(agents, intervalMs);
+    m_timer.start();
+}
+
+void LiveFabric::watchSource(std::unique_ptr<QObject> source)
+{
+    stopSources();
+    forgetFabric();
+    m_agentEndpoints.clear();
+    m_adopted = std::move(source);
+    m_timer.start();
+}
+
+void LiveFabric::resumeSwitch(const QString &name, const QString &password)
+{
+    if (m_switches)
+        m_switches->setPassword(name, password);
+}
+
+void LiveFabric::replayInput(Input input)
+{
+    post(std::move(input));
+}
+
+void LiveFabric::reset()
+{
+    {
+        QMutexLocker locker(&m_inboxLock);
+        m_inbox.clear();
+    }
+    forgetFabric();
+    m_alerts = monitor::AlertEngine();
+    m_events->clear();
+    m_history.clear();
+}
+
+void LiveFabric::fail(const QString &source, const QString &kind, const QString &message)
+{
+    post({Event::Kind::Failed, source, kind, message, {}, m_clock()});
+}
+
+void LiveFabric::back(const QString &source, const QString &kind)
+{
+    post({Event::Kind::Back, source, kind, {}, {}, m_clock()});
+}
+
+void LiveFabric::raiseFindings(const QString &source, const QList<pingmesh::Verdict> &verdicts)
+{
+    QJsonArray list;
+    for (const pingmesh::Verdict &v : verdicts)
+        list.append(pingmesh::verdictToJson(v));
+    post({Event::Kind::Findings,
+          source,
+          QStringLiteral("analyzer"),
+          QString::fromUtf8(QJsonDocument(list).toJson(QJsonDocument::Compact)),
+          {},
+          m_clock()});
+}
+
+void LiveFabric::tick()
+{
+    QList<Event> events;
+    {
+        QMutexLocker locker(&m_inboxLock);
+        events.swap(m_inbox);
+    }
+    if (events.isEmpty())
+        return;  // nothing arrived: no frame (views and watchers keep what they have)
+    const qint64 now = m_clock();
+    FabricFrame frame;
+    frame.t = now;
+    qsizetype incoming = 0;
+    for (const Event &e : std::as_const(events))
+        incoming += e.frame.ports.size();
+    frame.ports.reserve(incoming);
+    const qint64 serial = ++m_tickSerial;  // a port twice in this tick: the newest wins
+    QList<model::SourceFrame> switchPolls;
+    QList<model::SourceFrame> tableUpdates;  ///< applied to the port table once, at the end
+    // Only kept when somebody listens (copies are cheap: the lists are shared).
+    static const QMetaMethod appliedSignal
+        = QMetaMethod::fromSignal(&LiveFabric::sourceFrameApplied);
+    const bool keepApplied = isSignalConnected(appliedSignal);
+    QList<std::pair<model::SourceFrame, QString>> applied;
+    static const QMetaMethod inputsSignal = QMetaMethod::fromSignal(&LiveFabric::inputsApplied);
+    const bool keepInputs = isSignalConnected(inputsSignal);
+    for (Event &e : events) {
+        SourceState &source = sourceFor(e.source, e.sourceKind);
+        switch (e.kind) {
+        case Event::Kind::Failed:
+        case Event::Kind::NeedsPassword: {
+            const SourceState::State state = e.kind == Event::Kind::NeedsPassword
+                ? SourceState::State::NeedsPassword
+                : SourceState::State::Failed;
+            const bool wasFailed = source.state == state;
+            source.state = state;
+            source.error = e.message;
+            QList<monitor::Alert> changes;
+            if (e.sourceKind == QLatin1String("switch"))
+                changes = m_alerts.switchUnreachable(e.source, e.message, e.ms);
+            else if (e.sourceKind == QLatin1String("store"))
+                changes = m_alerts.storeUnreachable(e.source, e.message, e.ms);
+            else if (e.sourceKind != QLatin1String("sim"))
+                changes = m_alerts.agentUnreachable(e.source, e.message, e.ms);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
+            if (!wasFailed)
+                emit sourceFailed(e.source, e.message);
+            if (!wasFailed && state == SourceState::State::NeedsPassword)
+                emit passwordNeeded(e.source, e.message);
+            break;
+        }
+        case Event::Kind::Findings: {
+            const auto changes
+                = m_alerts.findings(e.source, pingmesh::findingsToAlerts(e.message.toUtf8()), e.ms);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
+            break;
+        }
+        case Event::Kind::Back: {
+            source.state = SourceState::State::Ok;
+            source.error.clear();
+            const auto changes = e.sourceKind == QLatin1String("switch")
+                ? m_alerts.switchReachable(e.source, e.ms)
+                : e.sourceKind == QLatin1String("store") ? m_alerts.storeReachable(e.source, e.ms)
+                                                         : m_alerts.agentReachable(e.source, e.ms);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
+            break;
+        }
+        case Event::Kind::Frame: {
+            const model::SourceFrame &f = e.frame;
+            if ((source.state == SourceState::State::Failed
+                 || source.state == SourceState::State::NeedsPassword)
+                && e.sourceKind == QLatin1String("switch")) {
+                const auto changes = m_alerts.switchReachable(e.source, e.ms);
+                frame.alerts.append(changes);
+                m_events->applyAlerts(changes);
+            }
+            source.state = SourceState::State::Ok;
+            source.error.clear();
+            source.lastFrameMs = e.ms;
+            source.device = f.source;
+            if (m_keepHistory)
+                m_history.ingest(f);
+            const auto changes = m_alerts.evaluate(f);
+            frame.alerts.append(changes);
+            m_events->applyAlerts(changes);
+            tableUpdates.append(f);
+            if (source.ports.size() != f.ports.size())
+                source.ports.clear();
+            qsizetype slot = -1;
+            for (qsizetype i = 0; i < f.ports.size(); ++i) {
+                const model::PortSample &p = f.ports.at(i);
+                if (source.ports.size() <= i)
+                    source.ports.append(p.name());
+                slot = latestSlot(p.name(), slot + 1);
+                Latest &l = m_latest[slot];
+                l.sample = p;
+                l.updatedMs = e.ms;
+                l.source = e.source;
+                if (l.tickSerial == serial) {
+                    frame.ports[l.inFrame] = p;
+                } else {
+                    l.tickSerial = serial;
+                    l.inFrame = frame.ports.size();
+                    frame.ports.append(p);
+                }
+            }
+            if (e.sourceKind == QLatin1String("switch"))
+                switchPolls.append(f);
+            if (keepApplied)
+                applied.append({f, e.sourceKind});
+            break;
+        }
+        }
+    }
+    m_ports->applyUpdates(tableUpdates);
+    if (keepInputs)
+        emit inputsApplied(now, events, frame.alerts);
+    frame.sources = m_sources.values();
+    std::sort(frame.sources.begin(), frame.sources.end(),
+              [](const SourceState &a, const SourceState &b) { return a.name < b.name; });
+    emit frameReady(frame);
+    for (const model::SourceFrame &f : std::as_const(switchPolls))
+        emit switchPolled(f);
+    for (const auto &[f, kind] : std::as_const(applied))
+        emit sourceFrameApplied(f, kind);
+}
+
+qsizetype LiveFabric::latestSlot(const QString &name, qsizetype hint)
+{
+    if (hint < m_latest.size() && m_latest.at(hint).sample.name() == name)
+        return hint;
+    const auto at = m_latestIndex.constFind(name);
+    if (at != m_latestIndex.constEnd())
+        return *at;
+    m_latestIndex.insert(name, m_latest.size());
+    m_latest.append(Latest {});
+    return m_latest.size() - 1;
+}
+
+QList<model::PortSample> LiveFabric::latest() const
+{
+    QList<model::PortSample> out;
+    out.reserve(m_latest.size());
+    for (const Latest &l : m_latest)
+        out.append(l.sample);
+    return out;
+}
+
+QList<model::PortSample> LiveFabric::freshLatest() const
+{
+    QList<model::PortSample> out;
+    out.reserve(m_latest.size());
+    for (const Latest &l : m_latest) {
+        if (!isStale(l.sample.name()))
+            out.append(l.sample);
+    }
+    return out;
+}
+
+qint64 LiveFabric::ageMs(const QString &portKey) const
+{
+    const auto at = m_latestIndex.constFind(portKey);
+    return at == m_latestIndex.constEnd() ? -1 : m_clock() - m_latest.at(*at).updatedMs;
+}
+
+bool LiveFabric::isStale(const QString &portKey) const
+{
+    const auto at = m_latestIndex.constFind(portKey);
+    if (at == m_latestIndex.constEnd())
+        return true;
+    const Latest &l = m_latest.at(*at);
+    const auto source = m_sources.constFind(l.source);
+    if (source != m_sources.constEnd()
+        && (source->state == SourceState::State::Failed
+            || source->state == SourceState::State::NeedsPassword))
+        return true;
+    return m_clock() - l.updatedMs > m_options.staleAfterMs;
+}
+
+QJsonObject LiveFabric::snapshotJson() const
+{
+    const qint64 now = m_clock();
+    QJsonArray ports;
+    for (const Latest &l : m_latest)
+        ports.append(portToJson(l.sample, now - l.updatedMs, isStale(l.sample.name())));
+    QJsonArray alerts;
+    for (const monitor::Alert &a : m_alerts.active())
+        alerts.append(alertToJson(a));
+    QList<SourceState> sorted = m_sources.values();
+    std::sort(sorted.begin(), sorted.end(),
+              [](const SourceState &a, const SourceState &b) { return a.name < b.name; });
+    QJsonArray sources;
+    for (const SourceState &s : std::as_const(sorted))
+        sources.append(sourceToJson(s));
+    return {{QStringLiteral("t"), double(now)},
+            {QStringLiteral("ports"), ports},
+            {QStringLiteral("alerts"), alerts},
+            {QStringLiteral("sources"), sources}};
+}
+
+}  // namespace roce::live

@@ -1,0 +1,268 @@
+#include "live/itemmodels/porttablemodel.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include <array>
+
+namespace roce::models {
+
+namespace {
+
+// A plain context name: lupdate and PortTableText::tr() agree on it whatever the namespace
+// (README).
+class PortTableText
+{
+    Q_DECLARE_TR_FUNCTIONS(PortTableText)
+};
+
+}  // namespace
+
+PortTableModel::PortTableModel(QObject *parent)
+    : QAbstractTableModel(parent), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+{ }
+
+int PortTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int PortTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+int PortTableModel::column(model::Metric metric)
+{
+    static const std::array<int, model::kMetricCount> columns = [] {
+        std::array<int, model::kMetricCount> c {};
+        int next = FirstMetric;
+        for (const model::MetricInfo &m : model::metrics())
+            c[std::size_t(m.id)] = m.column ? next++ : -1;
+        return c;
+    }();
+    return columns[std::size_t(metric)];
+}
+
+std::optional<model::Metric> PortTableModel::metricAt(int column)
+{
+    static const std::array<model::Metric, model::kColumnMetricCount> metrics = [] {
+        std::array<model::Metric, model::kColumnMetricCount> m {};
+        std::size_t next = 0;
+        for (const model::MetricInfo &info : model::metrics())
+            if (info.column)
+                m[next++] = info.id;
+        return m;
+    }();
+    if (column < FirstMetric || column >= Age)
+        return std::nullopt;
+    return metrics[std::size_t(column - FirstMetric)];
+}
+
+QVariant PortTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    const auto metric = metricAt(section);
+    if (role == Qt::DisplayRole) {
+        if (metric)
+            return model::metricLabel(*metric);
+        switch (section) {
+        case Port:
+            return PortTableText::tr("Port");
+        case Peer:
+            return PortTableText::tr("Peer");
+        case State:
+            return PortTableText::tr("State");
+        case Age:
+            return PortTableText::tr("Age");
+        case Trend:
+            return PortTableText::tr("Trend");
+        default:
+            break;
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        if (metric)
+            return model::metricTooltip(*metric);
+        if (section == Trend)
+            return PortTableText::tr("The last 2 minutes: utilization in (blue) and out (green), "
+                                     "red ticks where the port dropped packets, amber where "
+                                     "it was paused.");
+    }
+    return {};
+}
+
+const model::PortSample *PortTableModel::row(const QString &port) const
+{
+    const auto it = m_index.constFind(port);
+    return it == m_index.constEnd() ? nullptr : &m_rows[*it].port;
+}
+
+bool PortTableModel::stale(const Entry &e) const
+{
+    return m_clock() - e.updatedMs > m_staleAfterMs;
+}
+
+QVariant PortTableModel::value(const Entry &e, int column) const
+{
+    const model::PortSample &p = e.port;
+    if (const auto metric = metricAt(column)) {
+        const auto v = p.value(*metric);
+        return v ? QVariant(*v * model::metricInfo(*metric).displayScale) : QVariant();
+    }
+    switch (column) {
+    case Port:
+        return p.name();
+    case Peer:
+        return p.peer;
+    case State:
+        return p.state;
+    case Age:
+        return double(m_clock() - e.updatedMs) / 1000.0;
+    case Trend:  // sorted by utilization now
+        return p.value(model::Metric::InUtil) ? QVariant(*p.value(model::Metric::InUtil))
+                                              : QVariant();
+    default:
+        return {};
+    }
+}
+
+QVariant PortTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Entry &e = m_rows[index.row()];
+    const model::PortSample &p = e.port;
+    const int c = index.column();
+    const auto metric = metricAt(c);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (metric) {
+            const model::MetricInfo &m = model::metricInfo(*metric);
+            const auto v = p.value(*metric);
+            return v ? QString::number(*v * m.displayScale, 'f', m.decimals) : QStringLiteral("–");
+        }
+        if (c == Age)
+            return PortTableText::tr("%1 s").arg(value(e, c).toDouble(), 0, 'f', 0);
+        if (c == Trend)
+            return {};
+        return value(e, c);
+    case SortRole:
+        return value(e, c);
+    case Qt::TextAlignmentRole:
+        return c >= FirstMetric ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case DimmedRole:
+        return stale(e) || p.state != QLatin1String("up");
+    case HighlightRole:
+        // The cells that matter (drops, pauses, ECN marks), from the table's highlight class;
+        // only for fresh data.
+        if (!metric || stale(e) || p.value(*metric).value_or(0) <= 0)
+            return int(model::Highlight::None);
+        return int(model::metricInfo(*metric).highlight);
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        if (stale(e))
+            lines.append(
+                PortTableText::tr("No update for %1 s").arg(value(e, Age).toDouble(), 0, 'f', 0));
+        if (!p.resets.isEmpty())
+            lines.append(
+                PortTableText::tr("Counters reset in the last interval (no rate shown): %1")
+                    .arg(p.resets.join(QLatin1String(", "))));
+        if (p.internal)
+            lines.append(PortTableText::tr("Internal fabric port"));
+        if (p.clockOffsetMs) {
+            lines.append(PortTableText::tr("Agent clock: %1 ms against the console (+- %2 ms); "
+                                           "its counters are placed on the console's time axis")
+                             .arg(*p.clockOffsetMs >= 0
+                                      ? QStringLiteral("+%1").arg(*p.clockOffsetMs, 0, 'f', 1)
+                                      : QString::number(*p.clockOffsetMs, 'f', 1))
+                             .arg(p.clockRttMs.value_or(0) / 2, 0, 'f', 1));
+        }
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+    }
+    default:
+        return {};
+    }
+}
+
+void PortTableModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_index.clear();
+    endResetModel();
+}
+
+void PortTableModel::applyUpdate(const model::SourceFrame &update)
+{
+    applyUpdates({update});
+}
+
+void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
+{
+    // New ports of the batch, by group, each once (a port twice in a tick: the newest wins).
+    QList<Entry> addedSwitch, addedNic;
+    QHash<QString, std::pair<bool, qsizetype>> addedAt;
+    bool changed = false;
+    for (const model::SourceFrame &update : updates) {
+        const qint64 now = update.takenMs ? update.takenMs : m_clock();
+        // A source's ports are rows in a run, in the order it sends them: the row after the
+        // previous port's is tried before the hash (a 25,000-port fleet tick stays cheap).
+        int row = -1;
+        for (const model::PortSample &p : update.ports) {
+            if (row + 1 < m_rows.size() && m_rows.at(row + 1).port.name() == p.name()) {
+                ++row;
+            } else {
+                const auto it = m_index.constFind(p.name());
+                if (it == m_index.constEnd()) {
+                    const auto seen = addedAt.constFind(p.name());
+                    if (seen != addedAt.constEnd()) {
+                        (seen->first ? addedNic : addedSwitch)[seen->second] = Entry {p, now};
+                    } else {
+                        QList<Entry> &group = p.nic() ? addedNic : addedSwitch;
+                        addedAt.insert(p.name(), {p.nic(), group.size()});
+                        group.append(Entry {p, now});
+                    }
+                    continue;
+                }
+                row = *it;
+            }
+            m_rows[row].port = p;
+            m_rows[row].updatedMs = now;
+            changed = true;
+        }
+    }
+    // One dataChanged for the rows that exist (a batch per tick, not a signal per cell).
+    if (changed)
+        emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    // Switch ports first, then the servers' ports, whichever answers first: new rows of a
+    // batch go to the end of their group.
+    auto insert = [this](int at, const QList<Entry> &entries) {
+        if (entries.isEmpty())
+            return;
+        beginInsertRows({}, at, at + int(entries.size()) - 1);
+        m_rows.insert(at, entries.size(), Entry {});
+        for (qsizetype i = 0; i < entries.size(); ++i)
+            m_rows[at + i] = entries.at(i);
+        for (int r = at; r < m_rows.size(); ++r)
+            m_index.insert(m_rows[r].port.name(), r);
+        endInsertRows();
+    };
+    int firstNic = 0;
+    while (firstNic < m_rows.size() && !m_rows[firstNic].port.nic())
+        ++firstNic;
+    insert(firstNic, addedSwitch);
+    insert(int(m_rows.size()), addedNic);
+}
+
+void PortTableModel::refreshAges()
+{
+    if (m_rows.isEmpty())
+        return;
+    emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1),
+                     {Qt::DisplayRole, Qt::ToolTipRole, SortRole, DimmedRole, HighlightRole});
+}
+
+}  // namespace roce::models

@@ -1,0 +1,102 @@
+#include "prometheus/server/basicauth.h"
+
+#include <QElapsedTimer>
+#include <QMessageAuthenticationCode>
+#include <QRandomGenerator>
+
+#include <crypt.h>
+
+#include <memory>
+
+namespace roce::prometheus {
+
+namespace {
+bool constantTimeEqual(const QByteArray &a, const QByteArray &b)
+{
+    // Runs over the longer of the two whatever differs, so timing tells nothing but lengths
+    // (which are public: every bcrypt hash is 60 characters).
+    const qsizetype n = std::max(a.size(), b.size());
+    unsigned char diff = a.size() == b.size() ? 0 : 1;
+    for (qsizetype i = 0; i < n; ++i)
+        diff |= static_cast<unsigned char>((i < a.size() ? a[i] : 0) ^ (i < b.size() ? b[i] : 0));
+    return diff == 0;
+}
+}  // namespace
+
+BasicAuth::BasicAuth(QHash<QString, QByteArray> users, Limits limits,
+                     std::function<qint64()> monotonicMs)
+    : m_users(std::move(users)), m_limits(limits), m_clock(std::move(monotonicMs))
+{
+    if (!m_clock) {
+        auto timer = std::make_shared<QElapsedTimer>();
+        timer->start();
+        m_clock = [timer] { return timer->elapsed(); };
+    }
+    m_key.resize(32);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(m_key.data()), 8);
+    m_budgetMs = m_limits.burstMs;
+    m_refilledMs = m_clock();
+}
+
+bool BasicAuth::verify(const QByteArray &password, const QByteArray &hash)
+{
+    auto data = std::make_unique<crypt_data>();  // ~32 KiB: not on the stack
+    const char *out = crypt_r(password.constData(), hash.constData(), data.get());
+    // libxcrypt answers an unusable hash with a string starting with '*', never the hash.
+    return out && out[0] != '*' && constantTimeEqual(QByteArray(out), hash);
+}
+
+QByteArray BasicAuth::hash(const QByteArray &password, int cost)
+{
+    char salt[CRYPT_GENSALT_OUTPUT_SIZE];
+    if (!crypt_gensalt_rn("$2b$", cost, nullptr, 0, salt, sizeof salt))
+        return {};
+    auto data = std::make_unique<crypt_data>();
+    const char *out = crypt_r(password.constData(), salt, data.get());
+    return out && out[0] != '*' ? QByteArray(out) : QByteArray();
+}
+
+void BasicAuth::refill()
+{
+    const qint64 now = m_clock();
+    m_budgetMs = std::min<double>(
+        m_limits.burstMs, m_budgetMs + double(now - m_refilledMs) * m_limits.msPerSecond / 1000.0);
+    m_refilledMs = now;
+}
+
+BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization)
+{
+    const QByteArray value = authorization.trimmed();
+    if (m_users.isEmpty() || !value.left(6).toLower().startsWith("basic "))
+        return Verdict::Denied;
+    const QByteArray decoded = QByteArray::fromBase64(value.mid(6).trimmed());
+    const qsizetype colon = decoded.indexOf(':');
+    if (colon < 0)
+        return Verdict::Denied;
+    const QString user = QString::fromUtf8(decoded.left(colon));
+    const QByteArray password = decoded.mid(colon + 1);
+    const QByteArray remembered = QMessageAuthenticationCode::hash(
+        decoded.left(colon) + '\0' + password, m_key, QCryptographicHash::Sha256);
+    if (m_remembered.contains(remembered) && m_users.contains(user))
+        return Verdict::Allowed;
+    refill();
+    if (m_budgetMs < m_limits.minHashCostMs)
+        return Verdict::Throttled;
+    // An unknown user costs a hash too (against any configured one), so that timing does not
+    // tell which names exist.
+    const auto it = m_users.constFind(user);
+    const QByteArray hash = it != m_users.constEnd() ? *it : m_users.constBegin().value();
+    ++m_hashes;
+    const qint64 started = m_clock();
+    const bool ok = verify(password, hash) && it != m_users.constEnd();
+    // Charged what it took (a slow machine or a high cost runs out sooner), at least the floor.
+    m_budgetMs -= double(std::max<qint64>(m_clock() - started, m_limits.minHashCostMs));
+    if (!ok)
+        return Verdict::Denied;
+    if (m_remembered.size() >= m_limits.rememberedMax)
+        m_remembered.clear();
+    m_remembered.insert(remembered);
+    return Verdict::Allowed;
+}
+
+}  // namespace roce::prometheus

@@ -1,0 +1,275 @@
+#pragma once
+
+#include <QLatin1String>
+#include <QString>
+#include <QtGlobal>
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <span>
+
+namespace roce::model {
+
+/// Every rate the console follows, per port. The order is the port table's column order.
+/// To add a counter end to end: a value here, a row in kMetricTable below (where it is read,
+/// what it is called, how it is shown), its German label in translations/roce_de.ts, and the
+/// simulated fabric producing it (README, "Adding a counter").
+enum class Metric : quint8 {
+    InUtil,
+    OutUtil,
+    InBits,
+    OutBits,
+    MmuDrops,
+    EgressDrops,
+    WatchdogDrops,
+    RxPause,
+    TxPause,
+    Ecn,
+    CnpSent,
+    CnpHandled,
+    CnpIgnored,
+    OutOfSeq,
+    RxDiscardsPhy,
+    OutOfBuffer,
+    PrioDiscards,
+    InPkts,
+    OutPkts,
+    InErrors,
+    Count
+};
+inline constexpr std::size_t kMetricCount = std::size_t(Metric::Count);
+
+/// What a cell signals, for views to colour (core has no GUI types).
+enum class Highlight : quint8 { None, Ecn, Pause, Drop };
+/// Which traffic direction a rate describes.
+enum class Direction : quint8 { None, In, Out };
+/// The chart a metric is drawn on; None: not charted and no history kept.
+enum class ChartGroup : quint8 { None, Utilization, LossAndPause, Congestion, HostBuffer };
+/// The most a counter can plausibly move per second at line rate, for telling a reset or a
+/// spurious jump from traffic: bytes, minimum-size packets, or no bound.
+enum class Bound : quint8 { None, Bytes, Packets };
+
+struct MetricInfo {
+    Metric id;
+    const char *key;      ///< JSON key of frames, CSV column, alert value name (stable)
+    const char *label;    ///< port table header (translated in the "Metric" context)
+    const char *series;   ///< chart legend (translated in the "Metric" context)
+    const char *tooltip;  ///< what it means for people (translated in the "Metric" context)
+    const char *unit;     ///< of the shown value: "%", "Gb/s", "/s"
+    double displayScale;  ///< shown value = rate x displayScale
+    int decimals;
+    Direction direction;
+    Highlight highlight;  ///< how a non-zero value is highlighted
+    ChartGroup chart;
+    bool column;  ///< a column of the port table
+    /// Where a switch reads it: snapshot fields (core/nxapi/rates/switchrates.cpp), the first
+    /// present of "a|b"; empty: not a switch metric.
+    const char *switchSource;
+    /// Where a NIC reads it: agent sample counters (core/collect/monitor/nicrates.cpp), "hw:NAME"
+    /// (hw_counters/), "port:NAME" (counters/), "ethtool:NAME" with '*' summing a family
+    /// ("ethtool:rx_prio*_pause"); empty: not a NIC metric.
+    const char *nicSource;
+    double sourceScale;  ///< rate = counter delta per second x sourceScale (8: bytes -> bits)
+    Bound bound;
+    /// Derived: utilization in % of the line rate of this bits metric (Count: not derived).
+    Metric utilizationOf;
+    /// The series the raw counter is exported under by our agent (node_exporter names).
+    const char *prometheus;
+    /// A non-zero rate raises the generic "<key>" alert (metrics with rules of their own in
+    /// core/collect/monitor/alerts.cpp leave this false).
+    bool alertWhenNonZero;
+};
+
+// clang-format off
+inline constexpr std::array<MetricInfo, kMetricCount> kMetricTable {{
+    {Metric::InUtil, "in_util_percent", QT_TRANSLATE_NOOP("Metric", "In %"), QT_TRANSLATE_NOOP("Metric", "in"),
+     QT_TRANSLATE_NOOP("Metric", "Received bits as a share of the line rate."),
+     "%", 1, 1, Direction::In, Highlight::None, ChartGroup::Utilization, true,
+     "", "", 1, Bound::None, Metric::InBits, "", false},
+    {Metric::OutUtil, "out_util_percent", QT_TRANSLATE_NOOP("Metric", "Out %"), QT_TRANSLATE_NOOP("Metric", "out"),
+     QT_TRANSLATE_NOOP("Metric", "Sent bits as a share of the line rate."),
+     "%", 1, 1, Direction::Out, Highlight::None, ChartGroup::Utilization, true,
+     "", "", 1, Bound::None, Metric::OutBits, "", false},
+    {Metric::InBits, "in_bits_per_s", QT_TRANSLATE_NOOP("Metric", "In Gb/s"), QT_TRANSLATE_NOOP("Metric", "in Gb/s"),
+     QT_TRANSLATE_NOOP("Metric", "Received bits per second."),
+     "Gb/s", 1e-9, 2, Direction::In, Highlight::None, ChartGroup::None, true,
+     "port:in_bytes", "port:port_rcv_data_bytes", 8, Bound::Bytes, Metric::Count,
+     "node_infiniband_port_data_received_bytes_total", false},
+    {Metric::OutBits, "out_bits_per_s", QT_TRANSLATE_NOOP("Metric", "Out Gb/s"), QT_TRANSLATE_NOOP("Metric", "out Gb/s"),
+     QT_TRANSLATE_NOOP("Metric", "Sent bits per second."),
+     "Gb/s", 1e-9, 2, Direction::Out, Highlight::None, ChartGroup::None, true,
+     "port:out_bytes", "port:port_xmit_data_bytes", 8, Bound::Bytes, Metric::Count,
+     "node_infiniband_port_data_transmitted_bytes_total", false},
+    {Metric::MmuDrops, "ingress_mmu_drops_per_s", QT_TRANSLATE_NOOP("Metric", "MMU drops/s"), QT_TRANSLATE_NOOP("Metric", "MMU drops"),
+     QT_TRANSLATE_NOOP("Metric", "Ingress MMU drops per second: the buffer overflowed. On a lossless class this "
+             "means PFC is off or misconfigured."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::LossAndPause, true,
+     "queuing:ingress_mmu_drop_pkts", "", 1, Bound::Packets, Metric::Count, "", false},
+    {Metric::EgressDrops, "egress_drops_per_s", QT_TRANSLATE_NOOP("Metric", "Out drops/s"), QT_TRANSLATE_NOOP("Metric", "egress drops"),
+     QT_TRANSLATE_NOOP("Metric", "Egress WRED and tail drops per second, all queues."),
+     "/s", 1, 0, Direction::Out, Highlight::Drop, ChartGroup::LossAndPause, true,
+     "qos:drop_pkts|port:out_discards", "", 1, Bound::Packets, Metric::Count, "", false},
+    {Metric::WatchdogDrops, "pfc_watchdog_drops_per_s", QT_TRANSLATE_NOOP("Metric", "WD drops/s"), QT_TRANSLATE_NOOP("Metric", "PFC watchdog drops"),
+     QT_TRANSLATE_NOOP("Metric", "Packets the PFC watchdog dropped per second (WD & Tail Drop): a no-drop queue "
+             "stayed paused with a backlog, so the switch shut it and discarded its traffic. The "
+             "device behind this port stopped draining."),
+     "/s", 1, 0, Direction::Out, Highlight::Drop, ChartGroup::LossAndPause, true,
+     "qos:watchdog_drop_pkts", "", 1, Bound::Packets, Metric::Count, "", true},
+    {Metric::RxPause, "rx_pauses_per_s", QT_TRANSLATE_NOOP("Metric", "RxPPP/s"), QT_TRANSLATE_NOOP("Metric", "RxPPP"),
+     QT_TRANSLATE_NOOP("Metric", "PFC frames received per second (RxPPP): the peer asks this port to stop "
+             "sending."),
+     "/s", 1, 0, Direction::In, Highlight::Pause, ChartGroup::LossAndPause, true,
+     "queuing:rx_ppp|pfc:rx_ppp", "ethtool:rx_prio*_pause", 1, Bound::Packets, Metric::Count,
+     "roce_priority_pause_frames_received_total", false},
+    {Metric::TxPause, "tx_pauses_per_s", QT_TRANSLATE_NOOP("Metric", "TxPPP/s"), QT_TRANSLATE_NOOP("Metric", "TxPPP"),
+     QT_TRANSLATE_NOOP("Metric", "PFC frames sent per second (TxPPP): this port's ingress is congested and pauses "
+             "the peer."),
+     "/s", 1, 0, Direction::Out, Highlight::Pause, ChartGroup::LossAndPause, true,
+     "queuing:tx_ppp|pfc:tx_ppp", "ethtool:tx_prio*_pause", 1, Bound::Packets, Metric::Count,
+     "roce_priority_pause_frames_transmitted_total", false},
+    {Metric::Ecn, "ecn_marks_per_s", QT_TRANSLATE_NOOP("Metric", "ECN/s"), QT_TRANSLATE_NOOP("Metric", "ECN/CE"),
+     QT_TRANSLATE_NOOP("Metric", "Switch: ECN-marked packets per second on the port's queues (WRED with ecn). "
+             "NIC: CE-marked RoCE packets received per second."),
+     "/s", 1, 0, Direction::None, Highlight::Ecn, ChartGroup::Congestion, true,
+     "qos:ecn_pkts", "hw:np_ecn_marked_roce_packets", 1, Bound::Packets, Metric::Count,
+     "node_infiniband_np_ecn_marked_roce_packets_received_total", false},
+    {Metric::CnpSent, "cnp_sent_per_s", QT_TRANSLATE_NOOP("Metric", "CNP sent/s"), QT_TRANSLATE_NOOP("Metric", "CNP sent"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: CNPs sent per second (np_cnp_sent): this receiver saw CE marks and asks "
+             "the senders to slow down."),
+     "/s", 1, 0, Direction::Out, Highlight::Ecn, ChartGroup::Congestion, true,
+     "", "hw:np_cnp_sent", 1, Bound::Packets, Metric::Count,
+     "node_infiniband_np_cnp_packets_sent_total", false},
+    {Metric::CnpHandled, "cnp_handled_per_s", QT_TRANSLATE_NOOP("Metric", "CNP handled/s"), QT_TRANSLATE_NOOP("Metric", "CNP handled"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: CNPs handled per second (rp_cnp_handled): this sender cut its rate "
+             "(DCQCN)."),
+     "/s", 1, 0, Direction::In, Highlight::Ecn, ChartGroup::Congestion, true,
+     "", "hw:rp_cnp_handled", 1, Bound::Packets, Metric::Count,
+     "node_infiniband_rp_cnp_packets_handled_total", false},
+    {Metric::CnpIgnored, "cnp_ignored_per_s", QT_TRANSLATE_NOOP("Metric", "CNP ignored/s"), QT_TRANSLATE_NOOP("Metric", "CNP ignored"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: CNPs received and ignored per second (rp_cnp_ignored): ECN is off on this "
+             "sender for the priority."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::None, true,
+     "", "hw:rp_cnp_ignored", 1, Bound::Packets, Metric::Count,
+     "node_infiniband_rp_cnp_ignored_packets_received_total", false},
+    {Metric::OutOfSeq, "out_of_sequence_per_s", QT_TRANSLATE_NOOP("Metric", "OOS/s"), QT_TRANSLATE_NOOP("Metric", "out of sequence"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: out-of-sequence packets per second: packets were lost on the way and RoCE "
+             "retransmits."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::None, true,
+     "", "hw:out_of_sequence", 1, Bound::Packets, Metric::Count,
+     "node_infiniband_out_of_sequence_packets_received_total", false},
+    {Metric::RxDiscardsPhy, "rx_discards_phy_per_s", QT_TRANSLATE_NOOP("Metric", "NIC discards/s"), QT_TRANSLATE_NOOP("Metric", "NIC buffer discards"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: packets dropped per second at the physical port for lack of receive "
+             "buffer (rx_discards_phy): the host does not drain the NIC fast enough (PCIe, driver), "
+             "and PFC did not hold the traffic back."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::HostBuffer, true,
+     "", "ethtool:rx_discards_phy", 1, Bound::Packets, Metric::Count,
+     "node_ethtool_rx_discards_phy", true},
+    {Metric::OutOfBuffer, "out_of_buffer_per_s", QT_TRANSLATE_NOOP("Metric", "No WQE/s"), QT_TRANSLATE_NOOP("Metric", "out of receive WQEs"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: packets dropped per second because a receive queue had no posted WQE "
+             "(out_of_buffer): the application does not post receives fast enough."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::HostBuffer, true,
+     "", "hw:out_of_buffer", 1, Bound::Packets, Metric::Count,
+     "node_infiniband_out_of_buffer_drops_total", true},
+    {Metric::PrioDiscards, "rx_prio_discards_per_s", QT_TRANSLATE_NOOP("Metric", "Prio discards/s"), QT_TRANSLATE_NOOP("Metric", "priority discards"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: receive discards per second on the PFC priorities, summed "
+             "(rx_prioN_discards): the receive buffer of a priority overflowed, which lossless "
+             "traffic should never see."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::HostBuffer, true,
+     "", "ethtool:rx_prio*_discards", 1, Bound::Packets, Metric::Count,
+     "roce_priority_discards_received_total", true},
+    {Metric::InPkts, "in_pkts_per_s", QT_TRANSLATE_NOOP("Metric", "In pkt/s"), QT_TRANSLATE_NOOP("Metric", "in packets"),
+     QT_TRANSLATE_NOOP("Metric", "Packets received per second."),
+     "/s", 1, 0, Direction::In, Highlight::None, ChartGroup::None, false,
+     "port:in_pkts", "", 1, Bound::Packets, Metric::Count, "", false},
+    {Metric::OutPkts, "out_pkts_per_s", QT_TRANSLATE_NOOP("Metric", "Out pkt/s"), QT_TRANSLATE_NOOP("Metric", "out packets"),
+     QT_TRANSLATE_NOOP("Metric", "Packets sent per second."),
+     "/s", 1, 0, Direction::Out, Highlight::None, ChartGroup::None, false,
+     "port:out_pkts", "", 1, Bound::Packets, Metric::Count, "", false},
+    {Metric::InErrors, "in_errors_per_s", QT_TRANSLATE_NOOP("Metric", "In errors/s"), QT_TRANSLATE_NOOP("Metric", "in errors"),
+     QT_TRANSLATE_NOOP("Metric", "Received frames with errors per second (CRC, runts, giants)."),
+     "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::None, false,
+     "port:in_errors", "", 1, Bound::Packets, Metric::Count, "", false},
+}};
+// clang-format on
+
+constexpr const MetricInfo &metricInfo(Metric m)
+{
+    return kMetricTable[std::size_t(m)];
+}
+constexpr std::span<const MetricInfo> metrics()
+{
+    return kMetricTable;
+}
+
+/// The table is indexed by Metric: every row must sit at its own enum value.
+consteval bool metricTableInOrder()
+{
+    for (std::size_t i = 0; i < kMetricCount; ++i)
+        if (std::size_t(kMetricTable[i].id) != i)
+            return false;
+    return true;
+}
+static_assert(metricTableInOrder(), "kMetricTable rows must follow the order of enum Metric");
+
+/// Metrics that are port table columns, in order; and metrics kept in history (charted).
+constexpr std::size_t kColumnMetricCount = [] {
+    std::size_t n = 0;
+    for (const MetricInfo &m : kMetricTable)
+        n += m.column ? 1 : 0;
+    return n;
+}();
+constexpr std::size_t kHistoryMetricCount = [] {
+    std::size_t n = 0;
+    for (const MetricInfo &m : kMetricTable)
+        n += m.chart != ChartGroup::None ? 1 : 0;
+    return n;
+}();
+/// Index of each metric among the history metrics, or -1 when it keeps no history.
+inline constexpr std::array<int, kMetricCount> kHistorySlots = [] {
+    std::array<int, kMetricCount> table {};
+    int slot = 0;
+    for (const MetricInfo &info : kMetricTable)
+        table[std::size_t(info.id)] = info.chart != ChartGroup::None ? slot++ : -1;
+    return table;
+}();
+constexpr int historySlot(Metric m)
+{
+    return kHistorySlots[std::size_t(m)];
+}
+
+/// The counter a source field reads, for people ("port:in_bytes|..." -> "in_bytes",
+/// "ethtool:rx_prio*_pause" -> "rx_prio*_pause"): what a reset names.
+QString counterName(const char *sourceField);
+/// The metric whose JSON key is @p key.
+std::optional<Metric> metricByKey(QLatin1String key);
+/// Translated texts of the table (context "Metric").
+QString metricLabel(Metric m);
+QString metricSeries(Metric m);
+QString metricTooltip(Metric m);
+QString chartTitle(ChartGroup group);
+
+/// A port's rates, one per metric; NaN = not reported in this interval (absent is not zero).
+class MetricValues
+{
+public:
+    MetricValues();
+    /// Inline: read for every metric of every port of every frame (decode, history, alerts).
+    std::optional<double> value(Metric m) const
+    {
+        const double v = m_values[std::size_t(m)];
+        return v != v ? std::nullopt : std::optional<double>(v);  // NaN: absent
+    }
+    void set(Metric m, std::optional<double> v)
+    {
+        m_values[std::size_t(m)] = v ? *v : std::numeric_limits<double>::quiet_NaN();
+    }
+    bool has(Metric m) const { return value(m).has_value(); }
+    bool empty() const;
+
+private:
+    std::array<double, kMetricCount> m_values;
+};
+
+}  // namespace roce::model

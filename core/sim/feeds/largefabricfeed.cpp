@@ -1,0 +1,111 @@
+#include "sim/feeds/largefabricfeed.h"
+#include "sim/engine/makefabric.h"
+
+#include "live/hub/livefabric.h"
+
+#include "sim/engine/fabric.h"
+#include "sim/engine/topology.h"
+#include "sim/observe/fabricrows.h"
+#include "sim/scenarios/livescenario.h"
+#include "sim/scenarios/livesteps.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <memory>
+
+namespace roce::sim {
+
+namespace {
+class LargeFabricFeedText
+{
+    Q_DECLARE_TR_FUNCTIONS(LargeFabricFeedText)
+};
+}  // namespace
+
+LargeFabricFeed::LargeFabricFeed(QObject *parent) : QObject(parent)
+{ }
+
+LargeFabricFeed::~LargeFabricFeed()
+{
+    stop();
+}
+
+void LargeFabricFeed::start(const QString &topology, const QString &scenario, int intervalMs)
+{
+    auto shape = parseRailTopology(topology);
+    if (!shape) {
+        emit failed(shape.error().message);
+        return;
+    }
+    const QString name = scenario.isEmpty() ? QStringLiteral("rail-training") : scenario;
+    if (!leafSpineScenarioNames().contains(name)) {
+        emit failed(LargeFabricFeedText::tr("'%1' is not a leaf/spine scenario (choose from: %2)")
+                        .arg(name, leafSpineScenarioNames().join(QStringLiteral(", "))));
+        return;
+    }
+    const RailShape s = shape.value();
+    m_worker.start([this, s, name, intervalMs](QObject *worker) {
+        const FabricSpec spec = railFabric(s.hosts, s.nics, s.rails, s.spines, 100 * kGbps);
+        ModelParams params;
+        params.engine = FabricEngine::Fluid;
+        params.threads = std::clamp(QThread::idealThreadCount(), 1, 2);
+        params.timing.dt = 10 * kNsPerUs;
+        params.sw.pfcMode = PfcThresholdMode::Dynamic;
+        std::shared_ptr<Fabric> fabric = makeFabric(spec, params);
+        auto sampler = std::make_shared<FabricRowSampler>(*fabric);
+        if (const auto applied = applyLiveScenario(*fabric, name); !applied) {
+            emit failed(applied.error().message);
+            return;
+        }
+        emit fabricReady(leafSpineOf(spec));
+        (void)sampler->sample(QDateTime::currentMSecsSinceEpoch());
+        // Simulated time per tick: the interval when the model keeps up, else what fits in
+        // 90% of it, so that the thread never falls behind the clock.
+        auto slice = std::make_shared<TimeNs>(TimeNs(intervalMs) * kNsPerMs / 10);
+        auto *timer = new QTimer(worker);
+        timer->setInterval(intervalMs);
+        // The sampler refers to the fabric: the lambda keeps both alive, in that order.
+        QObject::connect(
+            timer, &QTimer::timeout, worker, [this, fabric, sampler, slice, intervalMs] {
+                QElapsedTimer wall;
+                wall.start();
+                fabric->runFor(*slice);
+                const double spent = std::max<double>(1e6, wall.nsecsElapsed());
+                const TimeNs interval = TimeNs(intervalMs) * kNsPerMs;
+                emit pace(double(*slice) / double(interval));
+                *slice = std::clamp<TimeNs>(TimeNs(double(*slice) * 0.9 * double(interval) / spent),
+                                            kNsPerMs, interval);
+                emit updated(sampler->sample(QDateTime::currentMSecsSinceEpoch()));
+            });
+        timer->start();
+    });
+}
+
+void LargeFabricFeed::stop()
+{
+    m_worker.stop();
+}
+
+LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &topology,
+                                  const QString &scenario)
+{
+    auto feed = std::make_unique<LargeFabricFeed>();
+    LargeFabricFeed *raw = feed.get();
+    QObject::connect(
+        raw, &LargeFabricFeed::updated, &hub,
+        [&hub](const model::SourceFrame &f) { hub.ingest(f, QStringLiteral("sim")); },
+        Qt::DirectConnection);
+    QObject::connect(raw, &LargeFabricFeed::failed, &hub, [&hub, topology](const QString &m) {
+        hub.fail(topology, QStringLiteral("sim"), m);
+    });
+    hub.watchSource(std::move(feed));
+    raw->start(topology, scenario);
+    return raw;
+}
+
+}  // namespace roce::sim

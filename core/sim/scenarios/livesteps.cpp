@@ -1,0 +1,173 @@
+#include "sim/scenarios/livesteps.h"
+
+#include <algorithm>
+
+namespace roce::sim::live {
+
+void resetToBaseline(Fabric &fabric)
+{
+    fabric.stopAllFlows();
+    fabric.setPfcEnabled(-1, true);
+    WredParams wred = fabric.params().sw.wred;
+    wred.enabled = true;
+    wred.ecn = true;
+    fabric.setWred(wred);
+    fabric.setQosConfig(SwitchQosConfig {});
+    fabric.setPfcWatchdog(false);
+    fabric.setEcmpPolarized(false);
+    for (int p = 0; p < fabric.spec().switchPorts.size(); ++p) {
+        if (fabric.spec().switchPorts[p].peerKind != PeerKind::None)
+            fabric.setLinkUp(p, true);
+    }
+    for (int n = 0; n < fabric.spec().nicPorts.size(); ++n)
+        fabric.setNicStalled(n, false);
+    // Every host gets the fabric's common latency profile back (the median: it undoes a
+    // slow-host fault), and keeps its stack profile.
+    QList<TimeNs> rdma, tcp;
+    for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
+        rdma.append(fabric.hostConfig(h).rdmaHostLatency);
+        tcp.append(fabric.hostConfig(h).tcpHostLatency);
+    }
+    std::sort(rdma.begin(), rdma.end());
+    std::sort(tcp.begin(), tcp.end());
+    for (int h = 0; h < fabric.spec().hosts.size(); ++h) {
+        HostConfig c = fabric.hostConfig(h);
+        c.roceDscp = 26;
+        c.ecnNpPrios = c.ecnRpPrios = 0xff;
+        c.rdmaHostLatency = rdma[rdma.size() / 2];
+        c.tcpHostLatency = tcp[tcp.size() / 2];
+        fabric.setHostConfig(h, c);
+    }
+}
+
+/// Receiver of the incast: the host alone on its switch port, so that the 7 senders arrive
+/// from every other port (on the reference fabric: ubunturdma6 on Ethernet1/1/2).
+int incastReceiver(const Fabric &fabric)
+{
+    const FabricSpec &spec = fabric.spec();
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        if (spec.hostsOnNicPort(spec.hosts[h].nicPort).size() == 1)
+            return h;
+    }
+    return int(spec.hosts.size()) - 1;
+}
+
+/// The server the slow-host fault hits: the third, so that it is neither the first (the
+/// usual hub of a matrix) nor the incast receiver.
+int slowHost(const Fabric &)
+{
+    return 2;
+}
+
+void startIncast(Fabric &fabric)
+{
+    const int receiver = incastReceiver(fabric);
+    for (int h = 0; h < fabric.spec().hosts.size() && h < 8; ++h) {
+        if (h != receiver)
+            fabric.startFlow(h, receiver);
+    }
+}
+void setWredEnabled(Fabric &fabric, bool enabled)
+{
+    WredParams w = fabric.params().sw.wred;
+    w.enabled = enabled;
+    fabric.setWred(w);
+}
+
+void startEightRankTraining(Fabric &fabric)
+{
+    TrainingOptions t;
+    for (int h = 0; h < 8; ++h)
+        t.ranks.append(h);
+    t.computeTime = 40 * kNsPerMs;
+    t.iterations = 1 << 30;
+    fabric.startTraining(t);
+}
+
+RailShape railShapeOf(const FabricSpec &spec)
+{
+    // The model has one host per NIC; a server's NICs share the name before the netdev.
+    RailShape shape;
+    const auto serverOf = [&](int h) {
+        return spec.nicPorts[spec.hosts[h].nicPort].name.section(QLatin1Char('/'), 0, 0);
+    };
+    while (shape.nics < spec.hosts.size() && serverOf(shape.nics) == serverOf(0))
+        ++shape.nics;
+    shape.nics = std::max(1, shape.nics);
+    shape.hosts = int(spec.hosts.size()) / shape.nics;
+    for (const SwitchSpec &sw : spec.switches)
+        shape.spines += sw.role == QLatin1String("spine") ? 1 : 0;
+    return shape;
+}
+
+/// Traffic that makes the map worth looking at: a training ring over the first NIC of a
+/// quarter of the servers, and a 15:1 incast into one server on another rail.
+void startRailWorkload(Fabric &fabric)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    TrainingOptions training;
+    const int ranks = std::max(2, shape.hosts / 4);
+    for (int h = 0; h < ranks; ++h)
+        training.ranks.append(h * shape.nics);
+    training.gradientBytes = 64LL * 1000 * 1000;
+    training.computeTime = 2 * kNsPerMs;
+    training.iterations = 1000000;
+    fabric.startTraining(training);
+    if (shape.hosts >= 32) {
+        const int nic = std::min(2, shape.nics - 1);
+        const int victim = railIncastReceiver(fabric);
+        for (int s = 0; s < 15; ++s)
+            fabric.startFlow(((shape.hosts / 2 + 40 + s * 5) % shape.hosts) * shape.nics + nic,
+                             victim);
+    }
+}
+
+int railIncastReceiver(const Fabric &fabric)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    if (shape.hosts < 32)
+        return int(fabric.spec().hosts.size()) - 1;
+    return (shape.hosts / 2 + 3) * shape.nics + std::min(2, shape.nics - 1);
+}
+
+int startLeafToLeafBulk(Fabric &fabric)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    const int nic = std::min(1, shape.nics - 1);
+    // Servers 0..15 sit on the first leaf of their rail, 32..47 on the second (32 a leaf).
+    for (int i = 0; i < 16 && 32 + i < shape.hosts; ++i)
+        fabric.startFlow(i * shape.nics + nic, (32 + i) * shape.nics + nic);
+    const FabricSpec &spec = fabric.spec();
+    return spec.switchPorts[spec.nicPorts[spec.hosts[nic].nicPort].switchPort].switchIndex;
+}
+
+int runAndFindRingUplink(Fabric &fabric, TimeNs span)
+{
+    // The ring's flow from the last server of the first leaf to the first of the second
+    // crosses a spine: its uplink is the one that moves bytes while the ring runs (counters
+    // are cumulative across scenarios, so the bytes of this span decide).
+    const FabricSpec &spec = fabric.spec();
+    const int leaf = spec.switchPorts[spec.nicPorts[spec.hosts[0].nicPort].switchPort].switchIndex;
+    QList<int> uplinks;
+    QList<quint64> before;
+    for (int p = 0; p < spec.switchPorts.size(); ++p) {
+        const SwitchPortSpec &sp = spec.switchPorts[p];
+        if (sp.switchIndex == leaf && sp.peerKind == PeerKind::SwitchPort) {
+            uplinks.append(p);
+            before.append(fabric.switchPortCounters(p).txBytes);
+        }
+    }
+    fabric.runFor(span);
+    int busiest = -1;
+    quint64 most = 0;
+    for (qsizetype i = 0; i < uplinks.size(); ++i) {
+        const quint64 moved = fabric.switchPortCounters(uplinks[i]).txBytes - before[i];
+        if (moved > most) {
+            busiest = uplinks[i];
+            most = moved;
+        }
+    }
+    return busiest;
+}
+
+}  // namespace roce::sim::live

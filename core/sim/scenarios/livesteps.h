@@ -1,0 +1,36 @@
+#pragma once
+
+#include "sim/engine/fabric.h"
+#include "sim/engine/topology.h"
+
+namespace roce::sim::live {
+
+/// Returns a fabric to its healthy baseline: traffic stopped, PFC/ECN on, faults cleared,
+/// every host on the common latency profile.
+void resetToBaseline(Fabric &fabric);
+/// Receiver of the incast: the first host alone on its switch port (on the reference
+/// fabric ubunturdma6 on Ethernet1/1/2; on a rail fabric the first server's first NIC).
+int incastReceiver(const Fabric &fabric);
+/// The server the slow-host fault hits.
+int slowHost(const Fabric &fabric);
+/// The first 8 hosts but the receiver send to incastReceiver().
+void startIncast(Fabric &fabric);
+void setWredEnabled(Fabric &fabric, bool enabled);
+/// Ring all-reduce over the first 8 hosts, 40 ms compute between iterations.
+void startEightRankTraining(Fabric &fabric);
+/// The shape of a rail fabric from its spec (rails are not needed and left 0).
+RailShape railShapeOf(const FabricSpec &spec);
+/// The large fabric's workload: a training ring over the first NIC of a quarter of the
+/// servers, and a 15:1 incast into one server on another rail.
+void startRailWorkload(Fabric &fabric);
+/// Receiver of the rail workload's incast (a NIC on rail 3, or the last one).
+int railIncastReceiver(const Fabric &fabric);
+/// 16 servers of one leaf send to 16 servers of the next leaf on the same rail (NIC 1): with
+/// per-flow ECMP hashing they spread over the spines. Returns the leaf's switch index.
+int startLeafToLeafBulk(Fabric &fabric);
+/// Runs @p fabric for @p span and returns the uplink of the first server's leaf that
+/// carried the most bytes meanwhile: the one the training ring crosses the spines by (-1:
+/// none).
+int runAndFindRingUplink(Fabric &fabric, TimeNs span);
+
+}  // namespace roce::sim::live
