@@ -8,7 +8,8 @@ file(GLOB_RECURSE files
      ${SOURCE_DIR}/translations/*.cpp ${SOURCE_DIR}/translations/*.h
      ${SOURCE_DIR}/tests/*.cpp ${SOURCE_DIR}/tests/*.h
      ${SOURCE_DIR}/benchmarks/*.cpp ${SOURCE_DIR}/benchmarks/*.h
-     ${SOURCE_DIR}/fuzz/*.cpp ${SOURCE_DIR}/fuzz/*.h)
+     ${SOURCE_DIR}/fuzz/*.cpp ${SOURCE_DIR}/fuzz/*.h
+     ${SOURCE_DIR}/docs/*.cpp ${SOURCE_DIR}/docs/*.h)
 list(LENGTH files count)
 execute_process(COMMAND ${CLANG_FORMAT} --dry-run -Werror --style=file ${files}
                 RESULT_VARIABLE rc ERROR_VARIABLE diagnostics)

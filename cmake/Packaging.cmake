@@ -1,6 +1,9 @@
 # Debian packages with CPack, one per install component (scripts/package.sh builds them):
-#   roce-agent    the daemon, its sandboxed systemd unit and its configuration (a conffile)
-#   roce-console  roce-console, rocectl, the desktop entry and the icon
+#   roce-agent    the daemon, its sandboxed systemd unit, its configuration (a conffile) and
+#                 its manual page roce-agent(8)
+#   roce-console  roce-console, rocectl, their manual pages (section 1), the desktop entry and
+#                 the icon
+# The manual pages are made from docs/*.md when the programs are built (docs/CMakeLists.txt).
 # The catalogues are compiled into the programs (":/i18n"): nothing to install for them.
 include(GNUInstallDirs)
 

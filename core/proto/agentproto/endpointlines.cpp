@@ -17,12 +17,6 @@ class EndpointLinesText
 
 const QString kKind = QStringLiteral("pingmesh");
 
-/// As timestampSourceName() says it (that is the live library's; this file is the agent's too).
-QString tsName(TimestampSource source)
-{
-    return source == TimestampSource::Hardware ? QStringLiteral("hw") : QStringLiteral("sw");
-}
-
 QString compact(const QJsonObject &o)
 {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
@@ -46,6 +40,11 @@ QByteArray gidFromHex(const QString &text)
 
 }  // namespace
 
+QString timestampSourceName(TimestampSource source)
+{
+    return source == TimestampSource::Hardware ? QStringLiteral("hw") : QStringLiteral("sw");
+}
+
 QString addressLine(const EndpointAddress &a)
 {
     return compact({{kKind, QStringLiteral("address")},
@@ -56,7 +55,7 @@ QString addressLine(const EndpointAddress &a)
                     {QStringLiteral("gid"), QString::fromLatin1(a.gid.toHex())},
                     {QStringLiteral("gid_index"), a.gidIndex},
                     {QStringLiteral("qpn"), double(a.qpn)},
-                    {QStringLiteral("timestamps"), tsName(a.timestamps)}});
+                    {QStringLiteral("timestamps"), timestampSourceName(a.timestamps)}});
 }
 
 QString peersLine(const QList<PeerAddress> &peers)
@@ -86,7 +85,7 @@ QStringList probeLines(const ProbeBatch &b)
                               {QStringLiteral("sent"), first ? b.sent : 0},
                               {QStringLiteral("lost"), first ? b.lost : 0},
                               {QStringLiteral("rtt_us"), rtts},
-                              {QStringLiteral("timestamps"), tsName(b.timestamps)}}));
+                              {QStringLiteral("timestamps"), timestampSourceName(b.timestamps)}}));
     } while (at < b.rttUs.size());
     return lines;
 }
