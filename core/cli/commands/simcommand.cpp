@@ -22,6 +22,21 @@ class SimCommandText
     Q_DECLARE_TR_FUNCTIONS(SimCommandText)
 };
 
+/// What a live scenario injected where, one line a fault ("the simulator's ground truth").
+void printInjection(const sim::ScenarioInjection &injection, QTextStream &out)
+{
+    if (injection.spec.isEmpty())
+        return;
+    out << SimCommandText::tr("Scenario: %1").arg(sim::resolvedSpec(injection))
+        << QLatin1Char('\n');
+    for (const sim::InjectedFault &f : injection.faults) {
+        out << (f.drawn ? SimCommandText::tr("  injected %1 at %2 (drawn from the seed)")
+                        : SimCommandText::tr("  injected %1 at %2"))
+                   .arg(f.fault, f.target)
+            << QLatin1Char('\n');
+    }
+}
+
 QString num(double v, int decimals = 2)
 {
     return QString::number(v, 'f', decimals);
@@ -162,12 +177,15 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
         return started.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
     }
     const QString scenario = parser.value(QStringLiteral("scenario"));
+    sim::ScenarioInjection injection;
     if (!scenario.isEmpty()) {
-        if (const auto applied = service.startScenario(scenario); !applied) {
+        const auto applied = service.startScenario(scenario);
+        if (!applied) {
             io.err << QLatin1String("rocectl sim: ") << applied.error().message
                    << QLatin1Char('\n');
             return ExitUsage;
         }
+        injection = *applied;
     }
     if (parser.isSet(QStringLiteral("json"))) {
         // One line that scripts can read before the service runs on.
@@ -190,7 +208,9 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
                  }
                  return a;
              }()},
-            {QStringLiteral("scenario"), scenario.isEmpty() ? QStringLiteral("idle") : scenario}};
+            {QStringLiteral("scenario"), scenario.isEmpty() ? QStringLiteral("idle") : scenario},
+            {QStringLiteral("injected"),
+             sim::injectionToJson(injection).value(QStringLiteral("injected"))}};
         io.out << QString::fromUtf8(QJsonDocument(info).toJson(QJsonDocument::Compact))
                << QLatin1Char('\n');
     } else {
@@ -213,6 +233,7 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
         }
         io.out << SimCommandText::tr("Credentials: %1 / %2").arg(options.user, options.password)
                << QLatin1Char('\n');
+        printInjection(injection, io.out);
         const auto &hosts = service.fabric().spec().hosts;
         if (hosts.size() <= 64) {
             io.out << SimCommandText::tr("Agents (TLS, same certificate, token %1):")
@@ -261,9 +282,12 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(summary());
-    const QCommandLineOption scenario(QStringLiteral("scenario"),
-                                      SimCommandText::tr("Scenario to run."),
-                                      SimCommandText::tr("name"));
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        SimCommandText::tr("Scenario to run. With --serve: a load and faults with optional "
+                           "targets joined by '+', e.g. training+nic-stall:gpu0007/mlx5_1 "
+                           "(see --list)."),
+        SimCommandText::tr("name"));
     const QCommandLineOption seconds(
         QStringLiteral("seconds"),
         SimCommandText::tr("Simulated seconds (default: the scenario's)."),
@@ -360,6 +384,21 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
         io.out << QLatin1Char('\n')
                << SimCommandText::tr("On a leaf/spine fabric (--serve --topology rail:...): %1")
                       .arg(sim::leafSpineScenarioNames().join(QStringLiteral(", ")))
+               << QLatin1Char('\n') << QLatin1Char('\n');
+        TextTable faults({SimCommandText::tr("FAULT[:TARGET] (--serve)"),
+                          SimCommandText::tr("FINDING"), SimCommandText::tr("WHAT IT DOES")});
+        for (const auto &f : sim::liveFaults()) {
+            faults.addRow(
+                {f.name + QLatin1Char(':') + sim::faultTargetName(f.target), f.findingKind,
+                 f.leafSpineOnly ? SimCommandText::tr("%1 (leaf/spine only)").arg(f.description)
+                                 : f.description});
+        }
+        io.out << faults.render() << QLatin1Char('\n')
+               << SimCommandText::tr(
+                      "Join a load and faults with '+': dcqcn-incast+link-down:"
+                      "rail1-leaf2/Ethernet1/5. A fault without a target gets one drawn from "
+                      "--seed among the places the load reaches; alone, it brings the traffic "
+                      "that shows it. --json states what was injected where.")
                << QLatin1Char('\n');
         return ExitOk;
     }

@@ -59,6 +59,10 @@ QJsonObject endpointsToJson(const sim::ServedFabricEndpoints &e, const QString &
                                     {QLatin1String(kTokenVariable), e.agentToken}}}};
     if (!inventory.isEmpty())
         json.insert(QStringLiteral("inventory"), inventory);
+    // The simulator's ground truth: what the scenario injected where (for scoring a
+    // diagnosis; nothing the console reads).
+    json.insert(QStringLiteral("injected"),
+                sim::injectionToJson(e.injection).value(QStringLiteral("injected")));
     return json;
 }
 
@@ -84,6 +88,12 @@ void printTables(const sim::ServedFabricEndpoints &e, const QString &scenario, Q
                       h.pinSha256});
     }
     out << hosts.render() << QLatin1Char('\n');
+    for (const sim::InjectedFault &f : e.injection.faults) {
+        out << (f.drawn ? SimServeText::tr("Injected %1 at %2 (drawn from the seed).")
+                        : SimServeText::tr("Injected %1 at %2."))
+                   .arg(f.fault, f.target)
+            << QLatin1Char('\n');
+    }
     out << SimServeText::tr("NX-API user: %1. Secrets for headless clients:").arg(e.user)
         << QLatin1Char('\n');
 }

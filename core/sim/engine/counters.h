@@ -16,10 +16,11 @@ struct SwitchPortCounters {
     bool operUp = true;
     RateBps speed = 0;
     quint64 rxPkts = 0, rxBytes = 0, txPkts = 0, txBytes = 0;  // frames, all classes
-    PerClass qosTxPkts {}, qosTxBytes {};                      ///< per QoS group, egress
-    PerClass qosDropPkts {}, qosDropBytes {};                  ///< WRED/AFD & Tail Drop, egress
-    PerClass qosEcnPkts {};                                    ///< CE-marked at egress (WRED ecn)
-    PerClass qosDepth {}, qosDepthMax {};                      ///< Q Depth Byts now / peak
+    quint64 rxCrcErrors = 0;  ///< frames received with a bad FCS (input errors, eth_crc)
+    PerClass qosTxPkts {}, qosTxBytes {};      ///< per QoS group, egress
+    PerClass qosDropPkts {}, qosDropBytes {};  ///< WRED/AFD & Tail Drop, egress
+    PerClass qosEcnPkts {};                    ///< CE-marked at egress (WRED ecn)
+    PerClass qosDepth {}, qosDepthMax {};      ///< Q Depth Byts now / peak
     quint64 ingressMmuDropPkts = 0, ingressMmuDropBytes = 0;
     quint64 txPpp = 0;                      ///< PFC frames sent to the neighbour
     quint64 rxPpp = 0;                      ///< PFC frames received from the neighbour
@@ -47,6 +48,7 @@ struct HostCounters {
     PerClass rxPrioPauseTransition {}, rxPrioDiscards {};
     quint64 rxBytesPhy = 0, txBytesPhy = 0, rxPacketsPhy = 0, txPacketsPhy = 0;
     quint64 rxPauseCtrlPhy = 0, txPauseCtrlPhy = 0, rxDiscardsPhy = 0;
+    quint64 rxCrcErrorsPhy = 0;  ///< frames received with a bad FCS
     quint64 txVportRdmaUnicastBytes = 0, txVportRdmaUnicastPackets = 0;
     quint64 rxVportRdmaUnicastBytes = 0, rxVportRdmaUnicastPackets = 0;
 };

@@ -35,6 +35,15 @@ struct HostConfig {
     TimeNs tcpHostLatency = 12000;  ///< per message, each side: syscalls + kernel stack
 };
 
+/// Faults of one switch that its own configuration or hashing causes (the rest of the
+/// fabric keeps the fabric-wide settings).
+struct SwitchFaults {
+    int pfcCos = -1;             ///< `pause pfc-cos N` of its no-drop class (-1: the fabric's)
+    bool ecnNotApplied = false;  ///< WRED/ECN configured, no queuing policy on its egress ports
+    bool ecmpPolarized = false;  ///< hashes every flow to another leaf onto one uplink
+    friend bool operator==(const SwitchFaults &, const SwitchFaults &) = default;
+};
+
 struct FlowOptions {
     FlowKind kind = FlowKind::Rdma;
     Bytes totalBytes = -1;  ///< bytes to send; -1 = until stopped
@@ -131,6 +140,15 @@ public:
     /// (the same hash function at every tier), instead of per flow. Applies to flows started
     /// from now on (the fluid model also moves the running ones).
     virtual void setEcmpPolarized(bool polarized) = 0;
+    /// Faults of switch @p switchIndex alone (pause on the wrong CoS, ECN not applied, ECMP
+    /// polarized); SwitchFaults{} heals them.
+    virtual void setSwitchFaults(int switchIndex, const SwitchFaults &faults) = 0;
+    virtual SwitchFaults switchFaults(int switchIndex) const = 0;
+    /// A damaged cable at @p switchPort: @p rate of the frames on it, either way, arrive
+    /// corrupted (a CRC error at the receiving end: the switch port's input errors, the NIC's
+    /// rx_crc_errors_phy) and are lost; 0 heals it.
+    virtual void setLinkErrorRate(int switchPort, double rate) = 0;
+    virtual double linkErrorRate(int switchPort) const = 0;
 
     // --- observation ---------------------------------------------------------------------
     virtual SwitchPortCounters switchPortCounters(int switchPort) const = 0;

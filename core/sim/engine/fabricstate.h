@@ -165,6 +165,9 @@ struct SwitchPortState {
     TimeNs lastXoff = 0;
     bool watchedPfc = false;
     std::int64_t rxResidueQ16 = 0;
+    /// Share of the frames on this port's cable that arrive corrupted (a bad link).
+    double errorRate = 0;
+    std::uint64_t errorThreshold = 0;  ///< errorRate x 2^64, for Xoshiro256::bernoulli
     // PFC watchdog.
     Bytes wdTxSincePoll = 0;
     TimeNs wdShutdownUntil = 0;
@@ -194,6 +197,7 @@ struct NicPortState {
     PerClass rxPrioDiscards {};
     quint64 rxDiscards = 0;
     quint64 linkDowned = 0;
+    quint64 rxCrcErrors = 0;  ///< frames from the switch that arrived corrupted
 };
 
 struct HostState {

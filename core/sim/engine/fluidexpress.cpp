@@ -53,18 +53,19 @@ bool FluidFabric::Impl::expressEligible(const FluidFlow &f, const ExpressUse &us
     if (!src.up || src.stalled || src.speed <= 0 || src.rxPause[f.prio].pausedUntil > now || !dst.up
         || dst.stalled || dst.nicPaused)
         return false;
-    const int cos = qos.noDropPfcCos;
     for (int k = 0; k < f.route.hops; ++k) {
         const int e = f.route.egress[k];
         const FluidPort &out = ports[std::size_t(e)];
+        // A damaged cable loses frames every step: the receiver's step-by-step state follows.
         if (use.egress[std::size_t(e)] != 1 || !out.up || out.speed < src.speed
-            || out.q[FluidDefault] > 0 || out.q[FluidRoce] > 0
-            || out.egressPause[cos].pausedUntil > now)
+            || out.q[FluidDefault] > 0 || out.q[FluidRoce] > 0 || out.errorRate > 0
+            || out.egressPause[pfcCosAt(out.switchIndex)].pausedUntil > now)
             return false;
         const int in = f.ingressPort[k];
         if (in >= 0) {
             const FluidPort &inPort = ports[std::size_t(in)];
-            if (use.ingress[std::size_t(in)] != 1 || !inPort.up || inPort.paused)
+            if (use.ingress[std::size_t(in)] != 1 || !inPort.up || inPort.paused
+                || inPort.errorRate > 0)
                 return false;
         }
     }

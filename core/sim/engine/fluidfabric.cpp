@@ -222,6 +222,21 @@ void FluidFabric::Impl::switchIngress(int portIndex)
     // Departures leave the headroom first (§6.3 step 6): what left since the last step.
     in.hdrm = std::max(0.0, in.hdrm - std::max(0.0, in.ing - ing));
     in.ing = ing;
+    if (in.errorRate > 0 && in.peerKind == PeerKind::Nic) {
+        // A damaged cable from the NIC: the switch drops what arrives with a bad FCS (the
+        // other direction, and switch-to-switch cables, lose at the sending port's egress).
+        for (const EntryRef &e : in.ingress) {
+            FluidFlow &f = flows[std::size_t(e.flow)];
+            const double lost = f.hop[e.hop].in * in.errorRate;
+            if (lost <= 0)
+                continue;
+            in.rxCrcErrors += lost / double(f.pktWire);
+            f.hop[e.hop].in -= lost;
+            f.hop[e.hop].drop += lost;
+            if (f.noDrop)
+                arrivingNoDrop -= lost;
+        }
+    }
     if (!in.up) {
         for (const EntryRef &e : in.ingress) {
             FluidFlow &f = flows[std::size_t(e.flow)];
@@ -269,7 +284,7 @@ void FluidFabric::Impl::switchIngress(int portIndex)
             flows[std::size_t(e.flow)].hop[e.hop].admit = 1.0;
     }
     // PFC state machine of the no-drop priority group (REFERENCE-DCQCN §6.3 step 7).
-    const int cos = qos.noDropPfcCos;
+    const int cos = pfcCosAt(in.switchIndex);
     if (in.pfcOn && qos.noDropConfigured) {
         const double shared = ing - double(reserve);
         const TimeNs quantaTime = pauseDuration(params.sw.pauseQuanta, in.speed);
@@ -352,7 +367,7 @@ void FluidFabric::Impl::switchEgress(int portIndex)
     // The no-drop class may be paused by the peer (unless the watchdog shut it down).
     double roceOpen = 1.0;
     if (qos.noDropConfigured && now >= p.wdShutdownUntil) {
-        const int cos = qos.noDropPfcCos;
+        const int cos = pfcCosAt(p.switchIndex);
         roceOpen = 1.0 - pausedShare(p.egressPause[cos], now, step);
     }
     double served[FluidSlots] = {0, 0};
@@ -373,7 +388,8 @@ void FluidFabric::Impl::switchEgress(int portIndex)
     // sees no queue).
     const WredParams &wred = params.sw.wred;
     double markP = 0;
-    if (wred.enabled && served[FluidRoce] > 0) {
+    if (wred.enabled && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied
+        && served[FluidRoce] > 0) {
         const double qNow = std::max(
             0.0,
             queued[FluidRoce] + (total[FluidRoce] - queued[FluidRoce] - served[FluidRoce]) / 2);
@@ -435,6 +451,16 @@ void FluidFabric::Impl::switchEgress(int portIndex)
                 f.hop[e.hop].drop += lost;
                 out -= lost;
             }
+        }
+        if (p.errorRate > 0) {
+            // A damaged cable to the peer: its receiving end drops what arrives corrupted.
+            const double lost = out * p.errorRate;
+            if (p.peerKind == PeerKind::Nic)
+                nics[std::size_t(p.peer)].rxCrcErrors += lost / double(f.pktWire);
+            else if (p.peerKind == PeerKind::SwitchPort)
+                ports[std::size_t(p.peer)].rxCrcErrors += lost / double(f.pktWire);
+            f.hop[e.hop].drop += lost;
+            out -= lost;
         }
         if (e.hop + 1 < f.route.hops)
             f.hop[e.hop + 1].next += out;
@@ -720,9 +746,9 @@ void FluidFabric::Impl::watchdog()
 {
     // NX-OS PFC watchdog: a no-drop queue paused with backlog and no transmission during a
     // whole poll interval is shut down (its queue dropped) and restored after 10 polls.
-    const int cos = qos.noDropPfcCos;
     for (int index : egressPorts) {
         FluidPort &p = ports[std::size_t(index)];
+        const int cos = pfcCosAt(p.switchIndex);
         const bool stuck = p.q[FluidRoce] > kEpsilonBytes && p.wdTxSincePoll <= kEpsilonBytes
             && now < p.egressPause[cos].pausedUntil;
         if (stuck && now >= p.wdShutdownUntil) {
@@ -1168,6 +1194,35 @@ void FluidFabric::setPfcWatchdog(bool on)
     d->nextWatchdogPoll = d->now + d->params.sw.watchdogPoll;
 }
 
+void FluidFabric::setSwitchFaults(int switchIndex, const SwitchFaults &faults)
+{
+    const bool rehash
+        = d->switchFaults[std::size_t(switchIndex)].ecmpPolarized != faults.ecmpPolarized;
+    d->switchFaults[std::size_t(switchIndex)] = faults;
+    if (rehash)
+        d->reroute();  // as setEcmpPolarized: the running flows move too
+    d->listsDirty = true;
+}
+
+SwitchFaults FluidFabric::switchFaults(int switchIndex) const
+{
+    return d->switchFaults[std::size_t(switchIndex)];
+}
+
+void FluidFabric::setLinkErrorRate(int switchPort, double rate)
+{
+    FluidPort &p = d->ports[std::size_t(switchPort)];
+    p.errorRate = std::clamp(rate, 0.0, 1.0);
+    if (p.peerKind == PeerKind::SwitchPort)
+        d->ports[std::size_t(p.peer)].errorRate = p.errorRate;
+    d->listsDirty = true;  // express flows through it go back to stepping
+}
+
+double FluidFabric::linkErrorRate(int switchPort) const
+{
+    return d->ports[std::size_t(switchPort)].errorRate;
+}
+
 void FluidFabric::setEcmpPolarized(bool polarized)
 {
     if (d->ecmpPolarized == polarized)
@@ -1183,6 +1238,7 @@ SwitchPortCounters FluidFabric::switchPortCounters(int switchPort) const
     c.operUp = p.up;
     c.speed = p.speed;
     c.rxPkts = quint64(p.rxPkts);
+    c.rxCrcErrors = quint64(p.rxCrcErrors);
     c.rxBytes = quint64(p.rxBytes);
     c.txPkts = quint64(p.txPkts);
     c.txBytes = quint64(p.txBytes);
@@ -1248,6 +1304,7 @@ HostCounters FluidFabric::hostCounters(int host) const
     c.rxPrioPauseTransition = n.c->rxPrioPauseTransition;
     c.rxPrioDiscards = n.c->rxPrioDiscards;
     c.rxDiscardsPhy = quint64(n.rxDiscards);
+    c.rxCrcErrorsPhy = quint64(n.rxCrcErrors);
     c.rxPauseCtrlPhy = n.c->rxPauseCtrl;
     c.txPauseCtrlPhy = n.c->txPauseCtrl;
     for (int prio = 0; prio < kClassCount; ++prio)

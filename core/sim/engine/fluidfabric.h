@@ -54,6 +54,10 @@ public:
     void setNicStalled(int nicPort, bool stalled) override;
     void setPfcWatchdog(bool on) override;
     void setEcmpPolarized(bool polarized) override;
+    void setSwitchFaults(int switchIndex, const SwitchFaults &faults) override;
+    SwitchFaults switchFaults(int switchIndex) const override;
+    void setLinkErrorRate(int switchPort, double rate) override;
+    double linkErrorRate(int switchPort) const override;
 
     SwitchPortCounters switchPortCounters(int switchPort) const override;
     HostCounters hostCounters(int host) const override;

@@ -130,6 +130,8 @@ struct FluidPort {
     double ecnPkts = 0;
     quint64 cnpTxPkts = 0;
     double mmuDropPkts = 0, mmuDropBytes = 0;
+    double errorRate = 0;    ///< share of the frames on this port's cable that are corrupted
+    double rxCrcErrors = 0;  ///< frames this port received corrupted
     PauseState egressPause[kClassCount];  ///< PFC received from the peer, per CoS
     /// Event counters (PFC frames, watchdog), exact; apart, so the hot state stays small.
     std::unique_ptr<SwitchPortCounters> c = std::make_unique<SwitchPortCounters>();
@@ -153,6 +155,7 @@ struct FluidNic {
     };
     std::unique_ptr<Counters> c = std::make_unique<Counters>();  ///< exact, apart
     double rxDiscards = 0;
+    double rxCrcErrors = 0;  ///< frames from the switch that arrived corrupted
 };
 
 /// Fractional host counters; HostCounters (integers) at read.
@@ -291,9 +294,23 @@ struct FluidFabric::Impl {
     ModelParams params;
     Router router;
     SwitchQosConfig qos;
+    std::vector<SwitchFaults> switchFaults;  ///< per switch
     TimeNs now = 0;
     std::int64_t stepsSinceQueueReset = 0;
     bool ecmpPolarized = false;
+
+    /// The CoS switch @p sw pauses and honours pauses on for its no-drop class.
+    int pfcCosAt(int sw) const
+    {
+        const int own = switchFaults.empty() ? -1 : switchFaults[std::size_t(sw)].pfcCos;
+        return own >= 0 ? own : qos.noDropPfcCos;
+    }
+    /// Whether flows that leave switch @p sw for another leaf all take one uplink.
+    bool polarizedAt(int sw) const
+    {
+        return ecmpPolarized
+            || (sw >= 0 && !switchFaults.empty() && switchFaults[std::size_t(sw)].ecmpPolarized);
+    }
 
     std::vector<FluidPort> ports;
     std::vector<FluidNic> nics;
@@ -323,6 +340,7 @@ struct FluidFabric::Impl {
 
     void init()
     {
+        switchFaults.assign(std::size_t(spec.switches.size()), SwitchFaults {});
         ports.resize(std::size_t(spec.switchPorts.size()));
         for (std::size_t i = 0; i < ports.size(); ++i) {
             const SwitchPortSpec &sp = spec.switchPorts[qsizetype(i)];
@@ -414,8 +432,8 @@ struct FluidFabric::Impl {
     /// up (a down uplink leaves the group; its flows spread over the others).
     Route routeFor(int flowId, int srcNic, int dstNic) const
     {
-        const unsigned hash
-            = ecmpHash(flowId, switchOfNic(srcNic), switchOfNic(dstNic), ecmpPolarized);
+        const unsigned hash = ecmpHash(flowId, switchOfNic(srcNic), switchOfNic(dstNic),
+                                       polarizedAt(switchOfNic(srcNic)));
         Route r = router.route(srcNic, dstNic, hash);
         if (r.hops < 3 || routeUsable(r))
             return r;
@@ -430,9 +448,9 @@ struct FluidFabric::Impl {
     void setRoute(FluidFlow &f, const Route &r, int flowId)
     {
         f.route = r;
-        f.reverse = router.route(
-            f.dstNic, f.srcNic,
-            ecmpHash(flowId, switchOfNic(f.dstNic), switchOfNic(f.srcNic), ecmpPolarized));
+        f.reverse = router.route(f.dstNic, f.srcNic,
+                                 ecmpHash(flowId, switchOfNic(f.dstNic), switchOfNic(f.srcNic),
+                                          polarizedAt(switchOfNic(f.dstNic))));
         for (int k = 0; k < kMaxHops; ++k)
             f.ingressPort[k] = -1;
         if (r.hops > 0)

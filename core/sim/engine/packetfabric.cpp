@@ -22,6 +22,7 @@ struct PacketFabric::Impl {
     ModelParams params;
     Router router;
     SwitchQosConfig qos;
+    std::vector<SwitchFaults> switchFaults;  ///< per switch
     TimeNs now = 0;
     std::int64_t stepsSinceQueueReset = 0;
     bool ecmpPolarized = false;
@@ -82,6 +83,7 @@ struct PacketFabric::Impl {
         for (int h = int(spec.hosts.size()) - 1; h >= 0; --h)
             nicFirstHost[std::size_t(spec.hosts[h].nicPort)] = h;
         switchUsed.assign(spec.switches.size(), 0);
+        switchFaults.assign(spec.switches.size(), SwitchFaults {});
         updateDelay();
         activeNics.resize(nics.size());
         activeEgress.resize(ports.size());
@@ -160,8 +162,20 @@ struct PacketFabric::Impl {
         f.cnpPrio = c.cnpPrio;
     }
 
-    /// CoS whose PFC frames pause @p group (only the no-drop group is pausable).
-    int pfcCosOfGroup(int group) const { return groupIsNoDrop(group) ? qos.noDropPfcCos : -1; }
+    /// The CoS switch @p sw pauses and honours pauses on for its no-drop class.
+    int pfcCosAt(int sw) const
+    {
+        const int own = switchFaults[std::size_t(sw)].pfcCos;
+        return own >= 0 ? own : qos.noDropPfcCos;
+    }
+    /// CoS whose PFC frames pause @p group at switch @p sw (only the no-drop group is
+    /// pausable).
+    int pfcCosOfGroup(int group, int sw) const { return groupIsNoDrop(group) ? pfcCosAt(sw) : -1; }
+    /// Whether the chunk crossing the cable of switch port @p port arrives corrupted.
+    bool corrupted(SwitchPortState &port)
+    {
+        return port.errorThreshold > 0 && port.rng.bernoulli(port.errorThreshold);
+    }
 
     // --- host side counters ----------------------------------------------------------------
     // Packets in @p bytes of wire data, with the fraction carried in @p residue (Q16).
@@ -304,10 +318,12 @@ void PacketFabric::Impl::processEvent(const Event &e)
         FlowState &f = flows[std::size_t(e.target)];
         HostState &src = hosts[std::size_t(f.stats.src)];
         ++src.c.packetSeqErr;
-        // Go-back-N: resend everything from the receiver's next expected byte.
+        // Go-back-N: resend everything from the receiver's next expected byte. The sender may
+        // have sent its last byte and gone idle meanwhile: it has to be woken to resend.
         if (f.sentSeq > e.value) {
             f.stats.retransmittedBytes += f.sentSeq - e.value;
             f.sentSeq = e.value;
+            markActive(activeNics, nics[std::size_t(f.srcNic)].activeTx, f.srcNic);
         }
         f.lastProgress = now;
         break;
@@ -387,10 +403,27 @@ void PacketFabric::Impl::pfcAtSwitchPort(int port, int cos, std::int64_t quanta)
 
 void PacketFabric::Impl::deliverArrival(const Arrival &a)
 {
-    if (a.switchPort >= 0)
+    // A damaged cable: the receiving end counts a bad FCS and drops the frames; the sender
+    // learns of the loss as of any other (the receiver's NAK, or its own timeout).
+    if (a.switchPort >= 0) {
+        SwitchPortState &in = ports[std::size_t(a.switchPort)];
+        if (corrupted(in)) {
+            in.c.rxCrcErrors += quint64(std::max(1, a.chunk.bytes / a.chunk.pktWire));
+            if (a.chunk.kind == ChunkKind::Data)
+                dropForFlow(a.chunk.flow, a.chunk.bytes);
+            return;
+        }
         switchIngress(a.switchPort, a.chunk);
-    else
-        nicReceive(a.nicPort, a.chunk);
+        return;
+    }
+    NicPortState &nic = nics[std::size_t(a.nicPort)];
+    if (nic.switchPort >= 0 && corrupted(ports[std::size_t(nic.switchPort)])) {
+        nic.rxCrcErrors += quint64(std::max(1, a.chunk.bytes / a.chunk.pktWire));
+        if (a.chunk.kind == ChunkKind::Data)
+            dropForFlow(a.chunk.flow, a.chunk.bytes);
+        return;
+    }
+    nicReceive(a.nicPort, a.chunk);
 }
 
 // --- switch ingress: MMU admission (§6.5) --------------------------------------------------
@@ -852,7 +885,7 @@ void PacketFabric::Impl::portEgress(int portIndex)
     auto eligible = [&](int slot) {
         if (p.qBytes[slot] == 0)
             return false;
-        const int cos = pfcCosOfGroup(groupOfSlot(slot));
+        const int cos = pfcCosOfGroup(groupOfSlot(slot), p.switchIndex);
         if (cos >= 0 && now < p.egressPause[cos].pausedUntil && now >= p.wdShutdownUntil)
             return false;
         return true;
@@ -886,7 +919,8 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
     SwitchPortState &p = ports[std::size_t(portIndex)];
     ChunkFifo &q = p.queue[slot];
     const WredParams &wred = params.sw.wred;
-    const bool markable = slot == SlotRoce && wred.enabled;
+    const bool markable = slot == SlotRoce && wred.enabled
+        && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied;
     Bytes used = 0;
     while (budget - used > 0 && !q.empty()) {
         Chunk &head = q.front();
@@ -960,9 +994,9 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
 
 void PacketFabric::Impl::pfcStateMachine()
 {
-    const int cos = qos.noDropPfcCos;
-    pfcWatch.forEach([this, cos](int id) {
+    pfcWatch.forEach([this](int id) {
         SwitchPortState &p = ports[std::size_t(id)];
+        const int cos = pfcCosAt(p.switchIndex);
         if (p.pfcOn && p.up && qos.noDropConfigured) {
             const PfcThresholds th = thresholdsFor(p);
             const Bytes shared = p.ing - params.sw.reservePerPg;
@@ -1041,9 +1075,9 @@ void PacketFabric::Impl::watchdog()
     // NX-OS PFC watchdog: a no-drop queue paused with backlog and no transmission during a
     // whole poll interval is shut down (its queue dropped) and restored after 10 polls.
     const int slot = SlotRoce;
-    const int cos = qos.noDropPfcCos;
     for (std::size_t i = 0; i < ports.size(); ++i) {
         SwitchPortState &p = ports[i];
+        const int cos = pfcCosAt(p.switchIndex);
         const bool stuck
             = p.qBytes[slot] > 0 && p.wdTxSincePoll == 0 && now < p.egressPause[cos].pausedUntil;
         if (stuck && now >= p.wdShutdownUntil) {
@@ -1158,7 +1192,10 @@ int PacketFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options
         const int port = m.spec.nicPorts[nic].switchPort;
         return port < 0 ? -1 : m.spec.switchPorts[port].switchIndex;
     };
-    const unsigned hash = ecmpHash(id, switchOf(f.srcNic), switchOf(f.dstNic), m.ecmpPolarized);
+    const int srcSwitch = switchOf(f.srcNic);
+    const bool polarized = m.ecmpPolarized
+        || (srcSwitch >= 0 && m.switchFaults[std::size_t(srcSwitch)].ecmpPolarized);
+    const unsigned hash = ecmpHash(id, srcSwitch, switchOf(f.dstNic), polarized);
     f.route = m.router.route(f.srcNic, f.dstNic, hash);
     f.reverse = m.router.route(f.dstNic, f.srcNic, hash);
     if (options.kind == FlowKind::Rdma) {
@@ -1454,6 +1491,37 @@ void PacketFabric::setEcmpPolarized(bool polarized)
     d->ecmpPolarized = polarized;
 }
 
+void PacketFabric::setSwitchFaults(int switchIndex, const SwitchFaults &faults)
+{
+    // Like setEcmpPolarized: running flows keep their routes, new ones hash anew.
+    d->switchFaults[std::size_t(switchIndex)] = faults;
+}
+
+SwitchFaults PacketFabric::switchFaults(int switchIndex) const
+{
+    return d->switchFaults[std::size_t(switchIndex)];
+}
+
+void PacketFabric::setLinkErrorRate(int switchPort, double rate)
+{
+    // One cable, both of its ends: what either end receives is corrupted alike.
+    const auto set = [this, rate](int port) {
+        SwitchPortState &p = d->ports[std::size_t(port)];
+        p.errorRate = std::clamp(rate, 0.0, 1.0);
+        p.errorThreshold
+            = p.errorRate >= 1.0 ? ~std::uint64_t(0) : std::uint64_t(std::ldexp(p.errorRate, 64));
+    };
+    set(switchPort);
+    const SwitchPortState &p = d->ports[std::size_t(switchPort)];
+    if (p.peerKind == PeerKind::SwitchPort)
+        set(p.peer);
+}
+
+double PacketFabric::linkErrorRate(int switchPort) const
+{
+    return d->ports[std::size_t(switchPort)].errorRate;
+}
+
 void PacketFabric::setPfcWatchdog(bool on)
 {
     d->params.sw.pfcWatchdog = on;
@@ -1493,6 +1561,7 @@ HostCounters PacketFabric::hostCounters(int host) const
     c.rxPrioPauseTransition = n.rxPrioPauseTransition;
     c.rxPrioDiscards = n.rxPrioDiscards;
     c.rxDiscardsPhy = n.rxDiscards;
+    c.rxCrcErrorsPhy = n.rxCrcErrors;
     c.rxPauseCtrlPhy = n.rxPauseCtrl;
     c.txPauseCtrlPhy = n.txPauseCtrl;
     for (int prio = 0; prio < kClassCount; ++prio)

@@ -6,6 +6,7 @@
 #include "sim/engine/fabric.h"
 #include "sim/engine/topology.h"
 #include "sim/observe/fabricrows.h"
+#include "sim/scenarios/faults.h"
 #include "sim/scenarios/livescenario.h"
 #include "sim/scenarios/livesteps.h"
 
@@ -43,10 +44,16 @@ void LargeFabricFeed::start(const QString &topology, const QString &scenario, in
         return;
     }
     const QString name = scenario.isEmpty() ? QStringLiteral("rail-training") : scenario;
-    if (!leafSpineScenarioNames().contains(name)) {
-        emit failed(LargeFabricFeedText::tr("'%1' is not a leaf/spine scenario (choose from: %2)")
-                        .arg(name, leafSpineScenarioNames().join(QStringLiteral(", "))));
-        return;
+    // A load and faults joined by '+' ("training+nic-stall:gpu0003/mlx5_1"): each part a
+    // leaf/spine scenario or a fault.
+    for (const QString &part : name.split(QLatin1Char('+'), Qt::SkipEmptyParts)) {
+        const QString base = part.section(QLatin1Char(':'), 0, 0);
+        if (!leafSpineScenarioNames().contains(base) && !isLiveFault(base)) {
+            emit failed(
+                LargeFabricFeedText::tr("'%1' is not a leaf/spine scenario (choose from: %2)")
+                    .arg(base, leafSpineScenarioNames().join(QStringLiteral(", "))));
+            return;
+        }
     }
     const RailShape s = shape.value();
     m_worker.start([this, s, name, intervalMs](QObject *worker) {
@@ -58,11 +65,13 @@ void LargeFabricFeed::start(const QString &topology, const QString &scenario, in
         params.sw.pfcMode = PfcThresholdMode::Dynamic;
         std::shared_ptr<Fabric> fabric = makeFabric(spec, params);
         auto sampler = std::make_shared<FabricRowSampler>(*fabric);
-        if (const auto applied = applyLiveScenario(*fabric, name); !applied) {
+        const auto applied = applyLiveScenario(*fabric, name);
+        if (!applied) {
             emit failed(applied.error().message);
             return;
         }
         emit fabricReady(leafSpineOf(spec));
+        emit scenarioStarted(resolvedSpec(applied.value()));
         (void)sampler->sample(QDateTime::currentMSecsSinceEpoch());
         // Simulated time per tick: the interval when the model keeps up, else what fits in
         // 90% of it, so that the thread never falls behind the clock.

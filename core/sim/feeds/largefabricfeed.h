@@ -35,6 +35,8 @@ public:
 
 signals:
     void fabricReady(const roce::models::LeafSpineFabric &fabric);
+    /// The scenario as it runs, every drawn target named (after fabricReady()).
+    void scenarioStarted(const QString &resolvedSpec);
     /// Simulated seconds per wall second over the last tick (1 = real time).
     void pace(double realTimeFactor);
     void updated(const roce::model::SourceFrame &update);

@@ -202,6 +202,19 @@ QList<std::pair<QString, QString>> pingmeshScenarios()
     };
 }
 
+PingmeshExamples pingmeshExamples(const QString &topology)
+{
+    const auto spec = SimService::fabricFor(topology);
+    if (!spec || spec->hosts.isEmpty())
+        return {};
+    // Not the first server: the traffic faults make it a sender.
+    const HostSpec &host = spec->hosts.at(std::min<qsizetype>(4, spec->hosts.size() - 1));
+    const NicPortSpec &nic = spec->nicPorts.at(host.nicPort);
+    const SwitchPortSpec &port = spec->switchPorts.at(nic.switchPort);
+    return {hostOfNic(*spec, host),
+            spec->switches.at(port.switchIndex).name + QLatin1Char('/') + port.name};
+}
+
 struct PingmeshSimulation::Impl {
     PingmeshRunOptions options;
     ModelParams params;

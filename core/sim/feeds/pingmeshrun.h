@@ -30,6 +30,15 @@ struct PingmeshRunOptions {
 /// The pingmesh scenarios with one line each on what they do.
 QList<std::pair<QString, QString>> pingmeshScenarios();
 
+/// What the faults that take a target could name on the simulated fabric @p topology: a
+/// server for bad-nic and the switch port its NIC is cabled to for bad-link ("gpu0005",
+/// "rail1-leaf1/Ethernet1/5"). Empty for an unknown topology.
+struct PingmeshExamples {
+    QString host;
+    QString switchPort;
+};
+PingmeshExamples pingmeshExamples(const QString &topology);
+
 /// What the run found.
 struct PingmeshReport {
     PingmeshRunOptions options;

@@ -3,6 +3,7 @@
 #include "sim/engine/fabric.h"
 
 #include <numeric>
+#include <tuple>
 
 namespace roce::sim {
 
@@ -26,6 +27,24 @@ quint64 sum(const PerClass &c)
 double perSec(quint64 now, quint64 before, double seconds)
 {
     return now >= before ? double(now - before) / seconds : 0.0;
+}
+
+/// What LLDP shows at a switch port of the model, as the served switch reports it
+/// (NxosView::showLldpNeighborsDetail): the server (or its hypervisor) and its netdev, or the
+/// far switch and its port.
+std::pair<QString, QString> lldpPeerOf(const FabricSpec &spec, const SwitchPortSpec &p)
+{
+    if (p.peerKind == PeerKind::Nic) {
+        const NicPortSpec &nic = spec.nicPorts.at(p.peer);
+        return {nic.hypervisor.isEmpty() ? nic.name.section(QLatin1Char('/'), 0, 0)
+                                         : nic.hypervisor,
+                nic.name.section(QLatin1Char('/'), 1)};
+    }
+    if (p.peerKind == PeerKind::SwitchPort) {
+        const SwitchPortSpec &far = spec.switchPorts.at(p.peer);
+        return {spec.switches.at(far.switchIndex).name, far.name};
+    }
+    return {};
 }
 
 }  // namespace
@@ -88,9 +107,11 @@ models::LeafSpineFabric leafSpineOf(const FabricSpec &spec)
 FabricRowSampler::FabricRowSampler(const Fabric &fabric) : m_fabric(fabric)
 {
     const FabricSpec &spec = fabric.spec();
-    for (const SwitchPortSpec &p : spec.switchPorts)
+    for (const SwitchPortSpec &p : spec.switchPorts) {
         m_switchRows.append(
             model::PortId::switchPort(spec.switches.at(p.switchIndex).name, p.name));
+        m_switchPeers.append(lldpPeerOf(spec, p));
+    }
     for (const HostSpec &h : spec.hosts)
         m_nicRows.append(model::PortId::nicPort(hostOfNic(spec, h), h.rdmaDevice));
 }
@@ -111,6 +132,7 @@ model::SourceFrame FabricRowSampler::sample(qint64 takenMs)
         const SwitchPortCounters c = m_fabric.switchPortCounters(i);
         model::PortSample r;
         r.id = m_switchRows.at(i);
+        std::tie(r.peer, r.peerPort) = m_switchPeers.at(i);
         r.state = c.operUp ? QStringLiteral("up") : QStringLiteral("down");
         if (rates) {
             const SwitchPortCounters &b = m_lastSwitch.at(i);
@@ -136,6 +158,7 @@ model::SourceFrame FabricRowSampler::sample(qint64 takenMs)
         const HostCounters c = m_fabric.hostCounters(h);
         model::PortSample r;
         r.id = m_nicRows.at(h);
+        r.peer = spec.hosts.at(h).netdev;  // as an agent reports its NIC
         r.state = c.linkUp ? QStringLiteral("up") : QStringLiteral("down");
         if (rates) {
             const HostCounters &b = m_lastHost.at(h);

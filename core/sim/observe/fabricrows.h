@@ -23,7 +23,8 @@ models::LeafSpineFabric leafSpineOf(const FabricSpec &spec);
 /// Rates of every switch port ("<switch>/<port>") and NIC ("<host>/<rdma device>") of a
 /// simulated fabric between two samples, on the simulated clock, as the port table and the
 /// map take them. For fabrics too large to serve one agent per NIC over loopback (1024 hosts
-/// x 8 NICs), the same rows the monitors would produce come straight from the model.
+/// x 8 NICs), the same rows the monitors would produce come straight from the model, with the
+/// peers LLDP would give (a server and its netdev, or the far switch and its port).
 class FabricRowSampler
 {
 public:
@@ -34,6 +35,7 @@ public:
 private:
     const Fabric &m_fabric;
     QList<model::PortId> m_switchRows;
+    QList<std::pair<QString, QString>> m_switchPeers;  ///< LLDP system name and port id
     QList<model::PortId> m_nicRows;
     QList<SwitchPortCounters> m_lastSwitch;
     QList<HostCounters> m_lastHost;

@@ -3,6 +3,8 @@
 #include "collect/pingmesh/pinglist.h"
 #include "sim/observe/fabricrows.h"
 
+#include <algorithm>
+
 namespace roce::sim {
 
 namespace {
@@ -115,6 +117,26 @@ std::optional<double> SimPingmesh::oneWayUs(int fromHost, int toHost, unsigned h
     return us;
 }
 
+double SimPingmesh::hostDelayUs(int host)
+{
+    if (m_hostDelayAt != m_fabric.now()) {
+        // Against the median host: the healthy profile all hosts share (the reference lab's
+        // VMs are slow alike, and that is their baseline, not a fault).
+        m_hostDelayAt = m_fabric.now();
+        const int hosts = int(m_fabric.spec().hosts.size());
+        QList<TimeNs> latency;
+        for (int h = 0; h < hosts; ++h)
+            latency.append(m_fabric.hostConfig(h).rdmaHostLatency);
+        QList<TimeNs> sorted = latency;
+        std::sort(sorted.begin(), sorted.end());
+        const TimeNs common = sorted.isEmpty() ? 0 : sorted[sorted.size() / 2];
+        m_hostDelayUs.resize(hosts);
+        for (int h = 0; h < hosts; ++h)
+            m_hostDelayUs[h] = double(std::max<TimeNs>(0, latency[h] - common)) / kNsPerUs;
+    }
+    return host >= 0 && host < m_hostDelayUs.size() ? m_hostDelayUs[host] : 0.0;
+}
+
 std::optional<double> SimPingmesh::roundTripUs(int src, int dst, quint16 sport)
 {
     const FabricSpec &spec = m_fabric.spec();
@@ -129,9 +151,10 @@ std::optional<double> SimPingmesh::roundTripUs(int src, int dst, quint16 sport)
         : std::nullopt;
     if (!there || !back)
         return std::nullopt;
-    // Completion timestamps jitter by a few tens of nanoseconds.
+    // Completion timestamps jitter by a few tens of nanoseconds. A slow host delays the
+    // probes it sends and the replies it posts.
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    return *there + *back + unit(m_rng) * 0.05;
+    return *there + *back + hostDelayUs(src) + hostDelayUs(dst) + unit(m_rng) * 0.05;
 }
 
 void SimPingmesh::probe(TimeNs span, pingmesh::PairMatrix &matrix, qint64 nowMs)

@@ -63,6 +63,9 @@ public:
 private:
     /// One way from NIC @p from to NIC @p to: the time, or nullopt when the frame is lost.
     std::optional<double> oneWayUs(int fromHost, int toHost, unsigned hash);
+    /// What host @p host adds to a probe it answers or sends beyond the fabric's common
+    /// profile: a slow host (power-save, far NUMA node) posts and polls late.
+    double hostDelayUs(int host);
 
     Fabric &m_fabric;
     Options m_options;
@@ -81,6 +84,8 @@ private:
     double m_crc = 0;
     quint64 m_lastRxPkts = 0;
     qint64 m_sent = 0;
+    QList<double> m_hostDelayUs;  ///< per host, worked out at m_hostDelayAt
+    TimeNs m_hostDelayAt = -1;
 };
 
 }  // namespace roce::sim

@@ -1,5 +1,6 @@
 #include "sim/scenarios/livescenario.h"
 
+#include "sim/scenarios/fabricnames.h"
 #include "sim/scenarios/livesteps.h"
 #include "sim/scenarios/scenariotable.h"
 
@@ -15,14 +16,6 @@ class LiveScenarioText
     Q_DECLARE_TR_FUNCTIONS(LiveScenarioText)
 };
 
-bool isLeafSpine(const FabricSpec &spec)
-{
-    for (const SwitchSpec &sw : spec.switches) {
-        if (sw.role == QLatin1String("spine"))
-            return true;
-    }
-    return false;
-}
 }  // namespace
 
 void applyReferenceVmHosts(Fabric &fabric)
@@ -40,7 +33,7 @@ QList<LiveScenario> liveScenarios()
 {
     QList<LiveScenario> list;
     for (const ScenarioDefinition &d : scenarioTable()) {
-        if (d.live.apply && d.live.singleSwitch)
+        if ((d.live.apply || d.live.fault) && d.live.singleSwitch)
             list.append({d.name, d.live.title, d.live.expectation});
     }
     return list;
@@ -50,31 +43,76 @@ QStringList leafSpineScenarioNames()
 {
     QStringList names;
     for (const ScenarioDefinition &d : scenarioTable()) {
-        if (d.live.apply && d.live.leafSpine)
+        if ((d.live.apply || d.live.fault) && d.live.leafSpine)
             names.append(d.name);
     }
     return names;
 }
 
-Result<void> applyLiveScenario(Fabric &fabric, const QString &name)
+Result<ScenarioInjection> applyLiveScenario(Fabric &fabric, const QString &spec, std::uint64_t seed)
 {
-    const QList<ScenarioDefinition> table = scenarioTable();
-    const auto it = std::find_if(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
-        return d.name == name && d.live.apply;
-    });
-    if (it == table.cend())
-        return makeError(ErrorCode::NotFound,
-                         LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
     if (fabric.spec().hosts.size() < 8)
         return makeError(ErrorCode::Unsupported,
                          LiveScenarioText::tr("live scenarios need at least 8 hosts"));
-    if (!it->live.singleSwitch && !isLeafSpine(fabric.spec()))
-        return makeError(ErrorCode::Unsupported,
-                         LiveScenarioText::tr("scenario '%1' needs a leaf/spine fabric").arg(name));
+    const QList<ScenarioDefinition> table = scenarioTable();
+    const bool leafSpine = isLeafSpine(fabric.spec());
+    ScenarioInjection injection;
+    injection.spec = spec;
+    const ScenarioDefinition *background = nullptr;
+    QList<std::pair<QString, QString>> faults;  // name, target
+    const QStringList parts = spec.split(QLatin1Char('+'));
+    for (const QString &part : parts) {
+        const QString name = part.section(QLatin1Char(':'), 0, 0).trimmed();
+        const QString target = part.section(QLatin1Char(':'), 1).trimmed();
+        if (isLiveFault(name)) {
+            faults.append({name, target});
+            continue;
+        }
+        const auto it
+            = std::find_if(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
+                  return d.name == name && d.live.apply;
+              });
+        if (it == table.cend())
+            return makeError(ErrorCode::NotFound,
+                             LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
+        if (!target.isEmpty())
+            return makeError(
+                ErrorCode::InvalidArgument,
+                LiveScenarioText::tr("'%1' is a load and takes no target ('%2')").arg(name, part));
+        if (background)
+            return makeError(ErrorCode::InvalidArgument,
+                             LiveScenarioText::tr("'%1' names two loads (%2 and %3): join one load "
+                                                  "and any faults with '+'")
+                                 .arg(spec, background->name, name));
+        if (leafSpine ? !it->live.leafSpine : !it->live.singleSwitch)
+            return makeError(
+                ErrorCode::Unsupported,
+                leafSpine
+                    ? LiveScenarioText::tr("scenario '%1' does not run on a leaf/spine fabric "
+                                           "(choose from: %2)")
+                          .arg(name, leafSpineScenarioNames().join(QStringLiteral(", ")))
+                    : LiveScenarioText::tr("scenario '%1' needs a leaf/spine fabric").arg(name));
+        background = &*it;
+    }
 
     live::resetToBaseline(fabric);
-    it->live.apply(fabric);
-    return {};
+    for (int s = 0; s < fabric.spec().switches.size(); ++s)
+        fabric.setSwitchFaults(s, SwitchFaults {});
+    for (int p = 0; p < fabric.spec().switchPorts.size(); ++p)
+        fabric.setLinkErrorRate(p, 0);
+    injection.background = background ? background->name : QStringLiteral("idle");
+    if (background)
+        background->live.apply(fabric);
+    bool loaded = background && background->name != QLatin1String("idle");
+    for (qsizetype i = 0; i < faults.size(); ++i) {
+        const auto injected
+            = injectFault(fabric, faults[i].first, faults[i].second, loaded, seed + quint64(i));
+        if (!injected)
+            return injected.error();
+        injection.faults.append(*injected);
+        loaded = loaded || fabric.flowCount() > 0;
+    }
+    return injection;
 }
 
 }  // namespace roce::sim

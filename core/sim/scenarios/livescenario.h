@@ -2,6 +2,7 @@
 
 #include "proto/common/result.h"
 #include "sim/engine/fabric.h"
+#include "sim/scenarios/faults.h"
 
 #include <QList>
 #include <QString>
@@ -27,8 +28,13 @@ QStringList leafSpineScenarioNames();
 /// DESIGN.md §2, calibrated on the seeds' measurements).
 void applyReferenceVmHosts(Fabric &fabric);
 
-/// Applies @p name to @p fabric (at least 8 hosts; a leaf/spine one for the scenarios that
-/// need it), after returning it to its healthy baseline.
-Result<void> applyLiveScenario(Fabric &fabric, const QString &name);
+/// Applies @p spec to @p fabric (at least 8 hosts; a leaf/spine one for the scenarios that
+/// need it), after returning it to its healthy baseline. @p spec is a live scenario's name, or
+/// at most one background load and any number of faults with optional targets joined by '+':
+/// "nic-stall", "training+nic-stall:gpu0007/mlx5_1", "dcqcn-incast+link-down:leaf2/Ethernet1/5".
+/// A fault without a target gets one drawn from @p seed among the places the load reaches.
+/// Returns what was injected where.
+Result<ScenarioInjection> applyLiveScenario(Fabric &fabric, const QString &spec,
+                                            std::uint64_t seed = 1);
 
 }  // namespace roce::sim

@@ -141,24 +141,27 @@ int startLeafToLeafBulk(Fabric &fabric)
     return spec.switchPorts[spec.nicPorts[spec.hosts[nic].nicPort].switchPort].switchIndex;
 }
 
-int runAndFindRingUplink(Fabric &fabric, TimeNs span)
+int runAndFindBusiestUplink(Fabric &fabric, TimeNs span)
 {
-    // The ring's flow from the last server of the first leaf to the first of the second
-    // crosses a spine: its uplink is the one that moves bytes while the ring runs (counters
-    // are cumulative across scenarios, so the bytes of this span decide).
+    // Counters are cumulative across scenarios, so the bytes of this span decide.
     const FabricSpec &spec = fabric.spec();
-    const int leaf = spec.switchPorts[spec.nicPorts[spec.hosts[0].nicPort].switchPort].switchIndex;
+    const int firstLeaf
+        = spec.switchPorts[spec.nicPorts[spec.hosts[0].nicPort].switchPort].switchIndex;
     QList<int> uplinks;
     QList<quint64> before;
+    int fallback = -1;
     for (int p = 0; p < spec.switchPorts.size(); ++p) {
         const SwitchPortSpec &sp = spec.switchPorts[p];
-        if (sp.switchIndex == leaf && sp.peerKind == PeerKind::SwitchPort) {
-            uplinks.append(p);
-            before.append(fabric.switchPortCounters(p).txBytes);
-        }
+        if (sp.peerKind != PeerKind::SwitchPort
+            || spec.switches[sp.switchIndex].role == QLatin1String("spine"))
+            continue;
+        uplinks.append(p);
+        before.append(fabric.switchPortCounters(p).txBytes);
+        if (fallback < 0 && sp.switchIndex == firstLeaf)
+            fallback = p;
     }
     fabric.runFor(span);
-    int busiest = -1;
+    int busiest = fallback;
     quint64 most = 0;
     for (qsizetype i = 0; i < uplinks.size(); ++i) {
         const quint64 moved = fabric.switchPortCounters(uplinks[i]).txBytes - before[i];
@@ -168,6 +171,28 @@ int runAndFindRingUplink(Fabric &fabric, TimeNs span)
         }
     }
     return busiest;
+}
+
+void startTrainingEverywhere(Fabric &fabric)
+{
+    const FabricSpec &spec = fabric.spec();
+    bool leafSpine = false;
+    for (const SwitchSpec &sw : spec.switches)
+        leafSpine = leafSpine || sw.role == QLatin1String("spine");
+    if (!leafSpine) {
+        startEightRankTraining(fabric);
+        return;
+    }
+    const RailShape shape = railShapeOf(spec);
+    for (int nic = 0; nic < shape.nics; ++nic) {
+        TrainingOptions ring;
+        for (int h = 0; h < shape.hosts; ++h)
+            ring.ranks.append(h * shape.nics + nic);
+        ring.gradientBytes = 64LL * 1000 * 1000;
+        ring.computeTime = 5 * kNsPerMs;
+        ring.iterations = 1 << 30;
+        fabric.startTraining(ring);
+    }
 }
 
 }  // namespace roce::sim::live

@@ -18,6 +18,9 @@ void startIncast(Fabric &fabric);
 void setWredEnabled(Fabric &fabric, bool enabled);
 /// Ring all-reduce over the first 8 hosts, 40 ms compute between iterations.
 void startEightRankTraining(Fabric &fabric);
+/// Training that keeps every NIC busy: the 8-rank ring on a single-switch fabric; on a
+/// leaf/spine one ring per rail (NIC k of every server), as rail-optimized jobs run.
+void startTrainingEverywhere(Fabric &fabric);
 /// The shape of a rail fabric from its spec (rails are not needed and left 0).
 RailShape railShapeOf(const FabricSpec &spec);
 /// The large fabric's workload: a training ring over the first NIC of a quarter of the
@@ -28,9 +31,9 @@ int railIncastReceiver(const Fabric &fabric);
 /// 16 servers of one leaf send to 16 servers of the next leaf on the same rail (NIC 1): with
 /// per-flow ECMP hashing they spread over the spines. Returns the leaf's switch index.
 int startLeafToLeafBulk(Fabric &fabric);
-/// Runs @p fabric for @p span and returns the uplink of the first server's leaf that
-/// carried the most bytes meanwhile: the one the training ring crosses the spines by (-1:
-/// none).
-int runAndFindRingUplink(Fabric &fabric, TimeNs span);
+/// Runs @p fabric for @p span and returns the leaf uplink that carried the most bytes
+/// meanwhile: the one the load crosses the spines by most; when nothing crossed them, the
+/// first uplink of the first server's leaf (-1: the fabric has no uplink).
+int runAndFindBusiestUplink(Fabric &fabric, TimeNs span);
 
 }  // namespace roce::sim::live

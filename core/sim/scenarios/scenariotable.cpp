@@ -104,7 +104,7 @@ QList<ScenarioDefinition> scenarioTable()
                LiveScenarioText::tr(
                    "Ring all-reduce bursts every iteration: ECN marks and CNPs rise during "
                    "all-reduce and drop to zero during compute."),
-               &live::startEightRankTraining},
+               &live::startTrainingEverywhere, true, true},
          Batch {
              ScenarioText::tr("8-rank ring all-reduce of 150 MB gradients on the reference fabric"),
              ScenarioText::tr(
@@ -138,7 +138,7 @@ QList<ScenarioDefinition> scenarioTable()
                    "goes down: ECMP moves the flows to the other spines and the ring keeps going."),
                [](Fabric &f) {
                    live::startRailWorkload(f);
-                   const int uplink = live::runAndFindRingUplink(f, 50 * kNsPerMs);
+                   const int uplink = live::runAndFindBusiestUplink(f, 50 * kNsPerMs);
                    if (uplink >= 0)
                        f.setLinkUp(uplink, false);
                },
@@ -181,23 +181,20 @@ QList<ScenarioDefinition> scenarioTable()
                LiveScenarioText::tr(
                    "A switch port goes down during training: its servers show link down, the "
                    "flows through it stall and retry (local_ack_timeout_err)."),
-               [](Fabric &f) {
-                   live::startEightRankTraining(f);
-                   const FabricSpec &spec = f.spec();
-                   f.setLinkUp(
-                       spec.nicPorts[spec.hosts[live::incastReceiver(f)].nicPort].switchPort,
-                       false);
-               }},
+               {},
+               true,
+               true,
+               true},
          Batch {}},
         {QStringLiteral("nic-stall"),
          Live {LiveScenarioText::tr("Fault: NIC stops draining"),
                LiveScenarioText::tr(
                    "A NIC stops draining and pauses the switch without end: RxPPP climbs on its "
                    "port and the pause storm spreads back to the senders."),
-               [](Fabric &f) {
-                   live::startIncast(f);
-                   f.setNicStalled(f.spec().hosts[live::incastReceiver(f)].nicPort, true);
-               }},
+               {},
+               true,
+               true,
+               true},
          Batch {}},
         {QStringLiteral("nic-stall-watchdog"),
          Live {LiveScenarioText::tr("Fault: NIC stops draining, PFC watchdog on"),
@@ -205,37 +202,30 @@ QList<ScenarioDefinition> scenarioTable()
                    "The same stalled NIC with the switch's PFC watchdog on: the watchdog shuts "
                    "the paused queue and drops it (WD drops on the receiver's switch port), and "
                    "what it lets through overruns the NIC (rx_discards_phy, rx_prio3_discards)."),
-               [](Fabric &f) {
-                   f.setPfcWatchdog(true);
-                   live::startIncast(f);
-                   f.setNicStalled(f.spec().hosts[live::incastReceiver(f)].nicPort, true);
-               }},
+               {},
+               true,
+               true,
+               true},
          Batch {}},
         {QStringLiteral("pfc-wrong-cos"),
          Live {LiveScenarioText::tr("Fault: PFC on the wrong CoS"),
                LiveScenarioText::tr(
                    "The switch pauses CoS 4 while RoCE rides priority 3: pause frames are sent but "
                    "ignored, and MMU drops appear despite PFC being on."),
-               [](Fabric &f) {
-                   SwitchQosConfig q = f.qosConfig();
-                   q.noDropPfcCos = 4;
-                   f.setQosConfig(q);
-                   live::setWredEnabled(f, false);
-                   live::startIncast(f);
-               }},
+               {},
+               true,
+               true,
+               true},
          Batch {}},
         {QStringLiteral("ecn-off-host"),
          Live {LiveScenarioText::tr("Fault: ECN off on one sender"),
                LiveScenarioText::tr(
                    "DCQCN incast where one sender's adapter has ECN off: it counts rp_cnp_ignored "
                    "instead of rp_cnp_handled, keeps its rate, and takes more than its share."),
-               [](Fabric &f) {
-                   const int sender = live::incastReceiver(f) == 0 ? 1 : 0;
-                   HostConfig c = f.hostConfig(sender);
-                   c.ecnRpPrios = 0;  // roce_rp/enable/* = 0: CNPs arrive and are ignored
-                   f.setHostConfig(sender, c);
-                   live::startIncast(f);
-               }},
+               {},
+               true,
+               true,
+               true},
          Batch {}},
         {QStringLiteral("slow-host"),
          Live {LiveScenarioText::tr("Fault: one slow server"),
@@ -243,27 +233,50 @@ QList<ScenarioDefinition> scenarioTable()
                    "One server answers every message late (CPU in power-save, IRQs on the far "
                    "NUMA node): a latency matrix points at it while every fabric counter stays "
                    "clean."),
-               [](Fabric &f) {
-                   const int slow = live::slowHost(f);
-                   HostConfig c = f.hostConfig(slow);
-                   c.rdmaHostLatency *= 8;
-                   c.tcpHostLatency *= 3;
-                   f.setHostConfig(slow, c);
-               }},
+               {},
+               true,
+               true,
+               true},
          Batch {}},
         {QStringLiteral("dscp-mismatch"),
          Live {LiveScenarioText::tr("Fault: DSCP mismatch"),
                LiveScenarioText::tr(
-                   "Hosts mark RoCE with DSCP 34, which the class-map does not match: traffic "
-                   "lands in the lossy default class with tail drops and no PFC."),
-               [](Fabric &f) {
-                   for (int h = 0; h < f.spec().hosts.size(); ++h) {
-                       HostConfig c = f.hostConfig(h);
-                       c.roceDscp = 34;
-                       f.setHostConfig(h, c);
-                   }
-                   live::startIncast(f);
-               }},
+                   "A server marks RoCE with DSCP 34, which the class-map does not match: its "
+                   "traffic lands in the lossy default class with tail drops and no PFC."),
+               {},
+               true,
+               true,
+               true},
+         Batch {}},
+        {QStringLiteral("bad-link"),
+         Live {LiveScenarioText::tr("Fault: bad link"),
+               LiveScenarioText::tr(
+                   "A damaged cable corrupts 3% of its frames during training: CRC errors at the "
+                   "receiving end, loss, retransmissions and out-of-sequence packets."),
+               {},
+               true,
+               true,
+               true},
+         Batch {}},
+        {QStringLiteral("ecn-not-marking"),
+         Live {LiveScenarioText::tr("Fault: ECN configured, not marking"),
+               LiveScenarioText::tr(
+                   "WRED/ECN is configured but its queuing policy is not on the egress ports: an "
+                   "incast builds the queue, nothing is marked and PFC alone holds it."),
+               {},
+               true,
+               true,
+               true},
+         Batch {}},
+        {QStringLiteral("ecmp-polarized"),
+         Live {LiveScenarioText::tr("Fault: ECMP hash polarized on a leaf"),
+               LiveScenarioText::tr(
+                   "One leaf hashes every flow to another leaf onto the same uplink: it runs hot "
+                   "with ECN marks while the leaf's other uplinks idle."),
+               {},
+               false,
+               true,
+               true},
          Batch {}},
     };
 }

@@ -23,6 +23,9 @@ struct ScenarioDefinition {
         std::function<void(Fabric &)> apply;
         bool singleSwitch = true;  ///< makes sense on the reference/star fabrics
         bool leafSpine = false;    ///< makes sense on a served leaf/spine fabric
+        /// A fault of liveFaults() (faults.h): injected with an optional target, after an
+        /// optional background load ("training+nic-stall:gpu0007/mlx5_1"); no apply.
+        bool fault = false;
     } live;
 
     /// The batch form; no setUp: live only.

@@ -97,8 +97,10 @@ void EmbeddedFabric::startScenario(const QString &name)
         }
         if (const auto ok = m_service->startScenario(name); !ok)
             emit scenarioFailed(name, ok.error().message);
-        else
-            emit scenarioStarted(name);
+        else {
+            emit scenarioStarted(resolvedSpec(*ok));
+            emit scenarioInjected(injectionToJson(*ok));
+        }
     });
 }
 

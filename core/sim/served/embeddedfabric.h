@@ -4,6 +4,7 @@
 #include "live/maplayout/fabriclayout.h"
 #include "sim/served/simservice.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QThread>
 #include <QUrl>
@@ -44,6 +45,9 @@ signals:
     /// its own cabling; a real fabric's comes from LLDP and the inventory dialog).
     void layoutReady(const roce::models::FabricLayout &layout);
     void scenarioStarted(const QString &name);
+    /// With scenarioStarted(): what it injected where (injectionToJson()): the simulator's
+    /// ground truth, for scoring a diagnosis, never an input of one.
+    void scenarioInjected(const QJsonObject &injection);
     void scenarioFailed(const QString &name, const QString &message);
 
 private:

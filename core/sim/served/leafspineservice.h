@@ -2,6 +2,7 @@
 
 #include "proto/common/result.h"
 #include "sim/engine/fabric.h"
+#include "sim/scenarios/faults.h"
 #include "sim/served/nxosview.h"
 #include "sim/served/selfsignedidentity.h"
 
@@ -61,8 +62,9 @@ struct ServedFabricEndpoints {
     QList<ServedSwitch> switches;  ///< spines, then leaves
     QList<ServedHost> hosts;
     QString user;
-    QString password;    ///< secret: shown to whoever started the fabric, never written
-    QString agentToken;  ///< secret likewise
+    QString password;             ///< secret: shown to whoever started the fabric, never written
+    QString agentToken;           ///< secret likewise
+    ScenarioInjection injection;  ///< the scenario it started with, and what it injected where
 };
 
 /// A rail-optimized leaf/spine fabric served the way a real one is reached: the model
@@ -85,8 +87,8 @@ public:
     Result<void> stopSwitch(const QString &name);
     /// Opens it again on the same port with the same certificate.
     Result<void> restartSwitch(const QString &name);
-    /// Applies a live scenario from leafSpineScenarioNames().
-    Result<void> startScenario(const QString &name);
+    /// Applies a live scenario: a load of leafSpineScenarioNames() and faults with targets.
+    Result<ScenarioInjection> startScenario(const QString &spec);
 
     Fabric &fabric() { return *m_fabric; }
 
@@ -103,6 +105,7 @@ private:
     void tick();
 
     ServedFabricOptions m_options;
+    std::uint64_t m_scenariosStarted = 0;
     std::unique_ptr<Fabric> m_fabric;
     PortRateTracker m_rates;
     std::vector<Switch> m_switches;  ///< by switch index (unique_ptr members: no QList)

@@ -385,10 +385,13 @@ QJsonObject NxosView::showInterface(const QList<int> &list) const
         o.insert(QStringLiteral("eth_inbytes"), s(c.rxBytes));
         o.insert(QStringLiteral("eth_jumbo_inpkts"), s(jumboIn));
         for (const char *zero :
-             {"eth_storm_supp", "eth_runts", "eth_giants", "eth_crc", "eth_nobuf", "eth_inerr",
-              "eth_frame", "eth_overrun", "eth_underrun", "eth_ignored", "eth_watchdog",
-              "eth_bad_eth", "eth_bad_proto", "eth_in_ifdown_drops", "eth_dribble"})
+             {"eth_storm_supp", "eth_runts", "eth_giants", "eth_nobuf", "eth_frame", "eth_overrun",
+              "eth_underrun", "eth_ignored", "eth_watchdog", "eth_bad_eth", "eth_bad_proto",
+              "eth_in_ifdown_drops", "eth_dribble"})
             o.insert(QLatin1String(zero), QStringLiteral("0"));
+        // A damaged cable: frames with a bad FCS, which are all of its input errors here.
+        o.insert(QStringLiteral("eth_crc"), s(c.rxCrcErrors));
+        o.insert(QStringLiteral("eth_inerr"), s(c.rxCrcErrors));
         // Ingress buffer (MMU) drops show as input discards.
         o.insert(QStringLiteral("eth_indiscard"), s(c.ingressMmuDropPkts));
         // Link-level PAUSE only: PFC frames are counted by the PFC and queuing commands.
@@ -536,7 +539,7 @@ QJsonObject NxosView::showInterfaceCountersErrors() const
 
 QJsonObject NxosView::showPfc(const QList<int> &list) const
 {
-    const SwitchQosConfig qos = m_fabric.qosConfig();
+    const SwitchQosConfig qos = qosHere();
     QJsonArray rows;
     for (int p : list) {
         const SwitchPortCounters c = m_fabric.switchPortCounters(p);
@@ -564,7 +567,7 @@ QString NxosView::textPfc(const QList<int> &list) const
     QString t = QLatin1Char('\n') + rule
         + QStringLiteral("Port               Mode Oper(VL bmap)  RxPPP      TxPPP\n") + rule
         + QLatin1Char('\n');
-    const SwitchQosConfig qos = m_fabric.qosConfig();
+    const SwitchQosConfig qos = qosHere();
     for (int p : list) {
         const SwitchPortCounters c = m_fabric.switchPortCounters(p);
         const bool on = m_fabric.pfcEnabled(p) && qos.noDropConfigured && c.operUp;
@@ -584,7 +587,7 @@ QString NxosView::textPfc(const QList<int> &list) const
 QJsonObject NxosView::showQueuing(const QList<int> &list) const
 {
     const ModelParams &params = m_fabric.params();
-    const SwitchQosConfig qos = m_fabric.qosConfig();
+    const SwitchQosConfig qos = qosHere();
     QJsonArray queuingRows;
     for (int p : list) {
         const SwitchPortSpec &sp = m_fabric.spec().switchPorts[p];
@@ -714,7 +717,7 @@ QJsonObject NxosView::showQueuing(const QList<int> &list) const
 
 QString NxosView::textQueuing(const QList<int> &list) const
 {
-    const SwitchQosConfig qos = m_fabric.qosConfig();
+    const SwitchQosConfig qos = qosHere();
     const ModelParams &params = m_fabric.params();
     QString t;
     auto cell = [](quint64 v) { return QString::number(v).rightJustified(16); };
@@ -932,9 +935,18 @@ QJsonObject NxosView::showLldpNeighbors() const
 
 // --- running-config and buffer stats (text only) --------------------------------------------
 
+SwitchQosConfig NxosView::qosHere() const
+{
+    SwitchQosConfig qos = m_fabric.qosConfig();
+    const SwitchFaults faults = m_fabric.switchFaults(m_switch);
+    if (faults.pfcCos >= 0)
+        qos.noDropPfcCos = faults.pfcCos;
+    return qos;
+}
+
 QString NxosView::textRunningConfig() const
 {
-    const SwitchQosConfig qos = m_fabric.qosConfig();
+    const SwitchQosConfig qos = qosHere();
     const ModelParams &params = m_fabric.params();
     QString t
         = QStringLiteral(
@@ -991,8 +1003,12 @@ QString NxosView::textRunningConfig() const
                  .arg(qos.noDropPfcCos);
     }
     t += QStringLiteral("  class type network-qos c-8q-nq-default\n    mtu %1\n").arg(qos.mtu);
-    t += QStringLiteral("system qos\n  service-policy type network-qos QOS_NETWORK\n"
-                        "  service-policy type queuing output QOS_EGRESS_PORT\n\n");
+    // ECN not applied: the queuing policy with its WRED/ECN is configured, but nothing
+    // attaches it to the egress ports (the `system qos` line is missing).
+    t += QStringLiteral("system qos\n  service-policy type network-qos QOS_NETWORK\n");
+    if (!m_fabric.switchFaults(m_switch).ecnNotApplied)
+        t += QStringLiteral("  service-policy type queuing output QOS_EGRESS_PORT\n");
+    t += QLatin1Char('\n');
     for (int p : ports()) {
         const SwitchPortSpec &sp = m_fabric.spec().switchPorts[p];
         t += QStringLiteral("interface %1\n").arg(sp.name);

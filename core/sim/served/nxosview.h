@@ -50,6 +50,8 @@ public:
     static QString release() { return QStringLiteral("9.3(10)"); }
 
 private:
+    /// The fabric's QoS as this switch runs it (its own faults applied).
+    SwitchQosConfig qosHere() const;
     QList<int> ports() const;  ///< global switch port ids of this switch, in name order
     int portByName(const QString &name) const;
     QJsonObject showVersion() const;

@@ -1,5 +1,7 @@
 #include "sim/served/servedfabric.h"
 
+#include <memory>
+
 #include <QCoreApplication>
 
 namespace roce::sim {
@@ -93,8 +95,20 @@ void ServedFabric::restartSwitch(const QString &name)
 
 void ServedFabric::startScenario(const QString &name)
 {
-    post([name](LeafSpineService &service) { return service.startScenario(name); },
-         [this, name] { emit scenarioStarted(name); });
+    // What started, every target named (a drawn one too), as the status line says it.
+    auto started = std::make_shared<ScenarioInjection>();
+    post(
+        [name, started](LeafSpineService &service) -> Result<void> {
+            const auto injected = service.startScenario(name);
+            if (!injected)
+                return injected.error();
+            *started = *injected;
+            return {};
+        },
+        [this, started] {
+            emit scenarioStarted(resolvedSpec(*started));
+            emit scenarioInjected(injectionToJson(*started));
+        });
 }
 
 }  // namespace roce::sim

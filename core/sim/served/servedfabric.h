@@ -3,6 +3,7 @@
 #include "proto/common/workerthread.h"
 #include "sim/served/leafspineservice.h"
 
+#include <QJsonObject>
 #include <QObject>
 
 #include <functional>
@@ -42,6 +43,9 @@ signals:
     void switchStopped(const QString &name);
     void switchRestarted(const QString &name);
     void scenarioStarted(const QString &name);
+    /// With scenarioStarted(): what it injected where (injectionToJson()): the simulator's
+    /// ground truth, for scoring a diagnosis, never an input of one.
+    void scenarioInjected(const QJsonObject &injection);
     void requestFailed(const QString &message);
 
 private:

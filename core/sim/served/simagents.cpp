@@ -298,6 +298,7 @@ AgentSample SimAgents::sample(int host) const
     n.ethtool.insert(QStringLiteral("rx_pause_ctrl_phy"), c.rxPauseCtrlPhy);
     n.ethtool.insert(QStringLiteral("tx_pause_ctrl_phy"), c.txPauseCtrlPhy);
     n.ethtool.insert(QStringLiteral("rx_discards_phy"), c.rxDiscardsPhy);
+    n.ethtool.insert(QStringLiteral("rx_crc_errors_phy"), c.rxCrcErrorsPhy);
     n.ethtool.insert(QStringLiteral("tx_vport_rdma_unicast_bytes"), c.txVportRdmaUnicastBytes);
     n.ethtool.insert(QStringLiteral("tx_vport_rdma_unicast_packets"), c.txVportRdmaUnicastPackets);
     n.ethtool.insert(QStringLiteral("rx_vport_rdma_unicast_bytes"), c.rxVportRdmaUnicastBytes);

@@ -177,9 +177,12 @@ quint16 SimService::agentPort(int host) const
     return m_agents ? m_agents->port(host) : 0;
 }
 
-Result<void> SimService::startScenario(const QString &name)
+Result<ScenarioInjection> SimService::startScenario(const QString &spec)
 {
-    return applyLiveScenario(*m_fabric, name);
+    // The first scenario draws its targets from the seed itself; each later one from the next
+    // seed, so that one served fabric injects a fault at a new place each time (a benchmark's
+    // trials), and a run repeats with the same seed.
+    return applyLiveScenario(*m_fabric, spec, m_options.seed + 7919 * m_scenariosStarted++);
 }
 
 void SimService::tick()

@@ -2,6 +2,7 @@
 
 #include "proto/common/result.h"
 #include "sim/engine/fabric.h"
+#include "sim/scenarios/faults.h"
 #include "sim/served/nxosview.h"
 
 #include <QElapsedTimer>
@@ -65,8 +66,9 @@ public:
     quint16 agentPort(int host) const;
     SimAgents *agents() { return m_agents; }
 
-    /// Applies a live scenario (see livescenario.h).
-    Result<void> startScenario(const QString &name);
+    /// Applies a live scenario: a load and faults with targets (see livescenario.h), drawn
+    /// targets from the service's seed. Returns what was injected where.
+    Result<ScenarioInjection> startScenario(const QString &spec);
 
     /// Builds the fabric named by @p topology ("reference", "starN", "rail:H:N:R:S").
     static Result<FabricSpec> fabricFor(const QString &topology);
@@ -79,6 +81,7 @@ private:
     void tick();
 
     SimServiceOptions m_options;
+    std::uint64_t m_scenariosStarted = 0;
     std::unique_ptr<Fabric> m_fabric;
     PortRateTracker m_rates;
     std::unique_ptr<NxosView> m_view;

@@ -37,6 +37,14 @@ void SimulatedFabricPlan::start()
         m_served->start();
 }
 
+void SimulatedFabricPlan::startScenario(const QString &spec)
+{
+    if (m_embedded)
+        m_embedded->startScenario(spec);
+    else
+        m_served->startScenario(spec);
+}
+
 void SimulatedFabricPlan::followReference(const SimServiceOptions &options)
 {
     EmbeddedFabric *fabric = m_embedded.get();
@@ -55,6 +63,11 @@ void SimulatedFabricPlan::followReference(const SimServiceOptions &options)
     connect(fabric, &EmbeddedFabric::layoutReady, this, [this](const models::FabricLayout &l) {
         for (monitor::SwitchTarget &s : m_plan.switches)
             s.name = l.switchName;
+        // Where the virtual servers hang: LLDP on a hypervisor's uplink names the hypervisor.
+        for (const models::FabricLayout::Attachment &a : l.attachments) {
+            for (const models::FabricLayout::Server &server : a.servers)
+                m_plan.placement.insert(server.name, l.portKey(a));
+        }
         if (m_hosts == 0)  // no agents to wait for: the switch is the plan
             emit ready(m_plan, {});
     });

@@ -37,6 +37,8 @@ public:
     /// null; to start scenarios, or stop and restart one switch's endpoint.
     ServedFabric *served() const { return m_served.get(); }
     EmbeddedFabric *embedded() const { return m_embedded.get(); }
+    /// Starts a live scenario ("training+nic-stall:gpu0007/mlx5_1") on whichever it is.
+    void startScenario(const QString &spec);
 
 signals:
     void ready(const roce::live::FabricPlan &plan, const roce::inventory::Inventory &inventory);

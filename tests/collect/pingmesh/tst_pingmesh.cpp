@@ -870,11 +870,11 @@ private slots:
         // from its RxPPP (NX-API), the senders' from their NICs' pause time (their agents).
         int code = -1;
         QString err;
-        const QJsonObject r
-            = runJson({QStringLiteral("--sim"), QStringLiteral("--served"),
-                       QStringLiteral("--scenario"), QStringLiteral("nic-stall"),
-                       QStringLiteral("--seconds"), QStringLiteral("6"), QStringLiteral("--json")},
-                      &code, &err);
+        const QJsonObject r = runJson(
+            {QStringLiteral("--sim"), QStringLiteral("--served"), QStringLiteral("--scenario"),
+             QStringLiteral("nic-stall:ubunturdma6/rocep11s0"), QStringLiteral("--seconds"),
+             QStringLiteral("6"), QStringLiteral("--json")},
+            &code, &err);
         QCOMPARE(code, 0);
         const QJsonArray verdicts = r.value(QStringLiteral("verdicts")).toArray();
         const QByteArray all = QJsonDocument(verdicts).toJson();

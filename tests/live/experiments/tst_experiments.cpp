@@ -292,7 +292,7 @@ private slots:
 
     void simLatencyMatrixFindsTheSlowHost()
     {
-        QVERIFY(m_sim->startScenario(QStringLiteral("slow-host")));
+        QVERIFY(m_sim->startScenario(QStringLiteral("slow-host:") + m_simHosts[2].name));
         ExperimentRequest m;
         m.kind = ExperimentKind::Matrix;
         m.job = job(QStringLiteral("ib_write_lat"));

@@ -1,0 +1,502 @@
+#include "sim/scenarios/faults.h"
+
+#include "sim/engine/rng.h"
+#include "sim/scenarios/fabricnames.h"
+#include "sim/scenarios/livesteps.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QSet>
+
+#include <algorithm>
+
+namespace roce::sim {
+
+namespace {
+
+class FaultText
+{
+    Q_DECLARE_TR_FUNCTIONS(FaultText)
+};
+
+/// Loss on a damaged cable: enough for go-back-N to hurt and CRC errors to count every
+/// second, as a bad optic or a dirty connector does.
+constexpr double kBadLinkErrorRate = 0.03;
+/// The CoS a wrongly configured no-drop class pauses (RoCE rides 3).
+constexpr int kWrongPfcCos = 4;
+/// The DSCP a mismarking host sends RoCE with (AF41: priority 4, the default class).
+constexpr int kMismatchedDscp = 34;
+
+/// What the fabric's load reaches: the model hosts that send or receive, and from them the
+/// switch ports facing their NICs and the switches those are on. Read from the flows the
+/// background started (a training job's ring is flows too), so a drawn target carries
+/// traffic.
+struct Reach {
+    QList<int> hosts;
+    QList<int> ports;
+    QList<int> switches;
+};
+
+Reach reachOf(const Fabric &fabric)
+{
+    const FabricSpec &spec = fabric.spec();
+    QSet<int> hosts;
+    for (int flow = 0; flow < fabric.flowCount(); ++flow) {
+        const FlowStats s = fabric.flowStats(flow);
+        if (s.stoppedAt >= 0)
+            continue;
+        hosts.insert(s.src);
+        hosts.insert(s.dst);
+    }
+    Reach reach;
+    reach.hosts = hosts.values();
+    std::sort(reach.hosts.begin(), reach.hosts.end());
+    QSet<int> ports, switches;
+    for (int h : std::as_const(reach.hosts)) {
+        const int port = spec.nicPorts[spec.hosts[h].nicPort].switchPort;
+        if (port < 0)
+            continue;
+        ports.insert(port);
+        switches.insert(spec.switchPorts[port].switchIndex);
+    }
+    reach.ports = ports.values();
+    std::sort(reach.ports.begin(), reach.ports.end());
+    reach.switches = switches.values();
+    std::sort(reach.switches.begin(), reach.switches.end());
+    return reach;
+}
+
+/// Every model host, every switch port with a peer, every switch: where a fault alone (it
+/// brings its own traffic) may land.
+Reach everywhere(const FabricSpec &spec, bool leavesOnly)
+{
+    Reach all;
+    for (int h = 0; h < spec.hosts.size(); ++h)
+        all.hosts.append(h);
+    for (int p = 0; p < spec.switchPorts.size(); ++p) {
+        if (spec.switchPorts[p].peerKind == PeerKind::Nic)
+            all.ports.append(p);
+    }
+    for (int s = 0; s < spec.switches.size(); ++s) {
+        if (!leavesOnly || spec.switches[s].role != QLatin1String("spine"))
+            all.switches.append(s);
+    }
+    return all;
+}
+
+int draw(const QList<int> &candidates, std::uint64_t seed, int stream)
+{
+    Xoshiro256 rng(seed, 0x5eed0000u + std::uint64_t(stream));
+    return candidates[int(rng.next() % std::uint64_t(candidates.size()))];
+}
+
+int switchOfHost(const FabricSpec &spec, int host)
+{
+    const int port = spec.nicPorts[spec.hosts[host].nicPort].switchPort;
+    return port < 0 ? -1 : spec.switchPorts[port].switchIndex;
+}
+
+/// Model hosts whose NIC is cabled to switch @p sw.
+QList<int> hostsOnSwitch(const FabricSpec &spec, int sw)
+{
+    QList<int> hosts;
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        if (switchOfHost(spec, h) == sw)
+            hosts.append(h);
+    }
+    return hosts;
+}
+
+/// The NIC ids behind NIC port @p nicPort (virtual servers share one on the reference
+/// fabric) and the switch port it is cabled to: the names of one physical NIC.
+QStringList namesOfNicPort(const FabricSpec &spec, int nicPort, int except)
+{
+    QStringList names;
+    for (int h : spec.hostsOnNicPort(nicPort)) {
+        if (h != except)
+            names.append(nicId(spec, h));
+    }
+    const int port = spec.nicPorts[nicPort].switchPort;
+    if (port >= 0)
+        names.append(switchPortId(spec, port));
+    return names;
+}
+
+/// The far end of switch port @p port: its peer switch port, or the NICs behind it.
+QStringList farEnd(const FabricSpec &spec, int port)
+{
+    const SwitchPortSpec &p = spec.switchPorts[port];
+    if (p.peerKind == PeerKind::SwitchPort)
+        return {switchPortId(spec, p.peer)};
+    if (p.peerKind == PeerKind::Nic)
+        return namesOfNicPort(spec, p.peer, -1).mid(0, spec.hostsOnNicPort(p.peer).size());
+    return {};
+}
+
+/// Senders for an incast into @p receiver: other servers' NICs on its rail (the same NIC
+/// index), up to @p count, taken across the fabric so that some cross the spines, with
+/// @p mustSend among them when it is not the receiver.
+QList<int> incastSenders(const FabricSpec &spec, int receiver, int count, int mustSend = -1)
+{
+    const QString receiverServer = serverName(spec, receiver);
+    const QString device = spec.hosts[receiver].rdmaDevice;
+    QList<int> pool;
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        if (h == receiver || serverName(spec, h) == receiverServer || h == mustSend)
+            continue;
+        if (isLeafSpine(spec) && spec.hosts[h].rdmaDevice != device)
+            continue;
+        pool.append(h);
+    }
+    QList<int> senders;
+    if (mustSend >= 0 && mustSend != receiver)
+        senders.append(mustSend);
+    // Evenly over the pool: neighbours on the receiver's leaf and servers behind others.
+    const int wanted = std::min<int>(count, int(pool.size()) + int(senders.size()));
+    for (int i = 0; senders.size() < wanted; ++i) {
+        const int h = pool[int((qint64(i) * pool.size()) / std::max(1, wanted))];
+        if (!senders.contains(h))
+            senders.append(h);
+        if (i > 4 * wanted)
+            break;
+    }
+    return senders;
+}
+
+void startIncastInto(Fabric &fabric, int receiver, int senders, int mustSend = -1)
+{
+    for (int h : incastSenders(fabric.spec(), receiver, senders, mustSend))
+        fabric.startFlow(h, receiver);
+}
+
+/// A receiver for an incast that the sender @p host takes part in: another server's NIC on
+/// its rail, preferably on its own switch.
+int receiverFor(const FabricSpec &spec, int host)
+{
+    int fallback = -1;
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        if (serverName(spec, h) == serverName(spec, host)
+            || spec.hosts[h].nicPort == spec.hosts[host].nicPort)
+            continue;
+        if (isLeafSpine(spec) && spec.hosts[h].rdmaDevice != spec.hosts[host].rdmaDevice)
+            continue;
+        if (switchOfHost(spec, h) == switchOfHost(spec, host))
+            return h;
+        if (fallback < 0)
+            fallback = h;
+    }
+    return fallback;
+}
+
+Result<int> findHost(const FabricSpec &spec, const QString &target, bool nic)
+{
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        if (nic ? nicId(spec, h) == target : serverName(spec, h) == target)
+            return h;
+    }
+    // A server for a NIC (its first NIC), a NIC for a server.
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        if (nic ? serverName(spec, h) == target : nicId(spec, h) == target)
+            return h;
+    }
+    return makeError(
+        ErrorCode::NotFound,
+        nic ? FaultText::tr("no NIC '%1' (write HOST/RDMA_DEVICE, e.g. %2)")
+                  .arg(target, nicId(spec, 0))
+            : FaultText::tr("no server '%1' (e.g. %2)").arg(target, serverName(spec, 0)));
+}
+
+Result<int> findPort(const FabricSpec &spec, const QString &target)
+{
+    for (int p = 0; p < spec.switchPorts.size(); ++p) {
+        if (switchPortId(spec, p) == target && spec.switchPorts[p].peerKind != PeerKind::None)
+            return p;
+    }
+    // A NIC names its cable too.
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        if (nicId(spec, h) == target)
+            return spec.nicPorts[spec.hosts[h].nicPort].switchPort;
+    }
+    int example = 0;
+    while (example < spec.switchPorts.size()
+           && spec.switchPorts[example].peerKind == PeerKind::None)
+        ++example;
+    return makeError(
+        ErrorCode::NotFound,
+        FaultText::tr("no cabled switch port '%1' (write SWITCH/PORT, e.g. %2)")
+            .arg(target, switchPortId(spec, std::min<int>(example, spec.switchPorts.size() - 1))));
+}
+
+Result<int> findSwitch(const FabricSpec &spec, const QString &target)
+{
+    for (int s = 0; s < spec.switches.size(); ++s) {
+        if (spec.switches[s].name == target)
+            return s;
+    }
+    QStringList names;
+    for (const SwitchSpec &sw : spec.switches)
+        names.append(sw.name);
+    return makeError(ErrorCode::NotFound,
+                     FaultText::tr("no switch '%1' (the switches: %2)")
+                         .arg(target, names.mid(0, 8).join(QLatin1String(", "))));
+}
+
+/// Every model host of the server of @p host: a host-wide setting applies to all its NICs.
+QList<int> serverHosts(const FabricSpec &spec, int host)
+{
+    return hostsOfServer(spec, serverName(spec, host));
+}
+
+/// A leaf to send to from leaf @p leaf across the spines: the next one of its rail, else
+/// the next leaf of the fabric.
+int partnerLeaf(const FabricSpec &spec, int leaf)
+{
+    const QString rail = spec.switches[leaf].name.section(QLatin1Char('-'), 0, 0);
+    int any = -1;
+    for (int i = 1; i < spec.switches.size(); ++i) {
+        const int s = (leaf + i) % int(spec.switches.size());
+        if (spec.switches[s].role == QLatin1String("spine") || hostsOnSwitch(spec, s).isEmpty())
+            continue;
+        if (spec.switches[s].name.section(QLatin1Char('-'), 0, 0) == rail)
+            return s;
+        if (any < 0)
+            any = s;
+    }
+    return any;
+}
+
+}  // namespace
+
+QList<FaultInfo> liveFaults()
+{
+    return {
+        {QStringLiteral("nic-stall"), FaultTarget::Nic, QStringLiteral("nic_stall"),
+         FaultText::tr("the NIC stops draining and pauses its switch port without end")},
+        {QStringLiteral("nic-stall-watchdog"), FaultTarget::Nic, QStringLiteral("nic_stall"),
+         FaultText::tr("the same stalled NIC with the PFC watchdog on: watchdog drops on its "
+                       "port, discards at the NIC")},
+        {QStringLiteral("link-down"), FaultTarget::Port, QStringLiteral("link_down"),
+         FaultText::tr("the cable of the port goes down (both ends)")},
+        {QStringLiteral("bad-link"), FaultTarget::Port, QStringLiteral("bad_link"),
+         FaultText::tr("3 % of the frames on the port's cable are corrupted: CRC errors at the "
+                       "receiving end, loss and retransmissions")},
+        {QStringLiteral("pfc-wrong-cos"), FaultTarget::Switch, QStringLiteral("pfc_cos_mismatch"),
+         FaultText::tr("the switch's no-drop class pauses CoS 4 while RoCE rides priority 3")},
+        {QStringLiteral("dscp-mismatch"), FaultTarget::Host, QStringLiteral("dscp_mismatch"),
+         FaultText::tr("the server marks RoCE with DSCP 34, which lands in the lossy default "
+                       "class")},
+        {QStringLiteral("ecn-off-host"), FaultTarget::Host, QStringLiteral("ecn_off_host"),
+         FaultText::tr("ECN/DCQCN is off on the server's adapters (roce_rp/enable/* = 0): CNPs "
+                       "are ignored")},
+        {QStringLiteral("ecn-not-marking"), FaultTarget::Switch, QStringLiteral("ecn_not_marking"),
+         FaultText::tr("WRED/ECN is configured on the switch, but its queuing policy is not on "
+                       "the egress ports: nothing is marked")},
+        {QStringLiteral("slow-host"), FaultTarget::Host, QStringLiteral("slow_host"),
+         FaultText::tr("the server answers every message late (power-save, far NUMA node): "
+                       "latency only")},
+        {QStringLiteral("ecmp-polarized"), FaultTarget::Switch, QStringLiteral("ecmp_imbalance"),
+         FaultText::tr("the leaf hashes every flow to another leaf onto one uplink, which runs "
+                       "hot while the others idle"),
+         true},
+    };
+}
+
+QString faultTargetName(FaultTarget target)
+{
+    switch (target) {
+    case FaultTarget::Nic:
+        return QStringLiteral("NIC");
+    case FaultTarget::Port:
+        return QStringLiteral("PORT");
+    case FaultTarget::Switch:
+        return QStringLiteral("SWITCH");
+    case FaultTarget::Host:
+        break;
+    }
+    return QStringLiteral("HOST");
+}
+
+QString resolvedSpec(const ScenarioInjection &injection)
+{
+    QStringList parts;
+    if (injection.background != QLatin1String("idle") || injection.faults.isEmpty())
+        parts.append(injection.background);
+    for (const InjectedFault &f : injection.faults)
+        parts.append(f.fault + QLatin1Char(':') + f.target);
+    return parts.join(QLatin1Char('+'));
+}
+
+bool isLiveFault(const QString &name)
+{
+    const QList<FaultInfo> faults = liveFaults();
+    return std::any_of(faults.cbegin(), faults.cend(),
+                       [&](const FaultInfo &f) { return f.name == name; });
+}
+
+QJsonObject injectedFaultToJson(const InjectedFault &f)
+{
+    return {{QStringLiteral("fault"), f.fault},
+            {QStringLiteral("target"), f.target},
+            {QStringLiteral("drawn"), f.drawn},
+            {QStringLiteral("kind"), f.kind},
+            {QStringLiteral("location"), f.location},
+            {QStringLiteral("also_at"), QJsonArray::fromStringList(f.alsoAt)}};
+}
+
+QJsonObject injectionToJson(const ScenarioInjection &injection)
+{
+    QJsonArray faults;
+    for (const InjectedFault &f : injection.faults)
+        faults.append(injectedFaultToJson(f));
+    return {{QStringLiteral("spec"), injection.spec},
+            {QStringLiteral("background"), injection.background},
+            {QStringLiteral("injected"), faults}};
+}
+
+Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
+                                  bool withLoad, std::uint64_t seed)
+{
+    const QList<FaultInfo> faults = liveFaults();
+    const auto info = std::find_if(faults.cbegin(), faults.cend(),
+                                   [&](const FaultInfo &f) { return f.name == fault; });
+    if (info == faults.cend())
+        return makeError(ErrorCode::NotFound, FaultText::tr("unknown fault '%1'").arg(fault));
+    const FabricSpec &spec = fabric.spec();
+    if (info->leafSpineOnly && !isLeafSpine(spec))
+        return makeError(ErrorCode::Unsupported,
+                         FaultText::tr("fault '%1' needs a leaf/spine fabric").arg(fault));
+
+    // Where it may land: what the load reaches, or (alone: it brings its own traffic) any
+    // place of the fabric.
+    const bool leaves = info->leafSpineOnly;
+    Reach reach = withLoad ? reachOf(fabric) : everywhere(spec, leaves);
+    if (reach.hosts.isEmpty())
+        reach = everywhere(spec, leaves);
+    if (leaves) {
+        reach.switches.erase(
+            std::remove_if(reach.switches.begin(), reach.switches.end(),
+                           [&](int s) { return spec.switches[s].role == QLatin1String("spine"); }),
+            reach.switches.end());
+    }
+    const int stream = int(qHash(fault) & 0xffff);
+    InjectedFault out;
+    out.fault = fault;
+    out.kind = info->findingKind;
+    out.drawn = target.isEmpty();
+
+    int host = -1, port = -1, sw = -1;
+    switch (info->target) {
+    case FaultTarget::Nic:
+    case FaultTarget::Host: {
+        if (target.isEmpty()) {
+            host = draw(reach.hosts, seed, stream);
+        } else {
+            const auto found = findHost(spec, target, info->target == FaultTarget::Nic);
+            if (!found)
+                return found.error();
+            host = *found;
+        }
+        break;
+    }
+    case FaultTarget::Port: {
+        if (target.isEmpty()) {
+            port = draw(reach.ports, seed, stream);
+        } else {
+            const auto found = findPort(spec, target);
+            if (!found)
+                return found.error();
+            port = *found;
+        }
+        break;
+    }
+    case FaultTarget::Switch: {
+        if (target.isEmpty()) {
+            if (reach.switches.isEmpty())
+                return makeError(ErrorCode::Unsupported,
+                                 FaultText::tr("no switch for fault '%1'").arg(fault));
+            sw = draw(reach.switches, seed, stream);
+        } else {
+            const auto found = findSwitch(spec, target);
+            if (!found)
+                return found.error();
+            sw = *found;
+            if (leaves && spec.switches[sw].role == QLatin1String("spine"))
+                return makeError(ErrorCode::Unsupported,
+                                 FaultText::tr("fault '%1' needs a leaf, not the spine '%2'")
+                                     .arg(fault, target));
+        }
+        break;
+    }
+    }
+
+    if (fault == QLatin1String("nic-stall") || fault == QLatin1String("nic-stall-watchdog")) {
+        if (!withLoad)
+            startIncastInto(fabric, host, 7);
+        if (fault == QLatin1String("nic-stall-watchdog"))
+            fabric.setPfcWatchdog(true);
+        const int nicPort = spec.hosts[host].nicPort;
+        fabric.setNicStalled(nicPort, true);
+        out.target = out.location = nicId(spec, host);
+        out.alsoAt = namesOfNicPort(spec, nicPort, host);
+    } else if (fault == QLatin1String("link-down") || fault == QLatin1String("bad-link")) {
+        if (!withLoad)
+            live::startTrainingEverywhere(fabric);
+        if (fault == QLatin1String("link-down"))
+            fabric.setLinkUp(port, false);
+        else
+            fabric.setLinkErrorRate(port, kBadLinkErrorRate);
+        out.target = out.location = switchPortId(spec, port);
+        out.alsoAt = farEnd(spec, port);
+    } else if (fault == QLatin1String("pfc-wrong-cos")
+               || fault == QLatin1String("ecn-not-marking")) {
+        SwitchFaults own = fabric.switchFaults(sw);
+        if (fault == QLatin1String("pfc-wrong-cos"))
+            own.pfcCos = kWrongPfcCos;
+        else
+            own.ecnNotApplied = true;
+        fabric.setSwitchFaults(sw, own);
+        if (!withLoad) {
+            // Congestion on that switch shows the fault in its counters: an incast into one
+            // of its NICs.
+            const QList<int> local = hostsOnSwitch(spec, sw);
+            const int receiver = local.isEmpty() ? live::incastReceiver(fabric) : local.first();
+            startIncastInto(fabric, receiver, fault == QLatin1String("pfc-wrong-cos") ? 7 : 4);
+        }
+        out.target = out.location = spec.switches[sw].name;
+    } else if (fault == QLatin1String("dscp-mismatch") || fault == QLatin1String("ecn-off-host")
+               || fault == QLatin1String("slow-host")) {
+        for (int h : serverHosts(spec, host)) {
+            HostConfig c = fabric.hostConfig(h);
+            if (fault == QLatin1String("dscp-mismatch")) {
+                c.roceDscp = kMismatchedDscp;
+            } else if (fault == QLatin1String("ecn-off-host")) {
+                c.ecnRpPrios = 0;  // roce_rp/enable/* = 0: CNPs arrive and are ignored
+            } else {
+                c.rdmaHostLatency *= 8;
+                c.tcpHostLatency *= 3;
+            }
+            fabric.setHostConfig(h, c);
+        }
+        if (!withLoad && fault != QLatin1String("slow-host")) {
+            // An incast the server sends into: its traffic meets the others' at one port.
+            const int receiver = receiverFor(spec, host);
+            if (receiver >= 0)
+                startIncastInto(fabric, receiver, 7, host);
+        }
+        out.target = out.location = serverName(spec, host);
+    } else if (fault == QLatin1String("ecmp-polarized")) {
+        SwitchFaults own = fabric.switchFaults(sw);
+        own.ecmpPolarized = true;
+        fabric.setSwitchFaults(sw, own);
+        // Bulk from this leaf's servers to another leaf's: the load its uplinks should share.
+        const QList<int> from = hostsOnSwitch(spec, sw);
+        const int partner = partnerLeaf(spec, sw);
+        const QList<int> to = partner < 0 ? QList<int>() : hostsOnSwitch(spec, partner);
+        for (int i = 0; i < 16 && i < from.size() && !to.isEmpty(); ++i)
+            fabric.startFlow(from[i], to[i % to.size()]);
+        out.target = out.location = spec.switches[sw].name;
+    }
+    return out;
+}
+
+}  // namespace roce::sim
