@@ -8,6 +8,7 @@
 // so that alerts fire. Then the parts of a tick are timed on their own over the same frames
 // (history, alerts, port table), and the `rocectl watch --json` frame of every port is built
 // after each tick. Prints its figures; not a timed test.
+#include "live/diagnosis/diagnosisengine.h"
 #include "live/hub/livefabric.h"
 #include "live/itemmodels/eventlistmodel.h"
 #include "live/itemmodels/porttablemodel.h"
@@ -405,6 +406,27 @@ int main(int argc, char **argv)
         }
     }
 
+    // The diagnosis alone, as the hub runs it once a second: over every port's newest sample
+    // and the active alerts (the tick above includes it).
+    std::vector<double> diagnosisMs;
+    qsizetype findings = 0;
+    {
+        const QList<PortSample> latest = live.latest();
+        roce::diagnosis::DiagnosisInput input;
+        for (const PortSample &p : latest)
+            input.ports.append(&p);
+        input.alerts = live.alerts().active();
+        roce::diagnosis::DiagnosisEngine engine;
+        for (int i = 0; i < warmup + measured; ++i) {
+            input.nowMs = startMs + qint64(i) * 1000;
+            QElapsedTimer t;
+            t.start();
+            findings = engine.evaluate(input).size();
+            if (i >= warmup)
+                diagnosisMs.push_back(ms(t.nsecsElapsed()));
+        }
+    }
+
     std::printf("first tick (%d new rows, %d new sources):  %.2f ms\n", ports, sources,
                 firstTickMs);
     std::printf("source thread, per tick:\n");
@@ -418,6 +440,10 @@ int main(int argc, char **argv)
     row("  model     PortTableModel::applyUpdate", modelMs);
     row("  rest      sources, latest, frame, emit", restMs);
     std::printf("  (the parts timed apart over the same frames; rest = tick() minus them)\n");
+    row("diagnosis DiagnosisEngine::evaluate (once a second)", diagnosisMs);
+    std::printf("  over %d ports and %lld active alerts: %lld findings\n", ports,
+                static_cast<long long>(live.alerts().active().size()),
+                static_cast<long long>(findings));
     std::printf("published frame: %lld ports, %lld alert changes, %lld sources\n",
                 static_cast<long long>(framePorts), static_cast<long long>(frameAlerts),
                 static_cast<long long>(frameSources));

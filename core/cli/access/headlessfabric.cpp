@@ -130,7 +130,7 @@ bool HeadlessFabric::resolve(const FabricOptions &options, const QCommandLinePar
         return true;
     }
     const QString topology = parser.value(options.topology);
-    const QString scenario = parser.value(options.scenario);
+    const QString scenario = m_initialScenario.value_or(parser.value(options.scenario));
     m_description = {
         {QStringLiteral("kind"), QStringLiteral("sim")},
         {QStringLiteral("topology"), topology.isEmpty() ? QStringLiteral("reference") : topology}};
@@ -151,12 +151,23 @@ bool HeadlessFabric::resolve(const FabricOptions &options, const QCommandLinePar
         connect(embedded, &sim::EmbeddedFabric::layoutReady, this, &HeadlessFabric::layoutReady);
         connect(embedded, &sim::EmbeddedFabric::scenarioStarted, this,
                 &HeadlessFabric::scenarioStarted);
+        connect(embedded, &sim::EmbeddedFabric::scenarioInjected, this,
+                &HeadlessFabric::scenarioInjected);
     }
-    if (sim::ServedFabric *served = m_simulated->served())
+    if (sim::ServedFabric *served = m_simulated->served()) {
         connect(served, &sim::ServedFabric::scenarioStarted, this,
                 &HeadlessFabric::scenarioStarted);
+        connect(served, &sim::ServedFabric::scenarioInjected, this,
+                &HeadlessFabric::scenarioInjected);
+    }
     m_simulated->start();
     return true;
+}
+
+void HeadlessFabric::startScenario(const QString &spec)
+{
+    if (m_simulated)
+        m_simulated->startScenario(spec);
 }
 
 void HeadlessFabric::followShape(live::LiveFabric &hub)

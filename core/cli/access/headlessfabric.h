@@ -11,6 +11,7 @@
 #include <QObject>
 
 #include <memory>
+#include <optional>
 
 namespace roce::sim {
 class SimulatedFabricPlan;
@@ -56,11 +57,18 @@ public:
                  const QString &command, Scope scope = Scope::Fabric);
     /// A description for a recording's meta ({"kind": "sim"|"inventory", ...}).
     QJsonObject describe() const { return m_description; }
+    /// Starts live scenario @p spec on the simulated fabric (nothing for an inventory's).
+    void startScenario(const QString &spec);
+    /// The scenario the simulated fabric starts with, instead of --scenario's (diagnose runs
+    /// the load alone first, then the faults).
+    void setInitialScenario(const QString &spec) { m_initialScenario = spec; }
 
 signals:
     void planReady(const roce::live::FabricPlan &plan);
     void failed(const QString &message);
     void scenarioStarted(const QString &name);
+    /// What the scenario injected where (the simulated fabric's ground truth).
+    void scenarioInjected(const QJsonObject &injection);
     void layoutReady(const roce::models::FabricLayout &layout);
     void leafSpineReady(const roce::models::LeafSpineFabric &fabric);
 
@@ -68,6 +76,7 @@ private:
     void followShape(live::LiveFabric &hub);
 
     std::unique_ptr<sim::SimulatedFabricPlan> m_simulated;
+    std::optional<QString> m_initialScenario;
     inventory::Inventory m_inventory;
     bool m_layered = false;
     bool m_fixedLayout = false;  ///< the reference fabric announces its own

@@ -1,6 +1,7 @@
 #include "cli/commands/rocectl.h"
 
 #include "cli/commands/decodecommand.h"
+#include "cli/commands/diagnosecommand.h"
 #include "cli/commands/exportercommand.h"
 #include "cli/commands/fleetcommand.h"
 #include "cli/commands/jobcommand.h"
@@ -71,6 +72,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<ReplayCommand>());
     registry.add(std::make_unique<ExporterCommand>());
     registry.add(std::make_unique<PingmeshCommand>());
+    registry.add(std::make_unique<DiagnoseCommand>());
     return registry;
 }
 

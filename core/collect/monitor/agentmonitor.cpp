@@ -1,5 +1,6 @@
 #include "collect/monitor/agentmonitor.h"
 
+#include "collect/monitor/nicconfig.h"
 #include "collect/monitor/nicrates.h"
 
 #include <QDateTime>
@@ -59,9 +60,10 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
             connect(clockTimer, &QTimer::timeout, client, &agentproto::AgentClient::measureClock);
             clockTimer->start(10000);
             auto gidKey = std::make_shared<QString>();
+            auto config = std::make_shared<QJsonObject>();
             connect(client, &agentproto::AgentClient::sampleReceived, worker,
-                    [this, tracker, gidKey, name](const agentproto::AgentSample &sample,
-                                                  qint64 receivedMs) {
+                    [this, tracker, gidKey, config, name](const agentproto::AgentSample &sample,
+                                                          qint64 receivedMs) {
                         model::SourceFrame frame = tracker->update(
                             sample, receivedMs ? receivedMs : QDateTime::currentMSecsSinceEpoch());
                         frame.origin = name;
@@ -81,6 +83,12 @@ void AgentMonitor::start(const QList<agentproto::AgentEndpoint> &agents, int int
                         if (key != *gidKey) {
                             *gidKey = key;
                             emit gidTable(sample.hostname, gids);
+                        }
+                        // Settings change rarely too: published on change.
+                        const QJsonObject facts = nicConfigFromSample(sample);
+                        if (facts != *config) {
+                            *config = facts;
+                            emit configReported(sample.hostname, facts);
                         }
                     });
             client->connectToAgent();

@@ -4,6 +4,7 @@
 #include "proto/agentproto/agentclient.h"
 #include "proto/common/workerthread.h"
 
+#include <QJsonObject>
 #include <QObject>
 
 namespace roce::monitor {
@@ -37,6 +38,9 @@ signals:
     void agentBack(const QString &agent);
     /// A host's GID tables, when first seen and whenever they change.
     void gidTable(const QString &host, const QList<roce::monitor::HostGid> &gids);
+    /// A host's RoCE settings as its agent reports them (nicConfigFromSample()), when first
+    /// seen and whenever they change.
+    void configReported(const QString &host, const QJsonObject &facts);
 
 private:
     WorkerThread m_worker {QStringLiteral("agent-monitor")};

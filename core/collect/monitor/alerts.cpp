@@ -134,15 +134,27 @@ QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
             && p.value(model::Metric::OutUtil).value_or(100) < m_t.stormMaxOutUtil;
         const int polls = remembered.stormPolls = storming ? remembered.stormPolls + 1 : 0;
         if (polls >= m_t.stormPolls) {
-            raise(makeAlert(QStringLiteral("pause_storm"), Alert::Severity::Critical,
-                            AlertText::tr("PFC pause storm"),
-                            AlertText::tr("The peer pauses this port continuously while it sends "
-                                          "almost nothing: a NIC that stopped draining, and the "
-                                          "pauses spread back through the fabric."),
-                            AlertText::tr("The host behind %1 (rx_prio3_pause, a hung driver); "
-                                          "the PFC watchdog ('show queuing pfc-queue').")
-                                .arg(p.name()),
-                            *p.value(model::Metric::RxPause)));
+            // A switch port is paused by what is behind it; a NIC by its switch port, which
+            // is itself only passing on the pauses of whatever holds it: the NIC's own host is
+            // a victim, not a suspect (the diagnosis names the root).
+            raise(makeAlert(
+                QStringLiteral("pause_storm"), Alert::Severity::Critical,
+                AlertText::tr("PFC pause storm"),
+                p.nic() ? AlertText::tr("The switch pauses this NIC continuously: it can hardly "
+                                        "send. It is a victim of whatever pauses its switch "
+                                        "port, not the cause.")
+                        : AlertText::tr("The peer pauses this port continuously while it sends "
+                                        "almost nothing: a NIC that stopped draining, and the "
+                                        "pauses spread back through the fabric."),
+                p.nic() ? AlertText::tr("Follow the pauses upstream from the switch port %1 is "
+                                        "cabled to (TxPPP there, RxPPP further on); the "
+                                        "Diagnosis view names the root.")
+                              .arg(p.name())
+                        : AlertText::tr("The device behind %1: a NIC that stopped draining "
+                                        "(tx_prio3_pause, a hung driver), or a switch it leads "
+                                        "to; the PFC watchdog ('show queuing pfc-queue').")
+                              .arg(p.name()),
+                *p.value(model::Metric::RxPause)));
         }
         if (p.value(model::Metric::CnpIgnored).value_or(0) > 0) {
             raise(
@@ -203,13 +215,21 @@ QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
                             model::metricTooltip(m.id),
                             AlertText::tr("The counter %1 on %2.").arg(source, p.name()), *v));
         }
+        // A cabled port that is down stops what it carried: critical. Cabled means it was
+        // seen up, or it is first seen down with a peer (its description or LLDP neighbour
+        // says what is behind it; a NIC always has its netdev); an unused port is neither.
         const QString before = std::exchange(remembered.state, p.state);
-        if (p.state == QLatin1String("down")
-            && (before == QLatin1String("up")
-                || m_active.contains(QStringLiteral("link_down|") + p.name()))) {
+        const bool cabled = before == QLatin1String("up") || (before.isEmpty() && !p.peer.isEmpty())
+            || m_active.contains(QStringLiteral("link_down|") + p.name());
+        if (p.state == QLatin1String("down") && cabled) {
             raise(makeAlert(
-                QStringLiteral("link_down"), Alert::Severity::Warning, AlertText::tr("Link down"),
-                AlertText::tr("The port was up and went down."),
+                QStringLiteral("link_down"), Alert::Severity::Critical, AlertText::tr("Link down"),
+                before == QLatin1String("up")
+                    ? AlertText::tr("The port was up and went down: what it carried stops or "
+                                    "takes another path.")
+                    : AlertText::tr("The port is down while something is cabled behind it (%1): "
+                                    "what it should carry stops or takes another path.")
+                          .arg(p.peer),
                 AlertText::tr("'show interface %1' (reason), the cable and the server's "
                               "NIC.")
                     .arg(p.name()),
@@ -311,6 +331,22 @@ QList<Alert> AlertEngine::findings(const QString &source, const QList<Alert> &cu
     }
     for (const QString &key : std::as_const(gone))
         release(changes, key, ms);
+    return changes;
+}
+
+QList<Alert> AlertEngine::annotate(const QHash<QString, QString> &findingOf,
+                                   const QHash<QString, QString> &causeOf)
+{
+    QList<Alert> changes;
+    for (auto it = m_active.begin(); it != m_active.end(); ++it) {
+        const QString finding = findingOf.value(it.key());
+        const QString cause = causeOf.value(it.key());
+        if (it->finding == finding && it->cause == cause)
+            continue;
+        it->finding = finding;
+        it->cause = cause;
+        changes.append(*it);
+    }
     return changes;
 }
 

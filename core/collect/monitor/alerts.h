@@ -34,6 +34,11 @@ struct Alert {
     double value = 0;
     qint64 firstMs = 0, lastMs = 0;
     bool active = true;
+    /// Set by the diagnosis when it explains this alert: the finding's key ("kind|location")
+    /// and who causes it ("paused by leaf1/Ethernet1/7; the cause: ..."): a victim's alert
+    /// names its pauser instead of sending people to its own host.
+    QString finding;
+    QString cause;
     QString key() const { return rule + QLatin1Char('|') + port; }
 };
 
@@ -64,6 +69,11 @@ public:
     QList<Alert> findings(const QString &source, const QList<Alert> &current, qint64 ms);
 
     QList<Alert> active() const;
+    /// Marks the active alerts the diagnosis explains (@p findingOf: alert key -> finding
+    /// key; @p causeOf: alert key -> cause) and clears the marks of those it no longer
+    /// explains; returns the alerts whose marks changed.
+    QList<Alert> annotate(const QHash<QString, QString> &findingOf,
+                          const QHash<QString, QString> &causeOf);
 
 private:
     void hold(QList<Alert> &changes, Alert candidate, qint64 ms);

@@ -137,7 +137,7 @@ model::SourceFrame NicRateTracker::update(const agentproto::AgentSample &sample,
                     if (m.utilizationOf == model::Metric::Count || lineBits <= 0)
                         continue;
                     if (const auto bits = row.value(m.utilizationOf))
-                        row.set(m.id, *bits / lineBits * 100);
+                        row.set(m.id, model::utilizationPercent(*bits, lineBits));
                 }
             }
             if (clock) {

@@ -22,8 +22,9 @@ std::optional<quint64> nicCounter(const agentproto::AgentSample &sample,
                                   const agentproto::RdmaPortSample &port, model::Metric metric);
 
 /// Turns successive agent samples of one host into port-table rows for its RDMA ports:
-/// every NIC metric of the table (proto/datamodel/metric.h), read from where its nicSource says. mlx5 Q
-/// counters are 32 bits wide and wrap; a wrap counts, a reset gives no rate for that interval.
+/// every NIC metric of the table (proto/datamodel/metric.h), read from where its nicSource says.
+/// mlx5 Q counters are 32 bits wide and wrap; a wrap counts, a reset gives no rate for that
+/// interval.
 class NicRateTracker
 {
 public:

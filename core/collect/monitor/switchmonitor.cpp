@@ -1,6 +1,10 @@
 #include "collect/monitor/switchmonitor.h"
 
+#include "nxapi/qos/qosaudit.h"
+
 #include <QMetaMethod>
+
+#include <memory>
 
 namespace roce::monitor {
 
@@ -60,19 +64,28 @@ void SwitchMonitor::start(const QList<SwitchTarget> &switches)
     // Asked here, on the owner's thread, where the connections are made.
     const bool frames = isSignalConnected(QMetaMethod::fromSignal(&SwitchMonitor::updated));
     const bool polls = isSignalConnected(QMetaMethod::fromSignal(&SwitchMonitor::polled));
-    m_worker.start([this, switches, frames, polls](QObject *worker) {
+    const bool audits = isSignalConnected(QMetaMethod::fromSignal(&SwitchMonitor::configReported));
+    m_worker.start([this, switches, frames, polls, audits](QObject *worker) {
         for (const SwitchTarget &target : switches) {
             auto *client = new nxapi::NxapiClient(target.endpoint, worker);
             client->setObjectName(target.name);  // found again by setPassword()
             auto rates = std::make_shared<nxapi::SwitchRateModel>();
             client->setInterval(target.intervalMs);
             const QString name = target.name;
+            // The audit's own client starts once this one got in: a refused password is
+            // tried by one client only (every try counts against the account's lockout).
+            auto auditing = std::make_shared<bool>(!audits);
             connect(client, &nxapi::NxapiClient::snapshotReady, worker,
-                    [this, name, rates, client, frames, polls](const nxapi::SwitchSnapshot &s) {
+                    [this, name, rates, client, frames, polls, auditing, target,
+                     worker](const nxapi::SwitchSnapshot &s) {
                         if (polls)
                             emit polled({name, s, {}, client->lastPollDurationNs()});
                         if (frames)
                             emit updated(makeSwitchFrame(name, s, rates->update(s)));
+                        if (!*auditing) {
+                            *auditing = true;
+                            startAudit(target, worker);
+                        }
                     });
             connect(client, &nxapi::NxapiClient::pollFailed, worker,
                     [this, name, client, polls](const nxapi::NxapiError &e) {
@@ -83,6 +96,26 @@ void SwitchMonitor::start(const QList<SwitchTarget> &switches)
             client->start();
         }
     });
+}
+
+void SwitchMonitor::startAudit(const SwitchTarget &target, QObject *worker)
+{
+    // A client of its own, on the audit's slower schedule: the rates' polls stay light.
+    auto *client = new nxapi::NxapiClient(target.endpoint, worker);
+    client->setObjectName(target.name);  // setPassword() reaches it too
+    QStringList commands = nxapi::NxapiClient::defaultCommands();
+    commands.append(QStringLiteral("show running-config"));
+    client->setCommands(commands);
+    client->setInterval(std::max(target.auditIntervalMs, target.intervalMs));
+    const QString name = target.name;
+    // Its failures are the main client's to report (the same switch, the same credentials).
+    connect(client, &nxapi::NxapiClient::snapshotReady, worker,
+            [this, name](const nxapi::SwitchSnapshot &s) {
+                const nxapi::AuditReport report
+                    = nxapi::auditRoceQos(s.qosConfig ? &*s.qosConfig : nullptr, s, {});
+                emit configReported(name, nxapi::auditToJson(report));
+            });
+    client->start();
 }
 
 void SwitchMonitor::stop()

@@ -5,6 +5,7 @@
 #include "proto/common/workerthread.h"
 #include "proto/datamodel/portsample.h"
 
+#include <QJsonObject>
 #include <QObject>
 
 #include <optional>
@@ -22,6 +23,9 @@ struct SwitchTarget {
     QString role;  ///< "leaf", "spine", "tor", "border"
     nxapi::NxapiEndpoint endpoint;
     int intervalMs = 1000;
+    /// The running-config is large and changes rarely, but a change is what an operator
+    /// wants named soon after it is made.
+    int auditIntervalMs = 10000;
 };
 
 /// The outcome of one poll of one switch as its client finished it, for consumers that use the
@@ -63,8 +67,14 @@ signals:
     void polled(const roce::monitor::SwitchPoll &poll);
     /// A poll failed; kind CredentialsRejected means that switch stopped until setPassword().
     void failed(const QString &switchName, const roce::nxapi::NxapiError &error);
+    /// The switch's QoS audit (nxapi::auditToJson) from its running-config and state, at the
+    /// start and every auditIntervalMs: its configuration as evidence. Polled only when this
+    /// signal is connected at start().
+    void configReported(const QString &switchName, const QJsonObject &audit);
 
 private:
+    void startAudit(const SwitchTarget &target, QObject *worker);
+
     WorkerThread m_worker {QStringLiteral("switch-monitor")};
 };
 

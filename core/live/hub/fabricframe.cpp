@@ -39,17 +39,23 @@ QJsonObject portToJson(const model::PortSample &port, qint64 ageMs, bool stale)
 
 QJsonObject alertToJson(const monitor::Alert &a)
 {
-    return {{QStringLiteral("rule"), a.rule},
-            {QStringLiteral("port"), a.port},
-            {QStringLiteral("source"), a.source},
-            {QStringLiteral("severity"),
-             a.severity == monitor::Alert::Severity::Critical ? QStringLiteral("critical")
-                                                              : QStringLiteral("warning")},
-            {QStringLiteral("active"), a.active},
-            {QStringLiteral("title"), a.title},
-            {QStringLiteral("value"), a.value},
-            {QStringLiteral("first_ms"), double(a.firstMs)},
-            {QStringLiteral("last_ms"), double(a.lastMs)}};
+    QJsonObject o {{QStringLiteral("rule"), a.rule},
+                   {QStringLiteral("port"), a.port},
+                   {QStringLiteral("source"), a.source},
+                   {QStringLiteral("severity"),
+                    a.severity == monitor::Alert::Severity::Critical ? QStringLiteral("critical")
+                                                                     : QStringLiteral("warning")},
+                   {QStringLiteral("active"), a.active},
+                   {QStringLiteral("title"), a.title},
+                   {QStringLiteral("value"), a.value},
+                   {QStringLiteral("first_ms"), double(a.firstMs)},
+                   {QStringLiteral("last_ms"), double(a.lastMs)}};
+    // Set once the diagnosis explains it: the finding it belongs to, and who causes it.
+    if (!a.finding.isEmpty())
+        o.insert(QStringLiteral("finding"), a.finding);
+    if (!a.cause.isEmpty())
+        o.insert(QStringLiteral("cause"), a.cause);
+    return o;
 }
 
 QJsonObject sourceToJson(const SourceState &s)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "collect/monitor/alerts.h"
+#include "live/diagnosis/finding.h"
 #include "proto/datamodel/portsample.h"
 
 #include <QJsonObject>
@@ -34,6 +35,7 @@ struct FabricFrame {
     QList<model::PortSample> ports;
     QList<monitor::Alert> alerts;
     QList<SourceState> sources;
+    QList<diagnosis::Finding> findings;  ///< raised, updated or cleared this tick
 };
 
 /// A port as `rocectl watch` prints it: {"id", "device", "kind", "state", "peer", "stale",

@@ -1,6 +1,7 @@
 #include "live/hub/fabricplan.h"
 
 #include "live/inventory/fabricendpoints.h"
+#include "nxapi/parse/interfacename.h"
 
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -54,6 +55,13 @@ FabricPlan planFor(const inventory::Inventory &inventory, const QHash<QString, Q
         plan.switches.append({e.name, inventory::roleName(e.role), e.endpoint, e.pollIntervalMs});
     for (const experiments::ExperimentHost &h : endpoints.hosts)
         plan.agents.append(h.agent);
+    // The typed switch_port of each server: where LLDP cannot tell (a hypervisor's uplink).
+    for (const inventory::ServerEntry &s : inventory.servers) {
+        if (const auto port = inventory::resolveSwitchPort(inventory, s.switchPort))
+            plan.placement.insert(s.name,
+                                  inventory::qualifiedSwitchPort(
+                                      port->switchName, nxapi::longInterfaceName(port->port)));
+    }
     plan.sshHosts = endpoints.sshHosts;
     if (problems)
         *problems = endpoints.problems;

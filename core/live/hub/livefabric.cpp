@@ -2,6 +2,7 @@
 
 #include "collect/pingmesh/verdictalerts.h"
 #include "live/itemmodels/eventlistmodel.h"
+#include "live/itemmodels/findingmodel.h"
 #include "live/itemmodels/porttablemodel.h"
 
 #include <QDateTime>
@@ -21,7 +22,8 @@ LiveFabric::LiveFabric(Options options, QObject *parent)
       m_clock([] { return QDateTime::currentMSecsSinceEpoch(); }),
       m_history(options.history),
       m_ports(std::make_unique<models::PortTableModel>()),
-      m_events(std::make_unique<models::EventListModel>())
+      m_events(std::make_unique<models::EventListModel>()),
+      m_findings(std::make_unique<models::FindingModel>())
 {
     qRegisterMetaType<roce::live::FabricFrame>();
     qRegisterMetaType<roce::live::FabricPlan>();
@@ -101,6 +103,7 @@ void LiveFabric::watch(const FabricPlan &plan)
     stopSources();
     forgetFabric();
     m_agentEndpoints = plan.agents;
+    m_placement = plan.placement;
 
     // Sources post straight into the inbox from their own threads (direct connections).
     if (!plan.switches.isEmpty()) {
@@ -119,6 +122,12 @@ void LiveFabric::watch(const FabricPlan &plan)
                       e.message,
                       {},
                       m_clock()});
+            },
+            Qt::DirectConnection);
+        connect(
+            m_switches.get(), &monitor::SwitchMonitor::configReported, this,
+            [this](const QString &name, const QJsonObject &audit) {
+                reportConfig(name, QStringLiteral("switch"), audit);
             },
             Qt::DirectConnection);
         for (const monitor::SwitchTarget &s : plan.switches)
@@ -170,6 +179,12 @@ void LiveFabric::startAgents(const QList<agentproto::AgentEndpoint> &agents, int
         },
         Qt::DirectConnection);
     connect(m_agents.get(), &monitor::AgentMonitor::gidTable, this, &LiveFabric::gidTable);
+    connect(
+        m_agents.get(), &monitor::AgentMonitor::configReported, this,
+        [this](const QString &host, const QJsonObject &facts) {
+            reportConfig(host, QStringLiteral("agent"), facts);
+        },
+        Qt::DirectConnection);
     for (const agentproto::AgentEndpoint &a : agents)
         sourceFor(a.host + QLatin1Char(':') + QString::number(a.port), QStringLiteral("agent"));
     m_agents->start(agents, intervalMs);
@@ -209,6 +224,10 @@ void LiveFabric::reset()
     }
     forgetFabric();
     m_alerts = monitor::AlertEngine();
+    m_diagnosis.reset();
+    m_findings->clear();
+    m_lastDiagnosisMs = 0;
+    m_configs.clear();
     m_events->clear();
     m_history.clear();
 }
@@ -234,6 +253,45 @@ void LiveFabric::raiseFindings(const QString &source, const QList<pingmesh::Verd
           QString::fromUtf8(QJsonDocument(list).toJson(QJsonDocument::Compact)),
           {},
           m_clock()});
+}
+
+void LiveFabric::reportConfig(const QString &device, const QString &kind, const QJsonObject &config)
+{
+    post({Event::Kind::Config,
+          device,
+          kind,
+          QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact)),
+          {},
+          m_clock()});
+}
+
+void LiveFabric::diagnose(qint64 now, FabricFrame &frame)
+{
+    // Once a second: the sources report at 1 Hz, and a finding must hold two evaluations.
+    if (m_lastDiagnosisMs > 0 && now - m_lastDiagnosisMs < 1000 && now >= m_lastDiagnosisMs)
+        return;
+    m_lastDiagnosisMs = now;
+    diagnosis::DiagnosisInput input;
+    input.nowMs = now;
+    input.ports.reserve(m_latest.size());
+    for (const Latest &l : m_latest) {
+        if (!isStale(l.sample.name()))
+            input.ports.append(&l.sample);
+    }
+    input.alerts = m_alerts.active();
+    input.configs = m_configs;
+    input.placement = m_placement;
+    frame.findings = m_diagnosis.evaluate(input);
+    const QList<monitor::Alert> marked
+        = m_alerts.annotate(m_diagnosis.explained(), m_diagnosis.causes());
+    frame.alerts.append(marked);
+    m_events->applyAlerts(marked);
+    if (!frame.findings.isEmpty() || m_findings->rowCount() > 0) {
+        QHash<QString, QString> titles;
+        for (const monitor::Alert &a : std::as_const(input.alerts))
+            titles.insert(a.key(), a.title);
+        m_findings->setFindings(m_diagnosis.all(), titles);
+    }
 }
 
 void LiveFabric::tick()
@@ -263,6 +321,14 @@ void LiveFabric::tick()
     static const QMetaMethod inputsSignal = QMetaMethod::fromSignal(&LiveFabric::inputsApplied);
     const bool keepInputs = isSignalConnected(inputsSignal);
     for (Event &e : events) {
+        if (e.kind == Event::Kind::Config) {
+            // A device's configuration: evidence for the diagnosis, not a source of ports
+            // (its device is a switch or a host, not an agent's HOST:PORT).
+            const QJsonObject config = QJsonDocument::fromJson(e.message.toUtf8()).object();
+            if (!config.isEmpty())
+                m_configs.insert(e.source, config);
+            continue;
+        }
         SourceState &source = sourceFor(e.source, e.sourceKind);
         switch (e.kind) {
         case Event::Kind::Failed:
@@ -295,6 +361,8 @@ void LiveFabric::tick()
             m_events->applyAlerts(changes);
             break;
         }
+        case Event::Kind::Config:
+            break;  // applied above, before a source is looked up
         case Event::Kind::Back: {
             source.state = SourceState::State::Ok;
             source.error.clear();
@@ -354,6 +422,7 @@ void LiveFabric::tick()
         }
     }
     m_ports->applyUpdates(tableUpdates);
+    diagnose(now, frame);
     if (keepInputs)
         emit inputsApplied(now, events, frame.alerts);
     frame.sources = m_sources.values();
@@ -433,10 +502,14 @@ QJsonObject LiveFabric::snapshotJson() const
     QJsonArray sources;
     for (const SourceState &s : std::as_const(sorted))
         sources.append(sourceToJson(s));
+    QJsonArray findings;
+    for (const diagnosis::Finding &f : m_diagnosis.active())
+        findings.append(diagnosis::findingToJson(f));
     return {{QStringLiteral("t"), double(now)},
             {QStringLiteral("ports"), ports},
             {QStringLiteral("alerts"), alerts},
-            {QStringLiteral("sources"), sources}};
+            {QStringLiteral("sources"), sources},
+            {QStringLiteral("findings"), findings}};
 }
 
 }  // namespace roce::live

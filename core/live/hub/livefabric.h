@@ -6,6 +6,7 @@
 #include "collect/monitor/sshcollectormonitor.h"
 #include "collect/monitor/switchmonitor.h"
 #include "collect/pingmesh/verdict.h"
+#include "live/diagnosis/diagnosisengine.h"
 #include "live/hub/fabricframe.h"
 #include "proto/agentproto/agentclient.h"
 
@@ -18,6 +19,7 @@
 
 namespace roce::models {
 class EventListModel;
+class FindingModel;
 class PortTableModel;
 }  // namespace roce::models
 
@@ -31,6 +33,9 @@ struct FabricPlan {
     QList<monitor::SshCollectedHost> sshHosts;
     int agentIntervalMs = 1000;
     int sshIntervalMs = 5000;
+    /// Server or NIC id -> "switch/port" where LLDP cannot tell (the inventory's switch_port;
+    /// the servers behind a hypervisor's uplink): what the diagnosis walks cables by.
+    QHash<QString, QString> placement;
 };
 
 /// The live model of the fabric: one object that owns the sources (NX-API pollers, agent
@@ -64,7 +69,16 @@ public:
     /// replay posts them again (replayInput()) and the hub computes the same state.
     struct Input {
         /// Findings: an analyzer's verdicts that hold now, as a JSON array in `message`.
-        enum class Kind : quint8 { Frame, Failed, NeedsPassword, Back, Findings } kind = Kind::Frame;
+        /// Config: a device's configuration as it reports it (a switch's QoS audit, a host's
+        /// NIC settings), as a JSON object in `message`; `source` names the device.
+        enum class Kind : quint8 {
+            Frame,
+            Failed,
+            NeedsPassword,
+            Back,
+            Findings,
+            Config
+        } kind = Kind::Frame;
         QString source, sourceKind, message;
         model::SourceFrame frame;
         qint64 ms = 0;
@@ -105,6 +119,11 @@ public:
     /// rule "pingmesh_<kind>" on the port, NIC or host it names; earlier ones no longer in
     /// the list are cleared.
     void raiseFindings(const QString &source, const QList<pingmesh::Verdict> &verdicts);
+    /// Device @p device (a switch or a host) reports its configuration (thread-safe): the
+    /// diagnosis reads it as evidence. @p kind: "switch" or "agent".
+    void reportConfig(const QString &device, const QString &kind, const QJsonObject &config);
+    /// Where the servers are cabled when LLDP cannot tell (watch() takes it from the plan).
+    void setPlacement(const QHash<QString, QString> &placement) { m_placement = placement; }
     /// Applies what arrived since the last tick and publishes it as one frame (nothing
     /// arrived: no frame). Runs every tickMs; tests call it directly.
     void tick();
@@ -120,7 +139,13 @@ public:
     const store::CounterStore &history() const { return m_history; }
     models::PortTableModel *ports() const { return m_ports.get(); }
     models::EventListModel *events() const { return m_events.get(); }
+    /// The diagnosis's findings (active and cleared) as the Diagnosis view shows them.
+    models::FindingModel *findings() const { return m_findings.get(); }
     const monitor::AlertEngine &alerts() const { return m_alerts; }
+    /// The findings that name causes behind the alerts, evaluated once a second.
+    const diagnosis::DiagnosisEngine &diagnosis() const { return m_diagnosis; }
+    /// Each device's last configuration report.
+    QHash<QString, QJsonObject> configs() const { return m_configs; }
     QList<SourceState> sources() const { return m_sources.values(); }
     /// Every port's newest sample, in the order first seen (switch ports first).
     QList<model::PortSample> latest() const;
@@ -130,7 +155,8 @@ public:
     /// Whether @p portKey is stale now: its source failed, or no update for staleAfterMs.
     bool isStale(const QString &portKey) const;
     qint64 ageMs(const QString &portKey) const;
-    /// The current state as one `rocectl watch` frame (every port, active alerts, sources).
+    /// The current state as one `rocectl watch` frame (every port, active alerts, sources,
+    /// active findings).
     QJsonObject snapshotJson() const;
     /// The clock ages are measured with (ms since the epoch); tests inject their own.
     void setClock(std::function<qint64()> clock);
@@ -160,14 +186,22 @@ private:
     void forgetFabric();
     void startAgents(const QList<agentproto::AgentEndpoint> &agents, int intervalMs);
     SourceState &sourceFor(const QString &name, const QString &kind);
+    /// Runs the diagnosis when a second has passed since the last run: its changed findings
+    /// into @p frame, and the alerts it explains annotated with their cause.
+    void diagnose(qint64 now, FabricFrame &frame);
 
     Options m_options;
     bool m_keepHistory = true;
     std::function<qint64()> m_clock;
     store::CounterStore m_history;  ///< before the sources: they outlive none of it
     monitor::AlertEngine m_alerts;
+    diagnosis::DiagnosisEngine m_diagnosis;
+    qint64 m_lastDiagnosisMs = 0;
+    QHash<QString, QJsonObject> m_configs;
+    QHash<QString, QString> m_placement;
     std::unique_ptr<models::PortTableModel> m_ports;
     std::unique_ptr<models::EventListModel> m_events;
+    std::unique_ptr<models::FindingModel> m_findings;
     std::unique_ptr<monitor::SwitchMonitor> m_switches;
     std::unique_ptr<monitor::AgentMonitor> m_agents;
     std::unique_ptr<monitor::SshCollectorMonitor> m_sshHosts;

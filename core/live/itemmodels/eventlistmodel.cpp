@@ -1,5 +1,7 @@
 #include "live/itemmodels/eventlistmodel.h"
 
+#include "live/itemmodels/findingmodel.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 
@@ -66,7 +68,14 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         case Port:
             return a.port;
         case Event:
-            return a.title;
+            // A symptom says what it belongs to, briefly ("PFC pause storm (symptom: NIC
+            // stopped draining)"); where the cause is, the details say.
+            // (An alert of the cause's own kind, a down link's, is no symptom of itself.)
+            return a.finding.isEmpty() || a.finding.section(QLatin1Char('|'), 0, 0) == a.rule
+                ? a.title
+                : EventListText::tr("%1 (symptom: %2)")
+                      .arg(a.title,
+                           FindingModel::kindText(a.finding.section(QLatin1Char('|'), 0, 0)));
         case Value:
             return a.value > 0 ? QVariant(QString::number(a.value, 'f', 0)) : QVariant();
         case State:
@@ -79,6 +88,10 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
     case DetailRole:
+        // Explained: who causes it comes first, so that a victim's host is not suspected.
+        if (!a.cause.isEmpty())
+            return EventListText::tr("%1\nCause: %2\nWhat to check: %3")
+                .arg(a.meaning, a.cause, a.check);
         return EventListText::tr("%1\nWhat to check: %2").arg(a.meaning, a.check);
     case CriticalRole:
         return critical;

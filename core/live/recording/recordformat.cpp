@@ -455,7 +455,7 @@ Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw, StringPool *pool)
         for (qsizetype k = 0; k < inputs && d.ok(); ++k) {
             live::LiveFabric::Input in;
             const quint8 kind = d.byte();
-            if (kind > quint8(live::LiveFabric::Input::Kind::Findings))
+            if (kind > quint8(live::LiveFabric::Input::Kind::Config))
                 return damaged(FormatText::tr("block damaged (unknown input %1)").arg(kind));
             in.kind = live::LiveFabric::Input::Kind(kind);
             in.source = d.string();

@@ -55,35 +55,6 @@ QString checkStatusName(CheckStatus status)
     return QStringLiteral("unknown");
 }
 
-QList<HostQosFacts> hostFactsFromSample(const agentproto::AgentSample &sample)
-{
-    QList<HostQosFacts> out;
-    for (const agentproto::NetdevSample &n : sample.netdevs) {
-        HostQosFacts f;
-        f.name = sample.hostname;
-        f.interface = n.name;
-        f.mtu = n.mtu;
-        quint8 ecn = 0;
-        bool anyEcn = false;
-        for (int prio = 0; prio < 8; ++prio) {
-            const auto it = n.ecnNp.constFind(QStringLiteral("enable/") + QString::number(prio));
-            if (it == n.ecnNp.constEnd())
-                continue;
-            anyEcn = true;
-            if (it->trimmed() == QLatin1String("1"))
-                ecn |= quint8(1u << prio);
-        }
-        if (anyEcn)
-            f.ecnNpPriorities = ecn;
-        bool ok = false;
-        const int cnp = n.ecnNp.value(QStringLiteral("cnp_dscp")).toInt(&ok);
-        if (ok)
-            f.cnpDscp = cnp;
-        out.append(f);
-    }
-    return out;
-}
-
 Result<QList<HostQosFacts>> hostFactsFromJson(const QByteArray &json)
 {
     QJsonParseError error {};

@@ -2,7 +2,6 @@
 
 #include "nxapi/parse/qosconfig.h"
 #include "nxapi/parse/snapshot.h"
-#include "proto/agentproto/sample.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -24,9 +23,6 @@ struct HostQosFacts {
     std::optional<int> roceDscp;  ///< DSCP the host marks RoCE with (traffic_class >> 2)
 };
 
-/// Host facts from an agent sample: MTU, ECN notification-point priorities and CNP DSCP of
-/// each RoCE netdev (PFC priorities are not in the sample and stay unknown).
-QList<HostQosFacts> hostFactsFromSample(const agentproto::AgentSample &sample);
 /// `[{"name":..., "interface":..., "mtu":9000, "pfc_priorities":[3], "roce_dscp":26,
 /// "cnp_dscp":48}, ...]`.
 Result<QList<HostQosFacts>> hostFactsFromJson(const QByteArray &json);

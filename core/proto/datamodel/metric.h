@@ -4,6 +4,7 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -37,6 +38,9 @@ enum class Metric : quint8 {
     InPkts,
     OutPkts,
     InErrors,
+    // Appended (recordings index metrics by this order): NIC transmit by kind of traffic.
+    RdmaOutBits,
+    LosslessOutBits,
     Count
 };
 inline constexpr std::size_t kMetricCount = std::size_t(Metric::Count);
@@ -190,7 +194,18 @@ inline constexpr std::array<MetricInfo, kMetricCount> kMetricTable {{
     {Metric::InErrors, "in_errors_per_s", QT_TRANSLATE_NOOP("Metric", "In errors/s"), QT_TRANSLATE_NOOP("Metric", "in errors"),
      QT_TRANSLATE_NOOP("Metric", "Received frames with errors per second (CRC, runts, giants)."),
      "/s", 1, 0, Direction::In, Highlight::Drop, ChartGroup::None, false,
-     "port:in_errors", "", 1, Bound::Packets, Metric::Count, "", false},
+     "port:in_errors", "ethtool:rx_crc_errors_phy", 1, Bound::Packets, Metric::Count, "",
+     false},
+    {Metric::RdmaOutBits, "rdma_out_bits_per_s", QT_TRANSLATE_NOOP("Metric", "RDMA out Gb/s"), QT_TRANSLATE_NOOP("Metric", "RDMA out Gb/s"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: RDMA bits sent per second (tx_vport_rdma_unicast_bytes), whatever priority "
+             "they ride."),
+     "Gb/s", 1e-9, 2, Direction::Out, Highlight::None, ChartGroup::None, false,
+     "", "ethtool:tx_vport_rdma_unicast_bytes", 8, Bound::Bytes, Metric::Count, "", false},
+    {Metric::LosslessOutBits, "lossless_out_bits_per_s", QT_TRANSLATE_NOOP("Metric", "Prio 3 out Gb/s"), QT_TRANSLATE_NOOP("Metric", "priority 3 out Gb/s"),
+     QT_TRANSLATE_NOOP("Metric", "NIC: bits sent per second on priority 3, the lossless one (tx_prio3_bytes): "
+             "RDMA that does not ride it is outside PFC and ECN."),
+     "Gb/s", 1e-9, 2, Direction::Out, Highlight::None, ChartGroup::None, false,
+     "", "ethtool:tx_prio3_bytes", 8, Bound::Bytes, Metric::Count, "", false},
 }};
 // clang-format on
 
@@ -241,6 +256,14 @@ constexpr int historySlot(Metric m)
 
 /// The counter a source field reads, for people ("port:in_bytes|..." -> "in_bytes",
 /// "ethtool:rx_prio*_pause" -> "rx_prio*_pause"): what a reset names.
+/// Percent of line rate of @p bits per second on a @p lineBits port. A port cannot carry more
+/// than its line rate (counters count frame bytes, below it), so what a poll that came late
+/// makes of a count (an interval measured short) stops at 100 %.
+constexpr double utilizationPercent(double bits, double lineBits)
+{
+    return lineBits > 0 ? std::clamp(bits / lineBits * 100.0, 0.0, 100.0) : 0.0;
+}
+
 QString counterName(const char *sourceField);
 /// The metric whose JSON key is @p key.
 std::optional<Metric> metricByKey(QLatin1String key);

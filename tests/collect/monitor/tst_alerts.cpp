@@ -134,7 +134,15 @@ void TestAlerts::linkDown()
                 .evaluate(update(
                     1000,
                     {row(QStringLiteral("Ethernet1/1/3"), 0, 0, 0, 0, 0, QStringLiteral("down"))}))
-                .isEmpty());  // down from the start: not an event
+                .isEmpty());  // down from the start with nothing behind it: an unused port
+    // Down from the start with a peer named behind it: a cabled link that does not come up.
+    PortSample cabled = row(QStringLiteral("Ethernet1/1/4"), 0, 0, 0, 0, 0, QStringLiteral("down"));
+    cabled.peer = QStringLiteral("esxi-a");
+    const auto first = engine.evaluate(update(1000, {cabled}));
+    const Alert *down = find(first, QStringLiteral("link_down"), QStringLiteral("Ethernet1/1/4"));
+    QVERIFY(down);
+    QCOMPARE(down->severity, Alert::Severity::Critical);
+    QVERIFY2(down->meaning.contains(QStringLiteral("esxi-a")), qPrintable(down->meaning));
     engine.evaluate(update(1000, {row(QStringLiteral("Ethernet1/1/1"))}));
     auto changes = engine.evaluate(update(
         2000, {row(QStringLiteral("Ethernet1/1/1"), 0, 0, 0, 0, 0, QStringLiteral("down"))}));

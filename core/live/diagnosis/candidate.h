@@ -1,0 +1,23 @@
+#pragma once
+
+#include "live/diagnosis/finding.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+namespace roce::diagnosis {
+
+/// A finding one evaluation proposes, with what it explains.
+struct Candidate {
+    Finding finding;
+    QStringList involved;  ///< ids whose alerts it explains (any rule)
+    QString switchScope;   ///< ... and alerts of @p rules on any port of this switch
+    QStringList rules;
+    bool immediate = false;  ///< configuration evidence: raised at once
+    /// Alert subject id -> who causes it, in words: what a victim's alert says instead of
+    /// accusing its own host.
+    QHash<QString, QString> causeFor;
+};
+
+}  // namespace roce::diagnosis

@@ -1,0 +1,175 @@
+// Evidence from beyond the counters: latency verdicts of the pingmesh (a slow host shows in
+// no counter), and each switch's QoS audit (configuration is evidence too).
+#include "live/diagnosis/detectors.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+namespace roce::diagnosis {
+
+namespace {
+
+/// Whether the queue of a switch port in front of @p host's NICs explains slow probes: the
+/// port runs near line rate toward it, marks ECN or pauses (or is paused). Probes wait in that
+/// queue like the traffic does; the host is not slow, the port is busy (the counters'
+/// detectors name congestion, and working as designed is no fault).
+bool queueExplainsLatency(const DetectorContext &ctx, const QString &host)
+{
+    const FabricIndex &ix = ctx.index;
+    for (qsizetype n : ix.nicsOfHost(host)) {
+        const qsizetype port = ix.switchPortOfNic(n);
+        for (qsizetype i : {n, port}) {
+            if (i < 0)
+                continue;
+            if (ctx.pausing(i) || ctx.paused(i) || ctx.rate(i, model::Metric::Ecn) > 0
+                || ctx.rate(i, model::Metric::OutUtil) >= ctx.t.congestedPercent
+                || ctx.rate(i, model::Metric::InUtil) >= ctx.t.congestedPercent)
+                return true;
+        }
+    }
+    return false;
+}
+
+/// Hosts the pingmesh finds slow now (from its active latency verdicts).
+QSet<QString> slowHosts(const DetectorContext &ctx)
+{
+    QSet<QString> hosts;
+    for (const monitor::Alert &a : ctx.in.alerts)
+        if (a.active
+            && (a.rule == QLatin1String("pingmesh_host")
+                || (a.rule == QLatin1String("pingmesh_nic") && a.value < 1.0)))
+            hosts.insert(a.port.section(QLatin1Char('/'), 0, 0));
+    return hosts;
+}
+
+/// Servers whose probes share a switch port queue with @p host's (virtual servers behind one
+/// hypervisor uplink), @p host excluded.
+QSet<QString> portSiblings(const DetectorContext &ctx, const QString &host)
+{
+    const FabricIndex &ix = ctx.index;
+    QSet<QString> siblings;
+    for (qsizetype n : ix.nicsOfHost(host)) {
+        const qsizetype port = ix.switchPortOfNic(n);
+        if (port < 0)
+            continue;
+        for (const QString &id : ix.farEndIds(port))
+            siblings.insert(id.section(QLatin1Char('/'), 0, 0));
+    }
+    siblings.remove(host);
+    return siblings;
+}
+
+/// Whether late probes of @p host say nothing about the host: its port's queue is busy (the
+/// probes wait in it like the traffic), or every server sharing that port is late too (the
+/// port is the common factor). A slow host behind a busy port is thereby not named: round
+/// trips alone cannot split a host's delay from a queue's (that takes the responder's own
+/// timestamps, as R-Pingmesh has), and naming an innocent host is worse than naming none.
+bool latencyNotTheHost(const DetectorContext &ctx, const QString &host, const QSet<QString> &slow)
+{
+    if (queueExplainsLatency(ctx, host))
+        return true;
+    const QSet<QString> siblings = portSiblings(ctx, host);
+    if (siblings.isEmpty())
+        return false;
+    for (const QString &s : siblings)
+        if (!slow.contains(s))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+void detectLatency(const DetectorContext &ctx, QList<Candidate> &out)
+{
+    const QSet<QString> slow = slowHosts(ctx);
+    for (const monitor::Alert &a : ctx.in.alerts) {
+        if (!a.active || !a.rule.startsWith(QLatin1String("pingmesh_")))
+            continue;
+        const QString kind = a.rule.mid(int(qstrlen("pingmesh_")));
+        Candidate c;
+        Finding &f = c.finding;
+        f.evidence.append({a.port, a.rule, a.value, a.meaning, DiagnosisText::tr("pingmesh")});
+        c.involved.append(a.port);
+        if (kind == QLatin1String("host")
+            || (kind == QLatin1String("nic") && a.value < 1.0 /* loss %: slow, not lossy */)) {
+            const QString host = a.port.section(QLatin1Char('/'), 0, 0);
+            // A busy queue or a shared port explains late probes without the host.
+            if (latencyNotTheHost(ctx, host, slow))
+                continue;
+            f.kind = QStringLiteral("slow_host");
+            f.location = host;
+            f.severity = Severity::Warning;
+            f.summary = DiagnosisText::tr("%1 answers late on every path while the fabric's "
+                                          "counters stay clean: the host, not the network.")
+                            .arg(host);
+            f.whatToCheck = DiagnosisText::tr("On %1: the CPU governor (powersave), interrupt "
+                                              "affinity and NUMA placement of the NIC, other load; "
+                                              "'rocectl pingmesh' rows and columns of it.")
+                                .arg(host);
+            const QString governor
+                = ctx.in.configs.value(host).value(QStringLiteral("cpu_governor")).toString();
+            if (!governor.isEmpty())
+                f.evidence.append({host, QStringLiteral("cpu_governor"), 0, governor, {}});
+            c.involved.append(host);
+        } else if (kind == QLatin1String("nic") || kind == QLatin1String("link")) {
+            // Loss on the pairs through one NIC or one link: the cable or the NIC's port.
+            QString where = a.port;
+            const qsizetype i = ctx.index.indexOf(a.port);
+            if (i >= 0 && ctx.nic(i) && ctx.index.switchPortOfNic(i) >= 0)
+                where = ctx.id(ctx.index.switchPortOfNic(i));
+            f.kind = QStringLiteral("bad_link");
+            f.location = where;
+            f.severity = Severity::Critical;
+            f.summary = DiagnosisText::tr("Probes through %1 are lost: a bad cable or NIC port.")
+                            .arg(a.port);
+            f.whatToCheck = a.check;
+            c.involved.append(where);
+        } else {
+            continue;  // congestion, pauses and ECN: the counters' detectors name those
+        }
+        out.append(c);
+    }
+}
+
+void detectSwitchConfig(const DetectorContext &ctx, QList<Candidate> &out)
+{
+    for (auto it = ctx.in.configs.cbegin(); it != ctx.in.configs.cend(); ++it) {
+        if (!it.value().contains(QStringLiteral("checks")))
+            continue;  // a host's NIC facts, not a switch's audit
+        const QString &sw = it.key();
+        struct Rule {
+            const char *check;
+            const char *kind;
+            Severity severity;
+        };
+        for (const Rule &r : {Rule {"pfc_cos_no_drop", "pfc_cos_mismatch", Severity::Critical},
+                              Rule {"wred_ecn_roce", "ecn_not_marking", Severity::Warning}}) {
+            const auto [status, summary] = auditCheck(ctx.in, sw, QLatin1String(r.check));
+            if (status != QLatin1String("fail"))
+                continue;
+            Candidate c;
+            Finding &f = c.finding;
+            f.kind = QLatin1String(r.kind);
+            f.location = sw;
+            f.severity = r.severity;
+            f.evidence.append({sw, QStringLiteral("audit:") + QLatin1String(r.check), 0, summary,
+                               DiagnosisText::tr("the switch's running configuration")});
+            f.summary = r.kind == QByteArrayView("pfc_cos_mismatch")
+                ? DiagnosisText::tr("%1's configuration pauses a CoS the RoCE traffic does not "
+                                    "ride: under load its lossless class will drop.")
+                      .arg(sw)
+                : DiagnosisText::tr("%1's configuration marks no ECN on the RoCE queue: DCQCN "
+                                    "never hears of congestion there, and PFC alone holds it.")
+                      .arg(sw);
+            f.whatToCheck = DiagnosisText::tr("rocectl audit on %1 (%2), and the fix it prints.")
+                                .arg(sw, QLatin1String(r.check));
+            c.immediate = true;
+            c.involved.append(sw);
+            c.switchScope = sw;
+            c.rules = {QStringLiteral("lossless_drops"), QStringLiteral("pfc_without_ecn")};
+            out.append(c);
+        }
+    }
+}
+
+}  // namespace roce::diagnosis

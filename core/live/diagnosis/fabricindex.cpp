@@ -1,0 +1,135 @@
+#include "live/diagnosis/fabricindex.h"
+
+#include <QSet>
+
+namespace roce::diagnosis {
+
+namespace {
+const QList<qsizetype> kNone;
+}  // namespace
+
+void FabricIndex::update(const QList<const model::PortSample *> &ports,
+                         const QHash<QString, QString> &placement)
+{
+    // What the index depends on: which ports, in which order, and what their cables
+    // announce. Anything else (rates) is read through the pointers.
+    size_t signature = qHash(ports.size()) ^ qHash(placement.size());
+    for (const model::PortSample *p : ports) {
+        signature = signature * 31 + qHash(p->name());
+        if (!p->nic())
+            signature = signature * 31 + qHash(p->peer) + 7 * qHash(p->peerPort);
+        else
+            signature = signature * 31 + qHash(p->peer);
+    }
+    m_ports = ports;
+    if (signature == m_signature && !m_index.isEmpty())
+        return;
+    m_signature = signature;
+    rebuild(placement);
+}
+
+void FabricIndex::rebuild(const QHash<QString, QString> &placement)
+{
+    m_index.clear();
+    m_switchPorts.clear();
+    m_hostNics.clear();
+    m_nicSwitchPort.clear();
+    m_farEnd.clear();
+    m_farEndIds.clear();
+    m_index.reserve(m_ports.size());
+    // NICs by (host, netdev): what a switch port's LLDP neighbour names.
+    QHash<QString, qsizetype> nicByNetdev;
+    for (qsizetype i = 0; i < m_ports.size(); ++i) {
+        const model::PortSample &p = *m_ports.at(i);
+        m_index.insert(p.name(), i);
+        if (p.nic()) {
+            m_hostNics[p.id.device()].append(i);
+            nicByNetdev.insert(p.id.device() + QLatin1Char('|') + p.peer, i);
+        } else {
+            m_switchPorts[p.id.device()].append(i);
+            if (!p.peer.isEmpty())
+                m_lastPeer.insert(p.name(), {p.peer, p.peerPort});
+        }
+    }
+    for (qsizetype i = 0; i < m_ports.size(); ++i) {
+        const model::PortSample &p = *m_ports.at(i);
+        if (p.nic())
+            continue;
+        const auto peer = m_lastPeer.constFind(p.name());
+        if (peer == m_lastPeer.constEnd())
+            continue;
+        const QString &system = peer->first;
+        const QString &port = peer->second;
+        if (m_switchPorts.contains(system) || !m_hostNics.contains(system)) {
+            // Another switch (or one not watched): its port by LLDP's port id.
+            const QString far = system + QLatin1Char('/') + port;
+            m_farEndIds[i] = {far};
+            const qsizetype j = m_index.value(far, -1);
+            if (j >= 0 && !m_ports.at(j)->nic())
+                m_farEnd[i] = {j};
+            continue;
+        }
+        const qsizetype nic = nicByNetdev.value(system + QLatin1Char('|') + port, -1);
+        if (nic >= 0) {
+            m_farEnd[i] = {nic};
+            m_farEndIds[i] = {m_ports.at(nic)->name()};
+            m_nicSwitchPort.insert(nic, i);
+        }
+    }
+    // The inventory's placement where LLDP names a hypervisor, or nothing.
+    QSet<qsizetype> placed;
+    for (auto it = m_hostNics.cbegin(); it != m_hostNics.cend(); ++it) {
+        for (qsizetype nic : it.value()) {
+            if (m_nicSwitchPort.contains(nic))
+                continue;
+            const QString where
+                = placement.value(m_ports.at(nic)->name(), placement.value(it.key()));
+            const qsizetype sp = where.isEmpty() ? -1 : m_index.value(where, -1);
+            if (sp < 0 || m_ports.at(sp)->nic())
+                continue;
+            m_nicSwitchPort.insert(nic, sp);
+            if (!placed.contains(sp)) {
+                // LLDP named a hypervisor (or nothing): the servers behind it are the far end.
+                placed.insert(sp);
+                m_farEnd[sp].clear();
+                m_farEndIds[sp].clear();
+            }
+            m_farEnd[sp].append(nic);
+            m_farEndIds[sp].append(m_ports.at(nic)->name());
+        }
+    }
+}
+
+const QList<qsizetype> &FabricIndex::portsOfSwitch(const QString &name) const
+{
+    const auto it = m_switchPorts.constFind(name);
+    return it == m_switchPorts.constEnd() ? kNone : *it;
+}
+
+const QList<qsizetype> &FabricIndex::nicsOfHost(const QString &host) const
+{
+    const auto it = m_hostNics.constFind(host);
+    return it == m_hostNics.constEnd() ? kNone : *it;
+}
+
+const QList<qsizetype> &FabricIndex::farEnd(qsizetype switchPort) const
+{
+    const auto it = m_farEnd.constFind(switchPort);
+    return it == m_farEnd.constEnd() ? kNone : *it;
+}
+
+QStringList FabricIndex::farEndIds(qsizetype switchPort) const
+{
+    return m_farEndIds.value(switchPort);
+}
+
+bool FabricIndex::isInterSwitch(qsizetype i) const
+{
+    const QList<qsizetype> &far = farEnd(i);
+    if (!far.isEmpty())
+        return !m_ports.at(far.first())->nic();
+    const auto peer = m_lastPeer.constFind(m_ports.at(i)->name());
+    return peer != m_lastPeer.constEnd() && m_switchPorts.contains(peer->first);
+}
+
+}  // namespace roce::diagnosis

@@ -1,0 +1,682 @@
+// The diagnosis on the live model: synthetic polls and samples through the hub, as sources
+// post them, and the findings it names (cause, location, evidence, the alerts it explains);
+// the findings' item model. The same engine on real served fabrics: tst_diagnosisserved.
+#include "live/diagnosis/diagnosisengine.h"
+#include "live/hub/livefabric.h"
+#include "live/itemmodels/findingmodel.h"
+#include "live/recording/recorder.h"
+#include "live/recording/recordingreader.h"
+#include "live/recording/replaydriver.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <functional>
+
+using namespace roce;
+using model::Metric;
+using model::PortId;
+
+namespace {
+
+using PortFill = std::function<void(model::PortSample &)>;
+
+/// A switch port cabled (LLDP) to @p peer's @p peerPort.
+model::PortSample switchPort(const QString &sw, const QString &port, const QString &peer,
+                             const QString &peerPort)
+{
+    model::PortSample s;
+    s.id = PortId::switchPort(sw, port);
+    s.peer = peer;
+    s.peerPort = peerPort;
+    s.state = QStringLiteral("up");
+    s.set(Metric::InUtil, 10);
+    s.set(Metric::OutUtil, 10);
+    for (Metric m : {Metric::RxPause, Metric::TxPause, Metric::MmuDrops, Metric::EgressDrops,
+                     Metric::WatchdogDrops, Metric::Ecn, Metric::InErrors})
+        s.set(m, 0);
+    return s;
+}
+
+/// NIC mlx5_0 of @p host on netdev ens1.
+model::PortSample nic(const QString &host)
+{
+    model::PortSample s;
+    s.id = PortId::nicPort(host, QStringLiteral("mlx5_0"));
+    s.peer = QStringLiteral("ens1");
+    s.state = QStringLiteral("up");
+    s.set(Metric::InUtil, 10);
+    s.set(Metric::OutUtil, 10);
+    for (Metric m : {Metric::RxPause, Metric::TxPause, Metric::Ecn, Metric::CnpSent,
+                     Metric::CnpHandled, Metric::CnpIgnored, Metric::RxDiscardsPhy,
+                     Metric::PrioDiscards, Metric::InErrors, Metric::OutOfSeq})
+        s.set(m, 0);
+    s.set(Metric::RdmaOutBits, 1e9);
+    s.set(Metric::LosslessOutBits, 1e9);
+    return s;
+}
+
+/// One switch "sw1" with servers h1..h4 on Ethernet1/1..4, driven a second at a time.
+class SingleSwitch
+{
+public:
+    explicit SingleSwitch(live::LiveFabric &hub) : m_hub(hub)
+    {
+        m_hub.setClock([this] { return m_now; });
+    }
+    /// One second: the switch's poll and every NIC's sample, each port shaped by @p fill.
+    void second(const std::function<void(model::PortSample &)> &fill = {})
+    {
+        m_now += 1000;
+        model::SourceFrame sw;
+        sw.source = QStringLiteral("sw1");
+        sw.takenMs = m_now;
+        for (int h = 1; h <= 4; ++h) {
+            model::PortSample p
+                = switchPort(QStringLiteral("sw1"), QStringLiteral("Ethernet1/%1").arg(h),
+                             QStringLiteral("h%1").arg(h), QStringLiteral("ens1"));
+            if (fill)
+                fill(p);
+            sw.ports.append(p);
+        }
+        m_hub.ingest(sw, QStringLiteral("switch"));
+        for (int h = 1; h <= 4; ++h) {
+            model::SourceFrame f;
+            f.source = QStringLiteral("h%1").arg(h);
+            f.origin = f.source + QStringLiteral(":18471");
+            f.takenMs = m_now;
+            model::PortSample n = nic(f.source);
+            if (fill)
+                fill(n);
+            f.ports.append(n);
+            m_hub.ingest(f, QStringLiteral("agent"));
+        }
+        m_hub.tick();
+    }
+    qint64 now() const { return m_now; }
+
+private:
+    live::LiveFabric &m_hub;
+    qint64 m_now = 1'700'000'000'000;
+};
+
+QList<diagnosis::Finding> aboveInfo(const live::LiveFabric &hub)
+{
+    QList<diagnosis::Finding> out;
+    for (const diagnosis::Finding &f : hub.diagnosis().active()) {
+        if (f.severity > diagnosis::Severity::Info)
+            out.append(f);
+    }
+    return out;
+}
+
+QString describe(const QList<diagnosis::Finding> &findings)
+{
+    QStringList out;
+    for (const diagnosis::Finding &f : findings)
+        out.append(f.key());
+    return out.join(QLatin1String(", "));
+}
+
+}  // namespace
+
+class TestDiagnosis : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stalledNicIsTheRootAndItsVictimsAreNamedAsSuch();
+    void pauseTreeCrossesTheSpines();
+    void downLinkIsRaisedThenClearedWhenItComesBack();
+    void healthyIncastGivesNothingAboveInfo();
+    void configurationIsEvidenceAtOnce();
+    void corruptedFramesNameTheCable();
+    void lostLosslessTrafficWithPausesIsTheWrongCos();
+    void rdmaOutsideTheLosslessPriorityNamesTheHost();
+    void unevenUplinksNameTheLeaf();
+    void slowHostComesFromTheLatencyVerdict();
+    void latencyBehindABusyPortIsNotASlowHost();
+    void lossThroughADownLinkIsNotABadCable();
+    void findingsRoundTripThroughJson();
+    void aRecordingReplaysItsFindings();
+    void findingModelShowsCausesAndTheirSymptoms();
+};
+
+void TestDiagnosis::stalledNicIsTheRootAndItsVictimsAreNamedAsSuch()
+{
+    live::LiveFabric hub;
+    // The hub's findings model, sorted as the Diagnosis view sorts it, checked all along.
+    QAbstractItemModelTester modelTester(hub.findings(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSortFilterProxyModel sorted;
+    sorted.setSourceModel(hub.findings());
+    sorted.setSortRole(models::FindingModel::SortRole);
+    sorted.setDynamicSortFilter(true);
+    sorted.sort(0);
+    QAbstractItemModelTester proxyTester(&sorted,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    SingleSwitch fabric(hub);
+    // h4 stops draining: it pauses its port without end; the switch's ingress from h1..h3
+    // fills and pauses them; they can hardly send.
+    const auto stall = [](model::PortSample &p) {
+        const QString id = p.name();
+        if (id == QLatin1String("h4/mlx5_0")) {
+            p.set(Metric::TxPause, 1500);
+        } else if (id == QLatin1String("sw1/Ethernet1/4")) {
+            p.set(Metric::RxPause, 1500);
+            p.set(Metric::OutUtil, 0.3);
+        } else if (p.nic()) {
+            p.set(Metric::RxPause, 1200);
+            p.set(Metric::OutUtil, 0.5);
+        } else {
+            p.set(Metric::TxPause, 1200);
+        }
+    };
+    for (int s = 0; s < 5; ++s)
+        fabric.second(stall);
+    const QList<diagnosis::Finding> found = aboveInfo(hub);
+    QCOMPARE(describe(found), QStringLiteral("nic_stall|h4/mlx5_0"));
+    const diagnosis::Finding &f = found.first();
+    QCOMPARE(f.severity, diagnosis::Severity::Critical);
+    QVERIFY(f.raisedMs > f.sinceMs);  // held two evaluations before it was raised
+    for (const QString &victim :
+         {QStringLiteral("h1/mlx5_0"), QStringLiteral("h2/mlx5_0"), QStringLiteral("h3/mlx5_0")})
+        QVERIFY2(f.victims.contains(victim), qPrintable(f.victims.join(QLatin1Char(' '))));
+    QVERIFY(!f.victims.contains(QStringLiteral("h4/mlx5_0")));
+    bool edge = false;
+    for (const diagnosis::PauseEdge &e : f.pauseTree)
+        edge = edge
+            || (e.victim == QLatin1String("h1/mlx5_0")
+                && e.pauser == QLatin1String("sw1/Ethernet1/1"));
+    QVERIFY(edge);
+    // Every alert is a symptom of it: the victims' pause storms, the pausing ports'
+    // pfc_without_ecn, the stalled NIC's port's storm. None is left unexplained.
+    const QList<monitor::Alert> alerts = hub.alerts().active();
+    QVERIFY(alerts.size() >= 5);
+    for (const monitor::Alert &a : alerts) {
+        QVERIFY2(f.explains.contains(a.key()), qPrintable(a.key()));
+        QCOMPARE(a.finding, f.key());
+    }
+    // A victim's alert says who pauses it, not "the host behind" it.
+    for (const monitor::Alert &a : alerts) {
+        if (a.rule == QLatin1String("pause_storm") && a.port == QLatin1String("h1/mlx5_0")) {
+            QVERIFY2(a.cause.contains(QStringLiteral("paused by sw1/Ethernet1/1")),
+                     qPrintable(a.cause));
+            QVERIFY(a.cause.contains(QStringLiteral("h4/mlx5_0")));
+            QVERIFY(!a.check.contains(QStringLiteral("The host behind")));
+        }
+    }
+    // The watch frame carries it.
+    const QJsonArray findings = hub.snapshotJson().value(QStringLiteral("findings")).toArray();
+    QCOMPARE(findings.size(), 1);
+    QCOMPARE(findings.first().toObject().value(QStringLiteral("kind")).toString(),
+             QStringLiteral("nic_stall"));
+}
+
+void TestDiagnosis::pauseTreeCrossesTheSpines()
+{
+    // h1 on leaf1 stops draining; leaf1's uplink pauses spine1, spine1's port to leaf2 pauses
+    // leaf2, whose port pauses h2: one root, the chain of victims through the spine.
+    live::LiveFabric hub;
+    qint64 now = 1'700'000'000'000;
+    hub.setClock([&now] { return now; });
+    const auto poll = [&](const QString &sw, QList<model::PortSample> ports) {
+        model::SourceFrame f;
+        f.source = sw;
+        f.takenMs = now;
+        f.ports = std::move(ports);
+        hub.ingest(f, QStringLiteral("switch"));
+    };
+    const auto sample = [&](model::PortSample n) {
+        model::SourceFrame f;
+        f.source = n.id.device();
+        f.takenMs = now;
+        f.ports = {std::move(n)};
+        hub.ingest(f, QStringLiteral("agent"));
+    };
+    for (int s = 0; s < 4; ++s) {
+        now += 1000;
+        auto l1n = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
+                              QStringLiteral("h1"), QStringLiteral("ens1"));
+        l1n.set(Metric::RxPause, 1500);
+        auto l1u = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/31"),
+                              QStringLiteral("spine1"), QStringLiteral("Ethernet1/1"));
+        l1u.set(Metric::TxPause, 900);
+        auto s1 = switchPort(QStringLiteral("spine1"), QStringLiteral("Ethernet1/1"),
+                             QStringLiteral("leaf1"), QStringLiteral("Ethernet1/31"));
+        s1.set(Metric::RxPause, 900);
+        auto s2 = switchPort(QStringLiteral("spine1"), QStringLiteral("Ethernet1/2"),
+                             QStringLiteral("leaf2"), QStringLiteral("Ethernet1/31"));
+        s2.set(Metric::TxPause, 900);
+        auto l2u = switchPort(QStringLiteral("leaf2"), QStringLiteral("Ethernet1/31"),
+                              QStringLiteral("spine1"), QStringLiteral("Ethernet1/2"));
+        l2u.set(Metric::RxPause, 900);
+        auto l2n = switchPort(QStringLiteral("leaf2"), QStringLiteral("Ethernet1/1"),
+                              QStringLiteral("h2"), QStringLiteral("ens1"));
+        l2n.set(Metric::TxPause, 800);
+        poll(QStringLiteral("leaf1"), {l1n, l1u});
+        poll(QStringLiteral("spine1"), {s1, s2});
+        poll(QStringLiteral("leaf2"), {l2u, l2n});
+        auto h1 = nic(QStringLiteral("h1"));
+        h1.set(Metric::TxPause, 1500);
+        auto h2 = nic(QStringLiteral("h2"));
+        h2.set(Metric::RxPause, 800);
+        sample(h1);
+        sample(h2);
+        hub.tick();
+    }
+    const QList<diagnosis::Finding> found = aboveInfo(hub);
+    QCOMPARE(describe(found), QStringLiteral("nic_stall|h1/mlx5_0"));
+    const QStringList victims = found.first().victims;
+    for (const QString &v : {QStringLiteral("spine1/Ethernet1/1"),
+                             QStringLiteral("leaf2/Ethernet1/31"), QStringLiteral("h2/mlx5_0")})
+        QVERIFY2(victims.contains(v), qPrintable(victims.join(QLatin1Char(' '))));
+}
+
+void TestDiagnosis::downLinkIsRaisedThenClearedWhenItComesBack()
+{
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s)
+        fabric.second();
+    QVERIFY(hub.diagnosis().active().isEmpty());
+    const auto down = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/2") || p.name() == QLatin1String("h2/mlx5_0"))
+            p.state = QStringLiteral("down");
+    };
+    fabric.second(down);
+    QVERIFY(aboveInfo(hub).isEmpty());  // one evaluation is not enough
+    fabric.second(down);
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("link_down|sw1/Ethernet1/2"));
+    const diagnosis::Finding f = aboveInfo(hub).first();
+    QCOMPARE(f.severity, diagnosis::Severity::Critical);
+    bool farEnd = false;
+    for (const diagnosis::Evidence &e : f.evidence)
+        farEnd = farEnd || (e.id == QLatin1String("h2/mlx5_0") && e.text == QLatin1String("down"));
+    QVERIFY(farEnd);
+    // Up again: cleared after three evaluations without it, and kept as cleared.
+    fabric.second();
+    fabric.second();
+    QCOMPARE(aboveInfo(hub).size(), 1);
+    fabric.second();
+    QVERIFY(aboveInfo(hub).isEmpty());
+    const QList<diagnosis::Finding> all = hub.diagnosis().all();
+    QCOMPARE(all.size(), 1);
+    QVERIFY(!all.first().active);
+    QVERIFY(all.first().lastMs > all.first().raisedMs);
+}
+
+void TestDiagnosis::healthyIncastGivesNothingAboveInfo()
+{
+    // DCQCN at work: h4's port runs at line rate and marks, h4 sends CNPs, the senders handle
+    // them; a pause now and then.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 10; ++s) {
+        fabric.second([](model::PortSample &p) {
+            if (p.name() == QLatin1String("sw1/Ethernet1/4")) {
+                p.set(Metric::OutUtil, 99.5);
+                p.set(Metric::Ecn, 21000);
+            } else if (p.name() == QLatin1String("h4/mlx5_0")) {
+                p.set(Metric::Ecn, 21000);
+                p.set(Metric::CnpSent, 3100);
+            } else if (p.nic()) {
+                p.set(Metric::CnpHandled, 1000);
+            } else {
+                p.set(Metric::TxPause, 12);
+            }
+        });
+    }
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+}
+
+void TestDiagnosis::configurationIsEvidenceAtOnce()
+{
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    fabric.second();
+    // h2's adapter says its reaction point is off for priority 3: seen, not only inferred.
+    hub.reportConfig(
+        QStringLiteral("h2"), QStringLiteral("agent"),
+        QJsonObject {{QStringLiteral("host"), QStringLiteral("h2")},
+                     {QStringLiteral("nics"),
+                      QJsonArray {QJsonObject {{QStringLiteral("device"), QStringLiteral("mlx5_0")},
+                                               {QStringLiteral("ecn_np"), QJsonArray {3}},
+                                               {QStringLiteral("ecn_rp"), QJsonArray {}}}}}});
+    hub.reportConfig(
+        QStringLiteral("sw1"), QStringLiteral("switch"),
+        QJsonObject {
+            {QStringLiteral("checks"),
+             QJsonArray {QJsonObject {{QStringLiteral("id"), QStringLiteral("pfc_cos_no_drop")},
+                                      {QStringLiteral("status"), QStringLiteral("fail")},
+                                      {QStringLiteral("summary"),
+                                       QStringLiteral("pause pfc-cos 4, RoCE on CoS 3")}},
+                         QJsonObject {{QStringLiteral("id"), QStringLiteral("wred_ecn_roce")},
+                                      {QStringLiteral("status"), QStringLiteral("pass")}}}}});
+    fabric.second();
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("pfc_cos_mismatch|sw1, ecn_off_host|h2"));
+    // An unknown setting (no ecn/ directory) is not "off".
+    live::LiveFabric other;
+    SingleSwitch second(other);
+    other.reportConfig(QStringLiteral("h3"), QStringLiteral("agent"),
+                       QJsonObject {{QStringLiteral("nics"),
+                                     QJsonArray {QJsonObject {
+                                         {QStringLiteral("device"), QStringLiteral("mlx5_0")}}}}});
+    second.second();
+    second.second();
+    QVERIFY(aboveInfo(other).isEmpty());
+}
+
+void TestDiagnosis::corruptedFramesNameTheCable()
+{
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s) {
+        fabric.second([](model::PortSample &p) {
+            if (p.name() == QLatin1String("h3/mlx5_0")) {
+                p.set(Metric::InErrors, 310);
+                p.set(Metric::OutOfSeq, 290);
+            }
+        });
+    }
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("bad_link|sw1/Ethernet1/3"));
+}
+
+void TestDiagnosis::lostLosslessTrafficWithPausesIsTheWrongCos()
+{
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s) {
+        fabric.second([](model::PortSample &p) {
+            if (!p.nic() && p.name() != QLatin1String("sw1/Ethernet1/4")) {
+                p.set(Metric::MmuDrops, 40000);
+                p.set(Metric::TxPause, 900);
+            }
+        });
+    }
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("pfc_cos_mismatch|sw1"));
+    // Every lossless_drops alert of the switch is its symptom.
+    const diagnosis::Finding f = aboveInfo(hub).first();
+    QVERIFY(f.explains.contains(QStringLiteral("lossless_drops|sw1/Ethernet1/1")));
+}
+
+void TestDiagnosis::rdmaOutsideTheLosslessPriorityNamesTheHost()
+{
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s) {
+        fabric.second([](model::PortSample &p) {
+            if (p.name() == QLatin1String("h1/mlx5_0")) {
+                p.set(Metric::RdmaOutBits, 22e9);
+                p.set(Metric::LosslessOutBits, 0.1e9);
+            }
+        });
+    }
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("dscp_mismatch|h1"));
+}
+
+void TestDiagnosis::unevenUplinksNameTheLeaf()
+{
+    live::LiveFabric hub;
+    qint64 now = 1'700'000'000'000;
+    hub.setClock([&now] { return now; });
+    for (int s = 0; s < 3; ++s) {
+        now += 1000;
+        model::SourceFrame leaf;
+        leaf.source = QStringLiteral("leaf1");
+        leaf.takenMs = now;
+        leaf.ports.append(switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
+                                     QStringLiteral("h1"), QStringLiteral("ens1")));
+        for (int u = 1; u <= 4; ++u) {
+            auto up
+                = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/%1").arg(30 + u),
+                             QStringLiteral("spine%1").arg(u), QStringLiteral("Ethernet1/1"));
+            up.set(Metric::OutUtil, u == 2 ? 97.0 : 1.5);
+            leaf.ports.append(up);
+        }
+        hub.ingest(leaf, QStringLiteral("switch"));
+        for (int u = 1; u <= 4; ++u) {
+            model::SourceFrame spine;
+            spine.source = QStringLiteral("spine%1").arg(u);
+            spine.takenMs = now;
+            spine.ports.append(switchPort(spine.source, QStringLiteral("Ethernet1/1"),
+                                          QStringLiteral("leaf1"),
+                                          QStringLiteral("Ethernet1/%1").arg(30 + u)));
+            hub.ingest(spine, QStringLiteral("switch"));
+        }
+        hub.tick();
+    }
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("ecmp_imbalance|leaf1"));
+    // Even uplinks are ECMP working: nothing.
+    live::LiveFabric even;
+    now += 10000;
+    even.setClock([&now] { return now; });
+    for (int s = 0; s < 3; ++s) {
+        now += 1000;
+        model::SourceFrame leaf;
+        leaf.source = QStringLiteral("leaf1");
+        leaf.takenMs = now;
+        leaf.ports.append(switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
+                                     QStringLiteral("h1"), QStringLiteral("ens1")));
+        for (int u = 1; u <= 2; ++u) {
+            auto up
+                = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/%1").arg(30 + u),
+                             QStringLiteral("spine%1").arg(u), QStringLiteral("Ethernet1/1"));
+            up.set(Metric::OutUtil, u == 1 ? 92.0 : 78.0);
+            leaf.ports.append(up);
+        }
+        even.ingest(leaf, QStringLiteral("switch"));
+        for (int u = 1; u <= 2; ++u) {
+            model::SourceFrame spine;
+            spine.source = QStringLiteral("spine%1").arg(u);
+            spine.takenMs = now;
+            spine.ports.append(switchPort(spine.source, QStringLiteral("Ethernet1/1"),
+                                          QStringLiteral("leaf1"),
+                                          QStringLiteral("Ethernet1/%1").arg(30 + u)));
+            even.ingest(spine, QStringLiteral("switch"));
+        }
+        even.tick();
+    }
+    QVERIFY(aboveInfo(even).isEmpty());
+}
+
+void TestDiagnosis::slowHostComesFromTheLatencyVerdict()
+{
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    fabric.second();
+    pingmesh::Verdict v;
+    v.kind = QStringLiteral("host");
+    v.host = QStringLiteral("h3");
+    v.summary = QStringLiteral("h3 is slow on every pair");
+    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 118.0}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {v});
+    fabric.second();
+    fabric.second();
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h3"));
+    QVERIFY(aboveInfo(hub).first().explains.contains(QStringLiteral("pingmesh_host|h3")));
+}
+
+void TestDiagnosis::latencyBehindABusyPortIsNotASlowHost()
+{
+    // h4's port runs at line rate (an incast into h4): probes to h4 wait in its queue like
+    // the traffic. The pingmesh finds h4 slow; the host is not what is slow.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    const auto busy = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/4"))
+            p.set(Metric::OutUtil, 99.0);
+    };
+    fabric.second(busy);
+    pingmesh::Verdict v;
+    v.kind = QStringLiteral("host");
+    v.host = QStringLiteral("h4");
+    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 140.0}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {v});
+    for (int s = 0; s < 4; ++s)
+        fabric.second(busy);
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+    // The same verdict with the port quiet: the host.
+    for (int s = 0; s < 3; ++s)
+        fabric.second();
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h4"));
+}
+
+void TestDiagnosis::lossThroughADownLinkIsNotABadCable()
+{
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s)
+        fabric.second();
+    const auto down = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/2") || p.name() == QLatin1String("h2/mlx5_0"))
+            p.state = QStringLiteral("down");
+    };
+    // Every probe through the cable is lost, and the pingmesh says so (for a while after
+    // the cable is back, too: its windows outlast the outage).
+    pingmesh::Verdict v;
+    v.kind = QStringLiteral("link");
+    v.port = QStringLiteral("sw1/Ethernet1/2");
+    v.evidence = QJsonObject {{QStringLiteral("loss_pct"), 100.0}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {v});
+    for (int s = 0; s < 4; ++s)
+        fabric.second(down);
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("link_down|sw1/Ethernet1/2"));
+    for (int s = 0; s < 5; ++s)
+        fabric.second();
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+}
+
+void TestDiagnosis::findingsRoundTripThroughJson()
+{
+    diagnosis::Finding f;
+    f.kind = QStringLiteral("nic_stall");
+    f.location = QStringLiteral("gpu0007/mlx5_1");
+    f.severity = diagnosis::Severity::Critical;
+    f.summary = QStringLiteral("s");
+    f.evidence = {{QStringLiteral("gpu0007/mlx5_1"),
+                   QStringLiteral("tx_pauses_per_s"),
+                   1474.256,
+                   {},
+                   QStringLiteral("n")}};
+    f.explains = {QStringLiteral("pause_storm|gpu0001/mlx5_1")};
+    f.victims = {QStringLiteral("gpu0001/mlx5_1")};
+    f.pauseTree = {{QStringLiteral("gpu0001/mlx5_1"), QStringLiteral("leaf/Ethernet1/1")}};
+    f.sinceMs = 1000;
+    f.raisedMs = 3000;
+    f.lastMs = 9000;
+    const QJsonObject json = diagnosis::findingToJson(f);
+    QCOMPARE(json.value(QStringLiteral("raised_after_s")).toDouble(), 2.0);
+    QCOMPARE(json.value(QStringLiteral("severity")).toString(), QStringLiteral("critical"));
+    QCOMPARE(json.value(QStringLiteral("evidence"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("value"))
+                 .toDouble(),
+             1474.26);
+    const diagnosis::Finding back = diagnosis::findingFromJson(json);
+    QCOMPARE(back.key(), f.key());
+    QCOMPARE(back.explains, f.explains);
+    QCOMPARE(back.pauseTree.size(), 1);
+    QCOMPARE(back.pauseTree.first().pauser, QStringLiteral("leaf/Ethernet1/1"));
+    QCOMPARE(back.lastMs, f.lastMs);
+}
+
+void TestDiagnosis::aRecordingReplaysItsFindings()
+{
+    // What the hub applied (samples, and the configuration reports) is recorded; the replayed
+    // hub names the same causes at the same times.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("diagnosis.rfr"));
+    QList<diagnosis::Finding> live;
+    {
+        live::LiveFabric hub;
+        recording::Recorder::Options options;
+        options.file = path;
+        recording::Recorder recorder(options);
+        QString error;
+        QVERIFY2(recorder.start(&error), qPrintable(error));
+        recorder.attach(hub);
+        SingleSwitch fabric(hub);
+        fabric.second();
+        hub.reportConfig(QStringLiteral("h2"), QStringLiteral("agent"),
+                         QJsonObject {{QStringLiteral("nics"),
+                                       QJsonArray {QJsonObject {
+                                           {QStringLiteral("device"), QStringLiteral("mlx5_0")},
+                                           {QStringLiteral("ecn_rp"), QJsonArray {}}}}}});
+        for (int s = 0; s < 4; ++s) {
+            fabric.second([](model::PortSample &p) {
+                if (p.name() == QLatin1String("sw1/Ethernet1/3")
+                    || p.name() == QLatin1String("h3/mlx5_0"))
+                    p.state = QStringLiteral("down");
+            });
+        }
+        recorder.flush();
+        live = hub.diagnosis().all();
+    }
+    QCOMPARE(describe(live), QStringLiteral("link_down|sw1/Ethernet1/3, ecn_off_host|h2"));
+    auto opened = recording::RecordingReader::open(path);
+    QVERIFY(opened);
+    std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
+    live::LiveFabric replayed;
+    recording::ReplayDriver driver(reader, &replayed);
+    driver.advanceTo(reader->endMs());
+    const QList<diagnosis::Finding> again = replayed.diagnosis().all();
+    QCOMPARE(describe(again), describe(live));
+    for (qsizetype i = 0; i < again.size(); ++i)
+        QCOMPARE(again[i].raisedMs, live[i].raisedMs);
+}
+
+void TestDiagnosis::findingModelShowsCausesAndTheirSymptoms()
+{
+    models::FindingModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    diagnosis::Finding stall;
+    stall.kind = QStringLiteral("nic_stall");
+    stall.location = QStringLiteral("h4/mlx5_0");
+    stall.severity = diagnosis::Severity::Critical;
+    stall.evidence
+        = {{QStringLiteral("h4/mlx5_0"), QStringLiteral("tx_pauses_per_s"), 1500, {}, {}}};
+    stall.explains
+        = {QStringLiteral("pause_storm|h1/mlx5_0"), QStringLiteral("pause_storm|h2/mlx5_0")};
+    diagnosis::Finding audit;
+    audit.kind = QStringLiteral("pfc_cos_mismatch");
+    audit.location = QStringLiteral("sw1");
+    audit.evidence = {
+        {QStringLiteral("sw1"),
+         QStringLiteral("audit:pfc_cos_no_drop"),
+         0,
+         QStringLiteral("cos 4"),
+         {}},
+        {QStringLiteral("sw1/Ethernet1/1"), QStringLiteral("ingress_mmu_drops_per_s"), 9, {}, {}}};
+    model.setFindings(
+        {stall, audit},
+        {{QStringLiteral("pause_storm|h1/mlx5_0"), QStringLiteral("PFC pause storm")}});
+    QCOMPARE(model.rowCount(), 2);
+    const QModelIndex first = model.indexOfKey(stall.key());
+    QCOMPARE(model.rowCount(first), 3);  // one evidence, two symptoms
+    QCOMPARE(model.data(model.index(1, models::FindingModel::SummaryColumn, first), Qt::DisplayRole)
+                 .toString(),
+             QStringLiteral("PFC pause storm on h1/mlx5_0"));
+    QCOMPARE(model.data(model.index(2, 0, first), models::FindingModel::PortRole).toString(),
+             QStringLiteral("h2/mlx5_0"));
+    // A switch's finding points at the first port of its evidence.
+    QCOMPARE(model.data(model.indexOfKey(audit.key()), models::FindingModel::PortRole).toString(),
+             QStringLiteral("sw1/Ethernet1/1"));
+    // Updated in place: evidence grows, a symptom goes, the other finding clears.
+    stall.evidence.append(
+        {QStringLiteral("sw1/Ethernet1/4"), QStringLiteral("rx_pauses_per_s"), 1500, {}, {}});
+    stall.explains.removeLast();
+    model.setFindings({stall});
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.rowCount(model.indexOfKey(stall.key())), 3);
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestDiagnosis)
+#include "tst_diagnosis.moc"
