@@ -29,10 +29,12 @@
 #include <QImage>
 #include <QJsonDocument>
 #include <QLineSeries>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -291,6 +293,29 @@ private slots:
                                 .arg(bars->barSets()[1]->at(0))
                                 .arg(bars->barSets()[0]->at(0))));
         QVERIFY(view->comparison().toCsv().contains(QStringLiteral("\nswitch_mmu_drops,")));
+        // The table names figures for people and gives their units; the CSV keeps the keys.
+        auto *table = view->findChild<QTableWidget *>();
+        QVERIFY(table);
+        QMap<QString, QStringList> figures;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            for (int c = 1; c < table->columnCount(); ++c)
+                figures[table->item(r, 0)->text()].append(table->item(r, c)->text());
+        }
+        QVERIFY2(figures.contains(QStringLiteral("Switch MMU drops")),
+                 qPrintable(figures.keys().join(QLatin1Char(','))));
+        QVERIFY(figures.value(QStringLiteral("Switch MMU drops"))
+                    .first()
+                    .endsWith(QStringLiteral(" pkt")));
+        QVERIFY(
+            figures.value(QStringLiteral("Bandwidth")).last().endsWith(QStringLiteral(" Gb/s")));
+        QVERIFY(figures.value(QStringLiteral("NIC bytes received"))
+                    .last()
+                    .endsWith(QStringLiteral("B")));
+        for (const QString &name : figures.keys()) {
+            QVERIFY2(!name.startsWith(QLatin1String("fabric_"))
+                         && !name.startsWith(QLatin1String("switch_")),
+                     qPrintable(name));
+        }
         keepScreenshot(view->window(), QStringLiteral("experiments-compare-qos.png"));
     }
 
@@ -321,7 +346,7 @@ private slots:
     void matrixPointsAtTheSlowServer()
     {
         QSignalSpy scenario(m_fabric, &roce::sim::EmbeddedFabric::scenarioStarted);
-        m_fabric->startScenario(QStringLiteral("slow-host"));
+        m_fabric->startScenario(QStringLiteral("slow-host:") + m_hosts[2]);
         QTRY_COMPARE_WITH_TIMEOUT(scenario.size(), 1, 5000);
         ExperimentLauncher *l = m_panel->launcher();
         l->setPreset(ExperimentLauncher::NoPreset);
@@ -412,6 +437,44 @@ private slots:
         l->setDurationSeconds(0);
         m_panel->tabs()->setCurrentIndex(roce::widgets::ExperimentsPanel::LaunchTab);
         keepScreenshot(m_panel, QStringLiteral("experiments-launcher.png"));
+    }
+
+    void runOfAnotherProcessShowsAndKeepsTheSelection()
+    {
+        // The user has a run selected; `rocectl run` records one beside the console.
+        roce::models::RunListModel *model = m_panel->runs();
+        QTableView *table = m_panel->runTable();
+        QVERIFY(model->rowCount() >= 2);
+        table->selectRow(1);
+        const qint64 selected = model->run(1).id;
+        const int before = model->rowCount();
+        const QString label = QStringLiteral("rocectl beside the console");
+        QProcess run;
+        run.setProcessChannelMode(QProcess::MergedChannels);
+        run.start(QStringLiteral(ROCECTL_PATH),
+                  {QStringLiteral("run"), QStringLiteral("tcp"), QStringLiteral("--sim"),
+                   QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("--label"),
+                   label, QStringLiteral("--db"), m_store->path()});
+        QVERIFY(run.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(run.state() == QProcess::NotRunning, 60000);
+        QVERIFY2(run.exitCode() == 0, run.readAll().constData());
+        // Recorded before rocectl exited: listed, finished, within 2 s at most.
+        auto listed = [&] {
+            return model->rowCount() == before + 1 && model->run(0).label == label
+                && model->run(0).state == QLatin1String("succeeded");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), 2000);
+        const qint64 delayMs = QDateTime::currentMSecsSinceEpoch() - model->run(0).finishedMs;
+        qInfo("the run of rocectl showed %lld ms after it ended (or sooner)", delayMs);
+        QVERIFY(model->data(model->index(0, roce::models::RunListModel::Headline))
+                    .toString()
+                    .endsWith(QStringLiteral("Gb/s")));
+        // The same run is still the one selected, one row further down.
+        const QModelIndexList rows = table->selectionModel()->selectedRows();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().row(), 2);
+        QCOMPARE(model->run(rows.first().row()).id, selected);
+        QCOMPARE(table->currentIndex().row(), 2);
     }
 
     void cleanupTestCase()

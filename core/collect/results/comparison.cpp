@@ -191,34 +191,84 @@ QString Comparison::toCsv() const
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-QList<QStringList> Comparison::table() const
+namespace {
+
+/// One run's cell of a row: as the CSV has it, and as people read it.
+struct Cell {
+    QString raw, shown;
+};
+
+Cell numberCell(const std::optional<double> &v, FigureUnit unit)
 {
-    QStringList header {QStringLiteral("figure")};
-    for (const RunRecord &r : runs) {
-        header.append((r.label.isEmpty() ? QStringLiteral("run %1").arg(r.id)
-                                         : QStringLiteral("%1 (run %2)").arg(r.label).arg(r.id)));
+    return v ? Cell {number(v), formatFigure(*v, unit)} : Cell {};
+}
+
+Cell textCell(const QString &text)
+{
+    return {text, text};
+}
+
+/// How the latency of a run was measured, when it has one.
+Cell latencyIsCell(const LatencyFigures &l)
+{
+    if (!l.median && !l.average)
+        return {};
+    return l.roundTrip ? Cell {QStringLiteral("round_trip"), ComparisonText::tr("round trip")}
+                       : Cell {QStringLiteral("one_way"), ComparisonText::tr("one way")};
+}
+
+QJsonObject nicTotals(const RunRecord &r)
+{
+    return r.fabric.value(QStringLiteral("totals")).toObject();
+}
+
+QJsonObject switchTotals(const RunRecord &r)
+{
+    return r.fabric.value(QStringLiteral("switch"))
+        .toObject()
+        .value(QStringLiteral("totals"))
+        .toObject();
+}
+
+/// The message sizes any run's sweep has, smallest first.
+QList<double> sweepSizes(const QList<RunMetrics> &metrics)
+{
+    QList<double> sizes;
+    for (const RunMetrics &m : metrics) {
+        for (const QPointF &p : m.sweep) {
+            if (!sizes.contains(p.x()))
+                sizes.append(p.x());
+        }
     }
-    QList<QStringList> lines {header};
-    auto row = [&](const QString &name, auto value) {
-        QStringList cells {name};
+    std::sort(sizes.begin(), sizes.end());
+    return sizes;
+}
+
+}  // namespace
+
+QList<ComparisonRow> Comparison::rows() const
+{
+    QList<ComparisonRow> lines;
+    auto row = [&](const QString &key, auto cellOf) {
+        ComparisonRow r {key, figureInfo(key).label, {}, {}};
         bool any = false;
         for (int i = 0; i < runs.size(); ++i) {
-            const QString v = value(i);
-            any = any || !v.isEmpty();
-            cells.append(v);
+            const Cell c = cellOf(i);
+            any = any || !c.raw.isEmpty();
+            r.raw.append(c.raw);
+            r.shown.append(c.shown);
         }
         if (any)
-            lines.append(cells);
+            lines.append(r);
     };
-    row(QStringLiteral("kind"), [&](int i) { return runs[i].kind; });
-    row(QStringLiteral("state"), [&](int i) { return runs[i].state; });
-    row(QStringLiteral("bandwidth_gbps"), [&](int i) { return number(metrics[i].bandwidthGbps); });
-    row(QStringLiteral("latency_is"), [&](int i) {
-        const LatencyFigures &l = metrics[i].latency;
-        if (!l.median && !l.average)
-            return QString();
-        return l.roundTrip ? QStringLiteral("round_trip") : QStringLiteral("one_way");
-    });
+    auto figure = [&](const QString &key, auto valueOf) {
+        const FigureUnit unit = figureInfo(key).unit;
+        row(key, [&](int i) { return numberCell(valueOf(i), unit); });
+    };
+    row(QStringLiteral("kind"), [&](int i) { return textCell(runs[i].kind); });
+    row(QStringLiteral("state"), [&](int i) { return textCell(runs[i].state); });
+    figure(QStringLiteral("bandwidth_gbps"), [&](int i) { return metrics[i].bandwidthGbps; });
+    row(QStringLiteral("latency_is"), [&](int i) { return latencyIsCell(metrics[i].latency); });
     const std::pair<const char *, std::optional<double> LatencyFigures::*> lat[]
         = {{"latency_min_usec", &LatencyFigures::min},
            {"latency_median_usec", &LatencyFigures::median},
@@ -227,11 +277,10 @@ QList<QStringList> Comparison::table() const
            {"latency_max_usec", &LatencyFigures::max},
            {"latency_average_usec", &LatencyFigures::average}};
     for (const auto &[name, member] : lat)
-        row(QLatin1String(name), [&](int i) { return number(metrics[i].latency.*member); });
-    row(QStringLiteral("jitter_usec"), [&](int i) { return number(jitterUs(metrics[i].latency)); });
-    row(QStringLiteral("mean_step_ms"), [&](int i) { return number(metrics[i].meanStepMs); });
-    row(QStringLiteral("mean_allreduce_ms"),
-        [&](int i) { return number(metrics[i].meanAllreduceMs); });
+        figure(QLatin1String(name), [&](int i) { return metrics[i].latency.*member; });
+    figure(QStringLiteral("jitter_usec"), [&](int i) { return jitterUs(metrics[i].latency); });
+    figure(QStringLiteral("mean_step_ms"), [&](int i) { return metrics[i].meanStepMs; });
+    figure(QStringLiteral("mean_allreduce_ms"), [&](int i) { return metrics[i].meanAllreduceMs; });
     // Counter totals during each run: the NICs' ("fabric_*") and the switch's ("switch_*").
     auto counterRows = [&](const QString &prefix, auto totalsOf) {
         QStringList keys;
@@ -242,39 +291,57 @@ QList<QStringList> Comparison::table() const
             }
         }
         for (const QString &k : std::as_const(keys)) {
-            row(prefix + k, [&](int i) {
+            const QString key = prefix + k;
+            const FigureUnit unit = figureInfo(key).unit;
+            row(key, [&](int i) {
                 const QJsonValue v = totalsOf(runs[i]).value(k);
-                return v.isDouble() ? QString::number(v.toDouble(), 'g', 12) : QString();
+                return v.isDouble() ? Cell {QString::number(v.toDouble(), 'g', 12),
+                                            formatFigure(v.toDouble(), unit)}
+                                    : Cell {};
             });
         }
     };
-    counterRows(QStringLiteral("fabric_"), [](const RunRecord &r) {
-        return r.fabric.value(QStringLiteral("totals")).toObject();
-    });
-    counterRows(QStringLiteral("switch_"), [](const RunRecord &r) {
-        return r.fabric.value(QStringLiteral("switch"))
-            .toObject()
-            .value(QStringLiteral("totals"))
-            .toObject();
-    });
-    // The sweep: one row per message size.
-    QList<double> sizes;
-    for (const RunMetrics &m : metrics) {
-        for (const QPointF &p : m.sweep) {
-            if (!sizes.contains(p.x()))
-                sizes.append(p.x());
-        }
-    }
-    std::sort(sizes.begin(), sizes.end());
-    for (double size : std::as_const(sizes)) {
+    counterRows(QStringLiteral("fabric_"), nicTotals);
+    counterRows(QStringLiteral("switch_"), switchTotals);
+    // The sweep: one row per message size, in Gb/s or us as each run measured.
+    for (double size : sweepSizes(metrics)) {
         row(QStringLiteral("sweep_%1_bytes").arg(qint64(size)), [&](int i) {
+            const FigureUnit unit = metrics[i].family == QLatin1String("lat")
+                ? FigureUnit::Microseconds
+                : FigureUnit::Gbps;
             for (const QPointF &p : metrics[i].sweep) {
                 if (p.x() == size)
-                    return QString::number(p.y(), 'g', 6);
+                    return Cell {QString::number(p.y(), 'g', 6), formatFigure(p.y(), unit)};
             }
-            return QString();
+            return Cell {};
         });
     }
+    return lines;
+}
+
+QList<QStringList> Comparison::table() const
+{
+    QStringList header {QStringLiteral("figure")};
+    for (const RunRecord &r : runs) {
+        header.append((r.label.isEmpty() ? QStringLiteral("run %1").arg(r.id)
+                                         : QStringLiteral("%1 (run %2)").arg(r.label).arg(r.id)));
+    }
+    QList<QStringList> lines {header};
+    for (const ComparisonRow &r : rows())
+        lines.append(QStringList {r.key} + r.raw);
+    return lines;
+}
+
+QList<QStringList> Comparison::displayTable() const
+{
+    QStringList header {ComparisonText::tr("Figure")};
+    for (const RunRecord &r : runs) {
+        header.append(r.label.isEmpty() ? ComparisonText::tr("run %1").arg(r.id)
+                                        : ComparisonText::tr("%1 (run %2)").arg(r.label).arg(r.id));
+    }
+    QList<QStringList> lines {header};
+    for (const ComparisonRow &r : rows())
+        lines.append(QStringList {r.label} + r.shown);
     return lines;
 }
 

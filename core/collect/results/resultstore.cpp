@@ -67,7 +67,8 @@ QJsonObject runToJson(const RunRecord &r)
     return o;
 }
 
-ResultStore::ResultStore(QString connection) : m_connection(std::move(connection))
+ResultStore::ResultStore(QString connection, QString path)
+    : m_connection(std::move(connection)), m_path(std::move(path))
 { }
 
 ResultStore::~ResultStore()
@@ -86,34 +87,56 @@ QString ResultStore::defaultPath()
     return dir + QStringLiteral("/results.sqlite");
 }
 
-Result<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path)
+Result<std::unique_ptr<ResultStore>> ResultStore::openConnection(const QString &path, bool create)
 {
+    if (!create && !QFileInfo::exists(path))
+        return makeError(ErrorCode::NotFound,
+                         ResultStoreText::tr("results store: %1 does not exist").arg(path));
     QDir().mkpath(QFileInfo(path).absolutePath());
     const QString connection
         = QStringLiteral("results-") + QUuid::createUuid().toString(QUuid::Id128);
-    std::unique_ptr<ResultStore> store(new ResultStore(connection));
+    std::unique_ptr<ResultStore> store(new ResultStore(connection, path));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
     db.setDatabaseName(path);
     if (!db.open())
         return sqlError(ResultStoreText::tr("cannot open %1").arg(path), db.lastError());
     QSqlQuery q(db);
     // WAL: readers (the console) and a writer (rocectl) at once; a crash loses no committed run.
-    q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+    if (create)
+        q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
     q.exec(QStringLiteral("PRAGMA busy_timeout=5000"));
-    if (const auto migrated = store->migrate(); !migrated)
-        return migrated.error();
-    // Runs a crash left open are closed, not left "running" for ever.
-    if (!q.exec(QStringLiteral("UPDATE runs SET state='failed', error='interrupted: the "
-                               "recording program ended during the run' WHERE state='running'")))
-        return sqlError(ResultStoreText::tr("closing interrupted runs"), q.lastError());
-    store->m_interrupted = q.numRowsAffected();
     return store;
 }
 
-Result<void> ResultStore::migrate()
+Result<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connection);
-    QSqlQuery q(db);
+    auto store = openConnection(path, true);
+    if (!store)
+        return store;
+    if (const auto migrated = (*store)->migrate(); !migrated)
+        return migrated.error();
+    // Runs a crash left open are closed, not left "running" for ever.
+    QSqlQuery q(QSqlDatabase::database((*store)->m_connection));
+    if (!q.exec(QStringLiteral("UPDATE runs SET state='failed', error='interrupted: the "
+                               "recording program ended during the run' WHERE state='running'")))
+        return sqlError(ResultStoreText::tr("closing interrupted runs"), q.lastError());
+    (*store)->m_interrupted = q.numRowsAffected();
+    return store;
+}
+
+Result<std::unique_ptr<ResultStore>> ResultStore::openForReading(const QString &path)
+{
+    auto store = openConnection(path, false);
+    if (!store)
+        return store;
+    if (const auto read = (*store)->readVersion(); !read)
+        return read.error();
+    return store;
+}
+
+Result<void> ResultStore::readVersion()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
         return sqlError(ResultStoreText::tr("reading the schema version"), q.lastError());
     m_version = q.value(0).toInt();
@@ -124,6 +147,15 @@ Result<void> ResultStore::migrate()
                              .arg(m_version)
                              .arg(kSchemaVersion));
     }
+    return {};
+}
+
+Result<void> ResultStore::migrate()
+{
+    if (const auto read = readVersion(); !read)
+        return read;
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
     while (m_version < kSchemaVersion) {
         if (!db.transaction())
             return sqlError(ResultStoreText::tr("starting a migration"), db.lastError());

@@ -38,6 +38,10 @@ public:
 
     /// Opens (creating or migrating) the database at @p path.
     static Result<std::unique_ptr<ResultStore>> open(const QString &path);
+    /// Opens the existing database at @p path to read it beside its writers (the console
+    /// watching what `rocectl run` records): it neither migrates the schema nor closes runs
+    /// still "running", which another program may be recording right now.
+    static Result<std::unique_ptr<ResultStore>> openForReading(const QString &path);
     /// Where the console and rocectl keep it by default (the user's data directory).
     static QString defaultPath();
     ~ResultStore();
@@ -50,14 +54,18 @@ public:
     /// The newest @p limit runs, without their raw output (run() reads one whole).
     Result<QList<RunRecord>> runs(int limit = 100) const;
     Result<std::optional<RunRecord>> run(qint64 id) const;
+    QString path() const { return m_path; }
     int schemaVersion() const { return m_version; }
     int interruptedOnOpen() const { return m_interrupted; }
 
 private:
-    explicit ResultStore(QString connection);
+    ResultStore(QString connection, QString path);
+    static Result<std::unique_ptr<ResultStore>> openConnection(const QString &path, bool create);
+    Result<void> readVersion();
     Result<void> migrate();
 
     QString m_connection;
+    QString m_path;
     int m_version = 0;
     int m_interrupted = 0;
 };

@@ -23,8 +23,12 @@ public:
     void enqueue(const QList<ExperimentRequest> &requests);
     void cancel();
     bool busy() const { return m_runner.running() || !m_pending.isEmpty(); }
+    /// How many runs the console lists.
+    static constexpr int kRecentRuns = 200;
     /// The most recent runs of the store (empty without one).
-    QList<results::RunRecord> recentRuns(int limit = 200) const;
+    QList<results::RunRecord> recentRuns(int limit = kRecentRuns) const;
+    /// Where runs are recorded (null: nowhere).
+    const results::ResultStore *store() const { return m_store; }
     /// Whole records of @p ids, in that order (missing ones skipped).
     QList<results::RunRecord> runsById(const QList<qint64> &ids) const;
     const ExperimentRunner &runner() const { return m_runner; }

@@ -17,14 +17,107 @@ class RunListText
 
 }  // namespace
 
-void RunListModel::setRuns(const QList<results::RunRecord> &runs)
+namespace {
+
+QString headlineOf(const results::RunRecord &r)
+{
+    return r.state == QLatin1String("succeeded") ? results::headline(r) : r.error;
+}
+
+/// Whether the record of a run changed (the list shows it, double-click opens it).
+bool changed(const results::RunRecord &a, const results::RunRecord &b)
+{
+    return a.state != b.state || a.label != b.label || a.error != b.error || a.kind != b.kind
+        || a.startedMs != b.startedMs || a.finishedMs != b.finishedMs || a.result != b.result
+        || a.fabric != b.fabric || a.parameters != b.parameters;
+}
+
+QList<qint64> idsOf(const QList<results::RunRecord> &runs)
+{
+    QList<qint64> ids;
+    ids.reserve(runs.size());
+    for (const results::RunRecord &r : runs)
+        ids.append(r.id);
+    return ids;
+}
+
+}  // namespace
+
+bool RunListModel::setRuns(const QList<results::RunRecord> &runs)
+{
+    if (m_runs.isEmpty() || !keepsOrder(runs)) {
+        resetRuns(runs);
+        return true;
+    }
+    const bool removed = removeGone(runs);
+    return insertOrUpdate(runs) || removed;
+}
+
+bool RunListModel::keepsOrder(const QList<results::RunRecord> &runs) const
+{
+    const QList<qint64> before = idsOf(m_runs);
+    QList<qint64> kept;
+    for (const results::RunRecord &r : runs) {
+        if (before.contains(r.id))
+            kept.append(r.id);
+    }
+    QList<qint64> stillThere;
+    for (qint64 id : before) {
+        if (kept.contains(id))
+            stillThere.append(id);
+    }
+    return kept == stillThere;
+}
+
+void RunListModel::resetRuns(const QList<results::RunRecord> &runs)
 {
     beginResetModel();
     m_runs = runs;
     m_headlines.clear();
     for (const results::RunRecord &r : m_runs)
-        m_headlines.append(r.state == QLatin1String("succeeded") ? results::headline(r) : r.error);
+        m_headlines.append(headlineOf(r));
     endResetModel();
+}
+
+bool RunListModel::removeGone(const QList<results::RunRecord> &runs)
+{
+    bool any = false;
+    const QList<qint64> now = idsOf(runs);
+    for (int row = int(m_runs.size()) - 1; row >= 0; --row) {
+        if (now.contains(m_runs[row].id))
+            continue;
+        beginRemoveRows({}, row, row);
+        m_runs.removeAt(row);
+        m_headlines.removeAt(row);
+        endRemoveRows();
+        any = true;
+    }
+    return any;
+}
+
+bool RunListModel::insertOrUpdate(const QList<results::RunRecord> &runs)
+{
+    bool any = false;
+    // What is left is in the new order (keepsOrder()): walking the new list, a row either is
+    // the run already shown there or a new run that goes in before it.
+    for (int row = 0; row < runs.size(); ++row) {
+        const results::RunRecord &r = runs[row];
+        if (row < m_runs.size() && m_runs[row].id == r.id) {
+            if (changed(m_runs[row], r)) {
+                m_runs[row] = r;
+                m_headlines[row] = headlineOf(r);
+                emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+                any = true;
+            }
+            continue;
+        }
+        beginInsertRows({}, row, row);
+        m_runs.insert(row, r);
+        m_headlines.insert(row, headlineOf(r));
+        endInsertRows();
+        any = true;
+    }
+    return any;
 }
 
 int RunListModel::rowOf(qint64 id) const

@@ -21,7 +21,11 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
 
-    void setRuns(const QList<results::RunRecord> &runs);
+    /// Shows @p runs (newest first). Rows of runs already shown stay where they are, and new
+    /// runs are inserted and gone ones removed, not the model reset: a view keeps its
+    /// selection, current row and scroll position as runs come in. Returns whether any row
+    /// changed.
+    bool setRuns(const QList<results::RunRecord> &runs);
     const results::RunRecord &run(int row) const { return m_runs.at(row); }
     /// The row of run @p id, or -1.
     int rowOf(qint64 id) const;
@@ -33,6 +37,12 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
+    /// Whether @p runs keeps the order of the runs shown now (new ones in between are fine).
+    bool keepsOrder(const QList<results::RunRecord> &runs) const;
+    void resetRuns(const QList<results::RunRecord> &runs);
+    bool removeGone(const QList<results::RunRecord> &runs);
+    bool insertOrUpdate(const QList<results::RunRecord> &runs);
+
     QList<results::RunRecord> m_runs;
     QStringList m_headlines;  ///< computed once per setRuns(), not per paint
 };

@@ -1,11 +1,17 @@
-// The results store: schema versions and migration, crash consistency, and runs recorded by
-// `rocectl job --record` through a real roce-agent running real iperf3 on loopback.
+// The results store: schema versions and migration, crash consistency, runs recorded by
+// `rocectl job --record` through a real roce-agent running real iperf3 on loopback, what
+// `rocectl results` prints of them, and the watcher that sees another program's runs.
 #include "cli/commands/rocectl.h"
+#include "collect/results/figures.h"
 #include "collect/results/resultstore.h"
+#include "collect/results/resultswatcher.h"
+#include "proto/datamodel/metric.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTcpServer>
@@ -14,6 +20,78 @@
 #include <QTest>
 
 using roce::results::ResultStore;
+
+namespace {
+
+struct CliRun {
+    int code = -1;
+    QString out, err;
+};
+
+/// rocectl in this process.
+CliRun rocectl(QStringList args)
+{
+    CliRun r;
+    QTextStream o(&r.out), e(&r.err);
+    roce::cli::CommandIo io {o, e};
+    const auto registry = roce::cli::makeRocectlRegistry();
+    args.prepend(QStringLiteral("rocectl"));
+    r.code = roce::cli::runRocectl(args, registry, io);
+    o.flush();
+    e.flush();
+    return r;
+}
+
+QJsonObject parse(const char *json)
+{
+    return QJsonDocument::fromJson(QByteArray(json)).object();
+}
+
+// What `rocectl results compare 1 2 3 --json` and `--csv -` printed of fixture() before
+// labels and units came to the text output: an interface, byte for byte.
+const char *const kCompareJson
+    = R"({"baseline":1,"ratios":[{"bandwidth_x":2.0577777777777775,"id":2},{"id":3}],"runs":[)"
+      R"({"bandwidth_gbps":11.25,"fabric":{"cnp_handled":0,"ecn":0,"rx_bytes":1500000000,)"
+      R"("rx_pause":3,"tx_bytes":1610612736},"id":1,"kind":"ib_write_bw","label":"QoS off",)"
+      R"("state":"succeeded","sweep":[[65536,9.5],[1048576,11.25]],"switch":{"ecn_marked":0,)"
+      R"("mmu_drops":1500}},{"bandwidth_gbps":23.15,"fabric":{"cnp_handled":12,"ecn":40,)"
+      R"("rx_bytes":3068806848,"rx_pause":0,"tx_bytes":3068806848},"id":2,"kind":"ib_write_bw",)"
+      R"("label":"QoS on","state":"succeeded","sweep":[[65536,21],[1048576,23.15]],"switch":)"
+      R"({"ecn_marked":40,"mmu_drops":0}},{"fabric":{"rx_bytes":33200,"tx_bytes":33200},"id":3,)"
+      R"("jitter_usec":0.7799999999999994,"kind":"ib_write_lat","label":"RDMA latency",)"
+      R"("latency_is":"one_way","latency_usec":{"average":14.5,"max":40.2,"median":14.32,)"
+      R"("min":13.9,"p99":15.1,"p99_9":17},"state":"succeeded"}]})";
+const char *const kCompareCsv = "figure,QoS off (run 1),QoS on (run 2),RDMA latency (run 3)\n"
+                                "kind,ib_write_bw,ib_write_bw,ib_write_lat\n"
+                                "state,succeeded,succeeded,succeeded\n"
+                                "bandwidth_gbps,11.25,23.15,\n"
+                                "latency_is,,,one_way\n"
+                                "latency_min_usec,,,13.9\n"
+                                "latency_median_usec,,,14.32\n"
+                                "latency_p99_usec,,,15.1\n"
+                                "latency_p99_9_usec,,,17\n"
+                                "latency_max_usec,,,40.2\n"
+                                "latency_average_usec,,,14.5\n"
+                                "jitter_usec,,,0.78\n"
+                                "fabric_cnp_handled,0,12,\n"
+                                "fabric_ecn,0,40,\n"
+                                "fabric_rx_bytes,1500000000,3068806848,33200\n"
+                                "fabric_rx_pause,3,0,\n"
+                                "fabric_tx_bytes,1610612736,3068806848,33200\n"
+                                "switch_ecn_marked,0,40,\n"
+                                "switch_mmu_drops,1500,0,\n"
+                                "sweep_65536_bytes,9.5,21,\n"
+                                "sweep_1048576_bytes,11.25,23.15,\n";
+// `rocectl results show 2 --json` of fixture(), as before.
+const char *const kShowJson
+    = R"({"fabric":{"seconds":3,"switch":{"totals":{"ecn_marked":40,"mmu_drops":0}},"totals":)"
+      R"({"cnp_handled":12,"ecn":40,"rx_bytes":3068806848,"rx_pause":0,"tx_bytes":3068806848}},)"
+      R"("finished_ms":4500,"id":2,"kind":"ib_write_bw","label":"QoS on","parameters":)"
+      R"({"duration_s":3,"size":1048576,"tool":"ib_write_bw"},"result":{"kind":"bw","results":)"
+      R"([{"bw_average_gbps":21,"bytes":65536},{"bw_average_gbps":23.15,"bytes":1048576}],)"
+      R"("tool":"perftest"},"started_ms":2000,"state":"succeeded"})";
+
+}  // namespace
 
 class TestResultStore : public QObject
 {
@@ -25,8 +103,18 @@ private slots:
     void crashLeavesNoRunningRun();
     void refusesNewerSchema();
     void rocectlJobRecordsIperf3();
+    void figuresHaveLabelsAndUnits();
+    void compareTextHasLabelsAndUnitsJsonUnchanged();
+    void showIsTextUnlessJson();
+    void readerLeavesRunningRunsAlone();
+    void watcherSeesRunsOfAnotherProcess_data();
+    void watcherSeesRunsOfAnotherProcess();
 
 private:
+    /// Three runs as the console records them: a bandwidth sweep without and with QoS (NIC
+    /// and switch counters), and a latency test. Returns the database's path.
+    QString fixture();
+
     QTemporaryDir m_dir;
 };
 
@@ -237,11 +325,296 @@ void TestResultStore::rocectlJobRecordsIperf3()
         bad.value(QStringLiteral("parameters")).toObject().value(QStringLiteral("tool")).toString(),
         QStringLiteral("iperf3"));
     auto [scode, sout, serr] = rocectl({QStringLiteral("results"), QStringLiteral("show"),
-                                        QStringLiteral("2"), QStringLiteral("--db"), db});
+                                        QStringLiteral("2"), QStringLiteral("--db"), db,
+                                        QStringLiteral("--json"), QStringLiteral("--output")});
     QCOMPARE(scode, 0);
     QVERIFY(sout.contains(QLatin1String("\"raw_output\"")));
     agent.terminate();
     agent.waitForFinished(5000);
+}
+
+QString TestResultStore::fixture()
+{
+    const QString path = m_dir.filePath(QStringLiteral("fixture.sqlite"));
+    if (QFile::exists(path))
+        return path;
+    auto store = ResultStore::open(path);
+    if (!store)
+        return {};
+    auto bw = [](double small, double large) {
+        return QJsonObject {
+            {QStringLiteral("tool"), QStringLiteral("perftest")},
+            {QStringLiteral("kind"), QStringLiteral("bw")},
+            {QStringLiteral("results"),
+             QJsonArray {QJsonObject {{QStringLiteral("bytes"), 65536},
+                                      {QStringLiteral("bw_average_gbps"), small}},
+                         QJsonObject {{QStringLiteral("bytes"), 1048576},
+                                      {QStringLiteral("bw_average_gbps"), large}}}}};
+    };
+    const QJsonObject bwParameters {{QStringLiteral("tool"), QStringLiteral("ib_write_bw")},
+                                    {QStringLiteral("size"), 1048576},
+                                    {QStringLiteral("duration_s"), 3}};
+    const QJsonObject latency {{QStringLiteral("tool"), QStringLiteral("perftest")},
+                               {QStringLiteral("kind"), QStringLiteral("lat")},
+                               {QStringLiteral("results"),
+                                QJsonArray {QJsonObject {{QStringLiteral("bytes"), 2},
+                                                         {QStringLiteral("t_min_usec"), 13.9},
+                                                         {QStringLiteral("t_typical_usec"), 14.32},
+                                                         {QStringLiteral("p99_usec"), 15.1},
+                                                         {QStringLiteral("p99_9_usec"), 17.0},
+                                                         {QStringLiteral("t_max_usec"), 40.2},
+                                                         {QStringLiteral("t_avg_usec"), 14.5}}}}};
+    struct Fixture {
+        const char *kind, *label;
+        QJsonObject parameters, result;
+        const char *fabric;
+    };
+    const Fixture runs[] = {
+        {"ib_write_bw", "QoS off", bwParameters, bw(9.5, 11.25),
+         R"({"seconds":3.0,"totals":{"cnp_handled":0,"ecn":0,"rx_bytes":1500000000,)"
+         R"("tx_bytes":1610612736,"rx_pause":3},"switch":{"totals":{"mmu_drops":1500,)"
+         R"("ecn_marked":0}}})"},
+        {"ib_write_bw", "QoS on", bwParameters, bw(21.0, 23.15),
+         R"({"seconds":3.0,"totals":{"cnp_handled":12,"ecn":40,"rx_bytes":3068806848,)"
+         R"("tx_bytes":3068806848,"rx_pause":0},"switch":{"totals":{"mmu_drops":0,)"
+         R"("ecn_marked":40}}})"},
+        {"ib_write_lat",
+         "RDMA latency",
+         {{QStringLiteral("tool"), QStringLiteral("ib_write_lat")}, {QStringLiteral("size"), 2}},
+         latency,
+         R"({"seconds":1.5,"totals":{"rx_bytes":33200,"tx_bytes":33200}})"},
+    };
+    qint64 started = 1000;
+    for (const Fixture &f : runs) {
+        const auto id = (*store)->beginRun(QLatin1String(f.kind), QLatin1String(f.label),
+                                           f.parameters, started);
+        if (!id
+            || !(*store)->finishRun(*id, QStringLiteral("succeeded"), f.result,
+                                    QStringLiteral("raw ") + QLatin1String(f.label), {},
+                                    started + 2500, parse(f.fabric)))
+            return {};
+        started += 1000;
+    }
+    return path;
+}
+
+void TestResultStore::figuresHaveLabelsAndUnits()
+{
+    using namespace roce::results;
+    // Counter totals are named after their metric in the metric table.
+    const FigureInfo cnp = figureInfo(QStringLiteral("fabric_cnp_handled"));
+    QCOMPARE(cnp.label,
+             QStringLiteral("NIC ") + roce::model::metricSeries(roce::model::Metric::CnpHandled));
+    QCOMPARE(cnp.unit, FigureUnit::Packets);
+    QCOMPARE(figureInfo(QStringLiteral("switch_mmu_drops")).label,
+             QStringLiteral("Switch ") + roce::model::metricSeries(roce::model::Metric::MmuDrops));
+    QCOMPARE(figureInfo(QStringLiteral("fabric_rx_bytes")).unit, FigureUnit::Bytes);
+    // ... and so is a total named like its metric, which needs no row of its own.
+    QCOMPARE(figureInfo(QStringLiteral("fabric_rx_discards_phy")).label,
+             QStringLiteral("NIC ")
+                 + roce::model::metricSeries(roce::model::Metric::RxDiscardsPhy));
+    // A recording's range keeps the metric keys: bits summed over time, shown as bytes.
+    const FigureInfo in = figureInfo(QStringLiteral("fabric_in_bits_per_s"));
+    QCOMPARE(in.label, QStringLiteral("NIC bytes received"));
+    QCOMPARE(formatFigure(8e9, in.unit), QStringLiteral("1 GB"));
+    QCOMPARE(figureInfo(QStringLiteral("fabric_rdma_out_bits_per_s")).label,
+             QStringLiteral("NIC RDMA out"));
+    QCOMPARE(figureInfo(QStringLiteral("switch_ecn_marks_per_s")).unit, FigureUnit::Packets);
+    QCOMPARE(figureInfo(QStringLiteral("bandwidth_gbps")).label, QStringLiteral("Bandwidth"));
+    QCOMPARE(figureInfo(QStringLiteral("latency_p99_9_usec")).unit, FigureUnit::Microseconds);
+    QCOMPARE(figureInfo(QStringLiteral("sweep_65536_bytes")).label,
+             QStringLiteral("64 KiB messages"));
+    QCOMPARE(figureInfo(QStringLiteral("something_new")).label, QStringLiteral("something_new"));
+
+    QCOMPARE(formatBytes(1.5e9), QStringLiteral("1.5 GB"));
+    QCOMPARE(formatBytes(3068806848), QStringLiteral("3.07 GB"));
+    QCOMPARE(formatBytes(33200), QStringLiteral("33.2 kB"));
+    QCOMPARE(formatBytes(999), QStringLiteral("999 B"));
+    QCOMPARE(formatBytes(999.7e3), QStringLiteral("1 MB"));  // not "1000 kB"
+    QCOMPARE(formatMessageSize(2), QStringLiteral("2 B"));
+    QCOMPARE(formatMessageSize(8388608), QStringLiteral("8 MiB"));
+    QCOMPARE(formatFigure(23.151, FigureUnit::Gbps), QStringLiteral("23.15 Gb/s"));
+    QCOMPARE(formatFigure(1500, FigureUnit::Packets), QStringLiteral("1500 pkt"));
+    QCOMPARE(formatFigure(2.5, FigureUnit::Seconds), QStringLiteral("2.5 s"));
+}
+
+void TestResultStore::compareTextHasLabelsAndUnitsJsonUnchanged()
+{
+    const QString db = fixture();
+    QVERIFY(!db.isEmpty());
+    const QStringList compare {QStringLiteral("results"),
+                               QStringLiteral("compare"),
+                               QStringLiteral("1"),
+                               QStringLiteral("2"),
+                               QStringLiteral("3"),
+                               QStringLiteral("--db"),
+                               db};
+    const CliRun text = rocectl(compare);
+    QCOMPARE(text.code, 0);
+    // Labels for people, values with their units, aligned in columns.
+    const QStringList lines = text.out.split(QLatin1Char('\n'));
+    auto line = [&lines](const QString &label) {
+        for (const QString &l : lines) {
+            if (l.startsWith(label + QLatin1Char(' ')))
+                return l.simplified();
+        }
+        return QString();
+    };
+    QCOMPARE(line(QStringLiteral("Bandwidth")), QStringLiteral("Bandwidth 11.25 Gb/s 23.15 Gb/s"));
+    QCOMPARE(line(QStringLiteral("Latency median")), QStringLiteral("Latency median 14.32 us"));
+    QCOMPARE(line(QStringLiteral("Latency 99.9%")), QStringLiteral("Latency 99.9% 17.00 us"));
+    QCOMPARE(line(QStringLiteral("NIC bytes received")),
+             QStringLiteral("NIC bytes received 1.5 GB 3.07 GB 33.2 kB"));
+    QCOMPARE(line(QStringLiteral("NIC CNP handled")),
+             QStringLiteral("NIC CNP handled 0 pkt 12 pkt"));
+    QCOMPARE(line(QStringLiteral("Switch MMU drops")),
+             QStringLiteral("Switch MMU drops 1500 pkt 0 pkt"));
+    QCOMPARE(line(QStringLiteral("64 KiB messages")),
+             QStringLiteral("64 KiB messages 9.50 Gb/s 21.00 Gb/s"));
+    for (const char *key : {"fabric_", "switch_", "bandwidth_gbps", "_usec", "sweep_"})
+        QVERIFY2(!text.out.contains(QLatin1String(key)), key);
+    // The values line up on the right of their column.
+    const QString header = lines.first();
+    const qsizetype end = header.indexOf(QStringLiteral("QoS on (run 2)")) + 14;
+    QVERIFY(end > 14);
+    for (const QString &label : {QStringLiteral("Bandwidth"), QStringLiteral("NIC CNP handled")}) {
+        for (const QString &l : lines) {
+            if (l.startsWith(label + QLatin1Char(' ')))
+                QVERIFY2(l.mid(0, end).endsWith(QLatin1String(" pkt"))
+                             || l.mid(0, end).endsWith(QLatin1String("Gb/s")),
+                         qPrintable(l));
+        }
+    }
+    QVERIFY(text.out.contains(QStringLiteral("run 2: 2.06x the bandwidth of run 1")));
+
+    // --json and --csv: exactly as before.
+    const CliRun json = rocectl(compare + QStringList {QStringLiteral("--json")});
+    QCOMPARE(json.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object(), parse(kCompareJson));
+    const CliRun csv
+        = rocectl(compare + QStringList {QStringLiteral("--csv"), QStringLiteral("-")});
+    QCOMPARE(csv.code, 0);
+    QCOMPARE(csv.out, QString::fromUtf8(kCompareCsv));
+}
+
+void TestResultStore::showIsTextUnlessJson()
+{
+    const QString db = fixture();
+    QVERIFY(!db.isEmpty());
+    const QStringList show {QStringLiteral("results"), QStringLiteral("show"), QStringLiteral("2"),
+                            QStringLiteral("--db"), db};
+    const CliRun text = rocectl(show);
+    QCOMPARE(text.code, 0);
+    QJsonParseError error;
+    QJsonDocument::fromJson(text.out.toUtf8(), &error);
+    QVERIFY(error.error != QJsonParseError::NoError);  // not JSON
+    // "label: value unit", the values in one column.
+    QVERIFY2(text.out.startsWith(QStringLiteral("Run:")), qPrintable(text.out));
+    const QStringList lines = text.out.split(QLatin1Char('\n'));
+    auto value = [&lines](const QString &label) {
+        for (const QString &l : lines) {
+            if (l.trimmed().startsWith(label + QLatin1Char(':')))
+                return l.mid(l.indexOf(QLatin1Char(':')) + 1).trimmed();
+        }
+        return QString();
+    };
+    QCOMPARE(value(QStringLiteral("Label")), QStringLiteral("QoS on"));
+    QCOMPARE(value(QStringLiteral("State")), QStringLiteral("succeeded"));
+    QCOMPARE(value(QStringLiteral("Duration")), QStringLiteral("2.5 s"));
+    QCOMPARE(value(QStringLiteral("Bandwidth")), QStringLiteral("23.15 Gb/s"));
+    QCOMPARE(value(QStringLiteral("1 MiB messages")), QStringLiteral("23.15 Gb/s"));
+    QCOMPARE(value(QStringLiteral("NIC bytes received")), QStringLiteral("3.07 GB"));
+    QCOMPARE(value(QStringLiteral("Switch ECN/CE")), QStringLiteral("40 pkt"));
+    QCOMPARE(value(QStringLiteral("Message size")), QStringLiteral("1 MiB"));
+    QCOMPARE(value(QStringLiteral("Test duration")), QStringLiteral("3 s"));
+    QVERIFY(text.out.contains(QStringLiteral("\nCounters during the run (3 s):\n")));
+    qsizetype column = -1;
+    for (const QString &l : lines) {
+        if (!l.contains(QLatin1String(": ")))
+            continue;
+        const qsizetype at = l.indexOf(QLatin1String(": ")) + 1;
+        const qsizetype start = at + (l.mid(at).size() - l.mid(at).trimmed().size());
+        QVERIFY2(column < 0 || start == column, qPrintable(l));
+        column = start;
+    }
+    QVERIFY(!text.out.contains(QStringLiteral("raw QoS on")));  // the tool's output: --output
+
+    const CliRun json = rocectl(show + QStringList {QStringLiteral("--json")});
+    QCOMPARE(json.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object(), parse(kShowJson));
+    const CliRun raw
+        = rocectl(show + QStringList {QStringLiteral("--json"), QStringLiteral("--output")});
+    QCOMPARE(QJsonDocument::fromJson(raw.out.toUtf8())
+                 .object()
+                 .value(QStringLiteral("raw_output"))
+                 .toString(),
+             QStringLiteral("raw QoS on"));
+    const CliRun output = rocectl(show + QStringList {QStringLiteral("--output")});
+    QVERIFY(output.out.endsWith(QStringLiteral("\nOutput:\nraw QoS on\n")));
+}
+
+void TestResultStore::readerLeavesRunningRunsAlone()
+{
+    // The console reads beside `rocectl run`: reading must not close the run it records.
+    const QString path = m_dir.filePath(QStringLiteral("running.sqlite"));
+    auto writer = ResultStore::open(path);
+    QVERIFY(writer);
+    const auto id = (*writer)->beginRun(QStringLiteral("iperf3"), QStringLiteral("now"), {}, 1);
+    QVERIFY(id);
+    auto reader = ResultStore::openForReading(path);
+    QVERIFY(reader);
+    QCOMPARE((*reader)->path(), path);
+    QCOMPARE((*reader)->runs()->first().state, QStringLiteral("running"));
+    QVERIFY(!ResultStore::openForReading(m_dir.filePath(QStringLiteral("none.sqlite"))));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.sqlite"))));
+}
+
+void TestResultStore::watcherSeesRunsOfAnotherProcess_data()
+{
+    QTest::addColumn<bool>("fileSystem");
+    QTest::newRow("file system events") << true;
+    QTest::newRow("periodic check alone") << false;
+}
+
+void TestResultStore::watcherSeesRunsOfAnotherProcess()
+{
+    QFETCH(bool, fileSystem);
+    // The console's store and its watcher; the real rocectl records a run beside them.
+    const QString path = m_dir.filePath(QStringLiteral("watched-%1.sqlite").arg(fileSystem));
+    auto console = ResultStore::open(path);
+    QVERIFY(console);
+    roce::results::ResultsWatcher watcher(path, 200);
+    watcher.setWatchFileSystem(fileSystem);
+    const QString label = QStringLiteral("beside the console");
+    QList<roce::results::RunRecord> latest;
+    bool seenRunning = false;
+    qint64 delayMs = -1;  // from the run's end (its record written right then) to the list
+    connect(&watcher, &roce::results::ResultsWatcher::runsLoaded, this,
+            [&](const QList<roce::results::RunRecord> &runs) {
+                latest = runs;
+                if (runs.isEmpty() || runs.first().label != label)
+                    return;
+                seenRunning = seenRunning || runs.first().state == QLatin1String("running");
+                if (runs.first().finishedMs && delayMs < 0)
+                    delayMs = QDateTime::currentMSecsSinceEpoch() - runs.first().finishedMs;
+            });
+    QProcess run;
+    run.setProcessChannelMode(QProcess::MergedChannels);
+    run.start(QStringLiteral(ROCECTL_PATH),
+              {QStringLiteral("run"), QStringLiteral("tcp"), QStringLiteral("--sim"),
+               QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("--label"), label,
+               QStringLiteral("--db"), path});
+    QVERIFY(run.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(run.state() == QProcess::NotRunning, 60000);
+    QVERIFY2(run.exitCode() == 0, run.readAll().constData());
+    // Committed before rocectl exited: in the watcher's list within 2 s of that at most.
+    QTRY_VERIFY_WITH_TIMEOUT(!latest.isEmpty() && latest.first().label == label
+                                 && latest.first().state == QLatin1String("succeeded"),
+                             2000);
+    QVERIFY(latest.first().result.contains(QStringLiteral("received_gbps")));
+    QVERIFY2(delayMs >= 0 && delayMs < 2000, qPrintable(QString::number(delayMs)));
+    QVERIFY(seenRunning);  // the run showed as it started, too
+    qInfo("the run showed %lld ms after it ended", delayMs);
 }
 
 QTEST_GUILESS_MAIN(TestResultStore)
