@@ -63,13 +63,13 @@ int main(int argc, char **argv)
         return parsed.exitCode;
     const roce::app::ConsoleOptions &options = *parsed.options;
 
+    // The live model owns the sources (switch pollers, agent streams, SSH collectors, the
+    // large simulated feed), the rate history, the alerts and the models the window shows:
+    // it is made before the window so that it outlives the views over its models.
+    roce::live::LiveFabric live;
     QSettings settings;
     roce::app::MainWindow window(settings, !options.resetLayout);
     window.show();
-
-    // The live model owns the sources (switch pollers, agent streams, SSH collectors, the
-    // large simulated feed), the rate history, the alerts and the models the window shows.
-    roce::live::LiveFabric live;
     roce::app::showLiveFabric(window, live);
     // Which fabric: the inventory's switches and servers (secrets from the environment or the
     // keychain), or the embedded simulated fabric on its own thread; either way reached over
@@ -83,7 +83,7 @@ int main(int argc, char **argv)
     roce::app::wireInventoryDialog(window, fabric, secrets, inventoryPath);
     roce::app::wirePasswordPrompt(window, fabric, live, secrets);
     roce::app::wirePrometheusDialog(window, fabric, live, secrets, settings, inventoryPath);
-    roce::app::wirePingmesh(window, live, options.pingmeshScenario);
+    roce::app::wirePingmesh(window, live, fabric, options);
     roce::app::watchTrainingRanks(*experiments->queue, live);
     // The flight recorder (always on unless turned off) and replays of what it kept.
     roce::app::ConsoleRecording recording(window, live, settings);

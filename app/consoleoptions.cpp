@@ -66,11 +66,13 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
                                "inventory is configured)."));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"),
-        ConsoleOptionsText::tr("Start this live scenario on the simulated fabric: idle, "
-                               "lossy-incast, pfc-incast, dcqcn-incast, training, link-down, "
-                               "nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; "
-                               "with --topology: rail-training (default), rail-ecmp-polarized, "
-                               "rail-link-down, rail-nic-stall, rail-pfc-wrong-cos."),
+        ConsoleOptionsText::tr("Start this live scenario on the simulated fabric: a load (idle, "
+                               "lossy-incast, pfc-incast, dcqcn-incast, training) and faults "
+                               "with optional targets joined by '+' (nic-stall[:NIC], "
+                               "link-down[:PORT], ... as rocectl sim --list shows), e.g. "
+                               "training+nic-stall:ubunturdma3/rocep19s0; with --topology: "
+                               "rail-training (default), rail-ecmp-polarized, rail-link-down, "
+                               "rail-nic-stall, rail-pfc-wrong-cos."),
         ConsoleOptionsText::tr("name"));
     const QCommandLineOption resultsDb(
         QStringLiteral("results-db"),
@@ -116,9 +118,11 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
     parser.addOption(select);
     const QCommandLineOption pingmesh(
         QStringLiteral("pingmesh"),
-        ConsoleOptionsText::tr("Start the pingmesh of the simulated fabric with this fault "
-                               "(healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, "
-                               "silent-pause, pfcwd-flap) and show its dock."),
+        ConsoleOptionsText::tr("Start the pingmesh of the watched fabric and show its dock: "
+                               "a fault on a model of a simulated fabric (healthy, "
+                               "bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause, "
+                               "pfcwd-flap, ecn-not-marking), or agents (its own agents "
+                               "probe each other)."),
         ConsoleOptionsText::tr("scenario"));
     parser.addOption(pingmesh);
     parser.addOption(demo);
@@ -200,7 +204,12 @@ ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
         } else {
             names = sim::leafSpineScenarioNames();
         }
-        if (!names.contains(options.scenario)) {
+        // A load and faults with targets ("training+nic-stall:gpu0007/mlx5_1"): every part's
+        // name must be one (targets are checked when the fabric applies it).
+        bool known = true;
+        for (const QString &part : options.scenario.split(QLatin1Char('+'), Qt::SkipEmptyParts))
+            known = known && names.contains(part.section(QLatin1Char(':'), 0, 0));
+        if (!known) {
             err << ConsoleOptionsText::tr("roce-console: unknown scenario '%1' (%2)")
                        .arg(options.scenario, names.join(QLatin1String(", ")))
                 << QLatin1Char('\n');

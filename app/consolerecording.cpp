@@ -98,7 +98,15 @@ ConsoleRecording::ConsoleRecording(MainWindow &window, live::LiveFabric &live, Q
     });
 }
 
-ConsoleRecording::~ConsoleRecording() = default;
+ConsoleRecording::~ConsoleRecording()
+{
+    // The window outlives this object: it must not be left showing a replay's models as the
+    // replay goes.
+    if (m_replay) {
+        showLiveFabric(m_window, m_live);
+        m_replay.reset();
+    }
+}
 
 QString ConsoleRecording::directory() const
 {
@@ -308,6 +316,7 @@ bool ConsoleRecording::openReplay(const QString &path)
     m_window.showTopology(hub.ports());
     m_window.showEvents(hub.events());
     m_window.showCharts(&hub.history());
+    followDiagnosis(m_window, hub, true);
     if (widgets::CounterCharts *charts = m_window.charts())
         charts->setClock([replay] { return replay->driver().position(); });
     connect(replay, &ReplaySession::layoutReached, this,

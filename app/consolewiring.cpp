@@ -10,7 +10,9 @@
 #include "live/hub/livefabric.h"
 #include "live/inventory/inventory.h"
 #include "live/inventory/secretstore.h"
+#include "live/itemmodels/findingmodel.h"
 #include "mainwindow.h"
+#include "proto/datamodel/porthighlights.h"
 #include "sim/feeds/largefabricfeed.h"
 
 #include <QCoreApplication>
@@ -45,12 +47,52 @@ QString agentBinary()
 
 }  // namespace
 
+void followDiagnosis(MainWindow &window, live::LiveFabric &hub, bool replay)
+{
+    window.showDiagnosis(hub.findings());
+    window.showFindings(hub.diagnosis().active());
+    // Each frame: what the diagnosis names on the maps, and the hottest port while nothing is
+    // selected or a scenario just started. Only while the window shows this hub (the live
+    // one keeps running under a replay).
+    // One follower per kind of hub: showing the live fabric again replaces the old one.
+    const QString name = replay ? QStringLiteral("diagnosisFollowerReplay")
+                                : QStringLiteral("diagnosisFollowerLive");
+    delete window.findChild<QObject *>(name, Qt::FindDirectChildrenOnly);
+    auto *follower = new QObject(&window);
+    follower->setObjectName(name);
+    QObject::connect(&hub, &live::LiveFabric::frameReady, follower,
+                     [&window, &hub, replay](const live::FabricFrame &frame) {
+                         if (window.isReplay() != replay)
+                             return;
+                         if (!frame.findings.isEmpty())
+                             window.showFindings(hub.diagnosis().active());
+                         if (!window.wantsHottestPort())
+                             return;
+                         // The cause the diagnosis names, once it names one; else the port
+                         // with the most drops, pauses or marks.
+                         for (const diagnosis::Finding &f : hub.diagnosis().active()) {
+                             const QString port = models::FindingModel::portOf(f);
+                             if (f.severity > diagnosis::Severity::Info && !port.isEmpty()) {
+                                 window.offerHottestPort(port);
+                                 return;
+                             }
+                         }
+                         const QList<model::PortSample> latest = hub.freshLatest();
+                         QList<const model::PortSample *> ports;
+                         ports.reserve(latest.size());
+                         for (const model::PortSample &p : latest)
+                             ports.append(&p);
+                         window.offerHottestPort(model::hottestPort(ports));
+                     });
+}
+
 void showLiveFabric(MainWindow &window, live::LiveFabric &live)
 {
     window.showPorts(live.ports());
     window.showTopology(live.ports());
     window.showEvents(live.events());
     window.showCharts(&live.history());
+    followDiagnosis(window, live, false);
     QObject::connect(&live, &live::LiveFabric::sourceFailed, &window, &MainWindow::showSourceFailed,
                      Qt::UniqueConnection);
 }
@@ -222,6 +264,11 @@ sim::LargeFabricFeed *startWatching(MainWindow &window, FabricSession &fabric,
                          [&window, &live](const models::LeafSpineFabric &f) {
                              if (!window.isReplay())
                                  window.showLeafSpine(live.ports(), f);
+                         });
+        QObject::connect(feed, &sim::LargeFabricFeed::scenarioStarted, &window,
+                         [&window](const QString &spec) {
+                             if (!window.isReplay())
+                                 window.showScenario(spec);
                          });
         QObject::connect(feed, &sim::LargeFabricFeed::failed, &window,
                          &MainWindow::showFabricError);

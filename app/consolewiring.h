@@ -32,8 +32,12 @@ namespace roce::app {
 class FabricSession;
 class MainWindow;
 
-/// The window shows the live model: its port table, map, events, charts and failing sources.
+/// The window shows the live model: its port table, map, events, charts, findings and failing
+/// sources.
 void showLiveFabric(MainWindow &window, live::LiveFabric &live);
+/// The window's Diagnosis dock and maps follow @p hub's findings, and its selection the hottest
+/// port while nothing is selected or a scenario just started; @p replay: a replay's hub.
+void followDiagnosis(MainWindow &window, live::LiveFabric &hub, bool replay);
 
 /// The fabric session feeds the live model its plans and the window its layouts, problems
 /// and scenarios; a leaf/spine inventory is drawn on the layered map from LLDP.

@@ -43,6 +43,7 @@ void FabricSession::stop()
     m_demo = false;
     m_fabric.reset();
     m_inventory = {};
+    emit stopped();
 }
 
 void FabricSession::startInventory(const inventory::Inventory &inv)

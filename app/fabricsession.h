@@ -41,6 +41,8 @@ public:
     /// Stops the demo fabric, reads the inventory's secrets and connects to its peers.
     void startInventory(const inventory::Inventory &inventory);
     bool isDemo() const { return m_demo; }
+    /// The shape of the demo fabric ("reference", ...), whether it runs or not.
+    const QString &demoTopology() const { return m_simOptions.topology; }
     /// Stops the demo fabric (if it runs) and forgets the inventory: another source (a
     /// metrics store) feeds the live model now.
     void stop();
@@ -70,6 +72,8 @@ signals:
     void problem(const QString &message);
     void scenarioStarted(const QString &name);
     void scenarioFailed(const QString &name, const QString &message);
+    /// stop(): neither the demo nor an inventory is watched any more.
+    void stopped();
 
 private:
     sim::SimServiceOptions m_simOptions;

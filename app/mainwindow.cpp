@@ -2,20 +2,24 @@
 
 #include "aboutdialog.h"
 #include "countercharts.h"
+#include "diagnosisview.h"
 #include "emptystate.h"
 #include "eventlistview.h"
 #include "experimentspanel.h"
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
 #include "live/itemmodels/eventlistmodel.h"
+#include "live/itemmodels/findingmodel.h"
 #include "live/itemmodels/porttablemodel.h"
 #include "nxapi/client/nxapiclient.h"
 #include "porttableview.h"
 #include "replaytimeline.h"
+#include "sim/scenarios/faults.h"
 #include "sim/scenarios/livescenario.h"
 #include "topologyview.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -26,17 +30,20 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace roce::app {
 
 namespace {
 // Bump when the dock set changes so an old saved state is not applied to a new layout.
-constexpr int kLayoutVersion = 2;  // 2: the Pingmesh dock
+constexpr int kLayoutVersion = 3;  // 2: the Pingmesh dock; 3: the Diagnosis dock
 const auto kGeometryKey = QStringLiteral("mainWindow/geometry");
 const auto kStateKey = QStringLiteral("mainWindow/state");
 }  // namespace
@@ -48,6 +55,10 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
     setWindowTitle(tr("RoCE Fabric Console"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/roce-console.svg")));
     setDockNestingEnabled(true);
+    // The right column runs the window's full height (the cause and the charts); the bottom
+    // area holds the ports and the events under the map.
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resize(1400, 900);
 
     setCentralWidget(new widgets::EmptyState(
@@ -80,27 +91,42 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
                                         "or unreachable agents, each with what to check."),
                                      this),
              Qt::BottomDockWidgetArea);
+    addPanel(QStringLiteral("diagnosisDock"), tr("Diagnosis"),
+             new widgets::EmptyState(tr("Diagnosis"),
+                                     tr("The cause behind the symptoms: a stalled NIC, a down or "
+                                        "bad link, a switch or host configured wrong, with the "
+                                        "evidence and the alerts it explains."),
+                                     this),
+             Qt::RightDockWidgetArea);
     addPanel(QStringLiteral("pingmeshDock"), tr("Pingmesh"),
              new widgets::EmptyState(tr("Pingmesh"),
                                      tr("Every pair of NICs probed, as a heat map, and the bad "
                                         "NIC, link or port named with its evidence."),
                                      this),
              Qt::RightDockWidgetArea);
+    // The cause first: the Diagnosis above the charts, the symptoms (events) beside the ports.
+    splitDockWidget(dock(QStringLiteral("diagnosisDock")), dock(QStringLiteral("chartsDock")),
+                    Qt::Vertical);
     tabifyDockWidget(dock(QStringLiteral("chartsDock")), dock(QStringLiteral("runsDock")));
     tabifyDockWidget(dock(QStringLiteral("runsDock")), dock(QStringLiteral("pingmeshDock")));
     dock(QStringLiteral("chartsDock"))->raise();
     splitDockWidget(dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock")),
                     Qt::Horizontal);
-    resizeDocks({dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock"))},
-                {1060, 340}, Qt::Horizontal);
-    resizeDocks({dock(QStringLiteral("chartsDock"))}, {520}, Qt::Horizontal);
-    resizeDocks({dock(QStringLiteral("portsDock"))}, {300}, Qt::Vertical);
+    resizeDocks({dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock"))}, {500, 360},
+                Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("chartsDock"))}, {500}, Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("portsDock"))}, {330}, Qt::Vertical);
+    resizeDocks({dock(QStringLiteral("diagnosisDock")), dock(QStringLiteral("chartsDock"))},
+                {380, 420}, Qt::Vertical);
 
     createActions();
     createMenus();
 
     m_scenarioLabel = new QLabel(this);
     m_scenarioLabel->setObjectName(QStringLiteral("scenarioLabel"));
+    // Long expectations wrap onto a second line rather than being cut off.
+    m_scenarioLabel->setWordWrap(true);
+    m_scenarioLabel->setMinimumWidth(200);
     statusBar()->addWidget(m_scenarioLabel, 1);
     m_recordingLabel = new QLabel(this);
     m_recordingLabel->setObjectName(QStringLiteral("recordingLabel"));
@@ -129,6 +155,9 @@ void MainWindow::showEmbeddedFabric(const QUrl &nxapiUrl, int hosts)
         tr("The embedded simulated fabric (8 servers, one Nexus) runs because no inventory is "
            "configured. Any NX-API client can talk to its switch at %1.")
             .arg(nxapiUrl.toString()));
+    // Nothing started yet: the status bar says where to begin.
+    if (m_liveScenarioText.isEmpty())
+        showScenario(QString());
 }
 
 void MainWindow::showFabricError(const QString &message)
@@ -164,14 +193,32 @@ void MainWindow::showPorts(models::PortTableModel *model)
         m_portView->setHistory(m_history);
     ports->setWidget(m_portView);
     delete old;
-    linkSelectionToCharts();
+    linkSelection();
+}
+
+QScrollArea *MainWindow::runsArea()
+{
+    // The launchers' form is tall: it scrolls rather than taking the height of the whole right
+    // column (its tabs share the Diagnosis' column).
+    QDockWidget *runs = dock(QStringLiteral("runsDock"));
+    if (auto *area = qobject_cast<QScrollArea *>(runs->widget()))
+        return area;
+    QWidget *placeholder = runs->widget();
+    auto *area = new QScrollArea(runs);
+    area->setObjectName(QStringLiteral("runsScrollArea"));
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    runs->setWidget(area);
+    if (placeholder)
+        area->setWidget(placeholder);
+    return area;
 }
 
 void MainWindow::showExperiments(widgets::ExperimentsPanel *panel)
 {
-    QDockWidget *runs = dock(QStringLiteral("runsDock"));
-    QWidget *old = runs->widget();
-    runs->setWidget(panel);
+    QScrollArea *area = runsArea();
+    QWidget *old = area->takeWidget();
+    area->setWidget(panel);
     delete old;
 }
 
@@ -186,36 +233,82 @@ void MainWindow::showCharts(const store::CounterStore *store)
         m_portView->setHistory(store);
     charts->setWidget(m_charts);
     delete old;
-    linkSelectionToCharts();
+    linkSelection();
 }
 
-void MainWindow::linkSelectionToCharts()
+void MainWindow::linkSelection()
 {
-    // The port table and the map drive the charts: select a port, see its history.
-    if (m_portView && m_charts)
-        connect(m_portView, &widgets::PortTableView::portSelected, m_charts,
-                &widgets::CounterCharts::setPort, Qt::UniqueConnection);
-    if (m_topology && m_charts)
-        connect(m_topology, &widgets::TopologyView::portSelected, m_charts,
-                &widgets::CounterCharts::setPort, Qt::UniqueConnection);
+    // Every view's pick goes through selectEverywhere(): the map, the table, the charts, the
+    // events and the findings show one port.
+    if (m_portView)
+        connect(m_portView, &widgets::PortTableView::portSelected, this,
+                &MainWindow::selectEverywhere, Qt::UniqueConnection);
+    if (m_topology)
+        connect(m_topology, &widgets::TopologyView::portSelected, this,
+                &MainWindow::selectEverywhere, Qt::UniqueConnection);
+    if (m_fabricMap)
+        connect(m_fabricMap->view(), &widgets::FabricMapView::portSelected, this,
+                &MainWindow::selectEverywhere, Qt::UniqueConnection);
+    if (m_events)
+        connect(m_events, &widgets::EventListView::portSelected, this,
+                &MainWindow::selectEverywhere, Qt::UniqueConnection);
+    if (m_diagnosis)
+        connect(m_diagnosis, &widgets::DiagnosisView::portSelected, this,
+                &MainWindow::selectEverywhere, Qt::UniqueConnection);
+    if (m_charts && !m_selectedPort.isEmpty())
+        m_charts->setPort(m_selectedPort);
+}
+
+void MainWindow::selectEverywhere(const QString &port)
+{
+    if (m_selecting || port.isEmpty())
+        return;
+    m_selecting = true;
+    m_userPicked = m_userPicked || !m_offering;
+    m_selectedPort = port;
+    if (m_portView)
+        m_portView->selectPort(port);
+    if (m_charts)
+        m_charts->setPort(port);
+    if (m_topology)
+        m_topology->setSelectedPort(port);
+    if (m_fabricMap)
+        m_fabricMap->view()->setSelectedPort(port);
+    if (m_events)
+        m_events->selectPort(port);
+    if (m_diagnosis)
+        m_diagnosis->selectPort(port);
+    m_selecting = false;
 }
 
 void MainWindow::showTopology(const models::PortTableModel *rates)
 {
     QWidget *old = centralWidget();
     m_topology = new widgets::TopologyView(rates, this);
-    m_topology->setMinimumWidth(400);
+    m_topology->setMinimumSize(400, 320);
     setCentralWidget(m_topology);
-    // The docks grew into the empty centre while it had no map: give the map its width back
+    // The docks grew into the empty centre while it had no map: give the map its room back
     // once the window is laid out.
-    QTimer::singleShot(0, this, [this] {
-        resizeDocks({dock(QStringLiteral("chartsDock"))}, {520}, Qt::Horizontal);
-    });
+    QTimer::singleShot(0, this, [this] { giveMapRoom(520); });
     if (old != m_topology)
         old->deleteLater();
     connect(m_topology, &widgets::TopologyView::annotateRequested, this,
             &MainWindow::annotatePortRequested);
-    linkSelectionToCharts();
+    linkSelection();
+}
+
+void MainWindow::giveMapRoom(int rightColumnWidth)
+{
+    // The map takes what the right column and the bottom row (ports and events, about a third
+    // of the height) leave; a layout the user made and kept stays as it was.
+    if (m_layoutRestored)
+        return;
+    resizeDocks({dock(QStringLiteral("chartsDock"))}, {rightColumnWidth}, Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("portsDock"))}, {std::max(220, height() / 3)}, Qt::Vertical);
+    resizeDocks({dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock"))}, {400, 400},
+                Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("diagnosisDock")), dock(QStringLiteral("chartsDock"))},
+                {height() * 2 / 5, height() * 3 / 5}, Qt::Vertical);
 }
 
 void MainWindow::showLeafSpine(const models::PortTableModel *rates,
@@ -224,23 +317,19 @@ void MainWindow::showLeafSpine(const models::PortTableModel *rates,
     QWidget *old = centralWidget();
     m_topology = nullptr;
     m_fabricMap = new widgets::FabricMapPanel(rates, this);
-    m_fabricMap->setMinimumWidth(400);
+    m_fabricMap->setMinimumSize(400, 320);
     setCentralWidget(m_fabricMap);
     if (old)
         old->deleteLater();
     m_fabricMap->setFabric(fabric);
-    QTimer::singleShot(0, this, [this] {
-        resizeDocks({dock(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
-    });
+    QTimer::singleShot(0, this, [this] { giveMapRoom(460); });
     m_connectionLabel->setText(tr("Simulated leaf/spine fabric %1: %n servers", nullptr,
                                   static_cast<int>(fabric.hosts.size()))
                                    .arg(fabric.name));
     m_connectionLabel->setToolTip(
         tr("The model's rows go straight to the console (no agent per NIC at this size); it runs "
            "slower than real time, and rates are per simulated second."));
-    if (m_charts)
-        connect(m_fabricMap->view(), &widgets::FabricMapView::portSelected, m_charts,
-                &widgets::CounterCharts::setPort);
+    linkSelection();
 }
 
 void MainWindow::showInventoryLeafSpine(const models::PortTableModel *rates,
@@ -268,15 +357,16 @@ void MainWindow::setFabricLayout(const models::FabricLayout &layout)
 
 QWidget *MainWindow::replaceRunsPanel(QWidget *panel)
 {
-    QDockWidget *runs = dock(QStringLiteral("runsDock"));
-    QWidget *old = runs->widget();
-    if (old == panel)
+    QScrollArea *area = runsArea();
+    if (area->widget() == panel)
         return nullptr;
+    QWidget *old = area->takeWidget();
     if (old) {
         old->hide();
         old->setParent(nullptr);  // handed back, not deleted
     }
-    runs->setWidget(panel);
+    area->setWidget(panel);
+    panel->show();
     return old;
 }
 
@@ -321,6 +411,10 @@ void MainWindow::showReplay(const QString &file, qint64 recordedMs,
     m_timelineBar->show();
     m_saveClipAction->setEnabled(true);
     m_backToLiveAction->setEnabled(true);
+    // The status line speaks of the replay, not of the live fabric's last scenario.
+    m_scenarioLabel->setText(
+        tr("Replaying %1: the scenario and faults are the recording's.").arg(name));
+    m_scenarioLabel->setToolTip(m_scenarioLabel->text());
     setWindowTitle(tr("[Replay] %1 — RoCE Fabric Console").arg(name));
     m_connectionLabel->setText(tr("Replaying %1").arg(name));
     m_connectionLabel->setToolTip(file);
@@ -341,6 +435,8 @@ void MainWindow::showLive()
     setWindowTitle(tr("RoCE Fabric Console"));
     m_connectionLabel->setText(m_liveConnectionText);
     m_connectionLabel->setToolTip(m_liveConnectionToolTip);
+    m_scenarioLabel->setText(m_liveScenarioText);
+    m_scenarioLabel->setToolTip(m_liveScenarioTip);
 }
 
 void MainWindow::setConnectionText(const QString &text, const QString &toolTip)
@@ -370,8 +466,20 @@ void MainWindow::showEvents(models::EventListModel *model)
 {
     QDockWidget *events = dock(QStringLiteral("eventsDock"));
     QWidget *old = events->widget();
-    events->setWidget(new widgets::EventListView(model, events));
+    m_events = new widgets::EventListView(model, events);
+    events->setWidget(m_events);
     delete old;
+    linkSelection();
+}
+
+void MainWindow::showDiagnosis(models::FindingModel *model)
+{
+    QDockWidget *d = dock(QStringLiteral("diagnosisDock"));
+    QWidget *old = d->widget();
+    m_diagnosis = new widgets::DiagnosisView(model, d);
+    d->setWidget(m_diagnosis);
+    delete old;
+    linkSelection();
 }
 
 void MainWindow::showSourceFailed(const QString &source, const QString &reason)
@@ -381,16 +489,73 @@ void MainWindow::showSourceFailed(const QString &source, const QString &reason)
 
 void MainWindow::showScenario(const QString &name)
 {
-    for (const sim::LiveScenario &s : sim::liveScenarios()) {
-        if (s.name == name) {
-            m_scenarioLabel->setText(tr("Scenario: %1. %2").arg(s.title, s.expectation));
-            m_scenarioLabel->setToolTip(s.expectation);
+    // "training+nic-stall:gpu0007/mlx5_1": each part by its title, with its target.
+    QStringList titles, expectations;
+    QString menuName;
+    const QList<sim::LiveScenario> scenarios = sim::liveScenarios();
+    for (const QString &part : name.split(QLatin1Char('+'), Qt::SkipEmptyParts)) {
+        const QString base = part.section(QLatin1Char(':'), 0, 0);
+        const QString target = part.section(QLatin1Char(':'), 1);
+        for (const sim::LiveScenario &s : scenarios) {
+            if (s.name != base)
+                continue;
+            titles.append(target.isEmpty() ? s.title : tr("%1 at %2").arg(s.title, target));
+            expectations.append(s.expectation);
+            menuName = s.name;  // the last part is the fault, if there is one
         }
     }
+    if (titles.isEmpty())
+        titles.append(name);
+    const bool idle = name.isEmpty() || name == QLatin1String("idle");
+    const QString text = idle
+        ? tr("Idle fabric: pick a load or a fault from the Scenario menu "
+             "(an incast, training, a stalled NIC...) and watch the map, "
+             "the Diagnosis and the Events.")
+        : tr("Scenario: %1. %2")
+              .arg(titles.join(QLatin1String(" + ")), expectations.join(QLatin1Char(' ')));
+    const QString tip = expectations.isEmpty() ? text : expectations.join(QLatin1Char('\n'));
+    m_scenarioLabel->setText(text);
+    m_scenarioLabel->setToolTip(tip);
+    if (isReplay())
+        return;  // the recording's scenario: the live one's text and menu stay as they were
+    m_liveScenarioText = text;
+    m_liveScenarioTip = tip;
+    if (m_scenarioActions) {
+        for (QAction *a : m_scenarioActions->actions())
+            a->setChecked(a->objectName()
+                          == QStringLiteral("scenario:")
+                              + (idle ? QStringLiteral("idle") : menuName));
+    }
+    // The next seconds show where it happens: the hottest port once counters move, its cause
+    // once the diagnosis names one.
+    m_followHottestUntilMs = idle ? 0 : QDateTime::currentMSecsSinceEpoch() + 12000;
+}
+
+void MainWindow::showFindings(const QList<diagnosis::Finding> &findings)
+{
+    if (m_topology)
+        m_topology->setFindings(findings);
+    if (m_fabricMap)
+        m_fabricMap->view()->setFindings(findings);
+}
+
+bool MainWindow::wantsHottestPort() const
+{
+    return !m_userPicked || QDateTime::currentMSecsSinceEpoch() < m_followHottestUntilMs;
+}
+
+void MainWindow::offerHottestPort(const QString &port)
+{
+    if (!wantsHottestPort() || port.isEmpty() || port == m_selectedPort)
+        return;
+    m_offering = true;
+    selectEverywhere(port);
+    m_offering = false;
 }
 
 bool MainWindow::selectPort(const QString &port)
 {
+    selectEverywhere(port);
     return m_portView && m_portView->selectPort(port);
 }
 
@@ -555,11 +720,16 @@ void MainWindow::createMenus()
     scenarios->setObjectName(QStringLiteral("scenarioMenu"));
     scenarios->setToolTipsVisible(true);
     toolbar->addSeparator();
+    // The running one is checked (showScenario()).
+    m_scenarioActions = new QActionGroup(this);
+    m_scenarioActions->setExclusive(true);
     for (const sim::LiveScenario &live : sim::liveScenarios()) {
         QAction *a = scenarios->addAction(live.title);
         a->setObjectName(QStringLiteral("scenario:") + live.name);
         a->setToolTip(live.expectation);
         a->setStatusTip(live.expectation);
+        a->setCheckable(true);
+        m_scenarioActions->addAction(a);
         const QString name = live.name;
         connect(a, &QAction::triggered, this, [this, name] { emit scenarioRequested(name); });
     }
@@ -605,7 +775,7 @@ void MainWindow::restoreLayout()
     const QByteArray state = m_settings.value(kStateKey).toByteArray();
     // restoreState() rejects a state saved by another layout version and keeps the default.
     if (!state.isEmpty())
-        restoreState(state, kLayoutVersion);
+        m_layoutRestored = restoreState(state, kLayoutVersion);
 }
 
 }  // namespace roce::app

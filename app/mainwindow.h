@@ -4,14 +4,17 @@
 #include <QPointer>
 
 class QAction;
+class QActionGroup;
 class QDockWidget;
 class QLabel;
+class QScrollArea;
 class QSettings;
 class QToolBar;
 class QUrl;
 
 namespace roce::models {
 class EventListModel;
+class FindingModel;
 class PortTableModel;
 }  // namespace roce::models
 namespace roce::nxapi {
@@ -23,6 +26,8 @@ class RangeHistory;
 }  // namespace roce::store
 namespace roce::widgets {
 class CounterCharts;
+class DiagnosisView;
+class EventListView;
 class FabricMapPanel;
 class ExperimentsPanel;
 class PortTableView;
@@ -33,6 +38,9 @@ namespace roce::models {
 struct FabricLayout;
 struct LeafSpineFabric;
 }  // namespace roce::models
+namespace roce::diagnosis {
+struct Finding;
+}
 
 namespace roce::app {
 
@@ -49,7 +57,8 @@ public:
     explicit MainWindow(QSettings &settings, bool restoreLayout = true, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Dock by object name: "portsDock", "chartsDock", "runsDock", "eventsDock".
+    /// Dock by object name: "portsDock", "chartsDock", "runsDock", "eventsDock",
+    /// "diagnosisDock", "pingmeshDock".
     QDockWidget *dock(const QString &objectName) const;
 
 public slots:
@@ -84,6 +93,20 @@ public slots:
     void showExperiments(roce::widgets::ExperimentsPanel *panel);
     /// Puts the event list (over @p model) into the Events dock.
     void showEvents(roce::models::EventListModel *model);
+    /// Puts the diagnosis's findings (over @p model) into the Diagnosis dock.
+    void showDiagnosis(roce::models::FindingModel *model);
+    /// One selection for every view: the map, the port table, the charts, the events and the
+    /// findings show @p port (a port or NIC id). Views report the user's picks through it.
+    void selectEverywhere(const QString &port);
+    /// The port every view shows ("" before the first selection).
+    QString selectedPort() const { return m_selectedPort; }
+    /// The maps mark what the diagnosis names (the active findings).
+    void showFindings(const QList<roce::diagnosis::Finding> &findings);
+    /// @p port is the hottest now (most drops, pauses or marks): it becomes the selection
+    /// while nothing is selected yet, and for a few seconds after a scenario starts.
+    void offerHottestPort(const QString &port);
+    /// Whether offerHottestPort() would select now (callers skip finding the hottest else).
+    bool wantsHottestPort() const;
     /// Status bar: a switch, agent or SSH-read host failed (it is retried with backoff).
     void showSourceFailed(const QString &source, const QString &reason);
     /// Status bar: live scenario @p name runs; says what to watch.
@@ -103,7 +126,8 @@ public slots:
     /// The charts read history beyond the console's memory from @p history (a metrics
     /// store); nullptr: the console's memory alone.
     void setRangeHistory(roce::store::RangeHistory *history);
-    /// Selects @p port in the port table (the charts follow); false until it has that row.
+    /// Selects @p port in every view (selectEverywhere()); false until the port table has that
+    /// row.
     bool selectPort(const QString &port);
     /// Status bar: the fleet is read from the metrics store @p store.
     void showFleetStore(const QString &store, int switches, int hosts);
@@ -148,6 +172,8 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void giveMapRoom(int rightColumnWidth);
+    QScrollArea *runsArea();
     QDockWidget *addPanel(const QString &objectName, const QString &title, QWidget *content,
                           Qt::DockWidgetArea area);
     void createActions();
@@ -178,7 +204,18 @@ private:
     QPointer<store::RangeHistory> m_rangeHistory;
     widgets::TopologyView *m_topology = nullptr;
     widgets::FabricMapPanel *m_fabricMap = nullptr;
-    void linkSelectionToCharts();
+    widgets::EventListView *m_events = nullptr;
+    widgets::DiagnosisView *m_diagnosis = nullptr;
+    QString m_selectedPort;
+    bool m_selecting = false;           ///< selectEverywhere() runs: views' echoes are not picks
+    qint64 m_followHottestUntilMs = 0;  ///< after a scenario starts, the hottest port is shown
+    bool m_layoutRestored = false;
+    bool m_userPicked = false;  ///< the user chose a port: it is not moved for them
+    bool m_offering = false;    ///< offerHottestPort() selects: not the user's pick
+    QActionGroup *m_scenarioActions = nullptr;
+    QString m_liveScenarioText, m_liveScenarioTip;
+    /// Connects every view's pick to selectEverywhere() (once per view).
+    void linkSelection();
 };
 
 }  // namespace roce::app

@@ -2,25 +2,81 @@
 
 #include "collect/pingmesh/agentpingmeshfeed.h"
 #include "collect/pingmesh/slowrank.h"
+#include "consoleoptions.h"
+#include "fabricsession.h"
 #include "live/experiments/experimentqueue.h"
 #include "live/hub/livefabric.h"
 #include "mainwindow.h"
 #include "pingmeshpanel.h"
 #include "sim/feeds/pingmeshfeed.h"
+#include "sim/feeds/pingmeshrun.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QTimer>
 
 #include <algorithm>
-
 #include <memory>
+#include <utility>
 
 namespace roce::app {
 
-void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &scenario)
+namespace {
+
+class PingmeshWiringText
 {
-    auto *panel = new widgets::PingmeshPanel;
+    Q_DECLARE_TR_FUNCTIONS(PingmeshWiringText)
+};
+
+/// A simulated fabric the window watches: the faults run on a model of the same shape, so that
+/// the pairs and what the verdicts name are the NICs and ports the other views show.
+widgets::PingmeshPanel::Target simulatedTarget(const QString &topology, bool agents)
+{
+    const sim::PingmeshExamples examples = sim::pingmeshExamples(topology);
+    return {topology, agents, examples.host, examples.switchPort};
+}
+
+/// The panel follows what the window watches: the demo fabric (simulated, with agents), an
+/// inventory (agents), the simulated leaf/spine fabric of --topology (no agents: its rows come
+/// from the model), or a metrics store (neither). A --pingmesh scenario starts on the first
+/// fabric known.
+void followWatchedFabric(MainWindow &window, widgets::PingmeshPanel *panel, FabricSession &fabric,
+                         const ConsoleOptions &options)
+{
+    auto pending = std::make_shared<QString>(options.pingmeshScenario);
+    auto watch = [&window, panel, pending](const widgets::PingmeshPanel::Target &target) {
+        panel->setTarget(target);
+        if (pending->isEmpty())
+            return;
+        const QString scenario = std::exchange(*pending, QString());
+        window.raisePingmesh();
+        if (panel->setScenario(scenario))
+            panel->start();
+        else
+            panel->showFailure(
+                PingmeshWiringText::tr("there is no pingmesh '%1' on the watched fabric")
+                    .arg(scenario));
+    };
+    QObject::connect(&fabric, &FabricSession::demoStarted, panel,
+                     [watch, &fabric] { watch(simulatedTarget(fabric.demoTopology(), true)); });
+    QObject::connect(&fabric, &FabricSession::inventoryStarted, panel, [watch] {
+        watch({QString(), true, QString(), QString()});
+    });
+    QObject::connect(&fabric, &FabricSession::stopped, panel, [watch] { watch({}); });
+    if (!options.topology.isEmpty())
+        watch(simulatedTarget(options.topology, false));
+}
+
+}  // namespace
+
+void wirePingmesh(MainWindow &window, live::LiveFabric &live, FabricSession &fabric,
+                  const ConsoleOptions &options)
+{
+    QList<widgets::PingmeshPanel::Fault> faults;
+    for (const auto &[name, text] : sim::pingmeshScenarios())
+        faults.append({name, text});
+    auto *panel = new widgets::PingmeshPanel(faults);
     window.showPingmesh(panel);
     // Parented to the panel: the feeds' threads stop before the panel they paint goes. The
     // simulated fabric's pingmesh, or the watched fabric's agents' ("agents").
@@ -43,9 +99,9 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &sce
         if (!heard && waited->elapsed() < (sources.isEmpty() ? 5000 : 10000))
             return;
         waitForSources->stop();
-        pingmesh::AgentPingmeshOptions options;
-        options.seconds = 3600;  // until stopped (a job's longest run)
-        agents->start(live.agentEndpoints(), live.freshLatest(), options);
+        pingmesh::AgentPingmeshOptions probing;
+        probing.seconds = 3600;  // until stopped (a job's longest run)
+        agents->start(live.agentEndpoints(), live.freshLatest(), probing);
     });
     QObject::connect(panel, &widgets::PingmeshPanel::startRequested, feed,
                      [=, &live](const QString &topology, const QString &name) {
@@ -80,11 +136,7 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, const QString &sce
             agents->setPorts(live.freshLatest());
     });
     QObject::connect(feed, &sim::PingmeshFeed::failed, panel, &widgets::PingmeshPanel::showFailure);
-    if (!scenario.isEmpty()) {
-        panel->setScenario(scenario);
-        window.raisePingmesh();
-        panel->start();
-    }
+    followWatchedFabric(window, panel, fabric, options);
 }
 
 void watchTrainingRanks(experiments::ExperimentQueue &queue, live::LiveFabric &live)

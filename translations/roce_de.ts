@@ -248,7 +248,7 @@
     </message>
     <message>
         <source>Serve Prometheus /metrics on ADDRESS:PORT, or &apos;off&apos; (default 127.0.0.1:9471).</source>
-        <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 0.0.0.0:9471). {127.0.0.1:9471)?}</translation>
+        <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 127.0.0.1:9471).</translation>
     </message>
     <message>
         <source>Prometheus exporter web-config.yml for /metrics: TLS (tls_server_config) and basic auth (basic_auth_users, bcrypt).</source>
@@ -454,10 +454,6 @@
         <translation>Die Gegenstelle pausiert diesen Port ununterbrochen, während er fast nichts sendet: eine NIC, die nicht mehr leert, und die Pausen breiten sich rückwärts durch das Fabric aus.</translation>
     </message>
     <message>
-        <source>The host behind %1 (rx_prio3_pause, a hung driver); the PFC watchdog (&apos;show queuing pfc-queue&apos;).</source>
-        <translation>Der Host hinter %1 (rx_prio3_pause, ein hängender Treiber); der PFC-Watchdog („show queuing pfc-queue“).</translation>
-    </message>
-    <message>
         <source>PFC pauses without ECN marks</source>
         <translation>PFC-Pausen ohne ECN-Markierungen</translation>
     </message>
@@ -472,10 +468,6 @@
     <message>
         <source>Link down</source>
         <translation>Link down</translation>
-    </message>
-    <message>
-        <source>The port was up and went down.</source>
-        <translation>Der Port war aktiv und ist ausgefallen.</translation>
     </message>
     <message>
         <source>&apos;show interface %1&apos; (reason), the cable and the server&apos;s NIC.</source>
@@ -544,6 +536,26 @@
     <message>
         <source>The store at %1: is it running, is the path prefix right (/prometheus, /select/0/prometheus), are the user and the token or password right, does its TLS certificate verify. The fleet&apos;s rows are stale until it answers.</source>
         <translation>Der Speicher unter %1: Läuft er, stimmt das Pfadpräfix (/prometheus, /select/0/prometheus), stimmen Benutzer und Token oder Passwort, lässt sich sein TLS-Zertifikat prüfen? Die Zeilen der Flotte sind veraltet, bis er antwortet.</translation>
+    </message>
+    <message>
+        <source>The switch pauses this NIC continuously: it can hardly send. It is a victim of whatever pauses its switch port, not the cause.</source>
+        <translation>Der Switch pausiert diese NIC ununterbrochen: Sie kann kaum senden. Sie ist ein Opfer dessen, was ihren Switch-Port pausiert, nicht die Ursache.</translation>
+    </message>
+    <message>
+        <source>Follow the pauses upstream from the switch port %1 is cabled to (TxPPP there, RxPPP further on); the Diagnosis view names the root.</source>
+        <translation>Den Pausen stromaufwärts vom Switch-Port folgen, an dem %1 angeschlossen ist (dort TxPPP, weiter hinten RxPPP); die Diagnose-Ansicht benennt den Ursprung.</translation>
+    </message>
+    <message>
+        <source>The device behind %1: a NIC that stopped draining (tx_prio3_pause, a hung driver), or a switch it leads to; the PFC watchdog (&apos;show queuing pfc-queue&apos;).</source>
+        <translation>Das Gerät hinter %1: eine NIC, die nicht mehr leert (tx_prio3_pause, ein hängender Treiber), oder ein Switch, zu dem er führt; der PFC-Watchdog („show queuing pfc-queue“).</translation>
+    </message>
+    <message>
+        <source>The port was up and went down: what it carried stops or takes another path.</source>
+        <translation>Der Port war aktiv und ist ausgefallen: Was er übertragen hat, stoppt oder nimmt einen anderen Pfad.</translation>
+    </message>
+    <message>
+        <source>The port is down while something is cabled behind it (%1): what it should carry stops or takes another path.</source>
+        <translation>Der Port ist inaktiv, obwohl dahinter etwas angeschlossen ist (%1): Was er übertragen soll, stoppt oder nimmt einen anderen Pfad.</translation>
     </message>
 </context>
 <context>
@@ -1067,6 +1079,26 @@
 <context>
     <name>ComparisonText</name>
     <message>
+        <source>round trip</source>
+        <translation>Hin und zurück</translation>
+    </message>
+    <message>
+        <source>one way</source>
+        <translation>Einweg</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>%1 (run %2)</source>
+        <translation>%1 (Lauf %2)</translation>
+    </message>
+    <message>
         <source>%1 Gb/s</source>
         <translation>%1 Gb/s</translation>
     </message>
@@ -1189,10 +1221,6 @@
         <translation>Diese Aufzeichnung (eine Datei oder ein Verzeichnis mit Aufzeichnungen) beim Start zur Wiedergabe öffnen; die Live-Fabric wird währenddessen weiter beobachtet (und aufgezeichnet).</translation>
     </message>
     <message>
-        <source>Start this live scenario on the simulated fabric: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; with --topology: rail-training (default), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</source>
-        <translation>Dieses Live-Szenario auf der simulierten Fabric starten: idle, lossy-incast, pfc-incast, dcqcn-incast, training, link-down, nic-stall, pfc-wrong-cos, ecn-off-host, slow-host, dscp-mismatch; mit --topology: rail-training (Standard), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</translation>
-    </message>
-    <message>
         <source>Read the fleet from this Prometheus-compatible store (Prometheus, Thanos, VictoriaMetrics, Mimir; a path in the URL is its prefix, e.g. http://vm:8481/select/0/prometheus) instead of polling it. Authentication as set in Fabric &gt; Connect to Prometheus...; the token or password from ROCE_PROMETHEUS_SECRET or the keychain.</source>
         <translation>Die Flotte aus diesem Prometheus-kompatiblen Speicher lesen (Prometheus, Thanos, VictoriaMetrics, Mimir; ein Pfad in der URL ist das Präfix, z. B. http://vm:8481/select/0/prometheus), statt sie abzufragen. Authentifizierung wie unter Fabric &gt; Mit Prometheus verbinden... eingestellt; Token oder Passwort aus ROCE_PROMETHEUS_SECRET oder dem Schlüsselbund.</translation>
     </message>
@@ -1209,12 +1237,16 @@
         <translation>Port</translation>
     </message>
     <message>
-        <source>Start the pingmesh of the simulated fabric with this fault (healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause, pfcwd-flap) and show its dock.</source>
-        <translation>Das Pingmesh der simulierten Fabric mit diesem Fehler starten (healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause, pfcwd-flap) und sein Dock zeigen.</translation>
+        <source>Start the pingmesh of the watched fabric and show its dock: a fault on a model of a simulated fabric (healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause, pfcwd-flap, ecn-not-marking), or agents (its own agents probe each other).</source>
+        <translation>Das Pingmesh der überwachten Fabric starten und sein Dock zeigen: ein Fehler an einem Modell einer simulierten Fabric (healthy, bad-nic:HOST, bad-link:SWITCH/PORT, hot-uplink, silent-pause, pfcwd-flap, ecn-not-marking) oder agents (ihre eigenen Agenten proben einander).</translation>
     </message>
     <message>
         <source>scenario</source>
         <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Start this live scenario on the simulated fabric: a load (idle, lossy-incast, pfc-incast, dcqcn-incast, training) and faults with optional targets joined by &apos;+&apos; (nic-stall[:NIC], link-down[:PORT], ... as rocectl sim --list shows), e.g. training+nic-stall:ubunturdma3/rocep19s0; with --topology: rail-training (default), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</source>
+        <translation>Dieses Live-Szenario auf der simulierten Fabric starten: eine Last (idle, lossy-incast, pfc-incast, dcqcn-incast, training) und Fehler mit optionalen Zielen, verbunden durch „+“ (nic-stall[:NIC], link-down[:PORT], ... wie rocectl sim --list zeigt), z. B. training+nic-stall:ubunturdma3/rocep19s0; mit --topology: rail-training (Standard), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</translation>
     </message>
 </context>
 <context>
@@ -1326,6 +1358,352 @@ Passwort:</translation>
     <message>
         <source>The DSCP the hosts send (is RoCE in the class with `random-detect ... ecn`?), the policy applied on the port (`show policy-map interface`), and whether the traffic is ECN-capable (ECT) at all.</source>
         <translation>Den DSCP, den die Hosts senden (liegt RoCE in der Klasse mit `random-detect ... ecn`?), die auf dem Port angewandte Policy (`show policy-map interface`) und ob der Verkehr überhaupt ECN-fähig (ECT) ist.</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnoseText</name>
+    <message>
+        <source>No finding: nothing the fabric shows names a cause.</source>
+        <translation>Kein Befund: Nichts, was die Fabric zeigt, weist auf eine Ursache hin.</translation>
+    </message>
+    <message>
+        <source>ACTIVE</source>
+        <translation>AKTIV</translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation>behoben</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n alert(s) explained</source>
+        <translation>
+            <numerusform>, %n Alarm erklärt</numerusform>
+            <numerusform>, %n Alarme erklärt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What to check: %1</source>
+        <translation>Zu prüfen: %1</translation>
+    </message>
+    <message>
+        <source>%1 active alerts, %2 not explained by a finding.</source>
+        <translation>%1 aktive Alarme, %2 durch keinen Befund erklärt.</translation>
+    </message>
+    <message>
+        <source>name the cause behind a fabric&apos;s symptoms (findings and their evidence)</source>
+        <translation>die Ursache hinter den Symptomen einer Fabric benennen (Befunde und ihre Belege)</translation>
+    </message>
+    <message>
+        <source>Watches a fabric for --seconds and prints what the diagnosis names: findings (a cause, its location, the evidence and the alerts it explains), active and cleared, the alerts no finding explains, and the sources it read. It reads only what devices expose (NX-API, agents, a metrics store, or a recording of them).
+
+With --sim and a --scenario that holds faults, the scenario&apos;s load runs healthy for --warmup seconds first, then the faults start; the report&apos;s &quot;scenario&quot; says what was injected where (the simulator&apos;s ground truth, for scoring; the diagnosis never reads it).
+
+Secrets for --inventory as for `rocectl watch`; for --prometheus, ROCE_PROMETHEUS_SECRET (with --auth).</source>
+        <translation>Beobachtet eine Fabric für --seconds und gibt aus, was die Diagnose benennt: Befunde (eine Ursache, ihr Ort, die Belege und die Alarme, die sie erklärt), aktive und behobene, die Alarme, die kein Befund erklärt, und die gelesenen Quellen. Gelesen wird nur, was Geräte bereitstellen (NX-API, Agenten, ein Metrikspeicher oder eine Aufzeichnung davon).
+
+Mit --sim und einem --scenario, das Fehler enthält, läuft die Last des Szenarios zunächst --warmup Sekunden lang fehlerfrei, dann beginnen die Fehler; „scenario“ im Bericht sagt, was wo injiziert wurde (die Ground Truth des Simulators, zur Bewertung; die Diagnose liest sie nie).
+
+Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PROMETHEUS_SECRET (mit --auth).</translation>
+    </message>
+    <message>
+        <source>With --sim: through the simulated fabric&apos;s served NX-API and agents (always so: the diagnosis reads what devices expose).</source>
+        <translation>Mit --sim: über die NX-API und die Agenten, die die simulierte Fabric bereitstellt (immer so: Die Diagnose liest, was Geräte bereitstellen).</translation>
+    </message>
+    <message>
+        <source>The fleet as this metrics store holds it (as rocectl fleet reads it).</source>
+        <translation>Die Flotte, wie dieser Metrikspeicher sie vorhält (wie rocectl fleet sie liest).</translation>
+    </message>
+    <message>
+        <source>With --prometheus: the query API&apos;s path prefix.</source>
+        <translation>Mit --prometheus: das Pfadpräfix der Abfrage-API.</translation>
+    </message>
+    <message>
+        <source>With --prometheus: none (default), bearer or basic.</source>
+        <translation>Mit --prometheus: none (Standard), bearer oder basic.</translation>
+    </message>
+    <message>
+        <source>A recording, replayed through the live model as fast as it goes.</source>
+        <translation>Eine Aufzeichnung, so schnell wie möglich durch das Live-Modell wiedergegeben.</translation>
+    </message>
+    <message>
+        <source>Seconds to watch (default 30; with --replay: the whole recording).</source>
+        <translation>Beobachtungsdauer in Sekunden (Standard 30; mit --replay: die ganze Aufzeichnung).</translation>
+    </message>
+    <message>
+        <source>With --sim and faults: seconds the healthy load runs before them (default 5).</source>
+        <translation>Mit --sim und Fehlern: Sekunden, die die fehlerfreie Last vor ihnen läuft (Standard 5).</translation>
+    </message>
+    <message>
+        <source>Also run the agents&apos; pingmesh: latency evidence (a slow host shows in no counter).</source>
+        <translation>Auch das Pingmesh der Agenten ausführen: Latenzbelege (ein langsamer Host zeigt sich in keinem Zähler).</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for every source to answer (default 20).</source>
+        <translation>Sekunden, die auf die Antwort jeder Quelle gewartet wird (Standard 20).</translation>
+    </message>
+    <message>
+        <source>Print one JSON object.</source>
+        <translation>Ein JSON-Objekt ausgeben.</translation>
+    </message>
+    <message>
+        <source>give one of --inventory FILE, --sim, --prometheus URL or --replay FILE</source>
+        <translation>eines von --inventory DATEI, --sim, --prometheus URL oder --replay DATEI angeben</translation>
+    </message>
+    <message>
+        <source>--topology, --scenario and --served go with --sim</source>
+        <translation>--topology, --scenario und --served gehören zu --sim</translation>
+    </message>
+    <message>
+        <source>--prefix and --auth go with --prometheus</source>
+        <translation>--prefix und --auth gehören zu --prometheus</translation>
+    </message>
+    <message>
+        <source>--pingmesh needs agents: --inventory or --sim</source>
+        <translation>--pingmesh braucht Agenten: --inventory oder --sim</translation>
+    </message>
+    <message>
+        <source>--seconds must be 0 to 86400</source>
+        <translation>--seconds muss zwischen 0 und 86400 liegen</translation>
+    </message>
+    <message>
+        <source>--warmup must be 0 to 3600 seconds</source>
+        <translation>--warmup muss zwischen 0 und 3600 Sekunden liegen</translation>
+    </message>
+    <message>
+        <source>--wait must be a number of seconds</source>
+        <translation>--wait muss eine Anzahl Sekunden sein</translation>
+    </message>
+    <message>
+        <source>rocectl diagnose: the faults of &apos;%1&apos; did not start</source>
+        <translation>rocectl diagnose: die Fehler von „%1“ wurden nicht gestartet</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosisText</name>
+    <message>
+        <source>pingmesh</source>
+        <translation>Pingmesh</translation>
+    </message>
+    <message>
+        <source>%1 answers late on every path while the fabric&apos;s counters stay clean: the host, not the network.</source>
+        <translation>%1 antwortet auf jedem Pfad verspätet, während die Zähler der Fabric sauber bleiben: der Host, nicht das Netz.</translation>
+    </message>
+    <message>
+        <source>On %1: the CPU governor (powersave), interrupt affinity and NUMA placement of the NIC, other load; &apos;rocectl pingmesh&apos; rows and columns of it.</source>
+        <translation>Auf %1: der CPU-Governor (powersave), Interrupt-Affinität und NUMA-Platzierung der NIC, andere Last; seine Zeilen und Spalten in „rocectl pingmesh“.</translation>
+    </message>
+    <message>
+        <source>Probes through %1 are lost: a bad cable or NIC port.</source>
+        <translation>Proben über %1 gehen verloren: ein defektes Kabel oder ein defekter NIC-Port.</translation>
+    </message>
+    <message>
+        <source>the switch&apos;s running configuration</source>
+        <translation>die laufende Konfiguration des Switches</translation>
+    </message>
+    <message>
+        <source>%1&apos;s configuration pauses a CoS the RoCE traffic does not ride: under load its lossless class will drop.</source>
+        <translation>Die Konfiguration von %1 pausiert eine CoS, auf der der RoCE-Verkehr nicht läuft: Unter Last verwirft seine verlustfreie Klasse Pakete.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s configuration marks no ECN on the RoCE queue: DCQCN never hears of congestion there, and PFC alone holds it.</source>
+        <translation>Die Konfiguration von %1 markiert kein ECN in der RoCE-Warteschlange: DCQCN erfährt dort nie von Überlast, und allein PFC fängt sie ab.</translation>
+    </message>
+    <message>
+        <source>rocectl audit on %1 (%2), and the fix it prints.</source>
+        <translation>rocectl audit auf %1 (%2) und die Korrektur, die es ausgibt.</translation>
+    </message>
+    <message>
+        <source>The link of %1 is down.</source>
+        <translation>Der Link von %1 ist ausgefallen.</translation>
+    </message>
+    <message>
+        <source>The link between %1 and %2 is down: what it carried stops or takes another path.</source>
+        <translation>Der Link zwischen %1 und %2 ist ausgefallen: Was er übertragen hat, stoppt oder nimmt einen anderen Pfad.</translation>
+    </message>
+    <message>
+        <source>was up</source>
+        <translation>war aktiv</translation>
+    </message>
+    <message>
+        <source>&apos;show interface %1&apos; (the reason it went down), the cable and optics, and the device at the far end.</source>
+        <translation>„show interface %1“ (der Grund des Ausfalls), Kabel und Optiken sowie das Gerät am anderen Ende.</translation>
+    </message>
+    <message>
+        <source>frames received with a bad FCS</source>
+        <translation>mit fehlerhafter FCS empfangene Frames</translation>
+    </message>
+    <message>
+        <source>lost packets retransmitted</source>
+        <translation>verlorene Pakete erneut gesendet</translation>
+    </message>
+    <message>
+        <source>The cable of %1 corrupts frames (CRC errors): the frames are lost and RoCE retransmits.</source>
+        <translation>Das Kabel von %1 beschädigt Frames (CRC-Fehler): Die Frames gehen verloren, und RoCE sendet erneut.</translation>
+    </message>
+    <message>
+        <source>&apos;show interface %1&apos; (CRC, input errors), the optics&apos; levels (&apos;show interface transceiver details&apos;), reseat or replace the cable.</source>
+        <translation>„show interface %1“ (CRC, Eingangsfehler), die Pegel der Optiken („show interface transceiver details“); das Kabel neu stecken oder ersetzen.</translation>
+    </message>
+    <message>
+        <source>paused by %1; the cause: %2</source>
+        <translation>pausiert von %1; die Ursache: %2</translation>
+    </message>
+    <message>
+        <source>pauses it sends its switch port</source>
+        <translation>Pausen, die sie an ihren Switch-Port sendet</translation>
+    </message>
+    <message>
+        <source>dropped for want of buffer</source>
+        <translation>mangels Puffer verworfen</translation>
+    </message>
+    <message>
+        <source>the NIC port behind %1 stopped draining</source>
+        <translation>der NIC-Port hinter %1 leert nicht mehr</translation>
+    </message>
+    <message>
+        <source>%1 stopped draining</source>
+        <translation>%1 leert nicht mehr</translation>
+    </message>
+    <message>
+        <source>pauses its switch port receives</source>
+        <translation>Pausen, die ihr Switch-Port empfängt</translation>
+    </message>
+    <message>
+        <source>what it still sends, of line rate</source>
+        <translation>was er noch sendet, als Anteil der Leitungsrate</translation>
+    </message>
+    <message>
+        <source>the PFC watchdog cut it loose</source>
+        <translation>der PFC-Watchdog hat sie abgekoppelt</translation>
+    </message>
+    <message>
+        <source>The NIC behind %1 (one physical port shared by %2)</source>
+        <translation>Die NIC hinter %1 (ein physischer Port, den sich %2 teilen)</translation>
+    </message>
+    <message>
+        <source>%1 stops draining its receive buffer and pauses the switch without end.</source>
+        <translation>%1 leert ihren Empfangspuffer nicht mehr und pausiert den Switch ohne Ende.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 stops draining its receive buffer and pauses the switch without end; the pauses hold back %n port(s) and NIC(s) upstream, which are victims, not causes.</source>
+        <translation>
+            <numerusform>%1 leert ihren Empfangspuffer nicht mehr und pausiert den Switch ohne Ende; die Pausen halten stromaufwärts %n Port oder NIC zurück – ein Opfer, nicht die Ursache.</numerusform>
+            <numerusform>%1 leert ihren Empfangspuffer nicht mehr und pausiert den Switch ohne Ende; die Pausen halten stromaufwärts %n Ports und NICs zurück – Opfer, nicht Ursachen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server behind %1: the driver (dmesg, mlx5_core), PCIe errors (lspci -vv, AER), the application posting receives; &apos;ethtool -S &lt;netdev&gt; | grep -E &quot;tx_prio3_pause|discards&quot;&apos;. The switch&apos;s PFC watchdog cuts such a NIC loose (&apos;priority-flow-control watch-dog-interval on&apos;).</source>
+        <translation>Der Server hinter %1: der Treiber (dmesg, mlx5_core), PCIe-Fehler (lspci -vv, AER), die Anwendung, die Empfangspuffer bereitstellt; „ethtool -S &lt;netdev&gt; | grep -E &quot;tx_prio3_pause|discards&quot;“. Der PFC-Watchdog des Switches koppelt eine solche NIC ab („priority-flow-control watch-dog-interval on“).</translation>
+    </message>
+    <message>
+        <source>of line rate</source>
+        <translation>der Leitungsrate</translation>
+    </message>
+    <message>
+        <source>ECN marks</source>
+        <translation>ECN-Markierungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 runs at line rate and marks no ECN: PFC alone holds the congestion, and the pauses spread to %n port(s) and NIC(s).</source>
+        <translation>
+            <numerusform>%1 läuft mit Leitungsrate und markiert kein ECN: Allein PFC fängt die Überlast ab, und die Pausen breiten sich auf %n Port oder NIC aus.</numerusform>
+            <numerusform>%1 läuft mit Leitungsrate und markiert kein ECN: Allein PFC fängt die Überlast ab, und die Pausen breiten sich auf %n Ports und NICs aus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rocectl audit on %1 (wred_ecn_roce): &apos;random-detect ... ecn&apos; on the RoCE queue, and &apos;service-policy type queuing output&apos; attaching it (&apos;show policy-map system type queuing&apos;).</source>
+        <translation>rocectl audit auf %1 (wred_ecn_roce): „random-detect ... ecn“ in der RoCE-Warteschlange und „service-policy type queuing output“, das sie anbindet („show policy-map system type queuing“).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is congested (an incast or a hot path): it marks ECN and DCQCN slows the senders; %n port(s) and NIC(s) upstream are paused meanwhile.</source>
+        <translation>
+            <numerusform>%1 ist überlastet (ein Incast oder ein heißer Pfad): Er markiert ECN, und DCQCN bremst die Sender; stromaufwärts ist währenddessen %n Port oder NIC pausiert.</numerusform>
+            <numerusform>%1 ist überlastet (ein Incast oder ein heißer Pfad): Er markiert ECN, und DCQCN bremst die Sender; stromaufwärts sind währenddessen %n Ports und NICs pausiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Working as designed while the pauses stay brief: the senders&apos; rp_cnp_handled, the receiver&apos;s np_cnp_sent; the traffic pattern (who sends to %1).</source>
+        <translation>Verhalten wie vorgesehen, solange die Pausen kurz bleiben: rp_cnp_handled der Sender, np_cnp_sent des Empfängers; das Verkehrsmuster (wer an %1 sendet).</translation>
+    </message>
+    <message>
+        <source>%1 is congested</source>
+        <translation>%1 ist überlastet</translation>
+    </message>
+    <message>
+        <source>the hot uplink</source>
+        <translation>der heiße Uplink</translation>
+    </message>
+    <message>
+        <source>%1 sends %2% on %3 while another uplink carries %4%: its ECMP hash puts the flows on one path (polarized).</source>
+        <translation>%1 sendet %2 % auf %3, während ein anderer Uplink %4 % trägt: Sein ECMP-Hash legt die Flüsse auf einen einzigen Pfad (polarisiert).</translation>
+    </message>
+    <message>
+        <source>&apos;show ip load-sharing&apos; and the hash of %1 (the same hash and seed at every tier polarizes), &apos;show port-channel load-balance&apos;; RoCE&apos;s UDP source ports.</source>
+        <translation>„show ip load-sharing“ und der Hash von %1 (derselbe Hash und Seed auf jeder Ebene polarisiert), „show port-channel load-balance“; die UDP-Quellports von RoCE.</translation>
+    </message>
+    <message>
+        <source>CNPs it receives and ignores</source>
+        <translation>CNPs, die sie empfängt und ignoriert</translation>
+    </message>
+    <message>
+        <source>CE marks it receives</source>
+        <translation>CE-Markierungen, die sie empfängt</translation>
+    </message>
+    <message>
+        <source>and no CNP sent</source>
+        <translation>und kein CNP gesendet</translation>
+    </message>
+    <message>
+        <source>the adapter&apos;s own setting</source>
+        <translation>die eigene Einstellung des Adapters</translation>
+    </message>
+    <message>
+        <source>ECN/DCQCN is off on %1&apos;s adapter: it does not slow down for the fabric&apos;s congestion marks, keeps its rate and leaves congestion to PFC.</source>
+        <translation>ECN/DCQCN ist auf dem Adapter von %1 aus: Er bremst bei den Überlastmarkierungen der Fabric nicht ab, behält seine Rate und überlässt die Überlast PFC.</translation>
+    </message>
+    <message>
+        <source>On %1: /sys/class/net/&lt;netdev&gt;/ecn/roce_rp/enable/3 and roce_np/enable/3 (1 = on), or mlnx_qos; rocectl audit --hosts.</source>
+        <translation>Auf %1: /sys/class/net/&lt;netdev&gt;/ecn/roce_rp/enable/3 und roce_np/enable/3 (1 = an) oder mlnx_qos; rocectl audit --hosts.</translation>
+    </message>
+    <message>
+        <source>lossless class dropped at ingress</source>
+        <translation>verlustfreie Klasse am Ingress verworfen</translation>
+    </message>
+    <message>
+        <source>pauses sent, to no effect</source>
+        <translation>Pausen gesendet, ohne Wirkung</translation>
+    </message>
+    <message>
+        <source>%1 drops the lossless class although it sends pause frames: they pause a CoS the RoCE traffic does not ride, so nothing stops.</source>
+        <translation>%1 verwirft Pakete der verlustfreien Klasse, obwohl er Pause-Frames sendet: Sie pausieren eine CoS, auf der der RoCE-Verkehr nicht läuft, also hält nichts an.</translation>
+    </message>
+    <message>
+        <source>rocectl audit on %1 (pfc_cos_no_drop): &apos;pause pfc-cos 3&apos; in the network-qos class of the RoCE qos-group, and the hosts&apos; PFC priority (mlnx_qos).</source>
+        <translation>rocectl audit auf %1 (pfc_cos_no_drop): „pause pfc-cos 3“ in der network-qos-Klasse der RoCE-qos-group sowie die PFC-Priorität der Hosts (mlnx_qos).</translation>
+    </message>
+    <message>
+        <source>%1 drops the lossless class and sends no pause: PFC is off on its ports or for the RoCE class.</source>
+        <translation>%1 verwirft Pakete der verlustfreien Klasse und sendet keine Pause: PFC ist auf seinen Ports oder für die RoCE-Klasse aus.</translation>
+    </message>
+    <message>
+        <source>rocectl audit on %1 (pfc_ports, pfc_cos_no_drop): &apos;priority-flow-control mode on&apos; on the RoCE ports.</source>
+        <translation>rocectl audit auf %1 (pfc_ports, pfc_cos_no_drop): „priority-flow-control mode on“ auf den RoCE-Ports.</translation>
+    </message>
+    <message>
+        <source>RDMA it sends</source>
+        <translation>von ihr gesendetes RDMA</translation>
+    </message>
+    <message>
+        <source>of which on priority 3, the lossless one</source>
+        <translation>davon auf Priorität 3, der verlustfreien</translation>
+    </message>
+    <message>
+        <source>%1 sends its RDMA traffic outside the lossless priority: its DSCP is not the one the switches classify as RoCE, so it rides the lossy default class (no PFC, no ECN, tail drops under load).</source>
+        <translation>%1 sendet seinen RDMA-Verkehr außerhalb der verlustfreien Priorität: Sein DSCP ist nicht der, den die Switches als RoCE klassifizieren, daher läuft er in der verlustbehafteten Standardklasse (kein PFC, kein ECN, Tail-Drops unter Last).</translation>
+    </message>
+    <message>
+        <source>On %1: the traffic class RoCE is sent with (cma_roce_tos, the application&apos;s -T/--tclass), &apos;mlnx_qos -i &lt;netdev&gt;&apos; (trust dscp, dscp2prio); the switch&apos;s class-map &apos;match dscp&apos; (rocectl audit).</source>
+        <translation>Auf %1: die Traffic-Class, mit der RoCE gesendet wird (cma_roce_tos, -T/--tclass der Anwendung), „mlnx_qos -i &lt;netdev&gt;“ (trust dscp, dscp2prio); die class-map „match dscp“ des Switches (rocectl audit).</translation>
     </message>
 </context>
 <context>
@@ -1467,6 +1845,18 @@ Passwort:</translation>
 What to check: %2</source>
         <translation>%1
 Zu prüfen: %2</translation>
+    </message>
+    <message>
+        <source>%1
+Cause: %2
+What to check: %3</source>
+        <translation>%1
+Ursache: %2
+Zu prüfen: %3</translation>
+    </message>
+    <message>
+        <source>%1 (symptom: %2)</source>
+        <translation>%1 (Symptom: %2)</translation>
     </message>
 </context>
 <context>
@@ -1647,6 +2037,272 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     </message>
 </context>
 <context>
+    <name>FaultText</name>
+    <message>
+        <source>no NIC &apos;%1&apos; (write HOST/RDMA_DEVICE, e.g. %2)</source>
+        <translation>keine NIC „%1“ (HOST/RDMA_DEVICE angeben, z. B. %2)</translation>
+    </message>
+    <message>
+        <source>no server &apos;%1&apos; (e.g. %2)</source>
+        <translation>kein Server „%1“ (z. B. %2)</translation>
+    </message>
+    <message>
+        <source>no cabled switch port &apos;%1&apos; (write SWITCH/PORT, e.g. %2)</source>
+        <translation>kein angeschlossener Switch-Port „%1“ (SWITCH/PORT angeben, z. B. %2)</translation>
+    </message>
+    <message>
+        <source>no switch &apos;%1&apos; (the switches: %2)</source>
+        <translation>kein Switch „%1“ (vorhandene Switches: %2)</translation>
+    </message>
+    <message>
+        <source>the NIC stops draining and pauses its switch port without end</source>
+        <translation>die NIC leert nicht mehr und pausiert ihren Switch-Port ohne Ende</translation>
+    </message>
+    <message>
+        <source>the same stalled NIC with the PFC watchdog on: watchdog drops on its port, discards at the NIC</source>
+        <translation>dieselbe blockierte NIC bei eingeschaltetem PFC-Watchdog: Watchdog-Drops an ihrem Port, Verwürfe an der NIC</translation>
+    </message>
+    <message>
+        <source>the cable of the port goes down (both ends)</source>
+        <translation>das Kabel des Ports fällt aus (beide Enden)</translation>
+    </message>
+    <message>
+        <source>3 % of the frames on the port&apos;s cable are corrupted: CRC errors at the receiving end, loss and retransmissions</source>
+        <translation>3 % der Frames auf dem Kabel des Ports werden beschädigt: CRC-Fehler am empfangenden Ende, Verluste und Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>the switch&apos;s no-drop class pauses CoS 4 while RoCE rides priority 3</source>
+        <translation>die No-Drop-Klasse des Switches pausiert CoS 4, während RoCE auf Priorität 3 läuft</translation>
+    </message>
+    <message>
+        <source>the server marks RoCE with DSCP 34, which lands in the lossy default class</source>
+        <translation>der Server markiert RoCE mit DSCP 34, das in der verlustbehafteten Standardklasse landet</translation>
+    </message>
+    <message>
+        <source>ECN/DCQCN is off on the server&apos;s adapters (roce_rp/enable/* = 0): CNPs are ignored</source>
+        <translation>ECN/DCQCN ist auf den Adaptern des Servers aus (roce_rp/enable/* = 0): CNPs werden ignoriert</translation>
+    </message>
+    <message>
+        <source>WRED/ECN is configured on the switch, but its queuing policy is not on the egress ports: nothing is marked</source>
+        <translation>WRED/ECN ist auf dem Switch konfiguriert, aber seine Queuing-Policy liegt nicht auf den Egress-Ports: nichts wird markiert</translation>
+    </message>
+    <message>
+        <source>the server answers every message late (power-save, far NUMA node): latency only</source>
+        <translation>der Server beantwortet jede Nachricht verspätet (Energiesparmodus, ferner NUMA-Knoten): nur Latenz</translation>
+    </message>
+    <message>
+        <source>the leaf hashes every flow to another leaf onto one uplink, which runs hot while the others idle</source>
+        <translation>der Leaf legt per Hash jeden Fluss zu einem anderen Leaf auf einen einzigen Uplink, der heißläuft, während die anderen ruhen</translation>
+    </message>
+    <message>
+        <source>unknown fault &apos;%1&apos;</source>
+        <translation>unbekannter Fehler „%1“</translation>
+    </message>
+    <message>
+        <source>fault &apos;%1&apos; needs a leaf/spine fabric</source>
+        <translation>Fehler „%1“ braucht eine Leaf/Spine-Fabric</translation>
+    </message>
+    <message>
+        <source>no switch for fault &apos;%1&apos;</source>
+        <translation>kein Switch für Fehler „%1“</translation>
+    </message>
+    <message>
+        <source>fault &apos;%1&apos; needs a leaf, not the spine &apos;%2&apos;</source>
+        <translation>Fehler „%1“ braucht einen Leaf, nicht den Spine „%2“</translation>
+    </message>
+</context>
+<context>
+    <name>FigureText</name>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>Bandbreite</translation>
+    </message>
+    <message>
+        <source>Latency measured</source>
+        <translation>Latenz gemessen</translation>
+    </message>
+    <message>
+        <source>Latency min</source>
+        <translation>Latenz min</translation>
+    </message>
+    <message>
+        <source>Latency median</source>
+        <translation>Latenz Median</translation>
+    </message>
+    <message>
+        <source>Latency 99%</source>
+        <translation>Latenz 99 %</translation>
+    </message>
+    <message>
+        <source>Latency 99.9%</source>
+        <translation>Latenz 99,9 %</translation>
+    </message>
+    <message>
+        <source>Latency max</source>
+        <translation>Latenz max</translation>
+    </message>
+    <message>
+        <source>Latency average</source>
+        <translation>Latenz Mittel</translation>
+    </message>
+    <message>
+        <source>Jitter (99% - median)</source>
+        <translation>Jitter (99 % - Median)</translation>
+    </message>
+    <message>
+        <source>Mean training step</source>
+        <translation>Mittlerer Trainingsschritt</translation>
+    </message>
+    <message>
+        <source>Mean all-reduce</source>
+        <translation>Mittleres All-Reduce</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>Loss am Ende</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Counters sampled over</source>
+        <translation>Zähler erfasst über</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Experiment kind</source>
+        <translation>Art des Experiments</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>Test duration</source>
+        <translation>Testdauer</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Message size</source>
+        <translation>Nachrichtengröße</translation>
+    </message>
+    <message>
+        <source>All message sizes</source>
+        <translation>Alle Nachrichtengrößen</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>Queue pairs</source>
+        <translation>Queue Pairs</translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation>Streams</translation>
+    </message>
+    <message>
+        <source>Traffic class</source>
+        <translation>Traffic Class</translation>
+    </message>
+    <message>
+        <source>TCP port</source>
+        <translation>TCP-Port</translation>
+    </message>
+    <message>
+        <source>RDMA device</source>
+        <translation>RDMA-Gerät</translation>
+    </message>
+    <message>
+        <source>Device port</source>
+        <translation>Geräteport</translation>
+    </message>
+    <message>
+        <source>GID index</source>
+        <translation>GID-Index</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Model size (MB)</source>
+        <translation>Modellgröße (MB)</translation>
+    </message>
+    <message>
+        <source>Master port</source>
+        <translation>Master-Port</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>bytes received</source>
+        <translation>Bytes empfangen</translation>
+    </message>
+    <message>
+        <source>bytes sent</source>
+        <translation>Bytes gesendet</translation>
+    </message>
+    <message>
+        <source>NIC %1</source>
+        <translation>NIC %1</translation>
+    </message>
+    <message>
+        <source>Switch %1</source>
+        <translation>Switch %1</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>Nachrichten zu %1</translation>
+    </message>
+    <message>
+        <source>%1 pkt</source>
+        <translation>%1 Pkt</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1 us</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
     <name>FileText</name>
     <message>
         <source>cannot create the recording %1: %2</source>
@@ -1662,7 +2318,7 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     </message>
     <message>
         <source>%1 %2: %3</source>
-        <translation>%1: %3 {1 %2:?}</translation>
+        <translation>%1 %2: %3</translation>
     </message>
     <message>
         <source>cannot write to</source>
@@ -1671,6 +2327,113 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>cannot sync</source>
         <translation>kann nicht synchronisieren</translation>
+    </message>
+</context>
+<context>
+    <name>FindingModel</name>
+    <message>
+        <source>info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>NIC stopped draining</source>
+        <translation>NIC leert nicht mehr</translation>
+    </message>
+    <message>
+        <source>Link down</source>
+        <translation>Link down</translation>
+    </message>
+    <message>
+        <source>Bad link (CRC errors)</source>
+        <translation>Defekter Link (CRC-Fehler)</translation>
+    </message>
+    <message>
+        <source>PFC on the wrong CoS</source>
+        <translation>PFC auf der falschen CoS</translation>
+    </message>
+    <message>
+        <source>PFC off</source>
+        <translation>PFC aus</translation>
+    </message>
+    <message>
+        <source>RoCE outside the lossless class</source>
+        <translation>RoCE außerhalb der verlustfreien Klasse</translation>
+    </message>
+    <message>
+        <source>ECN off on a host</source>
+        <translation>ECN auf einem Host aus</translation>
+    </message>
+    <message>
+        <source>ECN not marking</source>
+        <translation>ECN markiert nicht</translation>
+    </message>
+    <message>
+        <source>Slow host</source>
+        <translation>Langsamer Host</translation>
+    </message>
+    <message>
+        <source>ECMP imbalance</source>
+        <translation>ECMP-Ungleichgewicht</translation>
+    </message>
+    <message>
+        <source>Congestion</source>
+        <translation>Überlast</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1
+
+What to check: %2</source>
+        <translation>%1
+
+Zu prüfen: %2</translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation>behoben</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>Beleg</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>explains</source>
+        <translation>erklärt</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Ursache</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>Bedeutung</translation>
+    </message>
+    <message>
+        <source>Raised</source>
+        <translation>Ausgelöst</translation>
     </message>
 </context>
 <context>
@@ -2513,10 +3276,6 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
 <context>
     <name>LeafSpineText</name>
     <message>
-        <source>scenario &apos;%1&apos; does not run on a leaf/spine fabric (choose from: %2)</source>
-        <translation>Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
-    </message>
-    <message>
         <source>the simulated agents&apos; certificate is missing</source>
         <translation>das Zertifikat der simulierten Agenten fehlt</translation>
     </message>
@@ -2611,10 +3370,6 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <translation>Fehler: DSCP passt nicht</translation>
     </message>
     <message>
-        <source>Hosts mark RoCE with DSCP 34, which the class-map does not match: traffic lands in the lossy default class with tail drops and no PFC.</source>
-        <translation>Hosts markieren RoCE mit DSCP 34, das die Class-Map nicht erfasst: der Verkehr landet in der verlustbehafteten Standardklasse mit Tail-Drops und ohne PFC.</translation>
-    </message>
-    <message>
         <source>unknown live scenario &apos;%1&apos;</source>
         <translation>unbekanntes Live-Szenario „%1“</translation>
     </message>
@@ -2689,6 +3444,46 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>Every switch pauses CoS 4 while RoCE rides priority 3: the incast&apos;s pause frames are ignored and Ingress MMU drops appear on its leaf.</source>
         <translation>Jeder Switch pausiert CoS 4, während RoCE auf Priorität 3 läuft: Die Pause-Frames des Incasts werden ignoriert, und auf seinem Leaf erscheinen Ingress-MMU-Drops.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is a load and takes no target (&apos;%2&apos;)</source>
+        <translation>„%1“ ist eine Last und nimmt kein Ziel („%2“)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; names two loads (%2 and %3): join one load and any faults with &apos;+&apos;</source>
+        <translation>„%1“ nennt zwei Lasten (%2 und %3): eine Last und beliebige Fehler mit „+“ verbinden</translation>
+    </message>
+    <message>
+        <source>scenario &apos;%1&apos; does not run on a leaf/spine fabric (choose from: %2)</source>
+        <translation>Szenario „%1“ läuft nicht auf einer Leaf/Spine-Fabric (zur Auswahl: %2)</translation>
+    </message>
+    <message>
+        <source>A server marks RoCE with DSCP 34, which the class-map does not match: its traffic lands in the lossy default class with tail drops and no PFC.</source>
+        <translation>Ein Server markiert RoCE mit DSCP 34, das die class-map nicht erfasst: Sein Verkehr landet in der verlustbehafteten Standardklasse mit Tail-Drops und ohne PFC.</translation>
+    </message>
+    <message>
+        <source>Fault: bad link</source>
+        <translation>Fehler: defekter Link</translation>
+    </message>
+    <message>
+        <source>A damaged cable corrupts 3% of its frames during training: CRC errors at the receiving end, loss, retransmissions and out-of-sequence packets.</source>
+        <translation>Ein beschädigtes Kabel verfälscht während des Trainings 3 % seiner Frames: CRC-Fehler am empfangenden Ende, Verluste, Neuübertragungen und Pakete außer der Reihe.</translation>
+    </message>
+    <message>
+        <source>Fault: ECN configured, not marking</source>
+        <translation>Fehler: ECN konfiguriert, markiert nicht</translation>
+    </message>
+    <message>
+        <source>WRED/ECN is configured but its queuing policy is not on the egress ports: an incast builds the queue, nothing is marked and PFC alone holds it.</source>
+        <translation>WRED/ECN ist konfiguriert, aber seine Queuing-Policy liegt nicht auf den Egress-Ports: Ein Incast füllt die Warteschlange, nichts wird markiert, und allein PFC fängt ihn ab.</translation>
+    </message>
+    <message>
+        <source>Fault: ECMP hash polarized on a leaf</source>
+        <translation>Fehler: ECMP-Hash auf einem Leaf polarisiert</translation>
+    </message>
+    <message>
+        <source>One leaf hashes every flow to another leaf onto the same uplink: it runs hot with ECN marks while the leaf&apos;s other uplinks idle.</source>
+        <translation>Ein Leaf legt per Hash jeden Fluss zu einem anderen Leaf auf denselben Uplink: Dieser läuft mit ECN-Markierungen heiß, während die anderen Uplinks des Leafs ruhen.</translation>
     </message>
 </context>
 <context>
@@ -2976,6 +3771,26 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <source>NIC: receive discards per second on the PFC priorities, summed (rx_prioN_discards): the receive buffer of a priority overflowed, which lossless traffic should never see.</source>
         <translation>NIC: Empfangsverwürfe pro Sekunde auf den PFC-Prioritäten, summiert (rx_prioN_discards): Der Empfangspuffer einer Priorität ist übergelaufen, was verlustfreier Verkehr nie erleben sollte.</translation>
     </message>
+    <message>
+        <source>RDMA out Gb/s</source>
+        <translation>RDMA aus Gb/s</translation>
+    </message>
+    <message>
+        <source>NIC: RDMA bits sent per second (tx_vport_rdma_unicast_bytes), whatever priority they ride.</source>
+        <translation>NIC: gesendete RDMA-Bits pro Sekunde (tx_vport_rdma_unicast_bytes), unabhängig von ihrer Priorität.</translation>
+    </message>
+    <message>
+        <source>Prio 3 out Gb/s</source>
+        <translation>Prio 3 aus Gb/s</translation>
+    </message>
+    <message>
+        <source>priority 3 out Gb/s</source>
+        <translation>Priorität 3 aus Gb/s</translation>
+    </message>
+    <message>
+        <source>NIC: bits sent per second on priority 3, the lossless one (tx_prio3_bytes): RDMA that does not ride it is outside PFC and ECN.</source>
+        <translation>NIC: gesendete Bits pro Sekunde auf Priorität 3, der verlustfreien (tx_prio3_bytes): RDMA, das nicht auf ihr läuft, liegt außerhalb von PFC und ECN.</translation>
+    </message>
 </context>
 <context>
     <name>OutputLimiterText</name>
@@ -3001,6 +3816,34 @@ RTT p50 %3 us, p99 %4 us (typisch %5 us)
 %6 von %7 Proben verloren (%8 %)
 %n Paare</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>≥%1</source>
+        <translation>≥%1</translation>
+    </message>
+    <message>
+        <source>RTT p50 (µs), under one switch / across</source>
+        <translation>RTT p50 (µs), unter einem Switch / darüber hinaus</translation>
+    </message>
+    <message>
+        <source>RTT p50 (µs)</source>
+        <translation>RTT p50 (µs)</translation>
+    </message>
+    <message>
+        <source>RTT p50 (× typical)</source>
+        <translation>RTT p50 (× typisch)</translation>
+    </message>
+    <message>
+        <source>Loss (%)</source>
+        <translation>Verlust (%)</translation>
+    </message>
+    <message>
+        <source>&gt;0</source>
+        <translation>&gt;0</translation>
     </message>
 </context>
 <context>
@@ -3273,6 +4116,13 @@ Szenarien von --sim:
     <message>
         <source>%1 is a fault of the model alone (--sim without --served); with --served, --scenario is a live scenario (rocectl sim --list)</source>
         <translation>%1 ist ein Fehler nur des Modells (--sim ohne --served); mit --served ist --scenario ein Live-Szenario (rocectl sim --list)</translation>
+    </message>
+</context>
+<context>
+    <name>PingmeshWiringText</name>
+    <message>
+        <source>there is no pingmesh &apos;%1&apos; on the watched fabric</source>
+        <translation>auf der überwachten Fabric gibt es kein Pingmesh „%1“</translation>
     </message>
 </context>
 <context>
@@ -3580,7 +4430,7 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     </message>
     <message>
         <source>--interval must be 0.01 to 86400 seconds</source>
-        <translation>--interval muss 0,1 bis 3600 Sekunden sein {0.01 ?} {86400 ?}</translation>
+        <translation>--interval muss zwischen 0,01 und 86400 Sekunden liegen</translation>
     </message>
     <message>
         <source>--speed must be 0.1 to 10000</source>
@@ -3685,6 +4535,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
 <context>
     <name>ResultStoreText</name>
     <message>
+        <source>results store: %1 does not exist</source>
+        <translation>Ergebnisspeicher: %1 existiert nicht</translation>
+    </message>
+    <message>
         <source>results store: %1: %2</source>
         <translation>Ergebnisspeicher: %1: %2</translation>
     </message>
@@ -3735,6 +4589,70 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
 </context>
 <context>
     <name>ResultsText</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Median of the pairs</source>
+        <translation>Median der Paare</translation>
+    </message>
+    <message>
+        <source>Slow hosts</source>
+        <translation>Langsame Hosts</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Failed pairs</source>
+        <translation>Fehlgeschlagene Paare</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Counters during the run (%1)</source>
+        <translation>Zähler während des Laufs (%1)</translation>
+    </message>
+    <message>
+        <source>Counters during the run</source>
+        <translation>Zähler während des Laufs</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>Ausgabe:</translation>
+    </message>
+    <message>
+        <source>show: also print the tool&apos;s own output (with --json: as &quot;raw_output&quot;).</source>
+        <translation>show: auch die eigene Ausgabe des Werkzeugs ausgeben (mit --json: als „raw_output“).</translation>
+    </message>
     <message>
         <source>Results database (default %1).</source>
         <translation>Ergebnisdatenbank (Standard %1).</translation>
@@ -4366,10 +5284,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>Ein Szenario auf dem simulierten Fabric ausführen (DCQCN-/ECN-/PFC-Modell)</translation>
     </message>
     <message>
-        <source>Scenario to run.</source>
-        <translation>Auszuführendes Szenario.</translation>
-    </message>
-    <message>
         <source>name</source>
         <translation>Name</translation>
     </message>
@@ -4513,6 +5427,42 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>Model: packet (default; every packet counted) or fluid (flow-level rates and queues; for large fabrics).</source>
         <translation>Modell: packet (Standard; jedes Paket gezählt) oder fluid (Raten und Warteschlangen auf Flussebene; für große Fabrics).</translation>
     </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>Szenario: %1</translation>
+    </message>
+    <message>
+        <source>  injected %1 at %2 (drawn from the seed)</source>
+        <translation>  %1 an %2 injiziert (per Seed gewählt)</translation>
+    </message>
+    <message>
+        <source>  injected %1 at %2</source>
+        <translation>  %1 an %2 injiziert</translation>
+    </message>
+    <message>
+        <source>Scenario to run. With --serve: a load and faults with optional targets joined by &apos;+&apos;, e.g. training+nic-stall:gpu0007/mlx5_1 (see --list).</source>
+        <translation>Auszuführendes Szenario. Mit --serve: eine Last und Fehler mit optionalen Zielen, verbunden durch „+“, z. B. training+nic-stall:gpu0007/mlx5_1 (siehe --list).</translation>
+    </message>
+    <message>
+        <source>FAULT[:TARGET] (--serve)</source>
+        <translation>FEHLER[:ZIEL] (--serve)</translation>
+    </message>
+    <message>
+        <source>FINDING</source>
+        <translation>BEFUND</translation>
+    </message>
+    <message>
+        <source>WHAT IT DOES</source>
+        <translation>WAS ER BEWIRKT</translation>
+    </message>
+    <message>
+        <source>%1 (leaf/spine only)</source>
+        <translation>%1 (nur Leaf/Spine)</translation>
+    </message>
+    <message>
+        <source>Join a load and faults with &apos;+&apos;: dcqcn-incast+link-down:rail1-leaf2/Ethernet1/5. A fault without a target gets one drawn from --seed among the places the load reaches; alone, it brings the traffic that shows it. --json states what was injected where.</source>
+        <translation>Eine Last und Fehler mit „+“ verbinden: dcqcn-incast+link-down:rail1-leaf2/Ethernet1/5. Ein Fehler ohne Ziel bekommt eines, per --seed unter den Orten gewählt, die die Last erreicht; allein bringt er den Verkehr mit, der ihn sichtbar macht. --json gibt an, was wo injiziert wurde.</translation>
+    </message>
 </context>
 <context>
     <name>SimPingmeshJobsText</name>
@@ -4602,6 +5552,14 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>Press Ctrl+C to stop.</source>
         <translation>Strg+C beendet.</translation>
+    </message>
+    <message>
+        <source>Injected %1 at %2 (drawn from the seed).</source>
+        <translation>%1 an %2 injiziert (per Seed gewählt).</translation>
+    </message>
+    <message>
+        <source>Injected %1 at %2.</source>
+        <translation>%1 an %2 injiziert.</translation>
     </message>
 </context>
 <context>
@@ -5994,6 +6952,26 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <source>Probe every pair of NICs and name the bad NIC, link or port.</source>
         <translation>Jedes NIC-Paar proben und die defekte NIC, den Link oder Port benennen.</translation>
     </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>The cause behind the symptoms: a stalled NIC, a down or bad link, a switch or host configured wrong, with the evidence and the alerts it explains.</source>
+        <translation>Die Ursache hinter den Symptomen: eine blockierte NIC, ein ausgefallener oder defekter Link, ein falsch konfigurierter Switch oder Host, mit den Belegen und den Alarmen, die sie erklärt.</translation>
+    </message>
+    <message>
+        <source>Replaying %1: the scenario and faults are the recording&apos;s.</source>
+        <translation>Wiedergabe von %1: Szenario und Fehler stammen aus der Aufzeichnung.</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 an %2</translation>
+    </message>
+    <message>
+        <source>Idle fabric: pick a load or a fault from the Scenario menu (an incast, training, a stalled NIC...) and watch the map, the Diagnosis and the Events.</source>
+        <translation>Fabric im Leerlauf: eine Last oder einen Fehler im Menü Szenario wählen (ein Incast, Training, eine blockierte NIC...) und die Karte, die Diagnose und die Ereignisse beobachten.</translation>
+    </message>
 </context>
 <context>
     <name>roce::widgets::AnnotationDialog</name>
@@ -6214,6 +7192,61 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Annotate this span...</source>
         <translation>Diesen Zeitraum anmerken...</translation>
+    </message>
+    <message>
+        <source>%1 k</source>
+        <comment>thousand (SI suffix)</comment>
+        <translation>%1 k</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <comment>million (SI suffix)</comment>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 G</source>
+        <comment>billion (SI suffix)</comment>
+        <translation>%1 G</translation>
+    </message>
+    <message>
+        <source>%1 T</source>
+        <comment>trillion (SI suffix)</comment>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>Waiting for data for %1</source>
+        <translation>Warte auf Daten für %1</translation>
+    </message>
+    <message>
+        <source>kept: last %1</source>
+        <translation>behalten: letzte %1</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::DiagnosisView</name>
+    <message>
+        <source>No cause named: the diagnosis names one when the fabric&apos;s symptoms point at it (a stalled NIC, a down or bad link, a misconfigured switch or host).</source>
+        <translation>Keine Ursache benannt: Die Diagnose benennt eine, sobald die Symptome der Fabric auf sie zeigen (eine blockierte NIC, ein ausgefallener oder defekter Link, ein falsch konfigurierter Switch oder Host).</translation>
+    </message>
+    <message>
+        <source>What to check: %1</source>
+        <translation>Zu prüfen: %1</translation>
+    </message>
+    <message>
+        <source>Held back (victims, not causes): %1</source>
+        <translation>Zurückgehalten (Opfer, keine Ursachen): %1</translation>
     </message>
 </context>
 <context>
@@ -6553,6 +7586,18 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <source>%1: %2 spines, %3 leaves in %4 groups, %5 servers, %6 server ports</source>
         <translation>%1: %2 Spines, %3 Leafs in %4 Gruppen, %5 Server, %6 Server-Ports</translation>
     </message>
+    <message>
+        <source>down</source>
+        <translation>ausgefallen</translation>
+    </message>
+    <message>
+        <source>cause (outline)</source>
+        <translation>Ursache (Umriss)</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>ausgewählt</translation>
+    </message>
 </context>
 <context>
     <name>roce::widgets::FabricMapView</name>
@@ -6826,6 +7871,34 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <source>No pingmesh yet: start one to see every pair of NICs.</source>
         <translation>Noch kein Pingmesh: eines starten, um jedes NIC-Paar zu sehen.</translation>
     </message>
+    <message>
+        <source>not probed</source>
+        <translation>nicht geprobt</translation>
+    </message>
+    <message>
+        <source>a NIC to itself</source>
+        <translation>eine NIC zu sich selbst</translation>
+    </message>
+    <message>
+        <source>named by a verdict</source>
+        <translation>von einem Befund benannt</translation>
+    </message>
+    <message>
+        <source>Source NIC (sends)</source>
+        <translation>Quell-NIC (sendet)</translation>
+    </message>
+    <message>
+        <source>Source switch (sends)</source>
+        <translation>Quell-Switch (sendet)</translation>
+    </message>
+    <message>
+        <source>Destination NIC (answers)</source>
+        <translation>Ziel-NIC (antwortet)</translation>
+    </message>
+    <message>
+        <source>Destination switch (answers)</source>
+        <translation>Ziel-Switch (antwortet)</translation>
+    </message>
 </context>
 <context>
     <name>roce::widgets::PingmeshPanel</name>
@@ -6846,8 +7919,8 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>Anhalten</translation>
     </message>
     <message>
-        <source>Probes every pair of NICs of the simulated fabric (%1) and names the bad NIC, link or port.</source>
-        <translation>Probt jedes NIC-Paar der simulierten Fabric (%1) und benennt die defekte NIC, den Link oder Port.</translation>
+        <source>Probes every pair of NICs of the watched fabric (%1) on a model of it with the fault you choose, and names the bad NIC, link or port.</source>
+        <translation>Probt jedes NIC-Paar der überwachten Fabric (%1) an einem Modell davon mit dem gewählten Fehler und benennt die defekte NIC, den Link oder Port.</translation>
     </message>
     <message>
         <source>Fault:</source>
@@ -6870,12 +7943,12 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>Starte %1...</translation>
     </message>
     <message>
-        <source>switch/port, e.g. rail1-leaf2/Ethernet1/35</source>
-        <translation>Switch/Port, z. B. rail1-leaf2/Ethernet1/35</translation>
+        <source>switch/port, e.g. %1</source>
+        <translation>Switch/Port, z. B. %1</translation>
     </message>
     <message>
-        <source>host or host/device, e.g. gpu0005</source>
-        <translation>Host oder Host/Gerät, z. B. gpu0005</translation>
+        <source>host or host/device, e.g. %1</source>
+        <translation>Host oder Host/Gerät, z. B. %1</translation>
     </message>
     <message>
         <source>receiver (optional)</source>
@@ -6906,6 +7979,22 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
             <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); typische RTT %6 us unter einem Switch, %7 us darüber hinaus. %n Befund.</numerusform>
             <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); typische RTT %6 us unter einem Switch, %7 us darüber hinaus. %n Befunde.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Waiting for the fabric the window watches...</source>
+        <translation>Warte auf die Fabric, die das Fenster überwacht...</translation>
+    </message>
+    <message>
+        <source>Probes every pair of NICs of the watched fabric (%1) and names the bad NIC, link or port: on a model of it with the fault you choose, or through its own agents (agents).</source>
+        <translation>Probt jedes NIC-Paar der überwachten Fabric (%1) und benennt die defekte NIC, den Link oder Port: an einem Modell davon mit dem gewählten Fehler oder über ihre eigenen Agenten (agents).</translation>
+    </message>
+    <message>
+        <source>Probes every pair of NICs of the watched fabric through its servers&apos; agents, and names the bad NIC, link or port.</source>
+        <translation>Probt jedes NIC-Paar der überwachten Fabric über die Agenten ihrer Server und benennt die defekte NIC, den Link oder Port.</translation>
+    </message>
+    <message>
+        <source>The watched fabric has no agents to probe with and is not simulated: the pingmesh needs one or the other.</source>
+        <translation>Die überwachte Fabric hat keine Agenten zum Proben und ist nicht simuliert: das Pingmesh braucht das eine oder das andere.</translation>
     </message>
 </context>
 <context>
@@ -7141,18 +8230,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <translation>%1 (Hypervisor)</translation>
     </message>
     <message>
-        <source>%1 to %2
-in %3 %, out %4 %
-MMU drops %5
-RxPPP %6, TxPPP %7
-ECN %8</source>
-        <translation>%1 zu %2
-ein %3 %, aus %4 %
-MMU-Drops %5
-RxPPP %6, TxPPP %7
-ECN %8</translation>
-    </message>
-    <message>
         <source>/s</source>
         <translation>/s</translation>
     </message>
@@ -7173,22 +8250,68 @@ ECN %8</translation>
         <translation>ECN</translation>
     </message>
     <message>
-        <source>%1
-in %2 Gb/s, out %3 Gb/s
-CE marks %4, CNP sent %5, CNP handled %6
-PFC rx %7, tx %8</source>
-        <translation>%1
-ein %2 Gb/s, aus %3 Gb/s
-CE-Markierungen %4, CNP gesendet %5, CNP verarbeitet %6
-PFC rx %7, tx %8</translation>
-    </message>
-    <message>
         <source>CNPs: %1 receives ECN-CE marked packets and asks the senders to slow down</source>
         <translation>CNPs: %1 empfängt ECN-CE-markierte Pakete und bittet die Sender, langsamer zu werden</translation>
     </message>
     <message>
         <source>Annotate %1...</source>
         <translation>%1 anmerken...</translation>
+    </message>
+    <message>
+        <source>link, by load</source>
+        <translation>Link, nach Last</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>ausgefallen</translation>
+    </message>
+    <message>
+        <source>PFC pauses / victim</source>
+        <translation>PFC-Pausen / Opfer</translation>
+    </message>
+    <message>
+        <source>ECN, CNP chain</source>
+        <translation>ECN-/CNP-Kette</translation>
+    </message>
+    <message>
+        <source>the cause (Diagnosis)</source>
+        <translation>die Ursache (Diagnose)</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>ausgewählt</translation>
+    </message>
+    <message>
+        <source>%1 %2/s</source>
+        <translation>%1 %2/s</translation>
+    </message>
+    <message>
+        <source>%1 to %2 (%3)
+in %4 %, out %5 %
+RxPPP %6, TxPPP %7
+ECN %8%9</source>
+        <translation>%1 zu %2 (%3)
+ein %4 %, aus %5 %
+RxPPP %6, TxPPP %7
+ECN %8%9</translation>
+    </message>
+    <message>
+        <source>cause</source>
+        <translation>Ursache</translation>
+    </message>
+    <message>
+        <source>victim</source>
+        <translation>Opfer</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+in %3 Gb/s, out %4 Gb/s
+CE marks %5, CNP sent %6, CNP handled %7
+PFC rx %8, tx %9</source>
+        <translation>%1 (%2)
+ein %3 Gb/s, aus %4 Gb/s
+CE-Markierungen %5, CNP gesendet %6, CNP verarbeitet %7
+PFC rx %8, tx %9</translation>
     </message>
 </context>
 <context>

@@ -225,7 +225,8 @@ void ComparisonView::rebuildSweep()
 
 void ComparisonView::rebuildTable()
 {
-    const QList<QStringList> rows = m_comparison.table();
+    // Labels and values with their units; the CSV export keeps keys and plain numbers.
+    const QList<QStringList> rows = m_comparison.displayTable();
     m_table->clear();
     if (rows.isEmpty())
         return;

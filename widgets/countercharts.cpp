@@ -2,6 +2,7 @@
 
 #include "exportfile.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -16,16 +17,90 @@
 #include <QMap>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace roce::widgets {
 
 using store::Metric;
+
+QString siLabel(double value)
+{
+    if (!std::isfinite(value))
+        return QString::number(value);
+    const double magnitude = std::abs(value);
+    if (magnitude > 0 && magnitude < 0.05)
+        return QString::number(value, 'g', 1);  // a trickle: one decimal would read "0"
+    // The unit whose one-decimal rounding stays below 1000 (999,960 is "1 M", not "1000 k").
+    int unit = 0;
+    double scaled = magnitude;
+    while (unit < 4 && std::round(scaled * 10) >= 10000) {
+        scaled /= 1000;
+        ++unit;
+    }
+    QString number = QString::number(std::round(scaled * 10) / 10, 'f', 1);
+    if (number.endsWith(QLatin1String(".0")))
+        number.chop(2);
+    if (value < 0 && number != QLatin1String("0"))
+        number.prepend(QLatin1Char('-'));
+    switch (unit) {
+    case 1:
+        return CounterCharts::tr("%1 k", "thousand (SI suffix)").arg(number);
+    case 2:
+        return CounterCharts::tr("%1 M", "million (SI suffix)").arg(number);
+    case 3:
+        return CounterCharts::tr("%1 G", "billion (SI suffix)").arg(number);
+    case 4:
+        return CounterCharts::tr("%1 T", "trillion (SI suffix)").arg(number);
+    default:
+        return number;
+    }
+}
+
+QList<double> niceTicks(double top, int maxIntervals)
+{
+    if (!std::isfinite(top) || top <= 0)
+        top = 1;
+    maxIntervals = std::max(1, maxIntervals);
+    // The smallest step of 1, 2 or 5 times a power of ten that reaches top in maxIntervals.
+    const double raw = top / maxIntervals;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10 * power;
+    for (const double m : {1.0, 2.0, 5.0}) {
+        if (m * power >= raw * (1 - 1e-9)) {
+            step = m * power;
+            break;
+        }
+    }
+    const int intervals = std::max(1, int(std::ceil(top / step - 1e-9)));
+    QList<double> ticks;
+    for (int i = 0; i <= intervals; ++i)
+        ticks.append(i * step);
+    return ticks;
+}
+
+namespace {
+
+/// A span for a note: "45 s", "10 min", "2.5 h", rounded to what a reader compares.
+QString spanText(qint64 ms)
+{
+    const double s = double(ms) / 1000;
+    if (s < 120)
+        return CounterCharts::tr("%1 s").arg(std::max(1.0, std::round(s / 5) * 5));
+    if (s < 120 * 60)
+        return CounterCharts::tr("%1 min").arg(std::round(s / 60));
+    QString hours = QString::number(std::round(s / 360) / 10, 'f', 1);
+    if (hours.endsWith(QLatin1String(".0")))
+        hours.chop(2);
+    return CounterCharts::tr("%1 h").arg(hours);
+}
+
+}  // namespace
 
 CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     : QWidget(parent),
@@ -85,6 +160,18 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
                    tr("CSV files (*.csv)"),
                    [this](const QString &path, QString *error) { return exportCsv(path, error); });
     });
+    // The plots scroll when the dock is shorter than they need (a 1400x900 screen, the
+    // Diagnosis above them); each keeps the height its legend needs.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("chartsScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *plots = new QWidget(scroll);
+    m_plotsWidget = plots;
+    auto *plotLayout = new QVBoxLayout(plots);
+    plotLayout->setContentsMargins(0, 0, 0, 0);
+    scroll->setWidget(plots);
+    layout->addWidget(scroll, 1);
     // One plot per chart group of the metric table, its metrics as series, in table order.
     for (const model::ChartGroup group :
          {model::ChartGroup::Utilization, model::ChartGroup::LossAndPause,
@@ -93,11 +180,16 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
         for (const model::MetricInfo &m : model::metrics())
             if (m.chart == group)
                 series.append({m.id, model::metricSeries(m.id)});
-        if (!series.isEmpty())
-            m_plots.append(makePlot(model::chartTitle(group), series));
+        if (series.isEmpty())
+            continue;
+        m_plots.append(makePlot(model::chartTitle(group), series));
+        // Utilization is a share of the line rate (clamped to 100 by the rate code): a fixed
+        // 0-100 axis compares ports and moments at a glance.
+        if (group == model::ChartGroup::Utilization)
+            m_plots.last().fixedTop = 100;
     }
     for (const Plot &p : std::as_const(m_plots)) {
-        auto *view = new QChartView(p.chart, this);
+        auto *view = new QChartView(p.chart, plots);
         view->setRenderHint(QPainter::Antialiasing);
         // Tall enough for every legend entry beside the plot (the table decides how many a
         // plot has): a series without its legend entry is a line nobody can name.
@@ -108,9 +200,19 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
         connect(view, &QWidget::customContextMenuRequested, this,
                 [this, index](const QPoint &pos) { showContextMenu(index, pos); });
         m_views.append(view);
-        layout->addWidget(view, 1);
+        plotLayout->addWidget(view, 1);
         QChart *chart = p.chart;
         connect(chart, &QChart::plotAreaChanged, this, &CounterCharts::drawAnnotations);
+        connect(chart, &QChart::plotAreaChanged, this, &CounterCharts::layoutNotes);
+        // A taller or shorter plot reads more or fewer ticks; queued: not inside the chart's
+        // own layout pass.
+        connect(
+            chart, &QChart::plotAreaChanged, this,
+            [this, index] {
+                if (index < m_plots.size())
+                    applyYAxis(m_plots[index]);
+            },
+            Qt::QueuedConnection);
         for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
             if (auto *x = qobject_cast<QDateTimeAxis *>(axis))
                 connect(x, &QDateTimeAxis::rangeChanged, this,
@@ -127,12 +229,12 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
                                    CounterCharts::tr("%1  %2: %3")
                                        .arg(QDateTime::fromMSecsSinceEpoch(qint64(point.x()))
                                                 .toString(QStringLiteral("HH:mm:ss")),
-                                            line->name())
-                                       .arg(point.y(), 0, 'g', 4));
+                                            line->name(), siLabel(point.y())));
             });
         }
     }
     updateControls();
+    refresh();  // no port yet: the charts say so instead of showing empty axes
     auto *timer = new QTimer(this);
     connect(timer, &QTimer::timeout, this, &CounterCharts::refresh);
     timer->start(1000);
@@ -149,8 +251,15 @@ CounterCharts::Plot CounterCharts::makePlot(const QString &title,
     auto *x = new QDateTimeAxis;
     x->setFormat(QStringLiteral("HH:mm:ss"));
     x->setTickCount(4);
-    auto *y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%g"));
+    // QValueAxis labels only printf formats ("4e+06"): a category axis whose boundaries are
+    // the ticks, each labelled by siLabel() at its value, reads "4 M" (applyYAxis()).
+    auto *y = new QCategoryAxis;
+    y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    y->setStartValue(0);
+    // QtCharts elides a label that is taller than its share of the axis (the axis height over
+    // the number of labels) to "...": applyYAxis() keeps them apart instead.
+    y->setTruncateLabels(false);
+    p.y = y;
     p.chart->addAxis(x, Qt::AlignBottom);
     p.chart->addAxis(y, Qt::AlignLeft);
     for (const auto &[metric, name] : metrics) {
@@ -161,7 +270,78 @@ CounterCharts::Plot CounterCharts::makePlot(const QString &title,
         s->attachAxis(y);
         p.series.append({metric, s});
     }
+    QColor grey = p.chart->palette().color(QPalette::Disabled, QPalette::WindowText);
+    p.message = new QGraphicsSimpleTextItem(p.chart);
+    p.message->setBrush(grey);
+    p.message->setZValue(12);
+    grey.setAlpha(28);
+    p.unkeptBand = new QGraphicsRectItem(p.chart);
+    p.unkeptBand->setBrush(grey);
+    p.unkeptBand->setPen(Qt::NoPen);
+    p.unkeptBand->setZValue(9);
+    p.unkeptBand->hide();
+    p.keptLabel = new QGraphicsSimpleTextItem(p.chart);
+    p.keptLabel->setBrush(p.message->brush());
+    p.keptLabel->setZValue(12);
+    p.keptLabel->hide();
     return p;
+}
+
+void CounterCharts::applyYAxis(Plot &plot)
+{
+    // A label every two lines of text at most: a short plot gets 0, 50, 100 rather than
+    // labels on top of each other (hidden by the chart) or elided to "...".
+    const double height = plot.chart->plotArea().height();
+    const int line = QFontMetrics(plot.y->labelsFont()).height();
+    const int intervals = height > 0 ? std::clamp(int(height / (2 * line)), 2, 5) : 4;
+    // A little room above the highest point, so that a flat line does not run along the top.
+    const QList<double> ticks = plot.fixedTop > 0
+        ? niceTicks(plot.fixedTop, intervals)
+        : niceTicks(std::max(1.0, plot.dataTop * 1.05), intervals);
+    if (ticks == plot.ticks)
+        return;  // a refresh a second: the categories change only with the range
+    plot.ticks = ticks;
+    for (const QString &label : plot.y->categoriesLabels())
+        plot.y->remove(label);
+    for (const double t : ticks)
+        plot.y->append(siLabel(t), t);
+    plot.y->setRange(0, ticks.last());
+}
+
+QString CounterCharts::keptNote(int chart) const
+{
+    return m_plots.value(chart).keptNote;
+}
+
+void CounterCharts::layoutNotes()
+{
+    for (const Plot &p : std::as_const(m_plots)) {
+        const QRectF area = p.chart->plotArea();
+        if (!m_waitingText.isEmpty()) {
+            p.message->setText(fontMetrics().elidedText(m_waitingText, Qt::ElideMiddle,
+                                                        std::max(40, int(area.width()) - 8)));
+            const QRectF text = p.message->boundingRect();
+            p.message->setPos(area.center() - text.center());
+        }
+        p.message->setVisible(!m_waitingText.isEmpty());
+        const bool kept = !p.keptNote.isEmpty() && m_shownTo > m_shownFrom && area.width() > 0;
+        p.unkeptBand->setVisible(kept);
+        p.keptLabel->setVisible(kept);
+        if (!kept)
+            continue;
+        // The part of the window the console no longer has, shaded, the note in it (or at the
+        // plot's bottom left when the band is too narrow for it).
+        const double f = double(std::clamp(p.keptFromMs, m_shownFrom, m_shownTo) - m_shownFrom)
+            / double(m_shownTo - m_shownFrom);
+        const QRectF band(area.left(), area.top(), f * area.width(), area.height());
+        p.unkeptBand->setRect(band);
+        p.keptLabel->setText(p.keptNote);
+        const QRectF text = p.keptLabel->boundingRect();
+        if (text.width() + 8 <= band.width())
+            p.keptLabel->setPos(band.center() - text.center());
+        else
+            p.keptLabel->setPos(area.left() + 4, area.bottom() - text.height() - 2);
+    }
 }
 
 void CounterCharts::setPort(const QString &port)
@@ -308,7 +488,8 @@ bool CounterCharts::exportCsv(const QString &path, QString *error) const
 
 bool CounterCharts::exportPng(const QString &path, QString *error)
 {
-    return saveWidgetPng(this, path, error);
+    // Every plot, also those scrolled out of view.
+    return saveWidgetPng(m_plotsWidget ? m_plotsWidget : static_cast<QWidget *>(this), path, error);
 }
 
 void CounterCharts::setRangeHistory(store::RangeHistory *history)
@@ -324,9 +505,17 @@ void CounterCharts::setRangeHistory(store::RangeHistory *history)
     refresh();
 }
 
-QList<QPointF> CounterCharts::pointsOf(store::Metric metric, qint64 fromMs, qint64 toMs) const
+QList<QPointF> CounterCharts::pointsOf(store::Metric metric, qint64 fromMs, qint64 toMs,
+                                       bool *storeFull) const
 {
     QList<QPointF> local = m_store->series(m_port, metric, fromMs);
+    if (storeFull) {
+        // Starting inside the window, the points are the whole series; as many as the store's
+        // two tiers hold means it has dropped older ones (else it has not been running long).
+        const store::CounterStore::Limits limits = m_store->limits();
+        *storeFull = !local.isEmpty() && local.first().x() > double(fromMs)
+            && local.size() >= qsizetype(limits.recentPoints) + limits.downsampledPoints;
+    }
     if (!m_range)
         return local;
     // The console's own points are the finer ones: the store's fill only what came before.
@@ -339,51 +528,91 @@ QList<QPointF> CounterCharts::pointsOf(store::Metric metric, qint64 fromMs, qint
     return merged;
 }
 
+bool CounterCharts::storeHasPort() const
+{
+    // Asked only while the window holds nothing, so reading whole series costs little.
+    for (const Plot &p : m_plots) {
+        for (const auto &[metric, series] : p.series) {
+            if (!m_store->series(m_port, metric).isEmpty())
+                return true;
+        }
+    }
+    return false;
+}
+
 void CounterCharts::refresh()
 {
-    if (!m_store || m_port.isEmpty())
+    if (!m_store)
         return;
     const qint64 now = m_live ? m_clock() : m_endMs;
     const qint64 from = now - m_windowMs;
     m_applying = true;
     // One query per series; the x range is known only once all of them are in.
     QList<QList<QPointF>> points;
-    qint64 earliest = now - 60 * 1000;  // a short history fills the width, not the right edge
+    QList<bool> full;
+    bool any = false;
     for (const Plot &p : std::as_const(m_plots)) {
         for (const auto &[metric, series] : p.series) {
-            QList<QPointF> pts = pointsOf(metric, from, now);
+            bool storeFull = false;
+            QList<QPointF> pts;
+            if (!m_port.isEmpty())
+                pts = pointsOf(metric, from, now, &storeFull);
             while (!pts.isEmpty() && pts.last().x() > double(now))
                 pts.removeLast();  // paused or scrolled back: nothing after the window
+            any = any || !pts.isEmpty();
             points.append(pts);
-            if (!points.last().isEmpty())
-                earliest = std::min(earliest, qint64(points.last().first().x()));
+            full.append(storeFull);
         }
     }
-    // Live, a short history fills the width; paused, the window is what the user chose.
-    const qint64 left = m_live ? std::max(from, earliest) : from;
+    // Before the port's first point there is no time to show: no axes (an empty time axis
+    // reads 00:00:00), a word instead. A window scrolled back before the history is different:
+    // its axes say where it is.
+    if (m_port.isEmpty())
+        m_waitingText = tr("Select a port in the port table.");
+    else if (!any && !storeHasPort())
+        m_waitingText = tr("Waiting for data for %1").arg(m_port);
+    else
+        m_waitingText.clear();
+    const bool waiting = !m_waitingText.isEmpty();
+    // The window is what the user chose, live or paused: a short history starts inside it
+    // rather than being stretched over it.
     qsizetype next = 0;
-    for (const Plot &p : std::as_const(m_plots)) {
-        double top = 1;
+    for (Plot &p : m_plots) {
+        double top = 0;
+        qint64 keptFrom = 0;
         for (const auto &[metric, series] : p.series) {
-            const QList<QPointF> &pts = points[next++];
+            const QList<QPointF> &pts = points[next];
+            const bool storeFull = full[next++];
             for (const QPointF &pt : pts)
                 top = std::max(top, pt.y());
+            // The store dropped what came before its oldest point: the window starts unkept.
+            if (storeFull && !pts.isEmpty())
+                keptFrom = std::max(keptFrom, qint64(pts.first().x()));
             series->replace(pts);  // one update per series, not one per point
+            // A line needs two points: the first one alone shows as a dot.
+            if (series->pointsVisible() != (pts.size() == 1))
+                series->setPointsVisible(pts.size() == 1);
         }
+        // A point every poll: no gap short of two seconds (or 1 % of the window) is "unkept".
+        const qint64 slack = std::max<qint64>(2000, m_windowMs / 100);
+        p.keptFromMs = !waiting && keptFrom > from + slack ? keptFrom : 0;
+        p.keptNote = p.keptFromMs > 0 ? tr("kept: last %1").arg(spanText(m_clock() - p.keptFromMs))
+                                      : QString();
         const auto axes = p.chart->axes();
+        for (QAbstractAxis *axis : axes)
+            axis->setVisible(!waiting);
         for (QAbstractAxis *axis : axes) {
-            if (auto *x = qobject_cast<QDateTimeAxis *>(axis)) {
-                x->setRange(QDateTime::fromMSecsSinceEpoch(left),
+            if (auto *x = qobject_cast<QDateTimeAxis *>(axis))
+                x->setRange(QDateTime::fromMSecsSinceEpoch(from),
                             QDateTime::fromMSecsSinceEpoch(now));
-            } else if (auto *y = qobject_cast<QValueAxis *>(axis)) {
-                y->setRange(0, top * 1.1);
-                y->applyNiceNumbers();
-            }
         }
+        p.dataTop = top;
+        applyYAxis(p);
     }
     m_applying = false;
-    m_shownFrom = left;
-    m_shownTo = now;
+    m_shownFrom = waiting ? 0 : from;
+    m_shownTo = waiting ? 0 : now;
+    layoutNotes();
     drawAnnotations();
 }
 

@@ -50,8 +50,23 @@ EventListView::EventListView(models::EventListModel *model, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The event's words are what people read: they wrap in the room the other columns leave
+    // (a port name gives up its middle first), never cut off.
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(EventListModel::Port, QHeaderView::Interactive);
+    header->resizeSection(EventListModel::Port,
+                          fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14);
+    header->setSectionResizeMode(EventListModel::Event, QHeaderView::Stretch);
+    // What happened reads before where.
+    header->moveSection(header->visualIndex(EventListModel::Event),
+                        header->visualIndex(EventListModel::Port));
+    // Cleared events are greyed: the State column would only repeat that.
+    header->hideSection(EventListModel::State);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(true);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_details->setObjectName(QStringLiteral("eventDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -62,9 +77,29 @@ EventListView::EventListView(models::EventListModel *model, QWidget *parent)
     layout->addWidget(m_details);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid())
-                    m_details->setText(current.data(EventListModel::DetailRole).toString());
+                if (!current.isValid())
+                    return;
+                m_details->setText(current.data(EventListModel::DetailRole).toString());
+                if (!m_selecting)
+                    emit portSelected(
+                        current.siblingAtColumn(EventListModel::Port).data().toString());
             });
+}
+
+bool EventListView::selectPort(const QString &port)
+{
+    QAbstractItemModel *model = m_table->model();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex at = model->index(r, EventListModel::Port);
+        if (at.data().toString() != port)
+            continue;
+        m_selecting = true;
+        m_table->setCurrentIndex(at);
+        m_table->scrollTo(at);
+        m_selecting = false;
+        return true;
+    }
+    return false;
 }
 
 }  // namespace roce::widgets

@@ -20,10 +20,18 @@ class EventListView : public QWidget
 public:
     explicit EventListView(models::EventListModel *model, QWidget *parent = nullptr);
     QTableView *table() const { return m_table; }
+    /// Selects the newest event about @p port without emitting portSelected(); false when
+    /// there is none.
+    bool selectPort(const QString &port);
+
+signals:
+    /// The user picked an event: the port (or NIC, switch, agent) it is about.
+    void portSelected(const QString &port);
 
 private:
     QTableView *m_table;
     QLabel *m_details;
+    bool m_selecting = false;
 };
 
 }  // namespace roce::widgets

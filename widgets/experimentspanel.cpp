@@ -1,5 +1,6 @@
 #include "experimentspanel.h"
 
+#include "collect/results/resultswatcher.h"
 #include "comparisonview.h"
 #include "experimentlauncher.h"
 #include "live/itemmodels/matrixmodel.h"
@@ -97,6 +98,13 @@ ExperimentsPanel::ExperimentsPanel(experiments::ExperimentQueue *queue,
             compare({r.id});
         }
     });
+    // Runs recorded by other programs beside the console (`rocectl run`) show as they come,
+    // read off the GUI thread.
+    if (const results::ResultStore *store = queue->store()) {
+        m_watcher = new results::ResultsWatcher(store->path(),
+                                                experiments::ExperimentQueue::kRecentRuns, this);
+        connect(m_watcher, &results::ResultsWatcher::runsLoaded, this, &ExperimentsPanel::showRuns);
+    }
     reloadRuns();
 }
 
@@ -117,8 +125,18 @@ void ExperimentsPanel::setFabricLayout(const models::FabricLayout &layout)
 
 void ExperimentsPanel::reloadRuns()
 {
-    m_runs->setRuns(m_queue->recentRuns());
-    m_runTable->resizeColumnsToContents();
+    if (m_watcher)
+        m_watcher->noteReadElsewhere();  // a reading under way is older than this one
+    showRuns(m_queue->recentRuns());
+}
+
+void ExperimentsPanel::showRuns(const QList<results::RunRecord> &runs)
+{
+    // The model inserts and updates rows rather than resetting: the selection stays. A
+    // reading that changed nothing (the console's own write seen again) leaves the columns
+    // as the user sized them.
+    if (m_runs->setRuns(runs))
+        m_runTable->resizeColumnsToContents();
 }
 
 void ExperimentsPanel::onRunStarted(qint64, const experiments::ExperimentRequest &request)

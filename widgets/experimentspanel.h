@@ -15,6 +15,10 @@ class MatrixModel;
 class RunListModel;
 }  // namespace roce::models
 
+namespace roce::results {
+class ResultsWatcher;
+}
+
 namespace roce::store {
 class CounterStore;
 }
@@ -44,6 +48,8 @@ public:
 
     /// Opens the comparison window on runs @p ids (the first is the baseline).
     ComparisonView *compare(const QList<qint64> &ids);
+    /// Reads the runs now (after a run of the console's own). Runs other programs record
+    /// (`rocectl run`) show by themselves: the panel watches the store.
     void reloadRuns();
 
     ExperimentLauncher *launcher() const { return m_launcher; }
@@ -60,6 +66,7 @@ private:
     void compareSelected();
     void showSelectedOutput();
     QList<qint64> selectedRunIds() const;
+    void showRuns(const QList<results::RunRecord> &runs);
 
     experiments::ExperimentQueue *m_queue;
     models::FabricLayout m_layout;
@@ -72,6 +79,7 @@ private:
     TrainingView *m_training;
     QDialog *m_compareWindow = nullptr;
     ComparisonView *m_comparison = nullptr;
+    results::ResultsWatcher *m_watcher = nullptr;  ///< null without a store
 };
 
 }  // namespace roce::widgets

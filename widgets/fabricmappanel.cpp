@@ -57,6 +57,9 @@ FabricMapPanel::FabricMapPanel(const models::PortTableModel *rates, QWidget *par
     tools->addWidget(swatch(palette::utilization(1.0), tr("busy"), this));
     tools->addWidget(swatch(palette::utilization(0.0), tr("idle"), this));
     tools->addWidget(swatch(palette::noData(), tr("no data"), this));
+    tools->addWidget(swatch(palette::down(), tr("down"), this));
+    tools->addWidget(swatch(palette::rootCause(), tr("cause (outline)"), this));
+    tools->addWidget(swatch(palette::selection(), tr("selected"), this));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

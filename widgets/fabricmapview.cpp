@@ -2,6 +2,7 @@
 
 #include "live/itemmodels/porttablemodel.h"
 #include "palette.h"
+#include "proto/datamodel/porthighlights.h"
 
 #include <QContextMenuEvent>
 #include <QGraphicsItem>
@@ -14,6 +15,8 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QWheelEvent>
+
+#include <utility>
 
 #include <algorithm>
 #include <cmath>
@@ -32,8 +35,8 @@ QColor stateColor(const model::PortSample *row)
         return palette::noData();
     if (row->state == QLatin1String("down"))
         return palette::down();
-    if (row->value(model::Metric::MmuDrops).value_or(0) > 0
-        || row->value(model::Metric::EgressDrops).value_or(0) > 0)
+    // Every metric the table marks as a drop: MMU, egress, watchdog, NIC discards, errors.
+    if (model::highlightedSum(*row, model::Highlight::Drop) > 0)
         return palette::drop();
     if (row->value(model::Metric::RxPause).value_or(0) > 0
         || row->value(model::Metric::TxPause).value_or(0) > 0)
@@ -43,6 +46,22 @@ QColor stateColor(const model::PortSample *row)
     return palette::utilization(std::max(row->value(model::Metric::InUtil).value_or(0),
                                          row->value(model::Metric::OutUtil).value_or(0))
                                 / 100.0);
+}
+
+/// How urgent what a row says is (the order stateColor() picks colours in): down, drops,
+/// pauses, load, nothing.
+int urgency(const model::PortSample *row)
+{
+    if (!row)
+        return 0;
+    if (row->state == QLatin1String("down"))
+        return 4;
+    if (model::highlightedSum(*row, model::Highlight::Drop) > 0)
+        return 3;
+    if (row->value(model::Metric::RxPause).value_or(0) > 0
+        || row->value(model::Metric::TxPause).value_or(0) > 0)
+        return 2;
+    return row->value(model::Metric::InUtil) || row->value(model::Metric::OutUtil) ? 1 : 0;
 }
 
 QString number(const std::optional<double> &v, int decimals = 0)
@@ -95,6 +114,31 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     painter->setRenderHint(QPainter::Antialiasing, false);
 
+    // Spine-leaf links first, under everything: each leaf's uplink to its spine, coloured as
+    // its uplink strip (down, drops, pauses, then utilization).
+    if (!g.spines.isEmpty()) {
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        for (int l = 0; l < g.leaves.size(); ++l) {
+            const QList<int> &ups = m_view->m_leafUplinks.at(l);
+            const QRectF &b = g.leaves.at(l);
+            const double w = ups.isEmpty() ? 0 : (b.width() - 2) / ups.size();
+            for (int u = 0; u < ups.size(); ++u) {
+                const int spine = f.uplinks.at(ups.at(u)).spine;
+                if (spine < 0 || spine >= g.spines.size())
+                    continue;
+                const QPointF from(b.left() + 1 + (u + 0.5) * w, b.top() + 14);
+                const QPointF to
+                    = g.spines.at(spine).center() + QPointF(0, g.spines.at(spine).height() / 2);
+                if (!QRectF(from, to).normalized().intersects(exposed))
+                    continue;
+                QPen pen(m_view->m_uplinkColors.value(ups.at(u), palette::noData()), 1.2);
+                pen.setCosmetic(true);
+                painter->setPen(pen);
+                painter->drawLine(from, to);
+            }
+        }
+        painter->setRenderHint(QPainter::Antialiasing, false);
+    }
     // Spines, with their names once there is room for them.
     for (int s = 0; s < g.spines.size(); ++s) {
         const QRectF &r = g.spines.at(s);
@@ -141,6 +185,8 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     }
     const bool ecnOutlines = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 5;
     const bool hostLabels = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 46;
+    // Short names (the server's number) as soon as they fit.
+    const bool shortLabels = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 22;
     for (int n = 0; n < g.cells.size(); ++n) {
         const QRectF &c = g.cells.at(n);
         if (!c.intersects(exposed))
@@ -157,6 +203,15 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
                       f.hosts.at(nic.host) + QLatin1Char('\n')
                           + nic.nicRow.section(QLatin1Char('/'), 1),
                       8, lod, Qt::AlignCenter, Qt::black);
+        } else if (shortLabels) {
+            // "gpu0007" -> "0007": the number tells servers apart under one leaf.
+            const QString host = f.hosts.at(f.nics.at(n).host);
+            int digits = int(host.size());
+            while (digits > 0 && host.at(digits - 1).isDigit())
+                --digits;
+            drawLabel(painter, c.adjusted(1 / lod, 0, -1 / lod, 0),
+                      digits < host.size() ? host.mid(digits) : host, 7, lod, Qt::AlignCenter,
+                      Qt::black);
         }
     }
     // CNP chains: dashed violet lines from the CNP sender's cell to each rate-cutting sender.
@@ -169,6 +224,38 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         for (const auto &[rx, tx] : m_view->m_chains)
             painter->drawLine(g.cells.at(rx).center(), g.cells.at(tx).center());
         painter->setRenderHint(QPainter::Antialiasing, false);
+    }
+    // The diagnosis: the cause outlined heavy, the victims dashed in the pause colour; then the
+    // selection. Cosmetic pens: they show at any zoom.
+    {
+        const double grow = 1.5 / lod;
+        painter->setBrush(Qt::NoBrush);
+        QPen victim(palette::pause(), 2, Qt::DashLine);
+        victim.setCosmetic(true);
+        painter->setPen(victim);
+        for (int n : m_view->m_victimCells)
+            painter->drawRect(g.cells.at(n).adjusted(-grow, -grow, grow, grow));
+        QPen root(palette::rootCause(), 3.5);
+        root.setCosmetic(true);
+        painter->setPen(root);
+        for (int n : m_view->m_rootCells)
+            painter->drawRect(g.cells.at(n).adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
+        for (int l : m_view->m_rootLeaves)
+            painter->drawRect(g.leaves.at(l).adjusted(-grow, -grow, grow, grow));
+        for (int s : m_view->m_rootSpines)
+            painter->drawRect(g.spines.at(s).adjusted(-grow, -grow, grow, grow));
+        QPen selected(palette::selection(), 3);
+        selected.setCosmetic(true);
+        painter->setPen(selected);
+        if (m_view->m_selectedCell >= 0)
+            painter->drawRect(g.cells.at(m_view->m_selectedCell)
+                                  .adjusted(-3 * grow, -3 * grow, 3 * grow, 3 * grow));
+        if (m_view->m_selectedLeaf >= 0)
+            painter->drawRect(g.leaves.at(m_view->m_selectedLeaf)
+                                  .adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
+        if (m_view->m_selectedSpine >= 0)
+            painter->drawRect(g.spines.at(m_view->m_selectedSpine)
+                                  .adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
     }
     // Search results on top, with a cosmetic pen so they show at any zoom.
     if (!m_view->m_highlightCells.isEmpty() || !m_view->m_highlightLeaves.isEmpty()
@@ -244,12 +331,24 @@ void FabricMapView::setFabric(const models::LeafSpineFabric &fabric)
     m_highlightCells.clear();
     m_highlightLeaves.clear();
     m_highlightSpines.clear();
+    // Indexes of the old fabric mean nothing in the new one: marks are found again.
+    const QString selected = std::exchange(m_selectedRow, QString());
+    m_selectedCell = m_selectedLeaf = m_selectedSpine = -1;
+    m_rootCells.clear();
+    m_victimCells.clear();
+    m_rootLeaves.clear();
+    m_rootSpines.clear();
     scene()->clear();
     m_item = new FabricMapItem(this);
     scene()->addItem(m_item);
     m_userZoomed = false;
     refresh();
     fitAll();
+    QList<int> leaves, spines;
+    locate(m_rootIds, &m_rootCells, &m_rootLeaves, &m_rootSpines);
+    locate(m_victimIds, &m_victimCells, &leaves, &spines);
+    if (!selected.isEmpty())
+        setSelectedPort(selected);
 }
 
 void FabricMapView::resolveRows()
@@ -275,7 +374,8 @@ void FabricMapView::refresh()
     if (!m_rows.valid)
         resolveRows();
     const auto at = [this](int r) { return r >= 0 ? &m_rates->sampleAt(r) : nullptr; };
-    // One pass over the NICs: the cell (the leaf port's view, else the NIC's) and, from the
+    // One pass over the NICs: the cell (the more urgent of the leaf port's and the NIC's
+    // views) and, from the
     // NIC's own row, its part in the ECN -> CNP -> rate-cut chain: the NICs that send CNPs
     // (their receive side sees CE marks) and those that handle them (they slow down).
     m_cellColors.resize(m_fabric.nics.size());
@@ -284,7 +384,9 @@ void FabricMapView::refresh()
     for (int n = 0; n < m_fabric.nics.size(); ++n) {
         const model::PortSample *own = at(m_rows.nicOwn.at(n));
         const model::PortSample *r = at(m_rows.nicLeaf.at(n));
-        if (!r || (!r->value(model::Metric::InUtil) && !r->value(model::Metric::OutUtil)))
+        // The leaf port's view, unless the NIC's own row says something more urgent (its
+        // buffer discards, its link down): a cell hides no fault either end sees.
+        if (urgency(own) > urgency(r))
             r = own;
         m_cellColors[n] = stateColor(r);
         m_cellEcn[n] = r && r->value(model::Metric::Ecn).value_or(0) > 0;
@@ -326,6 +428,68 @@ void FabricMapView::refresh()
             }
         }
     }
+    if (m_item)
+        m_item->update();
+}
+
+void FabricMapView::locate(const QStringList &ids, QList<int> *cells, QList<int> *leaves,
+                           QList<int> *spines) const
+{
+    for (const QString &id : ids) {
+        for (int n = 0; n < m_fabric.nics.size(); ++n) {
+            const auto &nic = m_fabric.nics.at(n);
+            if (nic.nicRow == id || nic.leafPortRow == id)
+                cells->append(n);
+        }
+        for (int l = 0; l < m_fabric.leaves.size(); ++l) {
+            if (m_fabric.leaves.at(l).name == id)
+                leaves->append(l);
+        }
+        for (int s = 0; s < m_fabric.spines.size(); ++s) {
+            if (m_fabric.spines.at(s).name == id)
+                spines->append(s);
+        }
+        // An uplink names its leaf (the map draws uplinks as the leaf's strip).
+        for (const auto &up : m_fabric.uplinks) {
+            if ((up.leafPortRow == id || up.spinePortRow == id) && up.leaf >= 0)
+                leaves->append(up.leaf);
+        }
+    }
+}
+
+void FabricMapView::setFindings(const QList<diagnosis::Finding> &findings)
+{
+    m_rootIds.clear();
+    m_victimIds.clear();
+    for (const diagnosis::Finding &f : findings) {
+        if (!f.active || f.severity == diagnosis::Severity::Info)
+            continue;
+        m_rootIds.append(f.location);
+        m_victimIds += f.victims;
+    }
+    m_rootCells.clear();
+    m_victimCells.clear();
+    m_rootLeaves.clear();
+    m_rootSpines.clear();
+    QList<int> ignoredLeaves, ignoredSpines;
+    locate(m_rootIds, &m_rootCells, &m_rootLeaves, &m_rootSpines);
+    locate(m_victimIds, &m_victimCells, &ignoredLeaves, &ignoredSpines);
+    if (m_item)
+        m_item->update();
+}
+
+void FabricMapView::setSelectedPort(const QString &row)
+{
+    if (row == m_selectedRow)
+        return;
+    m_selectedRow = row;
+    QList<int> cells, leaves, spines;
+    locate({row}, &cells, &leaves, &spines);
+    m_selectedCell = cells.value(0, -1);
+    m_selectedLeaf = m_selectedCell < 0 ? leaves.value(0, -1) : -1;
+    m_selectedSpine = m_selectedCell < 0 && m_selectedLeaf < 0 ? spines.value(0, -1) : -1;
+    if (m_selectedCell >= 0)
+        ensureVisible(m_geometry.cells.at(m_selectedCell), 40, 40);
     if (m_item)
         m_item->update();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "live/diagnosis/finding.h"
 #include "live/maplayout/layeredlayout.h"
 #include "live/maplayout/leafspinefabric.h"
 
@@ -47,6 +48,17 @@ public:
     /// The ECN -> CNP -> rate-cut chains drawn: (receiver cell that sends CNPs, sender cell that
     /// handles them), as LeafSpineFabric::nics indexes. Drawn when there are few enough to read.
     QList<QPair<int, int>> chains() const { return m_chains; }
+
+    /// Marks what the diagnosis names: the cause of each active finding above info (its NIC
+    /// cell, leaf or spine), and the NICs it holds back.
+    void setFindings(const QList<diagnosis::Finding> &findings);
+    /// Outlines @p row (a NIC, a leaf or spine port, a switch) as the selection and keeps it in
+    /// view.
+    void setSelectedPort(const QString &row);
+    /// For tests: the NIC cells marked as causes, as victims, and the selected one (-1).
+    QList<int> rootCells() const { return m_rootCells; }
+    QList<int> victimCells() const { return m_victimCells; }
+    int selectedCell() const { return m_selectedCell; }
 
     void zoomIn();
     void zoomOut();
@@ -104,6 +116,13 @@ private:
     QList<QPair<int, int>> m_chains;
     QList<int> m_highlightLeaves;
     QList<int> m_highlightSpines;
+    QList<int> m_rootCells, m_victimCells, m_rootLeaves, m_rootSpines;
+    QStringList m_rootIds, m_victimIds;
+    int m_selectedCell = -1, m_selectedLeaf = -1, m_selectedSpine = -1;
+    QString m_selectedRow;
+    /// Cells, leaves and spines @p ids name (a NIC row, a leaf port row, a switch name).
+    void locate(const QStringList &ids, QList<int> *cells, QList<int> *leaves,
+                QList<int> *spines) const;
     bool m_userZoomed = false;
     QSizeF m_layoutViewport;  ///< the viewport size the geometry was computed for
 };

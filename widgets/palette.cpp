@@ -40,6 +40,16 @@ QColor highlight()
     return {0x00, 0xc8, 0xff};
 }
 
+QColor selection()
+{
+    return QColor(0x1f, 0x6f, 0xeb);
+}
+
+QColor rootCause()
+{
+    return QColor(0x8b, 0x00, 0x3a);
+}
+
 QColor dropTint()
 {
     return {0xf4, 0xc7, 0xc3};

@@ -18,6 +18,8 @@ QColor noData();  ///< no rates for the port (not polled yet, or stale)
 /// ones stand out, and nothing is confused with a drop or a pause.
 QColor utilization(double fraction);
 QColor highlight();  ///< search results on the map
+QColor selection();  ///< the port every view shows
+QColor rootCause();  ///< what the diagnosis names as the cause (victims take the pause colour)
 
 // Pale backgrounds behind text that says the same (port table cells, hosts on the topology).
 QColor dropTint();

@@ -3,7 +3,6 @@
 #include "live/itemmodels/pairmatrixmodel.h"
 #include "live/itemmodels/verdictlistmodel.h"
 #include "pairmatrixview.h"
-#include "sim/feeds/pingmeshrun.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -12,6 +11,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -19,29 +19,19 @@
 namespace roce::widgets {
 
 namespace {
-/// The simulated fabric the panel probes: 128 NICs under 4 leaves and 8 spines.
-const QString kTopology = QStringLiteral("rail:64:2:2:8");
 constexpr const char *kAgents = "agents";  ///< the fabric's agents, not a simulated fault
 }  // namespace
 
-PingmeshPanel::PingmeshPanel(QWidget *parent)
+PingmeshPanel::PingmeshPanel(const QList<Fault> &faults, QWidget *parent)
     : QWidget(parent),
       m_matrix(new models::PairMatrixModel(this)),
-      m_verdicts(new models::VerdictListModel(this))
+      m_verdicts(new models::VerdictListModel(this)),
+      m_faults(faults)
 {
     setObjectName(QStringLiteral("pingmeshPanel"));
     m_scenario = new QComboBox(this);
     m_scenario->setObjectName(QStringLiteral("pingmeshScenario"));
-    for (const auto &[name, text] : sim::pingmeshScenarios()) {
-        m_scenario->addItem(name.section(QLatin1Char(':'), 0, 0), name);
-        m_scenario->setItemData(m_scenario->count() - 1, text, Qt::ToolTipRole);
-    }
-    // Not a fault: the pingmesh of the watched fabric's own agents (an inventory's).
-    m_scenario->addItem(QString::fromLatin1(kAgents), QString::fromLatin1(kAgents));
-    m_scenario->setItemData(m_scenario->count() - 1,
-                            tr("the fabric's agents probe each other (every RoCE device of each "
-                               "server), as rocectl pingmesh --inventory"),
-                            Qt::ToolTipRole);
+    m_scenarioLabel = new QLabel(tr("Fault:"), this);
     m_argument = new QLineEdit(this);
     m_argument->setObjectName(QStringLiteral("pingmeshArgument"));
     m_argument->setMaximumWidth(220);
@@ -52,15 +42,12 @@ PingmeshPanel::PingmeshPanel(QWidget *parent)
     m_start->setObjectName(QStringLiteral("pingmeshStart"));
     m_stop = new QPushButton(tr("Stop"), this);
     m_stop->setEnabled(false);
-    m_status = new QLabel(tr("Probes every pair of NICs of the simulated fabric (%1) and names "
-                             "the bad NIC, link or port.")
-                              .arg(kTopology),
-                          this);
+    m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("pingmeshStatus"));
     m_status->setWordWrap(true);
 
     auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Fault:"), this));
+    controls->addWidget(m_scenarioLabel);
     controls->addWidget(m_scenario);
     controls->addWidget(m_argument);
     controls->addWidget(m_start);
@@ -70,22 +57,12 @@ PingmeshPanel::PingmeshPanel(QWidget *parent)
     controls->addWidget(m_grouping);
 
     m_view = new PairMatrixView(m_matrix, this);
-    m_verdictTable = new QTableView(this);
-    m_verdictTable->setObjectName(QStringLiteral("pingmeshVerdicts"));
-    m_verdictTable->setModel(m_verdicts);
-    m_verdictTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_verdictTable->setWordWrap(true);
-    m_verdictTable->verticalHeader()->hide();
-    m_verdictTable->horizontalHeader()->setStretchLastSection(true);
-    m_verdictTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_verdictTable->horizontalHeader()->setSectionResizeMode(models::VerdictListModel::Summary,
-                                                             QHeaderView::Stretch);
-    m_verdictTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
-    split->addWidget(m_verdictTable);
+    split->addWidget(makeVerdictTable());
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+    split->setCollapsible(1, false);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -104,17 +81,115 @@ PingmeshPanel::PingmeshPanel(QWidget *parent)
         m_status->setText(tr("Stopped."));
         emit stopRequested();
     });
+    fillChoices();
+    m_status->setText(idleText());
+}
+
+QTableView *PingmeshPanel::makeVerdictTable()
+{
+    m_verdictTable = new QTableView(this);
+    m_verdictTable->setObjectName(QStringLiteral("pingmeshVerdicts"));
+    m_verdictTable->setModel(m_verdicts);
+    m_verdictTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_verdictTable->verticalHeader()->hide();
+    m_verdictTable->horizontalHeader()->setStretchLastSection(true);
+    m_verdictTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_verdictTable->horizontalHeader()->setSectionResizeMode(models::VerdictListModel::Summary,
+                                                             QHeaderView::Stretch);
+    // The evidence is a sentence or two: wrapped in its column, each row as tall as its
+    // text at the column's width, whatever width the dock gives it.
+    m_verdictTable->setWordWrap(true);
+    m_verdictTable->setTextElideMode(Qt::ElideNone);
+    m_verdictTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_verdictTable->setMinimumHeight(6 * fontMetrics().height());
+    connect(m_verdictTable->horizontalHeader(), &QHeaderView::sectionResized, this,
+            [this](int section) {
+                if (section == models::VerdictListModel::Summary)
+                    fitVerdictRows();
+            });
+    connect(m_verdicts, &QAbstractItemModel::modelReset, this, &PingmeshPanel::fitVerdictRows);
+    return m_verdictTable;
+}
+
+void PingmeshPanel::fitVerdictRows()
+{
+    m_verdictTable->resizeRowsToContents();
+}
+
+void PingmeshPanel::setTarget(const Target &target)
+{
+    if (m_hasTarget && target == m_target)
+        return;
+    m_target = target;
+    m_hasTarget = true;
+    // The fabric watched before is gone: so is its pingmesh, with its verdicts' alerts.
+    emit stopRequested();
+    m_matrix->setMatrix({}, {}, {}, {});
+    m_verdicts->setVerdicts({});
+    m_stop->setEnabled(false);
+    m_start->setText(tr("Start"));
+    fillChoices();
+    m_status->setText(idleText());
+}
+
+void PingmeshPanel::fillChoices()
+{
+    const QString previous = m_scenario->currentData().toString();
+    const QSignalBlocker quiet(m_scenario);
+    m_scenario->clear();
+    if (m_hasTarget && !m_target.topology.isEmpty()) {
+        for (const Fault &fault : std::as_const(m_faults)) {
+            m_scenario->addItem(fault.name.section(QLatin1Char(':'), 0, 0), fault.name);
+            m_scenario->setItemData(m_scenario->count() - 1, fault.description, Qt::ToolTipRole);
+        }
+    }
+    if (m_hasTarget && m_target.agents) {
+        // Not a fault: the watched fabric's own agents probe each other.
+        m_scenario->addItem(QString::fromLatin1(kAgents), QString::fromLatin1(kAgents));
+        m_scenario->setItemData(m_scenario->count() - 1,
+                                tr("the fabric's agents probe each other (every RoCE device of "
+                                   "each server), as rocectl pingmesh --inventory"),
+                                Qt::ToolTipRole);
+    }
+    const int kept = m_scenario->findData(previous);
+    m_scenario->setCurrentIndex(kept >= 0 ? kept : 0);
+    // A single choice (an inventory's agents) is no choice to show.
+    m_scenarioLabel->setVisible(m_scenario->count() > 1);
+    m_scenario->setVisible(m_scenario->count() > 1);
+    m_start->setEnabled(m_scenario->count() > 0);
     updateArgumentHint();
+}
+
+QString PingmeshPanel::idleText() const
+{
+    if (!m_hasTarget)
+        return tr("Waiting for the fabric the window watches...");
+    if (!m_target.topology.isEmpty() && m_target.agents)
+        return tr("Probes every pair of NICs of the watched fabric (%1) and names the bad NIC, "
+                  "link or port: on a model of it with the fault you choose, or through its own "
+                  "agents (agents).")
+            .arg(m_target.topology);
+    if (!m_target.topology.isEmpty())
+        return tr("Probes every pair of NICs of the watched fabric (%1) on a model of it with the "
+                  "fault you choose, and names the bad NIC, link or port.")
+            .arg(m_target.topology);
+    if (m_target.agents)
+        return tr("Probes every pair of NICs of the watched fabric through its servers' agents, "
+                  "and names the bad NIC, link or port.");
+    return tr("The watched fabric has no agents to probe with and is not simulated: the "
+              "pingmesh needs one or the other.");
 }
 
 void PingmeshPanel::start()
 {
+    if (m_scenario->count() == 0)
+        return;
     m_start->setText(tr("Restart"));
     m_stop->setEnabled(true);
     const bool agents = scenario() == QLatin1String(kAgents);
     m_status->setText(agents ? tr("Starting the agents' endpoints...")
                              : tr("Starting %1...").arg(scenario()));
-    emit startRequested(agents ? QString::fromLatin1(kAgents) : kTopology, scenario());
+    emit startRequested(agents ? QString::fromLatin1(kAgents) : m_target.topology, scenario());
 }
 
 void PingmeshPanel::updateArgumentHint()
@@ -122,26 +197,33 @@ void PingmeshPanel::updateArgumentHint()
     const QString name = m_scenario->currentData().toString();
     const bool takesArgument = name.contains(QLatin1Char(':'));
     m_argument->setEnabled(takesArgument || name == u"silent-pause" || name == u"pfcwd-flap");
+    m_argument->setVisible(name != QLatin1String(kAgents) && !name.isEmpty());
     if (name.startsWith(QLatin1String("bad-link"))) {
-        m_argument->setPlaceholderText(tr("switch/port, e.g. rail1-leaf2/Ethernet1/35"));
-        m_argument->setText(QStringLiteral("rail1-leaf2/Ethernet1/35"));
+        m_argument->setPlaceholderText(tr("switch/port, e.g. %1").arg(m_target.examplePort));
+        m_argument->setText(m_target.examplePort);
     } else if (name.startsWith(QLatin1String("bad-nic"))) {
-        m_argument->setPlaceholderText(tr("host or host/device, e.g. gpu0005"));
-        m_argument->setText(QStringLiteral("gpu0005"));
+        m_argument->setPlaceholderText(
+            tr("host or host/device, e.g. %1").arg(m_target.exampleHost));
+        m_argument->setText(m_target.exampleHost);
     } else {
         m_argument->setPlaceholderText(tr("receiver (optional)"));
         m_argument->clear();
     }
 }
 
-void PingmeshPanel::setScenario(const QString &scenario)
+bool PingmeshPanel::setScenario(const QString &scenario)
 {
     const QString name = scenario.section(QLatin1Char(':'), 0, 0);
     for (int i = 0; i < m_scenario->count(); ++i) {
-        if (m_scenario->itemText(i) == name)
-            m_scenario->setCurrentIndex(i);
+        if (m_scenario->itemText(i) != name)
+            continue;
+        m_scenario->setCurrentIndex(i);
+        // Without an argument of its own it keeps the fabric's example.
+        if (scenario.contains(QLatin1Char(':')))
+            m_argument->setText(scenario.section(QLatin1Char(':'), 1));
+        return true;
     }
-    m_argument->setText(scenario.section(QLatin1Char(':'), 1));
+    return false;
 }
 
 QString PingmeshPanel::scenario() const
@@ -153,6 +235,9 @@ QString PingmeshPanel::scenario() const
 
 void PingmeshPanel::showSnapshot(const pingmesh::PingmeshSnapshot &s)
 {
+    // A second still on its way from the fabric watched before is not this fabric's.
+    if (s.topology == QLatin1String(kAgents) ? !m_target.agents : s.topology != m_target.topology)
+        return;
     m_stop->setEnabled(true);
     m_start->setText(tr("Restart"));
     m_matrix->setMatrix(s.endpoints, s.pairs, s.summaries, s.verdicts);

@@ -3,6 +3,7 @@
 #include "collect/history/counterstore.h"
 #include "live/itemmodels/porttablemodel.h"
 #include "palette.h"
+#include "proto/datamodel/naturalorder.h"
 
 #include <QBrush>
 #include <QDateTime>
@@ -50,6 +51,15 @@ public:
     }
 
 protected:
+    /// Names sort as the model lists them (leaf2 before leaf10, Ethernet1/2 before
+    /// Ethernet1/10), numbers numerically.
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
+    {
+        if (left.column() == PortTableModel::Port || left.column() == PortTableModel::Peer)
+            return model::naturalCompare(left.data().toString(), right.data().toString()) < 0;
+        return QSortFilterProxyModel::lessThan(left, right);
+    }
+
     bool filterAcceptsRow(int row, const QModelIndex &parent) const override
     {
         const QRegularExpression re = filterRegularExpression();
@@ -152,7 +162,7 @@ PortTableView::PortTableView(models::PortTableModel *model, QWidget *parent)
     m_table->setObjectName(QStringLiteral("portTable"));
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
-    m_table->sortByColumn(-1, Qt::AscendingOrder);  // the switch's order until the user sorts
+    m_table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order until the user sorts
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
@@ -169,11 +179,6 @@ PortTableView::PortTableView(models::PortTableModel *model, QWidget *parent)
                     emit portSelected(
                         current.siblingAtColumn(PortTableModel::Port).data().toString());
             });
-    // Something to look at from the first poll on: the first port, until the user picks one.
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [this] {
-        if (!m_table->currentIndex().isValid() && m_proxy->rowCount() > 0)
-            m_table->setCurrentIndex(m_proxy->index(0, PortTableModel::Port));
-    });
     auto *ages = new QTimer(this);
     connect(ages, &QTimer::timeout, model, &models::PortTableModel::refreshAges);
     ages->start(1000);
@@ -185,6 +190,8 @@ bool PortTableView::selectPort(const QString &port)
                                                 Qt::DisplayRole, port, 1, Qt::MatchExactly);
     if (hits.isEmpty())
         return false;
+    if (m_table->currentIndex().siblingAtColumn(PortTableModel::Port) == hits.first())
+        return true;  // already there: no echo
     m_table->setCurrentIndex(hits.first());
     m_table->scrollTo(hits.first(), QAbstractItemView::PositionAtCenter);
     return true;

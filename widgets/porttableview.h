@@ -36,7 +36,7 @@ public:
     void setHistory(const store::CounterStore *history);
 
 signals:
-    /// The user (or the first update) selected the port named @p port.
+    /// The user selected the port named @p port.
     void portSelected(const QString &port);
 
 private:

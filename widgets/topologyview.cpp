@@ -2,6 +2,7 @@
 
 #include "live/itemmodels/porttablemodel.h"
 #include "palette.h"
+#include "proto/datamodel/porthighlights.h"
 
 #include <QBrush>
 #include <QContextMenuEvent>
@@ -74,7 +75,8 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
     const double colWidth = 220;
     const double width = columns * colWidth;
     const QRectF sw(width / 2 - 110, 0, 220, 44);
-    box(layout.switchName, sw, palette::switchFill(), QString());
+    m_switchBox = box(layout.switchName, sw, palette::switchFill(), layout.switchName);
+    m_marks.clear();  // scene()->clear() deleted them
     for (int i = 0; i < layout.attachments.size(); ++i) {
         const models::FabricLayout::Attachment &a = layout.attachments[i];
         const double x = colWidth * i + colWidth / 2;
@@ -87,8 +89,12 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
         line->setData(kSelectsKey, port);
         line->setZValue(-1);
         m_links.insert(port, line);
+        // The port's name low on its link, where the links have spread apart, left of it;
+        // badges go right of the link, higher up, so that they never cover a name.
         auto *portLabel = scene()->addSimpleText(a.switchPort);
-        portLabel->setPos(QPointF(x - portLabel->boundingRect().width() / 2, 112));
+        const QPointF labelAt = line->line().pointAt(0.86);
+        portLabel->setPos(QPointF(labelAt.x() - portLabel->boundingRect().width() - 6,
+                                  labelAt.y() - portLabel->boundingRect().height() / 2));
         portLabel->setData(kSelectsKey, port);
         double y = node.top();
         QPointF parentBottom;
@@ -110,8 +116,81 @@ void TopologyView::setFabric(const models::FabricLayout &layout)
             y = r.bottom() + 12;
         }
     }
+    addLegend();
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20));
     fitInView(sceneRect(), Qt::KeepAspectRatio);
+    refresh();
+}
+
+void TopologyView::addLegend()
+{
+    // What the map's colours mean, in the top left corner, out of the links' way.
+    const struct {
+        QColor colour;
+        QString text;
+        bool dashed;
+    } entries[] = {
+        {palette::linkLoad(0.1), tr("link, by load"), false},
+        {palette::down(), tr("down"), true},
+        {palette::drop(), tr("drops"), false},
+        {palette::pause(), tr("PFC pauses / victim"), false},
+        {palette::ecn(), tr("ECN, CNP chain"), true},
+        {palette::rootCause(), tr("the cause (Diagnosis)"), false},
+        {palette::selection(), tr("selected"), false},
+    };
+    const QRectF bounds = scene()->itemsBoundingRect();
+    QPointF at(bounds.left() - 170, bounds.top());
+    for (const auto &e : entries) {
+        QPen pen(e.colour, 4, e.dashed ? Qt::DashLine : Qt::SolidLine);
+        auto *swatch = scene()->addLine(QLineF(at + QPointF(0, 7), at + QPointF(22, 7)), pen);
+        swatch->setData(kBadgeKey, QStringLiteral("legend"));
+        auto *label = scene()->addSimpleText(e.text);
+        label->setPos(at + QPointF(28, 0));
+        label->setData(kBadgeKey, QStringLiteral("legend"));
+        at += QPointF(0, 18);
+    }
+}
+
+QGraphicsItem *TopologyView::badge(const QString &port, const QPointF &at, const QColor &colour,
+                                   const QString &kind, const QString &text, const QString &tip)
+{
+    auto *label = new QGraphicsSimpleTextItem(text);
+    label->setBrush(Qt::white);
+    const QRectF b = label->boundingRect();
+    auto *rect
+        = scene()->addRect(QRectF(at, QSizeF(b.width() + 6, 16)), QPen(Qt::NoPen), QBrush(colour));
+    label->setParentItem(rect);
+    label->setPos(at + QPointF(3, 0));
+    rect->setData(kBadgeKey, kind);
+    rect->setData(kSelectsKey, port);
+    rect->setToolTip(tip);
+    m_badges[port].append(rect);
+    return rect;
+}
+
+QString TopologyView::serverMarks(const QString &nic) const
+{
+    return m_serverMarks.value(nic);
+}
+
+void TopologyView::setFindings(const QList<diagnosis::Finding> &findings)
+{
+    m_roots.clear();
+    m_victims.clear();
+    for (const diagnosis::Finding &f : findings) {
+        if (!f.active || f.severity == diagnosis::Severity::Info)
+            continue;
+        m_roots.append(f.location);
+        m_victims += f.victims;
+    }
+    refresh();
+}
+
+void TopologyView::setSelectedPort(const QString &port)
+{
+    if (m_selected == port)
+        return;
+    m_selected = port;
     refresh();
 }
 
@@ -135,47 +214,72 @@ void TopologyView::refresh()
     for (QGraphicsItem *c : std::as_const(m_chains))
         delete c;
     m_chains.clear();
+    for (QGraphicsItem *m : std::as_const(m_marks))
+        delete m;
+    m_marks.clear();
+    m_serverMarks.clear();
+    if (m_switchBox) {
+        const bool root = m_roots.contains(m_layout.switchName);
+        m_switchBox->setPen(root ? QPen(palette::rootCause(), 4) : QPen(palette::outline()));
+    }
 
     for (auto it = m_links.cbegin(); it != m_links.cend(); ++it) {
         const model::PortSample *p = m_rates->row(it.key());
         QGraphicsLineItem *line = it.value();
+        const QLineF l = line->line();
+        if (it.key() == m_selected) {
+            auto *glow
+                = scene()->addLine(l, QPen(palette::selection(), 16, Qt::SolidLine, Qt::RoundCap));
+            glow->setOpacity(0.35);
+            glow->setZValue(-3);
+            m_marks.append(glow);
+        }
         if (!p) {
             line->setToolTip(it.key());
             continue;
         }
+        const bool down = p->state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
         const double util = std::max(p->value(model::Metric::InUtil).value_or(0),
                                      p->value(model::Metric::OutUtil).value_or(0));
-        line->setPen(QPen(palette::linkLoad(util / 100.0), 2 + 8 * util / 100.0));
-        line->setToolTip(tr("%1 to %2\nin %3 %, out %4 %\nMMU drops %5\nRxPPP %6, TxPPP %7\nECN %8")
-                             .arg(p->id.port(), p->peer)
+        line->setPen(down ? QPen(palette::down(), 4, Qt::DashLine)
+                          : QPen(palette::linkLoad(util / 100.0), 2 + 8 * util / 100.0));
+        QStringList drops;
+        for (model::Metric m : model::highlightedMetrics(*p, model::Highlight::Drop))
+            drops.append(tr("%1 %2/s").arg(model::metricSeries(m)).arg(*p->value(m), 0, 'f', 0));
+        line->setToolTip(tr("%1 to %2 (%3)\nin %4 %, out %5 %\nRxPPP %6, TxPPP %7\nECN %8%9")
+                             .arg(p->id.port(), p->peer, p->state)
                              .arg(p->value(model::Metric::InUtil).value_or(0), 0, 'f', 1)
                              .arg(p->value(model::Metric::OutUtil).value_or(0), 0, 'f', 1)
-                             .arg(rateText(p->value(model::Metric::MmuDrops), tr("/s")),
-                                  rateText(p->value(model::Metric::RxPause), tr("/s")),
+                             .arg(rateText(p->value(model::Metric::RxPause), tr("/s")),
                                   rateText(p->value(model::Metric::TxPause), tr("/s")),
-                                  rateText(p->value(model::Metric::Ecn), tr("/s"))));
-        // Badges along the link, near the switch: what a network engineer looks for first.
-        QList<QPair<QString, QPair<QColor, QString>>> wanted;
-        if (p->value(model::Metric::MmuDrops).value_or(0) > 0)
-            wanted.append({QStringLiteral("drops"), {palette::drop(), tr("drops")}});
+                                  rateText(p->value(model::Metric::Ecn), tr("/s")),
+                                  drops.isEmpty()
+                                      ? QString()
+                                      : QLatin1Char('\n') + drops.join(QLatin1Char('\n'))));
+        // Badges right of the link, below its name: what a network engineer looks for first.
+        struct Wanted {
+            QString kind;
+            QColor colour;
+            QString text;
+        };
+        QList<Wanted> wanted;
+        if (m_roots.contains(it.key()))
+            wanted.append({QStringLiteral("root"), palette::rootCause(), tr("cause")});
+        else if (m_victims.contains(it.key()))
+            wanted.append({QStringLiteral("victim"), palette::pause(), tr("victim")});
+        if (down)
+            wanted.append({QStringLiteral("down"), palette::down(), tr("down")});
+        if (!drops.isEmpty())
+            wanted.append({QStringLiteral("drops"), palette::drop(), tr("drops")});
         if (p->value(model::Metric::TxPause).value_or(0) > 0)  // the switch pauses the server side
-            wanted.append({QStringLiteral("pfc-down"), {palette::pause(), tr("PFC ▼")}});
+            wanted.append({QStringLiteral("pfc-down"), palette::pause(), tr("PFC ▼")});
         if (p->value(model::Metric::RxPause).value_or(0) > 0)  // the server side pauses the switch
-            wanted.append({QStringLiteral("pfc-up"), {palette::pause(), tr("PFC ▲")}});
+            wanted.append({QStringLiteral("pfc-up"), palette::pause(), tr("PFC ▲")});
         if (p->value(model::Metric::Ecn).value_or(0) > 0)
-            wanted.append({QStringLiteral("ecn"), {palette::ecn(), tr("ECN")}});
-        const QLineF l = line->line();
+            wanted.append({QStringLiteral("ecn"), palette::ecn(), tr("ECN")});
         for (int i = 0; i < wanted.size(); ++i) {
-            const QPointF at = l.pointAt(0.6 - 0.15 * i) + QPointF(6, -8);
-            auto *badge = scene()->addRect(QRectF(at, QSizeF(46, 16)), QPen(Qt::NoPen),
-                                           QBrush(wanted[i].second.first));
-            badge->setData(kBadgeKey, wanted[i].first);
-            badge->setData(kSelectsKey, it.key());
-            badge->setToolTip(line->toolTip());
-            auto *text = new QGraphicsSimpleTextItem(wanted[i].second.second, badge);
-            text->setBrush(Qt::white);
-            text->setPos(at + QPointF(3, 1));
-            m_badges[it.key()].append(badge);
+            const QPointF at = l.pointAt(std::min(0.8, 0.3 + 0.12 * i)) + QPointF(8, -8);
+            badge(it.key(), at, wanted[i].colour, wanted[i].kind, wanted[i].text, line->toolTip());
         }
     }
     // The ECN -> CNP -> rate-cut chain: receivers that send CNPs, to senders that act on them.
@@ -183,23 +287,59 @@ void TopologyView::refresh()
     for (auto it = m_servers.cbegin(); it != m_servers.cend(); ++it) {
         const model::PortSample *p = m_rates->row(it.key());
         QGraphicsRectItem *r = it.value();
-        if (!p)
+        QStringList marks;
+        QPen pen(palette::outline());
+        if (m_roots.contains(it.key())) {
+            pen = QPen(palette::rootCause(), 4);
+            marks.append(QStringLiteral("root"));
+        } else if (m_victims.contains(it.key())) {
+            pen = QPen(palette::pause(), 3, Qt::DashLine);
+            marks.append(QStringLiteral("victim"));
+        }
+        if (it.key() == m_selected) {
+            auto *glow = scene()->addRect(r->rect().adjusted(-5, -5, 5, 5),
+                                          QPen(palette::selection(), 3), Qt::NoBrush);
+            m_marks.append(glow);
+            marks.append(QStringLiteral("selected"));
+        }
+        if (!p) {
+            r->setPen(pen);
+            m_serverMarks.insert(it.key(), marks.join(QLatin1Char(' ')));
             continue;
+        }
+        QStringList drops;
+        for (model::Metric m : model::highlightedMetrics(*p, model::Highlight::Drop))
+            drops.append(tr("%1 %2/s").arg(model::metricSeries(m)).arg(*p->value(m), 0, 'f', 0));
+        const bool down = p->state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
         r->setToolTip(
-            tr("%1\nin %2 Gb/s, out %3 Gb/s\nCE marks %4, CNP sent %5, CNP handled %6\nPFC rx %7, "
-               "tx %8")
-                .arg(p->name())
+            tr("%1 (%2)\nin %3 Gb/s, out %4 Gb/s\nCE marks %5, CNP sent %6, CNP handled %7\nPFC rx "
+               "%8, tx %9")
+                .arg(p->name(), p->state)
                 .arg(p->value(model::Metric::InBits).value_or(0) / 1e9, 0, 'f', 2)
                 .arg(p->value(model::Metric::OutBits).value_or(0) / 1e9, 0, 'f', 2)
                 .arg(rateText(p->value(model::Metric::Ecn), tr("/s")),
                      rateText(p->value(model::Metric::CnpSent), tr("/s")),
                      rateText(p->value(model::Metric::CnpHandled), tr("/s")),
                      rateText(p->value(model::Metric::RxPause), tr("/s")),
-                     rateText(p->value(model::Metric::TxPause), tr("/s"))));
+                     rateText(p->value(model::Metric::TxPause), tr("/s")))
+            + (drops.isEmpty() ? QString() : QLatin1Char('\n') + drops.join(QLatin1Char('\n'))));
         const bool receiver = p->value(model::Metric::CnpSent).value_or(0) > 0;
         const bool sender = p->value(model::Metric::CnpHandled).value_or(0) > 0;
-        r->setBrush(receiver ? palette::ecnTint()
-                             : (sender ? palette::rateCutTint() : QColor(Qt::white)));
+        if (down) {
+            r->setBrush(palette::noData());
+            pen.setStyle(Qt::DashLine);
+            marks.append(QStringLiteral("down"));
+        } else if (!drops.isEmpty()) {
+            r->setBrush(palette::dropTint());
+            if (pen.color() == palette::outline())
+                pen = QPen(palette::drop(), 2);
+            marks.append(QStringLiteral("drops"));
+        } else {
+            r->setBrush(receiver ? palette::ecnTint()
+                                 : (sender ? palette::rateCutTint() : QColor(Qt::white)));
+        }
+        r->setPen(pen);
+        m_serverMarks.insert(it.key(), marks.join(QLatin1Char(' ')));
         if (receiver)
             receivers.append(r);
         if (sender)

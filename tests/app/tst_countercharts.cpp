@@ -1,9 +1,14 @@
 // The counter charts over a synthetic history: live and paused, scrolling back, zooming,
-// hover-free readouts through the series, and PNG/CSV export of the visible window.
+// hover-free readouts through the series, and PNG/CSV export of the visible window; their
+// axes (utilization 0-100 %, SI labels, the whole window, none before data).
 #include "countercharts.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QDateTime>
+#include <QDateTimeAxis>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QLineSeries>
 #include <QTemporaryDir>
@@ -12,6 +17,38 @@
 using roce::store::CounterStore;
 using roce::store::Metric;
 using roce::widgets::CounterCharts;
+using roce::widgets::niceTicks;
+using roce::widgets::siLabel;
+
+namespace {
+
+QAbstractAxis *axisOf(QLineSeries *series, Qt::Orientation orientation)
+{
+    for (QAbstractAxis *axis : series->attachedAxes())
+        if (axis->orientation() == orientation)
+            return axis;
+    return nullptr;
+}
+
+/// The value axis' labels, bottom to top.
+QStringList yLabelsOf(QLineSeries *series)
+{
+    auto *y = qobject_cast<QCategoryAxis *>(axisOf(series, Qt::Vertical));
+    return y ? y->categoriesLabels() : QStringList {};
+}
+
+/// Whether @p chart draws @p text (a visible text item of its scene).
+bool drawsText(const QChart *chart, const QString &text)
+{
+    for (const QGraphicsItem *item : chart->scene()->items()) {
+        const auto *t = qgraphicsitem_cast<const QGraphicsSimpleTextItem *>(item);
+        if (t && t->isVisible() && t->text() == text)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
 
 class TestCounterCharts : public QObject
 {
@@ -170,6 +207,166 @@ private slots:
             QVERIFY2(header.contains(QLatin1String(key)), key);
         const qsizetype column = header.indexOf(QStringLiteral("rx_discards_phy_per_s"));
         QCOMPARE(lines.last().split(QLatin1Char(','))[column], QStringLiteral("1500"));
+    }
+
+    void utilizationAxisRunsToHundred()
+    {
+        // Utilization is a share of the line (clamped to 100 by the rate code): the axis is
+        // 0-100 % whatever the data, not a nice number above it (150 for 100 %).
+        for (const double util : {40.0, 100.0}) {
+            CounterStore store;
+            for (int s = 60; s >= 0; --s)
+                store.append(QLatin1String(kPort), Metric::InUtil, m_now - qint64(s) * 1000, util);
+            CounterCharts charts(&store);
+            charts.resize(800, 700);
+            charts.setClock([this] { return m_now; });
+            charts.setPort(QLatin1String(kPort));
+            QLineSeries *in = charts.seriesOf(0).first();
+            auto *y = qobject_cast<QValueAxis *>(axisOf(in, Qt::Vertical));
+            QVERIFY(y);
+            QCOMPARE(y->min(), 0.0);
+            QCOMPARE(y->max(), 100.0);
+            QCOMPARE(yLabelsOf(in).last(), QStringLiteral("100"));
+        }
+    }
+
+    void valueAxesReadWithSiSuffixes()
+    {
+        QCOMPARE(siLabel(2000), QStringLiteral("2 k"));
+        QCOMPARE(siLabel(4e6), QStringLiteral("4 M"));
+        QCOMPARE(siLabel(1.5e9), QStringLiteral("1.5 G"));
+        QCOMPARE(siLabel(950), QStringLiteral("950"));
+        QCOMPARE(siLabel(0), QStringLiteral("0"));
+        QCOMPARE(siLabel(0.5), QStringLiteral("0.5"));
+        QCOMPARE(siLabel(1234), QStringLiteral("1.2 k"));
+        QCOMPARE(siLabel(999'960), QStringLiteral("1 M"));  // not "1000 k"
+        QCOMPARE(niceTicks(4.2e6, 5), (QList<double> {0, 1e6, 2e6, 3e6, 4e6, 5e6}));
+        QCOMPARE(niceTicks(100, 5), (QList<double> {0, 20, 40, 60, 80, 100}));
+        QCOMPARE(niceTicks(0), (QList<double> {0, 0.5, 1}));
+        // A port dropping 4 million a second: the drops axis reads "4 M", no exponent.
+        CounterStore store;
+        for (int s = 60; s >= 0; --s) {
+            store.append(QLatin1String(kPort), Metric::MmuDrops, m_now - qint64(s) * 1000, 4e6);
+            store.append(QLatin1String(kPort), Metric::Ecn, m_now - qint64(s) * 1000, 1500);
+        }
+        CounterCharts charts(&store);
+        charts.resize(800, 700);
+        charts.setClock([this] { return m_now; });
+        charts.setPort(QLatin1String(kPort));
+        const QStringList drops = yLabelsOf(charts.seriesOf(1).first());
+        QVERIFY2(drops.contains(QStringLiteral("4 M")), qPrintable(drops.join(QLatin1Char('|'))));
+        const QStringList ecn = yLabelsOf(charts.seriesOf(2).first());
+        QVERIFY2(ecn.contains(QStringLiteral("1 k")), qPrintable(ecn.join(QLatin1Char('|'))));
+        for (const QString &label : drops + ecn)
+            QVERIFY2(!label.contains(QLatin1Char('e')), qPrintable(label));
+        // The axis follows the data: ten times fewer drops, ten times lower labels.
+        for (int s = 1; s <= 600; ++s)
+            store.append(QLatin1String(kPort), Metric::MmuDrops, m_now + qint64(s) * 1000, 4e5);
+        charts.setClock([this] { return m_now + 600'000; });
+        QVERIFY(yLabelsOf(charts.seriesOf(1).first()).contains(QStringLiteral("400 k")));
+    }
+
+    void fiveMinuteWindowSpansFiveMinutes()
+    {
+        // The store keeps 60 s at full resolution and 10 s averages beyond: five minutes of
+        // points are plotted over the whole 5-minute window.
+        const qint64 window = 5 * 60 * 1000;
+        auto xRange = [](const CounterCharts &charts) {
+            auto *x
+                = qobject_cast<QDateTimeAxis *>(axisOf(charts.seriesOf(0).first(), Qt::Horizontal));
+            return x ? qMakePair(x->min().toMSecsSinceEpoch(), x->max().toMSecsSinceEpoch())
+                     : qMakePair(qint64(0), qint64(0));
+        };
+        {
+            CounterStore store(CounterStore::Limits {60, 10'000, 100});
+            for (int s = 300; s >= 0; --s)
+                store.append(QLatin1String(kPort), Metric::InUtil, m_now - qint64(s) * 1000, 50);
+            CounterCharts charts(&store);
+            charts.resize(800, 700);
+            charts.setClock([this] { return m_now; });
+            charts.setPort(QLatin1String(kPort));
+            QCOMPARE(charts.windowMs(), window);
+            QCOMPARE(xRange(charts), qMakePair(m_now - window, m_now));
+            const QList<QPointF> points = charts.seriesOf(0).first()->points();
+            QVERIFY(!points.isEmpty());
+            QVERIFY2(points.first().x() <= double(m_now - window + 10'000),
+                     qPrintable(QString::number((m_now - points.first().x()) / 1000)));
+            QCOMPARE(points.last().x(), double(m_now));
+            QVERIFY(charts.keptNote(0).isEmpty());
+        }
+        {
+            // A console running for 30 s: the window is still 5 minutes, its points start
+            // where the console's do (not stretched over the width).
+            CounterStore store;
+            for (int s = 30; s >= 0; --s)
+                store.append(QLatin1String(kPort), Metric::InUtil, m_now - qint64(s) * 1000, 50);
+            CounterCharts charts(&store);
+            charts.setClock([this] { return m_now; });
+            charts.setPort(QLatin1String(kPort));
+            QCOMPARE(xRange(charts), qMakePair(m_now - window, m_now));
+            QCOMPARE(charts.seriesOf(0).first()->points().first().x(), double(m_now - 30'000));
+            QVERIFY(charts.keptNote(0).isEmpty());  // not dropped: not collected yet
+        }
+        {
+            // A store that keeps only 60 s (a large fabric in a small budget): the window says
+            // so rather than pretending the 60 s are 5 minutes.
+            CounterStore store(CounterStore::Limits {60, 10'000, 0});
+            for (int s = 300; s >= 0; --s)
+                store.append(QLatin1String(kPort), Metric::InUtil, m_now - qint64(s) * 1000, 50);
+            CounterCharts charts(&store);
+            charts.resize(800, 700);
+            charts.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&charts));
+            charts.setClock([this] { return m_now; });
+            charts.setPort(QLatin1String(kPort));
+            QCOMPARE(xRange(charts), qMakePair(m_now - window, m_now));
+            QVERIFY(charts.seriesOf(0).first()->points().first().x() >= double(m_now - 60'000));
+            QCOMPARE(charts.keptNote(0), QStringLiteral("kept: last 60 s"));
+            QVERIFY(drawsText(charts.seriesOf(0).first()->chart(), charts.keptNote(0)));
+            // A 1-minute window holds what the store keeps: no note.
+            charts.setWindowMs(60 * 1000);
+            QVERIFY(charts.keptNote(0).isEmpty());
+        }
+    }
+
+    void noAxesBeforeData()
+    {
+        CounterStore store;
+        CounterCharts charts(&store);
+        charts.resize(800, 700);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        charts.setClock([this] { return m_now; });
+        auto axesShown = [&charts](int chart) {
+            const QList<QAbstractAxis *> axes = charts.seriesOf(chart).first()->attachedAxes();
+            return std::any_of(axes.cbegin(), axes.cend(),
+                               [](const QAbstractAxis *a) { return a->isVisible(); });
+        };
+        // No port: no axes (an empty time axis reads 00:00:00), the hint instead.
+        QVERIFY(!charts.waitingText().isEmpty());
+        QVERIFY(!axesShown(0));
+        // A port without a point yet: its name, centred on every chart, and no axes.
+        charts.setPort(QLatin1String(kPort));
+        QCOMPARE(charts.waitingText(), QStringLiteral("Waiting for data for Ethernet1/1/2"));
+        for (int c = 0; c < 3; ++c) {
+            QVERIFY(!axesShown(c));
+            QVERIFY(drawsText(charts.seriesOf(c).first()->chart(), charts.waitingText()));
+        }
+        // The first point: the axes and the window appear, the waiting text goes.
+        store.append(QLatin1String(kPort), Metric::InUtil, m_now, 10);
+        charts.refresh();
+        QVERIFY(charts.waitingText().isEmpty());
+        for (int c = 0; c < 3; ++c) {
+            QVERIFY(axesShown(c));
+            QVERIFY(!drawsText(charts.seriesOf(c).first()->chart(),
+                               QStringLiteral("Waiting for data for Ethernet1/1/2")));
+        }
+        QCOMPARE(charts.seriesOf(0).first()->count(), 1);
+        // Scrolled back before the history, the window is empty but its axes say where it is.
+        charts.zoomTo(m_now - 3'600'000, m_now - 3'000'000);
+        QVERIFY(charts.waitingText().isEmpty());
+        QVERIFY(axesShown(0));
+        QCOMPARE(charts.seriesOf(0).first()->count(), 0);
     }
 };
 

@@ -2,6 +2,7 @@
 #include "cli/framework/output.h"
 #include "live/hub/componentversions.h"
 #include "proto/common/versions.h"
+#include "sim/scenarios/livescenario.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -110,6 +111,65 @@ private slots:
         QCOMPARE(switchSources, 4);
         QCOMPARE(ok, 4 + 8);
         QVERIFY(frame.value(QStringLiteral("alerts")).isArray());
+    }
+
+    void utilizationNeverPassesLineRate()
+    {
+        // Every live scenario of the reference fabric through the served endpoints, as
+        // `rocectl watch --json` prints it: a port carries no more than its line rate (the
+        // simulator counts frame bytes, and a late poll cannot make more of a count). Four
+        // watches at a time keep this to about half a minute.
+        QStringList pending;
+        for (const roce::sim::LiveScenario &s : roce::sim::liveScenarios())
+            pending.append(s.name);
+        QVERIFY(pending.size() >= 10);
+        QList<QPair<QString, QProcess *>> running;
+        double highest = 0;
+        QString where;
+        int frames = 0;
+        auto finish = [&](const QString &scenario, QProcess *p) {
+            QVERIFY2(p->waitForFinished(60000), qPrintable(scenario));
+            QVERIFY2(p->exitCode() == 0,
+                     qPrintable(scenario + QLatin1Char(' ')
+                                + QString::fromUtf8(p->readAllStandardError())));
+            for (const QByteArray &line : p->readAllStandardOutput().split('\n')) {
+                if (line.isEmpty())
+                    continue;
+                ++frames;
+                for (const QJsonValue &v : QJsonDocument::fromJson(line)
+                                               .object()
+                                               .value(QStringLiteral("ports"))
+                                               .toArray()) {
+                    for (const char *key : {"in_util_percent", "out_util_percent"}) {
+                        const double u = v.toObject().value(QLatin1String(key)).toDouble();
+                        if (u > highest) {
+                            highest = u;
+                            where = scenario + QLatin1Char(' ')
+                                + v.toObject().value(QStringLiteral("id")).toString();
+                        }
+                    }
+                }
+            }
+            delete p;
+        };
+        while (!pending.isEmpty() || !running.isEmpty()) {
+            while (!pending.isEmpty() && running.size() < 4) {
+                const QString scenario = pending.takeFirst();
+                auto *p = new QProcess;
+                p->start(QStringLiteral(ROCECTL_PATH),
+                         {QStringLiteral("watch"), QStringLiteral("--sim"),
+                          QStringLiteral("--scenario"), scenario, QStringLiteral("--count"),
+                          QStringLiteral("6"), QStringLiteral("--json")});
+                running.append({scenario, p});
+            }
+            const auto [scenario, p] = running.takeFirst();
+            finish(scenario, p);
+        }
+        QVERIFY(frames >= 6 * 10);
+        QVERIFY2(highest <= 100.0,
+                 qPrintable(QStringLiteral("%1 % at %2").arg(highest).arg(where)));
+        // Something ran at line rate, or the check proves nothing.
+        QVERIFY2(highest > 90.0, qPrintable(QStringLiteral("%1 % at %2").arg(highest).arg(where)));
     }
 
     void watchNeedsOneFabric()

@@ -7,11 +7,6 @@
 
 namespace roce::pingmesh {
 
-QString timestampSourceName(TimestampSource source)
-{
-    return source == TimestampSource::Hardware ? QStringLiteral("hw") : QStringLiteral("sw");
-}
-
 QList<PingPair> makePinglist(const QList<Endpoint> &endpoints, const PinglistOptions &options)
 {
     QList<PingPair> pairs;

@@ -149,7 +149,7 @@ void FleetHistory::fetch(const QString &port, qint64 fromMs, qint64 toMs)
                                              continue;
                                          QList<QPointF> util = res->first().points;
                                          for (QPointF &p : util)
-                                             p.setY(p.y() / r.lineBits * 100);
+                                             p.setY(model::utilizationPercent(p.y(), r.lineBits));
                                          state->points.insert(int(m.id), util);
                                      }
                                  }

@@ -314,7 +314,7 @@ QList<model::SourceFrame> framesFromAnswers(const FleetShape &shape, const Fleet
             if (m.utilizationOf == model::Metric::Count || lineBits <= 0)
                 continue;
             if (const auto bits = row.value(m.utilizationOf))
-                row.set(m.id, *bits / lineBits * 100);
+                row.set(m.id, model::utilizationPercent(*bits, lineBits));
         }
     };
 

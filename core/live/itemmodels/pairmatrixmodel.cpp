@@ -14,7 +14,64 @@ class PairMatrixText
 {
     Q_DECLARE_TR_FUNCTIONS(PairMatrixText)
 };
+
+// The badness scale, shared by the cells and the legend: a delay runs from 0 (the typical RTT
+// of its kind of path) up to kDelayCeiling; any loss starts above every delay, at kLossFloor,
+// and reaches 1 at kLossCeiling.
+constexpr double kRatioPerBadness = 1.5;  ///< RTT over typical, minus 1, per unit of badness
+constexpr double kDelayCeiling = 0.59;    ///< 1.9 times the typical RTT and slower
+constexpr double kLossFloor = 0.6;
+constexpr double kLossCeiling = 0.05;  ///< 5 % lost and more
+
+double delayBadness(double rttOverTypical)
+{
+    return std::clamp((rttOverTypical - 1.0) / kRatioPerBadness, 0.0, kDelayCeiling);
+}
+
+double lossBadness(double loss)
+{
+    return std::min(1.0, kLossFloor + loss / kLossCeiling * (1.0 - kLossFloor));
+}
+
+/// "7.5", or "7.5 / 14.6" when both kinds of path have a typical RTT; "≥14.1" for the end of
+/// the scale (@p atLeast), which slower pairs share.
+QString rttLabel(const double baseline[2], double ratio, bool atLeast)
+{
+    QStringList parts;
+    for (int kind = 0; kind < 2; ++kind) {
+        if (baseline[kind] > 0)
+            parts.append(QString::number(baseline[kind] * ratio, 'f', 1));
+    }
+    if (parts.isEmpty())
+        parts.append(PairMatrixText::tr("%1×").arg(ratio, 0, 'f', 1));
+    if (atLeast) {
+        for (QString &part : parts)
+            part = PairMatrixText::tr("≥%1").arg(part);
+    }
+    return parts.join(QStringLiteral(" / "));
+}
+
 }  // namespace
+
+QList<PairMatrixModel::Scale> PairMatrixModel::legend() const
+{
+    Scale rtt;
+    const bool both = m_baseline[0] > 0 && m_baseline[1] > 0;
+    rtt.title = both ? PairMatrixText::tr("RTT p50 (µs), under one switch / across")
+        : m_baseline[0] > 0 || m_baseline[1] > 0 ? PairMatrixText::tr("RTT p50 (µs)")
+                                                 : PairMatrixText::tr("RTT p50 (× typical)");
+    for (const double badness : {0.0, kDelayCeiling / 2, kDelayCeiling})
+        rtt.stops.append(
+            {badness,
+             rttLabel(m_baseline, 1.0 + badness * kRatioPerBadness, badness >= kDelayCeiling)});
+    Scale loss;
+    loss.title = PairMatrixText::tr("Loss (%)");
+    loss.stops = {{lossBadness(0), PairMatrixText::tr(">0")},
+                  {lossBadness(kLossCeiling / 2), QString::number(kLossCeiling / 2 * 100, 'f', 1)},
+                  {lossBadness(kLossCeiling),
+                   PairMatrixText::tr("≥%1").arg(QString::number(kLossCeiling * 100, 'f', 0))}};
+    return {rtt, loss};
+}
 
 void PairMatrixModel::setGrouping(Grouping grouping)
 {
@@ -164,11 +221,11 @@ QVariant PairMatrixModel::data(const QModelIndex &index, int role) const
         if (c->sent == 0)
             return {};
         if (c->lost > 0)
-            return std::min(1.0, 0.6 + loss * 8);  // any loss is worse than any delay
+            return lossBadness(loss);  // any loss is worse than any delay
         const double base = m_baseline[c->across ? 1 : 0];
         if (base <= 0 || c->p50 <= 0)
             return 0.0;
-        return std::clamp((c->p50 / base - 1.0) / 1.5, 0.0, 0.59);
+        return delayBadness(c->p50 / base);
     }
     case LossRole:
         return loss;

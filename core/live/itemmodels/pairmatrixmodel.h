@@ -39,6 +39,22 @@ public:
     /// Typical RTT of pairs under one switch and across switches (0 when none answered).
     double baselineUs(bool across) const { return m_baseline[across ? 1 : 0]; }
 
+    /// A point of the heat map's colour scale: the badness a colour stands for and what that
+    /// means in the scale's unit ("7.5", ">0", "≥5").
+    struct ScaleStop {
+        double badness = 0;
+        QString label;
+    };
+    /// A run of the colour scale for a legend: its title with the unit, its stops by badness.
+    struct Scale {
+        QString title;
+        QList<ScaleStop> stops;
+    };
+    /// The colour scale as it stands this second: the RTT (in µs; under one switch / across
+    /// when the matrix has both kinds of path, each against its own typical RTT), then the
+    /// loss (in %), which outranks any delay.
+    QList<Scale> legend() const;
+
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;

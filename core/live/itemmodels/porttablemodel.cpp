@@ -1,9 +1,13 @@
 #include "live/itemmodels/porttablemodel.h"
 
+#include "proto/datamodel/naturalorder.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
 #include <array>
+#include <iterator>
 
 namespace roce::models {
 
@@ -16,7 +20,17 @@ class PortTableText
     Q_DECLARE_TR_FUNCTIONS(PortTableText)
 };
 
+/// Past this many places to insert at in one tick, the table is rebuilt with one reset: a
+/// signal per place (and a proxy re-sort per signal) would cost more than the views' selection
+/// and scroll position that a reset loses. A fabric's new devices come a few at a time.
+constexpr qsizetype kMaxInsertRuns = 32;
+
 }  // namespace
+
+bool PortTableModel::entryLess(const Entry &a, const Entry &b)
+{
+    return model::naturalPortLess(a.port.id, b.port.id);
+}
 
 PortTableModel::PortTableModel(QObject *parent)
     : QAbstractTableModel(parent), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
@@ -115,7 +129,7 @@ QVariant PortTableModel::value(const Entry &e, int column) const
     case Port:
         return p.name();
     case Peer:
-        return p.peer;
+        return peerText(p);
     case State:
         return p.state;
     case Age:
@@ -187,11 +201,25 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QString PortTableModel::peerText(const model::PortSample &p) const
+{
+    if (p.nic() || p.peerPort.isEmpty())
+        return p.peer;
+    // A port facing another switch of the table (an uplink) names the far port as its row is
+    // named, so that it reads, and filters, as that row. LLDP may give the far switch's
+    // domain name; the table knows it by its host name.
+    const QString device
+        = m_switches.contains(p.peer) ? p.peer : p.peer.section(QLatin1Char('.'), 0, 0);
+    return m_switches.contains(device) ? model::PortId::switchPort(device, p.peerPort).key()
+                                       : p.peer;
+}
+
 void PortTableModel::clear()
 {
     beginResetModel();
     m_rows.clear();
     m_index.clear();
+    m_switches.clear();
     endResetModel();
 }
 
@@ -202,9 +230,9 @@ void PortTableModel::applyUpdate(const model::SourceFrame &update)
 
 void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
 {
-    // New ports of the batch, by group, each once (a port twice in a tick: the newest wins).
-    QList<Entry> addedSwitch, addedNic;
-    QHash<QString, std::pair<bool, qsizetype>> addedAt;
+    // New ports of the batch, each once (a port twice in a tick: the newest wins).
+    QList<Entry> added;
+    QHash<QString, qsizetype> addedAt;
     bool changed = false;
     for (const model::SourceFrame &update : updates) {
         const qint64 now = update.takenMs ? update.takenMs : m_clock();
@@ -219,11 +247,10 @@ void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
                 if (it == m_index.constEnd()) {
                     const auto seen = addedAt.constFind(p.name());
                     if (seen != addedAt.constEnd()) {
-                        (seen->first ? addedNic : addedSwitch)[seen->second] = Entry {p, now};
+                        added[*seen] = Entry {p, now};
                     } else {
-                        QList<Entry> &group = p.nic() ? addedNic : addedSwitch;
-                        addedAt.insert(p.name(), {p.nic(), group.size()});
-                        group.append(Entry {p, now});
+                        addedAt.insert(p.name(), added.size());
+                        added.append(Entry {p, now});
                     }
                     continue;
                 }
@@ -237,24 +264,70 @@ void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
     // One dataChanged for the rows that exist (a batch per tick, not a signal per cell).
     if (changed)
         emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
-    // Switch ports first, then the servers' ports, whichever answers first: new rows of a
-    // batch go to the end of their group.
-    auto insert = [this](int at, const QList<Entry> &entries) {
-        if (entries.isEmpty())
-            return;
-        beginInsertRows({}, at, at + int(entries.size()) - 1);
-        m_rows.insert(at, entries.size(), Entry {});
-        for (qsizetype i = 0; i < entries.size(); ++i)
-            m_rows[at + i] = entries.at(i);
-        for (int r = at; r < m_rows.size(); ++r)
-            m_index.insert(m_rows[r].port.name(), r);
-        endInsertRows();
-    };
-    int firstNic = 0;
-    while (firstNic < m_rows.size() && !m_rows[firstNic].port.nic())
-        ++firstNic;
-    insert(firstNic, addedSwitch);
-    insert(int(m_rows.size()), addedNic);
+    insertInOrder(std::move(added));
+}
+
+void PortTableModel::insertInOrder(QList<Entry> added)
+{
+    if (added.isEmpty())
+        return;
+    std::sort(added.begin(), added.end(), entryLess);
+    // Where each new row goes among the rows shown: new rows with the same place are one run,
+    // inserted with one signal (a fabric's first tick is a single run).
+    QList<std::pair<int, qsizetype>> runs;  // (the row it goes before, its first new row)
+    for (qsizetype i = 0; i < added.size(); ++i) {
+        const int at = int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), added.at(i), entryLess)
+                           - m_rows.cbegin());
+        if (runs.isEmpty() || runs.last().first != at)
+            runs.append({at, i});
+    }
+    if (runs.size() > kMaxInsertRuns) {
+        mergeWithReset(added);
+        return;
+    }
+    // Back to front: a later run's rows do not move the place of an earlier one.
+    for (qsizetype r = runs.size() - 1; r >= 0; --r) {
+        const qsizetype end = r + 1 < runs.size() ? runs.at(r + 1).second : added.size();
+        insertRun(runs.at(r).first, added.cbegin() + runs.at(r).second, added.cbegin() + end);
+    }
+}
+
+void PortTableModel::insertRun(int at, QList<Entry>::const_iterator first,
+                               QList<Entry>::const_iterator last)
+{
+    const qsizetype count = last - first;
+    beginInsertRows({}, at, at + int(count) - 1);
+    m_rows.insert(at, count, Entry {});
+    std::copy(first, last, m_rows.begin() + at);
+    for (auto it = first; it != last; ++it) {
+        if (!it->port.nic())
+            m_switches.insert(it->port.id.device());
+    }
+    // Views resolve rows again when rows are inserted: the index is right by then.
+    reindexFrom(at);
+    endInsertRows();
+}
+
+void PortTableModel::mergeWithReset(const QList<Entry> &added)
+{
+    beginResetModel();
+    QList<Entry> merged;
+    merged.reserve(m_rows.size() + added.size());
+    std::merge(m_rows.cbegin(), m_rows.cend(), added.cbegin(), added.cend(),
+               std::back_inserter(merged), entryLess);
+    m_rows = std::move(merged);
+    for (const Entry &e : added) {
+        if (!e.port.nic())
+            m_switches.insert(e.port.id.device());
+    }
+    reindexFrom(0);
+    endResetModel();
+}
+
+void PortTableModel::reindexFrom(int row)
+{
+    for (int r = row; r < m_rows.size(); ++r)
+        m_index.insert(m_rows.at(r).port.name(), r);
 }
 
 void PortTableModel::refreshAges()

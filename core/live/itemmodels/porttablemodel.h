@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 #include <functional>
 #include <optional>
@@ -12,17 +13,22 @@
 namespace roce::models {
 
 /// Every switch port and server RDMA port with its utilization, drops, pauses, ECN and CNP
-/// rates: the console's port table (Qt model/view). Switch rows come first, then NIC rows. Fed one
-/// batched SourceFrame per poll; rows are kept in the switch's order, changed cells are announced
-/// with dataChanged, and a port whose data is older than the stale limit is greyed with its age.
-/// Display text is formatted; SortRole gives the raw number so that sorting is numeric.
+/// rates: the console's port table (Qt model/view). Rows are grouped by device in natural order
+/// (model::naturalPortLess): the switches (leaf2 before leaf10), each with its ports
+/// (Ethernet1/2 before Ethernet1/10), then the servers with their NICs; a new port takes its
+/// place there whichever source answers first, so rows never move once shown. Fed one batched
+/// SourceFrame per poll; changed cells are announced with dataChanged, and a port whose data is
+/// older than the stale limit is greyed with its age. Display text is formatted; SortRole gives
+/// the raw number so that sorting is numeric. A port facing another switch of the table shows
+/// the far port as its peer ("spine1/Ethernet1/3", from LLDP).
 class PortTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
     /// Columns: the port, its peer and state, one per column metric of the table
-    /// (proto/datamodel/metric.h, in its order), then the data's age and a sparkline of its history.
+    /// (proto/datamodel/metric.h, in its order), then the data's age and a sparkline of its
+    /// history.
     static constexpr int Port = 0;
     static constexpr int Peer = 1;
     static constexpr int State = 2;
@@ -77,9 +83,16 @@ private:
     };
     QVariant value(const Entry &e, int column) const;
     bool stale(const Entry &e) const;
+    static bool entryLess(const Entry &a, const Entry &b);
+    QString peerText(const model::PortSample &p) const;
+    void insertInOrder(QList<Entry> added);
+    void insertRun(int at, QList<Entry>::const_iterator first, QList<Entry>::const_iterator last);
+    void mergeWithReset(const QList<Entry> &added);
+    void reindexFrom(int row);
 
-    QList<Entry> m_rows;
+    QList<Entry> m_rows;  ///< in model::naturalPortLess order
     QHash<QString, int> m_index;
+    QSet<QString> m_switches;  ///< devices with switch ports in the table
     qint64 m_staleAfterMs = 5000;
     std::function<qint64()> m_clock;
 };

@@ -396,6 +396,7 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
         return;
     }
     bool allMaxSessions = !outputs->isEmpty();
+    bool applied = false;
     for (const CommandOutput &o : *outputs) {
         allMaxSessions = allMaxSessions && o.code == CommandCode::MaxSessions;
         if (o.code == CommandCode::Unsupported && format == OutputFormat::Structured) {
@@ -404,7 +405,12 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
             continue;
         }
         applyCommandOutput(o, m_snapshot);
+        applied = true;
     }
+    // The counters are as old as the first answer that carried them: an ASCII round after it
+    // must not stretch the interval rates are measured over.
+    if (applied && m_snapshot.takenMs == 0)
+        m_snapshot.takenMs = QDateTime::currentMSecsSinceEpoch();
     if (allMaxSessions) {
         m_cookie.clear();
         failPoll(NxapiError {NxapiError::MaxSessions,
@@ -434,7 +440,8 @@ void NxapiClient::finishPoll()
         m_retryTimer.stop();
         m_timer.start();  // back on schedule
     }
-    m_snapshot.takenMs = QDateTime::currentMSecsSinceEpoch();
+    if (m_snapshot.takenMs == 0)
+        m_snapshot.takenMs = QDateTime::currentMSecsSinceEpoch();
     emit snapshotReady(m_snapshot);
 }
 

@@ -190,7 +190,7 @@ QList<PortRates> SwitchRateModel::update(const SwitchSnapshot &snapshot)
             if (m.utilizationOf == Metric::Count || lineBits <= 0)
                 continue;
             if (const auto bits = r.rates.value(m.utilizationOf))
-                r.rates.set(m.id, *bits / lineBits * 100);
+                r.rates.set(m.id, model::utilizationPercent(*bits, lineBits));
         }
         m_last.insert(p.name, now);
         out.append(r);

@@ -15,8 +15,8 @@
 namespace roce::nxapi {
 
 /// Per-port rates between two polls of a switch, one per metric of the table
-/// (proto/datamodel/metric.h) that a switch reports. A rate is absent when its counter is not reported,
-/// or when the counter went backwards or jumped implausibly in this interval (reload,
+/// (proto/datamodel/metric.h) that a switch reports. A rate is absent when its counter is not
+/// reported, or when the counter went backwards or jumped implausibly in this interval (reload,
 /// `clear counters`, a spurious zero): then `resets` names it and no spike is shown.
 struct PortRates {
     QString name;

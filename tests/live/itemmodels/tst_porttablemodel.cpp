@@ -1,6 +1,10 @@
 // The port table model on synthetic updates: structure (QAbstractItemModelTester), numeric
-// sorting, highlights, staleness with an injected clock, and one batch per update.
+// sorting, highlights, staleness with an injected clock, one batch per update, rows grouped
+// by device in natural order however the frames arrive, and uplinks named by their far port.
 #include "live/itemmodels/porttablemodel.h"
+#include "proto/datamodel/naturalorder.h"
+#include "sim/engine/makefabric.h"
+#include "sim/observe/fabricrows.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -28,6 +32,51 @@ PortSample port(const QString &name, double inUtil, double drops, double txPause
     return p;
 }
 
+PortSample on(const QString &device, const QString &port, const QString &peer = {},
+              const QString &peerPort = {})
+{
+    PortSample p;
+    p.id = roce::model::PortId::switchPort(device, port);
+    p.state = QStringLiteral("up");
+    p.peer = peer;
+    p.peerPort = peerPort;
+    return p;
+}
+
+PortSample nicOf(const QString &host, const QString &device)
+{
+    PortSample p;
+    p.id = roce::model::PortId::nicPort(host, device);
+    p.state = QStringLiteral("up");
+    return p;
+}
+
+SourceFrame frame(const QList<PortSample> &ports)
+{
+    SourceFrame f;
+    f.takenMs = 1000;
+    f.ports = ports;
+    return f;
+}
+
+QStringList rowNames(const PortTableModel &model)
+{
+    QStringList out;
+    for (int r = 0; r < model.rowCount(); ++r)
+        out.append(model.index(r, PortTableModel::Port).data().toString());
+    return out;
+}
+
+/// Every row is found where it is.
+bool indexed(const PortTableModel &model)
+{
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.rowOf(model.sampleAt(r).name()) != r)
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 class TestPortTableModel : public QObject
@@ -42,6 +91,11 @@ private slots:
     void switchPortsBeforeServerPorts();
     void bufferAndWatchdogDropsAreColumns();
     void portsInAnotherOrderUpdateTheirRows();
+    void namesInNaturalOrder();
+    void rowsGroupedByDeviceInNaturalOrder();
+    void manyNewDevicesAtOnceKeepTheOrder();
+    void uplinksNameTheirFarPort();
+    void simulatedLeafSpineRowsReadInOrderWithPeers();
 };
 
 void TestPortTableModel::structureAndUpdates()
@@ -282,6 +336,165 @@ void TestPortTableModel::portsInAnotherOrderUpdateTheirRows()
         QCOMPARE(model.row(name)->value(roce::model::Metric::InUtil), i == 4 ? 4.0 : 10.0 * i);
     }
     QCOMPARE(model.rowOf(QStringLiteral("Ethernet1/9")), -1);
+}
+
+void TestPortTableModel::namesInNaturalOrder()
+{
+    using roce::model::naturalCompare;
+    QVERIFY(naturalCompare(u"leaf2", u"leaf10") < 0);
+    QVERIFY(naturalCompare(u"Ethernet1/2", u"Ethernet1/10") < 0);
+    QVERIFY(naturalCompare(u"Ethernet1/1/4", u"Ethernet1/2/1") < 0);
+    QVERIFY(naturalCompare(u"rail2-leaf1", u"rail10-leaf1") < 0);
+    QVERIFY(naturalCompare(u"gpu0009", u"gpu10") < 0);
+    QVERIFY(naturalCompare(u"Leaf3", u"leaf20") < 0);  // case does not split the leaves
+    QVERIFY(naturalCompare(u"leaf", u"leaf1") < 0);
+    QVERIFY(naturalCompare(u"mlx5_0", u"mlx5_0") == 0);
+    // Still a total order: names that differ only in case or zeros are not equal.
+    QVERIFY(naturalCompare(u"leaf01", u"leaf1") != 0);
+    QVERIFY(naturalCompare(u"leaf01", u"leaf1") == -naturalCompare(u"leaf1", u"leaf01"));
+    QVERIFY(naturalCompare(u"LEAF1", u"leaf1") != 0);
+    QVERIFY(naturalCompare(u"port99999999999999999999", u"port100000000000000000000") < 0);
+}
+
+void TestPortTableModel::rowsGroupedByDeviceInNaturalOrder()
+{
+    // Frames come as the sources answer: a spine, a leaf's uplinks before its downlinks, the
+    // agents before the leaves they hang off. The table reads switch by switch, leaf2 before
+    // leaf10, Ethernet1/2 before Ethernet1/10, then the servers by name with their NICs.
+    PortTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    model.applyUpdate(frame({on(QStringLiteral("spine1"), QStringLiteral("Ethernet1/1")),
+                             on(QStringLiteral("spine1"), QStringLiteral("Ethernet1/2"))}));
+    model.applyUpdate(frame({on(QStringLiteral("leaf10"), QStringLiteral("Ethernet1/33")),
+                             on(QStringLiteral("leaf2"), QStringLiteral("Ethernet1/33"))}));
+    model.applyUpdate(frame({nicOf(QStringLiteral("gpu0010"), QStringLiteral("mlx5_1")),
+                             nicOf(QStringLiteral("gpu0002"), QStringLiteral("mlx5_10")),
+                             nicOf(QStringLiteral("gpu0002"), QStringLiteral("mlx5_2")),
+                             nicOf(QStringLiteral("gpu0002"), QStringLiteral("mlx5_0"))}));
+    model.applyUpdate(frame({on(QStringLiteral("leaf2"), QStringLiteral("Ethernet1/10")),
+                             on(QStringLiteral("leaf2"), QStringLiteral("Ethernet1/2")),
+                             on(QStringLiteral("leaf2"), QStringLiteral("Ethernet1/1")),
+                             on(QStringLiteral("leaf10"), QStringLiteral("Ethernet1/1"))}));
+    const QStringList expected {
+        QStringLiteral("leaf2/Ethernet1/1"),  QStringLiteral("leaf2/Ethernet1/2"),
+        QStringLiteral("leaf2/Ethernet1/10"), QStringLiteral("leaf2/Ethernet1/33"),
+        QStringLiteral("leaf10/Ethernet1/1"), QStringLiteral("leaf10/Ethernet1/33"),
+        QStringLiteral("spine1/Ethernet1/1"), QStringLiteral("spine1/Ethernet1/2"),
+        QStringLiteral("gpu0002/mlx5_0"),     QStringLiteral("gpu0002/mlx5_2"),
+        QStringLiteral("gpu0002/mlx5_10"),    QStringLiteral("gpu0010/mlx5_1")};
+    QCOMPARE(rowNames(model), expected);
+    QVERIFY(indexed(model));
+    // The leaves' late ports went in as two runs (before leaf2's uplink, before leaf10's): rows
+    // shown before kept their order, new ones were put between them.
+    QCOMPARE(inserted.size(), 5);
+    // Stable as frames arrive: the same ports again, in another order, move nothing.
+    QSignalSpy moved(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QList<PortSample> all;
+    for (const QString &name : expected) {
+        const bool nic = name.startsWith(QLatin1String("gpu"));
+        all.prepend(
+            nic ? nicOf(name.section(QLatin1Char('/'), 0, 0), name.section(QLatin1Char('/'), 1))
+                : on(name.section(QLatin1Char('/'), 0, 0), name.section(QLatin1Char('/'), 1)));
+    }
+    model.applyUpdate(frame(all));
+    QCOMPARE(rowNames(model), expected);
+    QCOMPARE(moved.size(), 0);
+    QCOMPARE(reset.size(), 0);
+}
+
+void TestPortTableModel::manyNewDevicesAtOnceKeepTheOrder()
+{
+    // Forty servers whose agents answer in one tick, between servers already shown: past a few
+    // dozen places, one reset instead of a signal per place; the order is the same.
+    PortTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<PortSample> odd, even;
+    for (int h = 1; h <= 80; ++h)
+        (h % 2 ? odd : even)
+            .append(nicOf(QStringLiteral("gpu%1").arg(h), QStringLiteral("mlx5_0")));
+    model.applyUpdate(frame(odd));
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.applyUpdate(frame(even));
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(model.rowCount(), 80);
+    for (int h = 1; h <= 80; ++h)
+        QCOMPARE(model.sampleAt(h - 1).name(), QStringLiteral("gpu%1/mlx5_0").arg(h));
+    QVERIFY(indexed(model));
+}
+
+void TestPortTableModel::uplinksNameTheirFarPort()
+{
+    // LLDP names the far switch and its port: a port facing another switch of the table reads
+    // as the far port's row; a server stays a server.
+    PortTableModel model;
+    model.applyUpdate(
+        frame({on(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"), QStringLiteral("gpu0001"),
+                  QStringLiteral("ens1np0")),
+               on(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/33"), QStringLiteral("spine1"),
+                  QStringLiteral("Ethernet1/1")),
+               on(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/34"),
+                  QStringLiteral("spine2.lab.example"), QStringLiteral("Ethernet1/1")),
+               on(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/35"), QStringLiteral("spine9"),
+                  QStringLiteral("Ethernet1/1")),
+               on(QStringLiteral("spine1"), QStringLiteral("Ethernet1/1"), QStringLiteral("leaf1"),
+                  QStringLiteral("Ethernet1/33")),
+               on(QStringLiteral("spine2"), QStringLiteral("Ethernet1/1"), QStringLiteral("leaf1"),
+                  QStringLiteral("Ethernet1/34"))}));
+    auto peer = [&](const QString &port) {
+        return model.index(model.rowOf(port), PortTableModel::Peer).data().toString();
+    };
+    QCOMPARE(peer(QStringLiteral("leaf1/Ethernet1/1")), QStringLiteral("gpu0001"));
+    QCOMPARE(peer(QStringLiteral("leaf1/Ethernet1/33")), QStringLiteral("spine1/Ethernet1/1"));
+    QCOMPARE(peer(QStringLiteral("leaf1/Ethernet1/34")), QStringLiteral("spine2/Ethernet1/1"));
+    QCOMPARE(peer(QStringLiteral("spine1/Ethernet1/1")), QStringLiteral("leaf1/Ethernet1/33"));
+    // A switch the table does not watch: its name, as LLDP gives it.
+    QCOMPARE(peer(QStringLiteral("leaf1/Ethernet1/35")), QStringLiteral("spine9"));
+    // Sorting and filtering see the same text.
+    QCOMPARE(model.index(model.rowOf(QStringLiteral("leaf1/Ethernet1/33")), PortTableModel::Peer)
+                 .data(PortTableModel::SortRole)
+                 .toString(),
+             QStringLiteral("spine1/Ethernet1/1"));
+}
+
+void TestPortTableModel::simulatedLeafSpineRowsReadInOrderWithPeers()
+{
+    // The rows of the simulated leaf/spine fabric (what --topology feeds the table) carry the
+    // peers LLDP would give, and read switch by switch in natural order.
+    using namespace roce::sim;
+    ModelParams params;
+    params.engine = FabricEngine::Fluid;
+    const auto fabric = makeFabric(railFabric(32, 2, 2, 2, 100 * kGbps), params);
+    FabricRowSampler sampler(*fabric);
+    PortTableModel model;
+    model.applyUpdate(sampler.sample(1000));
+    QStringList devices;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (devices.isEmpty() || devices.last() != model.sampleAt(r).id.device())
+            devices.append(model.sampleAt(r).id.device());
+        if (r > 0)
+            QVERIFY2(roce::model::naturalPortLess(model.sampleAt(r - 1).id, model.sampleAt(r).id),
+                     qPrintable(model.sampleAt(r).name()));
+    }
+    QCOMPARE(devices.mid(0, 4),
+             QStringList({QStringLiteral("rail1-leaf1"), QStringLiteral("rail2-leaf1"),
+                          QStringLiteral("spine1"), QStringLiteral("spine2")}));
+    QCOMPARE(devices.value(4), QStringLiteral("gpu0001"));
+    QCOMPARE(devices.size(), 4 + 32);  // every device once: no switch comes back later
+    auto peer = [&](const QString &port) {
+        return model.index(model.rowOf(port), PortTableModel::Peer).data().toString();
+    };
+    QCOMPARE(peer(QStringLiteral("rail1-leaf1/Ethernet1/33")),
+             QStringLiteral("spine1/Ethernet1/1"));
+    QCOMPARE(peer(QStringLiteral("rail2-leaf1/Ethernet1/34")),
+             QStringLiteral("spine2/Ethernet1/2"));
+    QCOMPARE(peer(QStringLiteral("spine1/Ethernet1/2")),
+             QStringLiteral("rail2-leaf1/Ethernet1/33"));
+    QCOMPARE(peer(QStringLiteral("rail1-leaf1/Ethernet1/5")), QStringLiteral("gpu0005"));
+    QCOMPARE(model.row(QStringLiteral("rail1-leaf1/Ethernet1/5"))->peerPort,
+             QStringLiteral("ens1np0"));
+    QCOMPARE(peer(QStringLiteral("gpu0005/mlx5_1")), QStringLiteral("ens2np0"));
 }
 
 QTEST_GUILESS_MAIN(TestPortTableModel)
