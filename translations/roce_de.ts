@@ -2330,7 +2330,7 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     </message>
 </context>
 <context>
-    <name>FindingModel</name>
+    <name>FindingText</name>
     <message>
         <source>info</source>
         <translation>Info</translation>
@@ -2386,54 +2386,6 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Congestion</source>
         <translation>Überlast</translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation>%1 auf %2</translation>
-    </message>
-    <message>
-        <source>%1
-
-What to check: %2</source>
-        <translation>%1
-
-Zu prüfen: %2</translation>
-    </message>
-    <message>
-        <source>cleared</source>
-        <translation>behoben</translation>
-    </message>
-    <message>
-        <source>evidence</source>
-        <translation>Beleg</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>explains</source>
-        <translation>erklärt</translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation>Schwere</translation>
-    </message>
-    <message>
-        <source>Cause</source>
-        <translation>Ursache</translation>
-    </message>
-    <message>
-        <source>Where</source>
-        <translation>Ort</translation>
-    </message>
-    <message>
-        <source>What it means</source>
-        <translation>Bedeutung</translation>
-    </message>
-    <message>
-        <source>Raised</source>
-        <translation>Ausgelöst</translation>
     </message>
 </context>
 <context>
@@ -6971,6 +6923,57 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Idle fabric: pick a load or a fault from the Scenario menu (an incast, training, a stalled NIC...) and watch the map, the Diagnosis and the Events.</source>
         <translation>Fabric im Leerlauf: eine Last oder einen Fehler im Menü Szenario wählen (ein Incast, Training, eine blockierte NIC...) und die Karte, die Diagnose und die Ereignisse beobachten.</translation>
+    </message>
+</context>
+<context>
+    <name>roce::models::FindingModel</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1
+
+What to check: %2</source>
+        <translation>%1
+
+Zu prüfen: %2</translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation>behoben</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>Beleg</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>explains</source>
+        <translation>erklärt</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Ursache</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>Bedeutung</translation>
+    </message>
+    <message>
+        <source>Raised</source>
+        <translation>Ausgelöst</translation>
     </message>
 </context>
 <context>

@@ -27,13 +27,9 @@ public:
     QVariant data(const QModelIndex &index, int role) const override
     {
         if (role == Qt::ForegroundRole && !index.parent().isValid()) {
-            const QString severity
-                = QSortFilterProxyModel::data(
-                      this->index(index.row(), FindingModel::SeverityColumn), Qt::DisplayRole)
-                      .toString();
             const int level
                 = QSortFilterProxyModel::data(index, FindingModel::SeverityRole).toInt();
-            if (severity == FindingModel::tr("cleared"))
+            if (!QSortFilterProxyModel::data(index, FindingModel::ActiveRole).toBool())
                 return QBrush(QPalette().color(QPalette::Disabled, QPalette::Text));
             if (level == 2)
                 return QBrush(palette::criticalText());

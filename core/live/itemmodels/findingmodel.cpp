@@ -1,5 +1,6 @@
 #include "live/itemmodels/findingmodel.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
 
@@ -7,17 +8,23 @@ namespace roce::models {
 
 namespace {
 
+/// The words of findings (a class of their own: lupdate and the runtime agree on its name).
+class FindingText
+{
+    Q_DECLARE_TR_FUNCTIONS(FindingText)
+};
+
 QString severityText(diagnosis::Severity s)
 {
     switch (s) {
     case diagnosis::Severity::Info:
-        return FindingModel::tr("info");
+        return FindingText::tr("info");
     case diagnosis::Severity::Warning:
-        return FindingModel::tr("warning");
+        return FindingText::tr("warning");
     case diagnosis::Severity::Critical:
         break;
     }
-    return FindingModel::tr("critical");
+    return FindingText::tr("critical");
 }
 
 }  // namespace
@@ -25,27 +32,27 @@ QString severityText(diagnosis::Severity s)
 QString FindingModel::kindText(const QString &kind)
 {
     if (kind == QLatin1String("nic_stall"))
-        return FindingModel::tr("NIC stopped draining");
+        return FindingText::tr("NIC stopped draining");
     if (kind == QLatin1String("link_down"))
-        return FindingModel::tr("Link down");
+        return FindingText::tr("Link down");
     if (kind == QLatin1String("bad_link"))
-        return FindingModel::tr("Bad link (CRC errors)");
+        return FindingText::tr("Bad link (CRC errors)");
     if (kind == QLatin1String("pfc_cos_mismatch"))
-        return FindingModel::tr("PFC on the wrong CoS");
+        return FindingText::tr("PFC on the wrong CoS");
     if (kind == QLatin1String("pfc_off"))
-        return FindingModel::tr("PFC off");
+        return FindingText::tr("PFC off");
     if (kind == QLatin1String("dscp_mismatch"))
-        return FindingModel::tr("RoCE outside the lossless class");
+        return FindingText::tr("RoCE outside the lossless class");
     if (kind == QLatin1String("ecn_off_host"))
-        return FindingModel::tr("ECN off on a host");
+        return FindingText::tr("ECN off on a host");
     if (kind == QLatin1String("ecn_not_marking"))
-        return FindingModel::tr("ECN not marking");
+        return FindingText::tr("ECN not marking");
     if (kind == QLatin1String("slow_host"))
-        return FindingModel::tr("Slow host");
+        return FindingText::tr("Slow host");
     if (kind == QLatin1String("ecmp_imbalance"))
-        return FindingModel::tr("ECMP imbalance");
+        return FindingText::tr("ECMP imbalance");
     if (kind == QLatin1String("congestion"))
-        return FindingModel::tr("Congestion");
+        return FindingText::tr("Congestion");
     return kind;
 }
 
@@ -218,6 +225,8 @@ QVariant FindingModel::findingData(const Row &row, int column, int role) const
         return portOf(f);
     case SeverityRole:
         return int(f.severity);
+    case ActiveRole:
+        return f.active;
     case SortRole:
         // Active before cleared, critical before info, then the first raised.
         return QStringLiteral("%1%2%3")

@@ -25,9 +25,10 @@ public:
     };
     enum Role {
         KeyRole = Qt::UserRole + 1,  ///< the finding's key ("kind|location")
-        PortRole,     ///< the port or NIC to select for this row (a finding: where it points)
-        SortRole,     ///< active first, then severity, then when it was raised
-        SeverityRole  ///< diagnosis::Severity as an int (findings only)
+        PortRole,      ///< the port or NIC to select for this row (a finding: where it points)
+        SortRole,      ///< active first, then severity, then when it was raised
+        SeverityRole,  ///< diagnosis::Severity as an int (findings only)
+        ActiveRole     ///< whether the finding still holds (findings only)
     };
 
     explicit FindingModel(QObject *parent = nullptr);
