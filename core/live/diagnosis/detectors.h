@@ -9,6 +9,7 @@
 #include <QSet>
 
 #include <optional>
+#include <vector>
 
 namespace roce::diagnosis {
 
@@ -18,12 +19,36 @@ class DiagnosisText
     Q_DECLARE_TR_FUNCTIONS(DiagnosisText)
 };
 
+/// Ports and NICs seen up (a down one that was up is a fault, not an unused port): by name
+/// across index rebuilds, by index within one (no string hashing for every port each tick).
+struct SeenUp {
+    QSet<QString> names;
+    std::vector<char> byIndex;
+    size_t signature = 0;
+
+    /// Re-keys the by-index view after @p index was rebuilt.
+    void sync(const FabricIndex &index);
+    void mark(qsizetype i, const QString &name)
+    {
+        if (byIndex[std::size_t(i)])
+            return;
+        byIndex[std::size_t(i)] = 1;
+        names.insert(name);
+    }
+    bool contains(qsizetype i) const { return byIndex[std::size_t(i)] != 0; }
+};
+
 /// What the detectors read: the input, the index over it, the thresholds.
 struct DetectorContext {
     const DiagnosisInput &in;
     const FabricIndex &index;
     const DiagnosisThresholds &t;
-    QHash<QString, bool> &seenUp;
+    SeenUp &seenUp;
+    /// Host -> when the queue in front of its NICs was last busy (latency verdicts outlast
+    /// the queue that caused them by their window).
+    QHash<QString, qint64> &queueBusyAt;
+    /// Port or NIC -> when its link was last seen down.
+    const QHash<QString, qint64> &downAt;
 
     double rate(qsizetype i, model::Metric m) const { return index.port(i).value(m).value_or(0.0); }
     std::optional<double> maybe(qsizetype i, model::Metric m) const

@@ -62,14 +62,16 @@ QList<Candidate> detect(const DetectorContext &ctx)
 
 }  // namespace
 
-DiagnosisEngine::DiagnosisEngine(DiagnosisThresholds thresholds) : m_t(thresholds)
+DiagnosisEngine::DiagnosisEngine(DiagnosisThresholds thresholds)
+    : m_t(thresholds), m_seenUp(std::make_unique<SeenUp>())
 { }
 DiagnosisEngine::~DiagnosisEngine() = default;
 
 QList<Finding> DiagnosisEngine::candidates(const DiagnosisInput &input)
 {
     m_index.update(input.ports, input.placement);
-    const DetectorContext ctx {input, m_index, m_t, m_seenUp};
+    m_seenUp->sync(m_index);
+    const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queueBusyAt, m_downAt};
     QList<Finding> out;
     for (const Candidate &c : detect(ctx))
         out.append(c.finding);
@@ -99,7 +101,8 @@ QList<Candidate> DiagnosisEngine::withoutLossOfDownLinks(QList<Candidate> found,
 QList<Finding> DiagnosisEngine::evaluate(const DiagnosisInput &input)
 {
     m_index.update(input.ports, input.placement);
-    const DetectorContext ctx {input, m_index, m_t, m_seenUp};
+    m_seenUp->sync(m_index);
+    const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queueBusyAt, m_downAt};
     const qint64 now = input.nowMs;
     const QList<Candidate> found = withoutLossOfDownLinks(detect(ctx), now);
 
@@ -234,7 +237,8 @@ void DiagnosisEngine::reset()
     m_explained.clear();
     m_causes.clear();
     m_downAt.clear();
-    m_seenUp.clear();
+    m_queueBusyAt.clear();
+    *m_seenUp = {};
 }
 
 }  // namespace roce::diagnosis

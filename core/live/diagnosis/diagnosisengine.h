@@ -10,10 +10,14 @@
 #include <QJsonObject>
 #include <QList>
 
+#include <memory>
+
 namespace roce::diagnosis {
 
 /// What the diagnosis reads, and nothing else: what the devices expose as the live model
 /// holds it. Never the simulator's ground truth.
+struct SeenUp;
+
 struct DiagnosisInput {
     qint64 nowMs = 0;
     /// Every port whose source is fresh (a silent switch's last rates judge nothing).
@@ -84,8 +88,9 @@ private:
     QList<Finding> m_cleared;
     QHash<QString, QString> m_explained;
     QHash<QString, QString> m_causes;
-    QHash<QString, qint64> m_downAt;  ///< where a link was last seen down, and when
-    QHash<QString, bool> m_seenUp;    ///< ports and NICs seen up: a down one that was is a fault
+    QHash<QString, qint64> m_downAt;       ///< where a link was last seen down, and when
+    QHash<QString, qint64> m_queueBusyAt;  ///< host -> when its port's queue was last busy
+    std::unique_ptr<SeenUp> m_seenUp;  ///< ports and NICs seen up: a down one that was is a fault
 };
 
 }  // namespace roce::diagnosis

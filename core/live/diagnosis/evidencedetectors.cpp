@@ -9,11 +9,13 @@ namespace roce::diagnosis {
 
 namespace {
 
-/// Whether the queue of a switch port in front of @p host's NICs explains slow probes: the
-/// port runs near line rate toward it, marks ECN or pauses (or is paused). Probes wait in that
-/// queue like the traffic does; the host is not slow, the port is busy (the counters'
-/// detectors name congestion, and working as designed is no fault).
-bool queueExplainsLatency(const DetectorContext &ctx, const QString &host)
+/// How long late probes are still a busy queue's after it quietened: the pingmesh's window
+/// (3 s), the agents' report and the verdict's own debounce.
+constexpr qint64 kQueueMemoryMs = 10'000;
+
+/// Whether the queue of a switch port in front of @p host's NICs is busy now: the port runs
+/// near line rate toward it, marks ECN or pauses (or is paused).
+bool queueBusy(const DetectorContext &ctx, const QString &host)
 {
     const FabricIndex &ix = ctx.index;
     for (qsizetype n : ix.nicsOfHost(host)) {
@@ -24,6 +26,45 @@ bool queueExplainsLatency(const DetectorContext &ctx, const QString &host)
             if (ctx.pausing(i) || ctx.paused(i) || ctx.rate(i, model::Metric::Ecn) > 0
                 || ctx.rate(i, model::Metric::OutUtil) >= ctx.t.congestedPercent
                 || ctx.rate(i, model::Metric::InUtil) >= ctx.t.congestedPercent)
+                return true;
+        }
+    }
+    return false;
+}
+
+/// Remembers, for every host, when the queue in front of it was last busy.
+void rememberBusyQueues(const DetectorContext &ctx)
+{
+    for (const QString &host : ctx.index.hosts()) {
+        if (queueBusy(ctx, host))
+            ctx.queueBusyAt.insert(host, ctx.in.nowMs);
+    }
+}
+
+/// Whether a queue in front of @p host explains slow probes: it is busy, or was within the
+/// verdict's memory. Probes wait in that queue like the traffic does; the host is not slow,
+/// the port is busy (the counters' detectors name congestion, and working as designed is no
+/// fault).
+bool queueExplainsLatency(const DetectorContext &ctx, const QString &host)
+{
+    const auto it = ctx.queueBusyAt.constFind(host);
+    return it != ctx.queueBusyAt.constEnd() && ctx.in.nowMs - *it <= kQueueMemoryMs;
+}
+
+/// Whether @p host's link to its switch is down, or was a moment ago: its probes are lost
+/// or late because of the link (the link's finding names it), not the host.
+bool linkExplainsLatency(const DetectorContext &ctx, const QString &host)
+{
+    const FabricIndex &ix = ctx.index;
+    for (qsizetype n : ix.nicsOfHost(host)) {
+        if (ctx.downAt.contains(ctx.id(n)))
+            return true;
+        const qsizetype port = ix.switchPortOfNic(n);
+        if (port >= 0 && ctx.downAt.contains(ctx.id(port)))
+            return true;
+        for (qsizetype i : {n, port}) {
+            if (i >= 0
+                && ctx.index.port(i).state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0)
                 return true;
         }
     }
@@ -59,14 +100,15 @@ QSet<QString> portSiblings(const DetectorContext &ctx, const QString &host)
     return siblings;
 }
 
-/// Whether late probes of @p host say nothing about the host: its port's queue is busy (the
-/// probes wait in it like the traffic), or every server sharing that port is late too (the
-/// port is the common factor). A slow host behind a busy port is thereby not named: round
-/// trips alone cannot split a host's delay from a queue's (that takes the responder's own
-/// timestamps, as R-Pingmesh has), and naming an innocent host is worse than naming none.
+/// Whether late probes of @p host say nothing about the host: its port's queue is or was just
+/// busy (the probes wait in it like the traffic), its link is or was just down, or every server
+/// sharing that port is late too (the port is the common factor). A slow host behind a busy port is
+/// thereby not named: round trips alone cannot split a host's delay from a queue's (that takes the
+/// responder's own timestamps, as R-Pingmesh has), and naming an innocent host is worse than naming
+/// none.
 bool latencyNotTheHost(const DetectorContext &ctx, const QString &host, const QSet<QString> &slow)
 {
-    if (queueExplainsLatency(ctx, host))
+    if (queueExplainsLatency(ctx, host) || linkExplainsLatency(ctx, host))
         return true;
     const QSet<QString> siblings = portSiblings(ctx, host);
     if (siblings.isEmpty())
@@ -81,6 +123,7 @@ bool latencyNotTheHost(const DetectorContext &ctx, const QString &host, const QS
 
 void detectLatency(const DetectorContext &ctx, QList<Candidate> &out)
 {
+    rememberBusyQueues(ctx);
     const QSet<QString> slow = slowHosts(ctx);
     for (const monitor::Alert &a : ctx.in.alerts) {
         if (!a.active || !a.rule.startsWith(QLatin1String("pingmesh_")))

@@ -98,6 +98,21 @@ void FabricIndex::rebuild(const QHash<QString, QString> &placement)
             m_farEndIds[sp].append(m_ports.at(nic)->name());
         }
     }
+    m_hosts = m_hostNics.keys();
+    m_interSwitch.assign(std::size_t(m_ports.size()), 0);
+    for (qsizetype i = 0; i < m_ports.size(); ++i) {
+        if (m_ports.at(i)->nic())
+            continue;
+        const QList<qsizetype> &far = farEnd(i);
+        bool inter = false;
+        if (!far.isEmpty()) {
+            inter = !m_ports.at(far.first())->nic();
+        } else {
+            const auto peer = m_lastPeer.constFind(m_ports.at(i)->name());
+            inter = peer != m_lastPeer.constEnd() && m_switchPorts.contains(peer->first);
+        }
+        m_interSwitch[std::size_t(i)] = inter ? 1 : 0;
+    }
 }
 
 const QList<qsizetype> &FabricIndex::portsOfSwitch(const QString &name) const
@@ -121,15 +136,6 @@ const QList<qsizetype> &FabricIndex::farEnd(qsizetype switchPort) const
 QStringList FabricIndex::farEndIds(qsizetype switchPort) const
 {
     return m_farEndIds.value(switchPort);
-}
-
-bool FabricIndex::isInterSwitch(qsizetype i) const
-{
-    const QList<qsizetype> &far = farEnd(i);
-    if (!far.isEmpty())
-        return !m_ports.at(far.first())->nic();
-    const auto peer = m_lastPeer.constFind(m_ports.at(i)->name());
-    return peer != m_lastPeer.constEnd() && m_switchPorts.contains(peer->first);
 }
 
 }  // namespace roce::diagnosis

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <vector>
+
 namespace roce::diagnosis {
 
 /// The fabric as the diagnosis walks it: every fresh port by index, the ports of each
@@ -30,7 +32,7 @@ public:
     QStringList switches() const { return m_switchPorts.keys(); }
     /// The NICs (RDMA ports) of server @p host.
     const QList<qsizetype> &nicsOfHost(const QString &host) const;
-    QStringList hosts() const { return m_hostNics.keys(); }
+    const QStringList &hosts() const { return m_hosts; }
 
     /// The switch port a NIC is cabled to (-1: unknown).
     qsizetype switchPortOfNic(qsizetype nic) const { return m_nicSwitchPort.value(nic, -1); }
@@ -40,7 +42,9 @@ public:
     /// The far end's id even when it is not fresh (a down link's peer): "switch/port" or a NIC.
     QStringList farEndIds(qsizetype switchPort) const;
     /// Whether switch port @p i leads to another switch (an uplink or a spine's downlink).
-    bool isInterSwitch(qsizetype i) const;
+    bool isInterSwitch(qsizetype i) const { return m_interSwitch.at(std::size_t(i)) != 0; }
+    /// Changes whenever the index is rebuilt (what callers' per-index memory is keyed by).
+    size_t signature() const { return m_signature; }
 
 private:
     void rebuild(const QHash<QString, QString> &placement);
@@ -55,6 +59,8 @@ private:
     /// Switch port key -> its LLDP neighbour (system, port) last announced: a port that goes
     /// down stops announcing, and its cable must still be known.
     QHash<QString, std::pair<QString, QString>> m_lastPeer;
+    QStringList m_hosts;
+    std::vector<char> m_interSwitch;  ///< by index: leads to another switch
     size_t m_signature = 0;
 };
 

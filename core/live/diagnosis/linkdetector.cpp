@@ -8,6 +8,16 @@ Evidence DetectorContext::measured(qsizetype i, model::Metric m, const QString &
     return {id(i), QLatin1String(model::metricInfo(m).key), rate(i, m), QString(), note};
 }
 
+void SeenUp::sync(const FabricIndex &index)
+{
+    if (signature == index.signature() && byIndex.size() == std::size_t(index.size()))
+        return;
+    signature = index.signature();
+    byIndex.assign(std::size_t(index.size()), 0);
+    for (qsizetype i = 0; i < index.size(); ++i)
+        byIndex[std::size_t(i)] = names.contains(index.port(i).name()) ? 1 : 0;
+}
+
 namespace {
 
 bool isDown(const model::PortSample &p)
@@ -30,12 +40,12 @@ void detectLinks(const DetectorContext &ctx, QList<Candidate> &out)
     for (qsizetype i = 0; i < ix.size(); ++i) {
         const model::PortSample &p = ix.port(i);
         if (isUp(p)) {
-            ctx.seenUp.insert(p.name(), true);
+            ctx.seenUp.mark(i, p.name());
             continue;
         }
         // Down and it was up, or its cable is known, or it is a server's RDMA port (a server
         // runs them up): a fault, not an unused switch port.
-        if (!isDown(p) || (!p.nic() && !ctx.seenUp.contains(p.name()) && ix.farEndIds(i).isEmpty()))
+        if (!isDown(p) || (!p.nic() && !ctx.seenUp.contains(i) && ix.farEndIds(i).isEmpty()))
             continue;
         // A NIC's cable is its switch port's: name the switch port when it is known.
         qsizetype port = p.nic() ? ix.switchPortOfNic(i) : i;

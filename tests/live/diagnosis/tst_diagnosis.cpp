@@ -139,6 +139,7 @@ private slots:
     void unevenUplinksNameTheLeaf();
     void slowHostComesFromTheLatencyVerdict();
     void latencyBehindABusyPortIsNotASlowHost();
+    void latencyThroughADownLinkIsNotASlowHost();
     void lossThroughADownLinkIsNotABadCable();
     void findingsRoundTripThroughJson();
     void aRecordingReplaysItsFindings();
@@ -519,10 +520,39 @@ void TestDiagnosis::latencyBehindABusyPortIsNotASlowHost()
     for (int s = 0; s < 4; ++s)
         fabric.second(busy);
     QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
-    // The same verdict with the port quiet: the host.
-    for (int s = 0; s < 3; ++s)
+    // The verdict outlasts the queue by its window: still the port's a few seconds later.
+    for (int s = 0; s < 5; ++s)
+        fabric.second();
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+    // The same verdict with the port long quiet: the host.
+    for (int s = 0; s < 8; ++s)
         fabric.second();
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h4"));
+}
+
+void TestDiagnosis::latencyThroughADownLinkIsNotASlowHost()
+{
+    // h2's cable goes down: the pingmesh finds h2 late or unreachable on every pair, during
+    // the outage and for its window after. That is the link's finding, not a slow host.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s)
+        fabric.second();
+    const auto down = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/2") || p.name() == QLatin1String("h2/mlx5_0"))
+            p.state = QStringLiteral("down");
+    };
+    pingmesh::Verdict v;
+    v.kind = QStringLiteral("host");
+    v.host = QStringLiteral("h2");
+    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 900.0}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {v});
+    for (int s = 0; s < 4; ++s)
+        fabric.second(down);
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("link_down|sw1/Ethernet1/2"));
+    for (int s = 0; s < 5; ++s)
+        fabric.second();
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
 }
 
 void TestDiagnosis::lossThroughADownLinkIsNotABadCable()
