@@ -290,9 +290,13 @@ int main(int argc, char **argv)
         QStringLiteral("window"),
         QStringLiteral("Seconds a trial waits for its finding (default 15)."), QStringLiteral("s"),
         QStringLiteral("15"));
+    const QCommandLineOption faultsOpt(
+        QStringLiteral("faults"),
+        QStringLiteral("Comma-separated fault kinds to try (default: every kind the fabric has)."),
+        QStringLiteral("list"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"),
                                      QStringLiteral("Print one JSON object."));
-    parser.addOptions({fabricsOpt, trialsOpt, pairsOpt, healthyOpt, windowOpt, jsonOpt});
+    parser.addOptions({fabricsOpt, trialsOpt, pairsOpt, healthyOpt, windowOpt, faultsOpt, jsonOpt});
     parser.process(app);
     const int trials = parser.value(trialsOpt).toInt();
     const int pairs = parser.value(pairsOpt).toInt();
@@ -309,7 +313,17 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "bench_diagnosis: %s did not come up\n", qPrintable(fabric));
             return 1;
         }
-        const QStringList faults = faultsFor(fabric);
+        QStringList faults = faultsFor(fabric);
+        if (parser.isSet(faultsOpt)) {
+            const QStringList only
+                = parser.value(faultsOpt).split(QLatin1Char(','), Qt::SkipEmptyParts);
+            faults.removeIf([&](const QString &f) { return !only.contains(f); });
+            if (faults.isEmpty()) {
+                std::fprintf(stderr, "bench_diagnosis: none of --faults %s on %s\n",
+                             qPrintable(parser.value(faultsOpt)), qPrintable(fabric));
+                return 2;
+            }
+        }
         for (const QString &background : {QString(), QStringLiteral("training")}) {
             if (!background.isEmpty()) {
                 bench.startScenario(background);

@@ -82,7 +82,7 @@ QList<Candidate> DiagnosisEngine::withoutLossOfDownLinks(QList<Candidate> found,
 {
     // A link that is down, or was a moment ago, loses every probe through it (the pingmesh's
     // windows outlast the outage by some seconds): that loss is the down link's, and naming
-    // a bad cable beside it would be a second cause for one fault.
+    // a bad cable for it would be a second cause for one fault.
     for (const Candidate &c : std::as_const(found)) {
         if (c.finding.kind != QLatin1String("link_down"))
             continue;
@@ -92,8 +92,16 @@ QList<Candidate> DiagnosisEngine::withoutLossOfDownLinks(QList<Candidate> found,
     }
     for (auto it = m_downAt.begin(); it != m_downAt.end();)
         it = now - it.value() > kDownLinkLossMs ? m_downAt.erase(it) : std::next(it);
-    found.removeIf([this](const Candidate &c) {
-        return c.finding.kind == QLatin1String("bad_link") && m_downAt.contains(c.finding.location);
+    // Only the probes' loss: CRC errors a cable counts once it is back up are its own (a link
+    // that flaps and comes back corrupting frames is a bad cable twice over).
+    const auto onlyProbeLoss = [](const Finding &f) {
+        return std::all_of(f.evidence.cbegin(), f.evidence.cend(), [](const Evidence &e) {
+            return e.metric.startsWith(QLatin1String("pingmesh_"));
+        });
+    };
+    found.removeIf([&](const Candidate &c) {
+        return c.finding.kind == QLatin1String("bad_link") && m_downAt.contains(c.finding.location)
+            && onlyProbeLoss(c.finding);
     });
     return found;
 }

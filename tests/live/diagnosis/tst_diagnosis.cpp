@@ -578,6 +578,15 @@ void TestDiagnosis::lossThroughADownLinkIsNotABadCable()
     for (int s = 0; s < 5; ++s)
         fabric.second();
     QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+    // Back up, the cable corrupts frames: CRC errors are the cable's own evidence, named at
+    // once although the link was down a moment ago.
+    const auto crc = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/2"))
+            p.set(Metric::InErrors, 250.0);
+    };
+    for (int s = 0; s < 3; ++s)
+        fabric.second(crc);
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("bad_link|sw1/Ethernet1/2"));
 }
 
 void TestDiagnosis::findingsRoundTripThroughJson()
