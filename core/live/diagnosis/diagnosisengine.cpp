@@ -46,6 +46,14 @@ QList<Candidate> mergeByKey(const QList<Candidate> &list)
     return merged;
 }
 
+/// Alerts no fabric fault causes: a host's clock, a device or store the console cannot reach
+/// (management network). They stay alerts of their own even on a victim of a finding.
+bool neverASymptom(const QString &rule)
+{
+    return rule == QLatin1String("clock_skew") || rule == QLatin1String("switch_unreachable")
+        || rule == QLatin1String("store_unreachable");
+}
+
 QList<Candidate> detect(const DetectorContext &ctx)
 {
     QList<Candidate> list;
@@ -196,7 +204,7 @@ void DiagnosisEngine::explain(const QList<monitor::Alert> &alerts)
             bySwitch[t.candidate.switchScope].append(&t);
     }
     for (const monitor::Alert &a : alerts) {
-        if (!a.active)
+        if (!a.active || neverASymptom(a.rule))
             continue;
         Tracked *best = nullptr;
         const auto consider = [&](Tracked *t) {
