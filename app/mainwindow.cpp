@@ -25,11 +25,13 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -46,6 +48,19 @@ namespace {
 constexpr int kLayoutVersion = 3;  // 2: the Pingmesh dock; 3: the Diagnosis dock
 const auto kGeometryKey = QStringLiteral("mainWindow/geometry");
 const auto kStateKey = QStringLiteral("mainWindow/state");
+
+/// The window's size before any saved geometry: most of a large screen (a 1920x1080 monitor
+/// shows more port and event rows, not a 1400x900 island in it), 1400x900 where the screen
+/// has that much, the whole screen on a smaller one.
+QSize firstStartSize()
+{
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    if (!screen)
+        return {1400, 900};
+    const QSize available = screen->availableGeometry().size();
+    return (available * 0.92).expandedTo(QSize(1400, 900)).boundedTo(available);
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *parent)
@@ -59,7 +74,7 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
     // area holds the ports and the events under the map.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    resize(1400, 900);
+    resize(firstStartSize());
 
     setCentralWidget(new widgets::EmptyState(
         tr("Topology map"),
