@@ -63,6 +63,17 @@ struct DetectorContext {
     Evidence measured(qsizetype i, model::Metric m, const QString &note = {}) const;
 };
 
+/// A port's link state as switches ("up", "down") and NICs ("ACTIVE", "DOWN") report it.
+inline bool isDown(const model::PortSample &p)
+{
+    return p.state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
+}
+inline bool isUp(const model::PortSample &p)
+{
+    return p.state.compare(QLatin1String("up"), Qt::CaseInsensitive) == 0
+        || p.state.compare(QLatin1String("active"), Qt::CaseInsensitive) == 0;
+}
+
 void detectLinks(const DetectorContext &ctx, QList<Candidate> &out);
 void detectPauseTrees(const DetectorContext &ctx, QList<Candidate> &out);
 void detectEcmp(const DetectorContext &ctx, QList<Candidate> &out);

@@ -62,11 +62,8 @@ bool linkExplainsLatency(const DetectorContext &ctx, const QString &host)
         const qsizetype port = ix.switchPortOfNic(n);
         if (port >= 0 && ctx.downAt.contains(ctx.id(port)))
             return true;
-        for (qsizetype i : {n, port}) {
-            if (i >= 0
-                && ctx.index.port(i).state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0)
-                return true;
-        }
+        if (isDown(ix.port(n)) || (port >= 0 && isDown(ix.port(port))))
+            return true;
     }
     return false;
 }

@@ -18,21 +18,6 @@ void SeenUp::sync(const FabricIndex &index)
         byIndex[std::size_t(i)] = names.contains(index.port(i).name()) ? 1 : 0;
 }
 
-namespace {
-
-bool isDown(const model::PortSample &p)
-{
-    return p.state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
-}
-
-bool isUp(const model::PortSample &p)
-{
-    return p.state.compare(QLatin1String("up"), Qt::CaseInsensitive) == 0
-        || p.state.compare(QLatin1String("active"), Qt::CaseInsensitive) == 0;
-}
-
-}  // namespace
-
 void detectLinks(const DetectorContext &ctx, QList<Candidate> &out)
 {
     const FabricIndex &ix = ctx.index;

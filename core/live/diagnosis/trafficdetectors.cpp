@@ -12,11 +12,6 @@ namespace {
 
 using model::Metric;
 
-bool up(const model::PortSample &p)
-{
-    return p.state.compare(QLatin1String("up"), Qt::CaseInsensitive) == 0;
-}
-
 /// The NIC facts a host's agent reported: its config JSON's "nics" entry for @p device.
 QJsonObject nicFacts(const DiagnosisInput &in, const QString &host, const QString &device)
 {
@@ -63,7 +58,7 @@ void detectEcmp(const DetectorContext &ctx, QList<Candidate> &out)
         bool leaf = false;
         for (qsizetype p : ix.portsOfSwitch(sw)) {
             if (ix.isInterSwitch(p)) {
-                if (up(ix.port(p)))
+                if (isUp(ix.port(p)))
                     uplinks.append(p);
             } else if (!ix.farEndIds(p).isEmpty()) {
                 leaf = true;  // it has servers: a leaf hashes their flows onto its uplinks
