@@ -82,7 +82,8 @@ QStringList argumentsOf(const Case &c)
     return args;
 }
 
-/// Every finding above info in @p report, as "kind|location".
+/// Every finding above info in @p report, as "kind|location", once each (a finding that
+/// cleared and came back, as a loaded machine's slower model can make it, is one cause).
 QStringList aboveInfo(const QJsonObject &report)
 {
     QStringList out;
@@ -92,6 +93,7 @@ QStringList aboveInfo(const QJsonObject &report)
             out.append(f.value(QStringLiteral("kind")).toString() + QLatin1Char('|')
                        + f.value(QStringLiteral("location")).toString());
     }
+    out.removeDuplicates();
     return out;
 }
 
