@@ -121,6 +121,38 @@ QString describe(const QList<diagnosis::Finding> &findings)
     return out.join(QLatin1String(", "));
 }
 
+/// Three seconds of leaf1 (h1 on Ethernet1/1) whose uplinks Ethernet1/31.. to spine1.. send
+/// @p uplinkUtil percent each, with the spines' ends of those cables.
+void leafWithUplinks(live::LiveFabric &hub, qint64 &now, const QList<double> &uplinkUtil)
+{
+    for (int s = 0; s < 3; ++s) {
+        now += 1000;
+        model::SourceFrame leaf;
+        leaf.source = QStringLiteral("leaf1");
+        leaf.takenMs = now;
+        leaf.ports.append(switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
+                                     QStringLiteral("h1"), QStringLiteral("ens1")));
+        for (int u = 1; u <= uplinkUtil.size(); ++u) {
+            auto up
+                = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/%1").arg(30 + u),
+                             QStringLiteral("spine%1").arg(u), QStringLiteral("Ethernet1/1"));
+            up.set(Metric::OutUtil, uplinkUtil.at(u - 1));
+            leaf.ports.append(up);
+        }
+        hub.ingest(leaf, QStringLiteral("switch"));
+        for (int u = 1; u <= uplinkUtil.size(); ++u) {
+            model::SourceFrame spine;
+            spine.source = QStringLiteral("spine%1").arg(u);
+            spine.takenMs = now;
+            spine.ports.append(switchPort(spine.source, QStringLiteral("Ethernet1/1"),
+                                          QStringLiteral("leaf1"),
+                                          QStringLiteral("Ethernet1/%1").arg(30 + u)));
+            hub.ingest(spine, QStringLiteral("switch"));
+        }
+        hub.tick();
+    }
+}
+
 /// After 3 healthy seconds, h2's cable (sw1/Ethernet1/2) is down for 4 s while the pingmesh
 /// holds @p verdict, then back up for 5 s: the link is named while it is down, and nothing
 /// (not the verdict's host or cable) after.
@@ -455,63 +487,13 @@ void TestDiagnosis::unevenUplinksNameTheLeaf()
     live::LiveFabric hub;
     qint64 now = 1'700'000'000'000;
     hub.setClock([&now] { return now; });
-    for (int s = 0; s < 3; ++s) {
-        now += 1000;
-        model::SourceFrame leaf;
-        leaf.source = QStringLiteral("leaf1");
-        leaf.takenMs = now;
-        leaf.ports.append(switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
-                                     QStringLiteral("h1"), QStringLiteral("ens1")));
-        for (int u = 1; u <= 4; ++u) {
-            auto up
-                = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/%1").arg(30 + u),
-                             QStringLiteral("spine%1").arg(u), QStringLiteral("Ethernet1/1"));
-            up.set(Metric::OutUtil, u == 2 ? 97.0 : 1.5);
-            leaf.ports.append(up);
-        }
-        hub.ingest(leaf, QStringLiteral("switch"));
-        for (int u = 1; u <= 4; ++u) {
-            model::SourceFrame spine;
-            spine.source = QStringLiteral("spine%1").arg(u);
-            spine.takenMs = now;
-            spine.ports.append(switchPort(spine.source, QStringLiteral("Ethernet1/1"),
-                                          QStringLiteral("leaf1"),
-                                          QStringLiteral("Ethernet1/%1").arg(30 + u)));
-            hub.ingest(spine, QStringLiteral("switch"));
-        }
-        hub.tick();
-    }
+    leafWithUplinks(hub, now, {1.5, 97.0, 1.5, 1.5});
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("ecmp_imbalance|leaf1"));
     // Even uplinks are ECMP working: nothing.
     live::LiveFabric even;
     now += 10000;
     even.setClock([&now] { return now; });
-    for (int s = 0; s < 3; ++s) {
-        now += 1000;
-        model::SourceFrame leaf;
-        leaf.source = QStringLiteral("leaf1");
-        leaf.takenMs = now;
-        leaf.ports.append(switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
-                                     QStringLiteral("h1"), QStringLiteral("ens1")));
-        for (int u = 1; u <= 2; ++u) {
-            auto up
-                = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/%1").arg(30 + u),
-                             QStringLiteral("spine%1").arg(u), QStringLiteral("Ethernet1/1"));
-            up.set(Metric::OutUtil, u == 1 ? 92.0 : 78.0);
-            leaf.ports.append(up);
-        }
-        even.ingest(leaf, QStringLiteral("switch"));
-        for (int u = 1; u <= 2; ++u) {
-            model::SourceFrame spine;
-            spine.source = QStringLiteral("spine%1").arg(u);
-            spine.takenMs = now;
-            spine.ports.append(switchPort(spine.source, QStringLiteral("Ethernet1/1"),
-                                          QStringLiteral("leaf1"),
-                                          QStringLiteral("Ethernet1/%1").arg(30 + u)));
-            even.ingest(spine, QStringLiteral("switch"));
-        }
-        even.tick();
-    }
+    leafWithUplinks(even, now, {92.0, 78.0});
     QVERIFY(aboveInfo(even).isEmpty());
 }
 
