@@ -270,6 +270,7 @@ Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
                         {QStringLiteral("stray_replies"), double(mesh.stats().strayReplies)},
                         {QStringLiteral("send_errors"), double(mesh.stats().sendErrors)},
                         {QStringLiteral("receive_errors"), double(mesh.stats().receiveErrors)},
+                        {QStringLiteral("unanswered"), double(mesh.stats().unanswered)},
                         // Probing and answering, lingering included.
                         {QStringLiteral("cpu_seconds"), round2(cpu)}};
 }

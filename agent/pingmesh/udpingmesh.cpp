@@ -1,5 +1,7 @@
 #include "udpingmesh.h"
 
+#include "replyhandles.h"
+
 #include "proto/common/stats.h"
 
 #include <QCoreApplication>
@@ -36,6 +38,7 @@ constexpr int kPayload = 64;
 constexpr int kRecvSlots = 256;
 constexpr int kSendSlots = 64;
 constexpr quint64 kRecvTag = 1ull << 62;
+constexpr std::size_t kMaxHeld = kRecvSlots;  ///< probes waiting for a reply's address handle
 
 enum : quint8 { Probe = 1, Reply = 2 };
 
@@ -96,19 +99,25 @@ struct UdPingmesh::Impl {
     int gidIndex = 0;
     ibv_gid gid {};
     QString device;
-    /// By the prober's GID and queue pair (queue pair numbers repeat across devices).
-    QHash<QByteArray, ibv_ah *> replyAh;
+    /// Made once the protection domain is, destroyed before it.
+    std::unique_ptr<ReplyHandles> replies;
+    /// A probe waiting for the handle to answer it through, by its prober's key.
+    struct HeldProbe {
+        QByteArray key;
+        quint32 qpn;
+        Message message;
+    };
+    std::vector<HeldProbe> held;
     QList<ibv_ah *> peerAh;
     int nextSend = 0;
 
     ~Impl()
     {
+        replies.reset();
         for (ibv_ah *ah : std::as_const(peerAh)) {
             if (ah)
                 ibv_destroy_ah(ah);
         }
-        for (ibv_ah *ah : std::as_const(replyAh))
-            ibv_destroy_ah(ah);
         if (qp)
             ibv_destroy_qp(qp);
         if (mr)
@@ -155,6 +164,53 @@ struct UdPingmesh::Impl {
         wr.wr.ud.remote_qkey = kQkey;
         ibv_send_wr *bad = nullptr;
         return ibv_post_send(qp, &wr, &bad);
+    }
+    /// Answers the probe @p m that @p wc brought, through the handle to its prober; while that
+    /// handle is being made, the probe waits (its round trip then holds the ARP, as it would
+    /// with any responder), and one beyond kMaxHeld is dropped and counted.
+    void answer(ibv_wc &wc, Message m, UdPingmesh::Stats &stats)
+    {
+        ibv_ah_attr from {};
+        const int slot = int(wc.wr_id & 0xffff);
+        if (ibv_init_ah_from_wc(ctx, quint8(port), &wc, reinterpret_cast<ibv_grh *>(recvSlot(slot)),
+                                &from)
+            != 0) {
+            stats.unanswered += 1;
+            return;
+        }
+        // By the prober's GID and queue pair (queue pair numbers repeat across devices).
+        QByteArray key(reinterpret_cast<const char *>(from.grh.dgid.raw), 16);
+        key.append(reinterpret_cast<const char *>(&wc.src_qp), 4);
+        m.type = Reply;
+        if (ibv_ah *ah = replies->find(key, from)) {
+            reply(ah, wc.src_qp, m, stats);
+        } else if (held.size() < kMaxHeld) {
+            held.push_back({key, wc.src_qp, m});
+        } else {
+            stats.unanswered += 1;
+        }
+    }
+    /// Sends the held replies whose handle is now made; drops those whose making failed.
+    void answerHeld(UdPingmesh::Stats &stats)
+    {
+        for (const auto &[key, ah] : replies->takeFinished()) {
+            std::erase_if(held, [&](const HeldProbe &h) {
+                if (h.key != key)
+                    return false;
+                if (ah)
+                    reply(ah, h.qpn, h.message, stats);
+                else
+                    stats.unanswered += 1;
+                return true;
+            });
+        }
+    }
+    void reply(ibv_ah *ah, quint32 qpn, const Message &m, UdPingmesh::Stats &stats)
+    {
+        if (send(ah, qpn, m) != 0)
+            stats.sendErrors += 1;
+        else
+            stats.answered += 1;
     }
 };
 
@@ -206,6 +262,7 @@ Result<std::unique_ptr<UdPingmesh>> UdPingmesh::open(const QString &device, int 
     d.pd = ibv_alloc_pd(d.ctx);
     if (!d.pd)
         return verbsError(QStringLiteral("ibv_alloc_pd"), errno);
+    d.replies = std::make_unique<ReplyHandles>(d.pd);
     d.channel = ibv_create_comp_channel(d.ctx);
     if (!d.channel)
         return verbsError(QStringLiteral("ibv_create_comp_channel"), errno);
@@ -420,24 +477,7 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
                 Message m;
                 std::memcpy(&m, d->recvSlot(slot) + kGrh, sizeof m);
                 if (m.magic == kMagic && m.type == Probe) {
-                    ibv_ah *ah = nullptr;
-                    ibv_ah_attr from {};
-                    if (ibv_init_ah_from_wc(d->ctx, quint8(d->port), &wc[i],
-                                            reinterpret_cast<ibv_grh *>(d->recvSlot(slot)), &from)
-                        == 0) {
-                        QByteArray key(reinterpret_cast<const char *>(from.grh.dgid.raw), 16);
-                        key.append(reinterpret_cast<const char *>(&wc[i].src_qp), 4);
-                        ibv_ah *&cached = d->replyAh[key];
-                        if (!cached)
-                            cached = ibv_create_ah(d->pd, &from);
-                        ah = cached;
-                    }
-                    if (ah) {
-                        m.type = Reply;
-                        if (d->send(ah, wc[i].src_qp, m) != 0)
-                            m_stats.sendErrors += 1;
-                    }
-                    m_stats.answered += 1;
+                    d->answer(wc[i], m, m_stats);
                 } else if (m.magic == kMagic && m.type == Reply && m.nonce != nonce) {
                     m_stats.strayReplies += 1;
                 } else if (m.magic == kMagic && m.type == Reply) {
@@ -453,6 +493,7 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
             if (const int e = d->postRecv(slot); e != 0)
                 return verbsError(QStringLiteral("ibv_post_recv"), e);
         }
+        d->answerHeld(m_stats);
         // Probes past their timeout are lost.
         for (auto it = pending.begin(); it != pending.end();) {
             if (now - it->sentNs > qint64(timeoutMs) * 1000000) {

@@ -61,6 +61,7 @@ public:
         qint64 strayReplies = 0;  ///< replies to another prober that reached this one
         qint64 sendErrors = 0;
         qint64 receiveErrors = 0;
+        qint64 unanswered = 0;  ///< probes not answered: no address handle to their prober
     };
     Stats stats() const { return m_stats; }
 
