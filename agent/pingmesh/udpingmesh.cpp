@@ -331,93 +331,256 @@ QString UdPingmesh::netdev() const
     return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll().trimmed()) : QString();
 }
 
-Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
-                                            const RunOptions &options)
+namespace {
+
+/// The flow labels of a sweep over @p sourcePorts UDP source ports, spread over the 14 bits the
+/// source port takes from them (sport = 0xC000 | label for labels below 0x4000); 0 means "none".
+QList<quint32> flowLabels(int sourcePorts)
 {
-    // The flow labels of the sweep, spread over the 14 bits the UDP source port takes from
-    // them (sport = 0xC000 | label for labels below 0x4000); 0 would mean "none".
-    const int paths = std::clamp(options.sourcePorts, 1, 64);
+    const int paths = std::clamp(sourcePorts, 1, 64);
     QList<quint32> labels;
-    m_sourcePorts.clear();
-    for (int k = 0; k < paths; ++k) {
+    for (int k = 0; k < paths; ++k)
         labels.append(paths == 1 ? 0u : quint32(1 + (k * 997) % 16383));
-        if (paths > 1)
-            m_sourcePorts.append(quint16(0xC000 | labels.last()));
+    return labels;
+}
+
+/// The address handles a run probes its peers through, one per peer and flow label. A handle
+/// needs the peer's MAC (ARP or ND by the kernel), which a lossy link can make time out: each
+/// is tried a few times, then that peer's probes count lost with the reason. They are made on
+/// a thread of their own while the run already answers the peers' probes: a creation blocked
+/// on ARP must not leave the probes of the others unanswered. A peer is probed once its first
+/// handle is there; the sweep's others join as they come.
+class PeerHandles
+{
+public:
+    enum State : int { Resolving, Ready, Failed };
+
+    PeerHandles(ibv_pd *pd, ibv_ah_attr base, const QList<UdAddress> &peers, QList<quint32> labels)
+        : m_pd(pd),
+          m_base(base),
+          m_peers(peers),
+          m_labels(std::move(labels)),
+          m_handles(new std::atomic<ibv_ah *>[std::size_t(peers.size() * m_labels.size())]),
+          m_state(new std::atomic<int>[std::size_t(peers.size())]),
+          m_errors(peers.size())
+    {
+        for (qsizetype i = 0; i < peers.size() * m_labels.size(); ++i)
+            m_handles[std::size_t(i)].store(nullptr);
+        for (qsizetype p = 0; p < peers.size(); ++p)
+            m_state[std::size_t(p)].store(Resolving);
+        m_maker = std::jthread([this](std::stop_token stop) { make(stop); });
     }
-    // An address handle needs the peer's MAC (ARP or ND by the kernel), which a lossy link
-    // can make time out: try a few times, then report that peer's probes lost with the reason.
-    // The handles are made on a thread of their own while this one already answers the peers'
-    // probes: a creation blocked on ARP must not leave the probes of the others unanswered.
-    // A peer is probed once its first handle is there; the sweep's others join as they come.
-    const std::size_t handles = std::size_t(peers.size()) * std::size_t(paths);
-    std::unique_ptr<std::atomic<ibv_ah *>[]> peerAh(new std::atomic<ibv_ah *>[handles]);
-    std::unique_ptr<std::atomic<int>[]> peerState(new std::atomic<int>[std::size_t(peers.size())]);
-    for (std::size_t i = 0; i < handles; ++i)
-        peerAh[i].store(nullptr);
-    enum : int { Resolving, Ready, Failed };
-    for (int p = 0; p < peers.size(); ++p)
-        peerState[std::size_t(p)].store(Resolving);
-    QList<QString> unreachable(peers.size());  ///< written before its peer's state turns Failed
-    std::atomic<bool> stopMaking = false;
-    std::jthread maker([&] {
-        for (int k = 0; k < paths; ++k) {
-            for (int p = 0; p < peers.size() && !stopMaking; ++p) {
-                if (peerState[std::size_t(p)].load() == Failed)
+    ~PeerHandles() { stop(); }
+    PeerHandles(const PeerHandles &) = delete;
+    PeerHandles &operator=(const PeerHandles &) = delete;
+
+    State state(int peer) const { return State(m_state[std::size_t(peer)].load()); }
+    /// The handle of @p peer's @p round-th probe: its source port's, or the first while that
+    /// one is still to come.
+    ibv_ah *handle(int peer, int round) const
+    {
+        const auto first = std::size_t(peer) * std::size_t(m_labels.size());
+        ibv_ah *ah = m_handles[first + std::size_t(round % m_labels.size())].load();
+        return ah ? ah : m_handles[first].load();
+    }
+    /// Why no handle to @p peer could be made (read once its state is Failed, or after stop()).
+    QString error(int peer) const { return m_errors[peer]; }
+    /// Stops the maker after the creation under way.
+    void stop()
+    {
+        m_maker.request_stop();
+        if (m_maker.joinable())
+            m_maker.join();
+    }
+    /// Stops the maker and hands every handle made to its owner.
+    QList<ibv_ah *> release()
+    {
+        stop();
+        QList<ibv_ah *> out;
+        for (qsizetype i = 0; i < m_peers.size() * m_labels.size(); ++i)
+            out.append(m_handles[std::size_t(i)].exchange(nullptr));
+        return out;
+    }
+
+private:
+    void make(const std::stop_token &stop)
+    {
+        for (qsizetype k = 0; k < m_labels.size(); ++k) {
+            for (qsizetype p = 0; p < m_peers.size() && !stop.stop_requested(); ++p) {
+                if (m_state[std::size_t(p)].load() == Failed)
                     continue;
-                ibv_ah_attr ah {};
-                ah.is_global = 1;
-                std::memcpy(ah.grh.dgid.raw, peers[p].gid.constData(), 16);
-                ah.grh.sgid_index = quint8(d->gidIndex);
-                ah.grh.hop_limit = 64;
-                ah.grh.flow_label = labels[k];
-                ah.port_num = quint8(d->port);
+                ibv_ah_attr ah = m_base;
+                std::memcpy(ah.grh.dgid.raw, m_peers[p].gid.constData(), 16);
+                ah.grh.flow_label = m_labels[k];
                 ibv_ah *handle = nullptr;
                 int error = 0;
-                for (int attempt = 0; attempt < 5 && !handle && !stopMaking; ++attempt) {
-                    handle = ibv_create_ah(d->pd, &ah);
+                for (int attempt = 0; attempt < 5 && !handle && !stop.stop_requested(); ++attempt) {
+                    handle = ibv_create_ah(m_pd, &ah);
                     error = errno;
                     if (!handle)
                         ::poll(nullptr, 0, 200);
                 }
-                peerAh[std::size_t(p) * std::size_t(paths) + std::size_t(k)].store(handle);
+                m_handles[std::size_t(p * m_labels.size() + k)].store(handle);
                 if (handle && k == 0) {
-                    peerState[std::size_t(p)].store(Ready);
+                    m_state[std::size_t(p)].store(Ready);
                 } else if (!handle && k == 0) {
-                    unreachable[p] = UdPingmeshText::tr("ibv_create_ah failed: %1")
-                                         .arg(QString::fromLocal8Bit(strerror(error)));
-                    peerState[std::size_t(p)].store(Failed);
+                    m_errors[p] = UdPingmeshText::tr("ibv_create_ah failed: %1")
+                                      .arg(QString::fromLocal8Bit(strerror(error)));
+                    m_state[std::size_t(p)].store(Failed);  // after its error is written
                 }
             }
         }
-    });
-    // Whatever the way out, the maker stops and its handles are destroyed with the endpoint.
-    const auto keepHandles = qScopeGuard([&] {
-        stopMaking = true;
-        if (maker.joinable())
-            maker.join();
-        for (std::size_t i = 0; i < handles; ++i)
-            d->peerAh.append(peerAh[i].load());
-    });
-    const double ratePerSecond = options.ratePerSecond;
-    const double seconds = options.seconds;
-    const int timeoutMs = options.timeoutMs;
-    const int lingerMs = options.lingerMs;
+    }
+
+    ibv_pd *m_pd;
+    ibv_ah_attr m_base;
+    const QList<UdAddress> &m_peers;
+    const QList<quint32> m_labels;
+    std::unique_ptr<std::atomic<ibv_ah *>[]> m_handles;  ///< [peer * labels + label]
+    std::unique_ptr<std::atomic<int>[]> m_state;         ///< State per peer
+    QList<QString> m_errors;
+    std::jthread m_maker;  ///< last: started once the members above are
+};
+
+}  // namespace
+
+/// One run: the probes in flight, what came back, and what each peer gave.
+struct UdPingmesh::Run {
+    Run(UdPingmesh &mesh, const QList<UdAddress> &toProbe, const RunOptions &runOptions,
+        PeerHandles &peerHandles)
+        : d(*mesh.d),
+          stats(mesh.m_stats),
+          peers(toProbe),
+          options(runOptions),
+          handles(peerHandles),
+          rtts(std::size_t(peers.size())),
+          sent(peers.size(), 0),
+          lost(peers.size(), 0),
+          round(peers.size(), 0),
+          interval(std::size_t(peers.size())),
+          start(nowNs()),
+          probeEnd(start + qint64(options.seconds * 1e9)),
+          end(probeEnd + std::max<qint64>(options.timeoutMs, options.lingerMs) * 1000000),
+          probeGap(peers.isEmpty() ? 0 : qint64(1e9 / std::max(0.1, options.ratePerSecond))),
+          nextFlush(start + 1000000000),
+          nextProbe(start),
+          nonce(quint32(quint64(start) ^ (quint64(start) >> 32) ^ d.qp->qp_num
+                        ^ quint32(d.gid.raw[15]) << 24))
+    {
+        for (int p = 0; p < peers.size(); ++p)
+            interval[std::size_t(p)].peer = p;
+    }
+
     struct Pending {
         qint64 sentNs;
         int peer;
     };
+
+    Impl &d;
+    Stats &stats;
+    const QList<UdAddress> &peers;
+    const RunOptions &options;
+    PeerHandles &handles;
     QHash<quint32, Pending> pending;
-    std::vector<std::vector<double>> rtts(std::size_t(peers.size()));
-    QList<int> sent(peers.size(), 0), lost(peers.size(), 0), round(peers.size(), 0);
-    std::vector<UdInterval> interval(std::size_t(peers.size()));
-    for (int p = 0; p < peers.size(); ++p)
-        interval[std::size_t(p)].peer = p;
-    auto lose = [&](int peer) {
+    std::vector<std::vector<double>> rtts;
+    QList<int> sent, lost, round;
+    std::vector<UdInterval> interval;
+    const qint64 start, probeEnd, end, probeGap;
+    qint64 nextFlush, nextProbe;
+    const quint32 nonce;  ///< a reply that reaches another prober is told apart
+    quint32 seq = 0;
+    int nextPeer = 0;
+
+    void lose(int peer)
+    {
         lost[peer] += 1;
         interval[std::size_t(peer)].lost += 1;
-    };
-    const qint64 start = nowNs();
-    auto flush = [&](qint64 now) {
+    }
+
+    /// Sends the probe that is due, to the next peer whose handle is there (a peer whose address
+    /// is still being resolved is passed over, not counted).
+    Result<void> probe(qint64 now)
+    {
+        if (peers.isEmpty() || now < nextProbe || now >= probeEnd)
+            return {};
+        if (handles.state(nextPeer) != PeerHandles::Resolving) {
+            const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
+            ibv_ah *ah = handles.handle(nextPeer, round[nextPeer]++);
+            if (!ah)
+                lose(nextPeer);  // no address handle: the probe cannot leave
+            else if (const int e = d.send(ah, peers[nextPeer].qpn, m); e != 0)
+                return verbsError(QStringLiteral("ibv_post_send"), e);
+            else
+                pending.insert(seq, {now, nextPeer});
+            sent[nextPeer] += 1;
+            interval[std::size_t(nextPeer)].sent += 1;
+        }
+        nextPeer = (nextPeer + 1) % int(peers.size());
+        nextProbe += probeGap;
+        return {};
+    }
+
+    /// Takes what completed: answers probes, times replies, and posts the receive slots again.
+    Result<int> complete()
+    {
+        ibv_wc wc[32];
+        const int n = ibv_poll_cq(d.cq, 32, wc);
+        if (n < 0)
+            return verbsError(QStringLiteral("ibv_poll_cq"), EIO);
+        for (int i = 0; i < n; ++i) {
+            if (!(wc[i].wr_id & kRecvTag)) {
+                if (wc[i].status != IBV_WC_SUCCESS)
+                    stats.sendErrors += 1;  // the probe shows as lost too
+                continue;
+            }
+            if (wc[i].status != IBV_WC_SUCCESS)
+                stats.receiveErrors += 1;
+            const int slot = int(wc[i].wr_id & 0xffff);
+            if (wc[i].status == IBV_WC_SUCCESS && wc[i].byte_len >= kGrh + sizeof(Message))
+                received(wc[i], slot);
+            if (const int e = d.postRecv(slot); e != 0)
+                return verbsError(QStringLiteral("ibv_post_recv"), e);
+        }
+        return n;
+    }
+
+    void received(ibv_wc &wc, int slot)
+    {
+        Message m;
+        std::memcpy(&m, d.recvSlot(slot) + kGrh, sizeof m);
+        if (m.magic != kMagic)
+            return;
+        if (m.type == Probe) {
+            d.answer(wc, m, stats);
+        } else if (m.type == Reply && m.nonce != nonce) {
+            stats.strayReplies += 1;
+        } else if (m.type == Reply) {
+            const auto it = pending.find(m.seq);
+            if (it != pending.end()) {
+                const double rtt = double(nowNs() - it->sentNs) / 1000.0;
+                rtts[std::size_t(it->peer)].push_back(rtt);
+                interval[std::size_t(it->peer)].rttUs.push_back(rtt);
+                pending.erase(it);
+            }
+        }
+    }
+
+    /// Probes past their timeout are lost.
+    void expire(qint64 now)
+    {
+        for (auto it = pending.begin(); it != pending.end();) {
+            if (now - it->sentNs > qint64(options.timeoutMs) * 1000000) {
+                lose(it->peer);
+                it = pending.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+
+    /// Hands each peer's probes since the last call to onInterval, about once a second.
+    void flush(qint64 now)
+    {
         if (!options.onInterval)
             return;
         std::vector<UdInterval> due;
@@ -427,112 +590,73 @@ Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
         }
         if (!due.empty())
             options.onInterval((now - start) / 1000000, due);
-    };
-    const qint64 probeEnd = start + qint64(seconds * 1e9);
-    const qint64 end = probeEnd + std::max<qint64>(timeoutMs, lingerMs) * 1000000;
-    const qint64 probeGap = peers.isEmpty() ? 0 : qint64(1e9 / std::max(0.1, ratePerSecond));
-    qint64 nextFlush = start + 1000000000;
-    qint64 nextProbe = start;
-    quint32 seq = 0;
-    int nextPeer = 0;
-    const auto nonce = quint32(quint64(start) ^ (quint64(start) >> 32) ^ d->qp->qp_num
-                               ^ quint32(d->gid.raw[15]) << 24);
-    ibv_wc wc[32];
-    for (qint64 now = nowNs(); now < end; now = nowNs()) {
-        if (!peers.isEmpty() && now >= nextProbe && now < probeEnd) {
-            const int state = peerState[std::size_t(nextPeer)].load();
-            if (state != Resolving) {
-                const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
-                const std::size_t first = std::size_t(nextPeer) * std::size_t(paths);
-                ibv_ah *ah = peerAh[first + std::size_t(round[nextPeer]++ % paths)].load();
-                if (!ah)
-                    ah = peerAh[first].load();  // that source port's handle is still to come
-                if (!ah) {
-                    lose(nextPeer);  // no address handle: the probe cannot leave
-                } else if (const int e = d->send(ah, peers[nextPeer].qpn, m); e != 0) {
-                    return verbsError(QStringLiteral("ibv_post_send"), e);
-                } else {
-                    pending.insert(seq, {now, nextPeer});
-                }
-                sent[nextPeer] += 1;
-                interval[std::size_t(nextPeer)].sent += 1;
+    }
+
+    /// Sleeps until the next probe is due or a completion arrives.
+    void wait(qint64 now)
+    {
+        const qint64 untilProbe = now < probeEnd ? nextProbe - now : 10000000;
+        pollfd fd {d.channel->fd, POLLIN, 0};
+        const int waitMs = int(std::clamp<qint64>(untilProbe / 1000000, 0, 10));
+        if (::poll(&fd, 1, waitMs) > 0) {
+            ibv_cq *cq = nullptr;
+            void *context = nullptr;
+            if (ibv_get_cq_event(d.channel, &cq, &context) == 0) {
+                ibv_ack_cq_events(cq, 1);
+                ibv_req_notify_cq(cq, 0);
             }
-            // A peer whose address is still being resolved is passed over, not counted.
-            nextPeer = (nextPeer + 1) % int(peers.size());
-            nextProbe += probeGap;
         }
-        const int n = ibv_poll_cq(d->cq, 32, wc);
-        if (n < 0)
-            return verbsError(QStringLiteral("ibv_poll_cq"), EIO);
-        for (int i = 0; i < n; ++i) {
-            if (!(wc[i].wr_id & kRecvTag)) {
-                if (wc[i].status != IBV_WC_SUCCESS)
-                    m_stats.sendErrors += 1;  // the probe shows as lost too
-                continue;
-            }
-            if (wc[i].status != IBV_WC_SUCCESS)
-                m_stats.receiveErrors += 1;
-            const int slot = int(wc[i].wr_id & 0xffff);
-            if (wc[i].status == IBV_WC_SUCCESS && wc[i].byte_len >= kGrh + sizeof(Message)) {
-                Message m;
-                std::memcpy(&m, d->recvSlot(slot) + kGrh, sizeof m);
-                if (m.magic == kMagic && m.type == Probe) {
-                    d->answer(wc[i], m, m_stats);
-                } else if (m.magic == kMagic && m.type == Reply && m.nonce != nonce) {
-                    m_stats.strayReplies += 1;
-                } else if (m.magic == kMagic && m.type == Reply) {
-                    const auto it = pending.find(m.seq);
-                    if (it != pending.end()) {
-                        const double rtt = double(nowNs() - it->sentNs) / 1000.0;
-                        rtts[std::size_t(it->peer)].push_back(rtt);
-                        interval[std::size_t(it->peer)].rttUs.push_back(rtt);
-                        pending.erase(it);
-                    }
-                }
-            }
-            if (const int e = d->postRecv(slot); e != 0)
-                return verbsError(QStringLiteral("ibv_post_recv"), e);
+    }
+
+    QList<UdPeerResult> results()
+    {
+        QList<UdPeerResult> out;
+        for (int p = 0; p < peers.size(); ++p) {
+            out.append({peers[p].name, sent[p], lost[p], quantile(rtts[std::size_t(p)], 0.5),
+                        quantile(rtts[std::size_t(p)], 0.99), handles.error(p)});
         }
+        return out;
+    }
+};
+
+Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
+                                            const RunOptions &options)
+{
+    const QList<quint32> labels = flowLabels(options.sourcePorts);
+    m_sourcePorts.clear();
+    for (quint32 label : labels) {
+        if (labels.size() > 1)
+            m_sourcePorts.append(quint16(0xC000 | label));
+    }
+    ibv_ah_attr base {};
+    base.is_global = 1;
+    base.grh.sgid_index = quint8(d->gidIndex);
+    base.grh.hop_limit = 64;
+    base.port_num = quint8(d->port);
+    PeerHandles handles(d->pd, base, peers, labels);
+    // Whatever the way out, the maker stops and its handles are destroyed with the endpoint.
+    const auto keepHandles = qScopeGuard([&] { d->peerAh.append(handles.release()); });
+    Run r(*this, peers, options, handles);
+    for (qint64 now = nowNs(); now < r.end; now = nowNs()) {
+        if (const Result<void> sent = r.probe(now); !sent)
+            return sent.error();
+        const Result<int> completed = r.complete();
+        if (!completed)
+            return completed.error();
         d->answerHeld(m_stats);
-        // Probes past their timeout are lost.
-        for (auto it = pending.begin(); it != pending.end();) {
-            if (now - it->sentNs > qint64(timeoutMs) * 1000000) {
-                lose(it->peer);
-                it = pending.erase(it);
-            } else {
-                ++it;
-            }
+        r.expire(now);
+        if (now >= r.nextFlush) {
+            r.flush(now);
+            r.nextFlush += 1000000000;
         }
-        if (now >= nextFlush) {
-            flush(now);
-            nextFlush += 1000000000;
-        }
-        if (n == 0) {
-            // Nothing to do until the next probe is due or a completion arrives.
-            const qint64 untilProbe = now < probeEnd ? nextProbe - now : 10000000;
-            pollfd fd {d->channel->fd, POLLIN, 0};
-            const int waitMs = int(std::clamp<qint64>(untilProbe / 1000000, 0, 10));
-            if (::poll(&fd, 1, waitMs) > 0) {
-                ibv_cq *cq = nullptr;
-                void *context = nullptr;
-                if (ibv_get_cq_event(d->channel, &cq, &context) == 0) {
-                    ibv_ack_cq_events(cq, 1);
-                    ibv_req_notify_cq(cq, 0);
-                }
-            }
-        }
+        if (*completed == 0)
+            r.wait(now);
     }
-    for (const Pending &p : std::as_const(pending))
-        lose(p.peer);
-    flush(nowNs());
-    stopMaking = true;
-    maker.join();
-    QList<UdPeerResult> out;
-    for (int p = 0; p < peers.size(); ++p) {
-        out.append({peers[p].name, sent[p], lost[p], quantile(rtts[std::size_t(p)], 0.5),
-                    quantile(rtts[std::size_t(p)], 0.99), unreachable[p]});
-    }
-    return out;
+    for (const Run::Pending &p : std::as_const(r.pending))
+        r.lose(p.peer);
+    r.flush(nowNs());
+    handles.stop();
+    return r.results();
 }
 
 }  // namespace roce::agent

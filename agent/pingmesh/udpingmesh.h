@@ -84,6 +84,7 @@ public:
 private:
     UdPingmesh();
     struct Impl;
+    struct Run;
     std::unique_ptr<Impl> d;
     Stats m_stats;
     QList<quint16> m_sourcePorts;

@@ -48,9 +48,6 @@ public:
     static double baselineUs(const QList<PairSummary> &summaries);
 
 private:
-    /// Switch ports the pair may cross, each with its share of the pair's probes.
-    QList<std::pair<QString, double>> candidates(int pair) const;
-
     const PairMatrix &m_matrix;
     FabricPaths m_paths;
     AnalyzerThresholds m_t;
