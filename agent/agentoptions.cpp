@@ -19,6 +19,7 @@ class AgentOptionsText
 };
 }  // namespace
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 AgentParse parseAgentOptions(const QStringList &argv)
 {
     QCommandLineParser parser;

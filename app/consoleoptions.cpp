@@ -35,6 +35,7 @@ QString languageArgument(const QStringList &argv)
     return {};
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 ConsoleParse parseConsoleOptions(const QStringList &argv, bool report)
 {
     QCommandLineParser parser;

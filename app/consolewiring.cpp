@@ -171,7 +171,7 @@ void wirePasswordPrompt(MainWindow &window, FabricSession &fabric, live::LiveFab
                                  }
                                  secrets.write(
                                      inventory::switchSecretKey(*stored), password,
-                                     [&window, &live, name, password](Result<void> written) {
+                                     [&window, &live, name, password](const Result<void> &written) {
                                          if (!written)
                                              window.showFabricError(
                                                  ConsoleText::tr("The password of %1 was not "

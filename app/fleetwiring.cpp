@@ -153,7 +153,8 @@ void streamDirectly(MainWindow &window, live::LiveFabric &live, inventory::Secre
                 go({});
                 return;
             }
-            secrets.readAll(keys, [go](Result<QHash<QString, QString>> r) { go(r.valueOr({})); });
+            secrets.readAll(keys,
+                            [go](const Result<QHash<QString, QString>> &r) { go(r.valueOr({})); });
         });
     dialog->open();
 }
@@ -173,13 +174,13 @@ void wirePrometheusDialog(MainWindow &window, FabricSession &fabric, live::LiveF
             const auto endpoint = dialog->endpoint();
             if (!endpoint)
                 return;
-            const prom::PromEndpoint e = endpoint.value();
+            const prom::PromEndpoint &e = endpoint.value();
             if (e.auth == prom::PromEndpoint::Auth::None || e.secret.isEmpty()) {
                 connectFleet(window, fabric, live, secrets, e);
                 return;
             }
             secrets.write(e.secretKey(), e.secret,
-                          [&window, &fabric, &live, &secrets, e](Result<void> written) {
+                          [&window, &fabric, &live, &secrets, e](const Result<void> &written) {
                               if (!written)
                                   window.showFabricError(
                                       FleetWiringText::tr("The token or password of %1 was "

@@ -54,7 +54,8 @@ class MainWindow : public QMainWindow
 public:
     /// @p settings must outlive the window; the window reads its layout from it and writes
     /// it back when closed.
-    explicit MainWindow(QSettings &settings, bool restoreLayout = true, QWidget *parent = nullptr);
+    explicit MainWindow(QSettings &settings, bool restoreSavedLayout = true,
+                        QWidget *parent = nullptr);
     ~MainWindow() override;
 
     /// Dock by object name: "portsDock", "chartsDock", "runsDock", "eventsDock",

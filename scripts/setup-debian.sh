@@ -21,6 +21,8 @@ run_pkgs=(
 test_pkgs=(
   # The fuzz targets (fuzz/, scripts/fuzz.sh): clang with its libFuzzer runtime.
   clang libclang-rt-14-dev
+  # Static analysis (the clang_tidy test): clang-tidy 14 and its parallel runner.
+  clang-tidy
   clang-format xvfb xauth imagemagick curl openssl iperf3 sockperf procps
   python3 python3-torch prometheus prometheus-node-exporter victoria-metrics
   # A real Secret Service for the keychain tests, a real sshd for the SSH tests.

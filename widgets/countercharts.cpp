@@ -102,6 +102,7 @@ QString spanText(qint64 ms)
 
 }  // namespace
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     : QWidget(parent),
       m_store(store),

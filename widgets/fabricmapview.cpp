@@ -106,6 +106,7 @@ void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text,
     p->drawText(r, align | Qt::TextSingleLine, text);
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     const models::LayeredLayout &g = m_view->m_geometry;

@@ -184,7 +184,7 @@ void PrometheusDialog::test()
     clock->start();
     const QString name = e->displayName();
     m_client->query(QStringLiteral("count(up == 1) or vector(0)"), {},
-                    [this, clock, name](Result<QList<prom::PromSample>> r) {
+                    [this, clock, name](const Result<QList<prom::PromSample>> &r) {
                         m_test->setEnabled(true);
                         if (!r) {
                             m_status->setText(r.error().message);

@@ -15,6 +15,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace roce::widgets {
 
@@ -256,14 +257,15 @@ qint64 ReplayTimeline::timeAt(int x) const
 {
     const int w = std::max(1, m_track->width() - 1);
     const double f = std::clamp(double(x) / w, 0.0, 1.0);
-    return m_startMs + qint64(f * double(m_endMs - m_startMs) + 0.5);
+    return m_startMs + std::llround(f * double(m_endMs - m_startMs));
 }
 
 int ReplayTimeline::xOf(qint64 ms) const
 {
     const qint64 span = std::max<qint64>(1, m_endMs - m_startMs);
     const int w = std::max(1, m_track->width() - 1);
-    return int(double(std::clamp(ms, m_startMs, m_endMs) - m_startMs) / double(span) * w + 0.5);
+    return int(
+        std::lround(double(std::clamp(ms, m_startMs, m_endMs) - m_startMs) / double(span) * w));
 }
 
 void ReplayTimeline::setPosition(qint64 ms)
@@ -323,7 +325,9 @@ void ReplayTimeline::showMenu(const QPoint &globalPos, qint64 atMs)
     menu.addAction(tr("Annotate here..."), this,
                    [this, atMs] { emit annotateRequested(atMs, atMs); });
     if (m_selection) {
-        const auto [from, to] = *m_selection;
+        // Copies, not structured bindings: lambdas capture those only from C++20 compilers
+        // that implement P1091 (clang 16), and the static analysis runs clang 14.
+        const qint64 from = m_selection->first, to = m_selection->second;
         menu.addAction(tr("Annotate selection..."), this,
                        [this, from, to] { emit annotateRequested(from, to); });
         menu.addAction(tr("Save selection as clip..."), this,

@@ -202,6 +202,7 @@ QStringList TopologyView::badges(const QString &switchPort) const
     return kinds;
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 void TopologyView::refresh()
 {
     if (!m_rates)

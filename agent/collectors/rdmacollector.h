@@ -32,7 +32,7 @@ private:
     struct Device;
     void refreshDevices();
     bool layoutChanged() const;
-    void readPort(Port &port, const Device &device, agentproto::RdmaPortSample &out);
+    void readPort(Port &port, const Device &device, agentproto::RdmaPortSample &p);
     void refreshSlowFacts(const QString &device, Port &port);
 
     SysfsTree m_tree;

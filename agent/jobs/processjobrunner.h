@@ -33,7 +33,7 @@ public:
     void setOutputLimits(const OutputLimiter::Limits &limits) { m_outputLimits = limits; }
     ~ProcessJobRunner() override;
 
-    Result<QString> start(const agentproto::JobSpec &spec) override;
+    Result<QString> start(const agentproto::JobSpec &given) override;
     bool cancel(const QString &jobId) override;
     void cancelAll() override;
     /// Writes @p line to the job's standard input (a pingmesh endpoint reads its peers so).

@@ -3,7 +3,7 @@
 namespace roce::agent {
 
 ReplyHandles::ReplyHandles(ibv_pd *pd)
-    : m_pd(pd), m_maker([this](std::stop_token stop) { make(stop); })
+    : m_pd(pd), m_maker([this](const std::stop_token &stop) { make(stop); })
 { }
 
 ReplyHandles::~ReplyHandles()
@@ -50,7 +50,7 @@ std::vector<std::pair<QByteArray, ibv_ah *>> ReplyHandles::takeFinished()
     return done;
 }
 
-void ReplyHandles::make(std::stop_token stop)
+void ReplyHandles::make(const std::stop_token &stop)
 {
     std::unique_lock lock(m_mutex);
     while (!stop.stop_requested()) {

@@ -36,7 +36,7 @@ public:
     std::vector<std::pair<QByteArray, ibv_ah *>> takeFinished();
 
 private:
-    void make(std::stop_token stop);
+    void make(const std::stop_token &stop);
 
     ibv_pd *m_pd;
     QHash<QByteArray, ibv_ah *> m_ready;  ///< probing thread only

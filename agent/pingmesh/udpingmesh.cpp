@@ -193,7 +193,9 @@ struct UdPingmesh::Impl {
     /// Sends the held replies whose handle is now made; drops those whose making failed.
     void answerHeld(UdPingmesh::Stats &stats)
     {
-        for (const auto &[key, ah] : replies->takeFinished()) {
+        for (const auto &finished : replies->takeFinished()) {
+            const QByteArray &key = finished.first;
+            ibv_ah *ah = finished.second;
             std::erase_if(held, [&](const HeldProbe &h) {
                 if (h.key != key)
                     return false;
@@ -273,7 +275,8 @@ Result<std::unique_ptr<UdPingmesh>> UdPingmesh::open(const QString &device, int 
         return verbsError(QStringLiteral("ibv_req_notify_cq"), e);
     d.buffer.assign(
         std::size_t(kRecvSlots) * (kGrh + kPayload) + std::size_t(kSendSlots) * kPayload, 0);
-    d.mr = ibv_reg_mr(d.pd, d.buffer.data(), d.buffer.size(), IBV_ACCESS_LOCAL_WRITE);
+    // As an int: verbs.h's ibv_reg_mr macro ANDs the flags with another enum's value.
+    d.mr = ibv_reg_mr(d.pd, d.buffer.data(), d.buffer.size(), int(IBV_ACCESS_LOCAL_WRITE));
     if (!d.mr)
         return verbsError(QStringLiteral("ibv_reg_mr"), errno);
     ibv_qp_init_attr init {};
@@ -368,7 +371,7 @@ public:
             m_handles[std::size_t(i)].store(nullptr);
         for (qsizetype p = 0; p < peers.size(); ++p)
             m_state[std::size_t(p)].store(Resolving);
-        m_maker = std::jthread([this](std::stop_token stop) { make(stop); });
+        m_maker = std::jthread([this](const std::stop_token &stop) { make(stop); });
     }
     ~PeerHandles() { stop(); }
     PeerHandles(const PeerHandles &) = delete;

@@ -127,8 +127,8 @@ int DecodeCommand::run(const QStringList &args, CommandIo &io)
                << QLatin1Char('\n');
         return ExitUsage;
     }
-    const QString format = pos[0];
-    const QString path = pos[1];
+    const QString &format = pos[0];
+    const QString &path = pos[1];
     static const QStringList formats {QStringLiteral("perftest"), QStringLiteral("iperf3"),
                                       QStringLiteral("sockperf"), QStringLiteral("nxapi")};
     if (!formats.contains(format)) {

@@ -169,6 +169,7 @@ QString DiagnoseCommand::summary() const
         "name the cause behind a fabric's symptoms (findings and their evidence)");
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int DiagnoseCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;

@@ -33,6 +33,7 @@ QString ExporterCommand::summary() const
         "serve the switches' PFC, queuing and MMU counters as Prometheus /metrics");
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int ExporterCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;

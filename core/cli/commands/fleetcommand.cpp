@@ -31,6 +31,7 @@ QString FleetCommand::summary() const
         "the fleet as a Prometheus-compatible store holds it, in rocectl watch's frames");
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int FleetCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;

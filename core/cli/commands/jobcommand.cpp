@@ -34,6 +34,7 @@ QString JobCommand::summary() const
     return JobCommandText::tr("Run a perftest, iperf3, sockperf or training job on an agent");
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int JobCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;

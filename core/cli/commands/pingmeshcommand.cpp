@@ -157,6 +157,7 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
     return run->endpoints().size() >= 2 && run->matrix() ? ExitOk : ExitFailure;
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int PingmeshCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;

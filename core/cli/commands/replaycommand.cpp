@@ -99,6 +99,7 @@ std::optional<qint64> ReplayCommand::parseTime(const QString &text, qint64 start
     return std::nullopt;
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int ReplayCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;

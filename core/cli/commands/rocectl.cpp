@@ -84,7 +84,7 @@ int runRocectl(const QStringList &arguments, const CommandRegistry &registry, Co
         io.err.flush();
         return ExitUsage;
     }
-    const QString first = args.first();
+    const QString &first = args.first();
     if (first == QLatin1String("--help") || first == QLatin1String("-h")
         || first == QLatin1String("help")) {
         if (args.size() > 1 && first == QLatin1String("help")) {

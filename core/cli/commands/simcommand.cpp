@@ -128,6 +128,7 @@ void printHuman(const sim::ScenarioReport &r, QTextStream &out)
     }
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int serve(const QCommandLineParser &parser, CommandIo &io)
 {
     sim::SimServiceOptions options;
@@ -278,6 +279,7 @@ QString SimCommand::summary() const
     return SimCommandText::tr("Run a scenario on the simulated fabric (DCQCN / ECN / PFC model)");
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 int SimCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;

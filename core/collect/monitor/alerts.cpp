@@ -87,6 +87,7 @@ QList<AlertEngine::PortMemory> &AlertEngine::memoryFor(const model::SourceFrame 
     return memory;
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
 {
     QList<Alert> changes;

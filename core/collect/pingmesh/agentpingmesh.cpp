@@ -24,9 +24,9 @@ QString hostName(const QString &agentHostname, const agentproto::AgentEndpoint &
 {
     QString name;
     for (const QChar c : agentHostname) {
-        if (c.isLetterOrNumber() && c.unicode() < 128)
-            name.append(c);
-        else if ((c == u'.' || c == u'-' || c == u'_') && !name.isEmpty())
+        const bool letter = c.isLetterOrNumber() && c.unicode() < 128;
+        const bool separator = (c == u'.' || c == u'-' || c == u'_') && !name.isEmpty();
+        if (letter || separator)
             name.append(c);
     }
     name.truncate(48);

@@ -56,6 +56,7 @@ QList<Verdict> SlowRankDetector::addIteration(int rank, const QString &host,
         }
         const double median = roce::median(others);
         std::vector<double> deviations;
+        deviations.reserve(others.size());
         for (double v : others)
             deviations.push_back(std::abs(v - median));
         const double sigma = 1.4826 * roce::median(deviations);

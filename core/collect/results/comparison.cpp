@@ -276,8 +276,10 @@ QList<ComparisonRow> Comparison::rows() const
            {"latency_p99_9_usec", &LatencyFigures::p999},
            {"latency_max_usec", &LatencyFigures::max},
            {"latency_average_usec", &LatencyFigures::average}};
-    for (const auto &[name, member] : lat)
-        figure(QLatin1String(name), [&](int i) { return metrics[i].latency.*member; });
+    for (const auto &entry : lat) {
+        const auto member = entry.second;  // a variable, not a binding: lambdas capture it
+        figure(QLatin1String(entry.first), [&](int i) { return metrics[i].latency.*member; });
+    }
     figure(QStringLiteral("jitter_usec"), [&](int i) { return jitterUs(metrics[i].latency); });
     figure(QStringLiteral("mean_step_ms"), [&](int i) { return metrics[i].meanStepMs; });
     figure(QStringLiteral("mean_allreduce_ms"), [&](int i) { return metrics[i].meanAllreduceMs; });

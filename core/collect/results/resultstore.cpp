@@ -152,7 +152,7 @@ Result<void> ResultStore::readVersion()
 
 Result<void> ResultStore::migrate()
 {
-    if (const auto read = readVersion(); !read)
+    if (auto read = readVersion(); !read)
         return read;
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);

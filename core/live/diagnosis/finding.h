@@ -59,7 +59,7 @@ struct Finding {
 /// "pauser"}], "since_ms", "raised_ms", "last_ms", "raised_after_s", "active"}: keys scripts
 /// depend on (`rocectl diagnose`, `rocectl watch` frames).
 QJsonObject findingToJson(const Finding &finding);
-Finding findingFromJson(const QJsonObject &json);
+Finding findingFromJson(const QJsonObject &o);
 
 /// Orders findings as the Diagnosis view lists them: active first, then by severity
 /// (critical first), then by when they were raised.

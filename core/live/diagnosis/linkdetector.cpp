@@ -36,7 +36,7 @@ void detectLinks(const DetectorContext &ctx, QList<Candidate> &out)
         qsizetype port = p.nic() ? ix.switchPortOfNic(i) : i;
         if (port < 0)
             port = i;
-        const QString where = ctx.id(port);
+        const QString &where = ctx.id(port);
         if (reported.contains(where))
             continue;
         const QStringList far = port == i && p.nic() ? QStringList() : ix.farEndIds(port);
@@ -79,7 +79,7 @@ void detectLinks(const DetectorContext &ctx, QList<Candidate> &out)
         bad.insert(port >= 0 ? port : i);
     }
     for (qsizetype port : std::as_const(bad)) {
-        const QString where = ctx.id(port);
+        const QString &where = ctx.id(port);
         const QStringList far = ix.farEndIds(port);
         // An inter-switch cable once, by the end with the smaller name.
         if (!ctx.nic(port) && far.size() == 1 && ix.indexOf(far.first()) >= 0

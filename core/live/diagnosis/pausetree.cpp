@@ -91,6 +91,7 @@ QList<qsizetype> stalledNics(const DetectorContext &ctx)
 
 }  // namespace
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 void detectPauseTrees(const DetectorContext &ctx, QList<Candidate> &out)
 {
     const FabricIndex &ix = ctx.index;

@@ -17,7 +17,7 @@ QJsonObject nicFacts(const DiagnosisInput &in, const QString &host, const QStrin
 {
     const QJsonArray nics = in.configs.value(host).value(QStringLiteral("nics")).toArray();
     for (const QJsonValue &v : nics) {
-        const QJsonObject o = v.toObject();
+        QJsonObject o = v.toObject();
         if (o.value(QStringLiteral("device")).toString() == device)
             return o;
     }

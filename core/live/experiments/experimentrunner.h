@@ -88,7 +88,7 @@ private:
     QList<GroupMember> trainingMembers() const;
     int stepTimeoutMs() const;
     void runNextMatrixStep();
-    void onGroupFinished(const GroupOutcome &outcome);
+    void onGroupFinished(const GroupOutcome &g);
     void finishMatrix();
     void finish(const QString &state, const QString &error, const QJsonObject &result);
 

@@ -113,7 +113,7 @@ void FleetHistory::fetch(const QString &port, qint64 fromMs, qint64 toMs)
         QString error;
     };
     auto state = std::make_shared<Fetch>();
-    const FleetPortRef r = *ref;
+    const FleetPortRef &r = *ref;
     QList<std::pair<model::Metric, FleetQueryPart>> asks;
     for (const FleetQuery &q : fleetQueries()) {
         if (q.nic != r.nic)
@@ -136,7 +136,7 @@ void FleetHistory::fetch(const QString &port, qint64 fromMs, qint64 toMs)
     for (const auto &[metric, part] : std::as_const(asks)) {
         m_client->queryRange(part.promql, fromMs, toMs, step, {},
                              [this, port, fromMs, toMs, state, metric = metric,
-                              r](Result<QList<prom::PromSeries>> res) {
+                              r](const Result<QList<prom::PromSeries>> &res) {
                                  if (!res) {
                                      state->error = res.error().message;
                                  } else if (!res->isEmpty()

@@ -192,7 +192,7 @@ void FleetPoller::discover()
         QStringLiteral("count by (__name__) ({__name__=~\"roce:fleet_(switch|nic)_rate\"})"),
         {QStringLiteral("__name__")}, keep(*recorded));
     m_client->series(discoveryMatchers(), now - 10 * 60 * 1000, now,
-                     [error, round, shape, instance](Result<QList<prom::LabelSet>> r) {
+                     [error, round, shape, instance](const Result<QList<prom::LabelSet>> &r) {
                          if (!r) {
                              if (!*error)
                                  *error = r.error();
@@ -244,7 +244,7 @@ void FleetPoller::finishDiscovery(FleetShape shape, const QString &sampleInstanc
     }
     // The store's scrape interval, from one target's raw `up` samples.
     m_client->rawSamples(QStringLiteral("up{instance=%1}[2m]").arg(quoted(sampleInstance)), {},
-                         [this](Result<QList<prom::PromSeries>> r) {
+                         [this](const Result<QList<prom::PromSeries>> &r) {
                              const int gap = r ? medianGapMs(*r) : 0;
                              startRefreshing(gap > 0 ? gap : 15000);
                          });

@@ -404,6 +404,7 @@ QByteArray toFileBytes(const Inventory &inventory)
     return QJsonDocument(toJson(inventory)).toJson(QJsonDocument::Indented);
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &origin)
 {
     QJsonParseError parseError;

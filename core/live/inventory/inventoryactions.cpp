@@ -84,7 +84,7 @@ void InventoryActions::loadSecrets(const Inventory &inventory)
 {
     if (!m_secrets)
         return;
-    m_secrets->readAll(secretKeys(inventory), [this](Result<QHash<QString, QString>> r) {
+    m_secrets->readAll(secretKeys(inventory), [this](const Result<QHash<QString, QString>> &r) {
         if (!r) {
             emit failed(Operation::LoadSecrets, r.error().message);
             return;
@@ -155,7 +155,7 @@ void InventoryActions::save(const Inventory &inventory)
     }
     if (!begin(Operation::Save))
         return;
-    auto writeFile = [this, inventory, toWrite](Result<void> r) {
+    auto writeFile = [this, inventory, toWrite](const Result<void> &r) {
         if (!r) {
             fail(Operation::Save, r.error().message);  // nothing pending is dropped
             return;

@@ -124,7 +124,7 @@ void SecretStore::writeStep(const std::shared_ptr<WriteAllState> &state)
         return;
     }
     const auto [key, secret] = state->pending.takeFirst();
-    write(key, secret, [this, state](Result<void> r) {
+    write(key, secret, [this, state](const Result<void> &r) {
         if (!r)
             state->done(r);
         else

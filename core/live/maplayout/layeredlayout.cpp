@@ -93,15 +93,16 @@ LayeredLayout LayeredLayout::computeOnce(const LeafSpineFabric &fabric, const Op
     out.leaves.resize(fabric.leaves.size());
     out.leafPanel.resize(fabric.leaves.size());
     for (int g = 0; g < groupCount; ++g) {
-        const double px = (g % best.panelColumns) * (pw + o.panelGap);
-        const double py = o.spineHeight + o.panelGap + (g / best.panelColumns) * (ph + o.panelGap);
+        const int column = g % best.panelColumns, row = g / best.panelColumns;  // grid cell
+        const double px = column * (pw + o.panelGap);
+        const double py = o.spineHeight + o.panelGap + row * (ph + o.panelGap);
         out.panels.append(QRectF(px, py, pw, ph));
         out.panelTitles.append(groups.at(g));
         const QList<int> &members = groupLeaves.at(g);
         for (int i = 0; i < members.size(); ++i) {
-            const double x = px + (i % best.leafColumns) * (blockW + o.blockGap);
-            const double y
-                = py + o.groupTitleHeight + (i / best.leafColumns) * (blockH + o.blockGap);
+            const int leafColumn = i % best.leafColumns, leafRow = i / best.leafColumns;
+            const double x = px + leafColumn * (blockW + o.blockGap);
+            const double y = py + o.groupTitleHeight + leafRow * (blockH + o.blockGap);
             out.leaves[members.at(i)] = QRectF(x, y, blockW, blockH);
             out.leafPanel[members.at(i)] = g;
         }
@@ -119,8 +120,9 @@ LayeredLayout LayeredLayout::computeOnce(const LeafSpineFabric &fabric, const Op
         const auto slot = out.leafCells[leaf].size();
         out.leafCells[leaf].append(n);
         const QPointF origin = out.leaves.at(leaf).topLeft() + out.cellOffset;
-        out.cells[n] = QRectF(origin.x() + double(slot % columns) * pitch,
-                              origin.y() + double(slot / columns) * pitch, o.cell, o.cell);
+        const auto cellColumn = slot % columns, cellRow = slot / columns;
+        out.cells[n] = QRectF(origin.x() + double(cellColumn) * pitch,
+                              origin.y() + double(cellRow) * pitch, o.cell, o.cell);
     }
 
     // Spines spread over the width.

@@ -21,7 +21,7 @@ qint64 now()
 }  // namespace
 
 void recordJobs(experiments::ExperimentQueue &queue, QObject *context,
-                std::function<void(const QString &, const QJsonObject &, qint64)> record)
+                const std::function<void(const QString &, const QJsonObject &, qint64)> &record)
 {
     // The queue runs one experiment at a time: lines and steps belong to the current run.
     auto current = std::make_shared<qint64>(0);

@@ -18,7 +18,7 @@ namespace roce::recording {
 /// as long as @p context.
 void recordJobs(
     experiments::ExperimentQueue &queue, QObject *context,
-    std::function<void(const QString &type, const QJsonObject &body, qint64 ms)> record);
+    const std::function<void(const QString &type, const QJsonObject &body, qint64 ms)> &record);
 
 /// The experiments of a recording as a replay reaches them: one row per job (started, kind,
 /// label, hosts, state), and each job's output lines and training steps up to the replay

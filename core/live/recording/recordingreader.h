@@ -67,7 +67,7 @@ public:
     /// The first block whose last tick is at or after @p ms (tickBlockCount(): none).
     int tickBlockAt(qint64 ms) const;
     /// The ticks of one block (empty when it is damaged; see damage()).
-    QList<RecordedTick> tickBlock(int block) const;
+    QList<RecordedTick> tickBlock(int index) const;
     /// Bytes of all files.
     qint64 bytes() const;
 
@@ -78,7 +78,7 @@ private:
         BlockHeader header;
     };
     RecordingReader() = default;
-    Result<void> scanFile(int file);
+    Result<void> scanFile(int index);
     Result<QByteArray> payload(const Block &block) const;
 
     struct MappedFile {

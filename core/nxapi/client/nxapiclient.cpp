@@ -290,6 +290,7 @@ void NxapiClient::send(const QStringList &commands, OutputFormat format)
     });
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, OutputFormat format,
                              bool usedCookie)
 {

@@ -128,7 +128,7 @@ private:
     void startPoll();
     void send(const QStringList &commands, OutputFormat format);
     void onFinished(QNetworkReply *reply, const QStringList &commands, OutputFormat format,
-                    bool retriedLogin);
+                    bool usedCookie);
     void finishPoll();
     void failPoll(NxapiError error);
     void scheduleRetry(const NxapiError &reason);

@@ -41,7 +41,7 @@ QString longInterfaceName(const QString &name)
                                        QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression internal(QStringLiteral(R"(^ii(\d+(?:/\d+){1,2})$)"),
                                              QRegularExpression::CaseInsensitiveOption);
-    const QString trimmed = name.trimmed();
+    QString trimmed = name.trimmed();
     if (const auto m = eth.match(trimmed); m.hasMatch())
         return QStringLiteral("Ethernet") + m.captured(1);
     if (const auto m = po.match(trimmed); m.hasMatch())
@@ -55,7 +55,7 @@ QString longInterfaceName(const QString &name)
 
 QString shortInterfaceName(const QString &name)
 {
-    const QString full = longInterfaceName(name);
+    QString full = longInterfaceName(name);
     if (full.startsWith(QLatin1String("Ethernet")))
         return QStringLiteral("Eth") + full.mid(8);
     if (full.startsWith(QLatin1String("port-channel")))

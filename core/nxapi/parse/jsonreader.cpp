@@ -354,7 +354,8 @@ ParseError Parser::run()
             open.push_back(Open {add(object ? Kind::Object : Kind::Array, offset(), 0), 0});
             ++m_p;
             skipWhitespace();
-            if (m_p < m_end && *m_p == (object ? '}' : ']')) {
+            const unsigned char close = object ? '}' : ']';
+            if (m_p < m_end && *m_p == close) {
                 ++m_p;
                 Node &n = at(open.back().container);
                 n.length = offset() - n.offset;
@@ -416,6 +417,7 @@ ParseError Parser::run()
             Open &top = open.back();
             Node &container = at(top.container);
             const bool object = container.kind == Kind::Object;
+            const unsigned char close = object ? '}' : ']';
             // A key's `end` skips its value: lookups step from key to key.
             if (object)
                 at(top.key).end = count();
@@ -438,7 +440,7 @@ ParseError Parser::run()
                 }
                 break;
             }
-            if (*m_p != (object ? '}' : ']'))
+            if (*m_p != close)
                 return fail(ParseError::UnexpectedCharacter);
             ++m_p;
             container.length = offset() - container.offset;

@@ -186,7 +186,7 @@ Result<void> parseShowPfcText(const QString &text, SwitchSnapshot &into)
 
 Result<void> parseShowQueuing(json::Value body, SwitchSnapshot &into)
 {
-    const auto parsed = forEachInterfaceRow(
+    auto parsed = forEachInterfaceRow(
         body, QLatin1String("queuing_interface"), [&into](json::Value row, const QString &name) {
             QueuingStatus &q = queuingOf(into, name);
             readQosConfig(row, q);

@@ -178,6 +178,7 @@ const InterfaceConfig *QosConfig::findInterface(const QString &name) const
     return nullptr;
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 Result<QosConfig> parseRunningConfigQos(const QString &text)
 {
     QosConfig config;
@@ -279,7 +280,7 @@ Result<QosConfig> parseRunningConfigQos(const QString &text)
             if (t.value(0) == QLatin1String("service-policy")
                 && t.value(1) == QLatin1String("type")) {
                 const QString type = t.value(2);
-                const QString name = t.last();
+                const QString &name = t.last();
                 if (type == QLatin1String("network-qos"))
                     config.systemNetworkQos = name;
                 else if (type == QLatin1String("queuing") && t.contains(QLatin1String("output")))

@@ -218,7 +218,7 @@ void PromClient::query(const QString &promql, const QStringList &labels, VectorD
     form.append({QStringLiteral("latency_offset"), QStringLiteral("1s")});
     form.append({QStringLiteral("nocache"), QStringLiteral("1")});
     post(QStringLiteral("query"), form,
-         [this, labels, done = std::move(done)](Result<QByteArray> body) {
+         [this, labels, done = std::move(done)](const Result<QByteArray> &body) {
              if (!body) {
                  done(body.error());
                  return;
@@ -237,12 +237,13 @@ void PromClient::rawSamples(const QString &rangeSelector, const QStringList &lab
     Form form;
     form.append({QStringLiteral("query"), rangeSelector});
     form.append({QStringLiteral("nocache"), QStringLiteral("1")});
-    post(QStringLiteral("query"), form, [labels, done = std::move(done)](Result<QByteArray> body) {
-        if (!body)
-            done(body.error());
-        else
-            done(parseMatrix(*body, labels));
-    });
+    post(QStringLiteral("query"), form,
+         [labels, done = std::move(done)](const Result<QByteArray> &body) {
+             if (!body)
+                 done(body.error());
+             else
+                 done(parseMatrix(*body, labels));
+         });
 }
 
 void PromClient::queryRange(const QString &promql, qint64 fromMs, qint64 toMs, qint64 stepMs,
@@ -272,34 +273,35 @@ void PromClient::queryRange(const QString &promql, qint64 fromMs, qint64 toMs, q
         form.append({QStringLiteral("end"), seconds(w.endMs)});
         form.append({QStringLiteral("step"), seconds(w.stepMs)});
         form.append({QStringLiteral("latency_offset"), QStringLiteral("1s")});
-        post(QStringLiteral("query_range"), form, [join, i, labels](Result<QByteArray> body) {
-            if (join->failed)
-                return;
-            Result<QList<PromSeries>> part
-                = body ? parseMatrix(*body, labels) : Result<QList<PromSeries>>(body.error());
-            if (!part) {
-                join->failed = true;
-                join->done(part.error());
-                return;
-            }
-            join->parts[i] = std::move(part).value();
-            if (--join->left > 0)
-                return;
-            QList<PromSeries> out;
-            QHash<QStringList, qsizetype> index;
-            for (const auto &p : std::as_const(join->parts)) {
-                for (const PromSeries &s : *p) {
-                    const auto at = index.constFind(s.labels);
-                    if (at == index.constEnd()) {
-                        index.insert(s.labels, out.size());
-                        out.append(s);
-                    } else {
-                        out[*at].points.append(s.points);
-                    }
-                }
-            }
-            join->done(out);
-        });
+        post(QStringLiteral("query_range"), form,
+             [join, i, labels](const Result<QByteArray> &body) {
+                 if (join->failed)
+                     return;
+                 Result<QList<PromSeries>> part
+                     = body ? parseMatrix(*body, labels) : Result<QList<PromSeries>>(body.error());
+                 if (!part) {
+                     join->failed = true;
+                     join->done(part.error());
+                     return;
+                 }
+                 join->parts[i] = std::move(part).value();
+                 if (--join->left > 0)
+                     return;
+                 QList<PromSeries> out;
+                 QHash<QStringList, qsizetype> index;
+                 for (const auto &p : std::as_const(join->parts)) {
+                     for (const PromSeries &s : *p) {
+                         const auto at = index.constFind(s.labels);
+                         if (at == index.constEnd()) {
+                             index.insert(s.labels, out.size());
+                             out.append(s);
+                         } else {
+                             out[*at].points.append(s.points);
+                         }
+                     }
+                 }
+                 join->done(out);
+             });
     }
 }
 
@@ -309,7 +311,7 @@ void PromClient::labelValues(const QString &label, qint64 fromMs, qint64 toMs, V
     form.append({QStringLiteral("start"), seconds(fromMs)});
     form.append({QStringLiteral("end"), seconds(toMs)});
     get(QStringLiteral("label/") + label + QStringLiteral("/values"), form,
-        [done = std::move(done)](Result<QByteArray> body) {
+        [done = std::move(done)](const Result<QByteArray> &body) {
             if (!body)
                 done(body.error());
             else
@@ -324,7 +326,7 @@ void PromClient::series(const QStringList &matchers, qint64 fromMs, qint64 toMs,
         form.append({QStringLiteral("match[]"), m});
     form.append({QStringLiteral("start"), seconds(fromMs)});
     form.append({QStringLiteral("end"), seconds(toMs)});
-    post(QStringLiteral("series"), form, [done = std::move(done)](Result<QByteArray> body) {
+    post(QStringLiteral("series"), form, [done = std::move(done)](const Result<QByteArray> &body) {
         if (!body)
             done(body.error());
         else

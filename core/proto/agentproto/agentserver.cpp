@@ -30,7 +30,7 @@ Result<void> JobRunner::input(const QString &jobId, const QString &)
                      AgentServerText::tr("job '%1' reads no input").arg(jobId));
 }
 
-AgentServer::AgentServer(SampleFunction sampler, JobRunner *jobs, AgentServerOptions options,
+AgentServer::AgentServer(SampleFunction sampler, JobRunner *jobs, const AgentServerOptions &options,
                          QObject *parent)
     : AgentServer(std::make_shared<SharedSample>(std::move(sampler), options.tickMs), jobs, options,
                   parent)

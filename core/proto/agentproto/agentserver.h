@@ -92,7 +92,7 @@ class AgentServer : public QObject
 public:
     using SampleFunction = std::function<AgentSample()>;
 
-    AgentServer(SampleFunction sampler, JobRunner *jobs, AgentServerOptions options,
+    AgentServer(SampleFunction sampler, JobRunner *jobs, const AgentServerOptions &options,
                 QObject *parent = nullptr);
     /// Serves @p samples, which others (the agent's /metrics) may share.
     AgentServer(std::shared_ptr<SharedSample> samples, JobRunner *jobs, AgentServerOptions options,

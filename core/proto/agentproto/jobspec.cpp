@@ -70,6 +70,7 @@ QString jobStateName(JobState state)
     return QString();
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 Result<JobSpec> parseJobSpec(const QJsonObject &j)
 {
     JobSpec s;
@@ -145,7 +146,7 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
     if (auto e = integer(key, min, max, &v))                                                       \
         return *e;                                                                                 \
     if (v)                                                                                         \
-        target = decltype(target)(*v);
+        (target) = decltype(target)(*v);
 #define ROCE_BOOL(key, target)                                                                     \
     if (auto e = boolean(key, &(target)))                                                          \
         return *e;

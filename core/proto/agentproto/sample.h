@@ -92,6 +92,6 @@ QJsonObject sampleToJson(const AgentSample &sample);
 /// The same JSON as sampleToJson(), compact, written directly: this runs for every sample
 /// a subscribed console receives, and building QJsonObjects costs ten times more.
 QByteArray sampleToJsonBytes(const AgentSample &sample);
-Result<AgentSample> sampleFromJson(const QJsonObject &json);
+Result<AgentSample> sampleFromJson(const QJsonObject &o);
 
 }  // namespace roce::agentproto

@@ -52,8 +52,7 @@ public:
         const std::size_t n = std::strlen(k);
         char *p = room(n + 3);
         *p++ = '"';
-        std::memcpy(p, k, n);
-        p += n;
+        p = std::copy_n(k, n, p);
         *p++ = '"';
         *p++ = ':';
         m_size += n + 3;
@@ -254,6 +253,7 @@ private:
 
 }  // namespace
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 QByteArray sampleToJsonBytes(const AgentSample &s)
 {
     JsonWriter w;

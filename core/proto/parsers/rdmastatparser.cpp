@@ -46,7 +46,7 @@ Result<QList<LinkGroup>> groups(const QString &text, const QString &what)
             return makeError(
                 ErrorCode::Parse,
                 RdmaStatText::tr("%1: expected \"link DEVICE/PORT\" at \"%2\"").arg(what, t[i]));
-        const QString devPort = t[i + 1];
+        const QString &devPort = t[i + 1];
         const qsizetype slash = devPort.lastIndexOf(QLatin1Char('/'));
         bool ok = false;
         const int port = slash > 0 ? devPort.mid(slash + 1).toInt(&ok) : 0;

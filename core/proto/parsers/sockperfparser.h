@@ -27,7 +27,7 @@ struct SockperfResult {
 };
 
 /// Parses sockperf's summary (ANSI colour codes stripped). Fails when no summary is found.
-Result<SockperfResult> parseSockperf(const QString &text);
+Result<SockperfResult> parseSockperf(const QString &input);
 
 QJsonObject sockperfToJson(const SockperfResult &result);
 

@@ -320,6 +320,7 @@ void FluidFabric::Impl::switchIngress(int portIndex)
 
 // --- phase B: switch egress: FIFO-fair service, DWRR, marking at dequeue ---------------------
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 void FluidFabric::Impl::switchEgress(int portIndex)
 {
     FluidPort &p = ports[std::size_t(portIndex)];
@@ -495,6 +496,7 @@ void FluidFabric::Impl::switchEgress(int portIndex)
 
 // --- phase D: receivers: delivery, losses, the notification point --------------------------
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 void FluidFabric::Impl::receivers(int nicIndex)
 {
     FluidNic &nic = nics[std::size_t(nicIndex)];

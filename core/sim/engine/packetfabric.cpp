@@ -886,9 +886,7 @@ void PacketFabric::Impl::portEgress(int portIndex)
         if (p.qBytes[slot] == 0)
             return false;
         const int cos = pfcCosOfGroup(groupOfSlot(slot), p.switchIndex);
-        if (cos >= 0 && now < p.egressPause[cos].pausedUntil && now >= p.wdShutdownUntil)
-            return false;
-        return true;
+        return !(cos >= 0 && now < p.egressPause[cos].pausedUntil && now >= p.wdShutdownUntil);
     };
     const bool roce = eligible(SlotRoce);
     const bool def = eligible(SlotDefault);

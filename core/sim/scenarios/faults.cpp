@@ -353,6 +353,7 @@ QJsonObject injectionToJson(const ScenarioInjection &injection)
             {QStringLiteral("injected"), faults}};
 }
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
                                   bool withLoad, std::uint64_t seed)
 {

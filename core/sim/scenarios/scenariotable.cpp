@@ -21,6 +21,7 @@ using Live = ScenarioDefinition::Live;
 using Batch = ScenarioDefinition::Batch;
 }  // namespace
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 QList<ScenarioDefinition> scenarioTable()
 {
     return {

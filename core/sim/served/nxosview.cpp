@@ -291,6 +291,7 @@ QString NxosView::textVersion() const
 
 // --- show interface -------------------------------------------------------------------------
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 QJsonObject NxosView::showInterface(const QList<int> &list) const
 {
     QJsonArray rows;
@@ -584,6 +585,7 @@ QString NxosView::textPfc(const QList<int> &list) const
 
 // --- show queuing interface -----------------------------------------------------------------
 
+// NOLINTNEXTLINE(readability-function-size): predates the limit
 QJsonObject NxosView::showQueuing(const QList<int> &list) const
 {
     const ModelParams &params = m_fabric.params();
@@ -662,11 +664,11 @@ QJsonObject NxosView::showQueuing(const QList<int> &list) const
         const PfcThresholds th = m_fabric.pfcThresholds(p);
         QJsonObject ingressCfg;
         if (qos.noDropConfigured) {
-            ingressCfg
-                = QJsonObject {{QStringLiteral("qosgrp"), QString::number(qos.noDropGroup)},
-                               {QStringLiteral("buffer-size"), s(quint64(th.xoff + th.headroom))},
-                               {QStringLiteral("pause-threshold"), s(quint64(th.xoff))},
-                               {QStringLiteral("resume-threshold"), s(quint64(th.xon))}};
+            ingressCfg = QJsonObject {
+                {QStringLiteral("qosgrp"), QString::number(qos.noDropGroup)},
+                {QStringLiteral("buffer-size"), s(quint64(th.xoff) + quint64(th.headroom))},
+                {QStringLiteral("pause-threshold"), s(quint64(th.xoff))},
+                {QStringLiteral("resume-threshold"), s(quint64(th.xon))}};
         }
         QJsonArray pfcRows;
         const int cos = qos.noDropPfcCos;

@@ -55,17 +55,17 @@ private:
     QList<int> ports() const;  ///< global switch port ids of this switch, in name order
     int portByName(const QString &name) const;
     QJsonObject showVersion() const;
-    QJsonObject showInterface(const QList<int> &ports) const;
+    QJsonObject showInterface(const QList<int> &list) const;
     QJsonObject showInterfaceCounters() const;
     QJsonObject showInterfaceCountersErrors() const;
-    QJsonObject showPfc(const QList<int> &ports) const;
-    QJsonObject showQueuing(const QList<int> &ports) const;
+    QJsonObject showPfc(const QList<int> &list) const;
+    QJsonObject showQueuing(const QList<int> &list) const;
     QJsonObject showLldpNeighborsDetail() const;
     QJsonObject showLldpNeighbors() const;
     QString textVersion() const;
-    QString textInterface(const QList<int> &ports) const;
-    QString textPfc(const QList<int> &ports) const;
-    QString textQueuing(const QList<int> &ports) const;
+    QString textInterface(const QList<int> &list) const;
+    QString textPfc(const QList<int> &list) const;
+    QString textQueuing(const QList<int> &list) const;
     QString textRunningConfig() const;
     QString textBufferPktStats() const;
     QString hostName() const;

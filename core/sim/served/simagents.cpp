@@ -156,7 +156,7 @@ Result<void> SimAgents::listen(const QHostAddress &address, const QList<SimAgent
     const FabricSpec &spec = m_fabric.spec();
     m_runners.resize(spec.hosts.size(), nullptr);
     for (int a = 0; a < agents.size(); ++a) {
-        const SimAgentHost agent = agents[a];
+        const SimAgentHost &agent = agents[a];
         auto *runner = new SimHostRunner(this, agent.nics, this);
         AgentServerOptions options = m_serverOptions;
         options.hostname = agent.name;

@@ -9,8 +9,8 @@
 
 namespace roce::sim {
 
-SimulatedFabricPlan::SimulatedFabricPlan(QString topology, QString scenario,
-                                         SimServiceOptions referenceOptions, QObject *parent)
+SimulatedFabricPlan::SimulatedFabricPlan(const QString &topology, QString scenario,
+                                         const SimServiceOptions &referenceOptions, QObject *parent)
     : QObject(parent), m_scenario(std::move(scenario))
 {
     if (topology.isEmpty() || topology == QLatin1String("reference")) {

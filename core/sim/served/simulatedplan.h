@@ -26,8 +26,8 @@ public:
     /// @p topology: empty or "reference" for the reference fabric (served with
     /// @p referenceOptions), "rail:H:N:R:S" for a served leaf/spine fabric. @p scenario
     /// (optional) starts once the fabric is up; if it cannot, failed().
-    SimulatedFabricPlan(QString topology, QString scenario, SimServiceOptions referenceOptions = {},
-                        QObject *parent = nullptr);
+    SimulatedFabricPlan(const QString &topology, QString scenario,
+                        const SimServiceOptions &referenceOptions = {}, QObject *parent = nullptr);
     ~SimulatedFabricPlan() override;
 
     /// Answers with ready() or failed().
