@@ -274,18 +274,27 @@ std::pair<QString, double> busiest(const Context &c, const QHash<QString, double
     return {top, topWeight};
 }
 
-Verdict linkVerdict(const QString &port, double weight, const PathTally &lossy,
+/// A verdict on a switch port that paths share: @p ev, then the port's own counters.
+Verdict portVerdict(const QString &kind, const QString &port, QJsonObject ev,
                     const PortEvidence &pe)
 {
     Verdict v;
-    v.kind = QStringLiteral("link");
+    v.kind = kind;
     v.port = port;
-    QJsonObject ev {{QStringLiteral("pairs_lossy"), lossy.pairs},
-                    {QStringLiteral("pairs_through_port"), round2(weight)},
-                    {QStringLiteral("probes_lost"), double(lossy.lostProbes)},
-                    {QStringLiteral("by"), QStringLiteral("loss")}};
     addPortEvidence(ev, pe);
     v.evidence = ev;
+    return v;
+}
+
+Verdict linkVerdict(const QString &port, double weight, const PathTally &lossy,
+                    const PortEvidence &pe)
+{
+    Verdict v = portVerdict(QStringLiteral("link"), port,
+                            {{QStringLiteral("pairs_lossy"), lossy.pairs},
+                             {QStringLiteral("pairs_through_port"), round2(weight)},
+                             {QStringLiteral("probes_lost"), double(lossy.lostProbes)},
+                             {QStringLiteral("by"), QStringLiteral("loss")}},
+                            pe);
     v.summary = AnalyzerText::tr("%1 pairs lose probes on paths that cross %2, which counts %3 "
                                  "input errors/s and %4 discards/s: that link is bad.")
                     .arg(lossy.pairs)
@@ -302,16 +311,13 @@ Verdict linkVerdict(const QString &port, double weight, const PathTally &lossy,
 Verdict congestionVerdict(const QString &port, double weight, const PathTally &slow,
                           const PortEvidence &pe)
 {
-    Verdict v;
-    v.kind = QStringLiteral("congestion");
-    v.port = port;
-    QJsonObject ev {{QStringLiteral("pairs_slow"), slow.pairs},
-                    {QStringLiteral("pairs_through_port"), round2(weight)},
-                    {QStringLiteral("rtt_p50_us"), round2(median(slow.p50s))},
-                    {QStringLiteral("baseline_rtt_us"), round2(median(slow.bases))},
-                    {QStringLiteral("by"), QStringLiteral("latency")}};
-    addPortEvidence(ev, pe);
-    v.evidence = ev;
+    Verdict v = portVerdict(QStringLiteral("congestion"), port,
+                            {{QStringLiteral("pairs_slow"), slow.pairs},
+                             {QStringLiteral("pairs_through_port"), round2(weight)},
+                             {QStringLiteral("rtt_p50_us"), round2(median(slow.p50s))},
+                             {QStringLiteral("baseline_rtt_us"), round2(median(slow.bases))},
+                             {QStringLiteral("by"), QStringLiteral("latency")}},
+                            pe);
     v.summary = AnalyzerText::tr("%1 pairs take %2 us instead of %3 us without losing probes, "
                                  "on paths that share %4 (ECN %5/s, pauses %6/s, %7 % busy): "
                                  "congestion there.")
