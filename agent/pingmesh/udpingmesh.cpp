@@ -38,7 +38,8 @@ constexpr int kPayload = 64;
 constexpr int kRecvSlots = 256;
 constexpr int kSendSlots = 64;
 constexpr quint64 kRecvTag = 1ull << 62;
-constexpr std::size_t kMaxHeld = kRecvSlots;  ///< probes waiting for a reply's address handle
+constexpr std::size_t kMaxHeld = kSendSlots / 2;  ///< held replies go out in one burst: it must
+                                                  ///< fit the send queue beside the probes
 
 enum : quint8 { Probe = 1, Reply = 2 };
 
