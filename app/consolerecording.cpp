@@ -336,7 +336,10 @@ bool ConsoleRecording::openReplay(const QString &path)
     auto *jobs = new widgets::RecordedJobsView(replay->jobs());
     connect(jobs, &widgets::RecordedJobsView::seekRequested, &driver,
             &recording::ReplayDriver::seek);
-    m_window.replaceRunsPanel(jobs);
+    // The live Experiments panel waits for the way back; anything else there (the empty
+    // state, a previous replay's jobs) is done with.
+    if (QWidget *old = m_window.replaceRunsPanel(jobs); old && old != m_experiments)
+        old->deleteLater();
 
     auto *timeline = new widgets::ReplayTimeline;
     m_timeline = timeline;
@@ -396,8 +399,10 @@ void ConsoleRecording::backToLive()
     m_replay->driver().pause();
     showLiveFabric(m_window, m_live);
     showLiveShape();
-    if (m_experiments)
-        m_window.replaceRunsPanel(m_experiments);
+    if (m_experiments) {
+        if (QWidget *replayed = m_window.replaceRunsPanel(m_experiments))
+            replayed->deleteLater();  // the replay's jobs view
+    }
     m_window.showLive();
     m_before.reset();
     m_after.reset();

@@ -453,8 +453,10 @@ private slots:
         QCOMPARE(held, 24);
         // The bound: 8 MiB over the baseline (24 x 16 KiB of frames plus TLS state is ~3 MiB;
         // before the fix this attack took well over 100 MiB).
+#ifndef __SANITIZE_ADDRESS__  // its quarantine holds freed memory: the bound is the product build's
         QVERIFY2(during < baseline + 8 * 1024,
                  qPrintable(QStringLiteral("%1 KiB -> %2 KiB").arg(baseline).arg(during)));
+#endif
         // And the agent still serves its console.
         const qsizetype before = samples.size();
         QTRY_VERIFY_WITH_TIMEOUT(samples.size() >= before + 3, 5000);

@@ -375,10 +375,11 @@ void TestAlerts::nicBufferDiscardsRaiseGenericAlerts()
     QVERIFY(find(changes, QStringLiteral("rx_prio_discards"), nic.name()));
     QVERIFY(!find(changes, QStringLiteral("out_of_buffer"), nic.name()));
     QCOMPARE(engine.active().size(), 2);
-    // The discards stop: both alerts clear.
+    // The discards stop: both alerts clear. (`nic` refers into the frame replaced here.)
+    const QString nicName = nic.name();
     u = tracker.update(sample(1600, 1600, 35), 3000);
     changes = engine.evaluate(u);
-    const Alert *cleared = find(changes, QStringLiteral("rx_discards_phy"), nic.name());
+    const Alert *cleared = find(changes, QStringLiteral("rx_discards_phy"), nicName);
     QVERIFY(cleared && !cleared->active);
     QVERIFY(engine.active().isEmpty());
 }

@@ -367,10 +367,12 @@ void TestFaultSoak::sourcesSurviveKillsAndGarbage()
 
     // Memory flat: the history of ~100 ports over a minute is well under a megabyte; growth
     // beyond 24 MB would be a leak in reconnects or in the handling of garbage.
+#ifndef __SANITIZE_ADDRESS__  // its quarantine holds freed memory: the bound is the product build's
     QVERIFY2(rssAfter - rssBefore < 24 * 1024,
              qPrintable(QStringLiteral("RSS %1 KB -> %2 KB").arg(rssBefore).arg(rssAfter)));
     // The agents' pre-auth budget holds their memory while they are flooded.
     QVERIFY2(agentRssMaxKb < 64 * 1024, qPrintable(QString::number(agentRssMaxKb)));
+#endif
 
     // No received sample is missing from history.
     QVERIFY(receivedPoints > 1000);
