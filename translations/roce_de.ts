@@ -163,10 +163,6 @@
         <translation>Die von libibverbs gefundenen RDMA-Geräte ausgeben und beenden.</translation>
     </message>
     <message>
-        <source>roce-agent: unexpected argument &apos;%1&apos;</source>
-        <translation>roce-agent: unerwartetes Argument „%1“</translation>
-    </message>
-    <message>
         <source>Take one sample of every device and port, print it and exit.</source>
         <translation>Eine Stichprobe aller Geräte und Ports nehmen, ausgeben und beenden.</translation>
     </message>
@@ -227,26 +223,6 @@
         <translation>INI-Datei mit diesen Einstellungen (Abschnitt [agent]; Optionen haben Vorrang).</translation>
     </message>
     <message>
-        <source>roce-agent: config file %1 does not exist</source>
-        <translation>roce-agent: Konfigurationsdatei %1 existiert nicht</translation>
-    </message>
-    <message>
-        <source>roce-agent: --once needs exactly one of --json or --prometheus</source>
-        <translation>roce-agent: --once braucht genau eine von --json oder --prometheus</translation>
-    </message>
-    <message>
-        <source>roce-agent: cannot parse config file %1</source>
-        <translation>roce-agent: Konfigurationsdatei %1 kann nicht gelesen werden</translation>
-    </message>
-    <message>
-        <source>roce-agent: %1: unknown setting &quot;%2&quot; (known: %3)</source>
-        <translation>roce-agent: %1: unbekannte Einstellung „%2“ (bekannt: %3)</translation>
-    </message>
-    <message>
-        <source>roce-agent: %1: plaintext must be true or false, not %2</source>
-        <translation>roce-agent: %1: plaintext muss true oder false sein, nicht %2</translation>
-    </message>
-    <message>
         <source>Serve Prometheus /metrics on ADDRESS:PORT, or &apos;off&apos; (default 127.0.0.1:9471).</source>
         <translation>Prometheus-/metrics auf ADRESSE:PORT anbieten, oder „off“ (Standard: 127.0.0.1:9471).</translation>
     </message>
@@ -267,20 +243,32 @@
         <translation>n</translation>
     </message>
     <message>
-        <source>roce-agent: %1: max_connections must be a positive number, not %2</source>
-        <translation>roce-agent: %1: max_connections muss eine positive Zahl sein, nicht %2</translation>
-    </message>
-    <message>
-        <source>roce-agent: --max-connections must be a positive number, not %1</source>
-        <translation>roce-agent: --max-connections muss eine positive Zahl sein, nicht %1</translation>
-    </message>
-    <message>
         <source>spec</source>
         <translation>Spezifikation</translation>
     </message>
     <message>
         <source>Run one pingmesh round as the spec file says (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD probes to the peers&apos; queue pairs and answers to theirs; prints the pairs&apos; RTT and loss as JSON, then exits. &quot;-&quot; reads the spec from the first line of standard input.</source>
         <translation>Eine Pingmesh-Runde nach der Spezifikationsdatei ausführen (JSON: name, device, rendezvous, peers, seconds, rate_per_s, ...): UD-Proben an die Queue-Pairs der Peers und Antworten auf ihre; gibt RTT und Verlust der Paare als JSON aus und beendet sich. „-“ liest die Spezifikation aus der ersten Zeile der Standardeingabe.</translation>
+    </message>
+    <message>
+        <source>config file %1 does not exist</source>
+        <translation>Konfigurationsdatei %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>cannot parse config file %1</source>
+        <translation>Konfigurationsdatei %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is outside the [agent] section</source>
+        <translation>%1: &quot;%2&quot; steht außerhalb des Abschnitts [agent]</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>unerwartetes Argument „%1“</translation>
+    </message>
+    <message>
+        <source>--once needs exactly one of --json or --prometheus</source>
+        <translation>--once braucht genau eine von --json oder --prometheus</translation>
     </message>
 </context>
 <context>
@@ -673,10 +661,6 @@
     <message>
         <source>Print JSON.</source>
         <translation>JSON ausgeben.</translation>
-    </message>
-    <message>
-        <source>rocectl audit: DSCP values are 0-63, CoS 0-7</source>
-        <translation>rocectl audit: DSCP-Werte sind 0-63, CoS 0-7</translation>
     </message>
     <message>
         <source>rocectl audit: cannot read %1: %2</source>
@@ -1181,10 +1165,6 @@
         <translation>roce-console: unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <source>roce-console: --screenshot-delay needs a number of milliseconds, got &apos;%1&apos;</source>
-        <translation>roce-console: --screenshot-delay erwartet eine Anzahl Millisekunden, erhalten: „%1“</translation>
-    </message>
-    <message>
         <source>Run on the embedded simulated fabric (the default while no inventory is configured).</source>
         <translation>Auf dem eingebetteten simulierten Fabric laufen (Standard, solange kein Inventar konfiguriert ist).</translation>
     </message>
@@ -1247,6 +1227,10 @@
     <message>
         <source>Start this live scenario on the simulated fabric: a load (idle, lossy-incast, pfc-incast, dcqcn-incast, training) and faults with optional targets joined by &apos;+&apos; (nic-stall[:NIC], link-down[:PORT], ... as rocectl sim --list shows), e.g. training+nic-stall:ubunturdma3/rocep19s0; with --topology: rail-training (default), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</source>
         <translation>Dieses Live-Szenario auf der simulierten Fabric starten: eine Last (idle, lossy-incast, pfc-incast, dcqcn-incast, training) und Fehler mit optionalen Zielen, verbunden durch „+“ (nic-stall[:NIC], link-down[:PORT], ... wie rocectl sim --list zeigt), z. B. training+nic-stall:ubunturdma3/rocep19s0; mit --topology: rail-training (Standard), rail-ecmp-polarized, rail-link-down, rail-nic-stall, rail-pfc-wrong-cos.</translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation>Millisekunden</translation>
     </message>
 </context>
 <context>
@@ -1462,20 +1446,12 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
         <translation>--pingmesh braucht Agenten: --inventory oder --sim</translation>
     </message>
     <message>
-        <source>--seconds must be 0 to 86400</source>
-        <translation>--seconds muss zwischen 0 und 86400 liegen</translation>
-    </message>
-    <message>
-        <source>--warmup must be 0 to 3600 seconds</source>
-        <translation>--warmup muss zwischen 0 und 3600 Sekunden liegen</translation>
-    </message>
-    <message>
-        <source>--wait must be a number of seconds</source>
-        <translation>--wait muss eine Anzahl Sekunden sein</translation>
-    </message>
-    <message>
         <source>rocectl diagnose: the faults of &apos;%1&apos; did not start</source>
         <translation>rocectl diagnose: die Fehler von „%1“ wurden nicht gestartet</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
     </message>
 </context>
 <context>
@@ -1973,10 +1949,6 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <translation>--listen ADRESSE:PORT angeben (z. B. 127.0.0.1:9472)</translation>
     </message>
     <message>
-        <source>--interval-ms must be a whole number from %1 to %2</source>
-        <translation>--interval-ms muss eine ganze Zahl von %1 bis %2 sein</translation>
-    </message>
-    <message>
         <source>%1 does not answer: %2</source>
         <translation>%1 antwortet nicht: %2</translation>
     </message>
@@ -2459,22 +2431,6 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <translation>--auth basic braucht --user</translation>
     </message>
     <message>
-        <source>--interval must be 1 to 300 seconds</source>
-        <translation>--interval muss 1 bis 300 Sekunden sein</translation>
-    </message>
-    <message>
-        <source>--timeout must be 1 to 600 seconds</source>
-        <translation>--timeout muss 1 bis 600 Sekunden sein</translation>
-    </message>
-    <message>
-        <source>--count must be a positive number</source>
-        <translation>--count muss eine positive Zahl sein</translation>
-    </message>
-    <message>
-        <source>--wait must be a number of seconds</source>
-        <translation>--wait muss eine Zahl von Sekunden sein</translation>
-    </message>
-    <message>
         <source>rocectl fleet: no secret for %1 in ROCE_PROMETHEUS_SECRET or the keychain (%2)</source>
         <translation>rocectl fleet: kein Geheimnis für %1 in ROCE_PROMETHEUS_SECRET oder im Schlüsselbund (%2)</translation>
     </message>
@@ -2497,6 +2453,10 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>rocectl fleet: %1 gave no answer within %2 s</source>
         <translation>rocectl fleet: %1 hat innerhalb von %2 s nicht geantwortet</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
     </message>
 </context>
 <context>
@@ -2987,10 +2947,6 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <translation>--tool und --role sind erforderlich</translation>
     </message>
     <message>
-        <source>--cancel-after wants a positive number of seconds</source>
-        <translation>--cancel-after erwartet eine positive Anzahl Sekunden</translation>
-    </message>
-    <message>
         <source>rocectl job: %1: %2</source>
         <translation>rocectl job: %1: %2</translation>
     </message>
@@ -3009,6 +2965,10 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>recorded as run %1</source>
         <translation>als Lauf %1 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
     </message>
 </context>
 <context>
@@ -3745,6 +3705,53 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     </message>
 </context>
 <context>
+    <name>OptionTableText</name>
+    <message>
+        <source>%1 must be a whole number from %2 to %3, not %4</source>
+        <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht %4</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of at least %2, not %3</source>
+        <translation>%1 muss eine ganze Zahl von mindestens %2 sein, nicht %3</translation>
+    </message>
+    <message>
+        <source>%1 must be %2 to %3 whole %4, not %5</source>
+        <translation>%1 muss %2 bis %3 ganze %4 sein, nicht %5</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2 whole %3, not %4</source>
+        <translation>%1 muss mindestens %2 ganze %3 sein, nicht %4</translation>
+    </message>
+    <message>
+        <source>%1 must be a number from %2 to %3, not %4</source>
+        <translation>%1 muss eine Zahl von %2 bis %3 sein, nicht %4</translation>
+    </message>
+    <message>
+        <source>%1 must be a number of at least %2, not %3</source>
+        <translation>%1 muss eine Zahl von mindestens %2 sein, nicht %3</translation>
+    </message>
+    <message>
+        <source>%1 must be %2 to %3 %4, not %5</source>
+        <translation>%1 muss %2 bis %3 %4 sein, nicht %5</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2 %3, not %4</source>
+        <translation>%1 muss mindestens %2 %3 sein, nicht %4</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2, not %3</source>
+        <translation>%1 muss eines von %2 sein, nicht %3</translation>
+    </message>
+    <message>
+        <source>unknown setting &quot;%1&quot; (known: %2)</source>
+        <translation>unbekannte Einstellung &quot;%1&quot; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false, not %2</source>
+        <translation>%1 muss true oder false sein, nicht %2</translation>
+    </message>
+</context>
+<context>
     <name>OutputLimiterText</name>
     <message>
         <source> […line cut: %1 more bytes]</source>
@@ -3982,18 +3989,6 @@ Szenarien von --sim:
         <translation>Den Bericht als JSON ausgeben.</translation>
     </message>
     <message>
-        <source>--seconds must be between 0 and 3600</source>
-        <translation>--seconds muss zwischen 0 und 3600 liegen</translation>
-    </message>
-    <message>
-        <source>--rate must be between 1 and 100000 probes per second</source>
-        <translation>--rate muss zwischen 1 und 100000 Proben pro Sekunde liegen</translation>
-    </message>
-    <message>
-        <source>--seed must be a number</source>
-        <translation>--seed muss eine Zahl sein</translation>
-    </message>
-    <message>
         <source>%1 NICs, %2 pairs, %3 probes (%4 % lost in the last %5 s), RTT p50 %6 us, p99 %7 us</source>
         <translation>%1 NICs, %2 Paare, %3 Proben (%4 % verloren in den letzten %5 s), RTT p50 %6 us, p99 %7 us</translation>
     </message>
@@ -4050,10 +4045,6 @@ Szenarien von --sim:
         <translation>--served gehört zu --sim (ein Inventar wird immer über seine Agenten geprobt)</translation>
     </message>
     <message>
-        <source>--source-ports must be between 1 and 64</source>
-        <translation>--source-ports muss zwischen 1 und 64 liegen</translation>
-    </message>
-    <message>
         <source>Fault to simulate (default healthy); with --served a live scenario of rocectl sim --serve (nic-stall, ...).</source>
         <translation>Zu simulierender Fehler (Vorgabe healthy); mit --served ein Live-Szenario von rocectl sim --serve (nic-stall, ...).</translation>
     </message>
@@ -4068,6 +4059,14 @@ Szenarien von --sim:
     <message>
         <source>%1 is a fault of the model alone (--sim without --served); with --served, --scenario is a live scenario (rocectl sim --list)</source>
         <translation>%1 ist ein Fehler nur des Modells (--sim ohne --served); mit --served ist --scenario ein Live-Szenario (rocectl sim --list)</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>probes per second</source>
+        <translation>Proben pro Sekunde</translation>
     </message>
 </context>
 <context>
@@ -4381,14 +4380,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>eine Aufzeichnungsdatei oder ein Verzeichnis angeben</translation>
     </message>
     <message>
-        <source>--interval must be 0.01 to 86400 seconds</source>
-        <translation>--interval muss zwischen 0,01 und 86400 Sekunden liegen</translation>
-    </message>
-    <message>
-        <source>--speed must be 0.1 to 10000</source>
-        <translation>--speed muss 0,1 bis 10000 sein</translation>
-    </message>
-    <message>
         <source>%1 holds no ticks: nothing to replay</source>
         <translation>%1 enthält keine Ticks: nichts wiederzugeben</translation>
     </message>
@@ -4411,6 +4402,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>%1  %2 ports, %3 active alerts</source>
         <translation>%1  %2 Ports, %3 aktive Alarme</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
     </message>
 </context>
 <context>
@@ -5188,18 +5183,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>Latenz %1: Mittel %2 us, min %3, Median %4, 99 % %5, 99,9 % %6, max %7 (%8 Iterationen)</translation>
     </message>
     <message>
-        <source>rocectl sim: --%1 needs a port number, got &apos;%2&apos;</source>
-        <translation>rocectl sim: --%1 erwartet eine Portnummer, erhalten: „%2“</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --speed needs a factor in (0, 1000]</source>
-        <translation>rocectl sim: --speed erwartet einen Faktor in (0, 1000]</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --seconds needs a positive number</source>
-        <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
-    </message>
-    <message>
         <source>Simulated fabric &apos;%1&apos; running (speed x%2, seed %3).</source>
         <translation>Simuliertes Fabric „%1“ läuft (Tempo x%2, Seed %3).</translation>
     </message>
@@ -5340,14 +5323,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>rocectl sim: --scenario ist erforderlich (siehe --list)</translation>
     </message>
     <message>
-        <source>rocectl sim: --seed needs a non-negative integer, got &apos;%1&apos;</source>
-        <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --seconds needs a number of seconds in (0, 3600], got &apos;%1&apos;</source>
-        <translation>rocectl sim: --seconds erwartet Sekunden in (0, 3600], erhalten: „%1“</translation>
-    </message>
-    <message>
         <source>Agents (TLS, same certificate, token %1):</source>
         <translation>Agenten (TLS, gleiches Zertifikat, Token %1):</translation>
     </message>
@@ -5415,6 +5390,14 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>Join a load and faults with &apos;+&apos;: dcqcn-incast+link-down:rail1-leaf2/Ethernet1/5. A fault without a target gets one drawn from --seed among the places the load reaches; alone, it brings the traffic that shows it. --json states what was injected where.</source>
         <translation>Eine Last und Fehler mit „+“ verbinden: dcqcn-incast+link-down:rail1-leaf2/Ethernet1/5. Ein Fehler ohne Ziel bekommt eines, per --seed unter den Orten gewählt, die die Last erreicht; allein bringt er den Verkehr mit, der ihn sichtbar macht. --json gibt an, was wo injiziert wurde.</translation>
     </message>
+    <message>
+        <source>--seconds must be %1 to %2 seconds, not &apos;%3&apos;</source>
+        <translation>--seconds muss %1 bis %2 Sekunden sein, nicht &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
 </context>
 <context>
     <name>SimPingmeshJobsText</name>
@@ -5480,14 +5463,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>rocectl sim: --%1 does not apply to a leaf/spine topology (every switch gets its own HTTPS port)</source>
         <translation>rocectl sim: --%1 gilt nicht für eine Leaf/Spine-Topologie (jeder Switch bekommt seinen eigenen HTTPS-Port)</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --seed needs a non-negative integer, got &apos;%1&apos;</source>
-        <translation>rocectl sim: --seed erwartet eine nichtnegative ganze Zahl, erhalten: „%1“</translation>
-    </message>
-    <message>
-        <source>rocectl sim: --seconds needs a positive number</source>
-        <translation>rocectl sim: --seconds erwartet eine positive Zahl</translation>
     </message>
     <message>
         <source>rocectl sim: scenario &apos;%1&apos; does not run on a leaf/spine fabric (choose from: %2)</source>
@@ -5636,10 +5611,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>rocectl ssh: give one action (hostkey, bootstrap or collect) and --host; see --help</source>
         <translation>rocectl ssh: eine Aktion (hostkey, bootstrap oder collect) und --host angeben; siehe --help</translation>
-    </message>
-    <message>
-        <source>rocectl ssh: --port must be 1..65535</source>
-        <translation>rocectl ssh: --port muss 1..65535 sein</translation>
     </message>
     <message>
         <source>DEVICE</source>
@@ -5972,8 +5943,8 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>Mit --topology: JSON-Datei der Server: [{&quot;name&quot;, &quot;macs&quot;, &quot;interfaces&quot;, &quot;switch_port&quot;}].</translation>
     </message>
     <message>
-        <source>rocectl switch: --interval &gt;= 1 and --count &gt;= 0</source>
-        <translation>rocectl switch: --interval &gt;= 1 und --count &gt;= 0</translation>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
     </message>
 </context>
 <context>

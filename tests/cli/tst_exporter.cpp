@@ -351,7 +351,7 @@ private slots:
         QTest::newRow("interval too short")
             << QStringList {QStringLiteral("--sim"), QStringLiteral("--listen"), listen,
                             QStringLiteral("--interval-ms"), QStringLiteral("200")}
-            << "--interval-ms must be a whole number from 1000 to 60000";
+            << "--interval-ms must be a whole number from 1000 to 60000, not '200'";
         QTest::newRow("missing web config")
             << QStringList {QStringLiteral("--sim"), QStringLiteral("--listen"), listen,
                             QStringLiteral("--web-config"), QStringLiteral("/nonexistent/web.yml")}

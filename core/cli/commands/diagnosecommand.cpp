@@ -12,7 +12,6 @@
 #include "prometheus/query/promendpoint.h"
 #include "sim/scenarios/faults.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -169,11 +168,27 @@ QString DiagnoseCommand::summary() const
         "name the cause behind a fabric's symptoms (findings and their evidence)");
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int DiagnoseCommand::run(const QStringList &args, CommandIo &io)
+namespace {
+
+/// What `rocectl diagnose` was asked for, as typed. --inventory, --sim, --topology and
+/// --scenario are FabricOptions', read from the parser as HeadlessFabric reads them.
+struct DiagnoseArgs {
+    bool served = false;
+    QString prometheus;
+    QString prefix;
+    QString auth = QStringLiteral("none");
+    QString replay;
+    /// Unset: 30, or with --replay the whole recording.
+    std::optional<double> seconds;
+    double warmup = 5;
+    bool pingmesh = false;
+    double wait = 20;
+    bool json = false;
+};
+
+void declare(OptionTable &t, DiagnoseArgs &a, const FabricOptions &fabric)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(DiagnoseText::tr(
+    t.parser().setApplicationDescription(DiagnoseText::tr(
         "Watches a fabric for --seconds and prints what the diagnosis names: findings (a cause, "
         "its location, the evidence and the alerts it explains), active and cleared, the alerts "
         "no finding explains, and the sources it read. It reads only what devices expose (NX-API, "
@@ -182,145 +197,159 @@ int DiagnoseCommand::run(const QStringList &args, CommandIo &io)
         "faults start; the report's \"scenario\" says what was injected where (the simulator's "
         "ground truth, for scoring; the diagnosis never reads it).\n\nSecrets for --inventory as "
         "for `rocectl watch`; for --prometheus, ROCE_PROMETHEUS_SECRET (with --auth)."));
-    const FabricOptions fabricOpts;
-    const QCommandLineOption servedOpt(
-        QStringLiteral("served"),
-        DiagnoseText::tr("With --sim: through the simulated fabric's served NX-API and agents "
-                         "(always so: the diagnosis reads what devices expose)."));
-    const QCommandLineOption promOpt(QStringLiteral("prometheus"),
-                                     DiagnoseText::tr("The fleet as this metrics store holds it "
-                                                      "(as rocectl fleet reads it)."),
-                                     QStringLiteral("url"));
-    const QCommandLineOption prefixOpt(QStringLiteral("prefix"),
-                                       DiagnoseText::tr("With --prometheus: the query API's path "
-                                                        "prefix."),
-                                       QStringLiteral("path"));
-    const QCommandLineOption authOpt(QStringLiteral("auth"),
-                                     DiagnoseText::tr("With --prometheus: none (default), bearer "
-                                                      "or basic."),
-                                     QStringLiteral("kind"), QStringLiteral("none"));
-    const QCommandLineOption replayOpt(QStringLiteral("replay"),
-                                       DiagnoseText::tr("A recording, replayed through the live "
-                                                        "model as fast as it goes."),
-                                       QStringLiteral("file"));
-    const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
-                                        DiagnoseText::tr("Seconds to watch (default 30; with "
-                                                         "--replay: the whole recording)."),
-                                        QStringLiteral("s"));
-    const QCommandLineOption warmupOpt(
-        QStringLiteral("warmup"),
-        DiagnoseText::tr("With --sim and faults: seconds the healthy "
-                         "load runs before them (default 5)."),
-        QStringLiteral("s"), QStringLiteral("5"));
-    const QCommandLineOption pingmeshOpt(
-        QStringLiteral("pingmesh"),
-        DiagnoseText::tr("Also run the agents' pingmesh: latency evidence (a slow host shows in "
-                         "no counter)."));
-    const QCommandLineOption waitOpt(QStringLiteral("wait"),
-                                     DiagnoseText::tr("Seconds to wait for every source to answer "
-                                                      "(default 20)."),
-                                     QStringLiteral("s"), QStringLiteral("20"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"),
-                                     DiagnoseText::tr("Print one JSON object."));
-    fabricOpts.addTo(parser);
-    parser.addOptions({servedOpt, promOpt, prefixOpt, authOpt, replayOpt, secondsOpt, warmupOpt,
-                       pingmeshOpt, waitOpt, jsonOpt});
-    if (const auto early = parseCommandLine(parser, args, io, true))
-        return *early;
-    auto usage = [&io](const QString &message) {
-        io.err << QStringLiteral("rocectl diagnose: ") << message << '\n';
-        return int(ExitUsage);
-    };
-    const int kinds = int(parser.isSet(fabricOpts.inventory)) + int(parser.isSet(fabricOpts.sim))
-        + int(parser.isSet(promOpt)) + int(parser.isSet(replayOpt));
-    if (kinds != 1)
-        return usage(DiagnoseText::tr("give one of --inventory FILE, --sim, --prometheus URL or "
-                                      "--replay FILE"));
-    if (!parser.isSet(fabricOpts.sim)
-        && (parser.isSet(fabricOpts.topology) || parser.isSet(fabricOpts.scenario)
-            || parser.isSet(servedOpt)))
-        return usage(DiagnoseText::tr("--topology, --scenario and --served go with --sim"));
-    if (!parser.isSet(promOpt) && (parser.isSet(prefixOpt) || parser.isSet(authOpt)))
-        return usage(DiagnoseText::tr("--prefix and --auth go with --prometheus"));
-    if (parser.isSet(pingmeshOpt) && (parser.isSet(promOpt) || parser.isSet(replayOpt)))
-        return usage(DiagnoseText::tr("--pingmesh needs agents: --inventory or --sim"));
-    bool ok = true;
-    double seconds = 30;
-    if (parser.isSet(secondsOpt)) {
-        seconds = parser.value(secondsOpt).toDouble(&ok);
-        if (!ok || seconds <= 0 || seconds > 86400)
-            return usage(DiagnoseText::tr("--seconds must be 0 to 86400"));
-    }
-    const double warmup = parser.value(warmupOpt).toDouble(&ok);
-    if (!ok || warmup < 0 || warmup > 3600)
-        return usage(DiagnoseText::tr("--warmup must be 0 to 3600 seconds"));
-    const double wait = parser.value(waitOpt).toDouble(&ok);
-    if (!ok || wait < 0)
-        return usage(DiagnoseText::tr("--wait must be a number of seconds"));
-    const bool json = parser.isSet(jsonOpt);
-    if (parser.isSet(replayOpt))
-        return diagnoseReplay(parser.value(replayOpt), parser.isSet(secondsOpt) ? seconds : 0, json,
-                              io);
+    fabric.addTo(t.parser());
+    const QString seconds = DiagnoseText::tr("seconds");
+    t.flag(QStringLiteral("served"),
+           DiagnoseText::tr("With --sim: through the simulated fabric's served NX-API and agents "
+                            "(always so: the diagnosis reads what devices expose)."),
+           &a.served)
+        .text(QStringLiteral("prometheus"), QStringLiteral("url"),
+              DiagnoseText::tr("The fleet as this metrics store holds it "
+                               "(as rocectl fleet reads it)."),
+              &a.prometheus)
+        .text(QStringLiteral("prefix"), QStringLiteral("path"),
+              DiagnoseText::tr("With --prometheus: the query API's path "
+                               "prefix."),
+              &a.prefix)
+        .text(QStringLiteral("auth"), QStringLiteral("kind"),
+              DiagnoseText::tr("With --prometheus: none (default), bearer "
+                               "or basic."),
+              &a.auth)
+        .text(QStringLiteral("replay"), QStringLiteral("file"),
+              DiagnoseText::tr("A recording, replayed through the live "
+                               "model as fast as it goes."),
+              &a.replay)
+        // The bound was exclusive (more than 0 s): 0.001 refuses the same in practice.
+        .number(QStringLiteral("seconds"), QStringLiteral("s"),
+                DiagnoseText::tr("Seconds to watch (default 30; with "
+                                 "--replay: the whole recording)."),
+                &a.seconds, {0.001, 86400, seconds})
+        .number(QStringLiteral("warmup"), QStringLiteral("s"),
+                DiagnoseText::tr("With --sim and faults: seconds the healthy "
+                                 "load runs before them (default 5)."),
+                &a.warmup, {0, 3600, seconds})
+        .flag(QStringLiteral("pingmesh"),
+              DiagnoseText::tr("Also run the agents' pingmesh: latency evidence (a slow host shows "
+                               "in no counter)."),
+              &a.pingmesh)
+        .number(QStringLiteral("wait"), QStringLiteral("s"),
+                DiagnoseText::tr("Seconds to wait for every source to answer "
+                                 "(default 20)."),
+                &a.wait, {0, seconds})
+        .flag(QStringLiteral("json"), DiagnoseText::tr("Print one JSON object."), &a.json);
+}
 
+/// Why the options given do not go together, if they do not.
+std::optional<QString> misuseOf(const QCommandLineParser &parser, const FabricOptions &fabric,
+                                const DiagnoseArgs &a)
+{
+    const bool prometheus = parser.isSet(QStringLiteral("prometheus"));
+    const bool replay = parser.isSet(QStringLiteral("replay"));
+    const int kinds = int(parser.isSet(fabric.inventory)) + int(parser.isSet(fabric.sim))
+        + int(prometheus) + int(replay);
+    if (kinds != 1)
+        return DiagnoseText::tr("give one of --inventory FILE, --sim, --prometheus URL or "
+                                "--replay FILE");
+    if (!parser.isSet(fabric.sim)
+        && (parser.isSet(fabric.topology) || parser.isSet(fabric.scenario) || a.served))
+        return DiagnoseText::tr("--topology, --scenario and --served go with --sim");
+    if (!prometheus
+        && (parser.isSet(QStringLiteral("prefix")) || parser.isSet(QStringLiteral("auth"))))
+        return DiagnoseText::tr("--prefix and --auth go with --prometheus");
+    if (a.pingmesh && (prometheus || replay))
+        return DiagnoseText::tr("--pingmesh needs agents: --inventory or --sim");
+    return std::nullopt;
+}
+
+/// A live diagnosis as it runs: the model the sources feed, the loop that runs until the
+/// watch is over, and what the simulated fabric injected.
+struct LiveWatch {
     live::LiveFabric hub;
     QEventLoop loop;
+    HeadlessFabric fabric;
+    QString spec;          ///< --scenario: its load runs first, then its faults
+    bool faults = false;   ///< --sim with a scenario that holds faults
+    QJsonObject scenario;  ///< what the faults injected where, once they did
     int exitCode = ExitOk;
-    auto fail = [&](const QString &message) {
+
+    void fail(const QString &message, CommandIo &io)
+    {
         io.err << QStringLiteral("rocectl diagnose: ") << message << '\n';
         io.err.flush();
         exitCode = ExitFailure;
         loop.quit();
-    };
-    HeadlessFabric fabric;
-    const QString spec = parser.value(fabricOpts.scenario);
-    const QString load = loadOf(spec);
-    const bool faults = parser.isSet(fabricOpts.sim) && spec != load;
-    QJsonObject scenario;
-    if (parser.isSet(promOpt)) {
-        auto endpoint = prom::parsePromEndpoint(parser.value(promOpt), parser.value(prefixOpt));
-        if (!endpoint)
-            return usage(endpoint.error().message);
-        const auto auth = prom::parseAuth(parser.value(authOpt));
-        if (!auth)
-            return usage(auth.error().message);
-        fleet::FleetOptions options;
-        options.endpoint = *endpoint;
-        options.endpoint.auth = *auth;
-        options.endpoint.secret = QString::fromUtf8(qgetenv("ROCE_PROMETHEUS_SECRET"));
-        fleet::FleetSource *source = fleet::watchFleet(hub, options);
-        QObject::connect(source, &fleet::FleetSource::failed, &loop,
-                         [&io](const QString &store, const QString &message) {
-                             io.err << QStringLiteral("rocectl diagnose: ") << store
-                                    << QStringLiteral(": ") << message << '\n';
-                         });
-    } else {
-        QObject::connect(&fabric, &HeadlessFabric::failed, &loop, fail);
-        fabric.setInitialScenario(load);
-        if (!fabric.start(hub, fabricOpts, parser, io, QStringLiteral("rocectl diagnose")))
-            return ExitFailure;
-        QObject::connect(&fabric, &HeadlessFabric::scenarioInjected, &loop,
-                         [&](const QJsonObject &injection) {
-                             // The warm-up load reports an injection too (of nothing):
-                             // the report keeps the one of the faults.
-                             if (!faults || !scenario.isEmpty()
-                                 || injection.value(QStringLiteral("injected")).toArray().isEmpty())
-                                 return;
-                             scenario = injection;
-                             scenario.insert(QStringLiteral("started_ms"),
-                                             double(QDateTime::currentMSecsSinceEpoch()));
-                         });
     }
+};
 
-    // Once every source answered (or the wait is over): the healthy warm-up, the faults,
-    // then --seconds of watching.
-    pingmesh::AgentPingmeshFeed probes;
-    QObject::connect(&probes, &pingmesh::AgentPingmeshFeed::snapshot, &loop,
-                     [&hub](const pingmesh::PingmeshSnapshot &s) {
-                         hub.raiseFindings(QStringLiteral("pingmesh"), s.verdicts);
+/// Feeds the hub from --prometheus's fleet; the store's failures are said and the watch goes
+/// on. Why the options name no store, if they do not.
+std::optional<QString> watchPrometheus(LiveWatch &w, const DiagnoseArgs &a, CommandIo &io)
+{
+    auto endpoint = prom::parsePromEndpoint(a.prometheus, a.prefix);
+    if (!endpoint)
+        return endpoint.error().message;
+    const auto auth = prom::parseAuth(a.auth);
+    if (!auth)
+        return auth.error().message;
+    fleet::FleetOptions options;
+    options.endpoint = *endpoint;
+    options.endpoint.auth = *auth;
+    options.endpoint.secret = QString::fromUtf8(qgetenv("ROCE_PROMETHEUS_SECRET"));
+    fleet::FleetSource *source = fleet::watchFleet(w.hub, options);
+    QObject::connect(source, &fleet::FleetSource::failed, &w.loop,
+                     [&io](const QString &store, const QString &message) {
+                         io.err << QStringLiteral("rocectl diagnose: ") << store
+                                << QStringLiteral(": ") << message << '\n';
                      });
-    QObject::connect(&hub, &live::LiveFabric::frameReady, &probes, [&] {
+    return std::nullopt;
+}
+
+/// Feeds the hub from the fabric --inventory or --sim names, the scenario's load alone at
+/// first. False when it cannot start at all (the reason written).
+bool watchFabric(LiveWatch &w, const FabricOptions &fabric, const QCommandLineParser &parser,
+                 CommandIo &io)
+{
+    QObject::connect(&w.fabric, &HeadlessFabric::failed, &w.loop,
+                     [&w, &io](const QString &message) { w.fail(message, io); });
+    w.fabric.setInitialScenario(loadOf(w.spec));
+    if (!w.fabric.start(w.hub, fabric, parser, io, QStringLiteral("rocectl diagnose")))
+        return false;
+    QObject::connect(&w.fabric, &HeadlessFabric::scenarioInjected, &w.loop,
+                     [&w](const QJsonObject &injection) {
+                         // The warm-up load reports an injection too (of nothing): the report
+                         // keeps the one of the faults.
+                         if (!w.faults || !w.scenario.isEmpty()
+                             || injection.value(QStringLiteral("injected")).toArray().isEmpty())
+                             return;
+                         w.scenario = injection;
+                         w.scenario.insert(QStringLiteral("started_ms"),
+                                           double(QDateTime::currentMSecsSinceEpoch()));
+                     });
+    return true;
+}
+
+/// Whether every source of @p hub has answered or failed.
+bool everySourceAnswered(const live::LiveFabric &hub)
+{
+    const QList<live::SourceState> sources = hub.sources();
+    return !sources.isEmpty()
+        && std::all_of(sources.cbegin(), sources.cend(), [](const live::SourceState &s) {
+               return s.state != live::SourceState::State::Connecting;
+           });
+}
+
+/// Runs the watch until it is over or stopped: once every source answered (or the wait is
+/// over), the healthy warm-up, the faults, then @p seconds of watching.
+void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
+{
+    pingmesh::AgentPingmeshFeed probes;
+    QObject::connect(&probes, &pingmesh::AgentPingmeshFeed::snapshot, &w.loop,
+                     [&w](const pingmesh::PingmeshSnapshot &s) {
+                         w.hub.raiseFindings(QStringLiteral("pingmesh"), s.verdicts);
+                     });
+    QObject::connect(&w.hub, &live::LiveFabric::frameReady, &probes, [&] {
         if (probes.isRunning())
-            probes.setPorts(hub.freshLatest());
+            probes.setPorts(w.hub.freshLatest());
     });
     QElapsedTimer since;
     since.start();
@@ -328,52 +357,83 @@ int DiagnoseCommand::run(const QStringList &args, CommandIo &io)
     qint64 phaseStart = 0;
     QTimer clock;
     clock.setInterval(250);
-    QObject::connect(&clock, &QTimer::timeout, &loop, [&] {
+    QObject::connect(&clock, &QTimer::timeout, &w.loop, [&] {
         if (phase == Phase::Waiting) {
-            const QList<live::SourceState> sources = hub.sources();
-            const bool heard = !sources.isEmpty()
-                && std::all_of(sources.cbegin(), sources.cend(), [](const live::SourceState &s) {
-                       return s.state != live::SourceState::State::Connecting;
-                   });
-            if (!heard && since.elapsed() < qint64(wait * 1000))
+            if (!everySourceAnswered(w.hub) && since.elapsed() < qint64(a.wait * 1000))
                 return;
-            if (parser.isSet(pingmeshOpt)) {
+            if (a.pingmesh) {
                 pingmesh::AgentPingmeshOptions options;
-                options.seconds = int(seconds + warmup + 60);
-                probes.start(hub.agentEndpoints(), hub.freshLatest(), options);
+                options.seconds = int(seconds + a.warmup + 60);
+                probes.start(w.hub.agentEndpoints(), w.hub.freshLatest(), options);
             }
-            phase = faults ? Phase::WarmingUp : Phase::Watching;
+            phase = w.faults ? Phase::WarmingUp : Phase::Watching;
             phaseStart = since.elapsed();
             return;
         }
-        if (phase == Phase::WarmingUp && since.elapsed() - phaseStart >= qint64(warmup * 1000)) {
-            fabric.startScenario(spec);
+        if (phase == Phase::WarmingUp && since.elapsed() - phaseStart >= qint64(a.warmup * 1000)) {
+            w.fabric.startScenario(w.spec);
             phase = Phase::Watching;
             phaseStart = since.elapsed();
             return;
         }
         if (phase == Phase::Watching && since.elapsed() - phaseStart >= qint64(seconds * 1000))
-            loop.quit();
+            w.loop.quit();
     });
     clock.start();
     StopSignals stop;
-    QObject::connect(&stop, &StopSignals::stopRequested, &loop, &QEventLoop::quit);
-    if (exitCode == ExitOk)
-        loop.exec();
+    QObject::connect(&stop, &StopSignals::stopRequested, &w.loop, &QEventLoop::quit);
+    if (w.exitCode == ExitOk)
+        w.loop.exec();
     probes.stop();
-    hub.stop();
-    if (exitCode != ExitOk)
-        return exitCode;
-    if (faults && scenario.isEmpty())
-        io.err << DiagnoseText::tr("rocectl diagnose: the faults of '%1' did not start").arg(spec)
+    w.hub.stop();
+}
+
+/// A fabric watched live: --prometheus's fleet, or the fabric --inventory or --sim names.
+int diagnoseLive(const DiagnoseArgs &a, const FabricOptions &fabric,
+                 const QCommandLineParser &parser, const QStringList &args, CommandIo &io)
+{
+    LiveWatch w;
+    w.spec = parser.value(fabric.scenario);
+    w.faults = parser.isSet(fabric.sim) && w.spec != loadOf(w.spec);
+    if (parser.isSet(QStringLiteral("prometheus"))) {
+        if (const auto misuse = watchPrometheus(w, a, io))
+            return usageError(args, io, *misuse);
+    } else if (!watchFabric(w, fabric, parser, io)) {
+        return ExitFailure;
+    }
+    const double seconds = a.seconds.value_or(30);
+    watchInPhases(w, a, seconds);
+    if (w.exitCode != ExitOk)
+        return w.exitCode;
+    if (w.faults && w.scenario.isEmpty())
+        io.err << DiagnoseText::tr("rocectl diagnose: the faults of '%1' did not start").arg(w.spec)
                << '\n';
-    const QJsonObject report = reportOf(hub, seconds, scenario);
-    if (json)
+    const QJsonObject report = reportOf(w.hub, seconds, w.scenario);
+    if (a.json)
         io.out << QJsonDocument(report).toJson(QJsonDocument::Compact) << '\n';
     else
         printReport(report, io.out);
     io.out.flush();
     return ExitOk;
+}
+
+}  // namespace
+
+int DiagnoseCommand::run(const QStringList &args, CommandIo &io)
+{
+    DiagnoseArgs a;
+    const FabricOptions fabric;
+    OptionTable table;
+    declare(table, a, fabric);
+    if (const auto early = parseCommandLine(table, args, io, true))
+        return *early;
+    const QCommandLineParser &parser = table.parser();
+    if (const auto misuse = misuseOf(parser, fabric, a))
+        return usageError(args, io, *misuse);
+    // A replay lasts as long as its recording unless --seconds says otherwise.
+    if (parser.isSet(QStringLiteral("replay")))
+        return diagnoseReplay(a.replay, a.seconds.value_or(0), a.json, io);
+    return diagnoseLive(a, fabric, parser, args, io);
 }
 
 }  // namespace roce::cli

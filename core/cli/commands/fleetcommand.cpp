@@ -7,7 +7,6 @@
 #include "live/hub/livefabric.h"
 #include "live/inventory/secretstore.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonArray>
@@ -31,139 +30,121 @@ QString FleetCommand::summary() const
         "the fleet as a Prometheus-compatible store holds it, in rocectl watch's frames");
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int FleetCommand::run(const QStringList &args, CommandIo &io)
+namespace {
+
+/// What `rocectl fleet` was asked for, as typed.
+struct FleetArgs {
+    QString url;
+    QString prefix;
+    QString auth = QStringLiteral("none");
+    QString user;
+    QString ca;
+    std::optional<double> intervalS;
+    double timeoutS = 15;
+    std::optional<int> count;
+    double waitS = 30;
+    bool json = false;
+    bool printRules = false;
+};
+
+void declare(OptionTable &t, FleetArgs &a)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(FleetCommandText::tr(
+    t.parser().setApplicationDescription(FleetCommandText::tr(
         "Reads the fleet from a Prometheus-compatible store (Prometheus, Thanos, "
         "VictoriaMetrics, Mimir) as the console does: switches from rocectl exporter's series, "
         "hosts from roce-agent's, node_exporter's or rdma_exporter's, and prints one frame per "
         "refresh in the format of rocectl watch.\n\nThe token or password (--auth bearer or "
         "basic): ROCE_PROMETHEUS_SECRET, else the OS keychain."));
-    const QCommandLineOption urlOpt(QStringLiteral("prometheus"),
-                                    FleetCommandText::tr("The store's URL, e.g. "
-                                                         "http://prometheus:9090 (a path in it is "
-                                                         "the prefix)."),
-                                    QStringLiteral("url"));
-    const QCommandLineOption prefixOpt(
-        QStringLiteral("prefix"),
-        FleetCommandText::tr("Path prefix of the query API: /prometheus (Mimir, VictoriaMetrics), "
-                             "/select/<tenant>/prometheus (VictoriaMetrics cluster)."),
-        QStringLiteral("path"));
-    const QCommandLineOption authOpt(QStringLiteral("auth"),
-                                     FleetCommandText::tr("none (default), bearer or basic."),
-                                     QStringLiteral("kind"), QStringLiteral("none"));
-    const QCommandLineOption userOpt(QStringLiteral("user"),
-                                     FleetCommandText::tr("User for --auth basic."),
-                                     QStringLiteral("name"));
-    const QCommandLineOption caOpt(QStringLiteral("ca"),
-                                   FleetCommandText::tr("PEM file of a CA to trust for https:// "
-                                                        "(besides the system's)."),
-                                   QStringLiteral("file"));
-    const QCommandLineOption intervalOpt(
-        QStringLiteral("interval"),
-        FleetCommandText::tr("Seconds between refreshes (default: the store's scrape interval)."),
-        QStringLiteral("s"));
-    const QCommandLineOption timeoutOpt(QStringLiteral("timeout"),
-                                        FleetCommandText::tr("Seconds a query may take "
-                                                             "(default 15)."),
-                                        QStringLiteral("s"), QStringLiteral("15"));
-    const QCommandLineOption countOpt(QStringLiteral("count"),
-                                      FleetCommandText::tr("Stop after this many frames (default: "
-                                                           "until interrupted)."),
-                                      QStringLiteral("n"));
-    const QCommandLineOption waitOpt(QStringLiteral("wait"),
-                                     FleetCommandText::tr("Seconds to wait for the store's first "
-                                                          "answer (default 30)."),
-                                     QStringLiteral("s"), QStringLiteral("30"));
-    const QCommandLineOption jsonOpt(
-        QStringLiteral("json"), FleetCommandText::tr("One JSON object per frame, one a line."));
-    const QCommandLineOption rulesOpt(
-        QStringLiteral("print-rules"),
-        FleetCommandText::tr("Print the recording rules that precompute what the fleet reads "
-                             "(for the store's rule_files, or vmalert), for a scrape interval of "
-                             "--interval (default 15 s), and exit."));
-    parser.addOptions({urlOpt, prefixOpt, authOpt, userOpt, caOpt, intervalOpt, timeoutOpt,
-                       countOpt, waitOpt, jsonOpt, rulesOpt});
-    if (const auto early = parseCommandLine(parser, args, io, true))
-        return *early;
-    auto usage = [&io](const QString &message) {
-        io.err << QStringLiteral("rocectl fleet: ") << message << QLatin1Char('\n');
-        return int(ExitUsage);
-    };
-    bool ok = false;
-    if (parser.isSet(rulesOpt)) {
-        const int interval
-            = parser.isSet(intervalOpt) ? parser.value(intervalOpt).toInt(&ok) : (ok = true, 15);
-        if (!ok || interval < 1 || interval > 300)
-            return usage(FleetCommandText::tr("--interval must be 1 to 300 whole seconds"));
-        io.out << fleet::recordingRules(
-            QString::number(std::max(4 * interval, 60)) + QLatin1Char('s'), interval);
-        return ExitOk;
-    }
-    if (!parser.isSet(urlOpt))
-        return usage(FleetCommandText::tr("--prometheus URL is required"));
-    auto endpoint = prom::parsePromEndpoint(parser.value(urlOpt), parser.value(prefixOpt));
-    if (!endpoint)
-        return usage(endpoint.error().message);
-    const auto auth = prom::parseAuth(parser.value(authOpt));
+    const QString seconds = FleetCommandText::tr("seconds");
+    t.text(QStringLiteral("prometheus"), QStringLiteral("url"),
+           FleetCommandText::tr("The store's URL, e.g. http://prometheus:9090 (a path in it is "
+                                "the prefix)."),
+           &a.url)
+        .text(QStringLiteral("prefix"), QStringLiteral("path"),
+              FleetCommandText::tr("Path prefix of the query API: /prometheus (Mimir, "
+                                   "VictoriaMetrics), /select/<tenant>/prometheus "
+                                   "(VictoriaMetrics cluster)."),
+              &a.prefix)
+        .text(QStringLiteral("auth"), QStringLiteral("kind"),
+              FleetCommandText::tr("none (default), bearer or basic."), &a.auth)
+        .text(QStringLiteral("user"), QStringLiteral("name"),
+              FleetCommandText::tr("User for --auth basic."), &a.user)
+        .text(QStringLiteral("ca"), QStringLiteral("file"),
+              FleetCommandText::tr("PEM file of a CA to trust for https:// (besides the "
+                                   "system's)."),
+              &a.ca)
+        .number(QStringLiteral("interval"), QStringLiteral("s"),
+                FleetCommandText::tr("Seconds between refreshes (default: the store's scrape "
+                                     "interval)."),
+                &a.intervalS, {1, 300, seconds})
+        .number(QStringLiteral("timeout"), QStringLiteral("s"),
+                FleetCommandText::tr("Seconds a query may take (default 15)."), &a.timeoutS,
+                {1, 600, seconds})
+        .whole(QStringLiteral("count"), QStringLiteral("n"),
+               FleetCommandText::tr("Stop after this many frames (default: until "
+                                    "interrupted)."),
+               &a.count, {1})
+        .number(QStringLiteral("wait"), QStringLiteral("s"),
+                FleetCommandText::tr("Seconds to wait for the store's first answer (default "
+                                     "30)."),
+                &a.waitS, {0.001, 86400, seconds})
+        .flag(QStringLiteral("json"),
+              FleetCommandText::tr("One JSON object per frame, one a line."), &a.json)
+        .flag(QStringLiteral("print-rules"),
+              FleetCommandText::tr("Print the recording rules that precompute what the fleet "
+                                   "reads (for the store's rule_files, or vmalert), for a "
+                                   "scrape interval of --interval (default 15 s), and exit."),
+              &a.printRules);
+}
+
+/// The store's token or password: the environment, else the keychain.
+Result<QString> fleetSecret(const prom::PromEndpoint &endpoint)
+{
+    const QByteArray env = qgetenv("ROCE_PROMETHEUS_SECRET");
+    if (!env.isEmpty())
+        return QString::fromUtf8(env);
+    inventory::SecretStore secrets;
+    QEventLoop keychain;
+    std::optional<Result<QString>> read;
+    secrets.read(endpoint.secretKey(), [&](Result<QString> r) {
+        read = std::move(r);
+        keychain.quit();
+    });
+    if (!read)
+        keychain.exec();
+    return std::move(*read);
+}
+
+/// The store's endpoint as the arguments name it, or why they do not.
+Result<prom::PromEndpoint> fleetEndpoint(const FleetArgs &a)
+{
+    if (a.url.isEmpty())
+        return makeError(ErrorCode::InvalidArgument,
+                         FleetCommandText::tr("--prometheus URL is required"));
+    const auto parsed = prom::parsePromEndpoint(a.url, a.prefix);
+    if (!parsed)
+        return parsed.error();
+    const auto auth = prom::parseAuth(a.auth);
     if (!auth)
-        return usage(auth.error().message);
-    fleet::FleetOptions options;
-    options.endpoint = endpoint.value();
-    options.endpoint.auth = *auth;
-    options.endpoint.user = parser.value(userOpt);
-    options.endpoint.caFile = parser.value(caOpt);
-    if (*auth == prom::PromEndpoint::Auth::Basic && options.endpoint.user.isEmpty())
-        return usage(FleetCommandText::tr("--auth basic needs --user"));
-    if (parser.isSet(intervalOpt)) {
-        const double interval = parser.value(intervalOpt).toDouble(&ok);
-        if (!ok || interval < 1 || interval > 300)
-            return usage(FleetCommandText::tr("--interval must be 1 to 300 seconds"));
-        options.intervalMs = int(interval * 1000);
-    }
-    const double timeout = parser.value(timeoutOpt).toDouble(&ok);
-    if (!ok || timeout < 1 || timeout > 600)
-        return usage(FleetCommandText::tr("--timeout must be 1 to 600 seconds"));
-    options.endpoint.timeoutMs = int(timeout * 1000);
-    int count = -1;
-    if (parser.isSet(countOpt)) {
-        count = parser.value(countOpt).toInt(&ok);
-        if (!ok || count < 1)
-            return usage(FleetCommandText::tr("--count must be a positive number"));
-    }
-    const double wait = parser.value(waitOpt).toDouble(&ok);
-    if (!ok || wait <= 0)
-        return usage(FleetCommandText::tr("--wait must be a number of seconds"));
-    const bool json = parser.isSet(jsonOpt);
+        return auth.error();
+    prom::PromEndpoint endpoint = *parsed;
+    endpoint.auth = *auth;
+    endpoint.user = a.user;
+    endpoint.caFile = a.ca;
+    endpoint.timeoutMs = int(a.timeoutS * 1000);
+    if (*auth == prom::PromEndpoint::Auth::Basic && a.user.isEmpty())
+        return makeError(ErrorCode::InvalidArgument,
+                         FleetCommandText::tr("--auth basic needs --user"));
+    return endpoint;
+}
 
-    // The secret: the environment, else the keychain.
-    if (*auth != prom::PromEndpoint::Auth::None) {
-        const QByteArray env = qgetenv("ROCE_PROMETHEUS_SECRET");
-        if (!env.isEmpty()) {
-            options.endpoint.secret = QString::fromUtf8(env);
-        } else {
-            inventory::SecretStore secrets;
-            QEventLoop keychain;
-            std::optional<Result<QString>> read;
-            secrets.read(options.endpoint.secretKey(), [&](Result<QString> r) {
-                read = std::move(r);
-                keychain.quit();
-            });
-            if (!read)
-                keychain.exec();
-            if (!*read) {
-                io.err << FleetCommandText::tr("rocectl fleet: no secret for %1 in "
-                                               "ROCE_PROMETHEUS_SECRET or the keychain (%2)")
-                              .arg(options.endpoint.displayName(), read->error().message)
-                       << QLatin1Char('\n');
-                return ExitFailure;
-            }
-            options.endpoint.secret = read->value();
-        }
-    }
-
+/// Prints the fleet's frames until @p a.count of them, a failure before the first answer,
+/// or a stop signal.
+int watchFleetFrames(const fleet::FleetOptions &options, const FleetArgs &a, CommandIo &io)
+{
+    const int count = a.count.value_or(-1);
+    const double wait = a.waitS;
+    const bool json = a.json;
     live::LiveFabric::Options hubOptions;
     hubOptions.staleAfterMs = 60000;
     live::LiveFabric hub(hubOptions);
@@ -234,6 +215,45 @@ int FleetCommand::run(const QStringList &args, CommandIo &io)
     loop.exec();
     hub.stop();
     return exitCode;
+}
+
+}  // namespace
+
+int FleetCommand::run(const QStringList &args, CommandIo &io)
+{
+    FleetArgs a;
+    OptionTable table;
+    declare(table, a);
+    if (const auto early = parseCommandLine(table, args, io, true))
+        return *early;
+    if (a.printRules) {
+        const int interval = int(a.intervalS.value_or(15));
+        if (a.intervalS && *a.intervalS != interval)
+            return usageError(args, io,
+                              FleetCommandText::tr("--interval must be 1 to 300 whole seconds"));
+        io.out << fleet::recordingRules(
+            QString::number(std::max(4 * interval, 60)) + QLatin1Char('s'), interval);
+        return ExitOk;
+    }
+    const auto endpoint = fleetEndpoint(a);
+    if (!endpoint)
+        return usageError(args, io, endpoint.error().message);
+    fleet::FleetOptions options;
+    options.endpoint = *endpoint;
+    if (a.intervalS)
+        options.intervalMs = int(*a.intervalS * 1000);
+    if (options.endpoint.auth != prom::PromEndpoint::Auth::None) {
+        const auto secret = fleetSecret(options.endpoint);
+        if (!secret) {
+            io.err << FleetCommandText::tr("rocectl fleet: no secret for %1 in "
+                                           "ROCE_PROMETHEUS_SECRET or the keychain (%2)")
+                          .arg(options.endpoint.displayName(), secret.error().message)
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        options.endpoint.secret = *secret;
+    }
+    return watchFleetFrames(options, a, io);
 }
 
 }  // namespace roce::cli

@@ -34,195 +34,268 @@ QString JobCommand::summary() const
     return JobCommandText::tr("Run a perftest, iperf3, sockperf or training job on an agent");
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int JobCommand::run(const QStringList &args, CommandIo &io)
+namespace {
+
+/// What `rocectl job` was asked for, as typed.
+struct JobArgs {
+    QString agent;  ///< HOST:PORT
+    QString tool;
+    QString role;
+    QString server;
+    double cancelAfterS = 0;  ///< 0: never
+    bool json = false;
+    QString recordLabel;
+    QString db = results::ResultStore::defaultPath();
+};
+
+void declare(OptionTable &t, JobArgs &a, const QString &summary)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        summary() + QLatin1Char('\n')
+    t.parser().setApplicationDescription(
+        summary + QLatin1Char('\n')
         + JobCommandText::tr("Tool output goes to stdout (stderr with --json); \"job ID started\", "
                              "\"job ID ready\" (a server listens) and the end go to stderr. Exit "
                              "status 0 when the job succeeded (or was cancelled by "
                              "--cancel-after), 1 when it failed."));
-    const QCommandLineOption agent(QStringLiteral("agent"),
-                                   JobCommandText::tr("Agent address, HOST:PORT."),
-                                   QStringLiteral("host:port"));
+    t.text(QStringLiteral("agent"), QStringLiteral("host:port"),
+           JobCommandText::tr("Agent address, HOST:PORT."), &a.agent)
+        .text(QStringLiteral("tool"), QStringLiteral("name"),
+              JobCommandText::tr("ib_write_bw, ib_write_lat, ib_send_bw, "
+                                 "ib_send_lat, ib_read_bw, ib_read_lat, "
+                                 "iperf3, sockperf or train."),
+              &a.tool)
+        .text(QStringLiteral("role"), QStringLiteral("role"),
+              JobCommandText::tr("server or client (train: rank)."), &a.role)
+        .text(QStringLiteral("server"), QStringLiteral("address"),
+              JobCommandText::tr("Client: the server's address."), &a.server)
+        // Any positive number was taken; a millisecond is the timer's resolution, so nothing
+        // below it could be honoured anyway.
+        .number(QStringLiteral("cancel-after"), QStringLiteral("seconds"),
+                JobCommandText::tr("Cancel the job after this many seconds."), &a.cancelAfterS,
+                {0.001, JobCommandText::tr("seconds")})
+        .flag(QStringLiteral("json"), JobCommandText::tr("Print the job result as JSON."), &a.json)
+        .text(QStringLiteral("record"), QStringLiteral("label"),
+              JobCommandText::tr("Record the run in the results store "
+                                 "under this label (\"QoS on\", ...)."),
+              &a.recordLabel)
+        .text(QStringLiteral("db"), QStringLiteral("path"),
+              JobCommandText::tr("Results database for --record (default %1).")
+                  .arg(results::ResultStore::defaultPath()),
+              &a.db);
+}
+
+/// What every job needs and the command line lacks, if anything.
+std::optional<QString> missingOption(const OptionTable &table)
+{
+    if (!table.isSet(QStringLiteral("agent")))
+        return JobCommandText::tr("--agent HOST:PORT is required");
+    if (!table.isSet(QStringLiteral("tool")) || !table.isSet(QStringLiteral("role")))
+        return JobCommandText::tr("--tool and --role are required");
+    return std::nullopt;
+}
+
+/// The job as the protocol carries it: validated by the same strict parser the agent uses.
+Result<agentproto::JobSpec> jobSpec(OptionTable &table, const JobArgs &a,
+                                    const JobOptions &jobOptions)
+{
+    QJsonObject spec {{QStringLiteral("tool"), a.tool}, {QStringLiteral("role"), a.role}};
+    if (table.isSet(QStringLiteral("server")))
+        spec.insert(QStringLiteral("server"), a.server);
+    if (const auto read = jobOptions.read(table.parser(), spec); !read)
+        return read.error();
+    return agentproto::parseJobSpec(spec);
+}
+
+/// The run --record keeps in the results store. It is opened before the job starts, so that a
+/// crash of this program leaves a run the store closes as interrupted, never a lost one.
+class RunRecord
+{
+public:
+    /// Opens the store at @p db and begins a run of @p spec labelled @p label; false, having
+    /// said why, when it cannot.
+    bool begin(const QString &db, const agentproto::JobSpec &spec, const QString &label,
+               CommandIo &io)
+    {
+        auto opened = results::ResultStore::open(db);
+        if (!opened) {
+            io.err << QStringLiteral("rocectl job: ") << opened.error().message
+                   << QLatin1Char('\n');
+            return false;
+        }
+        m_store = std::move(opened).value();
+        const auto id = m_store->beginRun(spec.tool, label, agentproto::jobSpecToJson(spec),
+                                          QDateTime::currentMSecsSinceEpoch());
+        if (!id) {
+            io.err << QStringLiteral("rocectl job: ") << id.error().message << QLatin1Char('\n');
+            return false;
+        }
+        m_runId = *id;
+        return true;
+    }
+    void addOutputLine(const QString &line) { m_rawOutput += line + QLatin1Char('\n'); }
+    /// Ends the run, if one was begun, in @p state.
+    void finish(const QString &state, const QJsonObject &result, const QString &error,
+                CommandIo &io)
+    {
+        if (!m_store)
+            return;
+        if (const auto done = m_store->finishRun(m_runId, state, result, m_rawOutput, error,
+                                                 QDateTime::currentMSecsSinceEpoch());
+            !done)
+            io.err << QStringLiteral("rocectl job: ") << done.error().message << QLatin1Char('\n');
+        else
+            io.err << JobCommandText::tr("recorded as run %1").arg(m_runId) << QLatin1Char('\n');
+    }
+
+private:
+    std::unique_ptr<results::ResultStore> m_store;
+    qint64 m_runId = 0;
+    QString m_rawOutput;
+};
+
+/// One job on one agent, from connecting to its end, in a local event loop.
+class JobSession
+{
+public:
+    JobSession(const agentproto::AgentEndpoint &endpoint, const agentproto::JobSpec &spec,
+               const JobArgs &args, RunRecord &record, CommandIo &io)
+        : m_client(endpoint), m_spec(spec), m_args(args), m_record(record), m_io(io)
+    { }
+    /// Runs the job to its end; the command's exit code.
+    int run()
+    {
+        watchStart();
+        watchEnd();
+        m_client.connectToAgent();
+        m_loop.exec();
+        m_client.disconnectFromAgent();
+        if (m_exitCode == ExitFailure && m_jobId.isEmpty())
+            m_record.finish(QStringLiteral("failed"), {},
+                            m_refusal.isEmpty() ? m_client.lastError() : m_refusal, m_io);
+        return m_exitCode;
+    }
+
+private:
+    void watchStart();
+    void watchEnd();
+    void finished(const agentproto::JobResult &result);
+
+    agentproto::AgentClient m_client;
+    QEventLoop m_loop;
+    const agentproto::JobSpec &m_spec;
+    const JobArgs &m_args;
+    RunRecord &m_record;
+    CommandIo &m_io;
+    int m_exitCode = ExitFailure;
+    QString m_jobId;
+    bool m_cancelRequested = false;
+    QString m_refusal;
+};
+
+/// From connecting to the agent to the tool's output.
+void JobSession::watchStart()
+{
+    QObject::connect(&m_client, &agentproto::AgentClient::stateChanged, &m_loop,
+                     [this](agentproto::AgentClient::State state) {
+                         if (state == agentproto::AgentClient::State::Ready) {
+                             m_client.startJob(m_spec);
+                         } else if (state == agentproto::AgentClient::State::Failed) {
+                             m_io.err << JobCommandText::tr("rocectl job: %1: %2")
+                                             .arg(m_args.agent, m_client.lastError())
+                                      << QLatin1Char('\n');
+                             m_loop.quit();
+                         }
+                     });
+    QObject::connect(&m_client, &agentproto::AgentClient::jobStarted, &m_loop,
+                     [this](int, const QString &id) {
+                         m_jobId = id;
+                         m_io.err << QStringLiteral("job %1 started").arg(id) << QLatin1Char('\n');
+                         m_io.err.flush();
+                         if (m_args.cancelAfterS > 0) {
+                             QTimer::singleShot(int(m_args.cancelAfterS * 1000), &m_loop, [this] {
+                                 m_cancelRequested = true;
+                                 m_client.cancelJob(m_jobId);
+                             });
+                         }
+                     });
+    QObject::connect(&m_client, &agentproto::AgentClient::jobReady, &m_loop,
+                     [this](const QString &id) {
+                         m_io.err << QStringLiteral("job %1 ready").arg(id) << QLatin1Char('\n');
+                         m_io.err.flush();
+                     });
+    QObject::connect(&m_client, &agentproto::AgentClient::jobOutput, &m_loop,
+                     [this](const QString &, const QString &, const QString &line) {
+                         m_record.addOutputLine(line);
+                         QTextStream &toolOut = m_args.json ? m_io.err : m_io.out;
+                         toolOut << line << QLatin1Char('\n');
+                         toolOut.flush();
+                     });
+}
+
+/// The agent's refusal or the job's end.
+void JobSession::watchEnd()
+{
+    QObject::connect(&m_client, &agentproto::AgentClient::requestFailed, &m_loop,
+                     [this](int, const QString &code, const QString &message) {
+                         m_io.err << JobCommandText::tr(
+                                         "rocectl job: the agent refused the job (%1): "
+                                         "%2")
+                                         .arg(code, message)
+                                  << QLatin1Char('\n');
+                         m_refusal = message;
+                         m_loop.quit();
+                     });
+    QObject::connect(&m_client, &agentproto::AgentClient::jobFinished, &m_loop,
+                     [this](const agentproto::JobResult &result) { finished(result); });
+}
+
+/// Reports the job's end, as JSON too with --json, and ends the loop.
+void JobSession::finished(const agentproto::JobResult &result)
+{
+    const QString state = agentproto::jobStateName(result.state);
+    m_io.err << QStringLiteral("job %1 %2").arg(result.jobId, state)
+             << (result.error.isEmpty() ? QString() : QStringLiteral(": ") + result.error)
+             << QLatin1Char('\n');
+    if (m_args.json)
+        writeJson(m_io.out, QJsonDocument(agentproto::jobResultToJson(result)));
+    const bool wanted = result.state == agentproto::JobState::Succeeded
+        || (m_cancelRequested && result.state == agentproto::JobState::Cancelled);
+    m_exitCode = wanted ? ExitOk : ExitFailure;
+    m_record.finish(state, result.parsed, result.error, m_io);
+    m_loop.quit();
+}
+
+}  // namespace
+
+int JobCommand::run(const QStringList &args, CommandIo &io)
+{
+    JobArgs a;
+    OptionTable table;
+    declare(table, a, summary());
     AgentAccess access;
-    const QCommandLineOption tool(QStringLiteral("tool"),
-                                  JobCommandText::tr("ib_write_bw, ib_write_lat, ib_send_bw, "
-                                                     "ib_send_lat, ib_read_bw, ib_read_lat, "
-                                                     "iperf3, sockperf or train."),
-                                  QStringLiteral("name"));
-    const QCommandLineOption role(QStringLiteral("role"),
-                                  JobCommandText::tr("server or client (train: rank)."),
-                                  QStringLiteral("role"));
-    const QCommandLineOption server(QStringLiteral("server"),
-                                    JobCommandText::tr("Client: the server's address."),
-                                    QStringLiteral("address"));
-    const QCommandLineOption cancelAfter(QStringLiteral("cancel-after"),
-                                         JobCommandText::tr("Cancel the job after this many "
-                                                            "seconds."),
-                                         QStringLiteral("seconds"));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  JobCommandText::tr("Print the job result as JSON."));
-    const QCommandLineOption record(QStringLiteral("record"),
-                                    JobCommandText::tr("Record the run in the results store "
-                                                       "under this label (\"QoS on\", ...)."),
-                                    QStringLiteral("label"));
-    const QCommandLineOption db(QStringLiteral("db"),
-                                JobCommandText::tr("Results database for --record (default %1).")
-                                    .arg(results::ResultStore::defaultPath()),
-                                QStringLiteral("path"), results::ResultStore::defaultPath());
     JobOptions jobOptions;
-    parser.addOptions({agent, tool, role, server, cancelAfter, json, record, db});
-    access.addOptions(parser);
-    jobOptions.addOptions(parser);
-    if (const auto early = parseCommandLine(parser, args, io))
+    access.addOptions(table.parser());
+    jobOptions.addOptions(table.parser());
+    if (const auto early = parseCommandLine(table, args, io))
         return *early;
-
-    auto usage = [&io](const QString &message) {
-        io.err << QStringLiteral("rocectl job: ") << message << QLatin1Char('\n');
-        return int(ExitUsage);
-    };
-    const QString where = parser.value(agent);
-    bool ok = false;
-    if (!parser.isSet(agent))
-        return usage(JobCommandText::tr("--agent HOST:PORT is required"));
-    if (!parser.isSet(tool) || !parser.isSet(role))
-        return usage(JobCommandText::tr("--tool and --role are required"));
-
-    // The job as the protocol carries it: validated by the same strict parser the agent uses.
-    QJsonObject spec {{QStringLiteral("tool"), parser.value(tool)},
-                      {QStringLiteral("role"), parser.value(role)}};
-    if (parser.isSet(server))
-        spec.insert(QStringLiteral("server"), parser.value(server));
-    if (const auto read = jobOptions.read(parser, spec); !read)
-        return usage(read.error().message);
-    const auto parsed = agentproto::parseJobSpec(spec);
-    if (!parsed)
-        return usage(parsed.error().message);
-
-    if (const auto configured = access.configure(parser); !configured) {
+    if (const auto missing = missingOption(table))
+        return usageError(args, io, *missing);
+    const auto spec = jobSpec(table, a, jobOptions);
+    if (!spec)
+        return usageError(args, io, spec.error().message);
+    if (const auto configured = access.configure(table.parser()); !configured) {
         if (configured.error().code == ErrorCode::InvalidArgument)
-            return usage(configured.error().message);
+            return usageError(args, io, configured.error().message);
         io.err << QStringLiteral("rocectl job: ") << configured.error().message
                << QLatin1Char('\n');
         return ExitFailure;
     }
-    const auto endpoint = access.endpoint(where);
+    const auto endpoint = access.endpoint(a.agent);
     if (!endpoint)
-        return usage(endpoint.error().message);
-    double cancelSeconds = 0;
-    if (parser.isSet(cancelAfter)) {
-        cancelSeconds = parser.value(cancelAfter).toDouble(&ok);
-        if (!ok || cancelSeconds <= 0)
-            return usage(JobCommandText::tr("--cancel-after wants a positive number of seconds"));
-    }
-
-    // Recorded runs are opened in the store before the job starts, so that a crash of this
-    // program leaves a run the store closes as interrupted, never a lost one.
-    std::unique_ptr<results::ResultStore> store;
-    qint64 runId = 0;
-    QString rawOutput;
-    if (parser.isSet(record)) {
-        auto opened = results::ResultStore::open(parser.value(db));
-        if (!opened) {
-            io.err << QStringLiteral("rocectl job: ") << opened.error().message
-                   << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        store = std::move(opened).value();
-        const auto id = store->beginRun(parsed->tool, parser.value(record),
-                                        agentproto::jobSpecToJson(*parsed),
-                                        QDateTime::currentMSecsSinceEpoch());
-        if (!id) {
-            io.err << QStringLiteral("rocectl job: ") << id.error().message << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        runId = *id;
-    }
-    auto recordEnd = [&](const QString &state, const QJsonObject &result, const QString &error) {
-        if (!store)
-            return;
-        if (const auto done = store->finishRun(runId, state, result, rawOutput, error,
-                                               QDateTime::currentMSecsSinceEpoch());
-            !done)
-            io.err << QStringLiteral("rocectl job: ") << done.error().message << QLatin1Char('\n');
-        else
-            io.err << JobCommandText::tr("recorded as run %1").arg(runId) << QLatin1Char('\n');
-    };
-
-    agentproto::AgentClient client(*endpoint);
-    QEventLoop loop;
-    int exitCode = ExitFailure;
-    QString jobId;
-    bool cancelRequested = false;
-    QString refusal;
-    QTextStream &toolOut = parser.isSet(json) ? io.err : io.out;
-    QObject::connect(
-        &client, &agentproto::AgentClient::stateChanged, &loop,
-        [&](agentproto::AgentClient::State state) {
-            if (state == agentproto::AgentClient::State::Ready) {
-                client.startJob(*parsed);
-            } else if (state == agentproto::AgentClient::State::Failed) {
-                io.err << JobCommandText::tr("rocectl job: %1: %2").arg(where, client.lastError())
-                       << QLatin1Char('\n');
-                loop.quit();
-            }
-        });
-    QObject::connect(&client, &agentproto::AgentClient::jobStarted, &loop,
-                     [&](int, const QString &id) {
-                         jobId = id;
-                         io.err << QStringLiteral("job %1 started").arg(id) << QLatin1Char('\n');
-                         io.err.flush();
-                         if (cancelSeconds > 0) {
-                             QTimer::singleShot(int(cancelSeconds * 1000), &loop, [&] {
-                                 cancelRequested = true;
-                                 client.cancelJob(jobId);
-                             });
-                         }
-                     });
-    QObject::connect(&client, &agentproto::AgentClient::jobReady, &loop, [&](const QString &id) {
-        io.err << QStringLiteral("job %1 ready").arg(id) << QLatin1Char('\n');
-        io.err.flush();
-    });
-    QObject::connect(&client, &agentproto::AgentClient::jobOutput, &loop,
-                     [&](const QString &, const QString &, const QString &line) {
-                         rawOutput += line + QLatin1Char('\n');
-                         toolOut << line << QLatin1Char('\n');
-                         toolOut.flush();
-                     });
-    QObject::connect(&client, &agentproto::AgentClient::requestFailed, &loop,
-                     [&](int, const QString &code, const QString &message) {
-                         io.err << JobCommandText::tr(
-                                       "rocectl job: the agent refused the job (%1): "
-                                       "%2")
-                                       .arg(code, message)
-                                << QLatin1Char('\n');
-                         refusal = message;
-                         loop.quit();
-                     });
-    QObject::connect(
-        &client, &agentproto::AgentClient::jobFinished, &loop,
-        [&](const agentproto::JobResult &result) {
-            const QString state = agentproto::jobStateName(result.state);
-            io.err << QStringLiteral("job %1 %2").arg(result.jobId, state)
-                   << (result.error.isEmpty() ? QString() : QStringLiteral(": ") + result.error)
-                   << QLatin1Char('\n');
-            if (parser.isSet(json))
-                writeJson(io.out, QJsonDocument(agentproto::jobResultToJson(result)));
-            const bool wanted = result.state == agentproto::JobState::Succeeded
-                || (cancelRequested && result.state == agentproto::JobState::Cancelled);
-            exitCode = wanted ? ExitOk : ExitFailure;
-            recordEnd(state, result.parsed, result.error);
-            loop.quit();
-        });
-    client.connectToAgent();
-    loop.exec();
-    client.disconnectFromAgent();
-    if (store && exitCode == ExitFailure && jobId.isEmpty())
-        recordEnd(QStringLiteral("failed"), {}, refusal.isEmpty() ? client.lastError() : refusal);
-    return exitCode;
+        return usageError(args, io, endpoint.error().message);
+    RunRecord record;
+    if (table.isSet(QStringLiteral("record")) && !record.begin(a.db, *spec, a.recordLabel, io))
+        return ExitFailure;
+    return JobSession(*endpoint, *spec, a, record, io).run();
 }
 
 }  // namespace roce::cli

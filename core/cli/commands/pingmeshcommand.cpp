@@ -10,7 +10,6 @@
 #include "sim/engine/fabric.h"
 #include "sim/feeds/pingmeshrun.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -157,14 +156,31 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
     return run->endpoints().size() >= 2 && run->matrix() ? ExitOk : ExitFailure;
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int PingmeshCommand::run(const QStringList &args, CommandIo &io)
+namespace {
+
+/// What `rocectl pingmesh` was asked for, as typed.
+struct PingmeshArgs {
+    bool sim = false;
+    QString inventory;  ///< HeadlessFabric reads it from the parser
+    QStringList agents;
+    bool served = false;
+    QString topology;
+    QString scenario;
+    double seconds = 10;
+    /// Unset: 100 over agents, 200 for the model alone (probeRate()).
+    std::optional<double> rate;
+    int sourcePorts = 8;
+    quint64 seed = 1;
+    QString engine;
+    bool json = false;
+};
+
+void declare(OptionTable &t, PingmeshArgs &a)
 {
-    QCommandLineParser parser;
     QString scenarios;
     for (const auto &[name, text] : sim::pingmeshScenarios())
         scenarios += QStringLiteral("  %1  %2\n").arg(name, -22).arg(text);
-    parser.setApplicationDescription(
+    t.parser().setApplicationDescription(
         PingmeshText::tr("RDMA pingmesh: every NIC probes its pinglist peers (all pairs up to 64 "
                          "NICs; beyond that every pair under a switch plus sampled pairs across "
                          "switches) over several UDP source ports, and the analyzer joins the "
@@ -173,132 +189,134 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
                          "watchdog flaps and misses, and ECN configured but not marking.\n\n"
                          "Scenarios of --sim:\n%1")
             .arg(scenarios));
-    const QCommandLineOption simOpt(QStringLiteral("sim"),
-                                    PingmeshText::tr("Probe the simulated fabric."));
-    const QCommandLineOption inventoryOpt(
-        QStringLiteral("inventory"),
-        PingmeshText::tr("Probe the fabric of this inventory: each server's roce-agent runs a "
-                         "pingmesh endpoint (agent tokens and switch passwords as for rocectl "
-                         "watch)."),
-        QStringLiteral("file"));
-    const QCommandLineOption agentOpt(
-        QStringLiteral("agent"),
-        PingmeshText::tr("Probe among the RDMA devices of the agent at HOST:PORT (repeat for "
-                         "more agents; no switches, so no link verdicts)."),
-        QStringLiteral("host:port"));
-    const QCommandLineOption servedOpt(
-        QStringLiteral("served"),
-        PingmeshText::tr("With --sim: probe through the simulated fabric's served agents and "
-                         "NX-API, exactly as with --inventory (default: the model alone, fast)."));
-    const QCommandLineOption topologyOpt(
-        QStringLiteral("topology"),
-        PingmeshText::tr("Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES "
-                         "(default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines; with "
-                         "--served the reference fabric)."),
-        QStringLiteral("shape"));
-    const QCommandLineOption scenarioOpt(
-        QStringLiteral("scenario"),
-        PingmeshText::tr("Fault to simulate (default healthy); with --served a live "
-                         "scenario of rocectl sim --serve (nic-stall, ...)."),
-        QStringLiteral("name"));
-    const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
-                                        PingmeshText::tr("Probe this long (default 10)."),
-                                        QStringLiteral("s"), QStringLiteral("10"));
-    const QCommandLineOption rateOpt(
-        QStringLiteral("rate"),
-        PingmeshText::tr("Probes per second per NIC (default 200; 100 over agents)."),
-        QStringLiteral("n"));
-    const QCommandLineOption portsOpt(
-        QStringLiteral("source-ports"),
-        PingmeshText::tr("Over agents: UDP source ports each NIC sweeps per peer (default 8)."),
-        QStringLiteral("n"), QStringLiteral("8"));
-    const QCommandLineOption seedOpt(QStringLiteral("seed"),
-                                     PingmeshText::tr("Seed of the model (default 1)."),
-                                     QStringLiteral("n"), QStringLiteral("1"));
-    const QCommandLineOption engineOpt(
-        QStringLiteral("engine"),
-        PingmeshText::tr("Model: packet or fluid (default: fluid on rail fabrics, else packet)."),
-        QStringLiteral("name"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"),
-                                     PingmeshText::tr("Print the report as JSON."));
-    parser.addOptions({simOpt, inventoryOpt, agentOpt, servedOpt, topologyOpt, scenarioOpt,
-                       secondsOpt, rateOpt, portsOpt, seedOpt, engineOpt, jsonOpt});
-    AgentAccess access;
-    access.addOptions(parser);
-    if (const auto early = parseCommandLine(parser, args, io))
-        return *early;
-    auto usage = [&io](const QString &message) {
-        io.err << QStringLiteral("rocectl pingmesh: ") << message << QLatin1Char('\n');
-        return int(ExitUsage);
-    };
-    if (int(parser.isSet(simOpt)) + int(parser.isSet(inventoryOpt)) + int(parser.isSet(agentOpt))
-        != 1)
-        return usage(PingmeshText::tr("give one of --sim, --inventory FILE or --agent HOST:PORT"));
-    if (parser.isSet(servedOpt) && !parser.isSet(simOpt))
-        return usage(PingmeshText::tr("--served goes with --sim (an inventory is always probed "
-                                      "through its agents)"));
-    bool ok = false;
-    const double seconds = parser.value(secondsOpt).toDouble(&ok);
-    if (!ok || seconds <= 0 || seconds > 3600)
-        return usage(PingmeshText::tr("--seconds must be between 0 and 3600"));
-    const bool viaAgents
-        = parser.isSet(inventoryOpt) || parser.isSet(servedOpt) || parser.isSet(agentOpt);
-    double rate = viaAgents ? 100 : 200;
-    if (parser.isSet(rateOpt)) {
-        rate = parser.value(rateOpt).toDouble(&ok);
-        if (!ok || rate < 1 || rate > 100000)
-            return usage(PingmeshText::tr("--rate must be between 1 and 100000 probes per second"));
+    t.flag(QStringLiteral("sim"), PingmeshText::tr("Probe the simulated fabric."), &a.sim)
+        .text(
+            QStringLiteral("inventory"), QStringLiteral("file"),
+            PingmeshText::tr("Probe the fabric of this inventory: each server's roce-agent runs a "
+                             "pingmesh endpoint (agent tokens and switch passwords as for rocectl "
+                             "watch)."),
+            &a.inventory)
+        .texts(
+            QStringLiteral("agent"), QStringLiteral("host:port"),
+            PingmeshText::tr("Probe among the RDMA devices of the agent at HOST:PORT (repeat for "
+                             "more agents; no switches, so no link verdicts)."),
+            &a.agents)
+        .flag(QStringLiteral("served"),
+              PingmeshText::tr(
+                  "With --sim: probe through the simulated fabric's served agents and "
+                  "NX-API, exactly as with --inventory (default: the model alone, fast)."),
+              &a.served)
+        .text(QStringLiteral("topology"), QStringLiteral("shape"),
+              PingmeshText::tr("Simulated fabric: reference, starN or rail:HOSTS:NICS:RAILS:SPINES "
+                               "(default rail:64:2:2:8: 128 NICs under 4 leaves, 8 spines; with "
+                               "--served the reference fabric)."),
+              &a.topology)
+        .text(QStringLiteral("scenario"), QStringLiteral("name"),
+              PingmeshText::tr("Fault to simulate (default healthy); with --served a live "
+                               "scenario of rocectl sim --serve (nic-stall, ...)."),
+              &a.scenario)
+        // The bound was exclusive (more than 0 s): 0.001 refuses the same in practice.
+        .number(QStringLiteral("seconds"), QStringLiteral("s"),
+                PingmeshText::tr("Probe this long (default 10)."), &a.seconds,
+                {0.001, 3600, PingmeshText::tr("seconds")})
+        .number(QStringLiteral("rate"), QStringLiteral("n"),
+                PingmeshText::tr("Probes per second per NIC (default 200; 100 over agents)."),
+                &a.rate, {1, 100000, PingmeshText::tr("probes per second")})
+        .whole(
+            QStringLiteral("source-ports"), QStringLiteral("n"),
+            PingmeshText::tr("Over agents: UDP source ports each NIC sweeps per peer (default 8)."),
+            &a.sourcePorts, {1, 64})
+        .whole(QStringLiteral("seed"), QStringLiteral("n"),
+               PingmeshText::tr("Seed of the model (default 1)."), &a.seed, {0})
+        .text(QStringLiteral("engine"), QStringLiteral("name"),
+              PingmeshText::tr(
+                  "Model: packet or fluid (default: fluid on rail fabrics, else packet)."),
+              &a.engine)
+        .flag(QStringLiteral("json"), PingmeshText::tr("Print the report as JSON."), &a.json);
+}
+
+/// Whether the probes go through agents (an inventory's, the served fabric's or those named)
+/// rather than through the model alone.
+bool probesThroughAgents(const OptionTable &t, const PingmeshArgs &a)
+{
+    return t.isSet(QStringLiteral("inventory")) || a.served || !a.agents.isEmpty();
+}
+
+double probeRate(const OptionTable &t, const PingmeshArgs &a)
+{
+    return a.rate.value_or(probesThroughAgents(t, a) ? 100 : 200);
+}
+
+/// Why the options given do not go together, if they do not.
+std::optional<QString> misuseOf(const OptionTable &t, const PingmeshArgs &a)
+{
+    if (int(a.sim) + int(t.isSet(QStringLiteral("inventory"))) + int(!a.agents.isEmpty()) != 1)
+        return PingmeshText::tr("give one of --sim, --inventory FILE or --agent HOST:PORT");
+    if (a.served && !a.sim)
+        return PingmeshText::tr("--served goes with --sim (an inventory is always probed "
+                                "through its agents)");
+    if (!probesThroughAgents(t, a))
+        return std::nullopt;
+    if (t.isSet(QStringLiteral("engine")) || t.isSet(QStringLiteral("seed")))
+        return PingmeshText::tr("--engine and --seed are for the model alone (--sim "
+                                "without --served)");
+    // The served fabric runs the live scenarios of rocectl watch --sim (nic-stall, ...; an
+    // unknown one fails as there); the pingmesh's own faults (bad-nic:HOST, ...) are the
+    // model's alone.
+    if (t.isSet(QStringLiteral("scenario")) && !a.served)
+        return PingmeshText::tr("--scenario goes with --sim");
+    const QString scenario = a.scenario.section(QLatin1Char(':'), 0, 0);
+    for (const auto &[name, text] : sim::pingmeshScenarios()) {
+        if (name.section(QLatin1Char(':'), 0, 0) == scenario && scenario != u"healthy")
+            return PingmeshText::tr("%1 is a fault of the model alone (--sim without "
+                                    "--served); with --served, --scenario is a live "
+                                    "scenario (rocectl sim --list)")
+                .arg(a.scenario);
     }
-    if (viaAgents) {
-        if (parser.isSet(engineOpt) || parser.isSet(seedOpt))
-            return usage(PingmeshText::tr("--engine and --seed are for the model alone (--sim "
-                                          "without --served)"));
-        // The served fabric runs the live scenarios of rocectl watch --sim (nic-stall, ...; an
-        // unknown one fails as there); the pingmesh's own faults (bad-nic:HOST, ...) are the
-        // model's alone.
-        if (parser.isSet(scenarioOpt) && !parser.isSet(servedOpt))
-            return usage(PingmeshText::tr("--scenario goes with --sim"));
-        const QString scenario = parser.value(scenarioOpt).section(QLatin1Char(':'), 0, 0);
-        for (const auto &[name, text] : sim::pingmeshScenarios()) {
-            if (name.section(QLatin1Char(':'), 0, 0) == scenario && scenario != u"healthy")
-                return usage(PingmeshText::tr("%1 is a fault of the model alone (--sim without "
-                                              "--served); with --served, --scenario is a live "
-                                              "scenario (rocectl sim --list)")
-                                 .arg(parser.value(scenarioOpt)));
-        }
-        const int ports = parser.value(portsOpt).toInt(&ok);
-        if (!ok || ports < 1 || ports > 64)
-            return usage(PingmeshText::tr("--source-ports must be between 1 and 64"));
-        pingmesh::AgentPingmeshOptions options;
-        options.seconds = std::max(1, int(std::ceil(seconds)));
-        options.ratePerSecond = int(rate);
-        options.sourcePorts = ports;
-        QList<agentproto::AgentEndpoint> direct;
-        if (parser.isSet(agentOpt)) {
-            if (const auto configured = access.configure(parser); !configured)
-                return usage(configured.error().message);
-            for (const QString &hostPort : parser.values(agentOpt)) {
-                const auto e = access.endpoint(hostPort);
-                if (!e)
-                    return usage(e.error().message);
-                direct.append(*e);
-            }
-        }
-        return runOverAgents(parser, options, direct, parser.isSet(jsonOpt), io);
+    return std::nullopt;
+}
+
+pingmesh::AgentPingmeshOptions agentPingmeshOptions(const OptionTable &t, const PingmeshArgs &a)
+{
+    pingmesh::AgentPingmeshOptions options;
+    options.seconds = std::max(1, int(std::ceil(a.seconds)));
+    options.ratePerSecond = int(probeRate(t, a));
+    options.sourcePorts = a.sourcePorts;
+    return options;
+}
+
+/// The agents --agent names (none without it: the fabric's are found by runOverAgents).
+Result<QList<agentproto::AgentEndpoint>> namedAgents(const PingmeshArgs &a, AgentAccess &access,
+                                                     const QCommandLineParser &parser)
+{
+    QList<agentproto::AgentEndpoint> direct;
+    if (a.agents.isEmpty())
+        return direct;
+    if (const auto configured = access.configure(parser); !configured)
+        return configured.error();
+    for (const QString &hostPort : a.agents) {
+        const auto e = access.endpoint(hostPort);
+        if (!e)
+            return e.error();
+        direct.append(*e);
     }
+    return direct;
+}
+
+/// The model alone: probes the simulated fabric without serving it, and prints the report.
+int runModel(const OptionTable &t, const PingmeshArgs &a, const QStringList &args, CommandIo &io)
+{
     sim::PingmeshRunOptions options;
-    if (parser.isSet(topologyOpt))
-        options.topology = parser.value(topologyOpt);
-    options.scenario = parser.value(scenarioOpt);
-    options.seconds = seconds;
-    options.probesPerSecond = rate;
-    options.seed = parser.value(seedOpt).toULongLong(&ok);
-    if (!ok)
-        return usage(PingmeshText::tr("--seed must be a number"));
-    if (parser.isSet(engineOpt)) {
-        const auto engine = sim::parseFabricEngine(parser.value(engineOpt));
+    if (t.isSet(QStringLiteral("topology")))
+        options.topology = a.topology;
+    options.scenario = a.scenario;
+    options.seconds = a.seconds;
+    options.probesPerSecond = probeRate(t, a);
+    options.seed = a.seed;
+    if (t.isSet(QStringLiteral("engine"))) {
+        const auto engine = sim::parseFabricEngine(a.engine);
         if (!engine)
-            return usage(engine.error().message);
+            return usageError(args, io, engine.error().message);
         options.engine = *engine;
     }
 
@@ -313,11 +331,32 @@ int PingmeshCommand::run(const QStringList &args, CommandIo &io)
             : ExitFailure;
     }
     const QJsonObject json = sim::pingmeshReportToJson(*report);
-    if (parser.isSet(jsonOpt))
+    if (a.json)
         writeJson(io.out, QJsonDocument(json));
     else
         printReport(json, io);
     return ExitOk;
+}
+
+}  // namespace
+
+int PingmeshCommand::run(const QStringList &args, CommandIo &io)
+{
+    PingmeshArgs a;
+    OptionTable table;
+    declare(table, a);
+    AgentAccess access;
+    access.addOptions(table.parser());
+    if (const auto early = parseCommandLine(table, args, io))
+        return *early;
+    if (const auto misuse = misuseOf(table, a))
+        return usageError(args, io, *misuse);
+    if (!probesThroughAgents(table, a))
+        return runModel(table, a, args, io);
+    const auto direct = namedAgents(a, access, table.parser());
+    if (!direct)
+        return usageError(args, io, direct.error().message);
+    return runOverAgents(table.parser(), agentPingmeshOptions(table, a), *direct, a.json, io);
 }
 
 }  // namespace roce::cli

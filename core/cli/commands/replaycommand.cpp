@@ -8,7 +8,6 @@
 #include "live/recording/recordingreader.h"
 #include "live/recording/replaydriver.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -99,182 +98,262 @@ std::optional<qint64> ReplayCommand::parseTime(const QString &text, qint64 start
     return std::nullopt;
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int ReplayCommand::run(const QStringList &args, CommandIo &io)
+namespace {
+
+/// What `rocectl replay` was asked for, as typed.
+struct ReplayArgs {
+    QString from;
+    QString to;
+    double speed = 0;  ///< 0: as fast as possible
+    double interval = 1;
+    bool summary = false;
+    bool json = false;
+    QString clip;
+};
+
+void declare(OptionTable &t, ReplayArgs &a)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(ReplayText::tr(
+    t.parser().setApplicationDescription(ReplayText::tr(
         "Replays a recording (a file, or a directory of the console's recordings) through the "
         "live model, printing frames as `rocectl watch` does; or, with --summary, what each "
         "port did over the range. Times: ms since the epoch, ISO 8601, +DURATION after the "
         "start or -DURATION before the end (90s, 5m, 1h)."));
-    parser.addPositionalArgument(QStringLiteral("recording"),
-                                 ReplayText::tr("The recording file or directory."));
-    const QCommandLineOption fromOpt(QStringLiteral("from"),
-                                     ReplayText::tr("Start here (default: the start)."),
-                                     QStringLiteral("t"));
-    const QCommandLineOption toOpt(
-        QStringLiteral("to"), ReplayText::tr("End here (default: the end)."), QStringLiteral("t"));
-    const QCommandLineOption speedOpt(QStringLiteral("speed"),
-                                      ReplayText::tr("Pace the frames at this many times real "
-                                                     "time (default: as fast as possible)."),
-                                      QStringLiteral("x"));
-    const QCommandLineOption intervalOpt(QStringLiteral("interval"),
-                                         ReplayText::tr("Recorded seconds between frames "
-                                                        "(default 1)."),
-                                         QStringLiteral("s"), QStringLiteral("1"));
-    const QCommandLineOption summaryOpt(QStringLiteral("summary"),
-                                        ReplayText::tr("Per-port totals over the range instead "
-                                                       "of frames."));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"),
-                                     ReplayText::tr("JSON: one frame a line, or the summary."));
-    const QCommandLineOption clipOpt(QStringLiteral("clip"),
-                                     ReplayText::tr("Save the range as a new recording instead "
-                                                    "(for a bug report or a demo)."),
-                                     QStringLiteral("file"));
-    parser.addOptions({fromOpt, toOpt, speedOpt, intervalOpt, summaryOpt, jsonOpt, clipOpt});
-    if (const auto early = parseCommandLine(parser, args, io, true))
-        return *early;
-    auto usage = [&io](const QString &message) {
-        io.err << QStringLiteral("rocectl replay: ") << message << QLatin1Char('\n');
-        return int(ExitUsage);
-    };
-    if (parser.positionalArguments().size() != 1)
-        return usage(ReplayText::tr("give one recording file or directory"));
-    bool ok = false;
-    const double interval = parser.value(intervalOpt).toDouble(&ok);
-    if (!ok || interval < 0.01 || interval > 86400)
-        return usage(ReplayText::tr("--interval must be 0.01 to 86400 seconds"));
-    double speed = 0;
-    if (parser.isSet(speedOpt)) {
-        speed = parser.value(speedOpt).toDouble(&ok);
-        if (!ok || speed < 0.1 || speed > 10000)
-            return usage(ReplayText::tr("--speed must be 0.1 to 10000"));
+    t.parser().addPositionalArgument(QStringLiteral("recording"),
+                                     ReplayText::tr("The recording file or directory."));
+    t.text(QStringLiteral("from"), QStringLiteral("t"),
+           ReplayText::tr("Start here (default: the start)."), &a.from)
+        .text(QStringLiteral("to"), QStringLiteral("t"),
+              ReplayText::tr("End here (default: the end)."), &a.to)
+        .number(QStringLiteral("speed"), QStringLiteral("x"),
+                ReplayText::tr("Pace the frames at this many times real "
+                               "time (default: as fast as possible)."),
+                &a.speed, {0.1, 10000})
+        .number(QStringLiteral("interval"), QStringLiteral("s"),
+                ReplayText::tr("Recorded seconds between frames "
+                               "(default 1)."),
+                &a.interval, {0.01, 86400, ReplayText::tr("seconds")})
+        .flag(QStringLiteral("summary"),
+              ReplayText::tr("Per-port totals over the range instead "
+                             "of frames."),
+              &a.summary)
+        .flag(QStringLiteral("json"), ReplayText::tr("JSON: one frame a line, or the summary."),
+              &a.json)
+        .text(QStringLiteral("clip"), QStringLiteral("file"),
+              ReplayText::tr("Save the range as a new recording instead "
+                             "(for a bug report or a demo)."),
+              &a.clip);
+}
+
+/// Says on the error stream what the reader found damaged, each damage once: reading on
+/// can find more.
+class DamageNotes
+{
+public:
+    DamageNotes(const recording::RecordingReader &reader, CommandIo &io)
+        : m_reader(reader), m_io(io)
+    { }
+
+    void sayNew()
+    {
+        const QList<recording::Damage> damage = m_reader.damage();
+        for (qsizetype i = m_said; i < damage.size(); ++i)
+            m_io.err << QStringLiteral("rocectl replay: ") << damage.at(i).describe()
+                     << QLatin1Char('\n');
+        m_io.err.flush();
+        m_said = damage.size();
     }
 
-    const QString path = parser.positionalArguments().constFirst();
-    auto opened = recording::RecordingReader::open(path);
-    if (!opened) {
-        io.err << QStringLiteral("rocectl replay: ") << opened.error().message << QLatin1Char('\n');
+private:
+    const recording::RecordingReader &m_reader;
+    CommandIo &m_io;
+    qsizetype m_said = 0;
+};
+
+/// A recording without ticks: nothing to replay, and with --summary --json still one (empty)
+/// summary for whoever reads it.
+int replayNothing(const QString &path, const ReplayArgs &a, CommandIo &io)
+{
+    io.err << QStringLiteral("rocectl replay: ")
+           << ReplayText::tr("%1 holds no ticks: nothing to replay").arg(path) << QLatin1Char('\n');
+    if (a.summary && a.json)
+        io.out << QJsonDocument(recording::RangeSummary {}.toJson()).toJson(QJsonDocument::Compact)
+               << QLatin1Char('\n');
+    return ExitOk;
+}
+
+/// The part of the recording to replay, in its clock's milliseconds.
+struct TimeRange {
+    qint64 fromMs = 0;
+    qint64 toMs = 0;
+};
+
+/// The range --from and --to name, within the recording; why not, if they name none.
+Result<TimeRange> rangeOf(const OptionTable &t, const ReplayArgs &a,
+                          const recording::RecordingReader &reader)
+{
+    TimeRange range {reader.startMs(), reader.endMs()};
+    if (t.isSet(QStringLiteral("from"))) {
+        const auto ms = ReplayCommand::parseTime(a.from, reader.startMs(), reader.endMs());
+        if (!ms)
+            return makeError(ErrorCode::InvalidArgument,
+                             ReplayText::tr("--from: not a time: %1").arg(a.from));
+        range.fromMs = std::max(*ms, reader.startMs());
+    }
+    if (t.isSet(QStringLiteral("to"))) {
+        const auto ms = ReplayCommand::parseTime(a.to, reader.startMs(), reader.endMs());
+        if (!ms)
+            return makeError(ErrorCode::InvalidArgument,
+                             ReplayText::tr("--to: not a time: %1").arg(a.to));
+        range.toMs = std::min(*ms, reader.endMs());
+    }
+    if (range.toMs < range.fromMs)
+        return makeError(ErrorCode::InvalidArgument,
+                         ReplayText::tr("--to is before --from (the recording spans %1 to %2)")
+                             .arg(timeText(reader.startMs()), timeText(reader.endMs())));
+    return range;
+}
+
+/// Saves @p range as the recording @p file.
+int writeRangeClip(const recording::RecordingReader &reader, const TimeRange &range,
+                   const QString &file, DamageNotes &damage, CommandIo &io)
+{
+    const auto clip = recording::writeClip(reader, range.fromMs, range.toMs, file);
+    damage.sayNew();
+    if (!clip) {
+        io.err << QStringLiteral("rocectl replay: ") << clip.error().message << QLatin1Char('\n');
         return ExitFailure;
     }
-    std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
-    auto sayDamage = [&io, &reader](qsizetype from) {
-        const QList<recording::Damage> damage = reader->damage();
-        for (qsizetype i = from; i < damage.size(); ++i)
-            io.err << QStringLiteral("rocectl replay: ") << damage.at(i).describe()
-                   << QLatin1Char('\n');
-        io.err.flush();
-        return damage.size();
-    };
-    qsizetype said = sayDamage(0);
-    if (reader->isEmpty()) {
-        io.err << QStringLiteral("rocectl replay: ")
-               << ReplayText::tr("%1 holds no ticks: nothing to replay").arg(path)
-               << QLatin1Char('\n');
-        if (parser.isSet(summaryOpt) && parser.isSet(jsonOpt))
-            io.out
-                << QJsonDocument(recording::RangeSummary {}.toJson()).toJson(QJsonDocument::Compact)
-                << QLatin1Char('\n');
-        return ExitOk;
-    }
-    qint64 fromMs = reader->startMs(), toMs = reader->endMs();
-    if (parser.isSet(fromOpt)) {
-        const auto t = parseTime(parser.value(fromOpt), reader->startMs(), reader->endMs());
-        if (!t)
-            return usage(ReplayText::tr("--from: not a time: %1").arg(parser.value(fromOpt)));
-        fromMs = std::max(*t, reader->startMs());
-    }
-    if (parser.isSet(toOpt)) {
-        const auto t = parseTime(parser.value(toOpt), reader->startMs(), reader->endMs());
-        if (!t)
-            return usage(ReplayText::tr("--to: not a time: %1").arg(parser.value(toOpt)));
-        toMs = std::min(*t, reader->endMs());
-    }
-    if (toMs < fromMs)
-        return usage(ReplayText::tr("--to is before --from (the recording spans %1 to %2)")
-                         .arg(timeText(reader->startMs()), timeText(reader->endMs())));
+    io.err << ReplayText::tr("rocectl replay: %1 ticks and %2 events, %3 bytes in %4")
+                  .arg(clip->ticks)
+                  .arg(clip->events)
+                  .arg(clip->bytes)
+                  .arg(file)
+           << QLatin1Char('\n');
+    return ExitOk;
+}
 
-    if (parser.isSet(clipOpt)) {
-        const auto clip = recording::writeClip(*reader, fromMs, toMs, parser.value(clipOpt));
-        sayDamage(said);
-        if (!clip) {
-            io.err << QStringLiteral("rocectl replay: ") << clip.error().message
-                   << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        io.err << ReplayText::tr("rocectl replay: %1 ticks and %2 events, %3 bytes in %4")
-                      .arg(clip->ticks)
-                      .arg(clip->events)
-                      .arg(clip->bytes)
-                      .arg(parser.value(clipOpt))
+/// Prints what each port did over @p range.
+int summarizeRange(const recording::RecordingReader &reader, const TimeRange &range, bool json,
+                   DamageNotes &damage, CommandIo &io)
+{
+    const recording::RangeSummary summary = recording::summarize(reader, range.fromMs, range.toMs);
+    damage.sayNew();
+    if (json)
+        io.out << QJsonDocument(summary.toJson()).toJson(QJsonDocument::Compact)
                << QLatin1Char('\n');
-        return ExitOk;
-    }
-    if (parser.isSet(summaryOpt)) {
-        const recording::RangeSummary summary = recording::summarize(*reader, fromMs, toMs);
-        sayDamage(said);
-        if (parser.isSet(jsonOpt))
-            io.out << QJsonDocument(summary.toJson()).toJson(QJsonDocument::Compact)
-                   << QLatin1Char('\n');
-        else
-            printSummary(summary, io.out);
-        io.out.flush();
-        return ExitOk;
-    }
+    else
+        printSummary(summary, io.out);
+    io.out.flush();
+    return ExitOk;
+}
 
-    // Frames: the live model driven by the recording, one frame per interval of its clock.
+/// The frame at @p t: the live model's snapshot, with the annotations since the frame at
+/// @p previous.
+QJsonObject frameAt(const live::LiveFabric &hub, const QList<recording::Annotation> &annotations,
+                    qint64 previous, qint64 t)
+{
+    QJsonObject frame = hub.snapshotJson();
+    QJsonArray notes;
+    for (const recording::Annotation &a : annotations)
+        if (a.overlaps(previous == t ? t : previous + 1, t))
+            notes.append(recording::annotationToJson(a));
+    if (!notes.isEmpty())
+        frame.insert(QStringLiteral("annotations"), notes);
+    return frame;
+}
+
+void printFrame(const QJsonObject &frame, qint64 t, bool json, CommandIo &io)
+{
+    if (json) {
+        io.out << QJsonDocument(frame).toJson(QJsonDocument::Compact) << QLatin1Char('\n');
+    } else {
+        const QJsonArray ports = frame.value(QStringLiteral("ports")).toArray();
+        const QJsonArray alerts = frame.value(QStringLiteral("alerts")).toArray();
+        io.out << ReplayText::tr("%1  %2 ports, %3 active alerts")
+                      .arg(timeText(t))
+                      .arg(ports.size())
+                      .arg(alerts.size())
+               << QLatin1Char('\n');
+    }
+    io.out.flush();
+}
+
+/// Waits @p ms, or until a stop is asked for.
+void waitUnlessStopped(qint64 ms, StopSignals &stop)
+{
+    QEventLoop wait;
+    QTimer::singleShot(ms, &wait, &QEventLoop::quit);
+    QObject::connect(&stop, &StopSignals::stopRequested, &wait, &QEventLoop::quit);
+    wait.exec();
+}
+
+/// Frames: the live model driven by the recording, one frame per interval of its clock.
+int playFrames(const std::shared_ptr<const recording::RecordingReader> &reader,
+               const TimeRange &range, const ReplayArgs &a, DamageNotes &damage, CommandIo &io)
+{
     live::LiveFabric hub;
     recording::ReplayDriver driver(reader, &hub);
-    if (fromMs > reader->startMs())
-        driver.seek(fromMs);
+    if (range.fromMs > reader->startMs())
+        driver.seek(range.fromMs);
     bool stopped = false;
     StopSignals stop;
     QObject::connect(&stop, &StopSignals::stopRequested, &stop, [&stopped] { stopped = true; });
     const QList<recording::Annotation> annotations = reader->annotations();
-    const auto step = qint64(interval * 1000);
+    const auto step = qint64(a.interval * 1000);
     QElapsedTimer wall;
     wall.start();
-    qint64 previous = fromMs;
-    for (qint64 t = fromMs; !stopped; t = std::min(t + step, toMs)) {
+    qint64 previous = range.fromMs;
+    for (qint64 t = range.fromMs; !stopped; t = std::min(t + step, range.toMs)) {
         driver.advanceTo(t);
-        QJsonObject frame = hub.snapshotJson();
-        QJsonArray notes;
-        for (const recording::Annotation &a : annotations)
-            if (a.overlaps(previous == t ? t : previous + 1, t))
-                notes.append(recording::annotationToJson(a));
-        if (!notes.isEmpty())
-            frame.insert(QStringLiteral("annotations"), notes);
-        if (parser.isSet(jsonOpt)) {
-            io.out << QJsonDocument(frame).toJson(QJsonDocument::Compact) << QLatin1Char('\n');
-        } else {
-            const QJsonArray ports = frame.value(QStringLiteral("ports")).toArray();
-            const QJsonArray alerts = frame.value(QStringLiteral("alerts")).toArray();
-            io.out << ReplayText::tr("%1  %2 ports, %3 active alerts")
-                          .arg(timeText(t))
-                          .arg(ports.size())
-                          .arg(alerts.size())
-                   << QLatin1Char('\n');
-        }
-        io.out.flush();
-        said = sayDamage(said);
+        printFrame(frameAt(hub, annotations, previous, t), t, a.json, io);
+        damage.sayNew();
         previous = t;
-        if (t >= toMs)
+        if (t >= range.toMs)
             break;
-        if (speed > 0) {
+        if (a.speed > 0) {
             // Paced: the next frame when its recorded time is due at this speed.
-            const qint64 due = qint64(double(t + step - fromMs) / speed) - wall.elapsed();
-            if (due > 0) {
-                QEventLoop wait;
-                QTimer::singleShot(due, &wait, &QEventLoop::quit);
-                QObject::connect(&stop, &StopSignals::stopRequested, &wait, &QEventLoop::quit);
-                wait.exec();
-            }
+            const qint64 due = qint64(double(t + step - range.fromMs) / a.speed) - wall.elapsed();
+            if (due > 0)
+                waitUnlessStopped(due, stop);
         } else {
             QCoreApplication::processEvents();
         }
     }
     return ExitOk;
+}
+
+}  // namespace
+
+int ReplayCommand::run(const QStringList &args, CommandIo &io)
+{
+    ReplayArgs a;
+    OptionTable table;
+    declare(table, a);
+    if (const auto early = parseCommandLine(table, args, io, true))
+        return *early;
+    const QStringList positional = table.parser().positionalArguments();
+    if (positional.size() != 1)
+        return usageError(args, io, ReplayText::tr("give one recording file or directory"));
+
+    const QString &path = positional.constFirst();
+    auto opened = recording::RecordingReader::open(path);
+    if (!opened) {
+        io.err << QStringLiteral("rocectl replay: ") << opened.error().message << QLatin1Char('\n');
+        return ExitFailure;
+    }
+    const std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
+    DamageNotes damage(*reader, io);
+    damage.sayNew();
+    if (reader->isEmpty())
+        return replayNothing(path, a, io);
+    const auto range = rangeOf(table, a, *reader);
+    if (!range)
+        return usageError(args, io, range.error().message);
+    if (table.isSet(QStringLiteral("clip")))
+        return writeRangeClip(*reader, *range, a.clip, damage, io);
+    if (a.summary)
+        return summarizeRange(*reader, *range, a.json, damage, io);
+    return playFrames(reader, *range, a, damage, io);
 }
 
 }  // namespace roce::cli

@@ -22,6 +22,12 @@ class SimCommandText
     Q_DECLARE_TR_FUNCTIONS(SimCommandText)
 };
 
+// --seconds was refused at 0 and below; a millisecond, what the served fabric's timer counts,
+// refuses the same in practice.
+constexpr double kMinSeconds = 0.001;
+// What a headless scenario may simulate; a served fabric runs for as long as asked.
+constexpr double kMaxScenarioSeconds = 3600;
+
 /// What a live scenario injected where, one line a fault ("the simulator's ground truth").
 void printInjection(const sim::ScenarioInjection &injection, QTextStream &out)
 {
@@ -128,59 +134,110 @@ void printHuman(const sim::ScenarioReport &r, QTextStream &out)
     }
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int serve(const QCommandLineParser &parser, CommandIo &io)
+/// The simulated switch's service as @p a asks for it.
+sim::SimServiceOptions serviceOptions(const SimArgs &a)
 {
     sim::SimServiceOptions options;
-    options.topology = parser.value(QStringLiteral("topology"));
-    bool ok = true;
-    auto port = [&](const QString &key, quint16 *out) {
-        if (!parser.isSet(key))
-            return true;
-        const uint v = parser.value(key).toUInt(&ok);
-        if (!ok || v > 65535) {
-            io.err << SimCommandText::tr("rocectl sim: --%1 needs a port number, got '%2'")
-                          .arg(key, parser.value(key))
-                   << QLatin1Char('\n');
-            return false;
-        }
-        *out = quint16(v);
-        return true;
-    };
-    if (!port(QStringLiteral("http-port"), &options.httpPort)
-        || !port(QStringLiteral("https-port"), &options.httpsPort)
-        || !port(QStringLiteral("agent-base-port"), &options.agentBasePort))
-        return ExitUsage;
-    options.http = !parser.isSet(QStringLiteral("no-http"));
-    options.https = !parser.isSet(QStringLiteral("no-https"));
-    options.user = parser.value(QStringLiteral("user"));
-    options.password = parser.value(QStringLiteral("password"));
-    options.speed = parser.value(QStringLiteral("speed")).toDouble(&ok);
-    if (!ok || options.speed <= 0 || options.speed > 1000) {
-        io.err << SimCommandText::tr("rocectl sim: --speed needs a factor in (0, 1000]")
-               << QLatin1Char('\n');
-        return ExitUsage;
-    }
-    options.seed = parser.value(QStringLiteral("seed")).toULongLong();
-    double duration = 0;
-    if (parser.isSet(QStringLiteral("seconds"))) {
-        duration = parser.value(QStringLiteral("seconds")).toDouble(&ok);
-        if (!ok || duration <= 0) {
-            io.err << SimCommandText::tr("rocectl sim: --seconds needs a positive number")
-                   << QLatin1Char('\n');
-            return ExitUsage;
-        }
-    }
+    options.topology = a.topology;
+    if (a.httpPort)
+        options.httpPort = quint16(*a.httpPort);
+    if (a.httpsPort)
+        options.httpsPort = quint16(*a.httpsPort);
+    if (a.agentBasePort)
+        options.agentBasePort = quint16(*a.agentBasePort);
+    options.http = !a.noHttp;
+    options.https = !a.noHttps;
+    options.user = a.user;
+    options.password = a.password;
+    options.speed = a.speed.value_or(1);
+    options.seed = a.seed;
+    return options;
+}
 
+/// The line `--serve --json` prints: scripts read it before the service runs on.
+QJsonObject serviceJson(sim::SimService &service, const sim::SimServiceOptions &options,
+                        const QString &scenario, const sim::ScenarioInjection &injection)
+{
+    QJsonArray agents;
+    const auto &hosts = service.fabric().spec().hosts;
+    for (int h = 0; h < hosts.size(); ++h) {
+        agents.append(QJsonObject {{QStringLiteral("host"), hosts[h].name},
+                                   {QStringLiteral("address"), options.address.toString()},
+                                   {QStringLiteral("port"), service.agentPort(h)},
+                                   {QStringLiteral("ipv4"), hosts[h].ipv4}});
+    }
+    return QJsonObject {
+        {QStringLiteral("topology"), options.topology},
+        {QStringLiteral("nxapi_http"), service.nxapiHttpUrl().toString()},
+        {QStringLiteral("nxapi_https"), service.nxapiHttpsUrl().toString()},
+        {QStringLiteral("certificate_sha256"), service.certificateFingerprint()},
+        {QStringLiteral("user"), options.user},
+        {QStringLiteral("agent_token"), options.agentToken},
+        {QStringLiteral("agents"), agents},
+        {QStringLiteral("scenario"), scenario.isEmpty() ? QStringLiteral("idle") : scenario},
+        {QStringLiteral("injected"),
+         sim::injectionToJson(injection).value(QStringLiteral("injected"))}};
+}
+
+/// The served switch's endpoints, credentials and agents, for a person.
+void printService(sim::SimService &service, const sim::SimServiceOptions &options,
+                  const sim::ScenarioInjection &injection, double duration, QTextStream &out)
+{
+    out << SimCommandText::tr("Simulated fabric '%1' running (speed x%2, seed %3).")
+               .arg(options.topology)
+               .arg(options.speed)
+               .arg(options.seed)
+        << QLatin1Char('\n');
+    if (options.http)
+        out << SimCommandText::tr("NX-API (HTTP):  %1").arg(service.nxapiHttpUrl().toString())
+            << QLatin1Char('\n');
+    if (options.https) {
+        out << SimCommandText::tr("NX-API (HTTPS): %1").arg(service.nxapiHttpsUrl().toString())
+            << QLatin1Char('\n')
+            << SimCommandText::tr("  self-signed certificate, SHA-256 %1")
+                   .arg(service.certificateFingerprint())
+            << QLatin1Char('\n');
+    }
+    out << SimCommandText::tr("Credentials: %1 / %2").arg(options.user, options.password)
+        << QLatin1Char('\n');
+    printInjection(injection, out);
+    const auto &hosts = service.fabric().spec().hosts;
+    if (hosts.size() <= 64) {
+        out << SimCommandText::tr("Agents (TLS, same certificate, token %1):")
+                   .arg(options.agentToken)
+            << QLatin1Char('\n');
+        for (int h = 0; h < hosts.size(); ++h) {
+            out << QStringLiteral("  %1  %2:%3\n")
+                       .arg(hosts[h].name.leftJustified(14), options.address.toString())
+                       .arg(service.agentPort(h));
+        }
+    }
+    if (options.http) {
+        out << SimCommandText::tr(
+                   "Try: curl -s -u %1:%2 -H 'Content-Type: application/json' -d "
+                   "'{\"ins_api\":{\"version\":\"1.0\",\"type\":\"cli_show\",\"chunk\":\"0\","
+                   "\"sid\":\"1\",\"input\":\"show version\",\"output_format\":\"json\"}}' %3")
+                   .arg(options.user, options.password, service.nxapiHttpUrl().toString())
+            << QLatin1Char('\n');
+    }
+    out << (duration > 0 ? SimCommandText::tr("Stopping after %1 s.").arg(duration)
+                         : SimCommandText::tr("Press Ctrl+C to stop."))
+        << QLatin1Char('\n');
+}
+
+/// `--serve` with one switch: serves it over NX-API, and its hosts' agents, until stopped
+/// (or for --seconds).
+int serve(const SimArgs &a, CommandIo &io)
+{
+    const sim::SimServiceOptions options = serviceOptions(a);
     sim::SimService service(options);
     if (const auto started = service.start(); !started) {
         io.err << QLatin1String("rocectl sim: ") << started.error().message << QLatin1Char('\n');
         return started.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
     }
-    const QString scenario = parser.value(QStringLiteral("scenario"));
     sim::ScenarioInjection injection;
-    if (!scenario.isEmpty()) {
-        const auto applied = service.startScenario(scenario);
+    if (!a.scenario.isEmpty()) {
+        const auto applied = service.startScenario(a.scenario);
         if (!applied) {
             io.err << QLatin1String("rocectl sim: ") << applied.error().message
                    << QLatin1Char('\n');
@@ -188,76 +245,14 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
         }
         injection = *applied;
     }
-    if (parser.isSet(QStringLiteral("json"))) {
-        // One line that scripts can read before the service runs on.
-        const QJsonObject info {
-            {QStringLiteral("topology"), options.topology},
-            {QStringLiteral("nxapi_http"), service.nxapiHttpUrl().toString()},
-            {QStringLiteral("nxapi_https"), service.nxapiHttpsUrl().toString()},
-            {QStringLiteral("certificate_sha256"), service.certificateFingerprint()},
-            {QStringLiteral("user"), options.user},
-            {QStringLiteral("agent_token"), options.agentToken},
-            {QStringLiteral("agents"),
-             [&] {
-                 QJsonArray a;
-                 const auto &hosts = service.fabric().spec().hosts;
-                 for (int h = 0; h < hosts.size(); ++h) {
-                     a.append(QJsonObject {{QStringLiteral("host"), hosts[h].name},
-                                           {QStringLiteral("address"), options.address.toString()},
-                                           {QStringLiteral("port"), service.agentPort(h)},
-                                           {QStringLiteral("ipv4"), hosts[h].ipv4}});
-                 }
-                 return a;
-             }()},
-            {QStringLiteral("scenario"), scenario.isEmpty() ? QStringLiteral("idle") : scenario},
-            {QStringLiteral("injected"),
-             sim::injectionToJson(injection).value(QStringLiteral("injected"))}};
-        io.out << QString::fromUtf8(QJsonDocument(info).toJson(QJsonDocument::Compact))
+    const double duration = a.seconds.value_or(0);
+    if (a.json) {
+        io.out << QString::fromUtf8(
+            QJsonDocument(serviceJson(service, options, a.scenario, injection))
+                .toJson(QJsonDocument::Compact))
                << QLatin1Char('\n');
     } else {
-        io.out << SimCommandText::tr("Simulated fabric '%1' running (speed x%2, seed %3).")
-                      .arg(options.topology)
-                      .arg(options.speed)
-                      .arg(options.seed)
-               << QLatin1Char('\n');
-        if (options.http)
-            io.out
-                << SimCommandText::tr("NX-API (HTTP):  %1").arg(service.nxapiHttpUrl().toString())
-                << QLatin1Char('\n');
-        if (options.https) {
-            io.out
-                << SimCommandText::tr("NX-API (HTTPS): %1").arg(service.nxapiHttpsUrl().toString())
-                << QLatin1Char('\n')
-                << SimCommandText::tr("  self-signed certificate, SHA-256 %1")
-                       .arg(service.certificateFingerprint())
-                << QLatin1Char('\n');
-        }
-        io.out << SimCommandText::tr("Credentials: %1 / %2").arg(options.user, options.password)
-               << QLatin1Char('\n');
-        printInjection(injection, io.out);
-        const auto &hosts = service.fabric().spec().hosts;
-        if (hosts.size() <= 64) {
-            io.out << SimCommandText::tr("Agents (TLS, same certificate, token %1):")
-                          .arg(options.agentToken)
-                   << QLatin1Char('\n');
-            for (int h = 0; h < hosts.size(); ++h) {
-                io.out << QStringLiteral("  %1  %2:%3\n")
-                              .arg(hosts[h].name.leftJustified(14), options.address.toString())
-                              .arg(service.agentPort(h));
-            }
-        }
-        if (options.http) {
-            io.out
-                << SimCommandText::tr(
-                       "Try: curl -s -u %1:%2 -H 'Content-Type: application/json' -d "
-                       "'{\"ins_api\":{\"version\":\"1.0\",\"type\":\"cli_show\",\"chunk\":\"0\","
-                       "\"sid\":\"1\",\"input\":\"show version\",\"output_format\":\"json\"}}' %3")
-                       .arg(options.user, options.password, service.nxapiHttpUrl().toString())
-                << QLatin1Char('\n');
-        }
-        io.out << (duration > 0 ? SimCommandText::tr("Stopping after %1 s.").arg(duration)
-                                : SimCommandText::tr("Press Ctrl+C to stop."))
-               << QLatin1Char('\n');
+        printService(service, options, injection, duration, io.out);
     }
     io.out.flush();
     QEventLoop loop;
@@ -265,6 +260,168 @@ int serve(const QCommandLineParser &parser, CommandIo &io)
         QTimer::singleShot(qint64(duration * 1000), &loop, &QEventLoop::quit);
     loop.exec();
     return ExitOk;
+}
+
+/// `--serve`: a leaf/spine fabric for a rail topology, else one switch.
+int serveFabric(const OptionTable &table, SimArgs a, CommandIo &io)
+{
+    // A leaf/spine topology is served the way a real fabric is reached: an endpoint per
+    // switch and an agent per server.
+    if (a.topology.startsWith(QLatin1String("rail:"))) {
+        // Its password is the one given, else (empty) one each run makes.
+        if (!table.isSet(QStringLiteral("password")))
+            a.password.clear();
+        return serveLeafSpine(a, io);
+    }
+    if (table.isSet(QStringLiteral("write-inventory"))) {
+        io.err << SimCommandText::tr(
+            "rocectl sim: --write-inventory needs a leaf/spine topology (rail:H:N:R:S)")
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    return serve(a, io);
+}
+
+/// `--list`: the scenarios, the live ones and the faults --serve can inject.
+void printScenarioList(QTextStream &out)
+{
+    TextTable table({SimCommandText::tr("SCENARIO"), SimCommandText::tr("DEFAULT s"),
+                     SimCommandText::tr("WHAT RUNS")});
+    for (const auto &s : sim::scenarios())
+        table.addRow({s.name, num(double(s.defaultDuration) / sim::kNsPerSec, 3), s.summary});
+    out << table.render() << QLatin1Char('\n');
+    TextTable live(
+        {SimCommandText::tr("LIVE SCENARIO (--serve)"), SimCommandText::tr("WHAT TO WATCH")});
+    for (const auto &s : sim::liveScenarios())
+        live.addRow({s.name, s.expectation});
+    out << live.render();
+    out << QLatin1Char('\n')
+        << SimCommandText::tr("On a leaf/spine fabric (--serve --topology rail:...): %1")
+               .arg(sim::leafSpineScenarioNames().join(QStringLiteral(", ")))
+        << QLatin1Char('\n') << QLatin1Char('\n');
+    TextTable faults({SimCommandText::tr("FAULT[:TARGET] (--serve)"), SimCommandText::tr("FINDING"),
+                      SimCommandText::tr("WHAT IT DOES")});
+    for (const auto &f : sim::liveFaults()) {
+        faults.addRow({f.name + QLatin1Char(':') + sim::faultTargetName(f.target), f.findingKind,
+                       f.leafSpineOnly
+                           ? SimCommandText::tr("%1 (leaf/spine only)").arg(f.description)
+                           : f.description});
+    }
+    out << faults.render() << QLatin1Char('\n')
+        << SimCommandText::tr(
+               "Join a load and faults with '+': dcqcn-incast+link-down:"
+               "rail1-leaf2/Ethernet1/5. A fault without a target gets one drawn from "
+               "--seed among the places the load reaches; alone, it brings the traffic "
+               "that shows it. --json states what was injected where.")
+        << QLatin1Char('\n');
+}
+
+/// Runs the scenario --scenario names headless and prints its report.
+int runHeadlessScenario(OptionTable &table, const SimArgs &a, const QStringList &args,
+                        CommandIo &io)
+{
+    if (!table.isSet(QStringLiteral("scenario"))) {
+        io.err << SimCommandText::tr("rocectl sim: --scenario is required (see --list)")
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    sim::ScenarioOptions options;
+    options.seed = a.seed;
+    if (a.seconds) {
+        // The table bounds --seconds as a served fabric takes it; a scenario's ceiling is
+        // checked here, in the table's words.
+        if (*a.seconds > kMaxScenarioSeconds)
+            return usageError(args, io,
+                              SimCommandText::tr("--seconds must be %1 to %2 seconds, not '%3'")
+                                  .arg(kMinSeconds)
+                                  .arg(kMaxScenarioSeconds)
+                                  .arg(table.parser().value(QStringLiteral("seconds"))));
+        options.duration = sim::TimeNs(*a.seconds * double(sim::kNsPerSec));
+    }
+    options.preset = a.preset;
+    const auto parsedEngine = sim::parseFabricEngine(a.engine);
+    if (!parsedEngine)
+        return usageError(args, io, parsedEngine.error().message);
+    options.engine = *parsedEngine;
+    const auto report = sim::runScenario(a.scenario, options);
+    if (!report) {
+        io.err << QLatin1String("rocectl sim: ") << report.error().message << QLatin1Char('\n');
+        return report.error().code == ErrorCode::Internal ? ExitFailure : ExitUsage;
+    }
+    if (a.json)
+        writeJson(io.out, QJsonDocument(sim::reportToJson(*report)));
+    else
+        printHuman(*report, io.out);
+    return ExitOk;
+}
+
+/// The rows only --serve reads.
+void declareServeOptions(OptionTable &t, SimArgs &a)
+{
+    const QString port = SimCommandText::tr("port");
+    // Refused at 0 and below before: 0.001 refuses the same in practice (a thousandth of real
+    // time is already a stopped fabric).
+    const NumberRange speedRange {0.001, 1000};
+    t.text(QStringLiteral("topology"), SimCommandText::tr("name"),
+           SimCommandText::tr("With --serve: reference (default), starN or "
+                              "rail:HOSTS:NICS:RAILS:SPINES (a leaf/spine fabric: one NX-API "
+                              "endpoint per switch, one agent per server)."),
+           &a.topology)
+        .whole(QStringLiteral("http-port"), port,
+               SimCommandText::tr("With --serve: NX-API HTTP port (default: any free port)."),
+               &a.httpPort, {0, 65535})
+        .whole(QStringLiteral("https-port"), port,
+               SimCommandText::tr("With --serve: NX-API HTTPS port (default: any free port)."),
+               &a.httpsPort, {0, 65535})
+        .whole(QStringLiteral("agent-base-port"), port,
+               SimCommandText::tr("With --serve: host N's agent listens on this port + N "
+                                  "(default: any free ports)."),
+               &a.agentBasePort, {0, 65535})
+        .flag(QStringLiteral("no-http"),
+              SimCommandText::tr("With --serve: no plain HTTP endpoint."), &a.noHttp)
+        .flag(QStringLiteral("no-https"), SimCommandText::tr("With --serve: no HTTPS endpoint."),
+              &a.noHttps)
+        .text(QStringLiteral("user"), SimCommandText::tr("name"),
+              SimCommandText::tr("With --serve: NX-API user (default admin)."), &a.user)
+        .text(QStringLiteral("password"), SimCommandText::tr("secret"),
+              SimCommandText::tr("With --serve: NX-API password (default admin)."), &a.password)
+        .number(QStringLiteral("speed"), SimCommandText::tr("factor"),
+                SimCommandText::tr("With --serve: simulated seconds per wall second (default "
+                                   "1)."),
+                &a.speed, speedRange)
+        .text(QStringLiteral("write-inventory"), SimCommandText::tr("file"),
+              SimCommandText::tr("With --serve and a rail topology: write the fabric's "
+                                 "inventory (format version 2, no secrets) to this file."),
+              &a.inventoryPath);
+}
+
+void declare(OptionTable &t, SimArgs &a, const QString &summary)
+{
+    t.parser().setApplicationDescription(summary);
+    const QString seconds = SimCommandText::tr("seconds");
+    t.text(QStringLiteral("scenario"), SimCommandText::tr("name"),
+           SimCommandText::tr("Scenario to run. With --serve: a load and faults with optional "
+                              "targets joined by '+', e.g. training+nic-stall:gpu0007/mlx5_1 "
+                              "(see --list)."),
+           &a.scenario)
+        .number(QStringLiteral("seconds"), SimCommandText::tr("s"),
+                SimCommandText::tr("Simulated seconds (default: the scenario's)."), &a.seconds,
+                {kMinSeconds, seconds})
+        .whole(QStringLiteral("seed"), SimCommandText::tr("n"),
+               SimCommandText::tr("Random seed (default 1)."), &a.seed, {0})
+        .text(QStringLiteral("preset"), SimCommandText::tr("name"),
+              SimCommandText::tr("DCQCN preset: nvidia or paper2015."), &a.preset)
+        .text(QStringLiteral("engine"), SimCommandText::tr("name"),
+              SimCommandText::tr("Model: packet (default; every packet counted) or fluid "
+                                 "(flow-level rates and queues; for large fabrics)."),
+              &a.engine)
+        .flag(QStringLiteral("json"), SimCommandText::tr("Print JSON instead of tables."), &a.json)
+        .flag(QStringLiteral("list"), SimCommandText::tr("List the scenarios and exit."), &a.list)
+        .flag(QStringLiteral("serve"),
+              SimCommandText::tr("Run the fabric in real time and serve its switch over NX-API "
+                                 "until stopped (or for --seconds)."),
+              &a.serve);
+    declareServeOptions(t, a);
 }
 
 }  // namespace
@@ -279,174 +436,20 @@ QString SimCommand::summary() const
     return SimCommandText::tr("Run a scenario on the simulated fabric (DCQCN / ECN / PFC model)");
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
 int SimCommand::run(const QStringList &args, CommandIo &io)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(summary());
-    const QCommandLineOption scenario(
-        QStringLiteral("scenario"),
-        SimCommandText::tr("Scenario to run. With --serve: a load and faults with optional "
-                           "targets joined by '+', e.g. training+nic-stall:gpu0007/mlx5_1 "
-                           "(see --list)."),
-        SimCommandText::tr("name"));
-    const QCommandLineOption seconds(
-        QStringLiteral("seconds"),
-        SimCommandText::tr("Simulated seconds (default: the scenario's)."),
-        SimCommandText::tr("s"));
-    const QCommandLineOption seed(QStringLiteral("seed"),
-                                  SimCommandText::tr("Random seed (default 1)."),
-                                  SimCommandText::tr("n"), QStringLiteral("1"));
-    const QCommandLineOption preset(QStringLiteral("preset"),
-                                    SimCommandText::tr("DCQCN preset: nvidia or paper2015."),
-                                    SimCommandText::tr("name"));
-    const QCommandLineOption engine(
-        QStringLiteral("engine"),
-        SimCommandText::tr("Model: packet (default; every packet counted) or fluid (flow-level "
-                           "rates and queues; for large fabrics)."),
-        SimCommandText::tr("name"), QStringLiteral("packet"));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  SimCommandText::tr("Print JSON instead of tables."));
-    const QCommandLineOption list(QStringLiteral("list"),
-                                  SimCommandText::tr("List the scenarios and exit."));
-    const QCommandLineOption serveOption(
-        QStringLiteral("serve"),
-        SimCommandText::tr("Run the fabric in real time and serve its switch over NX-API "
-                           "until stopped (or for --seconds)."));
-    const QCommandLineOption topology(
-        QStringLiteral("topology"),
-        SimCommandText::tr("With --serve: reference (default), starN or "
-                           "rail:HOSTS:NICS:RAILS:SPINES (a leaf/spine fabric: one NX-API "
-                           "endpoint per switch, one agent per server)."),
-        SimCommandText::tr("name"), QStringLiteral("reference"));
-    const QCommandLineOption httpPort(
-        QStringLiteral("http-port"),
-        SimCommandText::tr("With --serve: NX-API HTTP port (default: any free port)."),
-        SimCommandText::tr("port"));
-    const QCommandLineOption httpsPort(
-        QStringLiteral("https-port"),
-        SimCommandText::tr("With --serve: NX-API HTTPS port (default: any free port)."),
-        SimCommandText::tr("port"));
-    const QCommandLineOption agentBasePort(
-        QStringLiteral("agent-base-port"),
-        SimCommandText::tr("With --serve: host N's agent listens on this port + N (default: any "
-                           "free ports)."),
-        SimCommandText::tr("port"));
-    const QCommandLineOption noHttp(QStringLiteral("no-http"),
-                                    SimCommandText::tr("With --serve: no plain HTTP endpoint."));
-    const QCommandLineOption noHttps(QStringLiteral("no-https"),
-                                     SimCommandText::tr("With --serve: no HTTPS endpoint."));
-    const QCommandLineOption user(QStringLiteral("user"),
-                                  SimCommandText::tr("With --serve: NX-API user (default admin)."),
-                                  SimCommandText::tr("name"), QStringLiteral("admin"));
-    const QCommandLineOption password(
-        QStringLiteral("password"),
-        SimCommandText::tr("With --serve: NX-API password (default admin)."),
-        SimCommandText::tr("secret"), QStringLiteral("admin"));
-    const QCommandLineOption speed(
-        QStringLiteral("speed"),
-        SimCommandText::tr("With --serve: simulated seconds per wall second (default 1)."),
-        SimCommandText::tr("factor"), QStringLiteral("1"));
-    const QCommandLineOption writeInventory(
-        QStringLiteral("write-inventory"),
-        SimCommandText::tr("With --serve and a rail topology: write the fabric's inventory "
-                           "(format version 2, no secrets) to this file."),
-        SimCommandText::tr("file"));
-    parser.addOptions({scenario, seconds, seed, preset, engine, json, list, serveOption, topology,
-                       httpPort, httpsPort, agentBasePort, noHttp, noHttps, user, password, speed,
-                       writeInventory});
-    if (const auto early = parseCommandLine(parser, args, io))
+    SimArgs a;
+    OptionTable table;
+    declare(table, a, summary());
+    if (const auto early = parseCommandLine(table, args, io))
         return *early;
-
-    if (parser.isSet(serveOption)) {
-        // A leaf/spine topology is served the way a real fabric is reached: an endpoint per
-        // switch and an agent per server.
-        if (parser.value(topology).startsWith(QLatin1String("rail:")))
-            return serveLeafSpine(parser, io);
-        if (parser.isSet(writeInventory)) {
-            io.err << SimCommandText::tr(
-                "rocectl sim: --write-inventory needs a leaf/spine topology (rail:H:N:R:S)")
-                   << QLatin1Char('\n');
-            return ExitUsage;
-        }
-        return serve(parser, io);
-    }
-
-    if (parser.isSet(list)) {
-        TextTable table({SimCommandText::tr("SCENARIO"), SimCommandText::tr("DEFAULT s"),
-                         SimCommandText::tr("WHAT RUNS")});
-        for (const auto &s : sim::scenarios())
-            table.addRow({s.name, num(double(s.defaultDuration) / sim::kNsPerSec, 3), s.summary});
-        io.out << table.render() << QLatin1Char('\n');
-        TextTable live(
-            {SimCommandText::tr("LIVE SCENARIO (--serve)"), SimCommandText::tr("WHAT TO WATCH")});
-        for (const auto &s : sim::liveScenarios())
-            live.addRow({s.name, s.expectation});
-        io.out << live.render();
-        io.out << QLatin1Char('\n')
-               << SimCommandText::tr("On a leaf/spine fabric (--serve --topology rail:...): %1")
-                      .arg(sim::leafSpineScenarioNames().join(QStringLiteral(", ")))
-               << QLatin1Char('\n') << QLatin1Char('\n');
-        TextTable faults({SimCommandText::tr("FAULT[:TARGET] (--serve)"),
-                          SimCommandText::tr("FINDING"), SimCommandText::tr("WHAT IT DOES")});
-        for (const auto &f : sim::liveFaults()) {
-            faults.addRow(
-                {f.name + QLatin1Char(':') + sim::faultTargetName(f.target), f.findingKind,
-                 f.leafSpineOnly ? SimCommandText::tr("%1 (leaf/spine only)").arg(f.description)
-                                 : f.description});
-        }
-        io.out << faults.render() << QLatin1Char('\n')
-               << SimCommandText::tr(
-                      "Join a load and faults with '+': dcqcn-incast+link-down:"
-                      "rail1-leaf2/Ethernet1/5. A fault without a target gets one drawn from "
-                      "--seed among the places the load reaches; alone, it brings the traffic "
-                      "that shows it. --json states what was injected where.")
-               << QLatin1Char('\n');
+    if (a.serve)
+        return serveFabric(table, a, io);
+    if (a.list) {
+        printScenarioList(io.out);
         return ExitOk;
     }
-    if (!parser.isSet(scenario)) {
-        io.err << SimCommandText::tr("rocectl sim: --scenario is required (see --list)")
-               << QLatin1Char('\n');
-        return ExitUsage;
-    }
-    sim::ScenarioOptions options;
-    bool ok = true;
-    options.seed = parser.value(seed).toULongLong(&ok);
-    if (!ok) {
-        io.err << SimCommandText::tr("rocectl sim: --seed needs a non-negative integer, got '%1'")
-                      .arg(parser.value(seed))
-               << QLatin1Char('\n');
-        return ExitUsage;
-    }
-    if (parser.isSet(seconds)) {
-        const double s = parser.value(seconds).toDouble(&ok);
-        if (!ok || s <= 0 || s > 3600) {
-            io.err << SimCommandText::tr(
-                          "rocectl sim: --seconds needs a number of seconds in (0, 3600], got '%1'")
-                          .arg(parser.value(seconds))
-                   << QLatin1Char('\n');
-            return ExitUsage;
-        }
-        options.duration = sim::TimeNs(s * double(sim::kNsPerSec));
-    }
-    options.preset = parser.value(preset);
-    const auto parsedEngine = sim::parseFabricEngine(parser.value(engine));
-    if (!parsedEngine) {
-        io.err << QLatin1String("rocectl sim: ") << parsedEngine.error().message
-               << QLatin1Char('\n');
-        return ExitUsage;
-    }
-    options.engine = *parsedEngine;
-    const auto report = sim::runScenario(parser.value(scenario), options);
-    if (!report) {
-        io.err << QLatin1String("rocectl sim: ") << report.error().message << QLatin1Char('\n');
-        return report.error().code == ErrorCode::Internal ? ExitFailure : ExitUsage;
-    }
-    if (parser.isSet(json))
-        writeJson(io.out, QJsonDocument(sim::reportToJson(*report)));
-    else
-        printHuman(*report, io.out);
-    return ExitOk;
+    return runHeadlessScenario(table, a, args, io);
 }
 
 }  // namespace roce::cli

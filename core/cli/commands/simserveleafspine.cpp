@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QTimer>
 
+#include <utility>
+
 namespace roce::cli {
 
 namespace {
@@ -100,12 +102,18 @@ void printTables(const sim::ServedFabricEndpoints &e, const QString &scenario, Q
 
 }  // namespace
 
-int serveLeafSpine(const QCommandLineParser &parser, CommandIo &io)
+int serveLeafSpine(const SimArgs &a, CommandIo &io)
 {
     // The single-switch endpoint options have no meaning here: every switch has its own
     // HTTPS port, chosen by the OS, and the model runs in real time as far as it keeps up.
-    for (const char *option : {"http-port", "https-port", "no-http", "no-https", "speed"}) {
-        if (parser.isSet(QLatin1String(option))) {
+    const std::pair<const char *, bool> singleSwitchOptions[]
+        = {{"http-port", a.httpPort.has_value()},
+           {"https-port", a.httpsPort.has_value()},
+           {"no-http", a.noHttp},
+           {"no-https", a.noHttps},
+           {"speed", a.speed.has_value()}};
+    for (const auto &[option, given] : singleSwitchOptions) {
+        if (given) {
             io.err << SimServeText::tr("rocectl sim: --%1 does not apply to a leaf/spine "
                                        "topology (every switch gets its own HTTPS port)")
                           .arg(QLatin1String(option))
@@ -114,30 +122,14 @@ int serveLeafSpine(const QCommandLineParser &parser, CommandIo &io)
         }
     }
     sim::ServedFabricOptions options;
-    options.topology = parser.value(QStringLiteral("topology"));
-    options.scenario = parser.value(QStringLiteral("scenario"));
-    options.user = parser.value(QStringLiteral("user"));
-    // A password given on the command line is kept; otherwise each run makes its own.
-    if (parser.isSet(QStringLiteral("password")))
-        options.password = parser.value(QStringLiteral("password"));
-    bool ok = true;
-    options.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
-    if (!ok) {
-        io.err << SimServeText::tr("rocectl sim: --seed needs a non-negative integer, got '%1'")
-                      .arg(parser.value(QStringLiteral("seed")))
-               << QLatin1Char('\n');
-        return ExitUsage;
-    }
-    double duration = 0;
-    if (parser.isSet(QStringLiteral("seconds"))) {
-        duration = parser.value(QStringLiteral("seconds")).toDouble(&ok);
-        if (!ok || duration <= 0) {
-            io.err << SimServeText::tr("rocectl sim: --seconds needs a positive number")
-                   << QLatin1Char('\n');
-            return ExitUsage;
-        }
-    }
-    const QString inventoryPath = parser.value(QStringLiteral("write-inventory"));
+    options.topology = a.topology;
+    options.scenario = a.scenario;
+    options.user = a.user;
+    // A password given on the command line is kept; otherwise (empty) each run makes its own.
+    options.password = a.password;
+    options.seed = a.seed;
+    const double duration = a.seconds.value_or(0);
+    const QString &inventoryPath = a.inventoryPath;
     if (const auto shape = sim::parseRailTopology(options.topology); !shape) {
         io.err << QLatin1String("rocectl sim: ") << shape.error().message << QLatin1Char('\n');
         return ExitUsage;
@@ -185,7 +177,7 @@ int serveLeafSpine(const QCommandLineParser &parser, CommandIo &io)
         }
     }
     const QString scenario = options.scenario.isEmpty() ? QStringLiteral("idle") : options.scenario;
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (a.json) {
         // One line that scripts read before the fabric runs on.
         io.out << QString::fromUtf8(
             QJsonDocument(endpointsToJson(endpoints, scenario, inventoryPath))

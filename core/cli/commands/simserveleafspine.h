@@ -2,14 +2,40 @@
 
 #include "cli/framework/command.h"
 
-#include <QCommandLineParser>
+#include <QString>
+
+#include <optional>
 
 namespace roce::cli {
+
+/// What `rocectl sim` was asked for, as typed (declared here because serveLeafSpine() reads
+/// it too). An option not given keeps the value here.
+struct SimArgs {
+    QString scenario;
+    std::optional<double> seconds;  ///< not given: the scenario's; with --serve, until stopped
+    quint64 seed = 1;
+    QString preset;
+    QString engine = QStringLiteral("packet");
+    bool json = false;
+    bool list = false;
+    bool serve = false;
+    QString topology = QStringLiteral("reference");
+    std::optional<int> httpPort;  ///< not given: any free port
+    std::optional<int> httpsPort;
+    std::optional<int> agentBasePort;
+    bool noHttp = false;
+    bool noHttps = false;
+    QString user = QStringLiteral("admin");
+    /// One switch's; a leaf/spine fabric's is empty unless given (each run makes its own).
+    QString password = QStringLiteral("admin");
+    std::optional<double> speed;  ///< one switch's; not given: 1 (a leaf/spine fabric's: none)
+    QString inventoryPath;
+};
 
 /// `rocectl sim --serve --topology rail:H:N:R:S`: serves a leaf/spine fabric (one NX-API
 /// endpoint per switch, one agent per server), prints every endpoint and the environment
 /// variables that carry its secrets, optionally writes the matching inventory, and runs until
 /// SIGINT/SIGTERM (or --seconds).
-int serveLeafSpine(const QCommandLineParser &parser, CommandIo &io);
+int serveLeafSpine(const SimArgs &a, CommandIo &io);
 
 }  // namespace roce::cli

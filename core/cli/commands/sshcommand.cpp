@@ -63,147 +63,148 @@ QString SshCommand::summary() const
                               "counters with rdma/ethtool on a host without an agent");
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int SshCommand::run(const QStringList &args, CommandIo &io)
+namespace {
+
+/// What `rocectl ssh` was asked for, as typed.
+struct SshArgs {
+    QString host;
+    int port = 22;
+    QString user = qEnvironmentVariable("USER");
+    QString identity;
+    QString knownHosts;
+    QString accept;
+    QString pathPrefix;
+    QString agentBinary;  ///< not given: defaultAgentBinary()
+    QString listen = QStringLiteral("0.0.0.0:18471");
+    bool json = false;
+};
+
+void declare(OptionTable &t, SshArgs &a, const QString &summary)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        summary() + QLatin1Char('\n')
+    t.parser().setApplicationDescription(
+        summary + QLatin1Char('\n')
         + SshCommandText::tr("Actions: hostkey, bootstrap, collect. An unknown host key is "
                              "refused with its fingerprint; check it, then pass it to --accept."));
-    parser.addPositionalArgument(QStringLiteral("action"),
-                                 SshCommandText::tr("hostkey, bootstrap "
-                                                    "or collect"));
-    const QCommandLineOption host(QStringLiteral("host"), SshCommandText::tr("Server address."),
-                                  SshCommandText::tr("host"));
-    const QCommandLineOption port(QStringLiteral("port"), SshCommandText::tr("SSH port (22)."),
-                                  SshCommandText::tr("port"), QStringLiteral("22"));
-    const QCommandLineOption user(QStringLiteral("user"),
-                                  SshCommandText::tr("Login user (default: $USER)."),
-                                  SshCommandText::tr("name"));
-    const QCommandLineOption identity(
-        QStringLiteral("identity"),
-        SshCommandText::tr("Private key file (default: ssh-agent and ~/.ssh keys)."),
-        SshCommandText::tr("file"));
-    const QCommandLineOption knownHosts(QStringLiteral("known-hosts"),
-                                        SshCommandText::tr("known_hosts file "
-                                                           "(default ~/.ssh/known_hosts)."),
-                                        SshCommandText::tr("file"));
-    const QCommandLineOption accept(
-        QStringLiteral("accept"),
-        SshCommandText::tr("Trust an unknown host key with this SHA256 fingerprint."),
-        SshCommandText::tr("SHA256:..."));
-    const QCommandLineOption pathPrefix(
-        QStringLiteral("path-prefix"),
-        SshCommandText::tr("collect: directory put first on the remote PATH."),
-        SshCommandText::tr("dir"));
-    const QCommandLineOption agentBinary(
-        QStringLiteral("agent-binary"),
-        SshCommandText::tr("bootstrap: local roce-agent to install (default: next to rocectl)."),
-        SshCommandText::tr("file"));
-    const QCommandLineOption listen(
-        QStringLiteral("listen"), SshCommandText::tr("bootstrap: agent address:port."),
-        SshCommandText::tr("address:port"), QStringLiteral("0.0.0.0:18471"));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  SshCommandText::tr("Print JSON instead of text."));
-    parser.addOptions(
-        {host, port, user, identity, knownHosts, accept, pathPrefix, agentBinary, listen, json});
-    if (const auto early = parseCommandLine(parser, args, io, true))
-        return *early;
-    const QStringList positional = parser.positionalArguments();
-    const QString action = positional.value(0);
-    if (positional.size() != 1
-        || !QStringList {QStringLiteral("hostkey"), QStringLiteral("bootstrap"),
-                         QStringLiteral("collect")}
-                .contains(action)
-        || !parser.isSet(host)) {
-        io.err << SshCommandText::tr("rocectl ssh: give one action (hostkey, bootstrap or "
-                                     "collect) and --host; see --help")
-               << QLatin1Char('\n');
-        return ExitUsage;
-    }
-    bool portOk = false;
-    const uint portValue = parser.value(port).toUInt(&portOk);
-    if (!portOk || portValue == 0 || portValue > 65535) {
-        io.err << SshCommandText::tr("rocectl ssh: --port must be 1..65535") << QLatin1Char('\n');
-        return ExitUsage;
-    }
+    t.parser().addPositionalArgument(QStringLiteral("action"),
+                                     SshCommandText::tr("hostkey, bootstrap "
+                                                        "or collect"));
+    t.text(QStringLiteral("host"), SshCommandText::tr("host"),
+           SshCommandText::tr("Server address."), &a.host)
+        .whole(QStringLiteral("port"), SshCommandText::tr("port"),
+               SshCommandText::tr("SSH port (22)."), &a.port, {1, 65535})
+        .text(QStringLiteral("user"), SshCommandText::tr("name"),
+              SshCommandText::tr("Login user (default: $USER)."), &a.user)
+        .text(QStringLiteral("identity"), SshCommandText::tr("file"),
+              SshCommandText::tr("Private key file (default: ssh-agent and ~/.ssh keys)."),
+              &a.identity)
+        .text(QStringLiteral("known-hosts"), SshCommandText::tr("file"),
+              SshCommandText::tr("known_hosts file "
+                                 "(default ~/.ssh/known_hosts)."),
+              &a.knownHosts)
+        .text(QStringLiteral("accept"), SshCommandText::tr("SHA256:..."),
+              SshCommandText::tr("Trust an unknown host key with this SHA256 fingerprint."),
+              &a.accept)
+        .text(QStringLiteral("path-prefix"), SshCommandText::tr("dir"),
+              SshCommandText::tr("collect: directory put first on the remote PATH."), &a.pathPrefix)
+        .text(QStringLiteral("agent-binary"), SshCommandText::tr("file"),
+              SshCommandText::tr("bootstrap: local roce-agent to install (default: next to "
+                                 "rocectl)."),
+              &a.agentBinary)
+        .text(QStringLiteral("listen"), SshCommandText::tr("address:port"),
+              SshCommandText::tr("bootstrap: agent address:port."), &a.listen)
+        .flag(QStringLiteral("json"), SshCommandText::tr("Print JSON instead of text."), &a.json);
+}
+
+ssh::SshTarget sshTarget(const SshArgs &a)
+{
     ssh::SshTarget target;
-    target.host = parser.value(host);
-    target.port = quint16(portValue);
-    target.user = parser.isSet(user) ? parser.value(user) : qEnvironmentVariable("USER");
-    target.privateKeyFile = parser.value(identity);
-    target.knownHostsFile = parser.value(knownHosts);
-    target.acceptFingerprint = parser.value(accept);
-    ssh::SshSession session(target);
+    target.host = a.host;
+    target.port = quint16(a.port);
+    target.user = a.user;
+    target.privateKeyFile = a.identity;
+    target.knownHostsFile = a.knownHosts;
+    target.acceptFingerprint = a.accept;
+    return target;
+}
 
-    if (action == QLatin1String("hostkey")) {
-        auto info = session.probeHostKey();
-        if (!info)
-            return fail(io, info.error());
-        if (parser.isSet(json)) {
-            writeJson(io.out,
-                      QJsonDocument(QJsonObject {
-                          {QStringLiteral("host"), info->host},
-                          {QStringLiteral("port"), info->port},
-                          {QStringLiteral("type"), info->type},
-                          {QStringLiteral("fingerprint_sha256"), info->fingerprintSha256},
-                          {QStringLiteral("status"), statusName(info->status)},
-                          {QStringLiteral("known_hosts"), info->knownHostsFile}}));
-        } else {
-            io.out << QStringLiteral("%1:%2 %3 %4 %5\n")
-                          .arg(info->host)
-                          .arg(info->port)
-                          .arg(info->type, info->fingerprintSha256, statusName(info->status));
-        }
-        return ExitOk;
+int showHostKey(ssh::SshSession &session, bool json, CommandIo &io)
+{
+    auto info = session.probeHostKey();
+    if (!info)
+        return fail(io, info.error());
+    if (json) {
+        writeJson(io.out,
+                  QJsonDocument(
+                      QJsonObject {{QStringLiteral("host"), info->host},
+                                   {QStringLiteral("port"), info->port},
+                                   {QStringLiteral("type"), info->type},
+                                   {QStringLiteral("fingerprint_sha256"), info->fingerprintSha256},
+                                   {QStringLiteral("status"), statusName(info->status)},
+                                   {QStringLiteral("known_hosts"), info->knownHostsFile}}));
+    } else {
+        io.out << QStringLiteral("%1:%2 %3 %4 %5\n")
+                      .arg(info->host)
+                      .arg(info->port)
+                      .arg(info->type, info->fingerprintSha256, statusName(info->status));
     }
+    return ExitOk;
+}
 
-    if (action == QLatin1String("collect")) {
-        ssh::SshCollector collector(session, {parser.value(pathPrefix), 15000});
-        auto sample = collector.collect();
-        if (!sample)
-            return fail(io, sample.error());
-        if (parser.isSet(json)) {
-            writeJson(io.out, QJsonDocument(agentproto::sampleToJson(*sample)));
-            return ExitOk;
+/// One row per RDMA port; "-" where the host's tools do not count it.
+void printCounters(const agentproto::AgentSample &sample, QTextStream &out)
+{
+    TextTable table({SshCommandText::tr("DEVICE"), SshCommandText::tr("STATE"),
+                     SshCommandText::tr("NETDEV"), SshCommandText::tr("ECN MARKED"),
+                     SshCommandText::tr("CNP SENT"), SshCommandText::tr("CNP HANDLED"),
+                     SshCommandText::tr("RX PAUSE"), SshCommandText::tr("TX PAUSE")});
+    for (const auto &d : sample.devices) {
+        for (const auto &p : d.ports) {
+            const auto c = monitor::nicCounters(sample, p);
+            auto cell = [&c](const char *key) {
+                const QString k = QLatin1String(key);
+                return optional(c.value(k), c.contains(k));
+            };
+            table.addRow({d.name + QLatin1Char('/') + QString::number(p.port), p.state, p.netdev,
+                          cell("ecn"), cell("cnp_sent"), cell("cnp_handled"), cell("rx_pause"),
+                          cell("tx_pause")});
         }
-        TextTable table({SshCommandText::tr("DEVICE"), SshCommandText::tr("STATE"),
-                         SshCommandText::tr("NETDEV"), SshCommandText::tr("ECN MARKED"),
-                         SshCommandText::tr("CNP SENT"), SshCommandText::tr("CNP HANDLED"),
-                         SshCommandText::tr("RX PAUSE"), SshCommandText::tr("TX PAUSE")});
-        for (const auto &d : sample->devices) {
-            for (const auto &p : d.ports) {
-                const auto c = monitor::nicCounters(*sample, p);
-                auto cell = [&c](const char *key) {
-                    const QString k = QLatin1String(key);
-                    return optional(c.value(k), c.contains(k));
-                };
-                table.addRow({d.name + QLatin1Char('/') + QString::number(p.port), p.state,
-                              p.netdev, cell("ecn"), cell("cnp_sent"), cell("cnp_handled"),
-                              cell("rx_pause"), cell("tx_pause")});
-            }
-        }
-        io.out << table.render();
-        return ExitOk;
     }
+    out << table.render();
+}
 
+int collectCounters(ssh::SshSession &session, const SshArgs &a, CommandIo &io)
+{
+    ssh::SshCollector collector(session, {a.pathPrefix, 15000});
+    auto sample = collector.collect();
+    if (!sample)
+        return fail(io, sample.error());
+    if (a.json)
+        writeJson(io.out, QJsonDocument(agentproto::sampleToJson(*sample)));
+    else
+        printCounters(*sample, io.out);
+    return ExitOk;
+}
+
+/// The roce-agent of the build tree rocectl runs from, else the one installed beside it.
+QString defaultAgentBinary()
+{
+    const QDir dir(QCoreApplication::applicationDirPath());
+    const QString built = dir.filePath(QStringLiteral("../agent/roce-agent"));
+    return QFileInfo::exists(built) ? built : dir.filePath(QStringLiteral("roce-agent"));
+}
+
+int bootstrapAgent(ssh::SshSession &session, const SshArgs &a, CommandIo &io)
+{
     ssh::BootstrapOptions options;
-    options.agentBinary = parser.isSet(agentBinary)
-        ? parser.value(agentBinary)
-        : QDir(QCoreApplication::applicationDirPath())
-              .filePath(QStringLiteral("../agent/roce-agent"));
-    if (!parser.isSet(agentBinary) && !QFileInfo::exists(options.agentBinary))
-        options.agentBinary
-            = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("roce-agent"));
-    options.listen = parser.value(listen);
+    options.agentBinary = a.agentBinary;
+    options.listen = a.listen;
     auto result = ssh::AgentBootstrap(session, options).run();
     if (!result)
         return fail(io, result.error());
     const QString startedBy = result->startedBy == ssh::StartedBy::Systemd
         ? QStringLiteral("systemd")
         : QStringLiteral("detached");
-    if (parser.isSet(json)) {
+    if (a.json) {
         writeJson(io.out,
                   QJsonDocument(QJsonObject {{QStringLiteral("host"), result->endpoint.host},
                                              {QStringLiteral("port"), result->endpoint.port},
@@ -229,6 +230,37 @@ int SshCommand::run(const QStringList &args, CommandIo &io)
         << SshCommandText::tr("Certificate SHA-256 to pin: %1").arg(result->tlsSha256)
         << QLatin1Char('\n');
     return ExitOk;
+}
+
+}  // namespace
+
+int SshCommand::run(const QStringList &args, CommandIo &io)
+{
+    SshArgs a;
+    OptionTable table;
+    declare(table, a, summary());
+    if (const auto early = parseCommandLine(table, args, io, true))
+        return *early;
+    const QStringList positional = table.parser().positionalArguments();
+    const QString action = positional.value(0);
+    if (positional.size() != 1
+        || !QStringList {QStringLiteral("hostkey"), QStringLiteral("bootstrap"),
+                         QStringLiteral("collect")}
+                .contains(action)
+        || !table.isSet(QStringLiteral("host"))) {
+        io.err << SshCommandText::tr("rocectl ssh: give one action (hostkey, bootstrap or "
+                                     "collect) and --host; see --help")
+               << QLatin1Char('\n');
+        return ExitUsage;
+    }
+    ssh::SshSession session(sshTarget(a));
+    if (action == QLatin1String("hostkey"))
+        return showHostKey(session, a.json, io);
+    if (action == QLatin1String("collect"))
+        return collectCounters(session, a, io);
+    if (!table.isSet(QStringLiteral("agent-binary")))
+        a.agentBinary = defaultAgentBinary();
+    return bootstrapAgent(session, a, io);
 }
 
 }  // namespace roce::cli

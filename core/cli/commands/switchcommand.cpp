@@ -174,57 +174,80 @@ QString SwitchCommand::summary() const
     return SwitchCommandText::tr("Poll a Nexus over NX-API and print per-port rates");
 }
 
-int SwitchCommand::run(const QStringList &args, CommandIo &io)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        summary() + QLatin1Char('\n')
-        + SwitchCommandText::tr("Rates need two polls: the first is the baseline."));
-    SwitchConnection connection;
-    connection.addOptions(parser);
-    const QCommandLineOption interval(QStringLiteral("interval"),
-                                      SwitchCommandText::tr("Seconds between polls (>= 1, "
-                                                            "default 1)."),
-                                      QStringLiteral("seconds"), QStringLiteral("1"));
-    const QCommandLineOption count(QStringLiteral("count"),
-                                   SwitchCommandText::tr("Rate reports to print, then exit (0: "
-                                                         "until interrupted; default 1)."),
-                                   QStringLiteral("n"), QStringLiteral("1"));
-    const QCommandLineOption all(QStringLiteral("all"),
-                                 SwitchCommandText::tr("Include ports that are down."));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  SwitchCommandText::tr("Print one JSON document per report "
-                                                        "(JSON lines)."));
-    const QCommandLineOption topology(
-        QStringLiteral("topology"),
-        SwitchCommandText::tr("Print which server sits on which port (LLDP, then the "
-                              "inventory) and exit."));
-    const QCommandLineOption inventory(
-        QStringLiteral("inventory"),
-        SwitchCommandText::tr("With --topology: JSON file of servers: [{\"name\", \"macs\", "
-                              "\"interfaces\", \"switch_port\"}]."),
-        QStringLiteral("file"));
-    parser.addOptions({interval, count, all, json, topology, inventory});
-    if (const auto early = parseCommandLine(parser, args, io))
-        return *early;
-    bool ok = false;
-    const double seconds = parser.value(interval).toDouble(&ok);
-    const int reports = parser.value(count).toInt(&ok);
-    if (!ok || seconds < 1 || reports < 0) {
-        io.err << SwitchCommandText::tr("rocectl switch: --interval >= 1 and --count >= 0")
-               << QLatin1Char('\n');
-        return ExitUsage;
-    }
-    if (const auto configured = connection.configure(parser); !configured) {
-        io.err << QStringLiteral("rocectl switch: ") << configured.error().message
-               << QLatin1Char('\n');
-        return configured.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
-    }
+namespace {
 
-    nxapi::NxapiClient client(connection.endpoint());
-    if (parser.isSet(topology))
-        return printTopology(connection, client, parser.value(inventory), parser.isSet(json), io);
-    client.setInterval(int(seconds * 1000));
+/// What `rocectl switch` was asked for, as typed (the connection's options aside).
+struct SwitchArgs {
+    double intervalS = 1;
+    int count = 1;  ///< 0: until interrupted
+    bool all = false;
+    bool json = false;
+    bool topology = false;
+    QString inventory;
+};
+
+void declare(OptionTable &t, SwitchArgs &a, const SwitchConnection &connection,
+             const QString &summary)
+{
+    t.parser().setApplicationDescription(
+        summary + QLatin1Char('\n')
+        + SwitchCommandText::tr("Rates need two polls: the first is the baseline."));
+    connection.addOptions(t.parser());
+    t.number(QStringLiteral("interval"), QStringLiteral("seconds"),
+             SwitchCommandText::tr("Seconds between polls (>= 1, "
+                                   "default 1)."),
+             &a.intervalS, {1, SwitchCommandText::tr("seconds")})
+        .whole(QStringLiteral("count"), QStringLiteral("n"),
+               SwitchCommandText::tr("Rate reports to print, then exit (0: "
+                                     "until interrupted; default 1)."),
+               &a.count, {0})
+        .flag(QStringLiteral("all"), SwitchCommandText::tr("Include ports that are down."), &a.all)
+        .flag(QStringLiteral("json"),
+              SwitchCommandText::tr("Print one JSON document per report "
+                                    "(JSON lines)."),
+              &a.json)
+        .flag(QStringLiteral("topology"),
+              SwitchCommandText::tr("Print which server sits on which port (LLDP, then the "
+                                    "inventory) and exit."),
+              &a.topology)
+        .text(QStringLiteral("inventory"), QStringLiteral("file"),
+              SwitchCommandText::tr("With --topology: JSON file of servers: [{\"name\", \"macs\", "
+                                    "\"interfaces\", \"switch_port\"}]."),
+              &a.inventory);
+}
+
+/// One rate report as a JSON line's document.
+QJsonObject ratesJson(const nxapi::SwitchSnapshot &s, const QList<nxapi::PortRates> &rates)
+{
+    QJsonArray ports;
+    for (const nxapi::PortRates &r : rates)
+        ports.append(nxapi::portRatesToJson(r));
+    QJsonArray issues;
+    for (const nxapi::CommandIssue &i : s.issues)
+        issues.append(QJsonObject {{QStringLiteral("command"), i.command},
+                                   {QStringLiteral("code"), i.code},
+                                   {QStringLiteral("message"), i.message}});
+    return QJsonObject {{QStringLiteral("switch"), s.version ? s.version->hostName : QString()},
+                        {QStringLiteral("taken_ms"), QJsonValue(s.takenMs)},
+                        {QStringLiteral("ports"), ports},
+                        {QStringLiteral("issues"), issues}};
+}
+
+/// Retrying cannot fix credentials, trust or a refused scheme.
+bool isPermanent(const nxapi::NxapiError &e)
+{
+    return e.kind == nxapi::NxapiError::AuthenticationFailed
+        || e.kind == nxapi::NxapiError::CredentialsRejected
+        || e.kind == nxapi::NxapiError::TlsUntrusted || e.kind == nxapi::NxapiError::TlsPinMismatch
+        || e.kind == nxapi::NxapiError::InsecureRefused;
+}
+
+/// Polls every @p a.intervalS and prints a rate report per poll after the first, until
+/// @p a.count of them, a permanent failure, or too many polls.
+int printRateReports(nxapi::NxapiClient &client, const SwitchArgs &a, CommandIo &io)
+{
+    client.setInterval(int(a.intervalS * 1000));
+    const int reports = a.count;
     nxapi::SwitchRateModel model;
     QEventLoop loop;
     int printed = 0;
@@ -241,25 +264,11 @@ int SwitchCommand::run(const QStringList &args, CommandIo &io)
             const QList<nxapi::PortRates> rates = model.update(s);
             if (!rates.isEmpty()) {
                 ++printed;
-                if (parser.isSet(json)) {
-                    QJsonArray ports;
-                    for (const nxapi::PortRates &r : rates)
-                        ports.append(nxapi::portRatesToJson(r));
-                    QJsonArray issues;
-                    for (const nxapi::CommandIssue &i : s.issues)
-                        issues.append(QJsonObject {{QStringLiteral("command"), i.command},
-                                                   {QStringLiteral("code"), i.code},
-                                                   {QStringLiteral("message"), i.message}});
-                    const QJsonObject doc {
-                        {QStringLiteral("switch"), s.version ? s.version->hostName : QString()},
-                        {QStringLiteral("taken_ms"), QJsonValue(s.takenMs)},
-                        {QStringLiteral("ports"), ports},
-                        {QStringLiteral("issues"), issues}};
-                    io.out << QJsonDocument(doc).toJson(QJsonDocument::Compact)
+                if (a.json)
+                    io.out << QJsonDocument(ratesJson(s, rates)).toJson(QJsonDocument::Compact)
                            << QLatin1Char('\n');
-                } else {
-                    printRates(s, rates, parser.isSet(all), io.out);
-                }
+                else
+                    printRates(s, rates, a.all, io.out);
                 io.out.flush();
             }
             maybeStop();
@@ -269,13 +278,7 @@ int SwitchCommand::run(const QStringList &args, CommandIo &io)
             ++failures;
             io.err << QStringLiteral("rocectl switch: ") << e.message << QLatin1Char('\n');
             io.err.flush();
-            // Retrying cannot fix credentials, trust or a refused scheme.
-            const bool permanent = e.kind == nxapi::NxapiError::AuthenticationFailed
-                || e.kind == nxapi::NxapiError::CredentialsRejected
-                || e.kind == nxapi::NxapiError::TlsUntrusted
-                || e.kind == nxapi::NxapiError::TlsPinMismatch
-                || e.kind == nxapi::NxapiError::InsecureRefused;
-            if (permanent)
+            if (isPermanent(e))
                 loop.quit();
             else
                 maybeStop();
@@ -284,6 +287,27 @@ int SwitchCommand::run(const QStringList &args, CommandIo &io)
     loop.exec();
     client.stop();
     return failures > 0 || printed < reports ? ExitFailure : ExitOk;
+}
+
+}  // namespace
+
+int SwitchCommand::run(const QStringList &args, CommandIo &io)
+{
+    SwitchArgs a;
+    SwitchConnection connection;
+    OptionTable table;
+    declare(table, a, connection, summary());
+    if (const auto early = parseCommandLine(table, args, io))
+        return *early;
+    if (const auto configured = connection.configure(table.parser()); !configured) {
+        io.err << QStringLiteral("rocectl switch: ") << configured.error().message
+               << QLatin1Char('\n');
+        return configured.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
+    }
+    nxapi::NxapiClient client(connection.endpoint());
+    if (a.topology)
+        return printTopology(connection, client, a.inventory, a.json, io);
+    return printRateReports(client, a, io);
 }
 
 // --- rocectl audit -------------------------------------------------------------------------
@@ -333,130 +357,178 @@ QString AuditCommand::summary() const
     return AuditCommandText::tr("Check a switch's QoS against the lossless RoCE recipe");
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-int AuditCommand::run(const QStringList &args, CommandIo &io)
+namespace {
+
+/// What `rocectl audit` was asked for, as typed (the connection's options aside).
+struct AuditArgs {
+    QString configFile;
+    QString hostsFile;
+    int roceDscp = 26;
+    int cnpDscp = 48;
+    int roceCos = 3;
+    QString ports;  ///< comma-separated
+    bool json = false;
+};
+
+void declare(OptionTable &t, AuditArgs &a, const SwitchConnection &connection,
+             const QString &summary)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        summary() + QLatin1Char('\n')
+    t.parser().setApplicationDescription(
+        summary + QLatin1Char('\n')
         + AuditCommandText::tr("Reads running-config, PFC, queuing, interfaces and LLDP from the "
                                "switch (or a saved running-config with --config). Exit status "
                                "1 when a check fails."));
-    SwitchConnection connection;
-    connection.addOptions(parser);
-    const QCommandLineOption config(QStringLiteral("config"),
-                                    AuditCommandText::tr("Audit a saved 'show running-config' "
-                                                         "text instead of a live switch."),
-                                    QStringLiteral("file"));
-    const QCommandLineOption hosts(QStringLiteral("hosts"),
-                                   AuditCommandText::tr("JSON file of host facts: [{\"name\", "
-                                                        "\"interface\", \"mtu\", "
-                                                        "\"pfc_priorities\": [3]}]."),
-                                   QStringLiteral("file"));
-    const QCommandLineOption roceDscp(QStringLiteral("roce-dscp"),
-                                      AuditCommandText::tr("DSCP of RoCE traffic (default 26)."),
-                                      QStringLiteral("dscp"), QStringLiteral("26"));
-    const QCommandLineOption cnpDscp(QStringLiteral("cnp-dscp"),
-                                     AuditCommandText::tr("DSCP of CNPs (default 48)."),
-                                     QStringLiteral("dscp"), QStringLiteral("48"));
-    const QCommandLineOption roceCos(QStringLiteral("roce-cos"),
-                                     AuditCommandText::tr("No-drop CoS (default 3)."),
-                                     QStringLiteral("cos"), QStringLiteral("3"));
-    const QCommandLineOption ports(QStringLiteral("ports"),
-                                   AuditCommandText::tr("Comma-separated RoCE ports (default: "
-                                                        "ports with an LLDP neighbour)."),
-                                   QStringLiteral("list"));
-    const QCommandLineOption json(QStringLiteral("json"), AuditCommandText::tr("Print JSON."));
-    parser.addOptions({config, hosts, roceDscp, cnpDscp, roceCos, ports, json});
-    if (const auto early = parseCommandLine(parser, args, io))
-        return *early;
+    connection.addOptions(t.parser());
+    t.text(QStringLiteral("config"), QStringLiteral("file"),
+           AuditCommandText::tr("Audit a saved 'show running-config' "
+                                "text instead of a live switch."),
+           &a.configFile)
+        .text(QStringLiteral("hosts"), QStringLiteral("file"),
+              AuditCommandText::tr("JSON file of host facts: [{\"name\", "
+                                   "\"interface\", \"mtu\", "
+                                   "\"pfc_priorities\": [3]}]."),
+              &a.hostsFile)
+        .whole(QStringLiteral("roce-dscp"), QStringLiteral("dscp"),
+               AuditCommandText::tr("DSCP of RoCE traffic (default 26)."), &a.roceDscp, {0, 63})
+        .whole(QStringLiteral("cnp-dscp"), QStringLiteral("dscp"),
+               AuditCommandText::tr("DSCP of CNPs (default 48)."), &a.cnpDscp, {0, 63})
+        .whole(QStringLiteral("roce-cos"), QStringLiteral("cos"),
+               AuditCommandText::tr("No-drop CoS (default 3)."), &a.roceCos, {0, 7})
+        .text(QStringLiteral("ports"), QStringLiteral("list"),
+              AuditCommandText::tr("Comma-separated RoCE ports (default: "
+                                   "ports with an LLDP neighbour)."),
+              &a.ports)
+        .flag(QStringLiteral("json"), AuditCommandText::tr("Print JSON."), &a.json);
+}
 
+/// The recipe the switch is checked against, as the options set it.
+nxapi::RoceRecipe recipeOf(const AuditArgs &a)
+{
     nxapi::RoceRecipe recipe;
-    bool ok1 = false, ok2 = false, ok3 = false;
-    recipe.roceDscp = parser.value(roceDscp).toInt(&ok1);
-    recipe.cnpDscp = parser.value(cnpDscp).toInt(&ok2);
-    recipe.roceCos = parser.value(roceCos).toInt(&ok3);
-    if (!ok1 || !ok2 || !ok3 || recipe.roceDscp < 0 || recipe.roceDscp > 63 || recipe.cnpDscp < 0
-        || recipe.cnpDscp > 63 || recipe.roceCos < 0 || recipe.roceCos > 7) {
-        io.err << AuditCommandText::tr("rocectl audit: DSCP values are 0-63, CoS 0-7")
+    recipe.roceDscp = a.roceDscp;
+    recipe.cnpDscp = a.cnpDscp;
+    recipe.roceCos = a.roceCos;
+    recipe.rocePorts = a.ports.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    return recipe;
+}
+
+/// The contents of @p f, or nothing once the reason it cannot be read is printed.
+std::optional<QByteArray> readAuditInput(QFile &f, CommandIo &io)
+{
+    if (!f.open(QIODevice::ReadOnly)) {
+        io.err << AuditCommandText::tr("rocectl audit: cannot read %1: %2")
+                      .arg(f.fileName(), f.errorString())
                << QLatin1Char('\n');
-        return ExitUsage;
+        return std::nullopt;
     }
-    if (parser.isSet(ports))
-        recipe.rocePorts = parser.value(ports).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    return f.readAll();
+}
 
+void printInputError(const QFile &f, const QString &message, CommandIo &io)
+{
+    io.err << QStringLiteral("rocectl audit: %1: %2").arg(f.fileName(), message)
+           << QLatin1Char('\n');
+}
+
+/// The host facts of the --hosts file, or nothing once why not is printed.
+std::optional<QList<nxapi::HostQosFacts>> readHostFacts(const QString &path, CommandIo &io)
+{
+    QFile f(path);
+    const auto text = readAuditInput(f, io);
+    if (!text)
+        return std::nullopt;
+    const auto parsed = nxapi::hostFactsFromJson(*text);
+    if (!parsed) {
+        printInputError(f, parsed.error().message, io);
+        return std::nullopt;
+    }
+    return *parsed;
+}
+
+/// Reads the saved running-config of --config into @p snapshot; false once why not is printed.
+bool readSavedConfig(const QString &path, nxapi::RoceRecipe &recipe,
+                     nxapi::SwitchSnapshot &snapshot, CommandIo &io)
+{
+    QFile f(path);
+    const auto text = readAuditInput(f, io);
+    if (!text)
+        return false;
+    const auto parsed = nxapi::parseRunningConfigQos(QString::fromUtf8(*text));
+    if (!parsed) {
+        printInputError(f, parsed.error().message, io);
+        return false;
+    }
+    snapshot.qosConfig = *parsed;
+    // Offline, the RoCE ports are the configured interfaces that are not shut down.
+    if (recipe.rocePorts.isEmpty()) {
+        for (const nxapi::InterfaceConfig &ic : parsed->interfaces) {
+            if (!ic.shutdown && ic.name.startsWith(QLatin1String("Ethernet")))
+                recipe.rocePorts.append(ic.name);
+        }
+    }
+    return true;
+}
+
+/// Polls the switch the connection's options name into @p snapshot, warning of the commands
+/// it could not answer; the exit code when it cannot be polled.
+std::optional<int> pollAuditedSwitch(SwitchConnection &connection, const QCommandLineParser &parser,
+                                     nxapi::SwitchSnapshot &snapshot, CommandIo &io)
+{
+    if (const auto configured = connection.configure(parser); !configured) {
+        io.err << QStringLiteral("rocectl audit: ") << configured.error().message
+               << QLatin1Char('\n');
+        return configured.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
+    }
+    nxapi::NxapiClient client(connection.endpoint());
+    client.setCommands({QStringLiteral("show version"), QStringLiteral("show interface"),
+                        QStringLiteral("show interface priority-flow-control"),
+                        QStringLiteral("show queuing interface"),
+                        QStringLiteral("show lldp neighbors detail"),
+                        QStringLiteral("show running-config")});
+    const auto polled = connection.pollOnce(client);
+    if (!polled) {
+        io.err << QStringLiteral("rocectl audit: ") << polled.error().message << QLatin1Char('\n');
+        return ExitFailure;
+    }
+    snapshot = *polled;
+    for (const nxapi::CommandIssue &i : snapshot.issues)
+        io.err << AuditCommandText::tr("rocectl audit: warning: %1: %2").arg(i.command, i.message)
+               << QLatin1Char('\n');
+    return std::nullopt;
+}
+
+}  // namespace
+
+int AuditCommand::run(const QStringList &args, CommandIo &io)
+{
+    AuditArgs a;
+    SwitchConnection connection;
+    OptionTable table;
+    declare(table, a, connection, summary());
+    if (const auto early = parseCommandLine(table, args, io))
+        return *early;
+    nxapi::RoceRecipe recipe = recipeOf(a);
+    const bool hostsGiven = table.isSet(QStringLiteral("hosts"));
     QList<nxapi::HostQosFacts> facts;
-    if (parser.isSet(hosts)) {
-        QFile f(parser.value(hosts));
-        if (!f.open(QIODevice::ReadOnly)) {
-            io.err << AuditCommandText::tr("rocectl audit: cannot read %1: %2")
-                          .arg(f.fileName(), f.errorString())
-                   << QLatin1Char('\n');
+    if (hostsGiven) {
+        const auto read = readHostFacts(a.hostsFile, io);
+        if (!read)
             return ExitFailure;
-        }
-        const auto parsed = nxapi::hostFactsFromJson(f.readAll());
-        if (!parsed) {
-            io.err
-                << QStringLiteral("rocectl audit: %1: %2").arg(f.fileName(), parsed.error().message)
-                << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        facts = *parsed;
+        facts = *read;
     }
-
     nxapi::SwitchSnapshot snapshot;
-    if (parser.isSet(config)) {
-        QFile f(parser.value(config));
-        if (!f.open(QIODevice::ReadOnly)) {
-            io.err << AuditCommandText::tr("rocectl audit: cannot read %1: %2")
-                          .arg(f.fileName(), f.errorString())
-                   << QLatin1Char('\n');
+    if (table.isSet(QStringLiteral("config"))) {
+        if (!readSavedConfig(a.configFile, recipe, snapshot, io))
             return ExitFailure;
-        }
-        const auto parsed = nxapi::parseRunningConfigQos(QString::fromUtf8(f.readAll()));
-        if (!parsed) {
-            io.err
-                << QStringLiteral("rocectl audit: %1: %2").arg(f.fileName(), parsed.error().message)
-                << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        snapshot.qosConfig = *parsed;
-        // Offline, the RoCE ports are the configured interfaces that are not shut down.
-        if (recipe.rocePorts.isEmpty()) {
-            for (const nxapi::InterfaceConfig &ic : parsed->interfaces) {
-                if (!ic.shutdown && ic.name.startsWith(QLatin1String("Ethernet")))
-                    recipe.rocePorts.append(ic.name);
-            }
-        }
     } else {
-        if (const auto configured = connection.configure(parser); !configured) {
-            io.err << QStringLiteral("rocectl audit: ") << configured.error().message
-                   << QLatin1Char('\n');
-            return configured.error().code == ErrorCode::InvalidArgument ? ExitUsage : ExitFailure;
-        }
-        nxapi::NxapiClient client(connection.endpoint());
-        client.setCommands({QStringLiteral("show version"), QStringLiteral("show interface"),
-                            QStringLiteral("show interface priority-flow-control"),
-                            QStringLiteral("show queuing interface"),
-                            QStringLiteral("show lldp neighbors detail"),
-                            QStringLiteral("show running-config")});
-        const auto polled = connection.pollOnce(client);
-        if (!polled) {
-            io.err << QStringLiteral("rocectl audit: ") << polled.error().message
-                   << QLatin1Char('\n');
-            return ExitFailure;
-        }
-        snapshot = *polled;
-        if (connection.simulated() && !parser.isSet(hosts))
+        if (const auto failed = pollAuditedSwitch(connection, table.parser(), snapshot, io))
+            return *failed;
+        if (connection.simulated() && !hostsGiven)
             facts = connection.simulatedHostFacts();
-        for (const nxapi::CommandIssue &i : snapshot.issues)
-            io.err
-                << AuditCommandText::tr("rocectl audit: warning: %1: %2").arg(i.command, i.message)
-                << QLatin1Char('\n');
     }
     const nxapi::AuditReport report = nxapi::auditRoceQos(
         snapshot.qosConfig ? &*snapshot.qosConfig : nullptr, snapshot, facts, recipe);
-    if (parser.isSet(json))
+    if (a.json)
         writeJson(io.out, QJsonDocument(nxapi::auditToJson(report)));
     else
         printAudit(report, io.out);

@@ -50,4 +50,22 @@ std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringLis
     return std::nullopt;
 }
 
+std::optional<int> parseCommandLine(OptionTable &table, const QStringList &args, CommandIo &io,
+                                    bool allowPositional)
+{
+    if (const auto early = parseCommandLine(table.parser(), args, io, allowPositional))
+        return early;
+    if (const auto error = table.take())
+        return usageError(args, io, *error);
+    return std::nullopt;
+}
+
+int usageError(const QStringList &args, CommandIo &io, const QString &message)
+{
+    io.err << args.value(0, QStringLiteral("rocectl")) << QLatin1String(": ") << message
+           << QLatin1Char('\n');
+    io.err.flush();
+    return ExitUsage;
+}
+
 }  // namespace roce::cli

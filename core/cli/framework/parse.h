@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/framework/command.h"
+#include "proto/common/optiontable.h"
 
 #include <QCommandLineParser>
 
@@ -14,5 +15,14 @@ namespace roce::cli {
 /// should go on. Never calls exit(), so commands stay testable in-process.
 std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &args,
                                     CommandIo &io, bool allowPositional = false);
+
+/// The same for a command declared as an OptionTable, whose values it then checks and
+/// stores: a value that does not fit prints "<program>: <why>" and returns ExitUsage.
+std::optional<int> parseCommandLine(OptionTable &table, const QStringList &args, CommandIo &io,
+                                    bool allowPositional = false);
+
+/// Prints "<program>: <message>" on the error stream and returns ExitUsage, for a command
+/// line that parsed but does not make sense ("--auth basic needs --user").
+int usageError(const QStringList &args, CommandIo &io, const QString &message);
 
 }  // namespace roce::cli
