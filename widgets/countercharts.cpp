@@ -102,7 +102,6 @@ QString spanText(qint64 ms)
 
 }  // namespace
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
 CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     : QWidget(parent),
       m_store(store),
@@ -112,6 +111,20 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     setObjectName(QStringLiteral("counterCharts"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    buildNavigationBar(layout);
+    QVBoxLayout *plotLayout = buildScrollArea(layout);
+    buildPlots();
+    for (const Plot &p : std::as_const(m_plots))
+        addPlotView(p, plotLayout);
+    updateControls();
+    refresh();  // no port yet: the charts say so instead of showing empty axes
+    auto *timer = new QTimer(this);
+    connect(timer, &QTimer::timeout, this, &CounterCharts::refresh);
+    timer->start(1000);
+}
+
+void CounterCharts::buildNavigationBar(QVBoxLayout *layout)
+{
     m_title->setObjectName(QStringLiteral("chartsTitle"));
     m_title->setText(tr("Select a port in the port table."));
     // The navigation: window, back/forward through history, live/pause, export.
@@ -148,6 +161,11 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     connect(m_back, &QPushButton::clicked, this, [this] { scrollBy(-0.5); });
     connect(m_forward, &QPushButton::clicked, this, [this] { scrollBy(0.5); });
     connect(m_liveButton, &QPushButton::clicked, this, [this](bool live) { setLive(live); });
+    connectExportButtons(png, csv);
+}
+
+void CounterCharts::connectExportButtons(QPushButton *png, QPushButton *csv)
+{
     connect(png, &QPushButton::clicked, this, [this] {
         askAndSave(this, tr("Export charts as PNG"),
                    (m_port.isEmpty() ? QStringLiteral("counters")
@@ -161,6 +179,10 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
                    tr("CSV files (*.csv)"),
                    [this](const QString &path, QString *error) { return exportCsv(path, error); });
     });
+}
+
+QVBoxLayout *CounterCharts::buildScrollArea(QVBoxLayout *layout)
+{
     // The plots scroll when the dock is shorter than they need (a 1400x900 screen, the
     // Diagnosis above them); each keeps the height its legend needs.
     auto *scroll = new QScrollArea(this);
@@ -173,6 +195,11 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
     plotLayout->setContentsMargins(0, 0, 0, 0);
     scroll->setWidget(plots);
     layout->addWidget(scroll, 1);
+    return plotLayout;
+}
+
+void CounterCharts::buildPlots()
+{
     // One plot per chart group of the metric table, its metrics as series, in table order.
     for (const model::ChartGroup group :
          {model::ChartGroup::Utilization, model::ChartGroup::LossAndPause,
@@ -189,56 +216,58 @@ CounterCharts::CounterCharts(const store::CounterStore *store, QWidget *parent)
         if (group == model::ChartGroup::Utilization)
             m_plots.last().fixedTop = 100;
     }
-    for (const Plot &p : std::as_const(m_plots)) {
-        auto *view = new QChartView(p.chart, plots);
-        view->setRenderHint(QPainter::Antialiasing);
-        // Tall enough for every legend entry beside the plot (the table decides how many a
-        // plot has): a series without its legend entry is a line nobody can name.
-        view->setMinimumHeight(std::max(140, 64 + 22 * int(p.series.size())));
-        view->setRubberBand(QChartView::HorizontalRubberBand);  // drag to zoom in time
-        view->setContextMenuPolicy(Qt::CustomContextMenu);
-        const int index = int(m_views.size());
-        connect(view, &QWidget::customContextMenuRequested, this,
-                [this, index](const QPoint &pos) { showContextMenu(index, pos); });
-        m_views.append(view);
-        plotLayout->addWidget(view, 1);
-        QChart *chart = p.chart;
-        connect(chart, &QChart::plotAreaChanged, this, &CounterCharts::drawAnnotations);
-        connect(chart, &QChart::plotAreaChanged, this, &CounterCharts::layoutNotes);
-        // A taller or shorter plot reads more or fewer ticks; queued: not inside the chart's
-        // own layout pass.
-        connect(
-            chart, &QChart::plotAreaChanged, this,
-            [this, index] {
-                if (index < m_plots.size())
-                    applyYAxis(m_plots[index]);
-            },
-            Qt::QueuedConnection);
-        for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
-            if (auto *x = qobject_cast<QDateTimeAxis *>(axis))
-                connect(x, &QDateTimeAxis::rangeChanged, this,
-                        [this, chart] { onAxisRangeChanged(chart); });
-        }
-        for (const auto &[metric, series] : p.series) {
-            QLineSeries *line = series;
-            connect(line, &QLineSeries::hovered, this, [line](const QPointF &point, bool state) {
-                if (!state) {
-                    QToolTip::hideText();
-                    return;
-                }
-                QToolTip::showText(QCursor::pos(),
-                                   CounterCharts::tr("%1  %2: %3")
-                                       .arg(QDateTime::fromMSecsSinceEpoch(qint64(point.x()))
-                                                .toString(QStringLiteral("HH:mm:ss")),
-                                            line->name(), siLabel(point.y())));
-            });
-        }
+}
+
+void CounterCharts::addPlotView(const Plot &p, QVBoxLayout *plotLayout)
+{
+    auto *view = new QChartView(p.chart, m_plotsWidget);
+    view->setRenderHint(QPainter::Antialiasing);
+    // Tall enough for every legend entry beside the plot (the table decides how many a
+    // plot has): a series without its legend entry is a line nobody can name.
+    view->setMinimumHeight(std::max(140, 64 + 22 * int(p.series.size())));
+    view->setRubberBand(QChartView::HorizontalRubberBand);  // drag to zoom in time
+    view->setContextMenuPolicy(Qt::CustomContextMenu);
+    const int index = int(m_views.size());
+    connect(view, &QWidget::customContextMenuRequested, this,
+            [this, index](const QPoint &pos) { showContextMenu(index, pos); });
+    m_views.append(view);
+    plotLayout->addWidget(view, 1);
+    QChart *chart = p.chart;
+    connect(chart, &QChart::plotAreaChanged, this, &CounterCharts::drawAnnotations);
+    connect(chart, &QChart::plotAreaChanged, this, &CounterCharts::layoutNotes);
+    // A taller or shorter plot reads more or fewer ticks; queued: not inside the chart's
+    // own layout pass.
+    connect(
+        chart, &QChart::plotAreaChanged, this,
+        [this, index] {
+            if (index < m_plots.size())
+                applyYAxis(m_plots[index]);
+        },
+        Qt::QueuedConnection);
+    for (QAbstractAxis *axis : chart->axes(Qt::Horizontal)) {
+        if (auto *x = qobject_cast<QDateTimeAxis *>(axis))
+            connect(x, &QDateTimeAxis::rangeChanged, this,
+                    [this, chart] { onAxisRangeChanged(chart); });
     }
-    updateControls();
-    refresh();  // no port yet: the charts say so instead of showing empty axes
-    auto *timer = new QTimer(this);
-    connect(timer, &QTimer::timeout, this, &CounterCharts::refresh);
-    timer->start(1000);
+    showValuesOnHover(p);
+}
+
+void CounterCharts::showValuesOnHover(const Plot &p)
+{
+    for (const auto &[metric, series] : p.series) {
+        QLineSeries *line = series;
+        connect(line, &QLineSeries::hovered, this, [line](const QPointF &point, bool state) {
+            if (!state) {
+                QToolTip::hideText();
+                return;
+            }
+            QToolTip::showText(QCursor::pos(),
+                               CounterCharts::tr("%1  %2: %3")
+                                   .arg(QDateTime::fromMSecsSinceEpoch(qint64(point.x()))
+                                            .toString(QStringLiteral("HH:mm:ss")),
+                                        line->name(), siLabel(point.y())));
+        });
+    }
 }
 
 CounterCharts::Plot CounterCharts::makePlot(const QString &title,

@@ -20,6 +20,7 @@ class QLabel;
 class QLineSeries;
 class QPushButton;
 class QTimer;
+class QVBoxLayout;
 
 namespace roce::widgets {
 
@@ -109,6 +110,15 @@ private:
         QGraphicsRectItem *unkeptBand = nullptr;     ///< the part of the window not kept
         QGraphicsSimpleTextItem *keptLabel = nullptr;
     };
+    /// The constructor's parts, top to bottom: the bar of title, window and buttons; the scroll
+    /// area of the plots (returns the plots' layout); a plot per chart group; a view per plot.
+    void buildNavigationBar(QVBoxLayout *layout);
+    void connectExportButtons(QPushButton *png, QPushButton *csv);
+    QVBoxLayout *buildScrollArea(QVBoxLayout *layout);
+    void buildPlots();
+    void addPlotView(const Plot &p, QVBoxLayout *plotLayout);
+    /// Hovering a line of @p p shows the time and value under the cursor.
+    void showValuesOnHover(const Plot &p);
     Plot makePlot(const QString &title, const QList<QPair<store::Metric, QString>> &metrics);
     /// Sets the y axis of @p plot to ticks up to its data's top, as many as its height reads.
     void applyYAxis(Plot &plot);

@@ -85,8 +85,24 @@ public:
     void aboutToMove() { prepareGeometryChange(); }
 
 private:
+    /// What every step of one paint() reads, worked out once for the frame.
+    struct Frame {
+        const models::LayeredLayout &g;
+        const models::LeafSpineFabric &f;
+        QRectF exposed;
+        double lod;  ///< screen pixels per scene unit
+    };
+
     void drawLabel(QPainter *p, const QRectF &r, const QString &text, double pixelSize, double lod,
                    Qt::Alignment align, const QColor &color) const;
+    void paintSpineLeafLinks(QPainter &painter, const Frame &frame) const;
+    void paintSpines(QPainter &painter, const Frame &frame) const;
+    void paintGroupTitles(QPainter &painter, const Frame &frame) const;
+    void paintLeaves(QPainter &painter, const Frame &frame) const;
+    void paintCells(QPainter &painter, const Frame &frame) const;
+    void paintCnpChains(QPainter &painter, const Frame &frame) const;
+    void paintDiagnosisAndSelection(QPainter &painter, const Frame &frame) const;
+    void paintSearchResults(QPainter &painter, const Frame &frame) const;
     FabricMapView *m_view;
 };
 
@@ -106,101 +122,138 @@ void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text,
     p->drawText(r, align | Qt::TextSingleLine, text);
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
 void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
-    const models::LayeredLayout &g = m_view->m_geometry;
-    const models::LeafSpineFabric &f = m_view->m_fabric;
-    const QRectF exposed = option->exposedRect;
-    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const Frame frame {m_view->m_geometry, m_view->m_fabric, option->exposedRect,
+                       option->levelOfDetailFromTransform(painter->worldTransform())};
     painter->setRenderHint(QPainter::Antialiasing, false);
 
-    // Spine-leaf links first, under everything: each leaf's uplink to its spine, coloured as
-    // its uplink strip (down, drops, pauses, then utilization).
-    if (!g.spines.isEmpty()) {
-        painter->setRenderHint(QPainter::Antialiasing, true);
-        for (int l = 0; l < g.leaves.size(); ++l) {
-            const QList<int> &ups = m_view->m_leafUplinks.at(l);
-            const QRectF &b = g.leaves.at(l);
-            const double w = ups.isEmpty() ? 0 : (b.width() - 2) / ups.size();
-            for (int u = 0; u < ups.size(); ++u) {
-                const int spine = f.uplinks.at(ups.at(u)).spine;
-                if (spine < 0 || spine >= g.spines.size())
-                    continue;
-                const QPointF from(b.left() + 1 + (u + 0.5) * w, b.top() + 14);
-                const QPointF to
-                    = g.spines.at(spine).center() + QPointF(0, g.spines.at(spine).height() / 2);
-                if (!QRectF(from, to).normalized().intersects(exposed))
-                    continue;
-                QPen pen(m_view->m_uplinkColors.value(ups.at(u), palette::noData()), 1.2);
-                pen.setCosmetic(true);
-                painter->setPen(pen);
-                painter->drawLine(from, to);
-            }
+    // Spine-leaf links first, under everything; the search results last, on top.
+    paintSpineLeafLinks(*painter, frame);
+    paintSpines(*painter, frame);
+    paintGroupTitles(*painter, frame);
+    paintLeaves(*painter, frame);
+    paintCells(*painter, frame);
+    paintCnpChains(*painter, frame);
+    paintDiagnosisAndSelection(*painter, frame);
+    paintSearchResults(*painter, frame);
+}
+
+// Each leaf's uplink to its spine, coloured as its uplink strip (down, drops, pauses, then
+// utilization).
+void FabricMapItem::paintSpineLeafLinks(QPainter &painter, const Frame &frame) const
+{
+    const models::LayeredLayout &g = frame.g;
+    if (g.spines.isEmpty())
+        return;
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (int l = 0; l < g.leaves.size(); ++l) {
+        const QList<int> &ups = m_view->m_leafUplinks.at(l);
+        const QRectF &b = g.leaves.at(l);
+        const double w = ups.isEmpty() ? 0 : (b.width() - 2) / ups.size();
+        for (int u = 0; u < ups.size(); ++u) {
+            const int spine = frame.f.uplinks.at(ups.at(u)).spine;
+            if (spine < 0 || spine >= g.spines.size())
+                continue;
+            const QPointF from(b.left() + 1 + (u + 0.5) * w, b.top() + 14);
+            const QPointF to
+                = g.spines.at(spine).center() + QPointF(0, g.spines.at(spine).height() / 2);
+            if (!QRectF(from, to).normalized().intersects(frame.exposed))
+                continue;
+            QPen pen(m_view->m_uplinkColors.value(ups.at(u), palette::noData()), 1.2);
+            pen.setCosmetic(true);
+            painter.setPen(pen);
+            painter.drawLine(from, to);
         }
-        painter->setRenderHint(QPainter::Antialiasing, false);
     }
-    // Spines, with their names once there is room for them.
+    painter.setRenderHint(QPainter::Antialiasing, false);
+}
+
+// Spines, with their names once there is room for them.
+void FabricMapItem::paintSpines(QPainter &painter, const Frame &frame) const
+{
+    const models::LayeredLayout &g = frame.g;
+    const models::LeafSpineFabric &f = frame.f;
+    const double lod = frame.lod;
     for (int s = 0; s < g.spines.size(); ++s) {
         const QRectF &r = g.spines.at(s);
-        if (!r.intersects(exposed))
+        if (!r.intersects(frame.exposed))
             continue;
-        painter->setPen(QPen(palette::outline(), 0));
-        painter->setBrush(m_view->m_spineColors.value(s, palette::noData()));
-        painter->drawRect(r);
+        painter.setPen(QPen(palette::outline(), 0));
+        painter.setBrush(m_view->m_spineColors.value(s, palette::noData()));
+        painter.drawRect(r);
         if (r.width() * lod >= 40)
-            drawLabel(painter, r, f.spines.at(s).name,
+            drawLabel(&painter, r, f.spines.at(s).name,
                       std::min({12.0, r.height() * lod - 3,
                                 r.width() * lod / (0.62 * double(f.spines.at(s).name.size()))}),
                       lod, Qt::AlignCenter, Qt::black);
     }
-    // Group titles at a constant 13 px on screen: always readable, whatever the zoom.
+}
+
+// Group titles at a constant 13 px on screen: always readable, whatever the zoom.
+void FabricMapItem::paintGroupTitles(QPainter &painter, const Frame &frame) const
+{
+    const models::LayeredLayout &g = frame.g;
     for (int p = 0; p < g.panels.size(); ++p) {
         const QRectF &r = g.panels.at(p);
-        if (!r.intersects(exposed))
+        if (!r.intersects(frame.exposed))
             continue;
         const QRectF title(r.left(), r.top(), r.width(), g.groupTitleHeight);
-        drawLabel(painter, title, g.panelTitles.at(p), std::min(13.0, g.groupTitleHeight * lod - 1),
-                  lod, Qt::AlignLeft | Qt::AlignVCenter, palette::titleText());
+        drawLabel(&painter, title, g.panelTitles.at(p),
+                  std::min(13.0, g.groupTitleHeight * frame.lod - 1), frame.lod,
+                  Qt::AlignLeft | Qt::AlignVCenter, palette::titleText());
     }
-    // Leaves: block, title (when legible), uplink strip, cells.
-    const double titleScreen = 14 * lod;
+}
+
+// Leaves: block, title (when legible), uplink strip.
+void FabricMapItem::paintLeaves(QPainter &painter, const Frame &frame) const
+{
+    const models::LayeredLayout &g = frame.g;
+    const double titleScreen = 14 * frame.lod;
     for (int l = 0; l < g.leaves.size(); ++l) {
         const QRectF &b = g.leaves.at(l);
-        if (!b.intersects(exposed))
+        if (!b.intersects(frame.exposed))
             continue;
-        painter->setPen(QPen(palette::containerBorder(), 0));
-        painter->setBrush(palette::containerFill());
-        painter->drawRect(b);
+        painter.setPen(QPen(palette::containerBorder(), 0));
+        painter.setBrush(palette::containerFill());
+        painter.drawRect(b);
         if (titleScreen >= 9)
-            drawLabel(painter, QRectF(b.left() + 2, b.top(), b.width() - 4, 14),
-                      f.leaves.at(l).name, std::min(11.0, titleScreen - 2), lod,
+            drawLabel(&painter, QRectF(b.left() + 2, b.top(), b.width() - 4, 14),
+                      frame.f.leaves.at(l).name, std::min(11.0, titleScreen - 2), frame.lod,
                       Qt::AlignLeft | Qt::AlignVCenter, palette::subtitleText());
         const QList<int> &ups = m_view->m_leafUplinks.at(l);
         if (!ups.isEmpty()) {
             const double w = (b.width() - 2) / ups.size();
             for (int u = 0; u < ups.size(); ++u)
-                painter->fillRect(QRectF(b.left() + 1 + u * w, b.top() + 14, w, 4),
-                                  m_view->m_uplinkColors.value(ups.at(u), palette::noData()));
+                painter.fillRect(QRectF(b.left() + 1 + u * w, b.top() + 14, w, 4),
+                                 m_view->m_uplinkColors.value(ups.at(u), palette::noData()));
         }
     }
+}
+
+// The leaves' cells: colour, ECN outline and host label, each once the zoom makes room.
+void FabricMapItem::paintCells(QPainter &painter, const Frame &frame) const
+{
+    const models::LayeredLayout &g = frame.g;
+    const models::LeafSpineFabric &f = frame.f;
+    const double lod = frame.lod;
     const bool ecnOutlines = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 5;
     const bool hostLabels = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 46;
     // Short names (the server's number) as soon as they fit.
     const bool shortLabels = g.cells.isEmpty() ? false : g.cells.first().width() * lod >= 22;
     for (int n = 0; n < g.cells.size(); ++n) {
         const QRectF &c = g.cells.at(n);
-        if (!c.intersects(exposed))
+        if (!c.intersects(frame.exposed))
             continue;
-        painter->fillRect(c, m_view->m_cellColors.value(n, palette::noData()));
+        painter.fillRect(c, m_view->m_cellColors.value(n, palette::noData()));
         if (ecnOutlines && m_view->m_cellEcn.value(n)) {
-            painter->setPen(QPen(palette::ecn(), 1.5 / lod));
-            painter->setBrush(Qt::NoBrush);
-            painter->drawRect(c.adjusted(0.5 / lod, 0.5 / lod, -0.5 / lod, -0.5 / lod));
+            painter.setPen(QPen(palette::ecn(), 1.5 / lod));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(c.adjusted(0.5 / lod, 0.5 / lod, -0.5 / lod, -0.5 / lod));
         }
         if (hostLabels) {
             const auto &nic = f.nics.at(n);
-            drawLabel(painter, c.adjusted(1 / lod, 0, -1 / lod, 0),
+            drawLabel(&painter, c.adjusted(1 / lod, 0, -1 / lod, 0),
                       f.hosts.at(nic.host) + QLatin1Char('\n')
                           + nic.nicRow.section(QLatin1Char('/'), 1),
                       8, lod, Qt::AlignCenter, Qt::black);
@@ -210,67 +263,79 @@ void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             int digits = int(host.size());
             while (digits > 0 && host.at(digits - 1).isDigit())
                 --digits;
-            drawLabel(painter, c.adjusted(1 / lod, 0, -1 / lod, 0),
+            drawLabel(&painter, c.adjusted(1 / lod, 0, -1 / lod, 0),
                       digits < host.size() ? host.mid(digits) : host, 7, lod, Qt::AlignCenter,
                       Qt::black);
         }
     }
-    // CNP chains: dashed violet lines from the CNP sender's cell to each rate-cutting sender.
-    if (!m_view->m_chains.isEmpty()) {
-        QPen pen(palette::ecn(), 1.5);
-        pen.setStyle(Qt::DashLine);
-        pen.setCosmetic(true);
-        painter->setPen(pen);
-        painter->setRenderHint(QPainter::Antialiasing, true);
-        for (const auto &[rx, tx] : m_view->m_chains)
-            painter->drawLine(g.cells.at(rx).center(), g.cells.at(tx).center());
-        painter->setRenderHint(QPainter::Antialiasing, false);
-    }
-    // The diagnosis: the cause outlined heavy, the victims dashed in the pause colour; then the
-    // selection. Cosmetic pens: they show at any zoom.
-    {
-        const double grow = 1.5 / lod;
-        painter->setBrush(Qt::NoBrush);
-        QPen victim(palette::pause(), 2, Qt::DashLine);
-        victim.setCosmetic(true);
-        painter->setPen(victim);
-        for (int n : m_view->m_victimCells)
-            painter->drawRect(g.cells.at(n).adjusted(-grow, -grow, grow, grow));
-        QPen root(palette::rootCause(), 3.5);
-        root.setCosmetic(true);
-        painter->setPen(root);
-        for (int n : m_view->m_rootCells)
-            painter->drawRect(g.cells.at(n).adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
-        for (int l : m_view->m_rootLeaves)
-            painter->drawRect(g.leaves.at(l).adjusted(-grow, -grow, grow, grow));
-        for (int s : m_view->m_rootSpines)
-            painter->drawRect(g.spines.at(s).adjusted(-grow, -grow, grow, grow));
-        QPen selected(palette::selection(), 3);
-        selected.setCosmetic(true);
-        painter->setPen(selected);
-        if (m_view->m_selectedCell >= 0)
-            painter->drawRect(g.cells.at(m_view->m_selectedCell)
-                                  .adjusted(-3 * grow, -3 * grow, 3 * grow, 3 * grow));
-        if (m_view->m_selectedLeaf >= 0)
-            painter->drawRect(g.leaves.at(m_view->m_selectedLeaf)
-                                  .adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
-        if (m_view->m_selectedSpine >= 0)
-            painter->drawRect(g.spines.at(m_view->m_selectedSpine)
-                                  .adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
-    }
-    // Search results on top, with a cosmetic pen so they show at any zoom.
-    if (!m_view->m_highlightCells.isEmpty() || !m_view->m_highlightLeaves.isEmpty()
-        || !m_view->m_highlightSpines.isEmpty()) {
-        painter->setPen(QPen(palette::highlight(), 3));
-        painter->setBrush(Qt::NoBrush);
-        const double grow = 2 / lod;
-        for (int n : m_view->m_highlightCells)
-            painter->drawRect(g.cells.at(n).adjusted(-grow, -grow, grow, grow));
-        for (int l : m_view->m_highlightLeaves)
-            painter->drawRect(g.leaves.at(l).adjusted(-grow, -grow, grow, grow));
-        for (int s : m_view->m_highlightSpines)
-            painter->drawRect(g.spines.at(s).adjusted(-grow, -grow, grow, grow));
-    }
+}
+
+// CNP chains: dashed violet lines from the CNP sender's cell to each rate-cutting sender.
+void FabricMapItem::paintCnpChains(QPainter &painter, const Frame &frame) const
+{
+    if (m_view->m_chains.isEmpty())
+        return;
+    QPen pen(palette::ecn(), 1.5);
+    pen.setStyle(Qt::DashLine);
+    pen.setCosmetic(true);
+    painter.setPen(pen);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const auto &[rx, tx] : m_view->m_chains)
+        painter.drawLine(frame.g.cells.at(rx).center(), frame.g.cells.at(tx).center());
+    painter.setRenderHint(QPainter::Antialiasing, false);
+}
+
+// The diagnosis: the cause outlined heavy, the victims dashed in the pause colour; then the
+// selection. Cosmetic pens: they show at any zoom.
+void FabricMapItem::paintDiagnosisAndSelection(QPainter &painter, const Frame &frame) const
+{
+    const models::LayeredLayout &g = frame.g;
+    const double grow = 1.5 / frame.lod;
+    painter.setBrush(Qt::NoBrush);
+    QPen victim(palette::pause(), 2, Qt::DashLine);
+    victim.setCosmetic(true);
+    painter.setPen(victim);
+    for (int n : m_view->m_victimCells)
+        painter.drawRect(g.cells.at(n).adjusted(-grow, -grow, grow, grow));
+    QPen root(palette::rootCause(), 3.5);
+    root.setCosmetic(true);
+    painter.setPen(root);
+    for (int n : m_view->m_rootCells)
+        painter.drawRect(g.cells.at(n).adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
+    for (int l : m_view->m_rootLeaves)
+        painter.drawRect(g.leaves.at(l).adjusted(-grow, -grow, grow, grow));
+    for (int s : m_view->m_rootSpines)
+        painter.drawRect(g.spines.at(s).adjusted(-grow, -grow, grow, grow));
+    QPen selected(palette::selection(), 3);
+    selected.setCosmetic(true);
+    painter.setPen(selected);
+    if (m_view->m_selectedCell >= 0)
+        painter.drawRect(
+            g.cells.at(m_view->m_selectedCell).adjusted(-3 * grow, -3 * grow, 3 * grow, 3 * grow));
+    if (m_view->m_selectedLeaf >= 0)
+        painter.drawRect(
+            g.leaves.at(m_view->m_selectedLeaf).adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
+    if (m_view->m_selectedSpine >= 0)
+        painter.drawRect(g.spines.at(m_view->m_selectedSpine)
+                             .adjusted(-2 * grow, -2 * grow, 2 * grow, 2 * grow));
+}
+
+// Search results on top, with a cosmetic pen so they show at any zoom.
+void FabricMapItem::paintSearchResults(QPainter &painter, const Frame &frame) const
+{
+    if (m_view->m_highlightCells.isEmpty() && m_view->m_highlightLeaves.isEmpty()
+        && m_view->m_highlightSpines.isEmpty())
+        return;
+    const models::LayeredLayout &g = frame.g;
+    painter.setPen(QPen(palette::highlight(), 3));
+    painter.setBrush(Qt::NoBrush);
+    const double grow = 2 / frame.lod;
+    for (int n : m_view->m_highlightCells)
+        painter.drawRect(g.cells.at(n).adjusted(-grow, -grow, grow, grow));
+    for (int l : m_view->m_highlightLeaves)
+        painter.drawRect(g.leaves.at(l).adjusted(-grow, -grow, grow, grow));
+    for (int s : m_view->m_highlightSpines)
+        painter.drawRect(g.spines.at(s).adjusted(-grow, -grow, grow, grow));
 }
 
 FabricMapView::FabricMapView(const models::PortTableModel *rates, QWidget *parent)

@@ -28,6 +28,44 @@ QString rateText(const std::optional<double> &v, const QString &unit)
     return v ? QStringLiteral("%1 %2").arg(*v, 0, 'f', 0).arg(unit) : QStringLiteral("–");
 }
 
+/// One line per metric the port table marks as a drop on @p p, with its rate.
+QStringList dropTexts(const model::PortSample &p)
+{
+    QStringList drops;
+    for (model::Metric m : model::highlightedMetrics(p, model::Highlight::Drop))
+        drops.append(
+            TopologyView::tr("%1 %2/s").arg(model::metricSeries(m)).arg(*p.value(m), 0, 'f', 0));
+    return drops;
+}
+
+QString linkToolTip(const model::PortSample &p, const QStringList &drops)
+{
+    return TopologyView::tr("%1 to %2 (%3)\nin %4 %, out %5 %\nRxPPP %6, TxPPP %7\nECN %8%9")
+        .arg(p.id.port(), p.peer, p.state)
+        .arg(p.value(model::Metric::InUtil).value_or(0), 0, 'f', 1)
+        .arg(p.value(model::Metric::OutUtil).value_or(0), 0, 'f', 1)
+        .arg(rateText(p.value(model::Metric::RxPause), TopologyView::tr("/s")),
+             rateText(p.value(model::Metric::TxPause), TopologyView::tr("/s")),
+             rateText(p.value(model::Metric::Ecn), TopologyView::tr("/s")),
+             drops.isEmpty() ? QString() : QLatin1Char('\n') + drops.join(QLatin1Char('\n')));
+}
+
+QString serverToolTip(const model::PortSample &p, const QStringList &drops)
+{
+    return TopologyView::tr("%1 (%2)\nin %3 Gb/s, out %4 Gb/s\nCE marks %5, CNP sent %6, CNP "
+                            "handled %7\nPFC rx "
+                            "%8, tx %9")
+               .arg(p.name(), p.state)
+               .arg(p.value(model::Metric::InBits).value_or(0) / 1e9, 0, 'f', 2)
+               .arg(p.value(model::Metric::OutBits).value_or(0) / 1e9, 0, 'f', 2)
+               .arg(rateText(p.value(model::Metric::Ecn), TopologyView::tr("/s")),
+                    rateText(p.value(model::Metric::CnpSent), TopologyView::tr("/s")),
+                    rateText(p.value(model::Metric::CnpHandled), TopologyView::tr("/s")),
+                    rateText(p.value(model::Metric::RxPause), TopologyView::tr("/s")),
+                    rateText(p.value(model::Metric::TxPause), TopologyView::tr("/s")))
+        + (drops.isEmpty() ? QString() : QLatin1Char('\n') + drops.join(QLatin1Char('\n')));
+}
+
 }  // namespace
 
 TopologyView::TopologyView(const models::PortTableModel *rates, QWidget *parent)
@@ -202,11 +240,27 @@ QStringList TopologyView::badges(const QString &switchPort) const
     return kinds;
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
 void TopologyView::refresh()
 {
     if (!m_rates)
         return;
+    clearOverlays();
+    if (m_switchBox) {
+        const bool root = m_roots.contains(m_layout.switchName);
+        m_switchBox->setPen(root ? QPen(palette::rootCause(), 4) : QPen(palette::outline()));
+    }
+
+    for (auto it = m_links.cbegin(); it != m_links.cend(); ++it)
+        restyleLink(it.key(), it.value());
+    // The ECN -> CNP -> rate-cut chain: receivers that send CNPs, to senders that act on them.
+    QList<QGraphicsRectItem *> receivers, senders;
+    for (auto it = m_servers.cbegin(); it != m_servers.cend(); ++it)
+        restyleServer(it.key(), it.value(), receivers, senders);
+    drawCnpChains(receivers, senders);
+}
+
+void TopologyView::clearOverlays()
+{
     for (QList<QGraphicsItem *> &list : m_badges) {
         for (QGraphicsItem *b : list)
             delete b;
@@ -219,135 +273,120 @@ void TopologyView::refresh()
         delete m;
     m_marks.clear();
     m_serverMarks.clear();
-    if (m_switchBox) {
-        const bool root = m_roots.contains(m_layout.switchName);
-        m_switchBox->setPen(root ? QPen(palette::rootCause(), 4) : QPen(palette::outline()));
-    }
+}
 
-    for (auto it = m_links.cbegin(); it != m_links.cend(); ++it) {
-        const model::PortSample *p = m_rates->row(it.key());
-        QGraphicsLineItem *line = it.value();
-        const QLineF l = line->line();
-        if (it.key() == m_selected) {
-            auto *glow
-                = scene()->addLine(l, QPen(palette::selection(), 16, Qt::SolidLine, Qt::RoundCap));
-            glow->setOpacity(0.35);
-            glow->setZValue(-3);
-            m_marks.append(glow);
-        }
-        if (!p) {
-            line->setToolTip(it.key());
-            continue;
-        }
-        const bool down = p->state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
-        const double util = std::max(p->value(model::Metric::InUtil).value_or(0),
-                                     p->value(model::Metric::OutUtil).value_or(0));
-        line->setPen(down ? QPen(palette::down(), 4, Qt::DashLine)
-                          : QPen(palette::linkLoad(util / 100.0), 2 + 8 * util / 100.0));
-        QStringList drops;
-        for (model::Metric m : model::highlightedMetrics(*p, model::Highlight::Drop))
-            drops.append(tr("%1 %2/s").arg(model::metricSeries(m)).arg(*p->value(m), 0, 'f', 0));
-        line->setToolTip(tr("%1 to %2 (%3)\nin %4 %, out %5 %\nRxPPP %6, TxPPP %7\nECN %8%9")
-                             .arg(p->id.port(), p->peer, p->state)
-                             .arg(p->value(model::Metric::InUtil).value_or(0), 0, 'f', 1)
-                             .arg(p->value(model::Metric::OutUtil).value_or(0), 0, 'f', 1)
-                             .arg(rateText(p->value(model::Metric::RxPause), tr("/s")),
-                                  rateText(p->value(model::Metric::TxPause), tr("/s")),
-                                  rateText(p->value(model::Metric::Ecn), tr("/s")),
-                                  drops.isEmpty()
-                                      ? QString()
-                                      : QLatin1Char('\n') + drops.join(QLatin1Char('\n'))));
-        // Badges right of the link, below its name: what a network engineer looks for first.
-        struct Wanted {
-            QString kind;
-            QColor colour;
-            QString text;
-        };
-        QList<Wanted> wanted;
-        if (m_roots.contains(it.key()))
-            wanted.append({QStringLiteral("root"), palette::rootCause(), tr("cause")});
-        else if (m_victims.contains(it.key()))
-            wanted.append({QStringLiteral("victim"), palette::pause(), tr("victim")});
-        if (down)
-            wanted.append({QStringLiteral("down"), palette::down(), tr("down")});
-        if (!drops.isEmpty())
-            wanted.append({QStringLiteral("drops"), palette::drop(), tr("drops")});
-        if (p->value(model::Metric::TxPause).value_or(0) > 0)  // the switch pauses the server side
-            wanted.append({QStringLiteral("pfc-down"), palette::pause(), tr("PFC ▼")});
-        if (p->value(model::Metric::RxPause).value_or(0) > 0)  // the server side pauses the switch
-            wanted.append({QStringLiteral("pfc-up"), palette::pause(), tr("PFC ▲")});
-        if (p->value(model::Metric::Ecn).value_or(0) > 0)
-            wanted.append({QStringLiteral("ecn"), palette::ecn(), tr("ECN")});
-        for (int i = 0; i < wanted.size(); ++i) {
-            const QPointF at = l.pointAt(std::min(0.8, 0.3 + 0.12 * i)) + QPointF(8, -8);
-            badge(it.key(), at, wanted[i].colour, wanted[i].kind, wanted[i].text, line->toolTip());
-        }
+void TopologyView::restyleLink(const QString &port, QGraphicsLineItem *line)
+{
+    const model::PortSample *p = m_rates->row(port);
+    const QLineF l = line->line();
+    if (port == m_selected) {
+        auto *glow
+            = scene()->addLine(l, QPen(palette::selection(), 16, Qt::SolidLine, Qt::RoundCap));
+        glow->setOpacity(0.35);
+        glow->setZValue(-3);
+        m_marks.append(glow);
     }
-    // The ECN -> CNP -> rate-cut chain: receivers that send CNPs, to senders that act on them.
-    QList<QGraphicsRectItem *> receivers, senders;
-    for (auto it = m_servers.cbegin(); it != m_servers.cend(); ++it) {
-        const model::PortSample *p = m_rates->row(it.key());
-        QGraphicsRectItem *r = it.value();
-        QStringList marks;
-        QPen pen(palette::outline());
-        if (m_roots.contains(it.key())) {
-            pen = QPen(palette::rootCause(), 4);
-            marks.append(QStringLiteral("root"));
-        } else if (m_victims.contains(it.key())) {
-            pen = QPen(palette::pause(), 3, Qt::DashLine);
-            marks.append(QStringLiteral("victim"));
-        }
-        if (it.key() == m_selected) {
-            auto *glow = scene()->addRect(r->rect().adjusted(-5, -5, 5, 5),
-                                          QPen(palette::selection(), 3), Qt::NoBrush);
-            m_marks.append(glow);
-            marks.append(QStringLiteral("selected"));
-        }
-        if (!p) {
-            r->setPen(pen);
-            m_serverMarks.insert(it.key(), marks.join(QLatin1Char(' ')));
-            continue;
-        }
-        QStringList drops;
-        for (model::Metric m : model::highlightedMetrics(*p, model::Highlight::Drop))
-            drops.append(tr("%1 %2/s").arg(model::metricSeries(m)).arg(*p->value(m), 0, 'f', 0));
-        const bool down = p->state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
-        r->setToolTip(
-            tr("%1 (%2)\nin %3 Gb/s, out %4 Gb/s\nCE marks %5, CNP sent %6, CNP handled %7\nPFC rx "
-               "%8, tx %9")
-                .arg(p->name(), p->state)
-                .arg(p->value(model::Metric::InBits).value_or(0) / 1e9, 0, 'f', 2)
-                .arg(p->value(model::Metric::OutBits).value_or(0) / 1e9, 0, 'f', 2)
-                .arg(rateText(p->value(model::Metric::Ecn), tr("/s")),
-                     rateText(p->value(model::Metric::CnpSent), tr("/s")),
-                     rateText(p->value(model::Metric::CnpHandled), tr("/s")),
-                     rateText(p->value(model::Metric::RxPause), tr("/s")),
-                     rateText(p->value(model::Metric::TxPause), tr("/s")))
-            + (drops.isEmpty() ? QString() : QLatin1Char('\n') + drops.join(QLatin1Char('\n'))));
-        const bool receiver = p->value(model::Metric::CnpSent).value_or(0) > 0;
-        const bool sender = p->value(model::Metric::CnpHandled).value_or(0) > 0;
-        if (down) {
-            r->setBrush(palette::noData());
-            pen.setStyle(Qt::DashLine);
-            marks.append(QStringLiteral("down"));
-        } else if (!drops.isEmpty()) {
-            r->setBrush(palette::dropTint());
-            if (pen.color() == palette::outline())
-                pen = QPen(palette::drop(), 2);
-            marks.append(QStringLiteral("drops"));
-        } else {
-            r->setBrush(receiver ? palette::ecnTint()
-                                 : (sender ? palette::rateCutTint() : QColor(Qt::white)));
-        }
+    if (!p) {
+        line->setToolTip(port);
+        return;
+    }
+    const bool down = p->state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
+    const double util = std::max(p->value(model::Metric::InUtil).value_or(0),
+                                 p->value(model::Metric::OutUtil).value_or(0));
+    line->setPen(down ? QPen(palette::down(), 4, Qt::DashLine)
+                      : QPen(palette::linkLoad(util / 100.0), 2 + 8 * util / 100.0));
+    const QStringList drops = dropTexts(*p);
+    line->setToolTip(linkToolTip(*p, drops));
+    addLinkBadges(port, *line, *p, down, !drops.isEmpty());
+}
+
+// Badges right of the link, below its name: what a network engineer looks for first.
+void TopologyView::addLinkBadges(const QString &port, const QGraphicsLineItem &line,
+                                 const model::PortSample &p, bool down, bool dropping)
+{
+    struct Wanted {
+        QString kind;
+        QColor colour;
+        QString text;
+    };
+    QList<Wanted> wanted;
+    if (m_roots.contains(port))
+        wanted.append({QStringLiteral("root"), palette::rootCause(), tr("cause")});
+    else if (m_victims.contains(port))
+        wanted.append({QStringLiteral("victim"), palette::pause(), tr("victim")});
+    if (down)
+        wanted.append({QStringLiteral("down"), palette::down(), tr("down")});
+    if (dropping)
+        wanted.append({QStringLiteral("drops"), palette::drop(), tr("drops")});
+    if (p.value(model::Metric::TxPause).value_or(0) > 0)  // the switch pauses the server side
+        wanted.append({QStringLiteral("pfc-down"), palette::pause(), tr("PFC ▼")});
+    if (p.value(model::Metric::RxPause).value_or(0) > 0)  // the server side pauses the switch
+        wanted.append({QStringLiteral("pfc-up"), palette::pause(), tr("PFC ▲")});
+    if (p.value(model::Metric::Ecn).value_or(0) > 0)
+        wanted.append({QStringLiteral("ecn"), palette::ecn(), tr("ECN")});
+    const QLineF l = line.line();
+    for (int i = 0; i < wanted.size(); ++i) {
+        const QPointF at = l.pointAt(std::min(0.8, 0.3 + 0.12 * i)) + QPointF(8, -8);
+        badge(port, at, wanted[i].colour, wanted[i].kind, wanted[i].text, line.toolTip());
+    }
+}
+
+void TopologyView::restyleServer(const QString &row, QGraphicsRectItem *r,
+                                 QList<QGraphicsRectItem *> &receivers,
+                                 QList<QGraphicsRectItem *> &senders)
+{
+    const model::PortSample *p = m_rates->row(row);
+    QStringList marks;
+    QPen pen(palette::outline());
+    if (m_roots.contains(row)) {
+        pen = QPen(palette::rootCause(), 4);
+        marks.append(QStringLiteral("root"));
+    } else if (m_victims.contains(row)) {
+        pen = QPen(palette::pause(), 3, Qt::DashLine);
+        marks.append(QStringLiteral("victim"));
+    }
+    if (row == m_selected) {
+        auto *glow = scene()->addRect(r->rect().adjusted(-5, -5, 5, 5),
+                                      QPen(palette::selection(), 3), Qt::NoBrush);
+        m_marks.append(glow);
+        marks.append(QStringLiteral("selected"));
+    }
+    if (!p) {
         r->setPen(pen);
-        m_serverMarks.insert(it.key(), marks.join(QLatin1Char(' ')));
-        if (receiver)
-            receivers.append(r);
-        if (sender)
-            senders.append(r);
+        m_serverMarks.insert(row, marks.join(QLatin1Char(' ')));
+        return;
     }
-    for (QGraphicsRectItem *from : std::as_const(receivers)) {
-        for (QGraphicsRectItem *to : std::as_const(senders)) {
+    const QStringList drops = dropTexts(*p);
+    const bool down = p->state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
+    r->setToolTip(serverToolTip(*p, drops));
+    const bool receiver = p->value(model::Metric::CnpSent).value_or(0) > 0;
+    const bool sender = p->value(model::Metric::CnpHandled).value_or(0) > 0;
+    if (down) {
+        r->setBrush(palette::noData());
+        pen.setStyle(Qt::DashLine);
+        marks.append(QStringLiteral("down"));
+    } else if (!drops.isEmpty()) {
+        r->setBrush(palette::dropTint());
+        if (pen.color() == palette::outline())
+            pen = QPen(palette::drop(), 2);
+        marks.append(QStringLiteral("drops"));
+    } else {
+        r->setBrush(receiver ? palette::ecnTint()
+                             : (sender ? palette::rateCutTint() : QColor(Qt::white)));
+    }
+    r->setPen(pen);
+    m_serverMarks.insert(row, marks.join(QLatin1Char(' ')));
+    if (receiver)
+        receivers.append(r);
+    if (sender)
+        senders.append(r);
+}
+
+void TopologyView::drawCnpChains(const QList<QGraphicsRectItem *> &receivers,
+                                 const QList<QGraphicsRectItem *> &senders)
+{
+    for (QGraphicsRectItem *from : receivers) {
+        for (QGraphicsRectItem *to : senders) {
             if (from == to)
                 continue;
             QPen pen(palette::ecn(), 1.5, Qt::DashLine);

@@ -12,6 +12,9 @@ class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QTimer;
 
+namespace roce::model {
+struct PortSample;
+}
 namespace roce::models {
 class PortTableModel;
 }
@@ -67,6 +70,17 @@ private:
     void addLegend();
     QGraphicsItem *badge(const QString &port, const QPointF &at, const QColor &colour,
                          const QString &kind, const QString &text, const QString &tip);
+    /// refresh()'s steps: what the last one drew goes, then links, servers and chains anew.
+    void clearOverlays();
+    void restyleLink(const QString &port, QGraphicsLineItem *line);
+    void addLinkBadges(const QString &port, const QGraphicsLineItem &line,
+                       const model::PortSample &p, bool down, bool dropping);
+    /// Restyles the box of NIC row @p row; a box that sends CNPs joins @p receivers, one that
+    /// handles them @p senders.
+    void restyleServer(const QString &row, QGraphicsRectItem *r,
+                       QList<QGraphicsRectItem *> &receivers, QList<QGraphicsRectItem *> &senders);
+    void drawCnpChains(const QList<QGraphicsRectItem *> &receivers,
+                       const QList<QGraphicsRectItem *> &senders);
 
     const models::PortTableModel *m_rates;
     models::FabricLayout m_layout;

@@ -1,5 +1,6 @@
 #include "collect/monitor/alerts.h"
 
+#include <optional>
 #include <utility>
 
 #include <QCoreApplication>
@@ -28,6 +29,193 @@ Alert makeAlert(const QString &rule, Alert::Severity severity, const QString &ti
     a.check = check;
     a.value = value;
     return a;
+}
+
+/// Whether any switch port of @p u counts ECN marks (NICs do not count here).
+bool anySwitchMarksEcn(const model::SourceFrame &u)
+{
+    bool anyEcn = false;
+    for (const model::PortSample &p : u.ports)
+        anyEcn = anyEcn || (!p.nic() && p.value(model::Metric::Ecn).value_or(0) > 0);
+    return anyEcn;
+}
+
+std::optional<Alert> losslessDrops(const model::PortSample &p, const AlertThresholds &t)
+{
+    if (p.value(model::Metric::MmuDrops) && *p.value(model::Metric::MmuDrops) > t.mmuDropsPerSec) {
+        return makeAlert(QStringLiteral("lossless_drops"), Alert::Severity::Critical,
+                         AlertText::tr("Ingress MMU drops"),
+                         AlertText::tr("The ingress buffer overflows: on the lossless class this "
+                                       "means PFC is off or its headroom too small, and RoCE "
+                                       "retransmits (go-back-N)."),
+                         AlertText::tr("rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing "
+                                       "interface %1': Ingress MMU Drop, PFC Statistics.")
+                             .arg(p.name()),
+                         *p.value(model::Metric::MmuDrops));
+    }
+    return std::nullopt;
+}
+
+std::optional<Alert> egressDrops(const model::PortSample &p, const AlertThresholds &t)
+{
+    if (p.value(model::Metric::EgressDrops)
+        && *p.value(model::Metric::EgressDrops) > t.egressDropsPerSec) {
+        return makeAlert(QStringLiteral("egress_drops"), Alert::Severity::Warning,
+                         AlertText::tr("Egress WRED/tail drops"),
+                         AlertText::tr("Packets are dropped at the egress queue: WRED without "
+                                       "ecn, or RoCE outside the no-drop class."),
+                         AlertText::tr("rocectl audit (wred_ecn_roce, roce_dscp_no_drop); the "
+                                       "DSCP the hosts send."),
+                         *p.value(model::Metric::EgressDrops));
+    }
+    return std::nullopt;
+}
+
+/// @p stormPolls: the polls in a row that looked like a storm, this one counted in.
+std::optional<Alert> pauseStorm(const model::PortSample &p, const AlertThresholds &t,
+                                int &stormPolls)
+{
+    // A pause storm: the peer keeps pausing this port while it can hardly send.
+    const bool storming = p.value(model::Metric::RxPause).value_or(0) > t.stormPausesPerSec
+        && p.value(model::Metric::OutUtil).value_or(100) < t.stormMaxOutUtil;
+    const int polls = stormPolls = storming ? stormPolls + 1 : 0;
+    if (polls >= t.stormPolls) {
+        // A switch port is paused by what is behind it; a NIC by its switch port, which
+        // is itself only passing on the pauses of whatever holds it: the NIC's own host is
+        // a victim, not a suspect (the diagnosis names the root).
+        return makeAlert(
+            QStringLiteral("pause_storm"), Alert::Severity::Critical,
+            AlertText::tr("PFC pause storm"),
+            p.nic() ? AlertText::tr("The switch pauses this NIC continuously: it can hardly "
+                                    "send. It is a victim of whatever pauses its switch "
+                                    "port, not the cause.")
+                    : AlertText::tr("The peer pauses this port continuously while it sends "
+                                    "almost nothing: a NIC that stopped draining, and the "
+                                    "pauses spread back through the fabric."),
+            p.nic() ? AlertText::tr("Follow the pauses upstream from the switch port %1 is "
+                                    "cabled to (TxPPP there, RxPPP further on); the "
+                                    "Diagnosis view names the root.")
+                          .arg(p.name())
+                    : AlertText::tr("The device behind %1: a NIC that stopped draining "
+                                    "(tx_prio3_pause, a hung driver), or a switch it leads "
+                                    "to; the PFC watchdog ('show queuing pfc-queue').")
+                          .arg(p.name()),
+            *p.value(model::Metric::RxPause));
+    }
+    return std::nullopt;
+}
+
+std::optional<Alert> cnpIgnored(const model::PortSample &p)
+{
+    if (p.value(model::Metric::CnpIgnored).value_or(0) > 0) {
+        return makeAlert(QStringLiteral("cnp_ignored"), Alert::Severity::Warning,
+                         AlertText::tr("CNPs ignored"),
+                         AlertText::tr("The adapter receives CNPs and ignores them: ECN/DCQCN "
+                                       "is off for this priority on the sender, which never "
+                                       "slows down and leaves congestion to PFC."),
+                         AlertText::tr("/sys/class/net/<if>/ecn/roce_rp/enable/3 on %1 (1 = on); "
+                                       "rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.")
+                             .arg(p.name()),
+                         *p.value(model::Metric::CnpIgnored));
+    }
+    return std::nullopt;
+}
+
+std::optional<Alert> cnpWithoutCe(const model::PortSample &p)
+{
+    if (p.nic() && p.value(model::Metric::CnpSent).value_or(0) > 0 && p.value(model::Metric::Ecn)
+        && *p.value(model::Metric::Ecn) == 0) {
+        return makeAlert(QStringLiteral("cnp_without_ce"), Alert::Severity::Warning,
+                         AlertText::tr("CNPs without CE marks"),
+                         AlertText::tr("The NIC sends CNPs but counts no CE-marked RoCE "
+                                       "packets: the marks arrive on traffic the counter does "
+                                       "not cover, or the NIC's counters disagree, so DCQCN "
+                                       "acts on marks the console cannot see."),
+                         AlertText::tr("np_ecn_marked_roce_packets and np_cnp_sent on %1; the "
+                                       "DSCP and priority of the marked traffic.")
+                             .arg(p.name()),
+                         *p.value(model::Metric::CnpSent));
+    }
+    return std::nullopt;
+}
+
+std::optional<Alert> clockSkew(const model::PortSample &p, const AlertThresholds &t)
+{
+    if (p.clockOffsetMs && std::abs(*p.clockOffsetMs) > t.clockSkewMs) {
+        return makeAlert(QStringLiteral("clock_skew"), Alert::Severity::Warning,
+                         AlertText::tr("Host clock off"),
+                         AlertText::tr("This host's clock is %1 ms off the console's: the "
+                                       "console still places its counters on its own time "
+                                       "axis, but the host's logs and training timestamps "
+                                       "will not line up with the fabric's.")
+                             .arg(*p.clockOffsetMs, 0, 'f', 0),
+                         AlertText::tr("NTP/chrony on the host behind %1 ('chronyc tracking', "
+                                       "'timedatectl').")
+                             .arg(p.name()),
+                         *p.clockOffsetMs);
+    }
+    return std::nullopt;
+}
+
+/// @p anyEcn: whether any switch port of the frame counts ECN marks.
+std::optional<Alert> pfcWithoutEcn(const model::PortSample &p, bool anyEcn)
+{
+    if (!p.nic() && !anyEcn && p.value(model::Metric::TxPause).value_or(0) > 0) {
+        return makeAlert(QStringLiteral("pfc_without_ecn"), Alert::Severity::Warning,
+                         AlertText::tr("PFC pauses without ECN marks"),
+                         AlertText::tr("Congestion is handled by PFC alone: no queue marks ECN, "
+                                       "so DCQCN never slows the senders and pauses spread."),
+                         AlertText::tr("rocectl audit (wred_ecn_roce, threshold_order); ECN "
+                                       "enabled on the adapters (roce_np/roce_rp)."),
+                         *p.value(model::Metric::TxPause));
+    }
+    return std::nullopt;
+}
+
+/// Counters the table marks as alerting (buffer and watchdog drops without a rule of
+/// their own): one generic alert per metric and port, worded from the table.
+QList<Alert> alertingCounters(const model::PortSample &p)
+{
+    QList<Alert> alerts;
+    for (const model::MetricInfo &m : model::metrics()) {
+        const auto v = m.alertWhenNonZero ? p.value(m.id) : std::nullopt;
+        if (!v || *v <= 0)
+            continue;
+        const QString source = QLatin1String(p.nic() ? m.nicSource : m.switchSource);
+        alerts.append(makeAlert(QLatin1String(m.key).chopped(6),  // without "_per_s"
+                                Alert::Severity::Critical, model::metricSeries(m.id),
+                                model::metricTooltip(m.id),
+                                AlertText::tr("The counter %1 on %2.").arg(source, p.name()), *v));
+    }
+    return alerts;
+}
+
+/// @p lastState: the link state seen last, replaced by this one; @p active: the engine's
+/// active alerts, to keep a port that is down already counted as cabled.
+std::optional<Alert> linkDown(const model::PortSample &p, QString &lastState,
+                              const QHash<QString, Alert> &active)
+{
+    // A cabled port that is down stops what it carried: critical. Cabled means it was
+    // seen up, or it is first seen down with a peer (its description or LLDP neighbour
+    // says what is behind it; a NIC always has its netdev); an unused port is neither.
+    const QString before = std::exchange(lastState, p.state);
+    const bool cabled = before == QLatin1String("up") || (before.isEmpty() && !p.peer.isEmpty())
+        || active.contains(QStringLiteral("link_down|") + p.name());
+    if (p.state == QLatin1String("down") && cabled) {
+        return makeAlert(
+            QStringLiteral("link_down"), Alert::Severity::Critical, AlertText::tr("Link down"),
+            before == QLatin1String("up")
+                ? AlertText::tr("The port was up and went down: what it carried stops or "
+                                "takes another path.")
+                : AlertText::tr("The port is down while something is cabled behind it (%1): "
+                                "what it should carry stops or takes another path.")
+                      .arg(p.peer),
+            AlertText::tr("'show interface %1' (reason), the cable and the server's "
+                          "NIC.")
+                .arg(p.name()),
+            0);
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -87,155 +275,35 @@ QList<AlertEngine::PortMemory> &AlertEngine::memoryFor(const model::SourceFrame 
     return memory;
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
 QList<Alert> AlertEngine::evaluate(const model::SourceFrame &u)
 {
     QList<Alert> changes;
     QList<PortMemory> &memory = memoryFor(u);
     QSet<QString> holding;
     const qint64 ms = u.takenMs;
-    bool anyEcn = false;
-    for (const model::PortSample &p : u.ports)
-        anyEcn = anyEcn || (!p.nic() && p.value(model::Metric::Ecn).value_or(0) > 0);
+    const bool anyEcn = anySwitchMarksEcn(u);
 
     for (qsizetype i = 0; i < u.ports.size(); ++i) {
         const model::PortSample &p = u.ports.at(i);
         PortMemory &remembered = memory[i];
-        auto raise = [&](Alert a) {
-            a.port = p.name();
-            a.source = u.source;
-            holding.insert(a.key());
-            hold(changes, a, ms);
+        auto raise = [&](std::optional<Alert> a) {
+            if (!a)
+                return;
+            a->port = p.name();
+            a->source = u.source;
+            holding.insert(a->key());
+            hold(changes, *a, ms);
         };
-        if (p.value(model::Metric::MmuDrops)
-            && *p.value(model::Metric::MmuDrops) > m_t.mmuDropsPerSec) {
-            raise(
-                makeAlert(QStringLiteral("lossless_drops"), Alert::Severity::Critical,
-                          AlertText::tr("Ingress MMU drops"),
-                          AlertText::tr("The ingress buffer overflows: on the lossless class this "
-                                        "means PFC is off or its headroom too small, and RoCE "
-                                        "retransmits (go-back-N)."),
-                          AlertText::tr("rocectl audit (pfc_cos_no_drop, pfc_ports); 'show queuing "
-                                        "interface %1': Ingress MMU Drop, PFC Statistics.")
-                              .arg(p.name()),
-                          *p.value(model::Metric::MmuDrops)));
-        }
-        if (p.value(model::Metric::EgressDrops)
-            && *p.value(model::Metric::EgressDrops) > m_t.egressDropsPerSec) {
-            raise(makeAlert(QStringLiteral("egress_drops"), Alert::Severity::Warning,
-                            AlertText::tr("Egress WRED/tail drops"),
-                            AlertText::tr("Packets are dropped at the egress queue: WRED without "
-                                          "ecn, or RoCE outside the no-drop class."),
-                            AlertText::tr("rocectl audit (wred_ecn_roce, roce_dscp_no_drop); the "
-                                          "DSCP the hosts send."),
-                            *p.value(model::Metric::EgressDrops)));
-        }
-        // A pause storm: the peer keeps pausing this port while it can hardly send.
-        const bool storming = p.value(model::Metric::RxPause).value_or(0) > m_t.stormPausesPerSec
-            && p.value(model::Metric::OutUtil).value_or(100) < m_t.stormMaxOutUtil;
-        const int polls = remembered.stormPolls = storming ? remembered.stormPolls + 1 : 0;
-        if (polls >= m_t.stormPolls) {
-            // A switch port is paused by what is behind it; a NIC by its switch port, which
-            // is itself only passing on the pauses of whatever holds it: the NIC's own host is
-            // a victim, not a suspect (the diagnosis names the root).
-            raise(makeAlert(
-                QStringLiteral("pause_storm"), Alert::Severity::Critical,
-                AlertText::tr("PFC pause storm"),
-                p.nic() ? AlertText::tr("The switch pauses this NIC continuously: it can hardly "
-                                        "send. It is a victim of whatever pauses its switch "
-                                        "port, not the cause.")
-                        : AlertText::tr("The peer pauses this port continuously while it sends "
-                                        "almost nothing: a NIC that stopped draining, and the "
-                                        "pauses spread back through the fabric."),
-                p.nic() ? AlertText::tr("Follow the pauses upstream from the switch port %1 is "
-                                        "cabled to (TxPPP there, RxPPP further on); the "
-                                        "Diagnosis view names the root.")
-                              .arg(p.name())
-                        : AlertText::tr("The device behind %1: a NIC that stopped draining "
-                                        "(tx_prio3_pause, a hung driver), or a switch it leads "
-                                        "to; the PFC watchdog ('show queuing pfc-queue').")
-                              .arg(p.name()),
-                *p.value(model::Metric::RxPause)));
-        }
-        if (p.value(model::Metric::CnpIgnored).value_or(0) > 0) {
-            raise(
-                makeAlert(QStringLiteral("cnp_ignored"), Alert::Severity::Warning,
-                          AlertText::tr("CNPs ignored"),
-                          AlertText::tr("The adapter receives CNPs and ignores them: ECN/DCQCN "
-                                        "is off for this priority on the sender, which never "
-                                        "slows down and leaves congestion to PFC."),
-                          AlertText::tr("/sys/class/net/<if>/ecn/roce_rp/enable/3 on %1 (1 = on); "
-                                        "rocectl audit --hosts; rp_cnp_ignored in 'ethtool -S'.")
-                              .arg(p.name()),
-                          *p.value(model::Metric::CnpIgnored)));
-        }
-        if (p.nic() && p.value(model::Metric::CnpSent).value_or(0) > 0
-            && p.value(model::Metric::Ecn) && *p.value(model::Metric::Ecn) == 0) {
-            raise(makeAlert(QStringLiteral("cnp_without_ce"), Alert::Severity::Warning,
-                            AlertText::tr("CNPs without CE marks"),
-                            AlertText::tr("The NIC sends CNPs but counts no CE-marked RoCE "
-                                          "packets: the marks arrive on traffic the counter does "
-                                          "not cover, or the NIC's counters disagree, so DCQCN "
-                                          "acts on marks the console cannot see."),
-                            AlertText::tr("np_ecn_marked_roce_packets and np_cnp_sent on %1; the "
-                                          "DSCP and priority of the marked traffic.")
-                                .arg(p.name()),
-                            *p.value(model::Metric::CnpSent)));
-        }
-        if (p.clockOffsetMs && std::abs(*p.clockOffsetMs) > m_t.clockSkewMs) {
-            raise(makeAlert(QStringLiteral("clock_skew"), Alert::Severity::Warning,
-                            AlertText::tr("Host clock off"),
-                            AlertText::tr("This host's clock is %1 ms off the console's: the "
-                                          "console still places its counters on its own time "
-                                          "axis, but the host's logs and training timestamps "
-                                          "will not line up with the fabric's.")
-                                .arg(*p.clockOffsetMs, 0, 'f', 0),
-                            AlertText::tr("NTP/chrony on the host behind %1 ('chronyc tracking', "
-                                          "'timedatectl').")
-                                .arg(p.name()),
-                            *p.clockOffsetMs));
-        }
-        if (!p.nic() && !anyEcn && p.value(model::Metric::TxPause).value_or(0) > 0) {
-            raise(makeAlert(QStringLiteral("pfc_without_ecn"), Alert::Severity::Warning,
-                            AlertText::tr("PFC pauses without ECN marks"),
-                            AlertText::tr("Congestion is handled by PFC alone: no queue marks ECN, "
-                                          "so DCQCN never slows the senders and pauses spread."),
-                            AlertText::tr("rocectl audit (wred_ecn_roce, threshold_order); ECN "
-                                          "enabled on the adapters (roce_np/roce_rp)."),
-                            *p.value(model::Metric::TxPause)));
-        }
-        // Counters the table marks as alerting (buffer and watchdog drops without a rule of
-        // their own): one generic alert per metric and port, worded from the table.
-        for (const model::MetricInfo &m : model::metrics()) {
-            const auto v = m.alertWhenNonZero ? p.value(m.id) : std::nullopt;
-            if (!v || *v <= 0)
-                continue;
-            const QString source = QLatin1String(p.nic() ? m.nicSource : m.switchSource);
-            raise(makeAlert(QLatin1String(m.key).chopped(6),  // without "_per_s"
-                            Alert::Severity::Critical, model::metricSeries(m.id),
-                            model::metricTooltip(m.id),
-                            AlertText::tr("The counter %1 on %2.").arg(source, p.name()), *v));
-        }
-        // A cabled port that is down stops what it carried: critical. Cabled means it was
-        // seen up, or it is first seen down with a peer (its description or LLDP neighbour
-        // says what is behind it; a NIC always has its netdev); an unused port is neither.
-        const QString before = std::exchange(remembered.state, p.state);
-        const bool cabled = before == QLatin1String("up") || (before.isEmpty() && !p.peer.isEmpty())
-            || m_active.contains(QStringLiteral("link_down|") + p.name());
-        if (p.state == QLatin1String("down") && cabled) {
-            raise(makeAlert(
-                QStringLiteral("link_down"), Alert::Severity::Critical, AlertText::tr("Link down"),
-                before == QLatin1String("up")
-                    ? AlertText::tr("The port was up and went down: what it carried stops or "
-                                    "takes another path.")
-                    : AlertText::tr("The port is down while something is cabled behind it (%1): "
-                                    "what it should carry stops or takes another path.")
-                          .arg(p.peer),
-                AlertText::tr("'show interface %1' (reason), the cable and the server's "
-                              "NIC.")
-                    .arg(p.name()),
-                0));
-        }
+        raise(losslessDrops(p, m_t));
+        raise(egressDrops(p, m_t));
+        raise(pauseStorm(p, m_t, remembered.stormPolls));
+        raise(cnpIgnored(p));
+        raise(cnpWithoutCe(p));
+        raise(clockSkew(p, m_t));
+        raise(pfcWithoutEcn(p, anyEcn));
+        for (const Alert &a : alertingCounters(p))
+            raise(a);
+        raise(linkDown(p, remembered.state, m_active));
     }
     // What this source no longer shows is over; other sources' alerts are theirs to clear.
     const QStringList keys = m_active.keys();

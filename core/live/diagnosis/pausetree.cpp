@@ -89,94 +89,154 @@ QList<qsizetype> stalledNics(const DetectorContext &ctx)
     return nics;
 }
 
-}  // namespace
-
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-void detectPauseTrees(const DetectorContext &ctx, QList<Candidate> &out)
-{
-    const FabricIndex &ix = ctx.index;
-    QSet<qsizetype> taken;
-
-    // Stalled receivers first: they are certain roots. NICs behind one switch port (virtual
-    // servers on a hypervisor's uplink) share the physical port that stalls: one root.
-    QHash<qsizetype, QList<qsizetype>> byPort;
+/// Stalled NICs grouped by the switch port they stall, in the order first met.
+struct StallGroups {
+    QHash<qsizetype, QList<qsizetype>> byPort;  ///< a NIC with no switch port: key -2 - nic
     QList<qsizetype> order;
-    for (qsizetype nic : stalledNics(ctx)) {
-        const qsizetype port = ix.switchPortOfNic(nic);
-        const qsizetype key = port >= 0 ? port : -2 - nic;
-        if (!byPort.contains(key))
-            order.append(key);
-        byPort[key].append(nic);
-    }
-    for (qsizetype key : std::as_const(order)) {
-        const QList<qsizetype> &nics = byPort[key];
-        const qsizetype port = key >= 0 ? key : -1;
-        const bool shared = port >= 0 && ix.farEnd(port).size() > 1;
-        const qsizetype nic = nics.first();
-        Candidate c;
-        Finding &f = c.finding;
-        f.kind = QStringLiteral("nic_stall");
-        f.location = shared ? ctx.id(port) : ctx.id(nic);
-        f.severity = Severity::Critical;
-        for (qsizetype n : nics) {
-            taken.insert(n);
-            c.involved.append(ctx.id(n));
-            f.evidence.append(ctx.measured(n, Metric::TxPause,
-                                           DiagnosisText::tr("pauses it sends its switch port")));
-            if (ctx.rate(n, Metric::RxDiscardsPhy) > 0)
-                f.evidence.append(ctx.measured(n, Metric::RxDiscardsPhy,
-                                               DiagnosisText::tr("dropped for want of buffer")));
-            if (ctx.rate(n, Metric::PrioDiscards) > 0)
-                f.evidence.append(ctx.measured(n, Metric::PrioDiscards));
-        }
-        const QString rootWords = shared
-            ? DiagnosisText::tr("the NIC port behind %1 stopped draining").arg(f.location)
-            : DiagnosisText::tr("%1 stopped draining").arg(f.location);
-        Tree tree;
-        if (port >= 0) {
-            c.involved.append(ctx.id(port));
-            f.evidence.append(ctx.measured(port, Metric::RxPause,
-                                           DiagnosisText::tr("pauses its switch port receives")));
-            f.evidence.append(ctx.measured(port, Metric::OutUtil,
-                                           DiagnosisText::tr("what it still sends, of line rate")));
-            if (ctx.rate(port, Metric::WatchdogDrops) > 0)
-                f.evidence.append(ctx.measured(port, Metric::WatchdogDrops,
-                                               DiagnosisText::tr("the PFC watchdog cut it loose")));
-            f.pauseTree.append({ctx.id(port), f.location});
-            tree = grow(ctx, port, taken);
-        }
-        addTree(c, tree, rootWords);
-        // Virtual servers on one physical port share its pause counters: which of them
-        // stopped cannot be told from the counters, so the finding says who shares it.
-        const QStringList sharers = shared ? ix.farEndIds(port) : QStringList();
-        const QString who = shared
-            ? DiagnosisText::tr("The NIC behind %1 (one physical port shared by %2)")
-                  .arg(f.location, sharers.join(QStringLiteral(", ")))
-            : f.location;
-        f.summary = tree.victims.isEmpty()
-            ? DiagnosisText::tr("%1 stops draining its receive buffer and pauses the switch "
-                                "without end.")
-                  .arg(who)
-            : DiagnosisText::tr("%1 stops draining its receive buffer and pauses the switch "
-                                "without end; the pauses hold back %n port(s) and NIC(s) "
-                                "upstream, which are victims, not causes.",
-                                nullptr, int(tree.victims.size()))
-                  .arg(who);
-        f.whatToCheck
-            = DiagnosisText::tr(
-                  "The server behind %1: the driver (dmesg, mlx5_core), PCIe errors (lspci -vv, "
-                  "AER), "
-                  "the application posting receives; 'ethtool -S <netdev> | grep -E "
-                  "\"tx_prio3_pause|discards\"'. The switch's PFC watchdog cuts such a NIC loose "
-                  "('priority-flow-control watch-dog-interval on').")
-                  .arg(f.location);
-        out.append(c);
-    }
+};
 
-    // Congestion: on a switch whose ports pause their peers, an egress near line rate that
-    // is not paused itself is where the chain ends.
-    for (const QString &sw : ix.switches()) {
-        const QList<qsizetype> &ports = ix.portsOfSwitch(sw);
+StallGroups stallGroups(const DetectorContext &ctx)
+{
+    // NICs behind one switch port (virtual servers on a hypervisor's uplink) share the
+    // physical port that stalls: one root.
+    StallGroups groups;
+    for (qsizetype nic : stalledNics(ctx)) {
+        const qsizetype port = ctx.index.switchPortOfNic(nic);
+        const qsizetype key = port >= 0 ? port : -2 - nic;
+        if (!groups.byPort.contains(key))
+            groups.order.append(key);
+        groups.byPort[key].append(nic);
+    }
+    return groups;
+}
+
+/// The summary and advice of a nic_stall finding whose location is already set.
+void describeNicStall(const DetectorContext &ctx, Finding &f, qsizetype port, bool shared,
+                      const Tree &tree)
+{
+    // Virtual servers on one physical port share its pause counters: which of them
+    // stopped cannot be told from the counters, so the finding says who shares it.
+    const QStringList sharers = shared ? ctx.index.farEndIds(port) : QStringList();
+    const QString who = shared
+        ? DiagnosisText::tr("The NIC behind %1 (one physical port shared by %2)")
+              .arg(f.location, sharers.join(QStringLiteral(", ")))
+        : f.location;
+    f.summary = tree.victims.isEmpty()
+        ? DiagnosisText::tr("%1 stops draining its receive buffer and pauses the switch "
+                            "without end.")
+              .arg(who)
+        : DiagnosisText::tr("%1 stops draining its receive buffer and pauses the switch "
+                            "without end; the pauses hold back %n port(s) and NIC(s) "
+                            "upstream, which are victims, not causes.",
+                            nullptr, int(tree.victims.size()))
+              .arg(who);
+    f.whatToCheck
+        = DiagnosisText::tr(
+              "The server behind %1: the driver (dmesg, mlx5_core), PCIe errors (lspci -vv, "
+              "AER), "
+              "the application posting receives; 'ethtool -S <netdev> | grep -E "
+              "\"tx_prio3_pause|discards\"'. The switch's PFC watchdog cuts such a NIC loose "
+              "('priority-flow-control watch-dog-interval on').")
+              .arg(f.location);
+}
+
+/// The nic_stall root of @p nics, which stall switch port @p port (-1: none), with the tree
+/// of pauses it grows.
+Candidate nicStall(const DetectorContext &ctx, const QList<qsizetype> &nics, qsizetype port,
+                   QSet<qsizetype> &taken)
+{
+    const bool shared = port >= 0 && ctx.index.farEnd(port).size() > 1;
+    const qsizetype nic = nics.first();
+    Candidate c;
+    Finding &f = c.finding;
+    f.kind = QStringLiteral("nic_stall");
+    f.location = shared ? ctx.id(port) : ctx.id(nic);
+    f.severity = Severity::Critical;
+    for (qsizetype n : nics) {
+        taken.insert(n);
+        c.involved.append(ctx.id(n));
+        f.evidence.append(
+            ctx.measured(n, Metric::TxPause, DiagnosisText::tr("pauses it sends its switch port")));
+        if (ctx.rate(n, Metric::RxDiscardsPhy) > 0)
+            f.evidence.append(ctx.measured(n, Metric::RxDiscardsPhy,
+                                           DiagnosisText::tr("dropped for want of buffer")));
+        if (ctx.rate(n, Metric::PrioDiscards) > 0)
+            f.evidence.append(ctx.measured(n, Metric::PrioDiscards));
+    }
+    const QString rootWords = shared
+        ? DiagnosisText::tr("the NIC port behind %1 stopped draining").arg(f.location)
+        : DiagnosisText::tr("%1 stopped draining").arg(f.location);
+    Tree tree;
+    if (port >= 0) {
+        c.involved.append(ctx.id(port));
+        f.evidence.append(ctx.measured(port, Metric::RxPause,
+                                       DiagnosisText::tr("pauses its switch port receives")));
+        f.evidence.append(ctx.measured(port, Metric::OutUtil,
+                                       DiagnosisText::tr("what it still sends, of line rate")));
+        if (ctx.rate(port, Metric::WatchdogDrops) > 0)
+            f.evidence.append(ctx.measured(port, Metric::WatchdogDrops,
+                                           DiagnosisText::tr("the PFC watchdog cut it loose")));
+        f.pauseTree.append({ctx.id(port), f.location});
+        tree = grow(ctx, port, taken);
+    }
+    addTree(c, tree, rootWords);
+    describeNicStall(ctx, f, port, shared, tree);
+    return c;
+}
+
+/// Egress @p e of switch @p sw, near line rate and not paused itself: where a chain of
+/// pauses ends, with or without ECN marking.
+Candidate congestionRoot(const DetectorContext &ctx, const QString &sw, qsizetype e,
+                         QSet<qsizetype> &taken)
+{
+    Candidate c;
+    Finding &f = c.finding;
+    const Tree tree = grow(ctx, e, taken);
+    const bool marks = ctx.rate(e, Metric::Ecn) >= ctx.t.errorsPerSec;
+    f.evidence.append(ctx.measured(e, Metric::OutUtil, DiagnosisText::tr("of line rate")));
+    f.evidence.append(ctx.measured(e, Metric::Ecn, DiagnosisText::tr("ECN marks")));
+    c.involved.append(ctx.id(e));
+    if (!marks) {
+        f.kind = QStringLiteral("ecn_not_marking");
+        f.location = sw;
+        f.severity = Severity::Warning;
+        f.summary = DiagnosisText::tr("%1 runs at line rate and marks no ECN: PFC alone "
+                                      "holds the congestion, and the pauses spread to %n "
+                                      "port(s) and NIC(s).",
+                                      nullptr, int(tree.victims.size()))
+                        .arg(ctx.id(e));
+        f.whatToCheck = DiagnosisText::tr(
+                            "rocectl audit on %1 (wred_ecn_roce): 'random-detect ... ecn' on the "
+                            "RoCE "
+                            "queue, and 'service-policy type queuing output' attaching it ('show "
+                            "policy-map system type queuing').")
+                            .arg(sw);
+    } else {
+        f.kind = QStringLiteral("congestion");
+        f.location = ctx.id(e);
+        f.severity = Severity::Info;
+        f.summary = DiagnosisText::tr("%1 is congested (an incast or a hot path): it marks "
+                                      "ECN and DCQCN slows the senders; %n port(s) and "
+                                      "NIC(s) upstream are paused meanwhile.",
+                                      nullptr, int(tree.victims.size()))
+                        .arg(ctx.id(e));
+        f.whatToCheck
+            = DiagnosisText::tr("Working as designed while the pauses stay brief: the senders' "
+                                "rp_cnp_handled, the receiver's np_cnp_sent; the traffic "
+                                "pattern (who sends "
+                                "to %1).")
+                  .arg(ctx.id(e));
+    }
+    addTree(c, tree, DiagnosisText::tr("%1 is congested").arg(ctx.id(e)));
+    return c;
+}
+
+/// Congestion: on a switch whose ports pause their peers, an egress near line rate that
+/// is not paused itself is where the chain ends.
+void detectCongestion(const DetectorContext &ctx, QSet<qsizetype> &taken, QList<Candidate> &out)
+{
+    for (const QString &sw : ctx.index.switches()) {
+        const QList<qsizetype> &ports = ctx.index.portsOfSwitch(sw);
         bool pausingLeft = false;
         for (qsizetype p : ports)
             pausingLeft = pausingLeft || (ctx.pausing(p) && !taken.contains(p));
@@ -186,49 +246,25 @@ void detectPauseTrees(const DetectorContext &ctx, QList<Candidate> &out)
             if (taken.contains(e) || ctx.paused(e)
                 || ctx.rate(e, Metric::OutUtil) < ctx.t.congestedPercent)
                 continue;
-            Candidate c;
-            Finding &f = c.finding;
-            const Tree tree = grow(ctx, e, taken);
-            const bool marks = ctx.rate(e, Metric::Ecn) >= ctx.t.errorsPerSec;
-            f.evidence.append(ctx.measured(e, Metric::OutUtil, DiagnosisText::tr("of line rate")));
-            f.evidence.append(ctx.measured(e, Metric::Ecn, DiagnosisText::tr("ECN marks")));
-            c.involved.append(ctx.id(e));
-            if (!marks) {
-                f.kind = QStringLiteral("ecn_not_marking");
-                f.location = sw;
-                f.severity = Severity::Warning;
-                f.summary = DiagnosisText::tr("%1 runs at line rate and marks no ECN: PFC alone "
-                                              "holds the congestion, and the pauses spread to %n "
-                                              "port(s) and NIC(s).",
-                                              nullptr, int(tree.victims.size()))
-                                .arg(ctx.id(e));
-                f.whatToCheck
-                    = DiagnosisText::tr(
-                          "rocectl audit on %1 (wred_ecn_roce): 'random-detect ... ecn' on the "
-                          "RoCE "
-                          "queue, and 'service-policy type queuing output' attaching it ('show "
-                          "policy-map system type queuing').")
-                          .arg(sw);
-            } else {
-                f.kind = QStringLiteral("congestion");
-                f.location = ctx.id(e);
-                f.severity = Severity::Info;
-                f.summary = DiagnosisText::tr("%1 is congested (an incast or a hot path): it marks "
-                                              "ECN and DCQCN slows the senders; %n port(s) and "
-                                              "NIC(s) upstream are paused meanwhile.",
-                                              nullptr, int(tree.victims.size()))
-                                .arg(ctx.id(e));
-                f.whatToCheck = DiagnosisText::tr(
-                                    "Working as designed while the pauses stay brief: the senders' "
-                                    "rp_cnp_handled, the receiver's np_cnp_sent; the traffic "
-                                    "pattern (who sends "
-                                    "to %1).")
-                                    .arg(ctx.id(e));
-            }
-            addTree(c, tree, DiagnosisText::tr("%1 is congested").arg(ctx.id(e)));
-            out.append(c);
+            out.append(congestionRoot(ctx, sw, e, taken));
         }
     }
+}
+
+}  // namespace
+
+void detectPauseTrees(const DetectorContext &ctx, QList<Candidate> &out)
+{
+    QSet<qsizetype> taken;
+
+    // Stalled receivers first: they are certain roots.
+    StallGroups groups = stallGroups(ctx);
+    for (qsizetype key : std::as_const(groups.order)) {
+        const QList<qsizetype> &nics = groups.byPort[key];
+        out.append(nicStall(ctx, nics, key >= 0 ? key : -1, taken));
+    }
+
+    detectCongestion(ctx, taken, out);
 }
 
 }  // namespace roce::diagnosis

@@ -294,7 +294,86 @@ void LiveFabric::diagnose(qint64 now, FabricFrame &frame)
     }
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
+void LiveFabric::addAlerts(const QList<monitor::Alert> &changes, TickFrames &tick)
+{
+    tick.frame.alerts.append(changes);
+    m_events->applyAlerts(changes);
+}
+
+void LiveFabric::applySourceDown(const Event &e, SourceState &source, TickFrames &tick)
+{
+    const SourceState::State state = e.kind == Event::Kind::NeedsPassword
+        ? SourceState::State::NeedsPassword
+        : SourceState::State::Failed;
+    const bool wasFailed = source.state == state;
+    source.state = state;
+    source.error = e.message;
+    if (e.sourceKind == QLatin1String("switch"))
+        addAlerts(m_alerts.switchUnreachable(e.source, e.message, e.ms), tick);
+    else if (e.sourceKind == QLatin1String("store"))
+        addAlerts(m_alerts.storeUnreachable(e.source, e.message, e.ms), tick);
+    else if (e.sourceKind != QLatin1String("sim"))  // the embedded fabric raises no alert
+        addAlerts(m_alerts.agentUnreachable(e.source, e.message, e.ms), tick);
+    if (!wasFailed)
+        emit sourceFailed(e.source, e.message);
+    if (!wasFailed && state == SourceState::State::NeedsPassword)
+        emit passwordNeeded(e.source, e.message);
+}
+
+void LiveFabric::applySourceBack(const Event &e, SourceState &source, TickFrames &tick)
+{
+    source.state = SourceState::State::Ok;
+    source.error.clear();
+    if (e.sourceKind == QLatin1String("switch"))
+        addAlerts(m_alerts.switchReachable(e.source, e.ms), tick);
+    else if (e.sourceKind == QLatin1String("store"))
+        addAlerts(m_alerts.storeReachable(e.source, e.ms), tick);
+    else
+        addAlerts(m_alerts.agentReachable(e.source, e.ms), tick);
+}
+
+void LiveFabric::applyPortFrame(const Event &e, SourceState &source, TickFrames &tick)
+{
+    const model::SourceFrame &f = e.frame;
+    if ((source.state == SourceState::State::Failed
+         || source.state == SourceState::State::NeedsPassword)
+        && e.sourceKind == QLatin1String("switch"))
+        addAlerts(m_alerts.switchReachable(e.source, e.ms), tick);
+    source.state = SourceState::State::Ok;
+    source.error.clear();
+    source.lastFrameMs = e.ms;
+    source.device = f.source;
+    if (m_keepHistory)
+        m_history.ingest(f);
+    addAlerts(m_alerts.evaluate(f), tick);
+    tick.tableUpdates.append(f);
+    if (source.ports.size() != f.ports.size())
+        source.ports.clear();
+    FabricFrame &frame = tick.frame;
+    qsizetype slot = -1;
+    for (qsizetype i = 0; i < f.ports.size(); ++i) {
+        const model::PortSample &p = f.ports.at(i);
+        if (source.ports.size() <= i)
+            source.ports.append(p.name());
+        slot = latestSlot(p.name(), slot + 1);
+        Latest &l = m_latest[slot];
+        l.sample = p;
+        l.updatedMs = e.ms;
+        l.source = e.source;
+        if (l.tickSerial == tick.serial) {
+            frame.ports[l.inFrame] = p;
+        } else {
+            l.tickSerial = tick.serial;
+            l.inFrame = frame.ports.size();
+            frame.ports.append(p);
+        }
+    }
+    if (e.sourceKind == QLatin1String("switch"))
+        tick.switchPolls.append(f);
+    if (tick.keepApplied)
+        tick.applied.append({f, e.sourceKind});
+}
+
 void LiveFabric::tick()
 {
     QList<Event> events;
@@ -305,23 +384,20 @@ void LiveFabric::tick()
     if (events.isEmpty())
         return;  // nothing arrived: no frame (views and watchers keep what they have)
     const qint64 now = m_clock();
-    FabricFrame frame;
-    frame.t = now;
+    TickFrames tick;
+    tick.frame.t = now;
     qsizetype incoming = 0;
     for (const Event &e : std::as_const(events))
         incoming += e.frame.ports.size();
-    frame.ports.reserve(incoming);
-    const qint64 serial = ++m_tickSerial;  // a port twice in this tick: the newest wins
-    QList<model::SourceFrame> switchPolls;
-    QList<model::SourceFrame> tableUpdates;  ///< applied to the port table once, at the end
+    tick.frame.ports.reserve(incoming);
+    tick.serial = ++m_tickSerial;
     // Only kept when somebody listens (copies are cheap: the lists are shared).
     static const QMetaMethod appliedSignal
         = QMetaMethod::fromSignal(&LiveFabric::sourceFrameApplied);
-    const bool keepApplied = isSignalConnected(appliedSignal);
-    QList<std::pair<model::SourceFrame, QString>> applied;
+    tick.keepApplied = isSignalConnected(appliedSignal);
     static const QMetaMethod inputsSignal = QMetaMethod::fromSignal(&LiveFabric::inputsApplied);
     const bool keepInputs = isSignalConnected(inputsSignal);
-    for (Event &e : events) {
+    for (const Event &e : std::as_const(events)) {
         if (e.kind == Event::Kind::Config) {
             // A device's configuration: evidence for the diagnosis, not a source of ports
             // (its device is a switch or a host, not an agent's HOST:PORT).
@@ -333,106 +409,35 @@ void LiveFabric::tick()
         SourceState &source = sourceFor(e.source, e.sourceKind);
         switch (e.kind) {
         case Event::Kind::Failed:
-        case Event::Kind::NeedsPassword: {
-            const SourceState::State state = e.kind == Event::Kind::NeedsPassword
-                ? SourceState::State::NeedsPassword
-                : SourceState::State::Failed;
-            const bool wasFailed = source.state == state;
-            source.state = state;
-            source.error = e.message;
-            QList<monitor::Alert> changes;
-            if (e.sourceKind == QLatin1String("switch"))
-                changes = m_alerts.switchUnreachable(e.source, e.message, e.ms);
-            else if (e.sourceKind == QLatin1String("store"))
-                changes = m_alerts.storeUnreachable(e.source, e.message, e.ms);
-            else if (e.sourceKind != QLatin1String("sim"))
-                changes = m_alerts.agentUnreachable(e.source, e.message, e.ms);
-            frame.alerts.append(changes);
-            m_events->applyAlerts(changes);
-            if (!wasFailed)
-                emit sourceFailed(e.source, e.message);
-            if (!wasFailed && state == SourceState::State::NeedsPassword)
-                emit passwordNeeded(e.source, e.message);
+        case Event::Kind::NeedsPassword:
+            applySourceDown(e, source, tick);
             break;
-        }
-        case Event::Kind::Findings: {
-            const auto changes
-                = m_alerts.findings(e.source, pingmesh::findingsToAlerts(e.message.toUtf8()), e.ms);
-            frame.alerts.append(changes);
-            m_events->applyAlerts(changes);
+        case Event::Kind::Findings:
+            addAlerts(
+                m_alerts.findings(e.source, pingmesh::findingsToAlerts(e.message.toUtf8()), e.ms),
+                tick);
             break;
-        }
         case Event::Kind::Config:
             break;  // applied above, before a source is looked up
-        case Event::Kind::Back: {
-            source.state = SourceState::State::Ok;
-            source.error.clear();
-            const auto changes = e.sourceKind == QLatin1String("switch")
-                ? m_alerts.switchReachable(e.source, e.ms)
-                : e.sourceKind == QLatin1String("store") ? m_alerts.storeReachable(e.source, e.ms)
-                                                         : m_alerts.agentReachable(e.source, e.ms);
-            frame.alerts.append(changes);
-            m_events->applyAlerts(changes);
+        case Event::Kind::Back:
+            applySourceBack(e, source, tick);
             break;
-        }
-        case Event::Kind::Frame: {
-            const model::SourceFrame &f = e.frame;
-            if ((source.state == SourceState::State::Failed
-                 || source.state == SourceState::State::NeedsPassword)
-                && e.sourceKind == QLatin1String("switch")) {
-                const auto changes = m_alerts.switchReachable(e.source, e.ms);
-                frame.alerts.append(changes);
-                m_events->applyAlerts(changes);
-            }
-            source.state = SourceState::State::Ok;
-            source.error.clear();
-            source.lastFrameMs = e.ms;
-            source.device = f.source;
-            if (m_keepHistory)
-                m_history.ingest(f);
-            const auto changes = m_alerts.evaluate(f);
-            frame.alerts.append(changes);
-            m_events->applyAlerts(changes);
-            tableUpdates.append(f);
-            if (source.ports.size() != f.ports.size())
-                source.ports.clear();
-            qsizetype slot = -1;
-            for (qsizetype i = 0; i < f.ports.size(); ++i) {
-                const model::PortSample &p = f.ports.at(i);
-                if (source.ports.size() <= i)
-                    source.ports.append(p.name());
-                slot = latestSlot(p.name(), slot + 1);
-                Latest &l = m_latest[slot];
-                l.sample = p;
-                l.updatedMs = e.ms;
-                l.source = e.source;
-                if (l.tickSerial == serial) {
-                    frame.ports[l.inFrame] = p;
-                } else {
-                    l.tickSerial = serial;
-                    l.inFrame = frame.ports.size();
-                    frame.ports.append(p);
-                }
-            }
-            if (e.sourceKind == QLatin1String("switch"))
-                switchPolls.append(f);
-            if (keepApplied)
-                applied.append({f, e.sourceKind});
+        case Event::Kind::Frame:
+            applyPortFrame(e, source, tick);
             break;
-        }
         }
     }
-    m_ports->applyUpdates(tableUpdates);
-    diagnose(now, frame);
+    m_ports->applyUpdates(tick.tableUpdates);
+    diagnose(now, tick.frame);
     if (keepInputs)
-        emit inputsApplied(now, events, frame.alerts);
-    frame.sources = m_sources.values();
-    std::sort(frame.sources.begin(), frame.sources.end(),
+        emit inputsApplied(now, events, tick.frame.alerts);
+    tick.frame.sources = m_sources.values();
+    std::sort(tick.frame.sources.begin(), tick.frame.sources.end(),
               [](const SourceState &a, const SourceState &b) { return a.name < b.name; });
-    emit frameReady(frame);
-    for (const model::SourceFrame &f : std::as_const(switchPolls))
+    emit frameReady(tick.frame);
+    for (const model::SourceFrame &f : std::as_const(tick.switchPolls))
         emit switchPolled(f);
-    for (const auto &[f, kind] : std::as_const(applied))
+    for (const auto &[f, kind] : std::as_const(tick.applied))
         emit sourceFrameApplied(f, kind);
 }
 

@@ -189,6 +189,23 @@ private:
     /// Runs the diagnosis when a second has passed since the last run: its changed findings
     /// into @p frame, and the alerts it explains annotated with their cause.
     void diagnose(qint64 now, FabricFrame &frame);
+    /// What one tick gathers from its events before it emits them.
+    struct TickFrames {
+        FabricFrame frame;
+        qint64 serial = 0;                       ///< a port twice in this tick: the newest wins
+        QList<model::SourceFrame> switchPolls;   ///< for switchPolled()
+        QList<model::SourceFrame> tableUpdates;  ///< applied to the port table once, at the end
+        bool keepApplied = false;                ///< sourceFrameApplied() has a listener
+        QList<std::pair<model::SourceFrame, QString>> applied;
+    };
+    /// A source failed or needs a password: its state, its alert, its signals.
+    void applySourceDown(const Event &e, SourceState &source, TickFrames &tick);
+    /// A source answers again.
+    void applySourceBack(const Event &e, SourceState &source, TickFrames &tick);
+    /// A source's frame of ports: its alerts, its history, the latest sample of each port.
+    void applyPortFrame(const Event &e, SourceState &source, TickFrames &tick);
+    /// Alerts raised or cleared: into the tick's frame and the events list.
+    void addAlerts(const QList<monitor::Alert> &changes, TickFrames &tick);
 
     Options m_options;
     bool m_keepHistory = true;

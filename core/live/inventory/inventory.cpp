@@ -404,8 +404,17 @@ QByteArray toFileBytes(const Inventory &inventory)
     return QJsonDocument(toJson(inventory)).toJson(QJsonDocument::Indented);
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &origin)
+namespace {
+
+/// A file's top-level object and the version it says it is.
+struct InventoryFile {
+    QJsonObject root;
+    int version = 0;
+};
+
+/// @p bytes as an inventory file: a JSON object in the inventory format, of a version this
+/// console reads; or why not.
+Result<InventoryFile> readInventoryFile(const QByteArray &bytes, const QString &origin)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
@@ -433,121 +442,171 @@ Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &
                           .arg(origin)
                           .arg(version)
                           .arg(kVersion)};
+    return InventoryFile {root, version};
+}
 
+/// What fromFileBytes collects from a file's sections: the inventory with its secrets and
+/// warnings, and the errors that make the file unusable, in the order they were found.
+struct FileRead {
+    QString origin;  ///< names the file in messages
     ImportedInventory out;
     QStringList errors;
+};
+
+/// The "switch" object of a version 1 file.
+void readVersion1Switch(const QJsonValue &swValue, FileRead &f)
+{
+    // Version 1 had one optional switch: it becomes the only one, a top-of-rack switch.
+    // A name was optional then; the URL's host stands in for a missing one.
+    if (swValue.isObject()) {
+        SwitchEntry sw
+            = readSwitch(swValue.toObject(), InventoryText::tr("%1: switch").arg(f.origin),
+                         SwitchRole::Tor, f.out, f.errors);
+        if (sw.name.isEmpty())
+            sw.name = sw.url.host();
+        f.out.inventory.switches.append(sw);
+    } else if (!swValue.isUndefined() && !swValue.isNull()) {
+        f.errors.append(InventoryText::tr("%1: 'switch' must be an object").arg(f.origin));
+    }
+    f.out.warnings.append(InventoryText::tr("%1 is an inventory of version 1 (one switch); it "
+                                            "will be written as version 2 on the next save.")
+                              .arg(f.origin));
+}
+
+/// The "switches" array of a version 2 file.
+void readSwitchArray(const QJsonValue &switchesValue, FileRead &f)
+{
+    if (!switchesValue.isUndefined() && !switchesValue.isArray())
+        f.errors.append(InventoryText::tr("%1: 'switches' must be an array").arg(f.origin));
+    const QJsonArray switches = switchesValue.toArray();
+    QHash<QString, qsizetype> firstByName;
+    for (qsizetype i = 0; i < switches.size(); ++i) {
+        const QString where = InventoryText::tr("%1: switches[%2]").arg(f.origin).arg(i);
+        if (!switches.at(i).isObject()) {
+            f.errors.append(InventoryText::tr("%1 must be an object").arg(where));
+            continue;
+        }
+        const SwitchEntry sw
+            = readSwitch(switches.at(i).toObject(), where, SwitchRole::Leaf, f.out, f.errors);
+        if (!sw.name.isEmpty() && firstByName.contains(sw.name))
+            f.errors.append(InventoryText::tr("%1: 'name' \"%2\" is already used by switches[%3]")
+                                .arg(where, sw.name)
+                                .arg(firstByName.value(sw.name)));
+        firstByName.insert(sw.name, i);
+        f.out.inventory.switches.append(sw);
+    }
+}
+
+/// The problems of each switch read from a file of @p version.
+void checkSwitches(int version, FileRead &f)
+{
+    // Each switch is checked on its own, named by its place in the file (once its fields
+    // could be read at all).
+    const bool switchesRead = f.errors.isEmpty();
+    for (qsizetype i = 0; switchesRead && i < f.out.inventory.switches.size(); ++i)
+        f.errors += switchProblems(
+            f.out.inventory.switches.at(i),
+            version == 1 ? InventoryText::tr("%1: switch").arg(f.origin)
+                         : InventoryText::tr("%1: switches[%2]").arg(f.origin).arg(i));
+}
+
+/// Reads one server object; @p where names it ("lab.json: servers[2]").
+ServerEntry readServer(const QJsonObject &object, const QString &where, ImportedInventory &out,
+                       QStringList &errors)
+{
+    FieldReader r(object, where,
+                  {QStringLiteral("name"), QStringLiteral("address"), QStringLiteral("agent_port"),
+                   QStringLiteral("agent_pin_sha256"), QStringLiteral("switch_port"),
+                   QStringLiteral("ssh_user"), QStringLiteral("ssh_port"),
+                   QStringLiteral("collector"), QStringLiteral("token")});
+    ServerEntry s;
+    s.name = r.text(QStringLiteral("name"));
+    s.address = r.text(QStringLiteral("address"));
+    s.agentPort = r.port(QStringLiteral("agent_port"), s.agentPort);
+    s.agentPinSha256 = r.text(QStringLiteral("agent_pin_sha256"));
+    s.switchPort = r.text(QStringLiteral("switch_port"));
+    s.sshUser = r.text(QStringLiteral("ssh_user"));
+    s.sshPort = r.port(QStringLiteral("ssh_port"), s.sshPort);
+    const QString collector = r.text(QStringLiteral("collector"));
+    if (!collector.isEmpty() && collector != QLatin1String("agent")
+        && collector != QLatin1String("ssh"))
+        errors.append(InventoryText::tr("%1: 'collector' must be \"agent\" or \"ssh\"").arg(where));
+    s.collectOverSsh = collector == QLatin1String("ssh");
+    const QString token = r.text(QStringLiteral("token"));
+    if (!token.isEmpty() && !s.name.isEmpty())
+        out.secrets.insert(agentSecretKey(s.name), token);
+    errors.append(r.errors());
+    warnUnknown(r, out.warnings);
+    return s;
+}
+
+/// The "servers" array.
+void readServerArray(const QJsonValue &serversValue, FileRead &f)
+{
+    if (!serversValue.isUndefined() && !serversValue.isArray())
+        f.errors.append(InventoryText::tr("%1: 'servers' must be an array").arg(f.origin));
+    const QJsonArray servers = serversValue.toArray();
+    for (qsizetype i = 0; i < servers.size(); ++i) {
+        const QString where = InventoryText::tr("%1: servers[%2]").arg(f.origin).arg(i);
+        if (!servers.at(i).isObject()) {
+            f.errors.append(InventoryText::tr("%1 must be an object").arg(where));
+            continue;
+        }
+        const ServerEntry s = readServer(servers.at(i).toObject(), where, f.out, f.errors);
+        f.out.inventory.servers.append(s);
+    }
+}
+
+/// Whether each server's switch port names a switch of the file.
+void checkServerSwitchPorts(FileRead &f)
+{
+    // The switch port needs the switches: checked here, where the server's place is known.
+    for (qsizetype i = 0; i < f.out.inventory.servers.size(); ++i) {
+        const QString where = InventoryText::tr("%1: servers[%2]").arg(f.origin).arg(i);
+        if (const QString p
+            = switchPortProblem(f.out.inventory, f.out.inventory.servers.at(i).switchPort, where);
+            !p.isEmpty())
+            f.errors.append(p);
+    }
+}
+
+}  // namespace
+
+Result<ImportedInventory> fromFileBytes(const QByteArray &bytes, const QString &origin)
+{
+    const Result<InventoryFile> file = readInventoryFile(bytes, origin);
+    if (!file)
+        return file.error();
+    const QJsonObject &root = file->root;
+    const int version = file->version;
+
+    FileRead f {origin, {}, {}};
     const QString switchesKey
         = version == 1 ? QStringLiteral("switch") : QStringLiteral("switches");
     FieldReader top(root, origin,
                     {QStringLiteral("format"), QStringLiteral("version"), switchesKey,
                      QStringLiteral("servers")});
-    warnUnknown(top, out.warnings);
+    warnUnknown(top, f.out.warnings);
 
-    if (version == 1) {
-        // Version 1 had one optional switch: it becomes the only one, a top-of-rack switch.
-        // A name was optional then; the URL's host stands in for a missing one.
-        const QJsonValue swValue = root.value(QStringLiteral("switch"));
-        if (swValue.isObject()) {
-            SwitchEntry sw
-                = readSwitch(swValue.toObject(), InventoryText::tr("%1: switch").arg(origin),
-                             SwitchRole::Tor, out, errors);
-            if (sw.name.isEmpty())
-                sw.name = sw.url.host();
-            out.inventory.switches.append(sw);
-        } else if (!swValue.isUndefined() && !swValue.isNull()) {
-            errors.append(InventoryText::tr("%1: 'switch' must be an object").arg(origin));
-        }
-        out.warnings.append(InventoryText::tr("%1 is an inventory of version 1 (one switch); it "
-                                              "will be written as version 2 on the next save.")
-                                .arg(origin));
-    } else {
-        const QJsonValue switchesValue = root.value(QStringLiteral("switches"));
-        if (!switchesValue.isUndefined() && !switchesValue.isArray())
-            errors.append(InventoryText::tr("%1: 'switches' must be an array").arg(origin));
-        const QJsonArray switches = switchesValue.toArray();
-        QHash<QString, qsizetype> firstByName;
-        for (qsizetype i = 0; i < switches.size(); ++i) {
-            const QString where = InventoryText::tr("%1: switches[%2]").arg(origin).arg(i);
-            if (!switches.at(i).isObject()) {
-                errors.append(InventoryText::tr("%1 must be an object").arg(where));
-                continue;
-            }
-            const SwitchEntry sw
-                = readSwitch(switches.at(i).toObject(), where, SwitchRole::Leaf, out, errors);
-            if (!sw.name.isEmpty() && firstByName.contains(sw.name))
-                errors.append(InventoryText::tr("%1: 'name' \"%2\" is already used by switches[%3]")
-                                  .arg(where, sw.name)
-                                  .arg(firstByName.value(sw.name)));
-            firstByName.insert(sw.name, i);
-            out.inventory.switches.append(sw);
-        }
-    }
-    // Each switch is checked on its own, named by its place in the file (once its fields
-    // could be read at all).
-    const bool switchesRead = errors.isEmpty();
-    for (qsizetype i = 0; switchesRead && i < out.inventory.switches.size(); ++i)
-        errors += switchProblems(out.inventory.switches.at(i),
-                                 version == 1
-                                     ? InventoryText::tr("%1: switch").arg(origin)
-                                     : InventoryText::tr("%1: switches[%2]").arg(origin).arg(i));
-
-    const QJsonValue serversValue = root.value(QStringLiteral("servers"));
-    if (!serversValue.isUndefined() && !serversValue.isArray())
-        errors.append(InventoryText::tr("%1: 'servers' must be an array").arg(origin));
-    const QJsonArray servers = serversValue.toArray();
-    for (qsizetype i = 0; i < servers.size(); ++i) {
-        const QString where = InventoryText::tr("%1: servers[%2]").arg(origin).arg(i);
-        if (!servers.at(i).isObject()) {
-            errors.append(InventoryText::tr("%1 must be an object").arg(where));
-            continue;
-        }
-        FieldReader r(servers.at(i).toObject(), where,
-                      {QStringLiteral("name"), QStringLiteral("address"),
-                       QStringLiteral("agent_port"), QStringLiteral("agent_pin_sha256"),
-                       QStringLiteral("switch_port"), QStringLiteral("ssh_user"),
-                       QStringLiteral("ssh_port"), QStringLiteral("collector"),
-                       QStringLiteral("token")});
-        ServerEntry s;
-        s.name = r.text(QStringLiteral("name"));
-        s.address = r.text(QStringLiteral("address"));
-        s.agentPort = r.port(QStringLiteral("agent_port"), s.agentPort);
-        s.agentPinSha256 = r.text(QStringLiteral("agent_pin_sha256"));
-        s.switchPort = r.text(QStringLiteral("switch_port"));
-        s.sshUser = r.text(QStringLiteral("ssh_user"));
-        s.sshPort = r.port(QStringLiteral("ssh_port"), s.sshPort);
-        const QString collector = r.text(QStringLiteral("collector"));
-        if (!collector.isEmpty() && collector != QLatin1String("agent")
-            && collector != QLatin1String("ssh"))
-            errors.append(
-                InventoryText::tr("%1: 'collector' must be \"agent\" or \"ssh\"").arg(where));
-        s.collectOverSsh = collector == QLatin1String("ssh");
-        const QString token = r.text(QStringLiteral("token"));
-        if (!token.isEmpty() && !s.name.isEmpty())
-            out.secrets.insert(agentSecretKey(s.name), token);
-        errors.append(r.errors());
-        warnUnknown(r, out.warnings);
-        out.inventory.servers.append(s);
-    }
-    // The switch port needs the switches: checked here, where the server's place is known.
-    for (qsizetype i = 0; i < out.inventory.servers.size(); ++i) {
-        const QString where = InventoryText::tr("%1: servers[%2]").arg(origin).arg(i);
-        if (const QString p
-            = switchPortProblem(out.inventory, out.inventory.servers.at(i).switchPort, where);
-            !p.isEmpty())
-            errors.append(p);
-    }
-    if (errors.isEmpty())
-        for (const QString &problem : serverProblems(out.inventory))
-            errors.append(origin + QStringLiteral(": ") + problem);
-    if (!errors.isEmpty())
-        return Error {ErrorCode::Parse, errors.join(QLatin1Char('\n'))};
-    if (!out.secrets.isEmpty())
-        out.warnings.append(
+    if (version == 1)
+        readVersion1Switch(root.value(QStringLiteral("switch")), f);
+    else
+        readSwitchArray(root.value(QStringLiteral("switches")), f);
+    checkSwitches(version, f);
+    readServerArray(root.value(QStringLiteral("servers")), f);
+    checkServerSwitchPorts(f);
+    if (f.errors.isEmpty())
+        for (const QString &problem : serverProblems(f.out.inventory))
+            f.errors.append(origin + QStringLiteral(": ") + problem);
+    if (!f.errors.isEmpty())
+        return Error {ErrorCode::Parse, f.errors.join(QLatin1Char('\n'))};
+    if (!f.out.secrets.isEmpty())
+        f.out.warnings.append(
             InventoryText::tr("%1 holds %n secret(s) in clear; they go to the keychain and are "
                               "never written to a file again. Delete or protect this file.",
-                              nullptr, static_cast<int>(out.secrets.size()))
+                              nullptr, static_cast<int>(f.out.secrets.size()))
                 .arg(origin));
-    return out;
+    return std::move(f.out);
 }
 
 Result<ImportedInventory> loadFile(const QString &path)

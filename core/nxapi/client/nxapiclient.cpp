@@ -13,6 +13,8 @@
 #include <QSslConfiguration>
 #include <QSslError>
 
+#include <algorithm>
+
 namespace roce::nxapi {
 
 namespace {
@@ -34,6 +36,14 @@ bool backsOff(const NxapiError &error)
 {
     return error.kind == NxapiError::MaxSessions || error.kind == NxapiError::Timeout
         || (error.kind == NxapiError::ServerError && error.httpStatus >= 500);
+}
+
+// Every command of the answer turned away with NX-API code 429 (none at all is not that).
+bool allMaxSessions(const QList<CommandOutput> &outputs)
+{
+    return !outputs.isEmpty()
+        && std::all_of(outputs.begin(), outputs.end(),
+                       [](const CommandOutput &o) { return o.code == CommandCode::MaxSessions; });
 }
 
 }  // namespace
@@ -290,26 +300,75 @@ void NxapiClient::send(const QStringList &commands, OutputFormat format)
     });
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
+// One finished request, as onFinished() reads it once for all its checks.
+struct NxapiClient::FinishedReply {
+    QNetworkReply *reply;
+    const QStringList &commands;
+    OutputFormat format;
+    bool usedCookie;
+    QString where;
+    int status;
+    QByteArray body;
+};
+
 void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, OutputFormat format,
                              bool usedCookie)
 {
     reply->deleteLater();
     m_pending = nullptr;
-    const QString where = insUrl().toDisplayString();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    const FinishedReply finished {
+        reply,
+        commands,
+        format,
+        usedCookie,
+        insUrl().toDisplayString(),
+        reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+        reply->isOpen() ? reply->readAll() : QByteArray()};
     m_retryAfterMs = retryAfterMs(reply->rawHeader(QByteArrayLiteral("Retry-After")),
                                   QDateTime::currentDateTimeUtc());
 
-    if (reply->property("roceTimedOut").toBool()) {
+    if (failedInTransport(finished) || handledHttpStatus(finished))
+        return;
+    storeSessionCookie(reply);
+
+    const auto outputs = parseNxapiResponse(finished.body, commands);
+    if (!outputs) {
+        failPoll(NxapiError {NxapiError::MalformedResponse,
+                             ClientText::tr("%1: %2").arg(finished.where, outputs.error().message),
+                             finished.status,
+                             {}});
+        return;
+    }
+    applyOutputs(*outputs, format);
+    if (allMaxSessions(*outputs)) {
+        m_cookie.clear();
+        failPoll(NxapiError {NxapiError::MaxSessions,
+                             ClientText::tr("%1: max sessions reached (NX-API code 429); "
+                                            "retrying at the next poll.")
+                                 .arg(finished.where),
+                             200,
+                             {}});
+        return;
+    }
+    if (!m_asciiRound.isEmpty()) {
+        const QStringList ascii = std::exchange(m_asciiRound, {});
+        send(ascii, OutputFormat::Ascii);
+        return;
+    }
+    finishPoll();
+}
+
+bool NxapiClient::failedInTransport(const FinishedReply &finished)
+{
+    const QString &where = finished.where;
+    if (finished.reply->property("roceTimedOut").toBool()) {
         failPoll(NxapiError {NxapiError::Timeout,
                              ClientText::tr("%1 did not answer within %2 s")
                                  .arg(where)
                                  .arg(m_endpoint.timeoutMs / 1000.0),
                              0,
                              {}});
-        return;
+        return true;
     }
     if (m_pinMismatch) {
         failPoll(NxapiError {
@@ -319,28 +378,36 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
                            "fingerprint; otherwise something is in between.")
                 .arg(where, m_tlsFingerprint, normalizeFingerprint(m_endpoint.pinnedSha256)),
             0, m_tlsFingerprint});
-        return;
+        return true;
     }
-    if (reply->error() == QNetworkReply::SslHandshakeFailedError
-        || (!m_tlsErrors.isEmpty() && status == 0)) {
+    if (finished.reply->error() == QNetworkReply::SslHandshakeFailedError
+        || (!m_tlsErrors.isEmpty() && finished.status == 0)) {
         NxapiError e {NxapiError::TlsUntrusted,
                       ClientText::tr("%1: certificate not trusted (%2). SHA-256 fingerprint %3: "
                                      "compare it with 'show nxapi' on the switch console and "
                                      "pin it if it matches.")
-                          .arg(where, m_tlsErrors.isEmpty() ? reply->errorString() : m_tlsErrors,
+                          .arg(where,
+                               m_tlsErrors.isEmpty() ? finished.reply->errorString() : m_tlsErrors,
                                m_tlsFingerprint),
                       0, m_tlsFingerprint};
         emit certificateUntrusted(m_tlsFingerprint, m_tlsErrors);
         failPoll(e);
-        return;
+        return true;
     }
+    return false;
+}
+
+bool NxapiClient::handledHttpStatus(const FinishedReply &finished)
+{
+    const QString &where = finished.where;
+    const int status = finished.status;
     if (status == 401) {
-        if (usedCookie) {
+        if (finished.usedCookie) {
             // The session expired on the switch (reload, or another client's logout): log in
             // again once, with the password.
             m_cookie.clear();
-            send(commands, format);
-            return;
+            send(finished.commands, finished.format);
+            return true;
         }
         failPoll(NxapiError {NxapiError::AuthenticationFailed,
                              ClientText::tr("%1 refused user '%2' (HTTP 401): wrong user name "
@@ -348,15 +415,15 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
                                  .arg(where, m_endpoint.user),
                              401,
                              {}});
-        return;
+        return true;
     }
     if (status == 0) {
-        failPoll(
-            NxapiError {NxapiError::Unreachable,
-                        ClientText::tr("%1 is unreachable: %2").arg(where, reply->errorString()),
-                        0,
-                        {}});
-        return;
+        failPoll(NxapiError {
+            NxapiError::Unreachable,
+            ClientText::tr("%1 is unreachable: %2").arg(where, finished.reply->errorString()),
+            0,
+            {}});
+        return true;
     }
     if (status == 429) {
         failPoll(NxapiError {NxapiError::MaxSessions,
@@ -365,10 +432,10 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
                                  .arg(where),
                              429,
                              {}});
-        return;
+        return true;
     }
     if (status != 200) {
-        const QString detail = QString::fromUtf8(body.left(200)).simplified();
+        const QString detail = QString::fromUtf8(finished.body.left(200)).simplified();
         failPoll(NxapiError {NxapiError::ServerError,
                              ClientText::tr("%1 answered HTTP %2%3")
                                  .arg(where)
@@ -376,9 +443,14 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
                                  .arg(detail.isEmpty() ? QString() : QStringLiteral(": ") + detail),
                              status,
                              {}});
-        return;
+        return true;
     }
-    // A new session cookie, if the switch handed one out.
+    return false;
+}
+
+// A new session cookie, if the switch handed one out.
+void NxapiClient::storeSessionCookie(QNetworkReply *reply)
+{
     const QList<QNetworkCookie> cookies
         = reply->header(QNetworkRequest::SetCookieHeader).value<QList<QNetworkCookie>>();
     for (const QNetworkCookie &c : cookies) {
@@ -387,19 +459,12 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
             m_cookieAge.start();
         }
     }
+}
 
-    const auto outputs = parseNxapiResponse(body, commands);
-    if (!outputs) {
-        failPoll(NxapiError {NxapiError::MalformedResponse,
-                             ClientText::tr("%1: %2").arg(where, outputs.error().message),
-                             status,
-                             {}});
-        return;
-    }
-    bool allMaxSessions = !outputs->isEmpty();
+void NxapiClient::applyOutputs(const QList<CommandOutput> &outputs, OutputFormat format)
+{
     bool applied = false;
-    for (const CommandOutput &o : *outputs) {
-        allMaxSessions = allMaxSessions && o.code == CommandCode::MaxSessions;
+    for (const CommandOutput &o : outputs) {
         if (o.code == CommandCode::Unsupported && format == OutputFormat::Structured) {
             m_ascii.insert(o.input);
             m_asciiRound.append(o.input);
@@ -412,22 +477,6 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
     // must not stretch the interval rates are measured over.
     if (applied && m_snapshot.takenMs == 0)
         m_snapshot.takenMs = QDateTime::currentMSecsSinceEpoch();
-    if (allMaxSessions) {
-        m_cookie.clear();
-        failPoll(NxapiError {NxapiError::MaxSessions,
-                             ClientText::tr("%1: max sessions reached (NX-API code 429); "
-                                            "retrying at the next poll.")
-                                 .arg(where),
-                             200,
-                             {}});
-        return;
-    }
-    if (!m_asciiRound.isEmpty()) {
-        const QStringList ascii = std::exchange(m_asciiRound, {});
-        send(ascii, OutputFormat::Ascii);
-        return;
-    }
-    finishPoll();
 }
 
 void NxapiClient::finishPoll()

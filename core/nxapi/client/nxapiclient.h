@@ -129,6 +129,15 @@ private:
     void send(const QStringList &commands, OutputFormat format);
     void onFinished(QNetworkReply *reply, const QStringList &commands, OutputFormat format,
                     bool usedCookie);
+    struct FinishedReply;
+    /// Timeout, pin mismatch or untrusted certificate: fails the poll and returns true.
+    bool failedInTransport(const FinishedReply &finished);
+    /// Any status but 200: fails the poll (or, after an expired session, logs in again) and
+    /// returns true.
+    bool handledHttpStatus(const FinishedReply &finished);
+    void storeSessionCookie(QNetworkReply *reply);
+    /// Applies the answers to the snapshot; commands answered 501 move to this poll's ASCII round.
+    void applyOutputs(const QList<CommandOutput> &outputs, OutputFormat format);
     void finishPoll();
     void failPoll(NxapiError error);
     void scheduleRetry(const NxapiError &reason);

@@ -178,14 +178,177 @@ const InterfaceConfig *QosConfig::findInterface(const QString &name) const
     return nullptr;
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-Result<QosConfig> parseRunningConfigQos(const QString &text)
-{
-    QosConfig config;
+namespace {
+
+/// Where parseRunningConfigQos stands between lines: the configuration read so far, the
+/// block that indented lines belong to and the policy class that actions go to.
+struct QosParse {
     enum class Block { None, ClassMap, PolicyMap, SystemQos, Interface };
+    QosConfig config;
     Block block = Block::None;
     PolicyClass *policyClass = nullptr;
     int statements = 0;
+};
+
+/// "class-map [type TYPE] [match-all|match-any] NAME".
+ClassMap classMapHeader(const QStringList &t, const ConfigLine &line)
+{
+    ClassMap cm;
+    qsizetype i = 1;
+    cm.type = QStringLiteral("qos");
+    if (t.value(1) == QLatin1String("type")) {
+        cm.type = t.value(2);
+        i = 3;
+    }
+    if (t.value(i) == QLatin1String("match-all") || t.value(i) == QLatin1String("match-any"))
+        ++i;
+    cm.name = t.value(i);
+    cm.lines.append(line);
+    return cm;
+}
+
+/// "policy-map [type TYPE] NAME".
+PolicyMap policyMapHeader(const QStringList &t, const ConfigLine &line)
+{
+    PolicyMap pm;
+    pm.type = QStringLiteral("qos");
+    qsizetype i = 1;
+    if (t.value(1) == QLatin1String("type")) {
+        pm.type = t.value(2);
+        i = 3;
+    }
+    pm.name = t.value(i);
+    pm.lines.append(line);
+    return pm;
+}
+
+/// A line that is not indented: it ends the block before it, and may start one.
+void parseTopLevelLine(QosParse &state, const QStringList &t, const ConfigLine &line)
+{
+    using Block = QosParse::Block;
+    state.block = Block::None;
+    state.policyClass = nullptr;
+    if (t[0] == QLatin1String("class-map")) {
+        state.config.classMaps.append(classMapHeader(t, line));
+        state.block = Block::ClassMap;
+        ++state.statements;
+    } else if (t[0] == QLatin1String("policy-map")) {
+        state.config.policyMaps.append(policyMapHeader(t, line));
+        state.block = Block::PolicyMap;
+        ++state.statements;
+    } else if (t[0] == QLatin1String("system") && t.value(1) == QLatin1String("qos")) {
+        state.config.systemQosLines.append(line);
+        state.block = Block::SystemQos;
+        ++state.statements;
+    } else if (t[0] == QLatin1String("interface") && t.size() >= 2) {
+        InterfaceConfig ic;
+        ic.name = longInterfaceName(t.mid(1).join(QString()));
+        ic.lines.append(line);
+        state.config.interfaces.append(ic);
+        state.block = Block::Interface;
+        ++state.statements;
+    } else if (t[0] == QLatin1String("priority-flow-control")
+               && t.value(1).startsWith(QLatin1String("watch-dog"))
+               && !t.contains(QLatin1String("off"))) {
+        state.config.pfcWatchdogGlobal = line;
+        ++state.statements;
+    } else if (t[0] == QLatin1String("hostname") || t[0] == QLatin1String("version")
+               || t[0] == QLatin1String("feature")) {
+        ++state.statements;
+    }
+}
+
+/// A line of a class-map: the DSCP or CoS values it matches.
+void parseClassMapLine(ClassMap &cm, const QStringList &t, const ConfigLine &line)
+{
+    cm.lines.append(line);
+    if (t.value(0) == QLatin1String("match") && t.value(1) == QLatin1String("dscp"))
+        cm.matchDscp += parseDscpList(t.mid(2).join(QLatin1Char(' ')));
+    else if (t.value(0) == QLatin1String("match") && t.value(1) == QLatin1String("cos"))
+        cm.matchCos += parseNumberList(t.mid(2).join(QLatin1Char(' ')), 7);
+}
+
+/// A line of a policy-map: a class that starts, or an action of the class it is in.
+void parsePolicyMapLine(QosParse &state, const QStringList &t, const ConfigLine &line)
+{
+    PolicyMap &pm = state.config.policyMaps.last();
+    pm.lines.append(line);
+    if (t.value(0) == QLatin1String("class")) {
+        PolicyClass pc;
+        pc.name = t.value(1) == QLatin1String("type") ? t.value(3) : t.value(1);
+        pc.lines.append(line);
+        pm.classes.append(pc);
+        state.policyClass = &pm.classes.last();
+    } else if (state.policyClass) {
+        applyPolicyAction(*state.policyClass, t, line);
+    }
+}
+
+/// A line of "system qos": the service policies the whole switch applies.
+void parseSystemQosLine(QosConfig &config, const QStringList &t, const ConfigLine &line)
+{
+    config.systemQosLines.append(line);
+    if (t.value(0) == QLatin1String("service-policy") && t.value(1) == QLatin1String("type")) {
+        const QString type = t.value(2);
+        const QString &name = t.last();
+        if (type == QLatin1String("network-qos"))
+            config.systemNetworkQos = name;
+        else if (type == QLatin1String("queuing") && t.contains(QLatin1String("output")))
+            config.systemQueuingOutput = name;
+        else if (type == QLatin1String("qos"))
+            config.systemQosInput = name;
+    }
+}
+
+/// A line of an interface: its PFC mode and watchdog, MTU, service policies and shutdown.
+void parseInterfaceLine(InterfaceConfig &ic, const QStringList &t, const ConfigLine &line)
+{
+    ic.lines.append(line);
+    if (t.value(0) == QLatin1String("priority-flow-control")) {
+        if (t.value(1) == QLatin1String("mode"))
+            ic.pfcMode = t.value(2);
+        else if (t.value(1).startsWith(QLatin1String("watch-dog")))
+            ic.pfcWatchdog = !t.contains(QLatin1String("off"));
+    } else if (t.value(0) == QLatin1String("mtu")) {
+        ic.mtu = t.value(1).toInt();
+    } else if (t.value(0) == QLatin1String("service-policy")) {
+        if (t.value(2) == QLatin1String("qos"))
+            ic.qosInputPolicy = t.last();
+        else if (t.value(2) == QLatin1String("queuing") && t.contains(QLatin1String("output")))
+            ic.queuingOutputPolicy = t.last();
+    } else if (t.value(0) == QLatin1String("shutdown")) {
+        ic.shutdown = true;
+    } else if (t.value(0) == QLatin1String("no") && t.value(1) == QLatin1String("shutdown")) {
+        ic.shutdown = false;
+    }
+}
+
+/// An indented line: it belongs to the block the last top-level line started.
+void parseBlockLine(QosParse &state, const QStringList &t, const ConfigLine &line)
+{
+    switch (state.block) {
+    case QosParse::Block::ClassMap:
+        parseClassMapLine(state.config.classMaps.last(), t, line);
+        break;
+    case QosParse::Block::PolicyMap:
+        parsePolicyMapLine(state, t, line);
+        break;
+    case QosParse::Block::SystemQos:
+        parseSystemQosLine(state.config, t, line);
+        break;
+    case QosParse::Block::Interface:
+        parseInterfaceLine(state.config.interfaces.last(), t, line);
+        break;
+    case QosParse::Block::None:
+        break;
+    }
+}
+
+}  // namespace
+
+Result<QosConfig> parseRunningConfigQos(const QString &text)
+{
+    QosParse state;
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (int n = 0; n < lines.size(); ++n) {
         QString raw = lines[n];
@@ -197,132 +360,17 @@ Result<QosConfig> parseRunningConfigQos(const QString &text)
         const ConfigLine line {n + 1, raw};
         const QStringList t = trimmed.split(QLatin1Char(' '), Qt::SkipEmptyParts);
         const bool topLevel = !raw.at(0).isSpace();
-        if (topLevel) {
-            block = Block::None;
-            policyClass = nullptr;
-            if (t[0] == QLatin1String("class-map")) {
-                ClassMap cm;
-                qsizetype i = 1;
-                cm.type = QStringLiteral("qos");
-                if (t.value(1) == QLatin1String("type")) {
-                    cm.type = t.value(2);
-                    i = 3;
-                }
-                if (t.value(i) == QLatin1String("match-all")
-                    || t.value(i) == QLatin1String("match-any"))
-                    ++i;
-                cm.name = t.value(i);
-                cm.lines.append(line);
-                config.classMaps.append(cm);
-                block = Block::ClassMap;
-                ++statements;
-            } else if (t[0] == QLatin1String("policy-map")) {
-                PolicyMap pm;
-                pm.type = QStringLiteral("qos");
-                qsizetype i = 1;
-                if (t.value(1) == QLatin1String("type")) {
-                    pm.type = t.value(2);
-                    i = 3;
-                }
-                pm.name = t.value(i);
-                pm.lines.append(line);
-                config.policyMaps.append(pm);
-                block = Block::PolicyMap;
-                ++statements;
-            } else if (t[0] == QLatin1String("system") && t.value(1) == QLatin1String("qos")) {
-                config.systemQosLines.append(line);
-                block = Block::SystemQos;
-                ++statements;
-            } else if (t[0] == QLatin1String("interface") && t.size() >= 2) {
-                InterfaceConfig ic;
-                ic.name = longInterfaceName(t.mid(1).join(QString()));
-                ic.lines.append(line);
-                config.interfaces.append(ic);
-                block = Block::Interface;
-                ++statements;
-            } else if (t[0] == QLatin1String("priority-flow-control")
-                       && t.value(1).startsWith(QLatin1String("watch-dog"))
-                       && !t.contains(QLatin1String("off"))) {
-                config.pfcWatchdogGlobal = line;
-                ++statements;
-            } else if (t[0] == QLatin1String("hostname") || t[0] == QLatin1String("version")
-                       || t[0] == QLatin1String("feature")) {
-                ++statements;
-            }
-            continue;
-        }
-        switch (block) {
-        case Block::ClassMap: {
-            ClassMap &cm = config.classMaps.last();
-            cm.lines.append(line);
-            if (t.value(0) == QLatin1String("match") && t.value(1) == QLatin1String("dscp"))
-                cm.matchDscp += parseDscpList(t.mid(2).join(QLatin1Char(' ')));
-            else if (t.value(0) == QLatin1String("match") && t.value(1) == QLatin1String("cos"))
-                cm.matchCos += parseNumberList(t.mid(2).join(QLatin1Char(' ')), 7);
-            break;
-        }
-        case Block::PolicyMap: {
-            PolicyMap &pm = config.policyMaps.last();
-            pm.lines.append(line);
-            if (t.value(0) == QLatin1String("class")) {
-                PolicyClass pc;
-                pc.name = t.value(1) == QLatin1String("type") ? t.value(3) : t.value(1);
-                pc.lines.append(line);
-                pm.classes.append(pc);
-                policyClass = &pm.classes.last();
-            } else if (policyClass) {
-                applyPolicyAction(*policyClass, t, line);
-            }
-            break;
-        }
-        case Block::SystemQos:
-            config.systemQosLines.append(line);
-            if (t.value(0) == QLatin1String("service-policy")
-                && t.value(1) == QLatin1String("type")) {
-                const QString type = t.value(2);
-                const QString &name = t.last();
-                if (type == QLatin1String("network-qos"))
-                    config.systemNetworkQos = name;
-                else if (type == QLatin1String("queuing") && t.contains(QLatin1String("output")))
-                    config.systemQueuingOutput = name;
-                else if (type == QLatin1String("qos"))
-                    config.systemQosInput = name;
-            }
-            break;
-        case Block::Interface: {
-            InterfaceConfig &ic = config.interfaces.last();
-            ic.lines.append(line);
-            if (t.value(0) == QLatin1String("priority-flow-control")) {
-                if (t.value(1) == QLatin1String("mode"))
-                    ic.pfcMode = t.value(2);
-                else if (t.value(1).startsWith(QLatin1String("watch-dog")))
-                    ic.pfcWatchdog = !t.contains(QLatin1String("off"));
-            } else if (t.value(0) == QLatin1String("mtu")) {
-                ic.mtu = t.value(1).toInt();
-            } else if (t.value(0) == QLatin1String("service-policy")) {
-                if (t.value(2) == QLatin1String("qos"))
-                    ic.qosInputPolicy = t.last();
-                else if (t.value(2) == QLatin1String("queuing")
-                         && t.contains(QLatin1String("output")))
-                    ic.queuingOutputPolicy = t.last();
-            } else if (t.value(0) == QLatin1String("shutdown")) {
-                ic.shutdown = true;
-            } else if (t.value(0) == QLatin1String("no")
-                       && t.value(1) == QLatin1String("shutdown")) {
-                ic.shutdown = false;
-            }
-            break;
-        }
-        case Block::None:
-            break;
-        }
+        if (topLevel)
+            parseTopLevelLine(state, t, line);
+        else
+            parseBlockLine(state, t, line);
     }
-    if (statements == 0) {
+    if (state.statements == 0) {
         return makeError(ErrorCode::Parse,
                          ConfigText::tr("no configuration statements (class-map, policy-map, "
                                         "interface, system qos) in the text"));
     }
-    return config;
+    return std::move(state.config);
 }
 
 namespace {

@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <optional>
+
 namespace roce::agentproto {
 
 namespace {
@@ -70,7 +72,199 @@ QString jobStateName(JobState state)
     return QString();
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
+namespace {
+
+/// The fields a job of @p s.tool may carry: anything else is refused, not ignored.
+QSet<QString> allowedFields(const JobSpec &s)
+{
+    if (s.isPingmesh())
+        return {QStringLiteral("tool"),
+                QStringLiteral("role"),
+                QStringLiteral("name"),
+                QStringLiteral("device"),
+                QStringLiteral("ib_port"),
+                QStringLiteral("gid_index"),
+                QStringLiteral("duration_s"),
+                QStringLiteral("rate_per_s"),
+                QStringLiteral("probe_timeout_ms"),
+                QStringLiteral("source_ports"),
+                QStringLiteral("timeout_s")};
+    if (s.tool == QLatin1String("train"))
+        return {QStringLiteral("tool"),        QStringLiteral("role"),
+                QStringLiteral("rank"),        QStringLiteral("world_size"),
+                QStringLiteral("master_addr"), QStringLiteral("master_port"),
+                QStringLiteral("backend"),     QStringLiteral("model_mb"),
+                QStringLiteral("iterations"),  QStringLiteral("ifname"),
+                QStringLiteral("timeout_s")};
+    QSet<QString> allowed {QStringLiteral("tool"),       QStringLiteral("role"),
+                           QStringLiteral("server"),     QStringLiteral("port"),
+                           QStringLiteral("duration_s"), QStringLiteral("timeout_s")};
+    if (s.isPerftest())
+        allowed += {QStringLiteral("device"),       QStringLiteral("ib_port"),
+                    QStringLiteral("gid_index"),    QStringLiteral("qps"),
+                    QStringLiteral("size"),         QStringLiteral("all_sizes"),
+                    QStringLiteral("iterations"),   QStringLiteral("report_gbits"),
+                    QStringLiteral("traffic_class")};
+    else if (s.tool == QLatin1String("iperf3"))
+        allowed += {QStringLiteral("streams")};
+    else
+        allowed += {QStringLiteral("tcp"), QStringLiteral("message_size")};
+    return allowed;
+}
+
+/// The number type a field is stored as: T, or the T of an optional<T>.
+template <typename T> struct Slot {
+    using Value = T;
+};
+template <typename T> struct Slot<std::optional<T>> {
+    using Value = T;
+};
+
+/// Reads a job's fields into a JobSpec, keeping the first field that does not fit: the
+/// readers after it change nothing, so a spec is checked in one pass without an early
+/// return per field.
+class JobFields
+{
+public:
+    explicit JobFields(const QJsonObject &j) : m_j(j) { }
+
+    QString text(const char *key, const QString &fallback = {}) const
+    {
+        return m_j.value(QLatin1String(key)).toString(fallback);
+    }
+    bool has(const char *key) const { return m_j.contains(QLatin1String(key)); }
+
+    /// Sets @p target (an int, a qint64 or an optional of either) when @p key is there.
+    template <typename T> void integer(const char *key, qint64 min, qint64 max, T &target)
+    {
+        const QJsonValue v = m_j.value(QLatin1String(key));
+        if (m_error || v.isUndefined())
+            return;
+        const double d = v.toDouble(-1e300);
+        // The range first: converting a double beyond qint64 is undefined behaviour.
+        if (!v.isDouble() || d < double(min) || d > double(max) || d != double(qint64(d))) {
+            fail(JobSpecText::tr("'%1' must be an integer from %2 to %3")
+                     .arg(QLatin1String(key))
+                     .arg(min)
+                     .arg(max));
+            return;
+        }
+        target = typename Slot<T>::Value(d);
+    }
+
+    void boolean(const char *key, bool &target)
+    {
+        const QJsonValue v = m_j.value(QLatin1String(key));
+        if (m_error || v.isUndefined())
+            return;
+        if (!v.isBool()) {
+            fail(JobSpecText::tr("'%1' must be true or false").arg(QLatin1String(key)));
+            return;
+        }
+        target = v.toBool();
+    }
+
+    /// Records @p message unless an earlier field failed.
+    void fail(const QString &message)
+    {
+        if (!m_error)
+            m_error = invalid(message);
+    }
+    /// Records @p message when @p bad and no earlier field failed.
+    void check(bool bad, const QString &message)
+    {
+        if (bad)
+            fail(message);
+    }
+    const std::optional<Error> &error() const { return m_error; }
+
+private:
+    const QJsonObject &m_j;
+    std::optional<Error> m_error;
+};
+
+/// The RDMA port a perftest or a pingmesh endpoint uses: device, ib_port, gid_index.
+void readRdmaPort(JobFields &f, JobSpec &s)
+{
+    s.device = f.text("device");
+    f.check(!s.device.isEmpty() && !validName(s.device),
+            JobSpecText::tr("'device' is not a valid RDMA device name"));
+    f.integer("ib_port", 1, 255, s.ibPort);
+    f.integer("gid_index", 0, 1023, s.gidIndex);
+}
+
+void readTraining(JobFields &f, JobSpec &s)
+{
+    s.role = QStringLiteral("rank");
+    f.integer("rank", 0, 4095, s.rank);
+    f.integer("world_size", 1, 4096, s.worldSize);
+    f.integer("master_port", 1, 65535, s.masterPort);
+    f.integer("model_mb", 1, 4096, s.modelMb);
+    f.integer("iterations", 1, 1000000, s.trainIterations);
+    f.check(s.rank >= s.worldSize,
+            JobSpecText::tr("rank %1 is not below world_size %2").arg(s.rank).arg(s.worldSize));
+    s.masterAddr = f.text("master_addr");
+    f.check(!validHost(s.masterAddr),
+            JobSpecText::tr("'master_addr' must be a host name or address"));
+    s.backend = f.text("backend", QStringLiteral("gloo"));
+    f.check(s.backend != QLatin1String("gloo") && s.backend != QLatin1String("nccl"),
+            JobSpecText::tr("'backend' must be gloo or nccl"));
+    s.ifname = f.text("ifname");
+    f.check(!s.ifname.isEmpty() && !validName(s.ifname),
+            JobSpecText::tr("'ifname' is not a valid interface name"));
+}
+
+/// One endpoint of a pingmesh round: it opens a UD queue pair, prints its address, waits for
+/// its peers' (job_input) and probes them (docs/agent-protocol.md).
+void readPingmeshEndpoint(JobFields &f, JobSpec &s)
+{
+    s.role = f.text("role", QStringLiteral("endpoint"));
+    f.check(s.role != QLatin1String("endpoint"),
+            JobSpecText::tr("'role' of a pingmesh job must be endpoint"));
+    s.endpointName = f.text("name");
+    f.check(!validName(s.endpointName),
+            JobSpecText::tr("a pingmesh job needs 'name': letters, digits and _.:- (how its "
+                            "peers name it)"));
+    readRdmaPort(f, s);
+    f.integer("rate_per_s", 1, 100000, s.probeRate);
+    f.integer("probe_timeout_ms", 1, 60000, s.probeTimeoutMs);
+    f.integer("source_ports", 1, 64, s.sourcePorts);
+    if (!s.durationS)
+        s.durationS = 10;
+}
+
+/// A perftest, iperf3 or sockperf side: the server listens, the client names it.
+void readTestSide(JobFields &f, JobSpec &s)
+{
+    s.role = f.text("role");
+    f.check(s.role != QLatin1String("server") && s.role != QLatin1String("client"),
+            JobSpecText::tr("'role' must be server or client"));
+    if (s.role == QLatin1String("client")) {
+        s.server = f.text("server");
+        f.check(!validHost(s.server),
+                JobSpecText::tr("a client needs 'server': the address of the server side"));
+    } else if (f.has("server")) {
+        // iperf3 -B / sockperf -i: the address the server listens on.
+        s.server = f.text("server");
+        f.check(!validHost(s.server), JobSpecText::tr("'server' must be a host name or address"));
+    }
+}
+
+void readPerftest(JobFields &f, JobSpec &s)
+{
+    readRdmaPort(f, s);
+    f.integer("qps", 1, 4096, s.qps);
+    f.integer("size", 1, 8388608, s.size);
+    f.integer("iterations", 1, 100000000, s.iterations);
+    f.integer("traffic_class", 0, 255, s.trafficClass);
+    f.boolean("all_sizes", s.allSizes);
+    f.boolean("report_gbits", s.reportGbits);
+    f.check(s.allSizes && s.size, JobSpecText::tr("'size' and 'all_sizes' exclude each other"));
+    f.check(s.isLatency() && s.qps != 1, JobSpecText::tr("latency tests run one QP"));
+}
+
+}  // namespace
+
 Result<JobSpec> parseJobSpec(const QJsonObject &j)
 {
     JobSpec s;
@@ -78,194 +272,32 @@ Result<JobSpec> parseJobSpec(const QJsonObject &j)
     if (!jobTools().contains(s.tool))
         return invalid(JobSpecText::tr("unknown tool '%1' (allowed: %2)")
                            .arg(s.tool, jobTools().join(QStringLiteral(", "))));
-
-    QSet<QString> allowed {QStringLiteral("tool"),       QStringLiteral("role"),
-                           QStringLiteral("server"),     QStringLiteral("port"),
-                           QStringLiteral("duration_s"), QStringLiteral("timeout_s")};
-    if (s.isPerftest()) {
-        allowed += {QStringLiteral("device"),       QStringLiteral("ib_port"),
-                    QStringLiteral("gid_index"),    QStringLiteral("qps"),
-                    QStringLiteral("size"),         QStringLiteral("all_sizes"),
-                    QStringLiteral("iterations"),   QStringLiteral("report_gbits"),
-                    QStringLiteral("traffic_class")};
-    } else if (s.tool == QLatin1String("iperf3")) {
-        allowed += {QStringLiteral("streams")};
-    } else if (s.tool == QLatin1String("sockperf")) {
-        allowed += {QStringLiteral("tcp"), QStringLiteral("message_size")};
-    } else if (s.isPingmesh()) {
-        allowed = {QStringLiteral("tool"),
-                   QStringLiteral("role"),
-                   QStringLiteral("name"),
-                   QStringLiteral("device"),
-                   QStringLiteral("ib_port"),
-                   QStringLiteral("gid_index"),
-                   QStringLiteral("duration_s"),
-                   QStringLiteral("rate_per_s"),
-                   QStringLiteral("probe_timeout_ms"),
-                   QStringLiteral("source_ports"),
-                   QStringLiteral("timeout_s")};
-    } else {
-        allowed = {QStringLiteral("tool"),        QStringLiteral("role"),
-                   QStringLiteral("rank"),        QStringLiteral("world_size"),
-                   QStringLiteral("master_addr"), QStringLiteral("master_port"),
-                   QStringLiteral("backend"),     QStringLiteral("model_mb"),
-                   QStringLiteral("iterations"),  QStringLiteral("ifname"),
-                   QStringLiteral("timeout_s")};
-    }
+    const QSet<QString> allowed = allowedFields(s);
     for (auto it = j.begin(); it != j.end(); ++it) {
         if (!allowed.contains(it.key()))
             return invalid(JobSpecText::tr("field '%1' is not valid for %2").arg(it.key(), s.tool));
     }
-    auto integer = [&](const char *key, qint64 min, qint64 max,
-                       std::optional<qint64> *out) -> std::optional<Error> {
-        const QJsonValue v = j.value(QLatin1String(key));
-        if (v.isUndefined())
-            return std::nullopt;
-        const double d = v.toDouble(-1e300);
-        // The range first: converting a double beyond qint64 is undefined behaviour.
-        if (!v.isDouble() || d < double(min) || d > double(max) || d != double(qint64(d)))
-            return invalid(JobSpecText::tr("'%1' must be an integer from %2 to %3")
-                               .arg(QLatin1String(key))
-                               .arg(min)
-                               .arg(max));
-        *out = qint64(d);
-        return std::nullopt;
-    };
-    auto boolean = [&](const char *key, bool *out) -> std::optional<Error> {
-        const QJsonValue v = j.value(QLatin1String(key));
-        if (v.isUndefined())
-            return std::nullopt;
-        if (!v.isBool())
-            return invalid(JobSpecText::tr("'%1' must be true or false").arg(QLatin1String(key)));
-        *out = v.toBool();
-        return std::nullopt;
-    };
-    std::optional<qint64> v;
-#define ROCE_INT(key, min, max, target)                                                            \
-    v.reset();                                                                                     \
-    if (auto e = integer(key, min, max, &v))                                                       \
-        return *e;                                                                                 \
-    if (v)                                                                                         \
-        (target) = decltype(target)(*v);
-#define ROCE_BOOL(key, target)                                                                     \
-    if (auto e = boolean(key, &(target)))                                                          \
-        return *e;
-
-    // The RDMA port a perftest or a pingmesh endpoint uses: device, ib_port, gid_index.
-    auto rdmaPort = [&]() -> std::optional<Error> {
-        s.device = j.value(QStringLiteral("device")).toString();
-        if (!s.device.isEmpty() && !validName(s.device))
-            return invalid(JobSpecText::tr("'device' is not a valid RDMA device name"));
-        std::optional<qint64> n;
-        if (auto e = integer("ib_port", 1, 255, &n))
-            return e;
-        if (n)
-            s.ibPort = int(*n);
-        n.reset();
-        if (auto e = integer("gid_index", 0, 1023, &n))
-            return e;
-        if (n)
-            s.gidIndex = int(*n);
-        return std::nullopt;
-    };
-
-    ROCE_INT("port", 1, 65535, s.port)
-    ROCE_INT("duration_s", 1, 3600, s.durationS)
-    ROCE_INT("timeout_s", 1, 86400, s.timeoutS)
-
+    JobFields f(j);
+    f.integer("port", 1, 65535, s.port);
+    f.integer("duration_s", 1, 3600, s.durationS);
+    f.integer("timeout_s", 1, 86400, s.timeoutS);
     if (s.tool == QLatin1String("train")) {
-        s.role = QStringLiteral("rank");
-        ROCE_INT("rank", 0, 4095, s.rank)
-        ROCE_INT("world_size", 1, 4096, s.worldSize)
-        ROCE_INT("master_port", 1, 65535, s.masterPort)
-        ROCE_INT("model_mb", 1, 4096, s.modelMb)
-        ROCE_INT("iterations", 1, 1000000, s.trainIterations)
-        if (s.rank >= s.worldSize)
-            return invalid(
-                JobSpecText::tr("rank %1 is not below world_size %2").arg(s.rank).arg(s.worldSize));
-        s.masterAddr = j.value(QStringLiteral("master_addr")).toString();
-        if (!validHost(s.masterAddr))
-            return invalid(JobSpecText::tr("'master_addr' must be a host name or address"));
-        s.backend = j.value(QStringLiteral("backend")).toString(QStringLiteral("gloo"));
-        if (s.backend != QLatin1String("gloo") && s.backend != QLatin1String("nccl"))
-            return invalid(JobSpecText::tr("'backend' must be gloo or nccl"));
-        s.ifname = j.value(QStringLiteral("ifname")).toString();
-        if (!s.ifname.isEmpty() && !validName(s.ifname))
-            return invalid(JobSpecText::tr("'ifname' is not a valid interface name"));
-        return s;
-    }
-
-    if (s.isPingmesh()) {
-        // One endpoint of a pingmesh round: it opens a UD queue pair, prints its address,
-        // waits for its peers' (job_input) and probes them (README "Agent protocol").
-        s.role = j.value(QStringLiteral("role")).toString(QStringLiteral("endpoint"));
-        if (s.role != QLatin1String("endpoint"))
-            return invalid(JobSpecText::tr("'role' of a pingmesh job must be endpoint"));
-        s.endpointName = j.value(QStringLiteral("name")).toString();
-        if (!validName(s.endpointName))
-            return invalid(JobSpecText::tr("a pingmesh job needs 'name': letters, digits and "
-                                           "_.:- (how its peers name it)"));
-        if (auto e = rdmaPort())
-            return *e;
-        ROCE_INT("rate_per_s", 1, 100000, s.probeRate)
-        ROCE_INT("probe_timeout_ms", 1, 60000, s.probeTimeoutMs)
-        ROCE_INT("source_ports", 1, 64, s.sourcePorts)
-        if (!s.durationS)
-            s.durationS = 10;
-        return s;
-    }
-
-    s.role = j.value(QStringLiteral("role")).toString();
-    if (s.role != QLatin1String("server") && s.role != QLatin1String("client"))
-        return invalid(JobSpecText::tr("'role' must be server or client"));
-    if (s.role == QLatin1String("client")) {
-        s.server = j.value(QStringLiteral("server")).toString();
-        if (!validHost(s.server))
-            return invalid(
-                JobSpecText::tr("a client needs 'server': the address of the server side"));
-    } else if (j.contains(QStringLiteral("server"))) {
-        // iperf3 -B / sockperf -i: the address the server listens on.
-        s.server = j.value(QStringLiteral("server")).toString();
-        if (!validHost(s.server))
-            return invalid(JobSpecText::tr("'server' must be a host name or address"));
-    }
-    if (s.isPerftest()) {
-        if (auto e = rdmaPort())
-            return *e;
-        ROCE_INT("qps", 1, 4096, s.qps)
-        v.reset();
-        if (auto e = integer("size", 1, 8388608, &v))
-            return *e;
-        if (v)
-            s.size = *v;
-        v.reset();
-        if (auto e = integer("iterations", 1, 100000000, &v))
-            return *e;
-        if (v)
-            s.iterations = *v;
-        v.reset();
-        if (auto e = integer("traffic_class", 0, 255, &v))
-            return *e;
-        if (v)
-            s.trafficClass = int(*v);
-        ROCE_BOOL("all_sizes", s.allSizes)
-        ROCE_BOOL("report_gbits", s.reportGbits)
-        if (s.allSizes && s.size)
-            return invalid(JobSpecText::tr("'size' and 'all_sizes' exclude each other"));
-        if (s.isLatency() && s.qps != 1)
-            return invalid(JobSpecText::tr("latency tests run one QP"));
-    } else if (s.tool == QLatin1String("iperf3")) {
-        ROCE_INT("streams", 1, 128, s.streams)
+        readTraining(f, s);
+    } else if (s.isPingmesh()) {
+        readPingmeshEndpoint(f, s);
     } else {
-        ROCE_BOOL("tcp", s.tcp)
-        v.reset();
-        if (auto e = integer("message_size", 12, 65000, &v))
-            return *e;
-        if (v)
-            s.messageSize = int(*v);
+        readTestSide(f, s);
+        if (s.isPerftest())
+            readPerftest(f, s);
+        else if (s.tool == QLatin1String("iperf3"))
+            f.integer("streams", 1, 128, s.streams);
+        else {
+            f.boolean("tcp", s.tcp);
+            f.integer("message_size", 12, 65000, s.messageSize);
+        }
     }
-#undef ROCE_INT
-#undef ROCE_BOOL
+    if (f.error())
+        return *f.error();
     return s;
 }
 

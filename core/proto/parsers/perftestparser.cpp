@@ -53,134 +53,179 @@ double bandwidthToGbps(double value, const QString &unit)
     return value * 1048576.0 * 8 / 1e9;
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-Result<PerftestResult> parsePerftest(const QString &text)
+namespace {
+
+/// The table whose data rows follow: set by its column header, ended by a "---" rule.
+enum class Table { None, Bw, Lat, LatDuration };
+
+/// Where parsePerftest stands between lines.
+struct PerftestParse {
+    PerftestResult result;
+    Table table = Table::None;
+    QString pendingEndpoint;  ///< "local" or "remote" after its address line, until its GID
+    QStringList failures;
+};
+
+/// Rules, warnings, the test's title and the tables' column headers; true when @p line was
+/// one of them.
+bool readMarkerLine(PerftestParse &p, const QString &line, const QString &trimmed)
 {
-    PerftestResult r;
     static const QRegularExpression title(QStringLiteral(
         R"(^\s+((?:RDMA_Write|RDMA_Read|Send|Atomic)[\w ]*(?:BW|Latency) Test)\s*$)"));
-    static const QRegularExpression headerPair(
-        QStringLiteral(R"(([A-Za-z][\w .*\-]*?)\s*:\s*([^\t]+?)(?=\t|$))"));
-    static const QRegularExpression address(
-        QStringLiteral(R"(^\s*(local|remote) address: LID \S+ QPN (\S+))"));
-    static const QRegularExpression gidLine(QStringLiteral(R"(^\s*GID: (\S+))"));
     static const QRegularExpression bwHeader(
         QStringLiteral(R"(#bytes\s+#iterations\s+BW peak\[([^\]]+)\]\s+BW average\[([^\]]+)\])"));
     static const QRegularExpression latHeader(QStringLiteral(R"(#bytes\s+#iterations\s+t_min)"));
     static const QRegularExpression latDurationHeader(
         QStringLiteral(R"(#bytes\s+#iterations\s+t_avg\[usec\]\s+tps average)"));
+    if (trimmed.startsWith(QLatin1String("---"))) {
+        p.table = Table::None;
+        return true;
+    }
+    if (trimmed.startsWith(QLatin1String("WARNING:"))) {
+        p.result.warnings.append(trimmed.mid(8).trimmed());
+        return true;
+    }
+    if (const auto m = title.match(line); m.hasMatch() && p.result.test.isEmpty()) {
+        p.result.test = m.captured(1).trimmed();
+        p.result.latency = p.result.test.contains(QLatin1String("Latency"));
+        return true;
+    }
+    if (const auto m = bwHeader.match(line); m.hasMatch()) {
+        p.result.bwUnit = m.captured(2);
+        p.table = Table::Bw;
+        return true;
+    }
+    if (latDurationHeader.match(line).hasMatch()) {
+        p.table = Table::LatDuration;
+        return true;
+    }
+    if (latHeader.match(line).hasMatch()) {
+        p.table = Table::Lat;
+        return true;
+    }
+    return false;
+}
+
+/// "local address: LID ... QPN ..." (or remote) and the GID line after it; true when @p line
+/// was one of them.
+bool readEndpointLine(PerftestParse &p, const QString &line)
+{
+    static const QRegularExpression address(
+        QStringLiteral(R"(^\s*(local|remote) address: LID \S+ QPN (\S+))"));
+    static const QRegularExpression gidLine(QStringLiteral(R"(^\s*GID: (\S+))"));
+    if (const auto m = address.match(line); m.hasMatch()) {
+        p.pendingEndpoint = m.captured(1);
+        (p.pendingEndpoint == QLatin1String("local") ? p.result.local : p.result.remote).qpn
+            = m.captured(2);
+        return true;
+    }
+    if (const auto m = gidLine.match(line); m.hasMatch() && !p.pendingEndpoint.isEmpty()) {
+        PerftestEndpoint &e
+            = p.pendingEndpoint == QLatin1String("local") ? p.result.local : p.result.remote;
+        e.gid = gidFromDecimal(m.captured(1), &e.ipv4);
+        p.pendingEndpoint.clear();
+        return true;
+    }
+    return false;
+}
+
+/// A data row of @p table; a line without a byte count first, or too short for the table,
+/// adds nothing.
+void readTableRow(PerftestResult &r, Table table, const QString &trimmed)
+{
     static const QRegularExpression ws(QStringLiteral(R"(\s+)"));
+    // Data rows: tabs and spaces mixed; split on any whitespace.
+    const QStringList f = trimmed.split(ws, Qt::SkipEmptyParts);
+    bool okBytes = false;
+    const qint64 bytes = f.value(0).toLongLong(&okBytes);
+    if (!okBytes)
+        return;
+    if (table == Table::Bw && f.size() >= 5) {
+        PerftestBwRow row;
+        row.bytes = bytes;
+        row.iterations = f[1].toLongLong();
+        const auto peak = number(f[2]);
+        // 0.00 means "not measured" (-D, --run_infinitely, large -n, server side).
+        if (peak && *peak > 0)
+            row.bwPeak = peak;
+        row.bwAverage = number(f[3]).value_or(0);
+        row.msgRateMpps = number(f[4]).value_or(0);
+        r.bw.append(row);
+    } else if (table == Table::Lat && f.size() >= 9) {
+        PerftestLatRow row;
+        row.bytes = bytes;
+        row.iterations = f[1].toLongLong();
+        row.tMin = number(f[2]);
+        row.tMax = number(f[3]);
+        row.tTypical = number(f[4]);
+        row.tAvg = number(f[5]).value_or(0);
+        row.tStdev = number(f[6]);
+        row.p99 = number(f[7]);
+        row.p999 = number(f[8]);
+        r.lat.append(row);
+    } else if (table == Table::LatDuration && f.size() >= 4) {
+        PerftestLatRow row;
+        row.bytes = bytes;
+        row.iterations = f[1].toLongLong();
+        row.tAvg = number(f[2]).value_or(0);
+        row.tpsAverage = number(f[3]);
+        r.lat.append(row);
+    }
+}
+
+/// Header lines: one or two "Name : value" pairs separated by tabs, once the title was seen;
+/// true when @p line was one.
+bool readHeaderLine(PerftestResult &r, const QString &line)
+{
+    static const QRegularExpression headerPair(
+        QStringLiteral(R"(([A-Za-z][\w .*\-]*?)\s*:\s*([^\t]+?)(?=\t|$))"));
+    if (!line.startsWith(QLatin1Char(' ')) || !line.contains(QLatin1Char(':')) || r.test.isEmpty())
+        return false;
+    auto it = headerPair.globalMatch(line);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        r.header.insert(m.captured(1).trimmed(), m.captured(2).trimmed());
+    }
+    return true;
+}
+
+/// A line saying why perftest could not run.
+bool isFailureLine(const QString &trimmed)
+{
     static const QRegularExpression failure(QStringLiteral(
         R"((Couldn't connect to .*|IB device .* not found|Unable to find the Infiniband/RoCE device|)"
         R"(Failed to .*|Couldn't .*|.*[Nn]o such device.*|Unable to .*|.*error.*|)"
         // rxe/mlx5 with a GID index of the wrong type or out of range (a real rxe capture).
         R"(Found Incompatibility issue .*|Please Try to use a different IP version.*))"));
+    return failure.match(trimmed).hasMatch();
+}
 
-    enum class Table { None, Bw, Lat, LatDuration } table = Table::None;
-    QString pendingEndpoint;
-    QStringList failures;
+}  // namespace
+
+Result<PerftestResult> parsePerftest(const QString &text)
+{
+    PerftestParse p;
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (const QString &raw : lines) {
         const QString line = QString(raw).remove(QLatin1Char('\r'));
         const QString trimmed = line.trimmed();
-        if (trimmed.isEmpty())
+        if (trimmed.isEmpty() || readMarkerLine(p, line, trimmed) || readEndpointLine(p, line))
             continue;
-        if (trimmed.startsWith(QLatin1String("---"))) {
-            table = Table::None;
-            continue;
-        }
-        if (trimmed.startsWith(QLatin1String("WARNING:"))) {
-            r.warnings.append(trimmed.mid(8).trimmed());
+        if (p.table != Table::None) {
+            readTableRow(p.result, p.table, trimmed);
             continue;
         }
-        if (const auto m = title.match(line); m.hasMatch() && r.test.isEmpty()) {
-            r.test = m.captured(1).trimmed();
-            r.latency = r.test.contains(QLatin1String("Latency"));
+        if (readHeaderLine(p.result, line))
             continue;
-        }
-        if (const auto m = bwHeader.match(line); m.hasMatch()) {
-            r.bwUnit = m.captured(2);
-            table = Table::Bw;
-            continue;
-        }
-        if (latDurationHeader.match(line).hasMatch()) {
-            table = Table::LatDuration;
-            continue;
-        }
-        if (latHeader.match(line).hasMatch()) {
-            table = Table::Lat;
-            continue;
-        }
-        if (const auto m = address.match(line); m.hasMatch()) {
-            pendingEndpoint = m.captured(1);
-            (pendingEndpoint == QLatin1String("local") ? r.local : r.remote).qpn = m.captured(2);
-            continue;
-        }
-        if (const auto m = gidLine.match(line); m.hasMatch() && !pendingEndpoint.isEmpty()) {
-            PerftestEndpoint &e = pendingEndpoint == QLatin1String("local") ? r.local : r.remote;
-            e.gid = gidFromDecimal(m.captured(1), &e.ipv4);
-            pendingEndpoint.clear();
-            continue;
-        }
-        if (table != Table::None) {
-            // Data rows: tabs and spaces mixed; split on any whitespace.
-            const QStringList f = trimmed.split(ws, Qt::SkipEmptyParts);
-            bool okBytes = false;
-            const qint64 bytes = f.value(0).toLongLong(&okBytes);
-            if (!okBytes)
-                continue;
-            if (table == Table::Bw && f.size() >= 5) {
-                PerftestBwRow row;
-                row.bytes = bytes;
-                row.iterations = f[1].toLongLong();
-                const auto peak = number(f[2]);
-                // 0.00 means "not measured" (-D, --run_infinitely, large -n, server side).
-                if (peak && *peak > 0)
-                    row.bwPeak = peak;
-                row.bwAverage = number(f[3]).value_or(0);
-                row.msgRateMpps = number(f[4]).value_or(0);
-                r.bw.append(row);
-            } else if (table == Table::Lat && f.size() >= 9) {
-                PerftestLatRow row;
-                row.bytes = bytes;
-                row.iterations = f[1].toLongLong();
-                row.tMin = number(f[2]);
-                row.tMax = number(f[3]);
-                row.tTypical = number(f[4]);
-                row.tAvg = number(f[5]).value_or(0);
-                row.tStdev = number(f[6]);
-                row.p99 = number(f[7]);
-                row.p999 = number(f[8]);
-                r.lat.append(row);
-            } else if (table == Table::LatDuration && f.size() >= 4) {
-                PerftestLatRow row;
-                row.bytes = bytes;
-                row.iterations = f[1].toLongLong();
-                row.tAvg = number(f[2]).value_or(0);
-                row.tpsAverage = number(f[3]);
-                r.lat.append(row);
-            }
-            continue;
-        }
-        // Header lines: one or two "Name : value" pairs separated by tabs.
-        if (line.startsWith(QLatin1Char(' ')) && line.contains(QLatin1Char(':'))
-            && !r.test.isEmpty()) {
-            auto it = headerPair.globalMatch(line);
-            while (it.hasNext()) {
-                const auto m = it.next();
-                r.header.insert(m.captured(1).trimmed(), m.captured(2).trimmed());
-            }
-            continue;
-        }
-        if (failure.match(trimmed).hasMatch())
-            failures.append(trimmed);
+        if (isFailureLine(trimmed))
+            p.failures.append(trimmed);
     }
-    if (r.bw.isEmpty() && r.lat.isEmpty()) {
-        if (!failures.isEmpty())
-            return makeError(ErrorCode::Unreachable, failures.join(QLatin1Char('\n')));
+    if (p.result.bw.isEmpty() && p.result.lat.isEmpty()) {
+        if (!p.failures.isEmpty())
+            return makeError(ErrorCode::Unreachable, p.failures.join(QLatin1Char('\n')));
         return makeError(ErrorCode::Parse, PerftestText::tr("no perftest result table found"));
     }
-    return r;
+    return std::move(p.result);
 }
 
 QJsonObject perftestToJson(const PerftestResult &r)

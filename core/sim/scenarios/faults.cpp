@@ -353,9 +353,10 @@ QJsonObject injectionToJson(const ScenarioInjection &injection)
             {QStringLiteral("injected"), faults}};
 }
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
-                                  bool withLoad, std::uint64_t seed)
+namespace {
+
+/// The fault named @p fault, if @p fabric can have it.
+Result<FaultInfo> faultFor(const Fabric &fabric, const QString &fault)
 {
     const QList<FaultInfo> faults = liveFaults();
     const auto info = std::find_if(faults.cbegin(), faults.cend(),
@@ -366,137 +367,243 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     if (info->leafSpineOnly && !isLeafSpine(spec))
         return makeError(ErrorCode::Unsupported,
                          FaultText::tr("fault '%1' needs a leaf/spine fabric").arg(fault));
+    return *info;
+}
 
-    // Where it may land: what the load reaches, or (alone: it brings its own traffic) any
-    // place of the fabric.
-    const bool leaves = info->leafSpineOnly;
-    Reach reach = withLoad ? reachOf(fabric) : everywhere(spec, leaves);
+/// Where a fault may land: what the load reaches, or (alone: it brings its own traffic) any
+/// place of the fabric. Only leaves for a fault that needs one.
+Reach placesFor(const Fabric &fabric, bool withLoad, bool leavesOnly)
+{
+    const FabricSpec &spec = fabric.spec();
+    Reach reach = withLoad ? reachOf(fabric) : everywhere(spec, leavesOnly);
     if (reach.hosts.isEmpty())
-        reach = everywhere(spec, leaves);
-    if (leaves) {
+        reach = everywhere(spec, leavesOnly);
+    if (leavesOnly) {
         reach.switches.erase(
             std::remove_if(reach.switches.begin(), reach.switches.end(),
                            [&](int s) { return spec.switches[s].role == QLatin1String("spine"); }),
             reach.switches.end());
     }
+    return reach;
+}
+
+/// What picks a fault's target: the one given, or one drawn from the places it may land.
+struct Targeting {
+    const FabricSpec &spec;
+    const QString &fault;
+    const QString &target;  ///< empty: drawn
+    const Reach &reach;
+    std::uint64_t seed;
+    int stream;
+};
+
+/// Where a fault lands: the model host, the switch port or the switch its target names (the
+/// others stay -1).
+struct Aim {
+    int host = -1;
+    int port = -1;
+    int sw = -1;
+};
+
+Result<int> aimAtHost(const Targeting &t, bool nic)
+{
+    if (t.target.isEmpty())
+        return draw(t.reach.hosts, t.seed, t.stream);
+    return findHost(t.spec, t.target, nic);
+}
+
+Result<int> aimAtPort(const Targeting &t)
+{
+    if (t.target.isEmpty())
+        return draw(t.reach.ports, t.seed, t.stream);
+    return findPort(t.spec, t.target);
+}
+
+Result<int> aimAtSwitch(const Targeting &t, bool leavesOnly)
+{
+    if (t.target.isEmpty()) {
+        if (t.reach.switches.isEmpty())
+            return makeError(ErrorCode::Unsupported,
+                             FaultText::tr("no switch for fault '%1'").arg(t.fault));
+        return draw(t.reach.switches, t.seed, t.stream);
+    }
+    const auto found = findSwitch(t.spec, t.target);
+    if (!found)
+        return found.error();
+    if (leavesOnly && t.spec.switches[*found].role == QLatin1String("spine"))
+        return makeError(
+            ErrorCode::Unsupported,
+            FaultText::tr("fault '%1' needs a leaf, not the spine '%2'").arg(t.fault, t.target));
+    return *found;
+}
+
+Result<Aim> aimAt(const Targeting &t, const FaultInfo &info)
+{
+    Aim aim;
+    switch (info.target) {
+    case FaultTarget::Nic:
+    case FaultTarget::Host: {
+        const auto host = aimAtHost(t, info.target == FaultTarget::Nic);
+        if (!host)
+            return host.error();
+        aim.host = *host;
+        break;
+    }
+    case FaultTarget::Port: {
+        const auto port = aimAtPort(t);
+        if (!port)
+            return port.error();
+        aim.port = *port;
+        break;
+    }
+    case FaultTarget::Switch: {
+        const auto sw = aimAtSwitch(t, info.leafSpineOnly);
+        if (!sw)
+            return sw.error();
+        aim.sw = *sw;
+        break;
+    }
+    }
+    return aim;
+}
+
+/// One fault being applied at its aim, to a fabric that runs its background load already
+/// (withLoad) or none.
+struct Injection {
+    Fabric &fabric;
+    const FabricSpec &spec;
+    const QString &fault;
+    bool withLoad;
+    Aim aim;
+};
+
+/// nic-stall, nic-stall-watchdog.
+void stallNic(const Injection &in, InjectedFault &out)
+{
+    const int host = in.aim.host;
+    if (!in.withLoad)
+        startIncastInto(in.fabric, host, 7);
+    if (in.fault == QLatin1String("nic-stall-watchdog"))
+        in.fabric.setPfcWatchdog(true);
+    const int nicPort = in.spec.hosts[host].nicPort;
+    in.fabric.setNicStalled(nicPort, true);
+    out.target = out.location = nicId(in.spec, host);
+    out.alsoAt = namesOfNicPort(in.spec, nicPort, host);
+}
+
+/// link-down, bad-link.
+void damageLink(const Injection &in, InjectedFault &out)
+{
+    const int port = in.aim.port;
+    if (!in.withLoad)
+        live::startTrainingEverywhere(in.fabric);
+    if (in.fault == QLatin1String("link-down"))
+        in.fabric.setLinkUp(port, false);
+    else
+        in.fabric.setLinkErrorRate(port, kBadLinkErrorRate);
+    out.target = out.location = switchPortId(in.spec, port);
+    out.alsoAt = farEnd(in.spec, port);
+}
+
+/// pfc-wrong-cos, ecn-not-marking.
+void misconfigureSwitchQos(const Injection &in, InjectedFault &out)
+{
+    const int sw = in.aim.sw;
+    SwitchFaults own = in.fabric.switchFaults(sw);
+    if (in.fault == QLatin1String("pfc-wrong-cos"))
+        own.pfcCos = kWrongPfcCos;
+    else
+        own.ecnNotApplied = true;
+    in.fabric.setSwitchFaults(sw, own);
+    if (!in.withLoad) {
+        // Congestion on that switch shows the fault in its counters: an incast into one
+        // of its NICs.
+        const QList<int> local = hostsOnSwitch(in.spec, sw);
+        const int receiver = local.isEmpty() ? live::incastReceiver(in.fabric) : local.first();
+        startIncastInto(in.fabric, receiver, in.fault == QLatin1String("pfc-wrong-cos") ? 7 : 4);
+    }
+    out.target = out.location = in.spec.switches[sw].name;
+}
+
+/// dscp-mismatch, ecn-off-host, slow-host: a setting of every NIC of the server.
+void misconfigureServer(const Injection &in, InjectedFault &out)
+{
+    const int host = in.aim.host;
+    for (int h : serverHosts(in.spec, host)) {
+        HostConfig c = in.fabric.hostConfig(h);
+        if (in.fault == QLatin1String("dscp-mismatch")) {
+            c.roceDscp = kMismatchedDscp;
+        } else if (in.fault == QLatin1String("ecn-off-host")) {
+            c.ecnRpPrios = 0;  // roce_rp/enable/* = 0: CNPs arrive and are ignored
+        } else {
+            c.rdmaHostLatency *= 8;
+            c.tcpHostLatency *= 3;
+        }
+        in.fabric.setHostConfig(h, c);
+    }
+    if (!in.withLoad && in.fault != QLatin1String("slow-host")) {
+        // An incast the server sends into: its traffic meets the others' at one port.
+        const int receiver = receiverFor(in.spec, host);
+        if (receiver >= 0)
+            startIncastInto(in.fabric, receiver, 7, host);
+    }
+    out.target = out.location = serverName(in.spec, host);
+}
+
+/// ecmp-polarized.
+void polarizeEcmp(const Injection &in, InjectedFault &out)
+{
+    const int sw = in.aim.sw;
+    SwitchFaults own = in.fabric.switchFaults(sw);
+    own.ecmpPolarized = true;
+    in.fabric.setSwitchFaults(sw, own);
+    // Bulk from this leaf's servers to another leaf's: the load its uplinks should share.
+    const QList<int> from = hostsOnSwitch(in.spec, sw);
+    const int partner = partnerLeaf(in.spec, sw);
+    const QList<int> to = partner < 0 ? QList<int>() : hostsOnSwitch(in.spec, partner);
+    for (int i = 0; i < 16 && i < from.size() && !to.isEmpty(); ++i)
+        in.fabric.startFlow(from[i], to[i % to.size()]);
+    out.target = out.location = in.spec.switches[sw].name;
+}
+
+void applyFault(const Injection &in, InjectedFault &out)
+{
+    const QString &fault = in.fault;
+    if (fault == QLatin1String("nic-stall") || fault == QLatin1String("nic-stall-watchdog")) {
+        stallNic(in, out);
+    } else if (fault == QLatin1String("link-down") || fault == QLatin1String("bad-link")) {
+        damageLink(in, out);
+    } else if (fault == QLatin1String("pfc-wrong-cos")
+               || fault == QLatin1String("ecn-not-marking")) {
+        misconfigureSwitchQos(in, out);
+    } else if (fault == QLatin1String("dscp-mismatch") || fault == QLatin1String("ecn-off-host")
+               || fault == QLatin1String("slow-host")) {
+        misconfigureServer(in, out);
+    } else if (fault == QLatin1String("ecmp-polarized")) {
+        polarizeEcmp(in, out);
+    }
+}
+
+}  // namespace
+
+Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
+                                  bool withLoad, std::uint64_t seed)
+{
+    const auto info = faultFor(fabric, fault);
+    if (!info)
+        return info.error();
+    const FabricSpec &spec = fabric.spec();
+    const Reach reach = placesFor(fabric, withLoad, info->leafSpineOnly);
     const int stream = int(qHash(fault) & 0xffff);
     InjectedFault out;
     out.fault = fault;
     out.kind = info->findingKind;
     out.drawn = target.isEmpty();
 
-    int host = -1, port = -1, sw = -1;
-    switch (info->target) {
-    case FaultTarget::Nic:
-    case FaultTarget::Host: {
-        if (target.isEmpty()) {
-            host = draw(reach.hosts, seed, stream);
-        } else {
-            const auto found = findHost(spec, target, info->target == FaultTarget::Nic);
-            if (!found)
-                return found.error();
-            host = *found;
-        }
-        break;
-    }
-    case FaultTarget::Port: {
-        if (target.isEmpty()) {
-            port = draw(reach.ports, seed, stream);
-        } else {
-            const auto found = findPort(spec, target);
-            if (!found)
-                return found.error();
-            port = *found;
-        }
-        break;
-    }
-    case FaultTarget::Switch: {
-        if (target.isEmpty()) {
-            if (reach.switches.isEmpty())
-                return makeError(ErrorCode::Unsupported,
-                                 FaultText::tr("no switch for fault '%1'").arg(fault));
-            sw = draw(reach.switches, seed, stream);
-        } else {
-            const auto found = findSwitch(spec, target);
-            if (!found)
-                return found.error();
-            sw = *found;
-            if (leaves && spec.switches[sw].role == QLatin1String("spine"))
-                return makeError(ErrorCode::Unsupported,
-                                 FaultText::tr("fault '%1' needs a leaf, not the spine '%2'")
-                                     .arg(fault, target));
-        }
-        break;
-    }
-    }
-
-    if (fault == QLatin1String("nic-stall") || fault == QLatin1String("nic-stall-watchdog")) {
-        if (!withLoad)
-            startIncastInto(fabric, host, 7);
-        if (fault == QLatin1String("nic-stall-watchdog"))
-            fabric.setPfcWatchdog(true);
-        const int nicPort = spec.hosts[host].nicPort;
-        fabric.setNicStalled(nicPort, true);
-        out.target = out.location = nicId(spec, host);
-        out.alsoAt = namesOfNicPort(spec, nicPort, host);
-    } else if (fault == QLatin1String("link-down") || fault == QLatin1String("bad-link")) {
-        if (!withLoad)
-            live::startTrainingEverywhere(fabric);
-        if (fault == QLatin1String("link-down"))
-            fabric.setLinkUp(port, false);
-        else
-            fabric.setLinkErrorRate(port, kBadLinkErrorRate);
-        out.target = out.location = switchPortId(spec, port);
-        out.alsoAt = farEnd(spec, port);
-    } else if (fault == QLatin1String("pfc-wrong-cos")
-               || fault == QLatin1String("ecn-not-marking")) {
-        SwitchFaults own = fabric.switchFaults(sw);
-        if (fault == QLatin1String("pfc-wrong-cos"))
-            own.pfcCos = kWrongPfcCos;
-        else
-            own.ecnNotApplied = true;
-        fabric.setSwitchFaults(sw, own);
-        if (!withLoad) {
-            // Congestion on that switch shows the fault in its counters: an incast into one
-            // of its NICs.
-            const QList<int> local = hostsOnSwitch(spec, sw);
-            const int receiver = local.isEmpty() ? live::incastReceiver(fabric) : local.first();
-            startIncastInto(fabric, receiver, fault == QLatin1String("pfc-wrong-cos") ? 7 : 4);
-        }
-        out.target = out.location = spec.switches[sw].name;
-    } else if (fault == QLatin1String("dscp-mismatch") || fault == QLatin1String("ecn-off-host")
-               || fault == QLatin1String("slow-host")) {
-        for (int h : serverHosts(spec, host)) {
-            HostConfig c = fabric.hostConfig(h);
-            if (fault == QLatin1String("dscp-mismatch")) {
-                c.roceDscp = kMismatchedDscp;
-            } else if (fault == QLatin1String("ecn-off-host")) {
-                c.ecnRpPrios = 0;  // roce_rp/enable/* = 0: CNPs arrive and are ignored
-            } else {
-                c.rdmaHostLatency *= 8;
-                c.tcpHostLatency *= 3;
-            }
-            fabric.setHostConfig(h, c);
-        }
-        if (!withLoad && fault != QLatin1String("slow-host")) {
-            // An incast the server sends into: its traffic meets the others' at one port.
-            const int receiver = receiverFor(spec, host);
-            if (receiver >= 0)
-                startIncastInto(fabric, receiver, 7, host);
-        }
-        out.target = out.location = serverName(spec, host);
-    } else if (fault == QLatin1String("ecmp-polarized")) {
-        SwitchFaults own = fabric.switchFaults(sw);
-        own.ecmpPolarized = true;
-        fabric.setSwitchFaults(sw, own);
-        // Bulk from this leaf's servers to another leaf's: the load its uplinks should share.
-        const QList<int> from = hostsOnSwitch(spec, sw);
-        const int partner = partnerLeaf(spec, sw);
-        const QList<int> to = partner < 0 ? QList<int>() : hostsOnSwitch(spec, partner);
-        for (int i = 0; i < 16 && i < from.size() && !to.isEmpty(); ++i)
-            fabric.startFlow(from[i], to[i % to.size()]);
-        out.target = out.location = spec.switches[sw].name;
-    }
+    const auto aim = aimAt(Targeting {spec, fault, target, reach, seed, stream}, *info);
+    if (!aim)
+        return aim.error();
+    applyFault(Injection {fabric, spec, fault, withLoad, *aim}, out);
     return out;
 }
 

@@ -19,10 +19,9 @@ class LiveScenarioText
 
 using Live = ScenarioDefinition::Live;
 using Batch = ScenarioDefinition::Batch;
-}  // namespace
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
-QList<ScenarioDefinition> scenarioTable()
+/// No traffic, then seven servers sending to one under each PFC/ECN setting.
+QList<ScenarioDefinition> idleAndIncasts()
 {
     return {
         {QStringLiteral("idle"),
@@ -84,6 +83,13 @@ QList<ScenarioDefinition> scenarioTable()
                                  "below the drop point."),
                 60 * kNsPerMs,
                 [](const ScenarioOptions &o) { return batch::incast(o, false, true, 7); }}},
+    };
+}
+
+/// Batch only: how DCQCN shares a link between a few flows, and the SIGCOMM'15 paper's runs.
+QList<ScenarioDefinition> dcqcnFairnessRuns()
+{
+    return {
         {QStringLiteral("fair-2to1"), Live {},
          Batch {ScenarioText::tr("2 senders -> 1 receiver at 100G, ECN on, large xoff"),
                 ScenarioText::tr(
@@ -100,6 +106,13 @@ QList<ScenarioDefinition> scenarioTable()
                     "Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid "
                     "model predicts."),
                 30 * kNsPerMs, [](const ScenarioOptions &o) { return batch::paperIncast(o, 10); }}},
+    };
+}
+
+/// Training jobs: the ring all-reduce on the reference fabric, and across the rails.
+QList<ScenarioDefinition> trainingLoads()
+{
+    return {
         {QStringLiteral("training"),
          Live {LiveScenarioText::tr("8-rank training"),
                LiveScenarioText::tr(
@@ -119,6 +132,13 @@ QList<ScenarioDefinition> scenarioTable()
                    "spines every iteration, and a 15:1 incast marks ECN on one leaf port."),
                &live::startRailWorkload, false, true},
          Batch {}},
+    };
+}
+
+/// Faults built into a leaf/spine scenario, on top of the rail workload.
+QList<ScenarioDefinition> railFaults()
+{
+    return {
         {QStringLiteral("rail-ecmp-polarized"),
          Live {LiveScenarioText::tr("Fault: ECMP hash polarized"),
                LiveScenarioText::tr(
@@ -171,12 +191,27 @@ QList<ScenarioDefinition> scenarioTable()
                },
                false, true},
          Batch {}},
+    };
+}
+
+/// Batch only: RDMA against a TCP stream.
+QList<ScenarioDefinition> tcpBaseline()
+{
+    return {
         {QStringLiteral("rdma-vs-tcp"), Live {},
          Batch {ScenarioText::tr("RDMA against a TCP baseline on a 10G path (the seeds' lab)"),
                 ScenarioText::tr(
                     "RDMA write bandwidth near 9.2 Gb/s against about 4.7 Gb/s for one TCP stream; "
                     "latency near 14 us against about 160 us."),
                 120 * kNsPerMs, &batch::rdmaVsTcp}},
+    };
+}
+
+/// Faults of liveFaults(), injected with an optional target: a link down and a NIC that
+/// stops draining.
+QList<ScenarioDefinition> linkAndNicFaults()
+{
+    return {
         {QStringLiteral("link-down"),
          Live {LiveScenarioText::tr("Fault: link down"),
                LiveScenarioText::tr(
@@ -208,6 +243,14 @@ QList<ScenarioDefinition> scenarioTable()
                true,
                true},
          Batch {}},
+    };
+}
+
+/// Faults of liveFaults(): PFC, DSCP or ECN set up wrong on a switch or a server, and a
+/// server slowed by its own settings.
+QList<ScenarioDefinition> configurationFaults()
+{
+    return {
         {QStringLiteral("pfc-wrong-cos"),
          Live {LiveScenarioText::tr("Fault: PFC on the wrong CoS"),
                LiveScenarioText::tr(
@@ -249,6 +292,14 @@ QList<ScenarioDefinition> scenarioTable()
                true,
                true},
          Batch {}},
+    };
+}
+
+/// Faults of liveFaults(): a damaged cable, and a switch that does not mark ECN or hashes
+/// every flow onto one uplink.
+QList<ScenarioDefinition> badLinkAndSwitchFaults()
+{
+    return {
         {QStringLiteral("bad-link"),
          Live {LiveScenarioText::tr("Fault: bad link"),
                LiveScenarioText::tr(
@@ -280,6 +331,19 @@ QList<ScenarioDefinition> scenarioTable()
                true},
          Batch {}},
     };
+}
+
+}  // namespace
+
+QList<ScenarioDefinition> scenarioTable()
+{
+    // The parts in the order lists show them, each in its own order.
+    QList<ScenarioDefinition> table;
+    for (const auto part :
+         {idleAndIncasts, dcqcnFairnessRuns, trainingLoads, railFaults, tcpBaseline,
+          linkAndNicFaults, configurationFaults, badLinkAndSwitchFaults})
+        table.append(part());
+    return table;
 }
 
 }  // namespace roce::sim

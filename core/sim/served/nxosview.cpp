@@ -291,126 +291,185 @@ QString NxosView::textVersion() const
 
 // --- show interface -------------------------------------------------------------------------
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
+namespace {
+
+/// What one row of `show interface` is built from.
+struct InterfaceFacts {
+    const SwitchPortSpec &port;
+    SwitchPortCounters counters;
+    PortRates rates;
+    QString mac;
+    QString description;  ///< empty: none
+    int mtu;
+    bool jumbo;  ///< RoCE frames count as jumbo frames
+
+    bool connected() const { return port.peerKind != PeerKind::None; }
+    bool up() const { return connected() && counters.operUp; }
+};
+
+/// The port's name, state and hardware.
+void insertInterfaceState(QJsonObject &o, const InterfaceFacts &f)
+{
+    const bool up = f.up();
+    o.insert(QStringLiteral("interface"), f.port.name);
+    o.insert(QStringLiteral("state"), up ? QStringLiteral("up") : QStringLiteral("down"));
+    if (!up) {
+        o.insert(QStringLiteral("state_rsn_desc"),
+                 f.connected() ? QStringLiteral("Link not connected")
+                               : QStringLiteral("XCVR not inserted"));
+    }
+    o.insert(QStringLiteral("admin_state"), QStringLiteral("up"));
+    o.insert(QStringLiteral("share_state"), QStringLiteral("Dedicated"));
+    o.insert(QStringLiteral("eth_hw_desc"), QStringLiteral("100/1000/10000/25000 Ethernet"));
+    o.insert(QStringLiteral("eth_hw_addr"), f.mac);
+    o.insert(QStringLiteral("eth_bia_addr"), f.mac);
+    if (!f.description.isEmpty())
+        o.insert(QStringLiteral("desc"), f.description);
+}
+
+/// MTU, bandwidth, load and the link's settings.
+void insertLinkSettings(QJsonObject &o, const InterfaceFacts &f)
+{
+    const SwitchPortSpec &sp = f.port;
+    const SwitchPortCounters &c = f.counters;
+    const PortRates &r = f.rates;
+    o.insert(QStringLiteral("eth_mtu"), QString::number(f.mtu));
+    o.insert(QStringLiteral("eth_bw"), s(quint64(sp.speed / 1000)));
+    o.insert(QStringLiteral("eth_bw_str"),
+             QString(s(quint64(sp.speed / 1000)) + QStringLiteral(" Kbit")));
+    o.insert(QStringLiteral("eth_dly"), QStringLiteral("10"));
+    o.insert(QStringLiteral("eth_reliability"), QStringLiteral("255"));
+    const double line = double(std::max<RateBps>(1, c.speed));
+    o.insert(QStringLiteral("eth_txload"),
+             s(quint64(std::clamp(r.outBits1 / line * 255, 1.0, 255.0))));
+    o.insert(QStringLiteral("eth_rxload"),
+             s(quint64(std::clamp(r.inBits1 / line * 255, 1.0, 255.0))));
+    o.insert(QStringLiteral("medium"), QStringLiteral("broadcast"));
+    o.insert(QStringLiteral("eth_mode"), QStringLiteral("trunk"));
+    o.insert(QStringLiteral("eth_duplex"), QStringLiteral("full"));
+    o.insert(QStringLiteral("eth_speed"), speedText(c.speed));
+    o.insert(QStringLiteral("eth_media"),
+             QString(QString::number(c.speed / kGbps) + QLatin1Char('G')));
+    o.insert(QStringLiteral("eth_autoneg"), QStringLiteral("off"));
+    o.insert(QStringLiteral("eth_in_flowctrl"), QStringLiteral("off"));
+    o.insert(QStringLiteral("eth_out_flowctrl"), QStringLiteral("off"));
+    o.insert(QStringLiteral("eth_mdix"), QStringLiteral("off"));
+    o.insert(QStringLiteral("eth_ratemode"), QStringLiteral("dedicated"));
+    o.insert(QStringLiteral("eth_swt_monitor"), QStringLiteral("off"));
+    o.insert(QStringLiteral("eth_ethertype"), QStringLiteral("0x8100"));
+    o.insert(QStringLiteral("eth_eee_state"), QStringLiteral("n/a"));
+    o.insert(QStringLiteral("eth_admin_fec_state"), QStringLiteral("auto"));
+    o.insert(QStringLiteral("eth_oper_fec_state"),
+             f.up() ? QStringLiteral("Rs-fec") : QStringLiteral("down"));
+    o.insert(QStringLiteral("eth_link_flapped"), QStringLiteral("3d00h"));
+    o.insert(QStringLiteral("eth_clear_counters"), QStringLiteral("never"));
+    o.insert(QStringLiteral("eth_reset_cntr"), QStringLiteral("2"));
+}
+
+/// Input and output rates over the two load intervals.
+void insertLoadIntervals(QJsonObject &o, const PortRates &r)
+{
+    // NX-OS reports two load intervals (30 s and 300 s) with identical key shapes.
+    const struct {
+        int index;
+        const char *seconds;
+        double inBits, inPkts, outBits, outPkts;
+    } intervals[] = {{1, "30", r.inBits1, r.inPkts1, r.outBits1, r.outPkts1},
+                     {2, "300", r.inBits2, r.inPkts2, r.outBits2, r.outPkts2}};
+    for (const auto &iv : intervals) {
+        const QString n = QString::number(iv.index);
+        const auto key = [&n](const char *prefix, const char *suffix) {
+            return QString(QLatin1String(prefix) + n + QLatin1String(suffix));
+        };
+        const auto pps
+            = [](double pkts) { return QString(s(quint64(pkts)) + QStringLiteral(" pps")); };
+        o.insert(key("eth_load_interval", "_rx"), QLatin1String(iv.seconds));
+        o.insert(key("eth_inrate", "_bits"), s(quint64(iv.inBits)));
+        o.insert(key("eth_inrate", "_pkts"), s(quint64(iv.inPkts)));
+        o.insert(key("eth_load_interval", "_tx"), QLatin1String(iv.seconds));
+        o.insert(key("eth_outrate", "_bits"), s(quint64(iv.outBits)));
+        o.insert(key("eth_outrate", "_pkts"), s(quint64(iv.outPkts)));
+        o.insert(key("eth_inrate", "_summary_bits"), rateSummary(iv.inBits));
+        o.insert(key("eth_inrate", "_summary_pkts"), pps(iv.inPkts));
+        o.insert(key("eth_outrate", "_summary_bits"), rateSummary(iv.outBits));
+        o.insert(key("eth_outrate", "_summary_pkts"), pps(iv.outPkts));
+    }
+}
+
+/// The RX counters.
+void insertInputCounters(QJsonObject &o, const InterfaceFacts &f)
+{
+    const SwitchPortCounters &c = f.counters;
+    const quint64 jumboIn = f.jumbo ? c.rxPkts : 0;
+    o.insert(QStringLiteral("eth_inucast"), s(c.rxPkts));
+    o.insert(QStringLiteral("eth_inmcast"), QStringLiteral("0"));
+    o.insert(QStringLiteral("eth_inbcast"), QStringLiteral("0"));
+    o.insert(QStringLiteral("eth_inpkts"), s(c.rxPkts));
+    o.insert(QStringLiteral("eth_inbytes"), s(c.rxBytes));
+    o.insert(QStringLiteral("eth_jumbo_inpkts"), s(jumboIn));
+    for (const char *zero : {"eth_storm_supp", "eth_runts", "eth_giants", "eth_nobuf", "eth_frame",
+                             "eth_overrun", "eth_underrun", "eth_ignored", "eth_watchdog",
+                             "eth_bad_eth", "eth_bad_proto", "eth_in_ifdown_drops", "eth_dribble"})
+        o.insert(QLatin1String(zero), QStringLiteral("0"));
+    // A damaged cable: frames with a bad FCS, which are all of its input errors here.
+    o.insert(QStringLiteral("eth_crc"), s(c.rxCrcErrors));
+    o.insert(QStringLiteral("eth_inerr"), s(c.rxCrcErrors));
+    // Ingress buffer (MMU) drops show as input discards.
+    o.insert(QStringLiteral("eth_indiscard"), s(c.ingressMmuDropPkts));
+    // Link-level PAUSE only: PFC frames are counted by the PFC and queuing commands.
+    o.insert(QStringLiteral("eth_inpause"), QStringLiteral("0"));
+    o.insert(QStringLiteral("eth_stomped_crc"), QStringLiteral("0"));
+}
+
+/// The TX counters.
+void insertOutputCounters(QJsonObject &o, const InterfaceFacts &f)
+{
+    const SwitchPortCounters &c = f.counters;
+    quint64 tailDrops = 0;
+    for (quint64 v : c.qosDropPkts)
+        tailDrops += v;
+    o.insert(QStringLiteral("eth_outucast"), s(c.txPkts));
+    o.insert(QStringLiteral("eth_outmcast"), QStringLiteral("0"));
+    o.insert(QStringLiteral("eth_outbcast"), QStringLiteral("0"));
+    o.insert(QStringLiteral("eth_outpkts"), s(c.txPkts));
+    o.insert(QStringLiteral("eth_outbytes"), s(c.txBytes));
+    o.insert(QStringLiteral("eth_jumbo_outpkts"),
+             s(f.jumbo ? c.txPkts - c.qosTxPkts[ClassCnp] : 0));
+    for (const char *zero : {"eth_outerr", "eth_coll", "eth_deferred", "eth_latecoll",
+                             "eth_lostcarrier", "eth_nocarrier", "eth_babbles"})
+        o.insert(QLatin1String(zero), QStringLiteral("0"));
+    o.insert(QStringLiteral("eth_outdiscard"), s(tailDrops));
+    o.insert(QStringLiteral("eth_outpause"), QStringLiteral("0"));
+}
+
+QJsonObject interfaceRow(const InterfaceFacts &f)
+{
+    QJsonObject o;
+    insertInterfaceState(o, f);
+    insertLinkSettings(o, f);
+    insertLoadIntervals(o, f.rates);
+    insertInputCounters(o, f);
+    insertOutputCounters(o, f);
+    return o;
+}
+
+}  // namespace
+
 QJsonObject NxosView::showInterface(const QList<int> &list) const
 {
     QJsonArray rows;
     for (int p : list) {
-        const SwitchPortSpec &sp = m_fabric.spec().switchPorts[p];
-        const SwitchPortCounters c = m_fabric.switchPortCounters(p);
-        const PortRates r = m_rates ? m_rates->rates(p) : PortRates {};
-        const bool connected = sp.peerKind != PeerKind::None;
-        const bool up = connected && c.operUp;
-        // RoCE frames (MTU 1024/4096 plus headers) are jumbo only above 1518 bytes.
-        const bool jumbo = m_fabric.params().roceMtu + kRoceFrameOverhead > 1518;
-        const quint64 jumboIn = jumbo ? c.rxPkts : 0;
-        quint64 tailDrops = 0;
-        for (quint64 v : c.qosDropPkts)
-            tailDrops += v;
-        QJsonObject o;
-        o.insert(QStringLiteral("interface"), sp.name);
-        o.insert(QStringLiteral("state"), up ? QStringLiteral("up") : QStringLiteral("down"));
-        if (!up) {
-            o.insert(QStringLiteral("state_rsn_desc"),
-                     connected ? QStringLiteral("Link not connected")
-                               : QStringLiteral("XCVR not inserted"));
-        }
-        o.insert(QStringLiteral("admin_state"), QStringLiteral("up"));
-        o.insert(QStringLiteral("share_state"), QStringLiteral("Dedicated"));
-        o.insert(QStringLiteral("eth_hw_desc"), QStringLiteral("100/1000/10000/25000 Ethernet"));
-        o.insert(QStringLiteral("eth_hw_addr"), portMac(p));
-        o.insert(QStringLiteral("eth_bia_addr"), portMac(p));
-        const QString desc = portDescription(p);
-        if (!desc.isEmpty())
-            o.insert(QStringLiteral("desc"), desc);
-        o.insert(QStringLiteral("eth_mtu"), QString::number(m_fabric.qosConfig().mtu));
-        o.insert(QStringLiteral("eth_bw"), s(quint64(sp.speed / 1000)));
-        o.insert(QStringLiteral("eth_bw_str"),
-                 QString(s(quint64(sp.speed / 1000)) + QStringLiteral(" Kbit")));
-        o.insert(QStringLiteral("eth_dly"), QStringLiteral("10"));
-        o.insert(QStringLiteral("eth_reliability"), QStringLiteral("255"));
-        const double line = double(std::max<RateBps>(1, c.speed));
-        o.insert(QStringLiteral("eth_txload"),
-                 s(quint64(std::clamp(r.outBits1 / line * 255, 1.0, 255.0))));
-        o.insert(QStringLiteral("eth_rxload"),
-                 s(quint64(std::clamp(r.inBits1 / line * 255, 1.0, 255.0))));
-        o.insert(QStringLiteral("medium"), QStringLiteral("broadcast"));
-        o.insert(QStringLiteral("eth_mode"), QStringLiteral("trunk"));
-        o.insert(QStringLiteral("eth_duplex"), QStringLiteral("full"));
-        o.insert(QStringLiteral("eth_speed"), speedText(c.speed));
-        o.insert(QStringLiteral("eth_media"),
-                 QString(QString::number(c.speed / kGbps) + QLatin1Char('G')));
-        o.insert(QStringLiteral("eth_autoneg"), QStringLiteral("off"));
-        o.insert(QStringLiteral("eth_in_flowctrl"), QStringLiteral("off"));
-        o.insert(QStringLiteral("eth_out_flowctrl"), QStringLiteral("off"));
-        o.insert(QStringLiteral("eth_mdix"), QStringLiteral("off"));
-        o.insert(QStringLiteral("eth_ratemode"), QStringLiteral("dedicated"));
-        o.insert(QStringLiteral("eth_swt_monitor"), QStringLiteral("off"));
-        o.insert(QStringLiteral("eth_ethertype"), QStringLiteral("0x8100"));
-        o.insert(QStringLiteral("eth_eee_state"), QStringLiteral("n/a"));
-        o.insert(QStringLiteral("eth_admin_fec_state"), QStringLiteral("auto"));
-        o.insert(QStringLiteral("eth_oper_fec_state"),
-                 up ? QStringLiteral("Rs-fec") : QStringLiteral("down"));
-        o.insert(QStringLiteral("eth_link_flapped"), QStringLiteral("3d00h"));
-        o.insert(QStringLiteral("eth_clear_counters"), QStringLiteral("never"));
-        o.insert(QStringLiteral("eth_reset_cntr"), QStringLiteral("2"));
-        // NX-OS reports two load intervals (30 s and 300 s) with identical key shapes.
-        const struct {
-            int index;
-            const char *seconds;
-            double inBits, inPkts, outBits, outPkts;
-        } intervals[] = {{1, "30", r.inBits1, r.inPkts1, r.outBits1, r.outPkts1},
-                         {2, "300", r.inBits2, r.inPkts2, r.outBits2, r.outPkts2}};
-        for (const auto &iv : intervals) {
-            const QString n = QString::number(iv.index);
-            const auto key = [&n](const char *prefix, const char *suffix) {
-                return QString(QLatin1String(prefix) + n + QLatin1String(suffix));
-            };
-            const auto pps
-                = [](double pkts) { return QString(s(quint64(pkts)) + QStringLiteral(" pps")); };
-            o.insert(key("eth_load_interval", "_rx"), QLatin1String(iv.seconds));
-            o.insert(key("eth_inrate", "_bits"), s(quint64(iv.inBits)));
-            o.insert(key("eth_inrate", "_pkts"), s(quint64(iv.inPkts)));
-            o.insert(key("eth_load_interval", "_tx"), QLatin1String(iv.seconds));
-            o.insert(key("eth_outrate", "_bits"), s(quint64(iv.outBits)));
-            o.insert(key("eth_outrate", "_pkts"), s(quint64(iv.outPkts)));
-            o.insert(key("eth_inrate", "_summary_bits"), rateSummary(iv.inBits));
-            o.insert(key("eth_inrate", "_summary_pkts"), pps(iv.inPkts));
-            o.insert(key("eth_outrate", "_summary_bits"), rateSummary(iv.outBits));
-            o.insert(key("eth_outrate", "_summary_pkts"), pps(iv.outPkts));
-        }
-        o.insert(QStringLiteral("eth_inucast"), s(c.rxPkts));
-        o.insert(QStringLiteral("eth_inmcast"), QStringLiteral("0"));
-        o.insert(QStringLiteral("eth_inbcast"), QStringLiteral("0"));
-        o.insert(QStringLiteral("eth_inpkts"), s(c.rxPkts));
-        o.insert(QStringLiteral("eth_inbytes"), s(c.rxBytes));
-        o.insert(QStringLiteral("eth_jumbo_inpkts"), s(jumboIn));
-        for (const char *zero :
-             {"eth_storm_supp", "eth_runts", "eth_giants", "eth_nobuf", "eth_frame", "eth_overrun",
-              "eth_underrun", "eth_ignored", "eth_watchdog", "eth_bad_eth", "eth_bad_proto",
-              "eth_in_ifdown_drops", "eth_dribble"})
-            o.insert(QLatin1String(zero), QStringLiteral("0"));
-        // A damaged cable: frames with a bad FCS, which are all of its input errors here.
-        o.insert(QStringLiteral("eth_crc"), s(c.rxCrcErrors));
-        o.insert(QStringLiteral("eth_inerr"), s(c.rxCrcErrors));
-        // Ingress buffer (MMU) drops show as input discards.
-        o.insert(QStringLiteral("eth_indiscard"), s(c.ingressMmuDropPkts));
-        // Link-level PAUSE only: PFC frames are counted by the PFC and queuing commands.
-        o.insert(QStringLiteral("eth_inpause"), QStringLiteral("0"));
-        o.insert(QStringLiteral("eth_stomped_crc"), QStringLiteral("0"));
-        o.insert(QStringLiteral("eth_outucast"), s(c.txPkts));
-        o.insert(QStringLiteral("eth_outmcast"), QStringLiteral("0"));
-        o.insert(QStringLiteral("eth_outbcast"), QStringLiteral("0"));
-        o.insert(QStringLiteral("eth_outpkts"), s(c.txPkts));
-        o.insert(QStringLiteral("eth_outbytes"), s(c.txBytes));
-        o.insert(QStringLiteral("eth_jumbo_outpkts"),
-                 s(jumbo ? c.txPkts - c.qosTxPkts[ClassCnp] : 0));
-        for (const char *zero : {"eth_outerr", "eth_coll", "eth_deferred", "eth_latecoll",
-                                 "eth_lostcarrier", "eth_nocarrier", "eth_babbles"})
-            o.insert(QLatin1String(zero), QStringLiteral("0"));
-        o.insert(QStringLiteral("eth_outdiscard"), s(tailDrops));
-        o.insert(QStringLiteral("eth_outpause"), QStringLiteral("0"));
-        rows.append(o);
+        const InterfaceFacts facts {
+            m_fabric.spec().switchPorts[p],
+            m_fabric.switchPortCounters(p),
+            m_rates ? m_rates->rates(p) : PortRates {},
+            portMac(p),
+            portDescription(p),
+            m_fabric.qosConfig().mtu,
+            // RoCE frames (MTU 1024/4096 plus headers) are jumbo only above 1518 bytes.
+            m_fabric.params().roceMtu + kRoceFrameOverhead > 1518,
+        };
+        rows.append(interfaceRow(facts));
     }
     return QJsonObject {{QStringLiteral("TABLE_interface"),
                          QJsonObject {{QStringLiteral("ROW_interface"), nxosRows(rows)}}}};
@@ -585,7 +644,152 @@ QString NxosView::textPfc(const QList<int> &list) const
 
 // --- show queuing interface -----------------------------------------------------------------
 
-// NOLINTNEXTLINE(readability-function-size): predates the limit
+namespace {
+
+/// Egress configuration per QoS group: strict priority for CNPs, DWRR weights for the others.
+QJsonArray egressGroupConfig(const ModelParams &params)
+{
+    QJsonArray cfg;
+    for (int g = 0; g < kClassCount; ++g) {
+        const bool strict = g == ClassCnp;
+        const int bw = g == ClassRoce ? params.sw.dwrrWeightRoce
+                                      : (g == ClassDefault ? params.sw.dwrrWeightDefault : 0);
+        cfg.append(QJsonObject {
+            {QStringLiteral("qosgrp"), QString::number(g)},
+            {QStringLiteral("bandwidth"), QString::number(strict ? 0 : bw)},
+            {QStringLiteral("priority"), strict ? QStringLiteral("1") : QStringLiteral("WRR")},
+            {QStringLiteral("shape-min"), QStringLiteral("0")},
+            {QStringLiteral("shape-max"), QStringLiteral("0")},
+            {QStringLiteral("shape-units"), QString()}});
+    }
+    return cfg;
+}
+
+QJsonObject egressStatEntry(const char *type, const char *units, quint64 uc)
+{
+    return QJsonObject {{QStringLiteral("eq-stat-type"), QLatin1String(type)},
+                        {QStringLiteral("eq-stat-units"), QLatin1String(units)},
+                        {QStringLiteral("eq-uc-stat-value"), QString::number(uc)},
+                        {QStringLiteral("eq-oobfc-uc-stat-value"), QStringLiteral("0")},
+                        {QStringLiteral("eq-mc-stat-value"), QStringLiteral("0")}};
+}
+
+/// The egress statistics of QoS group @p g (< 0: one the model does not carry, all zero).
+QJsonObject egressGroupStats(const SwitchPortCounters &c, const QString &groupName, int g)
+{
+    QJsonArray entries;
+    const auto i = std::size_t(g < 0 ? 0 : g);
+    const bool real = g >= 0;
+    entries.append(egressStatEntry("Tx", "Pkts", real ? c.qosTxPkts[i] : 0));
+    entries.append(egressStatEntry("Tx", "Byts", real ? c.qosTxBytes[i] : 0));
+    entries.append(egressStatEntry("WRED/AFD & Tail Drop", "Pkts", real ? c.qosDropPkts[i] : 0));
+    entries.append(egressStatEntry("WRED/AFD & Tail Drop", "Byts", real ? c.qosDropBytes[i] : 0));
+    entries.append(egressStatEntry("Q Depth", "Byts", real ? c.qosDepth[i] : 0));
+    entries.append(egressStatEntry("WD & Tail Drop", "Pkts",
+                                   real && isRoceGroup(g) ? c.watchdogDroppedPkts : 0));
+    // The ECN row exists only on releases/queues that report it (§4.6.5).
+    if (real && isRoceGroup(g))
+        entries.append(egressStatEntry("ECN", "Pkts", c.qosEcnPkts[i]));
+    return QJsonObject {
+        {QStringLiteral("eq-qosgrp"), groupName},
+        {QStringLiteral("TABLE_qosgrp_egress_stats_entry"),
+         QJsonObject {{QStringLiteral("ROW_qosgrp_egress_stats_entry"), nxosRows(entries)}}}};
+}
+
+/// Egress: configuration and statistics per QoS group.
+QJsonObject egressQueuing(const SwitchPortSpec &sp, const SwitchPortCounters &c,
+                          const ModelParams &params)
+{
+    const QJsonArray cfg = egressGroupConfig(params);
+    QJsonArray egressStats;
+    for (int g = 0; g < kClassCount; ++g)
+        egressStats.append(egressGroupStats(c, QString::number(g), g));
+    egressStats.append(egressGroupStats(c, QStringLiteral("CONTROL QOS GROUP"), -1));
+    egressStats.append(egressGroupStats(c, QStringLiteral("SPAN QOS GROUP"), -1));
+    quint64 wredDrops = 0;
+    for (quint64 v : c.qosDropPkts)
+        wredDrops += v;
+    return QJsonObject {
+        {QStringLiteral("dir"), QStringLiteral("Egress")},
+        {QStringLiteral("if_name_str"), sp.name},
+        {QStringLiteral("TABLE_qosgrp_cfg"),
+         QJsonObject {{QStringLiteral("ROW_qosgrp_cfg"), nxosRows(cfg)}}},
+        {QStringLiteral("mc-drop-pkt"), QStringLiteral("0")},
+        {QStringLiteral("TABLE_qosgrp_egress_stats"),
+         QJsonObject {{QStringLiteral("ROW_qosgrp_egress_stats"), nxosRows(egressStats)}}},
+        {QStringLiteral("TABLE_egress_stats_entry"),
+         QJsonObject {{QStringLiteral("ROW_egress_stats_entry"),
+                       QJsonObject {{QStringLiteral("ep-stat-type"), QStringLiteral("WRED Drop")},
+                                    {QStringLiteral("ep-stat-units"), QStringLiteral("Pkts")},
+                                    {QStringLiteral("ep-stat-value"), s(wredDrops)}}}}}};
+}
+
+/// The no-drop group's buffer and thresholds; empty when no no-drop class is configured.
+QJsonObject ingressNoDropConfig(const SwitchQosConfig &qos, const PfcThresholds &th)
+{
+    QJsonObject ingressCfg;
+    if (qos.noDropConfigured) {
+        ingressCfg = QJsonObject {
+            {QStringLiteral("qosgrp"), QString::number(qos.noDropGroup)},
+            {QStringLiteral("buffer-size"), s(quint64(th.xoff) + quint64(th.headroom))},
+            {QStringLiteral("pause-threshold"), s(quint64(th.xoff))},
+            {QStringLiteral("resume-threshold"), s(quint64(th.xon))}};
+    }
+    return ingressCfg;
+}
+
+/// PFC state and counts of the no-drop CoS.
+QJsonArray pfcStats(const SwitchPortCounters &c, const SwitchQosConfig &qos)
+{
+    QJsonArray pfcRows;
+    const int cos = qos.noDropPfcCos;
+    pfcRows.append(
+        QJsonObject {{QStringLiteral("cos"), QString::number(cos)},
+                     {QStringLiteral("pfc-qosgrp"), QString::number(qos.noDropGroup)},
+                     {QStringLiteral("pfc-pg"), QString::number(qos.noDropGroup)},
+                     {QStringLiteral("tx-pause-state"),
+                      c.cosTxPauseActive[std::size_t(cos)] ? QStringLiteral("Active")
+                                                           : QStringLiteral("Inactive")},
+                     {QStringLiteral("tx-pause-count"), s(c.cosTxPause[std::size_t(cos)])},
+                     {QStringLiteral("rx-pause-state"),
+                      c.cosRxPauseActive[std::size_t(cos)] ? QStringLiteral("Active")
+                                                           : QStringLiteral("Inactive")},
+                     {QStringLiteral("rx-pause-count"), s(c.cosRxPause[std::size_t(cos)])}});
+    return pfcRows;
+}
+
+/// Ingress: no-drop thresholds, MMU drops and PFC statistics.
+QJsonObject ingressQueuing(const SwitchPortSpec &sp, const SwitchPortCounters &c,
+                           const SwitchQosConfig &qos, const PfcThresholds &th)
+{
+    const QJsonObject ingressCfg = ingressNoDropConfig(qos, th);
+    const QJsonArray pfcRows = pfcStats(c, qos);
+    QJsonObject ingress {
+        {QStringLiteral("dir"), QStringLiteral("Ingress")},
+        {QStringLiteral("if_name_str"), sp.name},
+        {QStringLiteral("TABLE_ingress_stats_entry"),
+         QJsonObject {
+             {QStringLiteral("ROW_ingress_stats_entry"),
+              QJsonArray {
+                  QJsonObject {{QStringLiteral("ip-stat-type"), QStringLiteral("Ingress MMU Drop")},
+                               {QStringLiteral("ip-stat-units"), QStringLiteral("Pkts")},
+                               {QStringLiteral("ip-stat-value"), s(c.ingressMmuDropPkts)}},
+                  QJsonObject {{QStringLiteral("ip-stat-type"), QStringLiteral("Ingress MMU Drop")},
+                               {QStringLiteral("ip-stat-units"), QStringLiteral("Byts")},
+                               {QStringLiteral("ip-stat-value"), s(c.ingressMmuDropBytes)}}}}}},
+        {QStringLiteral("tx-ppp"), s(c.txPpp)},
+        {QStringLiteral("rx-ppp"), s(c.rxPpp)},
+        {QStringLiteral("TABLE_pfc_stats"),
+         QJsonObject {{QStringLiteral("ROW_pfc_stats"), nxosRows(pfcRows)}}}};
+    if (!ingressCfg.isEmpty()) {
+        ingress.insert(QStringLiteral("TABLE_qosgrp_cfg"),
+                       QJsonObject {{QStringLiteral("ROW_qosgrp_cfg"), ingressCfg}});
+    }
+    return ingress;
+}
+
+}  // namespace
+
 QJsonObject NxosView::showQueuing(const QList<int> &list) const
 {
     const ModelParams &params = m_fabric.params();
@@ -594,120 +798,8 @@ QJsonObject NxosView::showQueuing(const QList<int> &list) const
     for (int p : list) {
         const SwitchPortSpec &sp = m_fabric.spec().switchPorts[p];
         const SwitchPortCounters c = m_fabric.switchPortCounters(p);
-
-        // Egress: configuration and statistics per QoS group.
-        QJsonArray cfg;
-        for (int g = 0; g < kClassCount; ++g) {
-            const bool strict = g == ClassCnp;
-            const int bw = g == ClassRoce ? params.sw.dwrrWeightRoce
-                                          : (g == ClassDefault ? params.sw.dwrrWeightDefault : 0);
-            cfg.append(QJsonObject {
-                {QStringLiteral("qosgrp"), QString::number(g)},
-                {QStringLiteral("bandwidth"), QString::number(strict ? 0 : bw)},
-                {QStringLiteral("priority"), strict ? QStringLiteral("1") : QStringLiteral("WRR")},
-                {QStringLiteral("shape-min"), QStringLiteral("0")},
-                {QStringLiteral("shape-max"), QStringLiteral("0")},
-                {QStringLiteral("shape-units"), QString()}});
-        }
-        QJsonArray egressStats;
-        auto groupStats = [&](const QString &groupName, int g) {
-            auto entry = [](const char *type, const char *units, quint64 uc) {
-                return QJsonObject {{QStringLiteral("eq-stat-type"), QLatin1String(type)},
-                                    {QStringLiteral("eq-stat-units"), QLatin1String(units)},
-                                    {QStringLiteral("eq-uc-stat-value"), QString::number(uc)},
-                                    {QStringLiteral("eq-oobfc-uc-stat-value"), QStringLiteral("0")},
-                                    {QStringLiteral("eq-mc-stat-value"), QStringLiteral("0")}};
-            };
-            QJsonArray entries;
-            const auto i = std::size_t(g < 0 ? 0 : g);
-            const bool real = g >= 0;
-            entries.append(entry("Tx", "Pkts", real ? c.qosTxPkts[i] : 0));
-            entries.append(entry("Tx", "Byts", real ? c.qosTxBytes[i] : 0));
-            entries.append(entry("WRED/AFD & Tail Drop", "Pkts", real ? c.qosDropPkts[i] : 0));
-            entries.append(entry("WRED/AFD & Tail Drop", "Byts", real ? c.qosDropBytes[i] : 0));
-            entries.append(entry("Q Depth", "Byts", real ? c.qosDepth[i] : 0));
-            entries.append(entry("WD & Tail Drop", "Pkts",
-                                 real && isRoceGroup(g) ? c.watchdogDroppedPkts : 0));
-            // The ECN row exists only on releases/queues that report it (§4.6.5).
-            if (real && isRoceGroup(g))
-                entries.append(entry("ECN", "Pkts", c.qosEcnPkts[i]));
-            egressStats.append(
-                QJsonObject {{QStringLiteral("eq-qosgrp"), groupName},
-                             {QStringLiteral("TABLE_qosgrp_egress_stats_entry"),
-                              QJsonObject {{QStringLiteral("ROW_qosgrp_egress_stats_entry"),
-                                            nxosRows(entries)}}}});
-        };
-        for (int g = 0; g < kClassCount; ++g)
-            groupStats(QString::number(g), g);
-        groupStats(QStringLiteral("CONTROL QOS GROUP"), -1);
-        groupStats(QStringLiteral("SPAN QOS GROUP"), -1);
-        quint64 wredDrops = 0;
-        for (quint64 v : c.qosDropPkts)
-            wredDrops += v;
-        QJsonObject egress {
-            {QStringLiteral("dir"), QStringLiteral("Egress")},
-            {QStringLiteral("if_name_str"), sp.name},
-            {QStringLiteral("TABLE_qosgrp_cfg"),
-             QJsonObject {{QStringLiteral("ROW_qosgrp_cfg"), nxosRows(cfg)}}},
-            {QStringLiteral("mc-drop-pkt"), QStringLiteral("0")},
-            {QStringLiteral("TABLE_qosgrp_egress_stats"),
-             QJsonObject {{QStringLiteral("ROW_qosgrp_egress_stats"), nxosRows(egressStats)}}},
-            {QStringLiteral("TABLE_egress_stats_entry"),
-             QJsonObject {
-                 {QStringLiteral("ROW_egress_stats_entry"),
-                  QJsonObject {{QStringLiteral("ep-stat-type"), QStringLiteral("WRED Drop")},
-                               {QStringLiteral("ep-stat-units"), QStringLiteral("Pkts")},
-                               {QStringLiteral("ep-stat-value"), s(wredDrops)}}}}}};
-        queuingRows.append(egress);
-
-        // Ingress: no-drop thresholds, MMU drops and PFC statistics.
-        const PfcThresholds th = m_fabric.pfcThresholds(p);
-        QJsonObject ingressCfg;
-        if (qos.noDropConfigured) {
-            ingressCfg = QJsonObject {
-                {QStringLiteral("qosgrp"), QString::number(qos.noDropGroup)},
-                {QStringLiteral("buffer-size"), s(quint64(th.xoff) + quint64(th.headroom))},
-                {QStringLiteral("pause-threshold"), s(quint64(th.xoff))},
-                {QStringLiteral("resume-threshold"), s(quint64(th.xon))}};
-        }
-        QJsonArray pfcRows;
-        const int cos = qos.noDropPfcCos;
-        pfcRows.append(
-            QJsonObject {{QStringLiteral("cos"), QString::number(cos)},
-                         {QStringLiteral("pfc-qosgrp"), QString::number(qos.noDropGroup)},
-                         {QStringLiteral("pfc-pg"), QString::number(qos.noDropGroup)},
-                         {QStringLiteral("tx-pause-state"),
-                          c.cosTxPauseActive[std::size_t(cos)] ? QStringLiteral("Active")
-                                                               : QStringLiteral("Inactive")},
-                         {QStringLiteral("tx-pause-count"), s(c.cosTxPause[std::size_t(cos)])},
-                         {QStringLiteral("rx-pause-state"),
-                          c.cosRxPauseActive[std::size_t(cos)] ? QStringLiteral("Active")
-                                                               : QStringLiteral("Inactive")},
-                         {QStringLiteral("rx-pause-count"), s(c.cosRxPause[std::size_t(cos)])}});
-        QJsonObject ingress {
-            {QStringLiteral("dir"), QStringLiteral("Ingress")},
-            {QStringLiteral("if_name_str"), sp.name},
-            {QStringLiteral("TABLE_ingress_stats_entry"),
-             QJsonObject {
-                 {QStringLiteral("ROW_ingress_stats_entry"),
-                  QJsonArray {
-                      QJsonObject {
-                          {QStringLiteral("ip-stat-type"), QStringLiteral("Ingress MMU Drop")},
-                          {QStringLiteral("ip-stat-units"), QStringLiteral("Pkts")},
-                          {QStringLiteral("ip-stat-value"), s(c.ingressMmuDropPkts)}},
-                      QJsonObject {
-                          {QStringLiteral("ip-stat-type"), QStringLiteral("Ingress MMU Drop")},
-                          {QStringLiteral("ip-stat-units"), QStringLiteral("Byts")},
-                          {QStringLiteral("ip-stat-value"), s(c.ingressMmuDropBytes)}}}}}},
-            {QStringLiteral("tx-ppp"), s(c.txPpp)},
-            {QStringLiteral("rx-ppp"), s(c.rxPpp)},
-            {QStringLiteral("TABLE_pfc_stats"),
-             QJsonObject {{QStringLiteral("ROW_pfc_stats"), nxosRows(pfcRows)}}}};
-        if (!ingressCfg.isEmpty()) {
-            ingress.insert(QStringLiteral("TABLE_qosgrp_cfg"),
-                           QJsonObject {{QStringLiteral("ROW_qosgrp_cfg"), ingressCfg}});
-        }
-        queuingRows.append(ingress);
+        queuingRows.append(egressQueuing(sp, c, params));
+        queuingRows.append(ingressQueuing(sp, c, qos, m_fabric.pfcThresholds(p)));
     }
     QJsonObject module {
         {QStringLiteral("module_number"), QStringLiteral("1")},
