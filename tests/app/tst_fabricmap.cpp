@@ -11,6 +11,8 @@
 #include "sim/feeds/largefabricfeed.h"
 #include "sim/observe/fabricrows.h"
 
+#include "../common/queuedspy.h"
+
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QtTest>
@@ -255,10 +257,11 @@ void TestFabricMap::searchAndClick()
 void TestFabricMap::feedPublishesModelRows()
 {
     sim::LargeFabricFeed feed;
-    QSignalSpy ready(&feed, &sim::LargeFabricFeed::fabricReady);
-    QSignalSpy updates(&feed, &sim::LargeFabricFeed::updated);
+    // Ready, updates and pace come from the feed's thread; failed from start() itself.
+    QueuedSpy ready(&feed, &sim::LargeFabricFeed::fabricReady);
+    QueuedSpy updates(&feed, &sim::LargeFabricFeed::updated);
     QSignalSpy failed(&feed, &sim::LargeFabricFeed::failed);
-    QSignalSpy pace(&feed, &sim::LargeFabricFeed::pace);
+    QueuedSpy pace(&feed, &sim::LargeFabricFeed::pace);
     feed.start(QStringLiteral("rail:bad"));
     QCOMPARE(failed.size(), 1);
     QVERIFY(failed.first().first().toString().contains(QStringLiteral("rail:HOSTS:NICS")));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <mutex>
 
 namespace roce::store {
 
@@ -117,7 +118,7 @@ CounterStore::CounterStore(Limits limits) : m_limits(limits), m_ceiling(limits)
 
 void CounterStore::setByteBudget(qint64 bytes)
 {
-    QWriteLocker locker(&m_lock);
+    const std::unique_lock locker(m_lock);
     m_budget = bytes;
     m_rebalanceAt = 0;
     rebalanceLocked();
@@ -125,7 +126,7 @@ void CounterStore::setByteBudget(qint64 bytes)
 
 CounterStore::Limits CounterStore::limits() const
 {
-    QReadLocker locker(&m_lock);
+    const std::shared_lock locker(m_lock);
     return m_limits;
 }
 
@@ -191,14 +192,14 @@ void CounterStore::append(const QString &port, Metric metric, qint64 ms, double 
     const int slot = model::historySlot(metric);
     if (slot < 0)
         return;
-    QWriteLocker locker(&m_lock);
+    const std::unique_lock locker(m_lock);
     appendLocked(portLocked(port), slot, ms, value);
 }
 
 void CounterStore::ingest(const model::SourceFrame &update)
 {
     const qint64 ms = update.takenMs;
-    QWriteLocker locker(&m_lock);
+    const std::unique_lock locker(m_lock);
     for (const model::PortSample &p : update.ports) {
         PortSeries *port = nullptr;  // created on the first rate: rows without rates add none
         for (const model::MetricInfo &m : model::metrics()) {
@@ -216,7 +217,7 @@ void CounterStore::ingest(const model::SourceFrame &update)
 
 QList<QPointF> CounterStore::series(const QString &port, Metric metric, qint64 fromMs) const
 {
-    QReadLocker locker(&m_lock);
+    const std::shared_lock locker(m_lock);
     QList<QPointF> out;
     const auto it = m_ports.constFind(port);
     if (it == m_ports.constEnd())
@@ -237,7 +238,7 @@ QList<QPointF> CounterStore::series(const QString &port, Metric metric, qint64 f
 
 qsizetype CounterStore::pointCount() const
 {
-    QReadLocker locker(&m_lock);
+    const std::shared_lock locker(m_lock);
     qsizetype n = 0;
     for (const PortSeries &port : m_ports) {
         for (const Series &s : port)
@@ -248,7 +249,7 @@ qsizetype CounterStore::pointCount() const
 
 void CounterStore::clear()
 {
-    QWriteLocker locker(&m_lock);
+    const std::unique_lock locker(m_lock);
     m_ports.clear();
     m_series = 0;
     m_rebalanceAt = 0;

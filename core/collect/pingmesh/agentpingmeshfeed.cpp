@@ -29,13 +29,10 @@ void AgentPingmeshFeed::stop()
 {
     // Deleting the run on its thread cancels nothing by itself: stop() first cancels the jobs.
     if (QObject *worker = m_worker.worker()) {
-        QMetaObject::invokeMethod(
-            worker,
-            [worker] {
-                if (auto *run = worker->findChild<AgentPingmesh *>())
-                    run->stop();
-            },
-            Qt::BlockingQueuedConnection);
+        m_worker.runAndWait([worker] {
+            if (auto *run = worker->findChild<AgentPingmesh *>())
+                run->stop();
+        });
     }
     m_worker.stop();
     m_running = false;

@@ -219,9 +219,7 @@ bool Recorder::start(QString *error)
     m_thread.start([](QObject *) {});
     Result<void> opened;
     auto writer = m_writer;
-    QMetaObject::invokeMethod(
-        m_thread.worker(), [writer, &opened] { opened = writer->open(); },
-        Qt::BlockingQueuedConnection);
+    m_thread.runAndWait([writer, &opened] { opened = writer->open(); });
     if (!opened) {
         if (error)
             *error = opened.error().message;
@@ -290,12 +288,12 @@ void Recorder::handOver(bool wait)
         Batch batch;
         std::swap(batch, m_pending);
         auto writer = m_writer;
-        QMetaObject::invokeMethod(
-            m_thread.worker(), [writer, batch] { writer->write(batch); },
-            wait ? Qt::BlockingQueuedConnection : Qt::QueuedConnection);
+        if (wait)
+            m_thread.runAndWait([writer, &batch] { writer->write(batch); });
+        else
+            QMetaObject::invokeMethod(m_thread.worker(), [writer, batch] { writer->write(batch); });
     } else if (wait) {
-        QMetaObject::invokeMethod(
-            m_thread.worker(), [] {}, Qt::BlockingQueuedConnection);
+        m_thread.runAndWait([] {});
     }
     const Stats now = m_writer->stats();
     if (!now.error.isEmpty() && m_flushTimer.isActive()) {

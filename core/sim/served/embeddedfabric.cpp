@@ -24,6 +24,13 @@ EmbeddedFabric::~EmbeddedFabric()
     m_thread.wait();
 }
 
+void EmbeddedFabric::inOwnThread(std::function<void()> emitSignals)
+{
+    // Queued to this object's thread (the console's): a receiver connected directly, or a
+    // QSignalSpy, then runs there too and never on the fabric's thread.
+    QMetaObject::invokeMethod(this, std::move(emitSignals), Qt::QueuedConnection);
+}
+
 void EmbeddedFabric::start()
 {
     if (m_context)
@@ -32,7 +39,6 @@ void EmbeddedFabric::start()
     m_context->moveToThread(&m_thread);
     // Deleted on the fabric's thread as it ends, taking the service (its child) with it.
     connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
-    m_thread.start();
     QObject *context = m_context;
     const SimServiceOptions options = m_options;
     QMetaObject::invokeMethod(m_context, [this, context, options] {
@@ -41,15 +47,18 @@ void EmbeddedFabric::start()
         if (const auto ok = service->start(); !ok) {
             const QString message = ok.error().message;
             delete service;
-            emit failed(message);
+            inOwnThread([this, message] { emit failed(message); });
             return;
         }
         m_service = service;
         const QUrl url = service->nxapiHttpsUrl().isEmpty() ? service->nxapiHttpUrl()
                                                             : service->nxapiHttpsUrl();
         const int hosts = service->agents() ? int(service->fabric().spec().hosts.size()) : 0;
-        emit started(url, hosts, service->certificateFingerprint());
-        emit layoutReady(layoutOf(service->fabric().spec()));
+        inOwnThread([this, url, hosts, fingerprint = service->certificateFingerprint(),
+                     layout = layoutOf(service->fabric().spec())] {
+            emit started(url, hosts, fingerprint);
+            emit layoutReady(layout);
+        });
         if (service->agents()) {
             QList<experiments::ExperimentHost> agentHosts;
             for (int h = 0; h < hosts; ++h) {
@@ -61,9 +70,12 @@ void EmbeddedFabric::start()
                 e.pinnedSha256 = service->certificateFingerprint().toLatin1();
                 agentHosts.append({spec.name, e, spec.ipv4});
             }
-            emit agentsStarted(agentHosts);
+            inOwnThread([this, agentHosts] { emit agentsStarted(agentHosts); });
         }
     });
+    // Started after the service's construction is queued, so that the thread's first event
+    // is it and what was done here happens before it (as ThreadSanitizer can see).
+    m_thread.start();
 }
 
 models::FabricLayout EmbeddedFabric::layoutOf(const FabricSpec &spec)
@@ -91,15 +103,20 @@ void EmbeddedFabric::startScenario(const QString &name)
         return;
     QMetaObject::invokeMethod(m_context, [this, name] {
         if (!m_service) {
-            emit scenarioFailed(name,
-                                EmbeddedFabricText::tr("the simulated fabric is not running"));
+            inOwnThread([this, name] {
+                emit scenarioFailed(name,
+                                    EmbeddedFabricText::tr("the simulated fabric is not running"));
+            });
             return;
         }
-        if (const auto ok = m_service->startScenario(name); !ok)
-            emit scenarioFailed(name, ok.error().message);
-        else {
-            emit scenarioStarted(resolvedSpec(*ok));
-            emit scenarioInjected(injectionToJson(*ok));
+        if (const auto ok = m_service->startScenario(name); !ok) {
+            inOwnThread(
+                [this, name, message = ok.error().message] { emit scenarioFailed(name, message); });
+        } else {
+            inOwnThread([this, spec = resolvedSpec(*ok), injection = injectionToJson(*ok)] {
+                emit scenarioStarted(spec);
+                emit scenarioInjected(injection);
+            });
         }
     });
 }

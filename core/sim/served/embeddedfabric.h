@@ -9,6 +9,8 @@
 #include <QThread>
 #include <QUrl>
 
+#include <functional>
+
 namespace roce::sim {
 
 /// The simulated fabric on a thread of its own, so that a GUI stays responsive while the
@@ -53,7 +55,11 @@ signals:
 private:
     SimServiceOptions m_options;
     QThread m_thread;
-    QObject *m_context = nullptr;     ///< lives on m_thread; parent of the service
+    QObject *m_context = nullptr;  ///< lives on m_thread; parent of the service
+    /// Runs @p emitSignals in this object's thread: the signals are emitted there, whatever
+    /// thread the service told it from.
+    void inOwnThread(std::function<void()> emitSignals);
+
     SimService *m_service = nullptr;  ///< used on m_thread only
 };
 
