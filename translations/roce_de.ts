@@ -1453,6 +1453,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
+    <message>
+        <source>no secret for %1 in ROCE_PROMETHEUS_SECRET or the keychain (%2)</source>
+        <translation>kein Geheimnis für %1 in ROCE_PROMETHEUS_SECRET oder im Schlüsselbund (%2)</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosisText</name>

@@ -1,6 +1,7 @@
 #include "cli/commands/diagnosecommand.h"
 
 #include "cli/access/headlessfabric.h"
+#include "cli/access/promsecret.h"
 #include "cli/framework/output.h"
 #include "cli/framework/parse.h"
 #include "cli/framework/stopsignals.h"
@@ -294,7 +295,15 @@ std::optional<QString> watchPrometheus(LiveWatch &w, const DiagnoseArgs &a, Comm
     fleet::FleetOptions options;
     options.endpoint = *endpoint;
     options.endpoint.auth = *auth;
-    options.endpoint.secret = QString::fromUtf8(qgetenv("ROCE_PROMETHEUS_SECRET"));
+    if (options.endpoint.auth != prom::PromEndpoint::Auth::None) {
+        // As rocectl fleet: the environment, else the keychain; never an empty token sent.
+        const auto secret = prometheusSecret(options.endpoint);
+        if (!secret)
+            return DiagnoseText::tr("no secret for %1 in ROCE_PROMETHEUS_SECRET or the "
+                                    "keychain (%2)")
+                .arg(options.endpoint.displayName(), secret.error().message);
+        options.endpoint.secret = *secret;
+    }
     fleet::FleetSource *source = fleet::watchFleet(w.hub, options);
     QObject::connect(source, &fleet::FleetSource::failed, &w.loop,
                      [&io](const QString &store, const QString &message) {

@@ -1,11 +1,11 @@
 #include "cli/commands/fleetcommand.h"
 
+#include "cli/access/promsecret.h"
 #include "cli/framework/parse.h"
 #include "cli/framework/stopsignals.h"
 #include "live/fleet/fleetrules.h"
 #include "live/fleet/fleetsource.h"
 #include "live/hub/livefabric.h"
-#include "live/inventory/secretstore.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -95,24 +95,6 @@ void declare(OptionTable &t, FleetArgs &a)
                                    "reads (for the store's rule_files, or vmalert), for a "
                                    "scrape interval of --interval (default 15 s), and exit."),
               &a.printRules);
-}
-
-/// The store's token or password: the environment, else the keychain.
-Result<QString> fleetSecret(const prom::PromEndpoint &endpoint)
-{
-    const QByteArray env = qgetenv("ROCE_PROMETHEUS_SECRET");
-    if (!env.isEmpty())
-        return QString::fromUtf8(env);
-    inventory::SecretStore secrets;
-    QEventLoop keychain;
-    std::optional<Result<QString>> read;
-    secrets.read(endpoint.secretKey(), [&](Result<QString> r) {
-        read = std::move(r);
-        keychain.quit();
-    });
-    if (!read)
-        keychain.exec();
-    return std::move(*read);
 }
 
 /// The store's endpoint as the arguments name it, or why they do not.
@@ -243,7 +225,7 @@ int FleetCommand::run(const QStringList &args, CommandIo &io)
     if (a.intervalS)
         options.intervalMs = int(*a.intervalS * 1000);
     if (options.endpoint.auth != prom::PromEndpoint::Auth::None) {
-        const auto secret = fleetSecret(options.endpoint);
+        const auto secret = prometheusSecret(options.endpoint);
         if (!secret) {
             io.err << FleetCommandText::tr("rocectl fleet: no secret for %1 in "
                                            "ROCE_PROMETHEUS_SECRET or the keychain (%2)")
