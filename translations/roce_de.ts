@@ -979,6 +979,37 @@
     </message>
 </context>
 <context>
+    <name>BoundedText</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s</source>
+        <translation>%1 hat nicht innerhalb von %2 s geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 announced an answer of %2, over the %3 cap of %4; not read</source>
+        <translation>%1 kündigte eine Antwort von %2 an, über der Grenze von %3 für %4; nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1 sent more than %2, the cap of %3; the rest was not read</source>
+        <translation>%1 sandte mehr als %2, die Grenze für %3; der Rest wurde nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1 redirected to %2, another origin: not followed, so the credentials stay with %3; if the service moved, use its new address</source>
+        <translation>%1 leitete auf %2 um, einen anderen Ursprung: nicht gefolgt, die Anmeldedaten bleiben bei %3; ist der Dienst umgezogen, seine neue Adresse verwenden</translation>
+    </message>
+    <message>
+        <source>%1 redirected the request with HTTP %2 to %3, which would resend it as a GET without its body: not followed; use that address</source>
+        <translation>%1 leitete die Anfrage mit HTTP %2 auf %3 um, wodurch sie als GET ohne ihren Inhalt erneut gesendet würde: nicht gefolgt; diese Adresse verwenden</translation>
+    </message>
+</context>
+<context>
     <name>ClientText</name>
     <message>
         <source>%1 is plain HTTP: the password would cross the network in clear. Use https://, or allow HTTP explicitly for this switch.</source>
@@ -987,10 +1018,6 @@
     <message>
         <source>%1 is not an http:// or https:// URL</source>
         <translation>%1 ist keine http://- oder https://-URL</translation>
-    </message>
-    <message>
-        <source>%1 did not answer within %2 s</source>
-        <translation>%1 hat nicht innerhalb von %2 s geantwortet</translation>
     </message>
     <message>
         <source>%1 presented certificate %2, not the pinned %3. If the switch was re-keyed, confirm the new fingerprint; otherwise something is in between.</source>
@@ -1051,6 +1078,34 @@
     <message>
         <source>%1 has no %2 (HTTP 404): is the path prefix right (e.g. /prometheus, /select/0/prometheus)?</source>
         <translation>%1 hat kein %2 (HTTP 404): Stimmt das Pfadpräfix (z. B. /prometheus, /select/0/prometheus)?</translation>
+    </message>
+    <message>
+        <source>an NX-API poll</source>
+        <translation>eine NX-API-Abfrage</translation>
+    </message>
+    <message>
+        <source>%1; %2 s left</source>
+        <translation>%1; noch %2 s</translation>
+    </message>
+    <message>
+        <source>the store&apos;s answers in flight</source>
+        <translation>die laufenden Antworten des Speichers</translation>
+    </message>
+    <message>
+        <source>%1 is limiting this client&apos;s requests (HTTP 429)</source>
+        <translation>%1 begrenzt die Anfragen dieses Clients (HTTP 429)</translation>
+    </message>
+    <message>
+        <source>%1 is unavailable (HTTP 503: %2)</source>
+        <translation>%1 ist nicht verfügbar (HTTP 503: %2)</translation>
+    </message>
+    <message>
+        <source>no request for %1 s, as it asked (Retry-After)</source>
+        <translation>keine Anfrage für %1 s, wie verlangt (Retry-After)</translation>
+    </message>
+    <message>
+        <source>no request for %1 s</source>
+        <translation>keine Anfrage für %1 s</translation>
     </message>
 </context>
 <context>
@@ -2530,6 +2585,18 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>block damaged (an event without time or type)</source>
         <translation>Block beschädigt (ein Ereignis ohne Zeit oder Typ)</translation>
+    </message>
+    <message>
+        <source>block damaged (impossible time %1 ms: not between %2 and %3)</source>
+        <translation>Block beschädigt (unmögliche Zeit %1 ms: nicht zwischen %2 und %3)</translation>
+    </message>
+    <message>
+        <source>block damaged (a tick at %1 ms, outside the block&apos;s %2 to %3 ms)</source>
+        <translation>Block beschädigt (ein Tick bei %1 ms, außerhalb von %2 bis %3 ms des Blocks)</translation>
+    </message>
+    <message>
+        <source>block damaged (tick times go back: %1 ms after %2 ms)</source>
+        <translation>Block beschädigt (Tick-Zeiten laufen rückwärts: %1 ms nach %2 ms)</translation>
     </message>
 </context>
 <context>
@@ -4252,6 +4319,14 @@ Szenarien von --sim:
         <translation>der letzte Block wurde abgeschnitten</translation>
     </message>
     <message>
+        <source>block damaged (out of time order: it starts at %1, before the block before it ends at %2)</source>
+        <translation>Block beschädigt (außer der Zeitfolge: er beginnt um %1, bevor der Block davor um %2 endet)</translation>
+    </message>
+    <message>
+        <source>block damaged (out of time order: it ends at %1, after the block after it starts at %2)</source>
+        <translation>Block beschädigt (außer der Zeitfolge: er endet um %1, nachdem der Block danach um %2 beginnt)</translation>
+    </message>
+    <message>
         <source>damaged bytes</source>
         <translation>beschädigte Bytes</translation>
     </message>
@@ -5949,6 +6024,14 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>seconds</source>
         <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>%1 answered, but no interface could be read from the answer%2</source>
+        <translation>%1 hat geantwortet, aber aus der Antwort ließ sich keine Schnittstelle lesen%2</translation>
+    </message>
+    <message>
+        <source>%1 reports were asked for, %2 printed: no interface&apos;s counters moved between polls</source>
+        <translation>%1 Berichte verlangt, %2 ausgegeben: zwischen den Abfragen hat sich kein Zähler einer Schnittstelle bewegt</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "agentoptions.h"
 #include "prometheus/server/basicauth.h"
 #include "prometheus/server/metricsserver.h"
+#include "prometheus/server/peersource.h"
 #include "prometheus/server/webconfig.h"
 #include "proto/common/versions.h"
 #include "verbsdevices.h"
@@ -261,23 +262,31 @@ private slots:
     void metricsServerBoundsConnections()
     {
         MetricsServer server("roce-test", [] { return QByteArray("roce_test 1\n"); });
-        server.setLimits({2, 300, 1024});  // two at once, 300 ms each, 1 KiB requests
+        MetricsServer::Limits limits;  // two at once, 300 ms for the head, 1 KiB requests
+        limits.maxConnections = 2;
+        limits.headTimeoutMs = 300;
+        limits.maxRequestBytes = 1024;
+        server.setLimits(limits);
         const quint16 port = server.listen(QHostAddress::LocalHost, 0);
         QVERIFY(port);
         QTcpSocket a, b, c;
         for (QTcpSocket *s : {&a, &b}) {
             s->connectToHost(QHostAddress::LocalHost, port);
             QVERIFY(s->waitForConnected(5000));
+            QTest::qWait(20);  // a is the older
         }
         QTRY_COMPARE_WITH_TIMEOUT(server.connections(), 2, 5000);
-        // A third is closed at once, unanswered.
+        // A third takes the slot of the oldest peer still owing its head, which is closed
+        // unanswered.
         c.connectToHost(QHostAddress::LocalHost, port);
-        QTRY_COMPARE_WITH_TIMEOUT(c.state(), QAbstractSocket::UnconnectedState, 5000);
-        QCOMPARE(c.readAll(), QByteArray());
-        QCOMPARE(server.connections(), 2);
-        // The two that never sent a request are cut off at the deadline.
-        QTRY_COMPARE_WITH_TIMEOUT(server.connections(), 0, 5000);
         QTRY_COMPARE_WITH_TIMEOUT(a.state(), QAbstractSocket::UnconnectedState, 5000);
+        QCOMPARE(a.readAll(), QByteArray());
+        QCOMPARE(b.state(), QAbstractSocket::ConnectedState);
+        QCOMPARE(server.connections(), 2);
+        QCOMPARE(server.evicted(), 1);
+        // The two that never sent a request are cut off at the head's deadline.
+        QTRY_COMPARE_WITH_TIMEOUT(server.connections(), 0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(b.state(), QAbstractSocket::UnconnectedState, 5000);
         // A request beyond the size limit is cut off unanswered.
         QTcpSocket big;
         big.connectToHost(QHostAddress::LocalHost, port);
@@ -294,6 +303,34 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT((answer += good.readAll()).contains("roce_test 1"), 5000);
         QVERIFY(answer.startsWith("HTTP/1.1 200 OK"));
         QCOMPARE(server.scrapes(), 1);
+    }
+
+    void fullMetricsServerAnswers503()
+    {
+        // Two peers being answered (and not yet stalled) hold both slots: a third is told
+        // to come back, not reset.
+        MetricsServer server("roce-test", [] { return QByteArray(8 << 20, 'x'); });
+        MetricsServer::Limits limits;
+        limits.maxConnections = 2;
+        limits.stalledMs = 60000;
+        server.setLimits(limits);
+        const quint16 port = server.listen(QHostAddress::LocalHost, 0);
+        QVERIFY(port);
+        QTcpSocket a, b, c;
+        for (QTcpSocket *s : {&a, &b}) {
+            s->setReadBufferSize(4096);  // they read (almost) nothing
+            s->connectToHost(QHostAddress::LocalHost, port);
+            QVERIFY(s->waitForConnected(5000));
+            s->write("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(server.scrapes(), 2, 5000);
+        c.connectToHost(QHostAddress::LocalHost, port);
+        QByteArray answer;
+        QTRY_VERIFY_WITH_TIMEOUT((answer += c.readAll()).contains("\r\n\r\n"), 5000);
+        QVERIFY2(answer.startsWith("HTTP/1.1 503 Service Unavailable"), answer.constData());
+        QVERIFY(answer.contains("Retry-After: 1"));
+        QCOMPARE(server.turnedAway(), 1);
+        QCOMPARE(server.connections(), 2);
     }
 
     void basicAuthVerifiesRemembersAndRations()
@@ -337,6 +374,20 @@ private slots:
         QCOMPARE(auth.check(header("prom:wrong")), BasicAuth::Verdict::Denied);
         QCOMPARE(auth.check(header("prom:wrong")), BasicAuth::Verdict::Throttled);
         QCOMPARE(auth.hashesComputed(), 4);
+        // The ration is per source: another address has a burst of its own, and using it up
+        // leaves the first as it was.
+        const QByteArray other = peerSource(QHostAddress(QStringLiteral("10.0.0.7")));
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(auth.check(header("prom:wrong"), other), BasicAuth::Verdict::Denied);
+        QCOMPARE(auth.check(header("prom:wrong"), other), BasicAuth::Verdict::Throttled);
+        QCOMPARE(auth.check(header("prom:s3cre")), BasicAuth::Verdict::Throttled);
+        QCOMPARE(auth.sourcesRationed(), 2);
+        // An IPv6 /64 is one source; an IPv4-mapped address is its IPv4 one.
+        QCOMPARE(peerSource(QHostAddress(QStringLiteral("2001:db8:1:2::5"))),
+                 peerSource(QHostAddress(QStringLiteral("2001:db8:1:2:ffff::9"))));
+        QVERIFY(peerSource(QHostAddress(QStringLiteral("2001:db8:1:3::5")))
+                != peerSource(QHostAddress(QStringLiteral("2001:db8:1:2::5"))));
+        QCOMPARE(peerSource(QHostAddress(QStringLiteral("::ffff:10.0.0.7"))), other);
     }
 
     void maxConnectionsFromFlagAndConfig()

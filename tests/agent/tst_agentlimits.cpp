@@ -475,6 +475,57 @@ private slots:
         frozen.waitDone();
     }
 
+    // 3b'. A client that sends requests and never reads the replies: its requests are left
+    // unread while its queue is over the cap, so the queue stays there (plus one reply), and
+    // stuck beyond the deadline it is dropped.
+    void requestFloodWithoutReadingIsBoundedAndDropped()
+    {
+        constexpr qint64 kQueue = 64 * 1024;
+        TestAgent agent({QStringLiteral("mlx5_0")}, 0, [](AgentServerOptions &o) {
+            o.maxSendQueue = kQueue;
+            o.socketSendBuffer = 16 * 1024;
+            o.stuckTimeoutMs = 1500;
+        });
+        RawClient flooder;
+        QVERIFY(flooder.connectTo(agent.port));
+        QVERIFY(flooder.authenticate());
+        QObject::disconnect(&flooder.socket, &QSslSocket::readyRead, nullptr, nullptr);
+        flooder.socket.setReadBufferSize(4096);  // from now on nothing is read
+        const qint64 reply
+            = encodeFrame({{QStringLiteral("type"), QStringLiteral("devices")},
+                           {QStringLiteral("id"), 1000000},
+                           {QStringLiteral("sample"), sampleToJson(agent.sampler->sample())}})
+                  .size();
+        qint64 largest = 0;
+        int id = 0;
+        QElapsedTimer t;
+        t.start();
+        while (agent.server->droppedClients() == 0 && t.elapsed() < 10000) {
+            if (flooder.socket.bytesToWrite() + flooder.socket.encryptedBytesToWrite()
+                < 256 * 1024) {
+                for (int i = 0; i < 64; ++i, ++id)
+                    flooder.send(
+                        {{QStringLiteral("type"),
+                          id % 16 ? QStringLiteral("ping") : QStringLiteral("list_devices")},
+                         {QStringLiteral("id"), id}});
+            }
+            QTest::qWait(1);
+            largest = std::max(largest, agent.server->largestSendQueue());
+        }
+        qInfo("%d requests sent, largest queue %lld bytes (cap %lld, reply %lld), dropped after "
+              "%lld ms",
+              id, largest, kQueue, reply, t.elapsed());
+        QCOMPARE(agent.server->droppedClients(), 1);
+        // The queue is checked before each request, so it ends at most one reply over the cap
+        // (plus the TLS records' headers, which it counts, and the sample's varying numbers).
+        QVERIFY2(largest <= kQueue + reply + 1024,
+                 qPrintable(QStringLiteral("queue %1, reply %2").arg(largest).arg(reply)));
+        QCOMPARE(agent.server->connectionCount(), 0);
+        flooder.socket.setReadBufferSize(0);  // reading again, it sees the connection closed
+        flooder.socket.readAll();
+        QTRY_VERIFY_WITH_TIMEOUT(flooder.closed(), 5000);
+    }
+
     // 3c. Liveness: the agent pings a silent client that promised to answer and drops it
     // when it does not; an older client that made no promise is left alone, and the real
     // console answers and stays.

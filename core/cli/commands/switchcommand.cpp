@@ -253,6 +253,7 @@ int printRateReports(nxapi::NxapiClient &client, const SwitchArgs &a, CommandIo 
     int printed = 0;
     int failures = 0;
     int polls = 0;
+    bool saidNoPorts = false;
     const int maxPolls = reports == 0 ? -1 : reports + 1 + 2;  // two failures tolerated
     auto maybeStop = [&] {
         ++polls;
@@ -261,6 +262,21 @@ int printRateReports(nxapi::NxapiClient &client, const SwitchArgs &a, CommandIo 
     };
     QObject::connect(
         &client, &nxapi::NxapiClient::snapshotReady, &loop, [&](const nxapi::SwitchSnapshot &s) {
+            if (s.ports.isEmpty() && !std::exchange(saidNoPorts, true)) {
+                // An answer with nothing to rate would otherwise end in exit 1 and silence.
+                QStringList why;
+                for (const nxapi::CommandIssue &i : s.issues)
+                    why.append(i.command + QStringLiteral(": ") + i.message);
+                io.err << QStringLiteral("rocectl switch: ")
+                       << SwitchCommandText::tr("%1 answered, but no interface could be read "
+                                                "from the answer%2")
+                              .arg(client.endpoint().url.host(),
+                                   why.isEmpty() ? QString()
+                                                 : QStringLiteral(" (")
+                                           + why.join(QStringLiteral("; ")) + QLatin1Char(')'))
+                       << QLatin1Char('\n');
+                io.err.flush();
+            }
             const QList<nxapi::PortRates> rates = model.update(s);
             if (!rates.isEmpty()) {
                 ++printed;
@@ -286,6 +302,15 @@ int printRateReports(nxapi::NxapiClient &client, const SwitchArgs &a, CommandIo 
     client.start();
     loop.exec();
     client.stop();
+    if (printed < reports && failures == 0 && !saidNoPorts) {
+        io.err << QStringLiteral("rocectl switch: ")
+               << SwitchCommandText::tr("%1 reports were asked for, %2 printed: no interface's "
+                                        "counters moved between polls")
+                      .arg(reports)
+                      .arg(printed)
+               << QLatin1Char('\n');
+        io.err.flush();
+    }
     return failures > 0 || printed < reports ? ExitFailure : ExitOk;
 }
 

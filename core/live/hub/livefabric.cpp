@@ -11,6 +11,8 @@
 #include <QMetaMethod>
 #include <QMutexLocker>
 
+#include <algorithm>
+
 namespace roce::live {
 
 LiveFabric::LiveFabric(QObject *parent) : LiveFabric(Options {}, parent)
@@ -427,6 +429,11 @@ void LiveFabric::tick()
             break;
         }
     }
+    // The store's rows are only as fresh as the store: when it fails they are all stale at
+    // once, not one staleAfterMs after their last refresh.
+    m_storeDown = std::any_of(m_sources.cbegin(), m_sources.cend(), [](const SourceState &s) {
+        return s.kind == QLatin1String("store") && s.state == SourceState::State::Failed;
+    });
     m_ports->applyUpdates(tick.tableUpdates);
     diagnose(now, tick.frame);
     if (keepInputs)
@@ -479,6 +486,12 @@ qint64 LiveFabric::ageMs(const QString &portKey) const
     return at == m_latestIndex.constEnd() ? -1 : m_clock() - m_latest.at(*at).updatedMs;
 }
 
+void LiveFabric::setStaleAfterMs(qint64 ms)
+{
+    m_options.staleAfterMs = ms;
+    m_ports->setStaleAfterMs(ms);
+}
+
 bool LiveFabric::isStale(const QString &portKey) const
 {
     const auto at = m_latestIndex.constFind(portKey);
@@ -488,7 +501,8 @@ bool LiveFabric::isStale(const QString &portKey) const
     const auto source = m_sources.constFind(l.source);
     if (source != m_sources.constEnd()
         && (source->state == SourceState::State::Failed
-            || source->state == SourceState::State::NeedsPassword))
+            || source->state == SourceState::State::NeedsPassword
+            || (m_storeDown && source->kind == QLatin1String("prometheus"))))
         return true;
     return m_clock() - l.updatedMs > m_options.staleAfterMs;
 }

@@ -152,8 +152,11 @@ public:
     /// latest() without the stale ports (isStale): what judges the fabric now, such as the
     /// pingmesh's link and pause evidence, must not read a silent switch's last rates.
     QList<model::PortSample> freshLatest() const;
-    /// Whether @p portKey is stale now: its source failed, or no update for staleAfterMs.
+    /// Whether @p portKey is stale now: its source failed (for a metrics store's rows: the
+    /// store failed), or no update for staleAfterMs.
     bool isStale(const QString &portKey) const;
+    /// A new staleAfterMs (a fleet's, once the store's scrape interval is known).
+    void setStaleAfterMs(qint64 ms);
     qint64 ageMs(const QString &portKey) const;
     /// The current state as one `rocectl watch` frame (every port, active alerts, sources,
     /// active findings).
@@ -209,6 +212,7 @@ private:
 
     Options m_options;
     bool m_keepHistory = true;
+    bool m_storeDown = false;  ///< a metrics store source failed at the last tick
     std::function<qint64()> m_clock;
     store::CounterStore m_history;  ///< before the sources: they outlive none of it
     monitor::AlertEngine m_alerts;

@@ -3,13 +3,16 @@
 #include "live/recording/stringpool.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 
 namespace roce::recording {
@@ -50,6 +53,31 @@ qint64 getI64(const char *at)
     for (int i = 0; i < 8; ++i)
         v |= quint64(quint8(at[i])) << (8 * i);
     return qint64(v);
+}
+
+/// Times are stored as differences, which a crafted block can make overflow: the arithmetic
+/// wraps (as unsigned), so decoding is defined for any bytes and encoding gives them back;
+/// what the times mean is checked apart (checkTickTimes).
+qint64 wrappingAdd(qint64 a, qint64 b)
+{
+    return qint64(quint64(a) + quint64(b));
+}
+qint64 wrappingSub(qint64 a, qint64 b)
+{
+    return qint64(quint64(a) - quint64(b));
+}
+
+QString utcText(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
+}
+
+/// The damage of a time outside @p window.
+Error impossibleTime(qint64 ms, const TimeWindow &window)
+{
+    return damaged(FormatText::tr("block damaged (impossible time %1 ms: not between %2 and %3)")
+                       .arg(ms)
+                       .arg(utcText(window.earliestMs), utcText(window.latestMs)));
 }
 
 /// Appends LEB128 varints, zig-zag signed ones and IEEE floats, and interns strings: each
@@ -408,14 +436,14 @@ QByteArray encodeTicks(const QList<RecordedTick> &ticks)
     qint64 previous = ticks.isEmpty() ? 0 : ticks.first().ms;
     e.svarint(previous);
     for (const RecordedTick &t : ticks) {
-        e.svarint(t.ms - previous);
+        e.svarint(wrappingSub(t.ms, previous));
         previous = t.ms;
         e.varint(quint64(t.inputs.size()));
         for (const live::LiveFabric::Input &in : t.inputs) {
             e.byte(quint8(in.kind));
             e.string(in.source);
             e.string(in.sourceKind);
-            e.svarint(in.ms - t.ms);
+            e.svarint(wrappingSub(in.ms, t.ms));
             if (in.kind != live::LiveFabric::Input::Kind::Frame) {
                 e.string(in.message);
                 continue;
@@ -423,7 +451,7 @@ QByteArray encodeTicks(const QList<RecordedTick> &ticks)
             const model::SourceFrame &f = in.frame;
             e.string(f.source);
             e.string(f.origin);
-            e.svarint(f.takenMs - in.ms);
+            e.svarint(wrappingSub(f.takenMs, in.ms));
             e.varint(quint64(f.issues.size()));
             for (const QString &issue : f.issues)
                 e.string(issue);
@@ -448,7 +476,7 @@ Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw, StringPool *pool)
     ticks.reserve(n);
     for (qsizetype i = 0; i < n && d.ok(); ++i) {
         RecordedTick t;
-        t.ms = previous + d.svarint();
+        t.ms = wrappingAdd(previous, d.svarint());
         previous = t.ms;
         const qsizetype inputs = d.count();
         t.inputs.reserve(inputs);
@@ -460,7 +488,7 @@ Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw, StringPool *pool)
             in.kind = live::LiveFabric::Input::Kind(kind);
             in.source = d.string();
             in.sourceKind = d.string();
-            in.ms = t.ms + d.svarint();
+            in.ms = wrappingAdd(t.ms, d.svarint());
             if (in.kind != live::LiveFabric::Input::Kind::Frame) {
                 in.message = d.string();
                 t.inputs.append(std::move(in));
@@ -469,7 +497,7 @@ Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw, StringPool *pool)
             model::SourceFrame &f = in.frame;
             f.source = d.string();
             f.origin = d.string();
-            f.takenMs = in.ms + d.svarint();
+            f.takenMs = wrappingAdd(in.ms, d.svarint());
             const qsizetype issues = d.count();
             for (qsizetype j = 0; j < issues && d.ok(); ++j)
                 f.issues.append(d.string());
@@ -509,11 +537,67 @@ Result<QList<RecordedEvent>> decodeEvents(QByteArrayView raw)
         QJsonObject o = v.toObject();
         const QJsonValue t = o.take(QStringLiteral("t"));
         const QJsonValue type = o.take(QStringLiteral("type"));
-        if (!t.isDouble() || !type.isString())
+        // A number beyond what a qint64 holds is no time (and converting it is undefined).
+        const double ms = t.toDouble();
+        if (!t.isDouble() || !type.isString() || !(std::abs(ms) < 9.2e18))
             return damaged(FormatText::tr("block damaged (an event without time or type)"));
-        events.append({qint64(t.toDouble()), type.toString(), o});
+        events.append({qint64(ms), type.toString(), o});
     }
     return events;
+}
+
+TimeWindow TimeWindow::consoleClock(qint64 nowMs)
+{
+    return {format::kEarliestMs,
+            std::clamp(nowMs, format::kEarliestMs, format::kLastClockMs) + format::kFutureSlackMs};
+}
+
+Result<void> checkBlockTimes(const BlockHeader &header, const TimeWindow &console)
+{
+    if (header.type == BlockType::Meta)
+        return {};
+    for (qint64 ms : {header.firstMs, header.lastMs})
+        if (!console.contains(ms))
+            return impossibleTime(ms, console);
+    return {};
+}
+
+Result<void> checkTickTimes(const QList<RecordedTick> &ticks, const BlockHeader &header,
+                            const TimeWindow &console)
+{
+    const TimeWindow anyClock;
+    qint64 previous = header.firstMs;
+    for (const RecordedTick &t : ticks) {
+        // The writer takes the block's first and last time from its ticks, and a console's
+        // clock goes forward: a tick outside them, or before the one before it, cannot be.
+        if (t.ms < header.firstMs || t.ms > header.lastMs)
+            return damaged(FormatText::tr("block damaged (a tick at %1 ms, outside the block's "
+                                          "%2 to %3 ms)")
+                               .arg(t.ms)
+                               .arg(header.firstMs)
+                               .arg(header.lastMs));
+        if (t.ms < previous)
+            return damaged(FormatText::tr("block damaged (tick times go back: %1 ms after %2 ms)")
+                               .arg(t.ms)
+                               .arg(previous));
+        previous = t.ms;
+        for (const live::LiveFabric::Input &in : t.inputs) {
+            if (!console.contains(in.ms))
+                return impossibleTime(in.ms, console);
+            if (in.kind == live::LiveFabric::Input::Kind::Frame
+                && !anyClock.contains(in.frame.takenMs))
+                return impossibleTime(in.frame.takenMs, anyClock);
+        }
+    }
+    return {};
+}
+
+Result<void> checkEventTimes(const QList<RecordedEvent> &events, const TimeWindow &console)
+{
+    for (const RecordedEvent &e : events)
+        if (!console.contains(e.ms))
+            return impossibleTime(e.ms, console);
+    return {};
 }
 
 }  // namespace roce::recording

@@ -43,6 +43,17 @@ inline constexpr quint32 kBlockMagic = 0x31424652;  ///< "RFB1" little-endian
 inline constexpr int kBlockHeaderBytes = 40;
 /// No block is larger than this, raw or stored: a length beyond it is damage, not data.
 inline constexpr quint32 kMaxBlockBytes = 256u << 20;
+/// The earliest time on the console's clock a recording holds: 2000-01-01T00:00:00Z. This
+/// program dates from 2026, and a clock earlier than 2000 was never set (it reads 1970).
+inline constexpr qint64 kEarliestMs = 946'684'800'000;
+/// The latest: a day after the reader's own clock. A recording is read after it is written;
+/// the day is for a writer whose clock ran ahead of the reader's (a hardware clock kept in local
+/// time is at most 14 h off).
+inline constexpr qint64 kFutureSlackMs = 24ll * 3600 * 1000;
+/// The last millisecond of the year 9999: the most any clock says (a source's own clock is
+/// not the console's and may say anything from 1970 on: a device that was never set, or a
+/// monotonic clock).
+inline constexpr qint64 kLastClockMs = 253'402'300'799'999;
 }  // namespace format
 
 enum class BlockType : quint8 { Meta = 1, Ticks = 2, Events = 3 };
@@ -54,6 +65,16 @@ struct BlockHeader {
     quint32 rawBytes = 0;     ///< payload bytes once inflated
     quint32 payloadCrc = 0;
     qint64 firstMs = 0, lastMs = 0;
+};
+
+/// The times a clock can say in a recording: [earliestMs, latestMs], both included.
+struct TimeWindow {
+    qint64 earliestMs = 0;
+    qint64 latestMs = format::kLastClockMs;
+
+    /// The console's clock, read at @p nowMs: [kEarliestMs, nowMs + kFutureSlackMs].
+    static TimeWindow consoleClock(qint64 nowMs);
+    bool contains(qint64 ms) const { return ms >= earliestMs && ms <= latestMs; }
 };
 
 QByteArray fileHeader();
@@ -75,6 +96,20 @@ class StringPool;
 Result<QList<RecordedTick>> decodeTicks(QByteArrayView raw, StringPool *pool = nullptr);
 QByteArray encodeEvents(const QList<RecordedEvent> &events);
 Result<QList<RecordedEvent>> decodeEvents(QByteArrayView raw);
+
+/// Times are checked apart from the checksums: a block can be whole and still say a time that
+/// cannot be (a crafted file, or a writer's bug), and such a block is damage as a bad checksum
+/// is. Its first and last time must lie in @p console (the console's clock, see
+/// TimeWindow::consoleClock). A Meta block's time is not on the timeline and is not checked.
+Result<void> checkBlockTimes(const BlockHeader &header, const TimeWindow &console);
+/// A ticks block's ticks follow each other from its first time to its last (the writer takes
+/// both from them), and each input's console time lies in @p console; a source's own time
+/// (a frame's takenMs) lies in TimeWindow {} (any clock).
+Result<void> checkTickTimes(const QList<RecordedTick> &ticks, const BlockHeader &header,
+                            const TimeWindow &console);
+/// Every event's time lies in @p console. Events are not in time order: an annotation is
+/// appended later about any earlier time, and a segment opens with the shape in force.
+Result<void> checkEventTimes(const QList<RecordedEvent> &events, const TimeWindow &console);
 
 quint32 crc32Of(QByteArrayView bytes);
 

@@ -23,6 +23,83 @@ QString timeText(qint64 ms)
     return QDateTime::fromMSecsSinceEpoch(ms).toString(Qt::ISODateWithMs);
 }
 
+/// A tick block's first and last time.
+struct Span {
+    qint64 first = 0;
+    qint64 last = 0;
+};
+
+/// For each of @p spans (in file order), how many blocks the longest run in time order that
+/// ends with it has: in a run, each block starts at or after the one before it ends. The
+/// patience method, O(n log n): a file of a day at a block a second is 86,400 blocks.
+std::vector<int> longestRunsEndingAt(const std::vector<Span> &spans)
+{
+    std::vector<int> length(spans.size());
+    std::vector<qint64> tails;  // tails[k]: the earliest end of a run of k + 1 blocks
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+        const auto k = std::size_t(std::upper_bound(tails.begin(), tails.end(), spans[i].first)
+                                   - tails.begin());
+        length[i] = int(k) + 1;
+        if (k == tails.size())
+            tails.push_back(spans[i].last);
+        else
+            tails[k] = std::min(tails[k], spans[i].last);
+    }
+    return length;
+}
+
+/// Which of one file's tick blocks (in file order) are in time order: a longest run of them
+/// in time order is kept, the rest is damage. The writer appends a block a second on the
+/// console's clock, so in one file each starts at or after the one before it ends (equal
+/// times included). Comparing each block only with the last good one before it would let one
+/// block with a late time make every block after it look early; the longest run leaves out
+/// only the fewest blocks that break the order. Where runs are equally long (an odd block
+/// next to the first or last good one), the one that ends earliest and starts latest is kept
+/// (an impossible time stretches the recording), else the earlier blocks of the file.
+///
+/// Not a bound on the gaps: a gap in a file is real (the console's computer asleep for a
+/// weekend goes on in the same segment, and a clip of a directory spans its segments' gaps),
+/// and a first or last block with a valid but wrong time cannot be told from one; the window
+/// of checkBlockTimes is the bound there.
+std::vector<bool> inTimeOrder(const std::vector<Span> &spans)
+{
+    const std::size_t n = spans.size();
+    const std::vector<int> ending = longestRunsEndingAt(spans);
+    // Backwards in the file with the times negated: the longest runs starting at each block.
+    std::vector<Span> mirrored(n);
+    for (std::size_t i = 0; i < n; ++i)
+        mirrored[n - 1 - i] = {-spans[i].last, -spans[i].first};
+    const std::vector<int> backwards = longestRunsEndingAt(mirrored);
+    const int longest = n == 0 ? 0 : *std::max_element(ending.begin(), ending.end());
+    // The blocks on some longest run, by their place in it, in file order.
+    std::vector<std::vector<std::size_t>> candidates(std::size_t(longest) + 1);
+    for (std::size_t i = 0; i < n; ++i)
+        if (ending[i] + backwards[n - 1 - i] - 1 == longest)
+            candidates[std::size_t(ending[i])].push_back(i);
+    // One run, from its last place to its first.
+    std::vector<bool> keep(n, false);
+    std::optional<std::size_t> next;
+    for (int place = longest; place >= 1; --place) {
+        std::optional<std::size_t> chosen;
+        for (std::size_t i : candidates[std::size_t(place)]) {
+            if (next && i > *next)
+                break;  // in file order: the rest come after the block chosen after them
+            if (next && spans[i].last > spans[*next].first)
+                continue;  // does not precede it in time
+            const bool better = !chosen || (place == 1 && spans[i].first > spans[*chosen].first)
+                || (place == longest && place > 1 && spans[i].last < spans[*chosen].last);
+            if (better)
+                chosen = i;
+        }
+        // A block on a longest run is preceded by one of the place before: there is one.
+        if (!chosen)
+            break;
+        keep[*chosen] = true;
+        next = chosen;
+    }
+    return keep;
+}
+
 }  // namespace
 
 QString Damage::describe() const
@@ -63,6 +140,7 @@ Result<std::unique_ptr<RecordingReader>> RecordingReader::open(const QString &pa
         paths.append(pathOrDirectory);
     }
     std::unique_ptr<RecordingReader> r(new RecordingReader);
+    r->m_console = TimeWindow::consoleClock(QDateTime::currentMSecsSinceEpoch());
     for (const QString &path : paths) {
         MappedFile m;
         m.file = std::make_unique<QFile>(path);
@@ -111,69 +189,154 @@ Result<void> RecordingReader::scanFile(int index)
     const char *data = reinterpret_cast<const char *>(m.data);
     if (auto ok = checkFileHeader(QByteArrayView(data, std::min<qint64>(m.size, 16))); !ok)
         return Error {ok.error().code, path + QStringLiteral(": ") + ok.error().message};
+    const std::size_t firstTick = m_ticks.size();
+    const qsizetype firstDamage = m_damage.size();
+    QList<Rejected> rejected;
     qint64 pos = format::kFileHeaderBytes;
     qint64 lastGoodMs = 0;
     bool sawMeta = false;
     while (pos < m.size) {
         const auto header
             = parseBlockHeader(QByteArrayView(data + pos, std::min<qint64>(m.size - pos, 40)));
-        if (header && pos + format::kBlockHeaderBytes + header->storedBytes <= m.size) {
-            const Block block {index, pos + format::kBlockHeaderBytes, *header};
-            pos = block.offset + header->storedBytes;
-            if (header->type == BlockType::Ticks) {
-                m_ticks.push_back(block);
-                lastGoodMs = header->lastMs;
-                continue;
-            }
-            // Meta and events are small and wanted at once: read them now.
-            auto raw = payload(block);
-            if (!raw) {
-                m_damage.append({path, block.offset - format::kBlockHeaderBytes,
-                                 header->storedBytes + format::kBlockHeaderBytes, lastGoodMs,
-                                 header->firstMs, raw.error().message});
-                continue;
-            }
-            if (header->type == BlockType::Meta) {
-                if (!sawMeta && m_meta.isEmpty())
-                    m_meta = QJsonDocument::fromJson(*raw).object();
-                sawMeta = true;
-                continue;
-            }
-            auto events = decodeEvents(*raw);
-            if (!events) {
-                m_damage.append({path, block.offset - format::kBlockHeaderBytes,
-                                 header->storedBytes + format::kBlockHeaderBytes, lastGoodMs,
-                                 header->firstMs, events.error().message});
-                continue;
-            }
-            m_events.append(*events);
+        if (!header || pos + format::kBlockHeaderBytes + header->storedBytes > m.size) {
+            pos = skipDamage(index, pos, header, lastGoodMs);
             continue;
         }
-        // Not a whole block here: cut short (the end of the file) or damaged. Look for the
-        // next header that checks out; what lies between is lost.
-        const bool cutShort = header.has_value();
-        qint64 next = pos + 1;
-        std::optional<BlockHeader> found;
-        const char magic[4] = {'R', 'F', 'B', '1'};
-        while (next + format::kBlockHeaderBytes <= m.size) {
-            const void *hit = memmem(data + next, std::size_t(m.size - next), magic, 4);
-            if (!hit)
-                break;
-            next = static_cast<const char *>(hit) - data;
-            found = parseBlockHeader(
-                QByteArrayView(data + next, std::min<qint64>(m.size - next, 40)));
-            if (found && next + format::kBlockHeaderBytes + found->storedBytes <= m.size)
-                break;
-            found.reset();
-            ++next;
+        const Block block {index, pos + format::kBlockHeaderBytes, *header};
+        pos = block.offset + header->storedBytes;
+        // Whole, and its checksums right, but a time that cannot be: damage all the same.
+        if (auto ok = checkBlockTimes(*header, m_console); !ok) {
+            rejected.append({block.offset - format::kBlockHeaderBytes,
+                             header->storedBytes + format::kBlockHeaderBytes, ok.error().message});
+            continue;
         }
-        const qint64 end = found ? next : m.size;
-        m_damage.append({path, pos, end - pos, lastGoodMs, found ? found->firstMs : 0,
-                         cutShort && !found ? ReaderText::tr("the last block was cut short")
-                                            : ReaderText::tr("damaged bytes")});
-        pos = end;
+        if (header->type == BlockType::Ticks) {
+            m_ticks.push_back(block);
+            lastGoodMs = header->lastMs;
+            continue;
+        }
+        readSmallBlock(block, path, lastGoodMs, &sawMeta, &rejected);
     }
+    keepInTimeOrder(firstTick, &rejected);
+    reportRejected(index, firstTick, rejected);
+    // The file's damage in the order of the file.
+    std::stable_sort(m_damage.begin() + firstDamage, m_damage.end(),
+                     [](const Damage &a, const Damage &b) { return a.offset < b.offset; });
     return {};
+}
+
+void RecordingReader::readSmallBlock(const Block &block, const QString &path, qint64 lastGoodMs,
+                                     bool *sawMeta, QList<Rejected> *rejected)
+{
+    const BlockHeader &header = block.header;
+    const qint64 offset = block.offset - format::kBlockHeaderBytes;
+    const qint64 bytes = header.storedBytes + format::kBlockHeaderBytes;
+    auto raw = payload(block);
+    if (!raw) {
+        m_damage.append({path, offset, bytes, lastGoodMs, header.firstMs, raw.error().message});
+        return;
+    }
+    if (header.type == BlockType::Meta) {
+        if (!*sawMeta && m_meta.isEmpty())
+            m_meta = QJsonDocument::fromJson(*raw).object();
+        *sawMeta = true;
+        return;
+    }
+    auto events = decodeEvents(*raw);
+    if (!events) {
+        m_damage.append({path, offset, bytes, lastGoodMs, header.firstMs, events.error().message});
+        return;
+    }
+    if (auto ok = checkEventTimes(*events, m_console); !ok) {
+        rejected->append({offset, bytes, ok.error().message});
+        return;
+    }
+    m_events.append(*events);
+}
+
+qint64 RecordingReader::skipDamage(int index, qint64 pos, std::optional<BlockHeader> header,
+                                   qint64 lastGoodMs)
+{
+    // Not a whole block here: cut short (the end of the file) or damaged. Look for the
+    // next header that checks out; what lies between is lost.
+    const MappedFile &m = m_files[std::size_t(index)];
+    const char *data = reinterpret_cast<const char *>(m.data);
+    const bool cutShort = header.has_value();
+    qint64 next = pos + 1;
+    std::optional<BlockHeader> found;
+    const char magic[4] = {'R', 'F', 'B', '1'};
+    while (next + format::kBlockHeaderBytes <= m.size) {
+        const void *hit = memmem(data + next, std::size_t(m.size - next), magic, 4);
+        if (!hit)
+            break;
+        next = static_cast<const char *>(hit) - data;
+        found = parseBlockHeader(QByteArrayView(data + next, std::min<qint64>(m.size - next, 40)));
+        if (found && next + format::kBlockHeaderBytes + found->storedBytes <= m.size)
+            break;
+        found.reset();
+        ++next;
+    }
+    const qint64 end = found ? next : m.size;
+    // The next header's time only when it can be one (else it is itself damage).
+    const qint64 resumeMs
+        = found && checkBlockTimes(*found, m_console) ? found->firstMs : qint64(0);
+    m_damage.append({m.file->fileName(), pos, end - pos, lastGoodMs, resumeMs,
+                     cutShort && !found ? ReaderText::tr("the last block was cut short")
+                                        : ReaderText::tr("damaged bytes")});
+    return end;
+}
+
+void RecordingReader::keepInTimeOrder(std::size_t firstTick, QList<Rejected> *rejected)
+{
+    const std::size_t n = m_ticks.size() - firstTick;
+    std::vector<Span> spans(n);
+    for (std::size_t i = 0; i < n; ++i)
+        spans[i] = {m_ticks[firstTick + i].header.firstMs, m_ticks[firstTick + i].header.lastMs};
+    const std::vector<bool> keep = inTimeOrder(spans);
+    // Each block left out breaks the order with a kept block next to it (else the run with
+    // it would be longer): the one before it ends after it starts, or the one after it
+    // starts before it ends.
+    std::vector<std::optional<std::size_t>> keptBefore(n), keptAfter(n);
+    for (std::size_t i = 1; i < n; ++i)
+        keptBefore[i] = keep[i - 1] ? std::optional<std::size_t>(i - 1) : keptBefore[i - 1];
+    for (std::size_t i = n; i-- > 1;)
+        keptAfter[i - 1] = keep[i] ? std::optional<std::size_t>(i) : keptAfter[i];
+    std::size_t kept = firstTick;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Block &block = m_ticks[firstTick + i];
+        if (keep[i]) {
+            m_ticks[kept++] = block;
+            continue;
+        }
+        const std::optional<std::size_t> before = keptBefore[i], after = keptAfter[i];
+        const QString what = before && spans[i].first < spans[*before].last
+            ? ReaderText::tr("block damaged (out of time order: it starts at %1, before the "
+                             "block before it ends at %2)")
+                  .arg(timeText(spans[i].first), timeText(spans[*before].last))
+            : ReaderText::tr("block damaged (out of time order: it ends at %1, after the block "
+                             "after it starts at %2)")
+                  .arg(timeText(spans[i].last),
+                       timeText(after ? spans[*after].first : spans[i].last));
+        rejected->append({block.offset - format::kBlockHeaderBytes,
+                          block.header.storedBytes + format::kBlockHeaderBytes, what});
+    }
+    m_ticks.resize(kept);
+}
+
+void RecordingReader::reportRejected(int index, std::size_t firstTick,
+                                     const QList<Rejected> &rejected)
+{
+    const QString path = m_files[std::size_t(index)].file->fileName();
+    const auto first = m_ticks.begin() + qsizetype(firstTick);
+    for (const Rejected &r : rejected) {
+        // The file's good tick blocks around it (in file order).
+        const auto next
+            = std::lower_bound(first, m_ticks.end(), r.offset,
+                               [](const Block &b, qint64 offset) { return b.offset < offset; });
+        const qint64 afterMs = next == first ? 0 : std::prev(next)->header.lastMs;
+        const qint64 resumeMs = next == m_ticks.end() ? 0 : next->header.firstMs;
+        m_damage.append({path, r.offset, r.bytes, afterMs, resumeMs, r.what});
+    }
 }
 
 Result<QByteArray> RecordingReader::payload(const Block &block) const
@@ -244,6 +407,9 @@ QList<RecordedTick> RecordingReader::tickBlock(int index) const
     auto raw = payload(block);
     Result<QList<RecordedTick>> ticks
         = raw ? decodeTicks(*raw, &m_strings) : Result<QList<RecordedTick>>(raw.error());
+    if (ticks)
+        if (auto ok = checkTickTimes(*ticks, block.header, m_console); !ok)
+            ticks = ok.error();
     if (!ticks) {
         const QString file = m_files[std::size_t(block.file)].file->fileName();
         const qint64 offset = block.offset - format::kBlockHeaderBytes;

@@ -13,12 +13,14 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace roce::recording {
 
 /// A part of a recording that could not be read: a block cut short by a crash or a power cut
-/// at the end of a file, or damaged bytes in the middle (skipped up to the next good block).
+/// at the end of a file, damaged bytes in the middle (skipped up to the next good block), or a
+/// whole block whose times cannot be (see checkBlockTimes and RecordingReader).
 struct Damage {
     QString file;
     qint64 offset = 0;    ///< where the unreadable bytes start
@@ -35,6 +37,10 @@ struct Damage {
 /// opening and seeking a day-long recording stay fast. Damage does not stop it: the good
 /// blocks before and after it are read, and damage() says what was lost. Reading is
 /// thread-safe (a replay and a clip or summary on a worker thread may read at once).
+///
+/// Times are damage too when they cannot be: a block or event outside the console clock's
+/// window (TimeWindow::consoleClock, taken when opening), a tick outside its block, and a
+/// ticks block out of time order in its file (see keepInTimeOrder()).
 class RecordingReader
 {
 public:
@@ -77,8 +83,27 @@ private:
         qint64 offset = 0;  ///< of the payload
         BlockHeader header;
     };
+    /// A block of the file being scanned found damaged, reported once the file's tick
+    /// blocks are known (the good times around it).
+    struct Rejected {
+        qint64 offset = 0;  ///< of its header
+        qint64 bytes = 0;
+        QString what;
+    };
     RecordingReader() = default;
     Result<void> scanFile(int index);
+    /// Reads a Meta or Events block of the file being scanned (they are small and wanted now).
+    void readSmallBlock(const Block &block, const QString &path, qint64 lastGoodMs, bool *sawMeta,
+                        QList<Rejected> *rejected);
+    /// Not a whole block at @p pos: skips to the next header that checks out and records what
+    /// was lost; returns where scanning goes on.
+    qint64 skipDamage(int index, qint64 pos, std::optional<BlockHeader> header, qint64 lastGoodMs);
+    /// Takes the tick blocks of one file (m_ticks from @p firstTick, in file order) that are
+    /// out of time order out of m_ticks, into @p rejected.
+    void keepInTimeOrder(std::size_t firstTick, QList<Rejected> *rejected);
+    /// Adds @p rejected of file @p index to the damage, between the good tick blocks around
+    /// each (m_ticks from @p firstTick).
+    void reportRejected(int index, std::size_t firstTick, const QList<Rejected> &rejected);
     Result<QByteArray> payload(const Block &block) const;
 
     struct MappedFile {
@@ -93,6 +118,7 @@ private:
     mutable StringPool m_strings;  ///< shared by the blocks decoded, on any thread
     mutable QMutex m_damageLock;   ///< a replay and a clip may decode at once
     mutable QList<Damage> m_damage;
+    TimeWindow m_console;  ///< the console clock's times, as of opening
     qint64 m_startMs = 0, m_endMs = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "nxapi/client/nxapiclient.h"
 
 #include "nxapi/client/response.h"
+#include "proto/common/boundedreply.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -26,8 +27,6 @@ class ClientText
 
 // NX-OS expires nxapi_auth after 600 s; renew a minute early rather than eat a 401.
 constexpr qint64 kCookieLifetimeMs = 540 * 1000;
-// A Retry-After beyond this is taken as a misconfiguration, not an instruction.
-constexpr qint64 kMaxRetryAfterMs = 3600 * 1000;
 // The second refused login stops polling: the first may be a password changed a moment ago
 // on the switch, the second is a wrong password that further tries would only lock out.
 constexpr int kRefusedLoginsBeforeStop = 2;
@@ -62,25 +61,6 @@ QString normalizeFingerprint(const QString &hex)
         out.append(digits.mid(i, 2));
     }
     return out;
-}
-
-qint64 retryAfterMs(const QByteArray &value, const QDateTime &now)
-{
-    const QByteArray text = value.trimmed();
-    if (text.isEmpty())
-        return -1;
-    bool ok = false;
-    const qint64 seconds = text.toLongLong(&ok);
-    if (ok)
-        return seconds < 0 ? -1 : std::min(seconds * 1000, kMaxRetryAfterMs);
-    // An HTTP date (IMF-fixdate) ends in "GMT", which Qt's RFC 2822 reader wants as +0000.
-    QString date = QString::fromLatin1(text);
-    if (date.endsWith(QLatin1String(" GMT")))
-        date = date.chopped(3) + QLatin1String("+0000");
-    const QDateTime when = QDateTime::fromString(date, Qt::RFC2822Date);
-    if (!when.isValid())
-        return -1;
-    return std::clamp(now.msecsTo(when), qint64(0), kMaxRetryAfterMs);
 }
 
 NxapiClient::NxapiClient(NxapiEndpoint endpoint, QObject *parent)
@@ -225,8 +205,8 @@ void NxapiClient::send(const QStringList &commands, OutputFormat format)
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
     request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Redirects stay within the switch: the password and the session cookie go where Qt follows.
+    BoundedReply::prepare(request);
     const bool useCookie
         = !m_cookie.isEmpty() && m_cookieAge.isValid() && m_cookieAge.elapsed() < kCookieLifetimeMs;
     if (useCookie) {
@@ -288,13 +268,9 @@ void NxapiClient::send(const QStringList &commands, OutputFormat format)
             reply->abort();
         }
     });
-    auto *timeout = new QTimer(reply);
-    timeout->setSingleShot(true);
-    connect(timeout, &QTimer::timeout, reply, [reply] {
-        reply->setProperty("roceTimedOut", true);
-        reply->abort();
-    });
-    timeout->start(m_endpoint.timeoutMs);
+    BoundedReply::watch(
+        reply,
+        {m_endpoint.maxAnswerBytes, m_endpoint.timeoutMs, ClientText::tr("an NX-API poll"), {}});
     connect(reply, &QNetworkReply::finished, this, [this, reply, commands, format, useCookie] {
         onFinished(reply, commands, format, useCookie);
     });
@@ -316,6 +292,7 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
 {
     reply->deleteLater();
     m_pending = nullptr;
+    auto *bounded = reply->findChild<BoundedReply *>();
     const FinishedReply finished {
         reply,
         commands,
@@ -323,7 +300,7 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
         usedCookie,
         insUrl().toDisplayString(),
         reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
-        reply->isOpen() ? reply->readAll() : QByteArray()};
+        bounded ? bounded->takeBody() : QByteArray()};
     m_retryAfterMs = retryAfterMs(reply->rawHeader(QByteArrayLiteral("Retry-After")),
                                   QDateTime::currentDateTimeUtc());
 
@@ -361,13 +338,21 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
 bool NxapiClient::failedInTransport(const FinishedReply &finished)
 {
     const QString &where = finished.where;
-    if (finished.reply->property("roceTimedOut").toBool()) {
-        failPoll(NxapiError {NxapiError::Timeout,
-                             ClientText::tr("%1 did not answer within %2 s")
-                                 .arg(where)
-                                 .arg(m_endpoint.timeoutMs / 1000.0),
-                             0,
-                             {}});
+    const auto *bounded = finished.reply->findChild<BoundedReply *>();
+    if (bounded && bounded->failure() != BoundedReply::Failure::None) {
+        static constexpr auto kinds = [](BoundedReply::Failure f) {
+            switch (f) {
+            case BoundedReply::Failure::TimedOut:
+                return NxapiError::Timeout;
+            case BoundedReply::Failure::TooLarge:
+                return NxapiError::MalformedResponse;
+            case BoundedReply::Failure::None:
+            case BoundedReply::Failure::RedirectRefused:
+                break;
+            }
+            return NxapiError::ServerError;
+        };
+        failPoll(NxapiError {kinds(bounded->failure()), bounded->message(where), 0, {}});
         return true;
     }
     if (m_pinMismatch) {

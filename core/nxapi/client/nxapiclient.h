@@ -2,6 +2,7 @@
 
 #include "nxapi/client/nxapienvelope.h"
 #include "nxapi/parse/snapshot.h"
+#include "proto/common/boundedreply.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -27,7 +28,11 @@ struct NxapiEndpoint {
     /// and rejects any other certificate, even one a trusted CA issued for the switch's name.
     QString pinnedSha256;
     bool allowHttp = false;  ///< plain HTTP sends the password in clear: only on request
-    int timeoutMs = 10000;
+    int timeoutMs = 10000;   ///< one request, its whole answer included
+    /// The largest answer read: a 48-port poll is about 1 MiB, a 288-port chassis's about 9;
+    /// a switch answering without end must not take the exporter (and every other switch's
+    /// metrics) down with it.
+    qint64 maxAnswerBytes = 16 * 1024 * 1024;
 };
 
 /// What went wrong with a request, typed so that views can say it plainly.
@@ -55,9 +60,7 @@ struct NxapiError {
 /// "ab:cd:..." upper-case colon form of a SHA-256 given in any hex spelling.
 QString normalizeFingerprint(const QString &hex);
 
-/// An HTTP Retry-After value (delay in seconds, or an HTTP date) as milliseconds from @p now;
-/// -1 when absent or unreadable.
-qint64 retryAfterMs(const QByteArray &value, const QDateTime &now);
+using roce::retryAfterMs;
 
 /// An NX-API client for one switch on QNetworkAccessManager: never blocks its thread.
 /// Polls a set of show commands in ONE batched `cli_show` request per interval (NX-API keeps
@@ -78,6 +81,7 @@ public:
     explicit NxapiClient(NxapiEndpoint endpoint, QObject *parent = nullptr);
     ~NxapiClient() override;
 
+    const NxapiEndpoint &endpoint() const { return m_endpoint; }
     /// The commands of each poll (default: interface, PFC, queuing, LLDP, version).
     void setCommands(const QStringList &commands);
     QStringList commands() const { return m_commands; }

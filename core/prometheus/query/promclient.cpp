@@ -1,6 +1,9 @@
 #include "prometheus/query/promclient.h"
 
+#include "proto/common/boundedreply.h"
+
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
@@ -37,15 +40,12 @@ QString serverTimeout(int clientMs)
     return QString::number(std::max(1, clientMs * 9 / 10 / 1000)) + QLatin1Char('s');
 }
 
-Error networkError(QNetworkReply *reply, const PromEndpoint &endpoint, bool timedOut,
-                   const QString &tlsErrors)
+// Without a Retry-After, a busy store is left alone 1 s, then 2, 4, ... up to a minute.
+constexpr qint64 kBusyBackoffCapMs = 60 * 1000;
+
+Error networkError(QNetworkReply *reply, const PromEndpoint &endpoint, const QString &tlsErrors)
 {
     const QString where = endpoint.displayName();
-    if (timedOut)
-        return Error {ErrorCode::Timeout,
-                      ClientText::tr("%1 did not answer within %2 s")
-                          .arg(where)
-                          .arg(endpoint.timeoutMs / 1000.0)};
     switch (reply->error()) {
     case QNetworkReply::ConnectionRefusedError:
         return Error {
@@ -91,7 +91,9 @@ QList<RangeWindow> planRange(qint64 fromMs, qint64 toMs, qint64 stepMs, int maxP
 
 PromClient::PromClient(PromEndpoint endpoint, QObject *parent)
     : QObject(parent), m_endpoint(std::move(endpoint)), m_network(new QNetworkAccessManager(this))
-{ }
+{
+    m_clock.start();
+}
 
 PromClient::~PromClient()
 {
@@ -120,12 +122,21 @@ void PromClient::get(const QString &call, Form form, BodyDone done)
 
 void PromClient::send(const QString &call, Form form, bool usePost, BodyDone done)
 {
+    if (m_holdUntilMs >= 0 && m_clock.elapsed() < m_holdUntilMs) {
+        ++m_heldBack;
+        Error held = m_holdReason;
+        held.message = ClientText::tr("%1; %2 s left")
+                           .arg(held.message)
+                           .arg((m_holdUntilMs - m_clock.elapsed() + 999) / 1000);
+        QTimer::singleShot(0, this, [done = std::move(done), held] { done(held); });
+        return;
+    }
     QNetworkRequest request(m_endpoint.apiUrl(call));
     request.setHeader(QNetworkRequest::ContentTypeHeader,
                       QByteArrayLiteral("application/x-www-form-urlencoded"));
     request.setRawHeader("Accept", "application/json");
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Redirects stay within the store: the credentials below go wherever Qt follows.
+    BoundedReply::prepare(request);
     if (m_endpoint.auth == PromEndpoint::Auth::Bearer)
         request.setRawHeader("Authorization", "Bearer " + m_endpoint.secret.toUtf8());
     else if (m_endpoint.auth == PromEndpoint::Auth::Basic)
@@ -158,15 +169,10 @@ void PromClient::send(const QString &call, Form form, bool usePost, BodyDone don
     }
     ++m_sent;
     m_replies.insert(reply);
-    auto timedOut = std::make_shared<bool>(false);
+    BoundedReply::watch(reply,
+                        {m_endpoint.maxAnswerBytes, m_endpoint.timeoutMs,
+                         ClientText::tr("the store's answers in flight"), m_answerBytes});
     auto tlsErrors = std::make_shared<QString>();
-    auto *deadline = new QTimer(reply);
-    deadline->setSingleShot(true);
-    connect(deadline, &QTimer::timeout, reply, [reply, timedOut] {
-        *timedOut = true;
-        reply->abort();
-    });
-    deadline->start(m_endpoint.timeoutMs);
     connect(reply, &QNetworkReply::sslErrors, reply, [tlsErrors](const QList<QSslError> &errors) {
         QStringList texts;
         for (const QSslError &e : errors)
@@ -174,38 +180,68 @@ void PromClient::send(const QString &call, Form form, bool usePost, BodyDone don
         *tlsErrors = texts.join(QStringLiteral("; "));
     });
     connect(reply, &QNetworkReply::finished, this,
-            [this, reply, done = std::move(done), timedOut, tlsErrors] {
+            [this, reply, done = std::move(done), tlsErrors] {
                 m_replies.remove(reply);
                 reply->deleteLater();
-                const int status
-                    = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-                const QByteArray body = reply->readAll();
-                if (status == 0 || *timedOut) {
-                    done(networkError(reply, m_endpoint, *timedOut, *tlsErrors));
-                    return;
-                }
-                if (status == 401 || status == 403) {
-                    done(Error {ErrorCode::AuthenticationFailed,
-                                ClientText::tr("%1 refused the credentials (HTTP %2): check the "
-                                               "user and the token or password")
-                                    .arg(m_endpoint.displayName())
-                                    .arg(status)});
-                    return;
-                }
-                if (status == 404) {
-                    done(Error {ErrorCode::NotFound,
-                                ClientText::tr("%1 has no %2 (HTTP 404): is the path prefix "
-                                               "right (e.g. /prometheus, "
-                                               "/select/0/prometheus)?")
-                                    .arg(m_endpoint.displayName(), reply->url().path())});
-                    return;
-                }
-                if (status != 200) {
-                    done(responseError(body, status));
-                    return;
-                }
-                done(body);
+                done(answerOf(reply, *tlsErrors));
             });
+}
+
+Result<QByteArray> PromClient::answerOf(QNetworkReply *reply, const QString &tlsErrors)
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    auto *bounded = reply->findChild<BoundedReply *>();
+    if (bounded && bounded->failure() != BoundedReply::Failure::None) {
+        const ErrorCode code = bounded->failure() == BoundedReply::Failure::TimedOut
+            ? ErrorCode::Timeout
+            : bounded->failure() == BoundedReply::Failure::TooLarge ? ErrorCode::Protocol
+                                                                    : ErrorCode::Refused;
+        return Error {code, bounded->message(m_endpoint.displayName())};
+    }
+    QByteArray body = bounded ? bounded->takeBody() : reply->readAll();
+    if (status == 0)
+        return networkError(reply, m_endpoint, tlsErrors);
+    if (status == 429 || status == 503)
+        return holdBack(reply, status, body);
+    m_busyInRow = 0;
+    if (status == 401 || status == 403)
+        return Error {ErrorCode::AuthenticationFailed,
+                      ClientText::tr("%1 refused the credentials (HTTP %2): check the user and "
+                                     "the token or password")
+                          .arg(m_endpoint.displayName())
+                          .arg(status)};
+    if (status == 404)
+        return Error {ErrorCode::NotFound,
+                      ClientText::tr("%1 has no %2 (HTTP 404): is the path prefix right (e.g. "
+                                     "/prometheus, /select/0/prometheus)?")
+                          .arg(m_endpoint.displayName(), reply->url().path())};
+    if (status != 200)
+        return responseError(body, status);
+    return body;
+}
+
+Error PromClient::holdBack(QNetworkReply *reply, int status, const QByteArray &body)
+{
+    ++m_busyInRow;
+    const qint64 asked
+        = retryAfterMs(reply->rawHeader("Retry-After"), QDateTime::currentDateTimeUtc());
+    const qint64 holdMs = asked >= 0
+        ? asked
+        : std::min(kBusyBackoffCapMs, qint64(1000) << std::min(m_busyInRow - 1, 6));
+    m_holdUntilMs = m_clock.elapsed() + holdMs;
+    const QString why = status == 429
+        ? ClientText::tr("%1 is limiting this client's requests (HTTP 429)")
+              .arg(m_endpoint.displayName())
+        : ClientText::tr("%1 is unavailable (HTTP 503: %2)")
+              .arg(m_endpoint.displayName(),
+                   body.trimmed().startsWith('{') ? responseError(body, status).message
+                                                  : QString::fromUtf8(body.left(200)).simplified());
+    const QString wait = asked >= 0
+        ? ClientText::tr("no request for %1 s, as it asked (Retry-After)")
+              .arg(double(holdMs) / 1000.0)
+        : ClientText::tr("no request for %1 s").arg(double(holdMs) / 1000.0);
+    m_holdReason = Error {ErrorCode::Busy, why + QStringLiteral(": ") + wait};
+    return m_holdReason;
 }
 
 void PromClient::query(const QString &promql, const QStringList &labels, VectorDone done,

@@ -3,10 +3,12 @@
 #include "prometheus/query/promendpoint.h"
 #include "prometheus/query/promresponse.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QSet>
 
 #include <functional>
+#include <memory>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -37,7 +39,9 @@ QList<RangeWindow> planRange(qint64 fromMs, qint64 toMs, qint64 stepMs,
 /// store's own error text). Requests are POSTed as forms, so large matchers never hit URL
 /// limits. VictoriaMetrics hides its newest 30 s by default; instant queries therefore ask
 /// for `latency_offset=1s` and `nocache=1` (both ignored by Prometheus), so the present is
-/// the present.
+/// the present. A store that answers 429 or 503 is left alone for as long as its
+/// Retry-After asks (else for a backoff doubling from 1 s to a minute): requests made
+/// meanwhile fail at once, as Busy, without being sent.
 class PromClient : public QObject
 {
     Q_OBJECT
@@ -72,6 +76,8 @@ public:
     void cancelAll();
     int pending() const { return int(m_replies.size()); }
     int requestsSent() const { return m_sent; }
+    /// Requests failed without being sent while the store asked to be left alone.
+    int requestsHeldBack() const { return m_heldBack; }
     /// Time spent reading instant answers so far (this client's own CPU, not the store's).
     qint64 parseNs() const { return m_parseNs; }
 
@@ -84,11 +90,22 @@ private:
     /// only).
     void get(const QString &call, Form form, BodyDone done);
     void send(const QString &call, Form form, bool usePost, BodyDone done);
+    /// The answer to a finished request, or why there is none.
+    Result<QByteArray> answerOf(QNetworkReply *reply, const QString &tlsErrors);
+    /// A 429 or 503: holds requests back as the store asked, and says so.
+    Error holdBack(QNetworkReply *reply, int status, const QByteArray &body);
 
     PromEndpoint m_endpoint;
     QNetworkAccessManager *m_network;
     QSet<QNetworkReply *> m_replies;
     int m_sent = 0;
+    int m_heldBack = 0;
+    QElapsedTimer m_clock;
+    qint64 m_holdUntilMs = -1;  ///< no request before this (m_clock)
+    Error m_holdReason;
+    int m_busyInRow = 0;  ///< 429/503 answers since the last good one
+    /// Bytes of answers held at once, by every request in flight: the cap is for them all.
+    std::shared_ptr<qint64> m_answerBytes = std::make_shared<qint64>(0);
     qint64 m_parseNs = 0;
 };
 

@@ -19,7 +19,11 @@ struct PromEndpoint {
     QString user;    ///< basic authentication
     QString secret;  ///< the bearer token or the basic password: from the keychain, never logged
     QString caFile;  ///< a PEM CA to trust besides the system's (a private CA); TLS is verified
-    int timeoutMs = 15000;
+    int timeoutMs = 15000;  ///< one request, its whole answer included
+    /// The most the client holds of the answers in flight, all together: a 2,048-host
+    /// fleet's largest (discovery's series) is 6.8 MB, its whole discovery about 8; a store
+    /// answering without end must not take the console down.
+    qint64 maxAnswerBytes = 64 * 1024 * 1024;
 
     /// The URL of API call @p call ("query", "query_range", "series", "labels").
     QUrl apiUrl(const QString &call) const;

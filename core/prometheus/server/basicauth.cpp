@@ -34,8 +34,6 @@ BasicAuth::BasicAuth(QHash<QString, QByteArray> users, Limits limits,
     }
     m_key.resize(32);
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(m_key.data()), 8);
-    m_budgetMs = m_limits.burstMs;
-    m_refilledMs = m_clock();
 }
 
 bool BasicAuth::verify(const QByteArray &password, const QByteArray &hash)
@@ -56,15 +54,33 @@ QByteArray BasicAuth::hash(const QByteArray &password, int cost)
     return out && out[0] != '*' ? QByteArray(out) : QByteArray();
 }
 
-void BasicAuth::refill()
+BasicAuth::Bucket &BasicAuth::bucket(const QByteArray &source)
 {
     const qint64 now = m_clock();
-    m_budgetMs = std::min<double>(
-        m_limits.burstMs, m_budgetMs + double(now - m_refilledMs) * m_limits.msPerSecond / 1000.0);
-    m_refilledMs = now;
+    const auto refilled = [&](const Bucket &b) {
+        return std::min<double>(m_limits.burstMs,
+                                b.budgetMs
+                                    + double(now - b.refilledMs) * m_limits.msPerSecond / 1000.0);
+    };
+    auto it = m_buckets.find(source);
+    if (it == m_buckets.end()) {
+        if (m_buckets.size() >= m_limits.sourcesMax) {
+            // A full bucket holds nothing worth keeping: forget those first. Should more
+            // sources than that be failing at once, start over; the connection cap still
+            // bounds the hashing they can ask for.
+            m_buckets.removeIf(
+                [&](const auto &entry) { return refilled(entry.value()) >= m_limits.burstMs; });
+            if (m_buckets.size() >= m_limits.sourcesMax)
+                m_buckets.clear();
+        }
+        it = m_buckets.insert(source, Bucket {double(m_limits.burstMs), now});
+    }
+    it->budgetMs = refilled(*it);
+    it->refilledMs = now;
+    return *it;
 }
 
-BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization)
+BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization, const QByteArray &source)
 {
     const QByteArray value = authorization.trimmed();
     if (m_users.isEmpty() || !value.left(6).toLower().startsWith("basic "))
@@ -79,8 +95,8 @@ BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization)
         decoded.left(colon) + '\0' + password, m_key, QCryptographicHash::Sha256);
     if (m_remembered.contains(remembered) && m_users.contains(user))
         return Verdict::Allowed;
-    refill();
-    if (m_budgetMs < m_limits.minHashCostMs)
+    Bucket &budget = bucket(source);
+    if (budget.budgetMs < m_limits.minHashCostMs)
         return Verdict::Throttled;
     // An unknown user costs a hash too (against any configured one), so that timing does not
     // tell which names exist.
@@ -90,7 +106,7 @@ BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization)
     const qint64 started = m_clock();
     const bool ok = verify(password, hash) && it != m_users.constEnd();
     // Charged what it took (a slow machine or a high cost runs out sooner), at least the floor.
-    m_budgetMs -= double(std::max<qint64>(m_clock() - started, m_limits.minHashCostMs));
+    budget.budgetMs -= double(std::max<qint64>(m_clock() - started, m_limits.minHashCostMs));
     if (!ok)
         return Verdict::Denied;
     if (m_remembered.size() >= m_limits.rememberedMax)

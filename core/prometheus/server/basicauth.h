@@ -15,8 +15,9 @@ namespace roce::prometheus {
 /// verified user and password is remembered, as a keyed hash, and the next scrape costs a
 /// SHA-256; and the time spent hashing is rationed (a bucket of milliseconds), so that a
 /// stream of wrong passwords (or names) takes at most a fifth of the thread after a first
-/// second's burst, and then gets "429, retry later" without a hash. A remembered login is
-/// never rationed.
+/// second's burst, and then gets "429, retry later" without a hash. The ration is kept per
+/// source (peerSource(): an address, or an IPv6 /64), so a flood of wrong passwords from one
+/// source never throttles another one's scrapes. A remembered login is never rationed.
 class BasicAuth
 {
 public:
@@ -26,6 +27,7 @@ public:
         int msPerSecond = 200;    ///< and then this much every second
         int minHashCostMs = 50;   ///< what a hash is charged at least (clocks are coarse)
         int rememberedMax = 256;  ///< remembered logins before the memory starts over
+        int sourcesMax = 4096;    ///< sources rationed at once (idle ones are forgotten first)
     };
     /// @p monotonicMs: the clock of the bucket (tests inject their own).
     explicit BasicAuth(QHash<QString, QByteArray> users, Limits limits,
@@ -34,9 +36,11 @@ public:
         : BasicAuth(std::move(users), Limits {})
     { }
 
-    /// Checks an Authorization header's value ("Basic base64(user:password)").
-    Verdict check(const QByteArray &authorization);
+    /// Checks an Authorization header's value ("Basic base64(user:password)") sent from
+    /// @p source (peerSource(); empty: one source for every caller).
+    Verdict check(const QByteArray &authorization, const QByteArray &source = {});
     int hashesComputed() const { return m_hashes; }
+    qsizetype sourcesRationed() const { return m_buckets.size(); }
 
     /// True when @p password hashes to @p hash (libxcrypt; $2a$/$2b$/$2y$), compared in
     /// constant time.
@@ -45,15 +49,20 @@ public:
     static QByteArray hash(const QByteArray &password, int cost);
 
 private:
-    void refill();
+    /// One source's hashing time left, in ms, and when it was last topped up.
+    struct Bucket {
+        double budgetMs = 0;
+        qint64 refilledMs = 0;
+    };
+    /// @p source's bucket, topped up to now (a new source starts with a full burst).
+    Bucket &bucket(const QByteArray &source);
 
     QHash<QString, QByteArray> m_users;
     Limits m_limits;
     std::function<qint64()> m_clock;
     QByteArray m_key;  ///< random per process: the remembered digests are useless elsewhere
     QSet<QByteArray> m_remembered;
-    double m_budgetMs = 0;
-    qint64 m_refilledMs = 0;
+    QHash<QByteArray, Bucket> m_buckets;
     int m_hashes = 0;
 };
 

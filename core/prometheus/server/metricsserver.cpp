@@ -1,6 +1,7 @@
 #include "prometheus/server/metricsserver.h"
 
 #include "prometheus/server/basicauth.h"
+#include "prometheus/server/peersource.h"
 
 #include <QLoggingCategory>
 #include <QSslConfiguration>
@@ -8,6 +9,9 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
+
+#include <algorithm>
+#include <limits>
 
 namespace roce::prometheus {
 
@@ -27,11 +31,47 @@ private:
     MetricsServer *m_owner;
 };
 
+namespace {
+// Answer slices: small enough that a peer that stops reading pins little in Qt's buffer.
+constexpr qint64 kSliceBytes = 64 * 1024;
+// The kernel's send buffer per peer: Linux would otherwise grow a silent peer's to 4 MiB.
+constexpr int kSocketSendBuffer = 256 * 1024;
+// How long a peer turned away has to read its 503.
+constexpr int kTurnAwayMs = 1000;
+
+qint64 queued(const QTcpSocket *socket)
+{
+    const auto *ssl = qobject_cast<const QSslSocket *>(socket);
+    return socket->bytesToWrite() + (ssl ? ssl->encryptedBytesToWrite() : 0);
+}
+}  // namespace
+
+/// What the server holds for one connection.
+struct MetricsServer::Peer {
+    QByteArray source;
+    qint64 acceptedMs = 0;
+    qint64 progressMs = 0;  ///< the last time the peer took a byte of the answer
+    bool headDone = false;
+    QByteArray request;  ///< the head so far
+    QByteArray head;     ///< the answer's status line and headers
+    QByteArray body;     ///< shared with the render
+    qint64 bodySent = 0;
+    QTimer *deadline = nullptr;  ///< the head's deadline, then the send's idle limit
+    quint64 render = 0;          ///< the render it is sending (0: none)
+};
+
 MetricsServer::MetricsServer(QByteArray name, std::function<QByteArray()> metrics, QObject *parent)
     : QObject(parent), m_name(std::move(name)), m_metrics(std::move(metrics))
-{ }
+{
+    m_clock.start();
+}
 
 MetricsServer::~MetricsServer() = default;
+
+int MetricsServer::connections() const
+{
+    return int(m_peers.size());
+}
 
 void MetricsServer::setWebConfig(const WebConfig &config)
 {
@@ -57,74 +97,192 @@ void MetricsServer::accept(qintptr descriptor)
         delete socket;
         return;
     }
-    if (m_open >= m_limits.maxConnections) {
-        // Full: refuse at once rather than queue (a scraper retries at its next interval).
-        socket->abort();
-        socket->deleteLater();
+    const QByteArray source = peerSource(socket->peerAddress());
+    if (!makeRoom(source)) {
+        turnAway(socket);
         return;
     }
-    ++m_open;
-    connect(socket, &QObject::destroyed, this, [this] { --m_open; });
-    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-    // One deadline for the handshake and the request: a client that dawdles is cut off.
-    auto *deadline = new QTimer(socket);
-    deadline->setSingleShot(true);
-    connect(deadline, &QTimer::timeout, socket, [socket] {
+    Peer &peer = m_peers[socket];
+    peer.source = source;
+    peer.acceptedMs = m_clock.elapsed();
+    peer.progressMs = peer.acceptedMs;
+    socket->setSocketOption(QAbstractSocket::SendBufferSizeSocketOption, kSocketSendBuffer);
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] { drop(socket); });
+    // The head's deadline covers the TLS handshake too: a peer that dawdles is cut off long
+    // before it could matter to a scrape, whatever it does once answered.
+    peer.deadline = new QTimer(socket);
+    peer.deadline->setSingleShot(true);
+    connect(peer.deadline, &QTimer::timeout, this, [this, socket] { drop(socket); });
+    peer.deadline->start(m_limits.headTimeoutMs);
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+    connect(socket, &QTcpSocket::bytesWritten, this, [this, socket] { sendMore(socket); });
+    if (m_config.tls)
+        startTls(socket);
+}
+
+bool MetricsServer::makeRoom(const QByteArray &source)
+{
+    const auto fromSource = [&](const Peer &p) { return p.source == source; };
+    const qint64 now = m_clock.elapsed();
+    for (int pass = 0; pass < 2; ++pass) {
+        const qsizetype mine = std::count_if(m_peers.cbegin(), m_peers.cend(), fromSource);
+        const bool sourceFull = mine >= m_limits.maxPerSource;
+        if (!sourceFull && m_peers.size() < m_limits.maxConnections)
+            return true;
+        // Whom to evict, among the source's own peers when it is the source that is full:
+        // the oldest that has not finished its head (a scraper sends it at once), else the
+        // one that has taken nothing for longest.
+        QTcpSocket *victim = nullptr;
+        qint64 victimKey = 0;
+        for (auto it = m_peers.cbegin(); it != m_peers.cend(); ++it) {
+            const Peer &p = it.value();
+            if (sourceFull && !fromSource(p))
+                continue;
+            qint64 key = -1;
+            if (!p.headDone)
+                key = std::numeric_limits<qint64>::max() / 2 + (now - p.acceptedMs);
+            else if (now - p.progressMs >= m_limits.stalledMs)
+                key = now - p.progressMs;
+            if (key >= 0 && (!victim || key > victimKey)) {
+                victim = it.key();
+                victimKey = key;
+            }
+        }
+        if (!victim)
+            return false;
+        ++m_evicted;
+        drop(victim);
+    }
+    return m_peers.size() < m_limits.maxConnections
+        && std::count_if(m_peers.cbegin(), m_peers.cend(), fromSource) < m_limits.maxPerSource;
+}
+
+void MetricsServer::turnAway(QTcpSocket *socket)
+{
+    ++m_turnedAway;
+    QTimer::singleShot(kTurnAwayMs, socket, [socket] {
         socket->abort();
         socket->deleteLater();
     });
-    deadline->start(m_limits.requestTimeoutMs);
-    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
-    if (auto *ssl = qobject_cast<QSslSocket *>(socket)) {
-        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
-        tls.setLocalCertificate(m_config.certificate);
-        tls.setLocalCertificateChain(QList<QSslCertificate> {m_config.certificate}
-                                     + m_config.chain);
-        tls.setPrivateKey(m_config.key);
-        tls.setProtocol(m_config.protocol);
-        tls.setAllowedNextProtocols({QByteArrayLiteral("http/1.1")});
-        if (m_config.requireClientCertificate) {
-            tls.setCaCertificates(m_config.clientCa);
-            tls.setPeerVerifyMode(QSslSocket::VerifyPeer);
-        } else {
-            tls.setPeerVerifyMode(QSslSocket::VerifyNone);
-        }
-        ssl->setSslConfiguration(tls);
-        connect(ssl, &QSslSocket::sslErrors, ssl, [ssl](const QList<QSslError> &errors) {
-            qCDebug(lcMetrics) << "TLS handshake refused:" << errors;
-            ssl->abort();
-            ssl->deleteLater();
-        });
-        ssl->startServerEncryption();
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    if (m_config.tls) {
+        socket->abort();  // no session yet to say it in
+        socket->deleteLater();
+        return;
     }
+    // A reset would read as "the exporter is down"; 503 says "busy, come back".
+    const QByteArray body = "too many connections, retry later\n";
+    socket->write("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                  "Content-Length: "
+                  + QByteArray::number(body.size())
+                  + "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n" + body);
+    socket->disconnectFromHost();
+}
+
+void MetricsServer::startTls(QTcpSocket *socket)
+{
+    auto *ssl = static_cast<QSslSocket *>(socket);
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setLocalCertificate(m_config.certificate);
+    tls.setLocalCertificateChain(QList<QSslCertificate> {m_config.certificate} + m_config.chain);
+    tls.setPrivateKey(m_config.key);
+    tls.setProtocol(m_config.protocol);
+    tls.setAllowedNextProtocols({QByteArrayLiteral("http/1.1")});
+    if (m_config.requireClientCertificate) {
+        tls.setCaCertificates(m_config.clientCa);
+        tls.setPeerVerifyMode(QSslSocket::VerifyPeer);
+    } else {
+        tls.setPeerVerifyMode(QSslSocket::VerifyNone);
+    }
+    ssl->setSslConfiguration(tls);
+    connect(ssl, &QSslSocket::sslErrors, this, [this, ssl](const QList<QSslError> &errors) {
+        qCDebug(lcMetrics) << "TLS handshake refused:" << errors;
+        drop(ssl);
+    });
+    connect(ssl, &QSslSocket::encryptedBytesWritten, this, [this, ssl] { sendMore(ssl); });
+    ssl->startServerEncryption();
 }
 
 void MetricsServer::onReadyRead(QTcpSocket *socket)
 {
-    if (socket->property("answered").toBool()) {
+    const auto it = m_peers.find(socket);
+    if (it == m_peers.end())
+        return;
+    Peer &peer = *it;
+    if (peer.headDone) {
         socket->readAll();  // one request per connection: the rest is dropped
         return;
     }
-    QByteArray request = socket->property("request").toByteArray() + socket->readAll();
-    if (request.size() > m_limits.maxRequestBytes) {
-        socket->abort();
-        socket->deleteLater();
+    peer.request += socket->readAll();
+    if (peer.request.size() > m_limits.maxRequestBytes) {
+        drop(socket);
         return;
     }
-    if (!request.contains("\r\n\r\n")) {
-        socket->setProperty("request", request);
+    if (!peer.request.contains("\r\n\r\n"))
         return;
+    peer.headDone = true;
+    std::tie(peer.head, peer.body) = answer(std::exchange(peer.request, {}), peer.source);
+    if (!peer.body.isEmpty() && peer.body.constData() == m_lastRender.constData()) {
+        peer.render = m_renderNumber;
+        ++m_renderReaders;
     }
-    socket->setProperty("request", QVariant());
-    socket->setProperty("answered", true);
-    const auto [head, body] = answer(request);
-    socket->write(head);
-    if (!body.isEmpty())
-        socket->write(body);
-    socket->disconnectFromHost();
+    peer.progressMs = m_clock.elapsed();
+    // From here the deadline is the send's idle limit, renewed by every byte the peer takes.
+    peer.deadline->start(m_limits.sendIdleMs);
+    socket->write(peer.head);
+    sendMore(socket);
 }
 
-std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &request)
+void MetricsServer::sendMore(QTcpSocket *socket)
+{
+    const auto it = m_peers.find(socket);
+    if (it == m_peers.end() || !it->headDone)
+        return;
+    Peer &peer = *it;
+    const qint64 now = m_clock.elapsed();
+    if (queued(socket) < kSliceBytes) {
+        peer.progressMs = now;
+        peer.deadline->start(m_limits.sendIdleMs);
+    }
+    while (peer.bodySent < peer.body.size() && queued(socket) < kSliceBytes) {
+        const qint64 n = std::min<qint64>(kSliceBytes, peer.body.size() - peer.bodySent);
+        socket->write(peer.body.constData() + peer.bodySent, n);
+        peer.bodySent += n;
+    }
+    if (peer.bodySent >= peer.body.size() && socket->state() == QAbstractSocket::ConnectedState)
+        socket->disconnectFromHost();  // flushes what is queued, then disconnected()
+}
+
+void MetricsServer::drop(QTcpSocket *socket)
+{
+    const auto it = m_peers.constFind(socket);
+    if (it == m_peers.cend())
+        return;
+    if (it->render != 0 && it->render == m_renderNumber && --m_renderReaders == 0)
+        m_lastRender = QByteArray();  // no peer is sending it any more
+    m_peers.erase(it);
+    socket->disconnect(this);
+    socket->abort();
+    socket->deleteLater();
+}
+
+QByteArray MetricsServer::render()
+{
+    const qint64 now = m_clock.elapsed();
+    // Shared only while another peer is still sending it, and while it is young: many slow
+    // readers of a large exposition hold one copy of it, and a scrape that finds none being
+    // sent gets fresh numbers (scrapes a second apart must never see the same counters).
+    if (m_renderReaders == 0 || now - m_lastRenderMs >= m_limits.reuseRenderMs) {
+        m_lastRender = m_metrics();
+        m_lastRenderMs = now;
+        ++m_renderNumber;
+        m_renderReaders = 0;
+    }
+    return m_lastRender;
+}
+
+std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &request,
+                                                        const QByteArray &source)
 {
     const qsizetype headersEnd = request.indexOf("\r\n\r\n");
     const QList<QByteArray> lines = request.left(headersEnd).split('\n');
@@ -141,7 +299,7 @@ std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &reques
     QByteArray body;
     QByteArray extra;
     const BasicAuth::Verdict verdict
-        = m_auth ? m_auth->check(authorization) : BasicAuth::Verdict::Allowed;
+        = m_auth ? m_auth->check(authorization, source) : BasicAuth::Verdict::Allowed;
     if (verdict == BasicAuth::Verdict::Denied) {
         status = "401 Unauthorized";
         type = "text/plain; charset=utf-8";
@@ -158,7 +316,7 @@ std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &reques
         extra = "Allow: GET, HEAD\r\n";
     } else if (first[1] == "/metrics" || first[1].startsWith("/metrics?")) {
         ++m_scrapes;
-        body = m_metrics();
+        body = render();
     } else if (first[1] == "/") {
         type = "text/html";
         body = "<html><head><title>" + m_name + "</title></head><body><h1>" + m_name

@@ -57,7 +57,9 @@ struct AgentServerOptions {
 
     // Authenticated clients.
     /// Bytes queued for a client (unsent plus unencrypted) above which its samples are
-    /// skipped (it is told how many in the next one) and job output lines dropped.
+    /// skipped (it is told how many in the next one), job output lines dropped, and its
+    /// requests left unread until the queue is below it again (TCP then holds the client
+    /// back): replies are bounded as samples are.
     qint64 maxSendQueue = 512 * 1024;
     /// The kernel's send buffer of each client socket. Without it Linux grows the buffer of a
     /// client that does not read up to tcp_wmem's maximum (4 MiB) before the agent sees any

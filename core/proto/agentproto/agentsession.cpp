@@ -31,6 +31,13 @@ bool constantTimeEquals(const QByteArray &a, const QByteArray &b)
 /// Unread input the socket may hold for a connection that has not authenticated: enough for
 /// hello and auth, while a peer that sends more only fills its own TCP window.
 constexpr qint64 kPreAuthReadBuffer = 32 * 1024;
+/// The same bound once authenticated. Qt's default (0, unlimited) reads everything the kernel
+/// has on every notification, also while the agent leaves a client's requests unread because
+/// its replies are not read (backlogged()): its buffer, not the kernel's, would then fill. With
+/// a bound Qt stops reading, the kernel's receive buffer fills and TCP holds the client back.
+/// It also bounds what one readyRead decodes at once. Frames larger than this still assemble:
+/// the FrameDecoder keeps the partial frame (up to maxFrame) across reads.
+constexpr qint64 kReadBuffer = 64 * 1024;
 /// After a reject, the error is flushed for at most this long before the socket is aborted
 /// (a peer that does not read must not keep a closing connection).
 constexpr int kCloseGraceMs = 2000;
@@ -57,6 +64,8 @@ AgentServer::Session::Session(AgentServer *server, QTcpSocket *socket)
                                 QVariant(server->m_options.socketSendBuffer));
     m_lastReceivedMs = server->nowMs();
     connect(socket, &QTcpSocket::readyRead, this, &Session::onReadyRead);
+    // The queue shrinks only as the socket writes (a QSslSocket's also as it encrypts).
+    connect(socket, &QTcpSocket::bytesWritten, this, &Session::onWritten);
     connect(socket, &QTcpSocket::disconnected, this, &Session::finish);
     connect(socket, &QAbstractSocket::errorOccurred, this, [this](QAbstractSocket::SocketError e) {
         if (m_state == State::Handshake && e != QAbstractSocket::RemoteHostClosedError)
@@ -66,6 +75,7 @@ AgentServer::Session::Session(AgentServer *server, QTcpSocket *socket)
             finish();
     });
     if (auto *ssl = qobject_cast<QSslSocket *>(socket)) {
+        connect(ssl, &QSslSocket::encryptedBytesWritten, this, &Session::onWritten);
         connect(ssl, &QSslSocket::encrypted, this, [this] {
             if (m_state != State::Handshake)
                 return;
@@ -197,7 +207,10 @@ void AgentServer::Session::housekeeping(qint64 nowMs)
     if (m_state != State::Ready)
         return;
     watchQueue(nowMs);
-    if (m_finished || !m_answersPings)
+    onWritten();  // in case the queue drained without a signal to say so
+    // A client whose requests are left unread cannot be heard answering a ping: the stuck
+    // clock (watchQueue) judges it meanwhile.
+    if (m_finished || m_backpressure || !m_answersPings)
         return;
     const AgentServerOptions &o = m_server->m_options;
     if (m_pingSentMs >= 0) {
@@ -279,7 +292,7 @@ void AgentServer::Session::onReadyRead()
         m_socket->readAll();
         return;
     }
-    if (m_paused || m_state == State::Handshake)
+    if (m_paused || m_state == State::Handshake || backlogged())
         return;  // left in the socket (bounded by its read buffer) until resumed
     m_lastReceivedMs = m_server->nowMs();
     m_pingSentMs = -1;  // anything from the client shows it is alive
@@ -294,8 +307,51 @@ void AgentServer::Session::onReadyRead()
 
 void AgentServer::Session::processQueue()
 {
-    while (!m_queue.isEmpty() && !m_paused && m_state != State::Closed)
+    // Checked before each request: one read can hold many, each with its reply.
+    while (!m_queue.isEmpty() && !m_paused && m_state != State::Closed && !backlogged())
         handle(m_queue.takeFirst());
+}
+
+bool AgentServer::Session::backlogged()
+{
+    // Replies are bounded as samples are: a client that sends requests and does not read the
+    // answers would otherwise grow its queue (and the agent) without end. Its requests stay
+    // unread instead (in the socket's bounded buffer, then in the kernel's, then TCP stops
+    // the sender) until the queue is below the cap again. A client stuck there is dropped
+    // after stuckTimeoutMs (watchQueue).
+    if (m_backpressure || m_state != State::Ready)
+        return m_backpressure;
+    if (sendQueue() <= m_server->m_options.maxSendQueue)
+        return false;
+    m_backpressure = true;
+    watchQueue(m_server->nowMs());
+    return true;
+}
+
+void AgentServer::Session::onWritten()
+{
+    if (!m_backpressure || m_resumeQueued || m_finished
+        || sendQueue() > m_server->m_options.maxSendQueue)
+        return;
+    // Not from inside the socket's own signal: what the requests do may write, close or
+    // abort the socket.
+    m_resumeQueued = true;
+    QMetaObject::invokeMethod(this, &Session::resumeReading, Qt::QueuedConnection);
+}
+
+void AgentServer::Session::resumeReading()
+{
+    m_resumeQueued = false;
+    if (!m_backpressure || m_finished || sendQueue() > m_server->m_options.maxSendQueue)
+        return;
+    m_backpressure = false;
+    processQueue();  // requests decoded before the pause
+    // What the socket holds: no new readyRead announces it. Reading it is also what turns
+    // Qt's read notifier back on (Qt turned it off when the buffer reached its bound): a
+    // QTcpSocket's readData does that, and a QSslSocket decrypts what its inner socket holds
+    // (queued by its readData) and skips it there, and QIODevice::skip calls readData when the
+    // buffer empties.
+    onReadyRead();
 }
 
 void AgentServer::Session::handle(const QJsonObject &m)
@@ -356,7 +412,7 @@ void AgentServer::Session::handleHello(const QJsonObject &m)
         m_authenticated = true;
         m_preAuthDeadline.stop();
         m_decoder.setMaxFrame(m_server->m_options.maxFrame);
-        m_socket->setReadBufferSize(0);
+        m_socket->setReadBufferSize(kReadBuffer);
     }
 }
 
@@ -401,7 +457,7 @@ void AgentServer::Session::checkToken(const QJsonObject &m)
     m_authenticated = true;
     m_preAuthDeadline.stop();
     m_decoder.setMaxFrame(m_server->m_options.maxFrame);
-    m_socket->setReadBufferSize(0);
+    m_socket->setReadBufferSize(kReadBuffer);
     send({{QStringLiteral("type"), QStringLiteral("auth_ok")}});
 }
 

@@ -42,6 +42,12 @@ private:
 
     void onReadyRead();
     void processQueue();
+    /// Whether the client's requests are to be left unread now: its send queue is over the
+    /// cap (and so stays until it drains, see onWritten()).
+    bool backlogged();
+    /// Something of the send queue went out: resumes reading once it is below the cap.
+    void onWritten();
+    void resumeReading();
     void handle(const QJsonObject &m);
     void handleHello(const QJsonObject &m);
     void handleAuth(const QJsonObject &m);
@@ -66,8 +72,11 @@ private:
     State m_state = State::Handshake;
     bool m_authenticated = false;
     bool m_finished = false;
-    QList<QJsonObject> m_queue;  ///< decoded, not yet handled (auth held by the backoff)
-    bool m_paused = false;
+    QList<QJsonObject> m_queue;  ///< decoded, not yet handled (held auth, backlogged requests)
+    bool m_paused = false;       ///< auth held by the backoff: input waits in the socket
+    /// Requests left unread while the send queue is over the cap (replies bounded as samples).
+    bool m_backpressure = false;
+    bool m_resumeQueued = false;
     QTimer m_preAuthDeadline;
     WarningLimiter m_warnings;
     // Subscription, served on the server's tick.
