@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+
 using namespace hostile;
 
 namespace {
@@ -48,6 +50,34 @@ quint16 startExporter(Child &exporter, const QStringList &extra = {}, qint64 min
     }
     qWarning("exporter did not start: %s", qPrintable(exporter.err()));
     return 0;
+}
+
+/// The exporter on the large fabric, once its exposition is whole: its port and one normal
+/// scrape of it (port 0 on failure).
+std::pair<quint16, Fetch> startLargeExporter(Child &exporter)
+{
+    const quint16 port = startExporter(exporter, kLargeFabric, kLargeExposition);
+    return {port, port ? get(port, "127.0.0.1", {}, 20000) : Fetch {}};
+}
+
+/// Scrapes every 300 ms for @p ms (calling @p between before each): how many were tried, and
+/// how many came back whole with at least @p minBytes.
+std::pair<int, int> scrapeFor(quint16 port, int ms, qint64 minBytes, int timeoutMs,
+                              const std::function<void()> &between = {})
+{
+    int scrapes = 0;
+    int served = 0;
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        if (between)
+            between();
+        const Fetch f = get(port, "127.0.0.1", {}, timeoutMs);
+        ++scrapes;
+        served += f.status == 200 && f.complete && f.contentLength > minBytes;
+        QTest::qWait(300);
+    }
+    return {scrapes, served};
 }
 
 /// Sockets that send their request one byte a second and reconnect whenever the server lets
@@ -112,21 +142,15 @@ private slots:
         for (int i = 0; i < 40; ++i)
             sources.append(i % 2 ? "127.0.0.2" : "127.0.0.1");
         SlowHeads slow(port, sources);
-        int scrapes = 0;
-        int served = 0;
-        QElapsedTimer t;
-        t.start();
+        QElapsedTimer clock;
+        clock.start();
         qint64 nextDrip = 0;
-        while (t.elapsed() < 6000) {
-            if (t.elapsed() >= nextDrip) {
+        const auto [scrapes, served] = scrapeFor(port, 6000, 4096, 4000, [&] {
+            if (clock.elapsed() >= nextDrip) {
                 slow.dripOneByte();
                 nextDrip += 1000;
             }
-            const Fetch f = get(port, "127.0.0.1", {}, 4000);
-            ++scrapes;
-            served += f.status == 200 && f.complete && f.contentLength > 4096;
-            QTest::qWait(300);
-        }
+        });
         qInfo("scrapes served during 40 slow heads: %d of %d (%d slow reconnects)", served, scrapes,
               slow.reconnects());
         QVERIFY(scrapes >= 10);
@@ -139,9 +163,8 @@ private slots:
     void silentReadersDoNotLockOutScrapes()
     {
         Child exporter;
-        const quint16 port = startExporter(exporter, kLargeFabric, kLargeExposition);
+        const auto [port, normal] = startLargeExporter(exporter);
         QVERIFY(port);
-        const Fetch normal = get(port, "127.0.0.1", {}, 20000);
         QVERIFY(normal.complete);
         const double before = exporter.peakMiB();
         QList<int> silent;
@@ -152,16 +175,7 @@ private slots:
             silent.append(fd);
         }
         QTest::qWait(1500);  // they have all stalled
-        int scrapes = 0;
-        int served = 0;
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < 6000) {
-            const Fetch f = get(port, "127.0.0.1", {}, 10000);
-            ++scrapes;
-            served += f.status == 200 && f.complete && f.contentLength > kLargeExposition;
-            QTest::qWait(300);
-        }
+        const auto [scrapes, served] = scrapeFor(port, 6000, kLargeExposition, 10000);
         const double after = exporter.peakMiB();
         for (int fd : std::as_const(silent))
             ::close(fd);
@@ -180,9 +194,8 @@ private slots:
     void slowReaderGetsTheWholeAnswer()
     {
         Child exporter;
-        const quint16 port = startExporter(exporter, kLargeFabric, kLargeExposition);
+        const auto [port, normal] = startLargeExporter(exporter);
         QVERIFY(port);
-        const Fetch normal = get(port, "127.0.0.1", {}, 20000);
         QVERIFY(normal.complete);
         // 24 s of reading at a steady pace, from a socket with a small window: at 10 s more
         // than the kernel's buffers can hold is still to be sent.

@@ -127,9 +127,7 @@ int watchFleetFrames(const fleet::FleetOptions &options, const FleetArgs &a, Com
     const int count = a.count.value_or(-1);
     const double wait = a.waitS;
     const bool json = a.json;
-    // Stale after 5 s or three refreshes (the frames' contract), once the interval is known;
-    // and at once when the store fails.
-    live::LiveFabric hub;
+    live::LiveFabric hub;  // rows go stale as the frames' contract says (watchFleet)
     QEventLoop loop;
     int exitCode = ExitOk;
     int printed = 0;
@@ -158,7 +156,6 @@ int watchFleetFrames(const fleet::FleetOptions &options, const FleetArgs &a, Com
     QObject::connect(
         source, &fleet::FleetSource::refreshed, &loop, [&](const fleet::FleetRefresh &r) {
             answered = true;
-            hub.setStaleAfterMs(std::max<qint64>(5000, 3 * qint64(r.intervalMs)));
             if (!json)
                 io.err << FleetCommandText::tr("rocectl fleet: %1 devices, %2 ports "
                                                "in %3 ms (%4 queries, %5)")

@@ -530,6 +530,11 @@ FleetSource *watchFleet(live::LiveFabric &hub, const FleetOptions &options)
         raw, &FleetSource::deviceBack, &hub,
         [&hub](const QString &source, const QString &kind) { hub.back(source, kind); },
         Qt::DirectConnection);
+    // The frames' contract: a row is stale after 5 s or three refreshes without an update (and
+    // at once when the store fails, which the hub knows from the store's own state).
+    QObject::connect(raw, &FleetSource::refreshed, &hub, [&hub](const FleetRefresh &r) {
+        hub.setStaleAfterMs(std::max<qint64>(5000, 3 * qint64(r.intervalMs)));
+    });
     hub.watchSource(std::move(fleet));
     raw->start(options);
     return raw;

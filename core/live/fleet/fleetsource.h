@@ -88,7 +88,8 @@ private:
 
 /// Makes a fleet source of @p options the source of @p hub (which owns it): its frames reach
 /// the hub as source kind "prometheus", the store's failures and recoveries as that of the
-/// store. Returns the source, for its shapeReady() and refreshed().
+/// store, and the hub's rows go stale after 5 s or three refresh intervals. Returns the
+/// source, for its shapeReady() and refreshed().
 FleetSource *watchFleet(live::LiveFabric &hub, const FleetOptions &options);
 
 }  // namespace roce::fleet
