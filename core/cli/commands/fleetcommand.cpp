@@ -1,6 +1,7 @@
 #include "cli/commands/fleetcommand.h"
 
 #include "cli/access/promsecret.h"
+#include "cli/framework/output.h"
 #include "cli/framework/parse.h"
 #include "cli/framework/stopsignals.h"
 #include "live/fleet/fleetrules.h"
@@ -134,10 +135,10 @@ int watchFleetFrames(const fleet::FleetOptions &options, const FleetArgs &a, Com
     bool answered = false;
     auto print = [&] {
         hub.tick();  // what the fleet source posted, applied now
-        const QJsonObject frame = hub.snapshotJson();
         if (json) {
-            io.out << QJsonDocument(frame).toJson(QJsonDocument::Compact) << QLatin1Char('\n');
+            writeJsonLine(io.out, hub.snapshotJsonBytes());
         } else {
+            const QJsonObject frame = hub.snapshotJson();
             int stale = 0;
             const QJsonArray ports = frame.value(QStringLiteral("ports")).toArray();
             for (const QJsonValue &p : ports)

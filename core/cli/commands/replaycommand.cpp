@@ -1,5 +1,6 @@
 #include "cli/commands/replaycommand.h"
 
+#include "cli/framework/output.h"
 #include "cli/framework/parse.h"
 #include "cli/framework/stopsignals.h"
 #include "live/hub/livefabric.h"
@@ -247,26 +248,24 @@ int summarizeRange(const recording::RecordingReader &reader, const TimeRange &ra
     return ExitOk;
 }
 
-/// The frame at @p t: the live model's snapshot, with the annotations since the frame at
-/// @p previous.
-QJsonObject frameAt(const live::LiveFabric &hub, const QList<recording::Annotation> &annotations,
-                    qint64 previous, qint64 t)
+/// The annotations to show in the frame at @p t: those since the frame at @p previous.
+QJsonArray annotationsAt(const QList<recording::Annotation> &annotations, qint64 previous, qint64 t)
 {
-    QJsonObject frame = hub.snapshotJson();
     QJsonArray notes;
     for (const recording::Annotation &a : annotations)
         if (a.overlaps(previous == t ? t : previous + 1, t))
             notes.append(recording::annotationToJson(a));
-    if (!notes.isEmpty())
-        frame.insert(QStringLiteral("annotations"), notes);
-    return frame;
+    return notes;
 }
 
-void printFrame(const QJsonObject &frame, qint64 t, bool json, CommandIo &io)
+/// The frame at @p t: the live model's snapshot, with @p notes.
+void printFrame(const live::LiveFabric &hub, const QJsonArray &notes, qint64 t, bool json,
+                CommandIo &io)
 {
     if (json) {
-        io.out << QJsonDocument(frame).toJson(QJsonDocument::Compact) << QLatin1Char('\n');
+        writeJsonLine(io.out, hub.snapshotJsonBytes(notes));
     } else {
+        const QJsonObject frame = hub.snapshotJson();
         const QJsonArray ports = frame.value(QStringLiteral("ports")).toArray();
         const QJsonArray alerts = frame.value(QStringLiteral("alerts")).toArray();
         io.out << ReplayText::tr("%1  %2 ports, %3 active alerts")
@@ -305,7 +304,7 @@ int playFrames(const std::shared_ptr<const recording::RecordingReader> &reader,
     qint64 previous = range.fromMs;
     for (qint64 t = range.fromMs; !stopped; t = std::min(t + step, range.toMs)) {
         driver.advanceTo(t);
-        printFrame(frameAt(hub, annotations, previous, t), t, a.json, io);
+        printFrame(hub, annotationsAt(annotations, previous, t), t, a.json, io);
         damage.sayNew();
         previous = t;
         if (t >= range.toMs)

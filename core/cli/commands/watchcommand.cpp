@@ -1,6 +1,7 @@
 #include "cli/commands/watchcommand.h"
 
 #include "cli/access/headlessfabric.h"
+#include "cli/framework/output.h"
 #include "cli/framework/parse.h"
 #include "cli/framework/stopsignals.h"
 #include "live/hub/livefabric.h"
@@ -138,11 +139,10 @@ int WatchCommand::run(const QStringList &args, CommandIo &io)
                 return;
             started = true;
         }
-        const QJsonObject frame = hub.snapshotJson();
         if (json)
-            io.out << QJsonDocument(frame).toJson(QJsonDocument::Compact) << QLatin1Char('\n');
+            writeJsonLine(io.out, hub.snapshotJsonBytes());
         else
-            io.out << summaryLine(frame) << QLatin1Char('\n');
+            io.out << summaryLine(hub.snapshotJson()) << QLatin1Char('\n');
         io.out.flush();
         if (count > 0 && ++printed >= count)
             loop.quit();

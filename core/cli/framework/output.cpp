@@ -1,5 +1,7 @@
 #include "cli/framework/output.h"
 
+#include <QIODevice>
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -73,6 +75,17 @@ void writeJson(QTextStream &out, const QJsonDocument &doc)
 {
     out << QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
     out.flush();
+}
+
+void writeJsonLine(QTextStream &out, const QByteArray &json)
+{
+    if (QIODevice *device = out.device()) {
+        out.flush();
+        device->write(json);
+        device->write("\n", 1);
+        return;
+    }
+    out << QString::fromUtf8(json) << QLatin1Char('\n');
 }
 
 }  // namespace roce::cli

@@ -31,5 +31,9 @@ private:
 
 /// Writes @p doc indented, followed by a newline (what `--json` prints).
 void writeJson(QTextStream &out, const QJsonDocument &doc);
+/// Writes @p json (compact, UTF-8) and a newline: one frame of a stream of JSON lines. Goes
+/// to the stream's device as bytes when it has one (a frame is megabytes: no round trip
+/// through UTF-16), else through the stream (a string, in tests).
+void writeJsonLine(QTextStream &out, const QByteArray &json);
 
 }  // namespace roce::cli

@@ -1,6 +1,7 @@
 #include "live/hub/livefabric.h"
 
 #include "collect/pingmesh/verdictalerts.h"
+#include "live/hub/framewriter.h"
 #include "live/itemmodels/eventlistmodel.h"
 #include "live/itemmodels/findingmodel.h"
 #include "live/itemmodels/porttablemodel.h"
@@ -498,13 +499,16 @@ bool LiveFabric::isStale(const QString &portKey) const
     if (at == m_latestIndex.constEnd())
         return true;
     const Latest &l = m_latest.at(*at);
-    const auto source = m_sources.constFind(l.source);
-    if (source != m_sources.constEnd()
+    return sourceMakesStale(l.source) || m_clock() - l.updatedMs > m_options.staleAfterMs;
+}
+
+bool LiveFabric::sourceMakesStale(const QString &name) const
+{
+    const auto source = m_sources.constFind(name);
+    return source != m_sources.constEnd()
         && (source->state == SourceState::State::Failed
             || source->state == SourceState::State::NeedsPassword
-            || (m_storeDown && source->kind == QLatin1String("prometheus"))))
-        return true;
-    return m_clock() - l.updatedMs > m_options.staleAfterMs;
+            || (m_storeDown && source->kind == QLatin1String("prometheus")));
 }
 
 QJsonObject LiveFabric::snapshotJson() const
@@ -530,6 +534,55 @@ QJsonObject LiveFabric::snapshotJson() const
             {QStringLiteral("alerts"), alerts},
             {QStringLiteral("sources"), sources},
             {QStringLiteral("findings"), findings}};
+}
+
+QByteArray LiveFabric::snapshotJsonBytes(const QJsonArray &annotations) const
+{
+    // Keys in QJsonDocument's order, as snapshotJson() comes out.
+    const qint64 now = m_clock();
+    JsonWriter w(std::size_t(m_latest.size()) * 640 + 64 * 1024);  // ~550 bytes a port
+    w.beginObject();
+    w.key("alerts");
+    w.beginArray();
+    for (const monitor::Alert &a : m_alerts.active())
+        writeAlert(w, a);
+    w.endArray();
+    if (!annotations.isEmpty()) {
+        w.key("annotations");
+        w.raw(QJsonDocument(annotations).toJson(QJsonDocument::Compact));
+    }
+    w.key("findings");
+    w.beginArray();
+    for (const diagnosis::Finding &f : m_diagnosis.active())
+        w.raw(QJsonDocument(diagnosis::findingToJson(f)).toJson(QJsonDocument::Compact));
+    w.endArray();
+    w.key("ports");
+    w.beginArray();
+    // isStale() by port key costs two lookups a port; a source's ports come one after the
+    // other, so whether the source has failed is looked up once a run of them.
+    const QString *lastSource = nullptr;
+    bool sourceDown = false;
+    for (const Latest &l : m_latest) {
+        if (!lastSource || l.source != *lastSource) {
+            lastSource = &l.source;
+            sourceDown = sourceMakesStale(l.source);
+        }
+        const bool stale = sourceDown || now - l.updatedMs > m_options.staleAfterMs;
+        writePort(w, l.sample, now - l.updatedMs, stale);
+    }
+    w.endArray();
+    QList<SourceState> sorted = m_sources.values();
+    std::sort(sorted.begin(), sorted.end(),
+              [](const SourceState &a, const SourceState &b) { return a.name < b.name; });
+    w.key("sources");
+    w.beginArray();
+    for (const SourceState &s : std::as_const(sorted))
+        writeSource(w, s);
+    w.endArray();
+    w.key("t");
+    w.value(double(now));
+    w.endObject();
+    return w.take();
 }
 
 }  // namespace roce::live

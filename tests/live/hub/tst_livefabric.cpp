@@ -55,6 +55,7 @@ class TestLiveFabric : public QObject
 private slots:
     void framesFromAnyThreadBatchedPerTick();
     void failedSourceMakesItsPortsStale();
+    void directFrameEqualsTheJsonObjects();
     void servedSwitchFailsAndRecoversWhileOthersGoOn();
     void refusedPasswordStopsTheSwitchUntilEnteredAgain();
 };
@@ -100,6 +101,39 @@ void TestLiveFabric::framesFromAnyThreadBatchedPerTick()
     QVERIFY(!port.contains(QStringLiteral("cnp_sent_per_s")));  // absent is not zero
     QCOMPARE(json.value(QStringLiteral("sources")).toArray().size(), 2);
     QCOMPARE(json.value(QStringLiteral("alerts")).toArray().size(), 1);
+}
+
+void TestLiveFabric::directFrameEqualsTheJsonObjects()
+{
+    // What `rocectl watch --json` prints (written directly) parses to exactly what
+    // snapshotJson() builds: every key and number, on a frame with all kinds of values.
+    live::LiveFabric hub;
+    qint64 now = 1'700'000'000'123;
+    hub.setClock([&now] { return now; });
+    model::SourceFrame leaf = switchFrame(QStringLiteral("leaf1"), now, 250.5);
+    leaf.ports[1].peer = QStringLiteral("gpu \"01\"\n\u00e9\u4e2d");  // escapes, non-ASCII
+    leaf.ports[2].resets = {QStringLiteral("rx_bytes"), QStringLiteral("tx_pause")};
+    leaf.ports[2].set(Metric::Ecn, 1.0e-7);
+    leaf.ports[3].set(Metric::InBits, 123456.789);
+    leaf.ports[3].set(Metric::OutBits, 0.0001);
+    leaf.ports[3].state = QStringLiteral("down");
+    hub.ingest(leaf, QStringLiteral("switch"));
+    hub.ingest(switchFrame(QStringLiteral("leaf2"), now, 0), QStringLiteral("switch"));
+    hub.tick();
+    hub.fail(QStringLiteral("leaf2"), QStringLiteral("switch"), QStringLiteral("gone: \"why\""));
+    now += 7000;  // leaf1's ports age, and go stale
+    hub.tick();
+    const QJsonObject objects = hub.snapshotJson();
+    QVERIFY(!objects.value(QStringLiteral("alerts")).toArray().isEmpty());
+    QJsonParseError error;
+    const QJsonDocument direct = QJsonDocument::fromJson(hub.snapshotJsonBytes(), &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(direct.object(), objects);
+    // A replay's annotations go in as they are.
+    const QJsonArray notes {QJsonObject {{QStringLiteral("text"), QStringLiteral("x")}}};
+    QJsonObject withNotes = objects;
+    withNotes.insert(QStringLiteral("annotations"), notes);
+    QCOMPARE(QJsonDocument::fromJson(hub.snapshotJsonBytes(notes)).object(), withNotes);
 }
 
 void TestLiveFabric::failedSourceMakesItsPortsStale()
