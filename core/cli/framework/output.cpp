@@ -1,5 +1,6 @@
 #include "cli/framework/output.h"
 
+#include <QFileDevice>
 #include <QIODevice>
 
 #include <QRegularExpression>
@@ -83,6 +84,10 @@ void writeJsonLine(QTextStream &out, const QByteArray &json)
         out.flush();
         device->write(json);
         device->write("\n", 1);
+        // Each line is a frame someone waits for: out.flush() would not flush the file's own
+        // buffer (it has nothing of its own left to write), so small frames would sit there.
+        if (auto *file = qobject_cast<QFileDevice *>(device))
+            file->flush();
         return;
     }
     out << QString::fromUtf8(json) << QLatin1Char('\n');
