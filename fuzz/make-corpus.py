@@ -4,7 +4,8 @@
 NX-API responses are split into one body per command and tables are cut to their first rows,
 so the seeds stay small (a fuzzer mutates small inputs faster and learns the same shapes).
 A few seeds the fixtures do not have (agent messages, job specs, inventories, training lines,
-frames) are written here. Run from anywhere; it replaces fuzz/corpus/ entirely.
+frames) are written here. Run from anywhere; it replaces the directories of fuzz/corpus/ it
+writes (the recording seeds, made by the recorder, stay).
 """
 import hashlib
 import json
@@ -55,20 +56,21 @@ def body_target(command: str, body) -> str | None:
     text = isinstance(body, str)
     if c.startswith("show running-config"):
         return "running_config"
+    c = c.split(" | ")[0]
     if c == "show version":
-        return None if text else "show_version"
+        return "show_version_text" if text else "show_version"
     if c == "show lldp neighbors detail":
-        return None if text else "show_lldp_neighbors"
+        return "show_lldp_neighbors_text" if text else "show_lldp_neighbors"
     if re.match(r"^show interface( \S+)? priority-flow-control$", c):
         return "show_pfc_text" if text else "show_pfc"
     if re.match(r"^show queuing tabular\b", c):
         return None if text else "show_queuing_tabular"
     if re.match(r"^show queuing interface( \S+)?$", c):
         return "show_queuing_text" if text else "show_queuing"
-    if re.match(r"^show interface( \S+)? counters$", c):
-        return None if text else "show_interface_counters"
+    if re.match(r"^show interface( \S+)? counters( detailed)?$", c):
+        return "show_interface_counters_text" if text else "show_interface_counters"
     if re.match(r"^show interface( \S+)? counters errors$", c):
-        return None if text else "show_interface_counters_errors"
+        return "show_interface_counters_text" if text else "show_interface_counters_errors"
     if re.match(r"^show interface( \S+)?$", c):
         return "show_interface_text" if text else "show_interface"
     return None
@@ -159,13 +161,13 @@ def nxapi_fixtures() -> None:
 
 
 def tool_fixtures() -> None:
-    for path in sorted((FIXTURES / "parsers" / "fixtures").iterdir()):
+    for path in sorted((FIXTURES / "proto" / "parsers" / "fixtures").iterdir()):
         for prefix in ("perftest", "iperf3", "sockperf"):
             if path.name.startswith(prefix):
                 add(prefix, path.stem, path.read_bytes())
-    for path in sorted(FIXTURES.glob("*/fixtures/ethtool/*")):
+    for path in sorted(FIXTURES.glob("**/fixtures/ethtool/*")):
         add("ethtool", path.parent.parent.parent.name + "-" + path.name, path.read_bytes())
-    for path in sorted((FIXTURES / "ssh" / "fixtures").glob("rdma_*")):
+    for path in sorted((FIXTURES / "collect" / "ssh" / "fixtures").glob("rdma_*")):
         add("rdma_json" if path.suffix == ".json" else "rdma_text", path.stem, path.read_bytes())
     add("training", "two-iterations",
         b'{"iteration": 1, "loss": 1.2, "step_ms": 60.5, "allreduce_ms": 12.0, '
@@ -285,16 +287,37 @@ def inventory_seeds() -> None:
     add("inventory", "empty-v2", b'{"format":"roce-inventory","version":2}')
 
 
+def capture_corpus() -> None:
+    """Others' captures (tests/fixtures/corpus/): each one a seed of the parser that reads it."""
+    corpus_dir = FIXTURES / "fixtures" / "corpus"
+    for manifest in ("nxos.json", "hosts.json"):
+        for entry in json.loads((corpus_dir / manifest).read_text()):
+            data = (corpus_dir / entry["file"]).read_bytes()
+            stem = pathlib.Path(entry["file"]).stem
+            fmt = entry["format"]
+            if fmt == "nxapi":
+                body = "" if entry["file"].startswith("nxos-text/") else {}
+                target = body_target(entry.get("command", ""), body) or "nxapi_response"
+            elif fmt == "rdma":
+                target = "rdma_json" if data.lstrip().startswith(b"[") else "rdma_text"
+            else:
+                target = fmt
+            if target:
+                add(target, "corpus-" + stem, data[:MAX_SEED])
+
+
 def main() -> None:
     nxapi_fixtures()
     tool_fixtures()
+    capture_corpus()
     inline_test_seeds()
     agent_seeds()
     inventory_seeds()
-    shutil.rmtree(OUT, ignore_errors=True)
     total = 0
     for target, seeds in sorted(corpus.items()):
+        # Only the targets written here are replaced: recording seeds are made by the recorder.
         directory = OUT / target
+        shutil.rmtree(directory, ignore_errors=True)
         directory.mkdir(parents=True)
         for name, data in seeds.items():
             (directory / name).write_bytes(data)

@@ -1322,6 +1322,25 @@ Passwort:</translation>
     </message>
 </context>
 <context>
+    <name>CounterTableText</name>
+    <message>
+        <source>line %1 (&quot;%2&quot;) is in no counters table</source>
+        <translation>Zeile %1 („%2“) gehört zu keiner Zählertabelle</translation>
+    </message>
+    <message>
+        <source>line %1 (&quot;%2&quot;) has %3 values where the table has %4 columns (%5): its counters are not read</source>
+        <translation>Zeile %1 („%2“) hat %3 Werte, die Tabelle aber %4 Spalten (%5): ihre Zähler werden nicht gelesen</translation>
+    </message>
+    <message>
+        <source>line %1: %2 of %3 is &quot;%4&quot;, not a count</source>
+        <translation>Zeile %1: %2 von %3 ist „%4“, keine Anzahl</translation>
+    </message>
+    <message>
+        <source>no &quot;Port  &lt;counter&gt; ...&quot; table header in the text</source>
+        <translation>kein Tabellenkopf „Port  &lt;Zähler&gt; ...“ im Text</translation>
+    </message>
+</context>
+<context>
     <name>DecodeCommandText</name>
     <message>
         <source>Saved output (&apos;-&apos; for standard input).</source>
@@ -1344,24 +1363,43 @@ Passwort:</translation>
         <translation>rocectl decode: %1: %2</translation>
     </message>
     <message>
+        <source>Parse saved perftest, iperf3, sockperf, NX-API, ethtool -S or rdma output</source>
+        <translation>Gespeicherte Ausgabe von perftest, iperf3, sockperf, NX-API, ethtool -S oder rdma auswerten</translation>
+    </message>
+    <message>
+        <source>perftest, iperf3, sockperf, nxapi, ethtool or rdma</source>
+        <translation>perftest, iperf3, sockperf, nxapi, ethtool oder rdma</translation>
+    </message>
+    <message>
+        <source>nxapi: the show command, for a bare body without &quot;input&quot;; rdma: statistic or link (else read from the output).</source>
+        <translation>nxapi: der show-Befehl, für einen Body ohne „input“; rdma: statistic oder link (sonst aus der Ausgabe erkannt).</translation>
+    </message>
+    <message>
+        <source>rocectl decode: unknown format &apos;%1&apos; (%2)</source>
+        <translation>rocectl decode: unbekanntes Format „%1“ (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>DecodeFormatsText</name>
+    <message>
         <source>this is a bare command body or names no command (no &quot;input&quot;): give it with --command</source>
-        <translation>dies ist ein bloßer Befehlsrumpf oder nennt keinen Befehl (kein „input“): mit --command angeben</translation>
+        <translation>das ist ein bloßer Befehls-Body oder nennt keinen Befehl (kein „input“): mit --command angeben</translation>
     </message>
     <message>
-        <source>Parse saved perftest, iperf3, sockperf or NX-API output</source>
-        <translation>Gespeicherte Ausgabe von perftest, iperf3, sockperf oder NX-API auswerten</translation>
+        <source>no &quot;name: value&quot; statistic in the text; is it the output of ethtool -S?</source>
+        <translation>keine Statistik „Name: Wert“ im Text; ist es die Ausgabe von ethtool -S?</translation>
     </message>
     <message>
-        <source>perftest, iperf3, sockperf or nxapi</source>
-        <translation>perftest, iperf3, sockperf oder nxapi</translation>
+        <source>rdma: --command is &quot;statistic&quot; or &quot;link&quot;, not &quot;%1&quot;</source>
+        <translation>rdma: --command ist „statistic“ oder „link“, nicht „%1“</translation>
     </message>
     <message>
-        <source>nxapi: the show command, for a bare body without &quot;input&quot;.</source>
-        <translation>nxapi: der show-Befehl, für einen bloßen Rumpf ohne „input“.</translation>
+        <source>rdma: no link in the output</source>
+        <translation>rdma: kein Link in der Ausgabe</translation>
     </message>
     <message>
-        <source>rocectl decode: unknown format &apos;%1&apos; (perftest, iperf3, sockperf, nxapi)</source>
-        <translation>rocectl decode: unbekanntes Format „%1“ (perftest, iperf3, sockperf, nxapi)</translation>
+        <source>unknown format &quot;%1&quot; (%2)</source>
+        <translation>unbekanntes Format „%1“ (%2)</translation>
     </message>
 </context>
 <context>
@@ -1831,6 +1869,22 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
     <message>
         <source>no ethtool fixture for %1 in %2</source>
         <translation>keine ethtool-Testdatei für %1 in %2</translation>
+    </message>
+    <message>
+        <source>not &quot;name: value&quot;</source>
+        <translation>nicht „Name: Wert“</translation>
+    </message>
+    <message>
+        <source>no statistic name before the value</source>
+        <translation>kein Statistikname vor dem Wert</translation>
+    </message>
+    <message>
+        <source>the value &quot;%1&quot; is not an unsigned 64-bit number</source>
+        <translation>der Wert „%1“ ist keine vorzeichenlose 64-Bit-Zahl</translation>
+    </message>
+    <message>
+        <source>%1 was printed before; the first value is kept</source>
+        <translation>%1 wurde schon vorher ausgegeben; der erste Wert bleibt</translation>
     </message>
 </context>
 <context>
@@ -2630,6 +2684,25 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     </message>
 </context>
 <context>
+    <name>InterfaceText</name>
+    <message>
+        <source>line %1 (&quot;%2&quot;) repeats %3 of %4 (header on line %5): an interface header before it was not recognised, so the counters that follow are not read rather than credited to %4</source>
+        <translation>Zeile %1 („%2“) wiederholt %3 von %4 (Kopfzeile in Zeile %5): eine Schnittstellen-Kopfzeile davor wurde nicht erkannt, daher werden die folgenden Zähler nicht gelesen, statt sie %4 zuzuschreiben</translation>
+    </message>
+    <message>
+        <source>line %1: &quot;%2&quot; reads as the header of %3 with a state this parser does not know; its block is not read</source>
+        <translation>Zeile %1: „%2“ ist die Kopfzeile von %3 mit einem Zustand, den dieser Parser nicht kennt; ihr Block wird nicht gelesen</translation>
+    </message>
+    <message>
+        <source>line %1 (&quot;%2&quot;): &quot;%3&quot; of %4 comes before any RX/TX line and says no direction; the line is not read</source>
+        <translation>Zeile %1 („%2“): „%3“ von %4 steht vor jeder RX/TX-Zeile und nennt keine Richtung; die Zeile wird nicht gelesen</translation>
+    </message>
+    <message>
+        <source>no &quot;&lt;interface&gt; is up|down&quot; line in the text</source>
+        <translation>keine Zeile „&lt;Schnittstelle&gt; is up|down“ im Text</translation>
+    </message>
+</context>
+<context>
     <name>InventoryActionsText</name>
     <message>
         <source>Wait for the running action to finish.</source>
@@ -2963,16 +3036,24 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
 <context>
     <name>Iperf3Text</name>
     <message>
-        <source>iperf3 output is not JSON (%1 at offset %2); was it run with -J?</source>
-        <translation>iperf3-Ausgabe ist kein JSON (%1 an Position %2); wurde es mit -J aufgerufen?</translation>
-    </message>
-    <message>
         <source>iperf3 report has no &quot;end&quot; section (run cut short?)</source>
         <translation>iperf3-Bericht hat keinen „end“-Abschnitt (Lauf abgebrochen?)</translation>
     </message>
     <message>
         <source>iperf3 report has no throughput summary</source>
         <translation>iperf3-Bericht hat keine Durchsatzzusammenfassung</translation>
+    </message>
+    <message>
+        <source>no JSON report in the output: iperf3 -J prints one object, and there is no &apos;{&apos; here; the output starts with &quot;%1&quot;</source>
+        <translation>kein JSON-Bericht in der Ausgabe: iperf3 -J gibt ein Objekt aus, hier steht aber kein „{“; die Ausgabe beginnt mit „%1“</translation>
+    </message>
+    <message>
+        <source>the JSON report that starts on line %1 ends before it is complete (%2 at byte %3): was the output cut short?</source>
+        <translation>der JSON-Bericht ab Zeile %1 endet, bevor er vollständig ist (%2 bei Byte %3): wurde die Ausgabe abgeschnitten?</translation>
+    </message>
+    <message>
+        <source>the JSON report that starts on line %1 is not valid JSON (%2 at byte %3 of the report)</source>
+        <translation>der JSON-Bericht ab Zeile %1 ist kein gültiges JSON (%2 bei Byte %3 des Berichts)</translation>
     </message>
 </context>
 <context>
@@ -3896,10 +3977,6 @@ RTT p50 %3 us, p99 %4 us (typisch %5 us)
     <message>
         <source>the body has no %1 table</source>
         <translation>der Rumpf hat keine Tabelle %1</translation>
-    </message>
-    <message>
-        <source>no &quot;&lt;interface&gt; is up|down&quot; line in the text</source>
-        <translation>keine Zeile „&lt;interface&gt; is up|down“ im Text</translation>
     </message>
     <message>
         <source>the body has neither TABLE_nbor_detail nor neigh_count</source>
@@ -6355,6 +6432,21 @@ Prüfen: %3</translation>
     <message>
         <source>run time</source>
         <translation>Laufzeit</translation>
+    </message>
+</context>
+<context>
+    <name>VersionLldpText</name>
+    <message>
+        <source>neither &quot;Device name:&quot; nor &quot;NXOS: version&quot; / &quot;system: version&quot; in the text</source>
+        <translation>weder „Device name:“ noch „NXOS: version“ / „system: version“ im Text</translation>
+    </message>
+    <message>
+        <source>the neighbour with chassis id %1 has no &quot;Local Port id&quot;: it is not attributed to a port</source>
+        <translation>der Nachbar mit Chassis-ID %1 hat keine „Local Port id“: er wird keinem Port zugeordnet</translation>
+    </message>
+    <message>
+        <source>no &quot;Chassis id:&quot; neighbour block and no LLDP table header in the text</source>
+        <translation>kein Nachbarblock „Chassis id:“ und kein LLDP-Tabellenkopf im Text</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "collectors/rdmacollector.h"
 
+#include "proto/datamodel/nicdriver.h"
 #include "verbsdevices.h"
 
 #include <QCoreApplication>
@@ -241,6 +242,13 @@ void RdmaCollector::refreshDevices()
         id.hcaType = m_tree.read(base + QStringLiteral("hca_type")).value_or(QString());
         id.boardId = m_tree.read(base + QStringLiteral("board_id")).value_or(QString());
         id.nodeType = m_tree.read(base + QStringLiteral("node_type")).value_or(QString());
+        // The PCI function's driver names the family (mlx5_core, bnxt_en, ice, ionic);
+        // Soft-RoCE has no device, only the netdev it runs on as its parent.
+        id.driver = model::nicDriverKey(
+            model::nicDriverFromSysfs(m_tree.linkName(base + QStringLiteral("device/driver")),
+                                      m_tree.exists(base + QStringLiteral("parent"))));
+        if (id.driver.isEmpty())
+            id.driver = model::nicDriverKey(model::nicDriverFromDeviceName(dev));
         d->verbsMtu = verbsMtu.value(dev);
         const auto listedPorts = portEntries.constFind(dev);
         const QList<int> numbers = portNumbers(listedPorts != portEntries.cend()

@@ -79,6 +79,12 @@ bool SysfsTree::exists(const QString &relative) const
     return QFileInfo::exists(path(relative));
 }
 
+QString SysfsTree::linkName(const QString &relative) const
+{
+    const QString target = QFileInfo(path(relative)).symLinkTarget();
+    return target.isEmpty() ? QString() : target.section(QLatin1Char('/'), -1);
+}
+
 std::optional<quint64> parseCounter(const QByteArray &text)
 {
     const QByteArray t = text.trimmed();

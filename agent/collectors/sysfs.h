@@ -25,6 +25,9 @@ public:
     /// Entries of a directory, sorted; empty when it does not exist.
     QStringList list(const QString &relative) const;
     bool exists(const QString &relative) const;
+    /// The last component of where the symbolic link @p relative points ("device/driver" ->
+    /// "mlx5_core"), or empty when it is not a link.
+    QString linkName(const QString &relative) const;
 
 private:
     QString m_root;

@@ -1,6 +1,7 @@
 // Collectors on fixture trees in the kernel's layouts, the golden end-to-end output of the
 // binary, and the Prometheus exposition.
 #include "../common/exposition.h"
+#include "collect/monitor/nicrates.h"
 #include "collectors/ethtoolsource.h"
 #include "collectors/rdmacollector.h"
 #include "collectors/sysfs.h"
@@ -168,6 +169,92 @@ private slots:
         QCOMPARE(p.gids[1].ipv4,
                  QStringLiteral("10.0.0.1"));  // the IPv4-mapped RoCE v2 GID is index 1
         QCOMPARE(p.netdev, QStringLiteral("veth0"));
+    }
+
+    // Each driver family's tree (names from the drivers' own source, see fixtures/README.md)
+    // reads into the same metrics; what a driver has no counter for stays absent.
+    void driversMapToTheSameMetrics_data()
+    {
+        QTest::addColumn<QString>("tree");
+        QTest::addColumn<QString>("driver");
+        QTest::addColumn<QVariantMap>("expected");  // metric key -> raw counter, absent: none
+        using M = QVariantMap;
+        QTest::newRow("mlx5") << QStringLiteral("sysfs-mlx5") << QStringLiteral("mlx5")
+                              << M {{QStringLiteral("ecn_marks_per_s"), 1921140ULL},
+                                    {QStringLiteral("cnp_sent_per_s"), 1843204ULL},
+                                    {QStringLiteral("rx_pauses_per_s"), 38211ULL},
+                                    {QStringLiteral("rx_discards_phy_per_s"), 1523ULL},
+                                    {QStringLiteral("out_of_buffer_per_s"), 347ULL}};
+        QTest::newRow("bnxt_re") << QStringLiteral("sysfs-bnxt") << QStringLiteral("bnxt_re")
+                                 << M {{QStringLiteral("in_bits_per_s"), 1000000ULL},
+                                       {QStringLiteral("out_bits_per_s"), 2000000ULL},
+                                       {QStringLiteral("rx_pauses_per_s"), 4201ULL},
+                                       {QStringLiteral("tx_pauses_per_s"), 4202ULL},
+                                       {QStringLiteral("ecn_marks_per_s"), 4101ULL},
+                                       {QStringLiteral("cnp_sent_per_s"), 4102ULL},
+                                       {QStringLiteral("cnp_handled_per_s"), 4103ULL},
+                                       {QStringLiteral("out_of_sequence_per_s"), 4104ULL},
+                                       {QStringLiteral("rx_discards_phy_per_s"), 4203ULL},
+                                       {QStringLiteral("out_of_buffer_per_s"), 4105ULL},
+                                       {QStringLiteral("rx_prio_discards_per_s"), 4207ULL},
+                                       {QStringLiteral("in_errors_per_s"), 4204ULL},
+                                       {QStringLiteral("rdma_out_bits_per_s"), 4106000ULL},
+                                       {QStringLiteral("lossless_out_bits_per_s"), 4205000ULL}};
+        QTest::newRow("irdma") << QStringLiteral("sysfs-irdma") << QStringLiteral("irdma")
+                               << M {{QStringLiteral("in_bits_per_s"), 5201000ULL},
+                                     {QStringLiteral("out_bits_per_s"), 5202000ULL},
+                                     {QStringLiteral("rx_pauses_per_s"), 5203ULL},
+                                     {QStringLiteral("tx_pauses_per_s"), 5204ULL},
+                                     {QStringLiteral("ecn_marks_per_s"), 5101ULL},
+                                     {QStringLiteral("cnp_sent_per_s"), 5102ULL},
+                                     {QStringLiteral("cnp_handled_per_s"), 5103ULL},
+                                     {QStringLiteral("cnp_ignored_per_s"), 5104ULL},
+                                     {QStringLiteral("rx_discards_phy_per_s"), 5205ULL},
+                                     {QStringLiteral("in_errors_per_s"), 5206ULL},
+                                     {QStringLiteral("rdma_out_bits_per_s"), 5106000ULL}};
+        QTest::newRow("ionic") << QStringLiteral("sysfs-ionic") << QStringLiteral("ionic")
+                               << M {{QStringLiteral("in_bits_per_s"), 6201000ULL},
+                                     {QStringLiteral("out_bits_per_s"), 6202000ULL},
+                                     {QStringLiteral("rx_pauses_per_s"), 6203ULL},
+                                     {QStringLiteral("tx_pauses_per_s"), 6204ULL},
+                                     {QStringLiteral("rx_discards_phy_per_s"), 6205ULL},
+                                     {QStringLiteral("in_errors_per_s"), 6206ULL}};
+        QTest::newRow("rxe") << QStringLiteral("sysfs-rxe") << QStringLiteral("rxe")
+                             << M {{QStringLiteral("out_of_sequence_per_s"), 0ULL},
+                                   {QStringLiteral("out_of_buffer_per_s"), 0ULL}};
+    }
+
+    void driversMapToTheSameMetrics()
+    {
+        QFETCH(QString, tree);
+        QFETCH(QString, driver);
+        QFETCH(QVariantMap, expected);
+        const AgentSample s = sampleOf(tree, true);
+        QCOMPARE(s.devices.size(), 1);
+        const RdmaDeviceSample &d = s.devices[0];
+        QCOMPARE(d.driver, driver);  // told by sysfs, not by the name (irdma's is rocep101s0f0)
+        const RdmaPortSample &p = d.ports.value(0);
+        const roce::model::NicDriver family = roce::monitor::nicDriver(d);
+        QStringList lacks;
+        for (const roce::model::MetricInfo &m : roce::model::metrics()) {
+            if (m.nicSource[0] == '\0')
+                continue;  // a switch metric
+            const QString key = QLatin1String(m.key);
+            const auto v = roce::monitor::nicCounter(
+                s, p, QLatin1String(roce::model::nicDriverSource(family, m.id)));
+            if (expected.contains(key)) {
+                QVERIFY2(v, qPrintable(key));
+                // Bits metrics read bytes: the PMA's 4-byte words are already bytes here.
+                QCOMPARE(*v, expected.value(key).toULongLong());
+            } else if (!v) {
+                lacks.append(key);
+            }
+        }
+        // Everything not expected is absent (never a zero made up for the driver).
+        for (const QString &key : std::as_const(lacks))
+            QVERIFY(!expected.contains(key));
+        qInfo("%s lacks: %s", qPrintable(driver),
+              lacks.isEmpty() ? "nothing" : qPrintable(lacks.join(QStringLiteral(", "))));
     }
 
     void countersFollowTheFiles()

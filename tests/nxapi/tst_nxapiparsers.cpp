@@ -95,6 +95,11 @@ private slots:
     void queuingTextWithoutEgressChangesNothing();
     void versionUptimeBeyond64Bits();
     void jsonRpcIdOfIntMin();
+    void interfaceTextHeaderWithUnknownStateIsReported();
+    void interfaceTextLostHeaderIsNeverMerged();
+    void interfaceTextCountersWithoutDirection();
+    void counterTableRowThatDoesNotFit();
+    void lldpTextNeighbourWithoutLocalPort();
 };
 
 void TestNxapiParsers::showInterfaceNxos10Strings()
@@ -122,7 +127,10 @@ void TestNxapiParsers::showInterfaceNxos10Strings()
     QCOMPARE(mgmt->counters.value(PortCounter::InPkts), quint64(66747902));
     QCOMPARE(mgmt->counters.value(PortCounter::InBytes), quint64(15655821355));
     QVERIFY(!mgmt->counters.has(PortCounter::Crc));
-    QVERIFY(!mgmt->inRateBits);
+    // Its one averaged rate (vdc_lvl_in_avg_bits), with no interval to name.
+    QCOMPARE(mgmt->inRateBits, quint64(5088));
+    QCOMPARE(mgmt->inRatePkts, quint64(2));
+    QVERIFY(!mgmt->loadIntervalSeconds);
     // The JSON keeps 64-bit counters exact.
     const QJsonObject json = snapshotToJson(s);
     const QJsonObject port1 = json.value(QStringLiteral("ports")).toArray().at(1).toObject();
@@ -1100,6 +1108,107 @@ void TestNxapiParsers::jsonRpcIdOfIntMin()
     QCOMPARE(r->size(), 2);
     QVERIFY(r->at(0).input.isEmpty() || r->at(0).input == QStringLiteral("show version"));
     QCOMPARE(r->at(1).input, QStringLiteral("show interface"));
+}
+
+// A header whose state this parser does not know: its block is reported and not read.
+void TestNxapiParsers::interfaceTextHeaderWithUnknownStateIsReported()
+{
+    SwitchSnapshot s;
+    const QString text = QStringLiteral("Ethernet1/1 is up\n"
+                                        "  RX\n"
+                                        "    10 input packets  1000 bytes\n"
+                                        "Ethernet1/2 is err-disabled\n"
+                                        "  RX\n"
+                                        "    99 input packets  9900 bytes\n");
+    QVERIFY(parseShowInterfaceText(text, s));
+    QCOMPARE(s.findPort(QStringLiteral("Ethernet1/1"))->counters.value(PortCounter::InPkts),
+             quint64(10));
+    QCOMPARE(s.findPort(QStringLiteral("Ethernet1/1"))->counters.value(PortCounter::InBytes),
+             quint64(1000));
+    QVERIFY(!s.findPort(QStringLiteral("Ethernet1/2")));
+    QCOMPARE(s.issues.size(), 1);
+    QCOMPARE(s.issues[0].subject, QStringLiteral("Ethernet1/2"));
+    QVERIFY2(s.issues[0].message.contains(QStringLiteral("line 4")),
+             qPrintable(s.issues[0].message));
+}
+
+// A header not seen as one at all: the counters after it repeat those of the block before,
+// and are reported instead of overwriting the neighbour's.
+void TestNxapiParsers::interfaceTextLostHeaderIsNeverMerged()
+{
+    SwitchSnapshot s;
+    const QString text = QStringLiteral("Ethernet1/1 is up\n"
+                                        "  RX\n"
+                                        "    10 input packets  1000 bytes\n"
+                                        "  TX\n"
+                                        "    20 output packets  2000 bytes\n"
+                                        "*** Ethernet1/2 is up\n"
+                                        "  RX\n"
+                                        "    99 input packets  9900 bytes\n"
+                                        "  TX\n"
+                                        "    88 output packets  8800 bytes\n");
+    QVERIFY(parseShowInterfaceText(text, s));
+    const PortStatus *e1 = s.findPort(QStringLiteral("Ethernet1/1"));
+    QCOMPARE(e1->counters.value(PortCounter::InPkts), quint64(10));
+    QCOMPARE(e1->counters.value(PortCounter::InBytes), quint64(1000));
+    QCOMPARE(e1->counters.value(PortCounter::OutPkts), quint64(20));
+    QCOMPARE(e1->counters.value(PortCounter::OutBytes), quint64(2000));
+    QCOMPARE(s.issues.size(), 1);
+    QCOMPARE(s.issues[0].subject, QStringLiteral("line 8"));
+    QVERIFY2(s.issues[0].message.contains(QStringLiteral("Ethernet1/1")),
+             qPrintable(s.issues[0].message));
+}
+
+// Counters before any RX/TX line on a line that names no direction: not guessed.
+void TestNxapiParsers::interfaceTextCountersWithoutDirection()
+{
+    SwitchSnapshot s;
+    QVERIFY(parseShowInterfaceText(QStringLiteral("mgmt0 is up\n"
+                                                  "143696673 unicast packets 5744260 multicast "
+                                                  "packets\n"
+                                                  "  Rx\n"
+                                                  "    7 input packets 70 bytes\n"),
+                                   s));
+    const PortStatus *m = s.findPort(QStringLiteral("mgmt0"));
+    QVERIFY(!m->counters.has(PortCounter::InUcast));
+    QVERIFY(!m->counters.has(PortCounter::OutUcast));
+    QCOMPARE(m->counters.value(PortCounter::InBytes), quint64(70));
+    QCOMPARE(s.issues.size(), 1);
+    QCOMPARE(s.issues[0].subject, QStringLiteral("mgmt0"));
+}
+
+void TestNxapiParsers::counterTableRowThatDoesNotFit()
+{
+    SwitchSnapshot s;
+    const QString text = QStringLiteral(
+        "----------------------------------------------------------------------------------\n"
+        "Port                                     InOctets                      InUcastPkts\n"
+        "----------------------------------------------------------------------------------\n"
+        "Eth1/1                                       1234                              12\n"
+        "Eth1/2                                       5678\n"
+        "Vlan2                                          --                              --\n");
+    QVERIFY(parseShowInterfaceCountersText(text, s));
+    QCOMPARE(s.findPort(QStringLiteral("Ethernet1/1"))->counters.value(PortCounter::InBytes),
+             quint64(1234));
+    QVERIFY(!s.findPort(QStringLiteral("Ethernet1/2")));
+    QVERIFY(s.findPort(QStringLiteral("Vlan2"))->counters.empty());  // "--" is absent
+    QCOMPARE(s.issues.size(), 1);
+    QCOMPARE(s.issues[0].subject, QStringLiteral("Eth1/2"));
+    QVERIFY(!parseShowInterfaceCountersText(QStringLiteral("no table here\n"), s));
+}
+
+void TestNxapiParsers::lldpTextNeighbourWithoutLocalPort()
+{
+    SwitchSnapshot s;
+    QVERIFY(parseShowLldpNeighborsDetailText(QStringLiteral("Chassis id: 0014.1c57.a48b\n"
+                                                            "Port id: Fa1/0/9\n"
+                                                            "System Name: sw1\n"
+                                                            "Time remaining: 91 seconds\n"),
+                                             s));
+    QVERIFY(s.lldpReported);
+    QVERIFY(s.lldpNeighbors.isEmpty());
+    QCOMPARE(s.issues.size(), 1);
+    QCOMPARE(s.issues[0].subject, QStringLiteral("00:14:1c:57:a4:8b"));
 }
 
 QTEST_GUILESS_MAIN(TestNxapiParsers)

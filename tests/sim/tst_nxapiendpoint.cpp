@@ -1,7 +1,11 @@
 // The simulated switch's NX-API endpoint, talked to with a plain HTTP client (Qt's
 // QNetworkAccessManager), bodies compared with the structures of REFERENCE-FORMATS §4.
+#include "nxapi/client/response.h"
+#include "sim/engine/makefabric.h"
+#include "sim/scenarios/livescenario.h"
 #include "sim/served/embeddedfabric.h"
 #include "sim/served/nxapiserver.h"
+#include "sim/served/nxosview.h"
 #include "sim/served/simservice.h"
 
 #include <QJsonArray>
@@ -559,6 +563,59 @@ private slots:
         QVERIFY(reply->readAll().contains("nexus-roce"));
         reply->deleteLater();
         QCOMPARE(m_service->certificateFingerprint().size(), 32 * 3 - 1);
+    }
+
+    // One switch at one moment, asked for `show interface` as JSON and as CLI text: both
+    // parse to the same state, MTU, bandwidth, rates and counters, port by port.
+    void textAndJsonOfOneSwitchAgree()
+    {
+        auto fabric = makeFabric(referenceFabric(), referenceModelParams());
+        QVERIFY(applyLiveScenario(*fabric, QStringLiteral("pfc-incast")).ok());
+        PortRateTracker rates;
+        fabric->runUntil(fabric->now() + 200 * kNsPerMs);
+        rates.sample(*fabric);
+        fabric->runUntil(fabric->now() + kNsPerSec);
+        rates.sample(*fabric);
+        const NxosView view(*fabric, 0, &rates);
+        roce::nxapi::SwitchSnapshot fromJson, fromText;
+        for (const auto &[format, into] :
+             {std::pair {roce::nxapi::OutputFormat::Structured, &fromJson},
+              std::pair {roce::nxapi::OutputFormat::Ascii, &fromText}}) {
+            const auto out = view.run(QStringLiteral("show interface"), format);
+            roce::nxapi::applyCommandOutput(out, *into);
+            QVERIFY2(into->issues.isEmpty(), qPrintable(into->issues.value(0).message));
+        }
+        QVERIFY(fromJson.ports.size() >= 8);
+        QCOMPARE(fromText.ports.size(), fromJson.ports.size());
+        int counters = 0;
+        for (const roce::nxapi::PortStatus &j : std::as_const(fromJson.ports)) {
+            const roce::nxapi::PortStatus *t = fromText.findPort(j.name);
+            QVERIFY2(t, qPrintable(j.name));
+            QCOMPARE(t->state, j.state);
+            QCOMPARE(t->mtu, j.mtu);
+            QCOMPARE(t->bandwidthKbit, j.bandwidthKbit);
+            QCOMPARE(t->loadIntervalSeconds, j.loadIntervalSeconds);
+            QCOMPARE(t->inRateBits, j.inRateBits);
+            QCOMPARE(t->outRateBits, j.outRateBits);
+            QCOMPARE(t->inRatePkts, j.inRatePkts);
+            QCOMPARE(t->outRatePkts, j.outRatePkts);
+            for (int c = 0; c < int(roce::nxapi::PortCounter::Count); ++c) {
+                const auto counter = roce::nxapi::PortCounter(c);
+                // The text prints fewer counters than the JSON has; those it prints agree.
+                if (!t->counters.has(counter))
+                    continue;
+                QVERIFY2(t->counters.value(counter) == j.counters.value(counter),
+                         qPrintable(j.name + QLatin1Char(' ')
+                                    + QLatin1String(roce::nxapi::portCounterKey(counter))));
+                ++counters;
+            }
+        }
+        QVERIFY(counters >= 8 * 10);
+        // The incast moved traffic: equal zeros would prove nothing.
+        quint64 sent = 0;
+        for (const roce::nxapi::PortStatus &t : std::as_const(fromText.ports))
+            sent += t.counters.value(roce::nxapi::PortCounter::OutBytes).value_or(0);
+        QVERIFY(sent > 1'000'000);
     }
 
     // What the console runs: the same service on its own thread, answering while this

@@ -1,11 +1,8 @@
 #include "cli/commands/decodecommand.h"
 
+#include "cli/commands/decodeformats.h"
 #include "cli/framework/output.h"
 #include "cli/framework/parse.h"
-#include "nxapi/client/response.h"
-#include "proto/parsers/iperf3parser.h"
-#include "proto/parsers/perftestparser.h"
-#include "proto/parsers/sockperfparser.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -22,40 +19,6 @@ class DecodeCommandText
 {
     Q_DECLARE_TR_FUNCTIONS(DecodeCommandText)
 };
-
-/// A saved NX-API response (ins_api envelope, its `output` part, or JSON-RPC) decoded into
-/// the normalized snapshot; the command comes from the response's `input`. A bare body (the
-/// JSON of one command, or its cli_show_ascii text) needs @p command.
-Result<QJsonObject> decodeNxapi(const QByteArray &data, const QString &command)
-{
-    QList<nxapi::CommandOutput> outputs;
-    const auto parsed = nxapi::parseNxapiResponse(
-        data, command.isEmpty() ? QStringList {} : QStringList {command});
-    const QJsonDocument doc = QJsonDocument::fromJson(data);
-    if (parsed && !parsed->isEmpty() && !parsed->first().input.isEmpty()) {
-        outputs = *parsed;
-    } else if (!command.isEmpty()) {
-        nxapi::CommandOutput o;
-        o.input = command;
-        o.body = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(QString::fromUtf8(data));
-        outputs.append(o);
-    } else if (!parsed && !doc.isObject()) {
-        return parsed.error();
-    } else {
-        return makeError(ErrorCode::InvalidArgument,
-                         DecodeCommandText::tr("this is a bare command body or names no command "
-                                               "(no \"input\"): give it with --command"));
-    }
-    nxapi::SwitchSnapshot snapshot;
-    for (const nxapi::CommandOutput &o : std::as_const(outputs))
-        nxapi::applyCommandOutput(o, snapshot);
-    QJsonObject json = nxapi::snapshotToJson(snapshot);
-    QJsonArray commands;
-    for (const nxapi::CommandOutput &o : std::as_const(outputs))
-        commands.append(o.input);
-    json.insert(QStringLiteral("commands"), commands);
-    return json;
-}
 
 QString num(double v, int decimals = 2)
 {
@@ -99,22 +62,25 @@ QString DecodeCommand::name() const
 
 QString DecodeCommand::summary() const
 {
-    return DecodeCommandText::tr("Parse saved perftest, iperf3, sockperf or NX-API output");
+    return DecodeCommandText::tr(
+        "Parse saved perftest, iperf3, sockperf, NX-API, ethtool -S or rdma output");
 }
 
 int DecodeCommand::run(const QStringList &args, CommandIo &io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(summary());
-    parser.addPositionalArgument(QStringLiteral("format"),
-                                 DecodeCommandText::tr("perftest, iperf3, sockperf or nxapi"));
+    parser.addPositionalArgument(
+        QStringLiteral("format"),
+        DecodeCommandText::tr("perftest, iperf3, sockperf, nxapi, ethtool or rdma"));
     parser.addPositionalArgument(QStringLiteral("file"),
                                  DecodeCommandText::tr("Saved output ('-' for standard input)."));
     const QCommandLineOption json(QStringLiteral("json"), DecodeCommandText::tr("Print JSON."));
     const QCommandLineOption command(
         QStringLiteral("command"),
-        DecodeCommandText::tr("nxapi: the show command, for a bare body without \"input\"."),
-        QStringLiteral("show-command"));
+        DecodeCommandText::tr("nxapi: the show command, for a bare body without \"input\"; "
+                              "rdma: statistic or link (else read from the output)."),
+        QStringLiteral("command"));
     parser.addOption(json);
     parser.addOption(command);
     if (const auto early = parseCommandLine(parser, args, io, true))
@@ -129,12 +95,9 @@ int DecodeCommand::run(const QStringList &args, CommandIo &io)
     }
     const QString &format = pos[0];
     const QString &path = pos[1];
-    static const QStringList formats {QStringLiteral("perftest"), QStringLiteral("iperf3"),
-                                      QStringLiteral("sockperf"), QStringLiteral("nxapi")};
-    if (!formats.contains(format)) {
-        io.err << DecodeCommandText::tr(
-                      "rocectl decode: unknown format '%1' (perftest, iperf3, sockperf, nxapi)")
-                      .arg(format)
+    if (!decodeFormats().contains(format)) {
+        io.err << DecodeCommandText::tr("rocectl decode: unknown format '%1' (%2)")
+                      .arg(format, decodeFormats().join(QStringLiteral(", ")))
                << QLatin1Char('\n');
         return ExitUsage;
     }
@@ -154,22 +117,7 @@ int DecodeCommand::run(const QStringList &args, CommandIo &io)
     }
     const QByteArray data = file.readAll();
 
-    Result<QJsonObject> decoded = makeError(ErrorCode::InvalidArgument, QString());
-    if (format == QLatin1String("perftest")) {
-        const auto r = parsers::parsePerftest(QString::fromUtf8(data));
-        decoded
-            = r ? Result<QJsonObject>(parsers::perftestToJson(*r)) : Result<QJsonObject>(r.error());
-    } else if (format == QLatin1String("nxapi")) {
-        decoded = decodeNxapi(data, parser.value(command));
-    } else if (format == QLatin1String("iperf3")) {
-        const auto r = parsers::parseIperf3(data);
-        decoded
-            = r ? Result<QJsonObject>(parsers::iperf3ToJson(*r)) : Result<QJsonObject>(r.error());
-    } else {
-        const auto r = parsers::parseSockperf(QString::fromUtf8(data));
-        decoded
-            = r ? Result<QJsonObject>(parsers::sockperfToJson(*r)) : Result<QJsonObject>(r.error());
-    }
+    const Result<QJsonObject> decoded = decodeCapture(format, data, parser.value(command));
     if (!decoded) {
         io.err << DecodeCommandText::tr("rocectl decode: %1: %2").arg(path, decoded.error().message)
                << QLatin1Char('\n');

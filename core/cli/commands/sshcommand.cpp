@@ -159,7 +159,7 @@ void printCounters(const agentproto::AgentSample &sample, QTextStream &out)
                      SshCommandText::tr("RX PAUSE"), SshCommandText::tr("TX PAUSE")});
     for (const auto &d : sample.devices) {
         for (const auto &p : d.ports) {
-            const auto c = monitor::nicCounters(sample, p);
+            const auto c = monitor::nicCounters(sample, d, p);
             auto cell = [&c](const char *key) {
                 const QString k = QLatin1String(key);
                 return optional(c.value(k), c.contains(k));

@@ -224,9 +224,7 @@ QJsonObject ratesJson(const nxapi::SwitchSnapshot &s, const QList<nxapi::PortRat
         ports.append(nxapi::portRatesToJson(r));
     QJsonArray issues;
     for (const nxapi::CommandIssue &i : s.issues)
-        issues.append(QJsonObject {{QStringLiteral("command"), i.command},
-                                   {QStringLiteral("code"), i.code},
-                                   {QStringLiteral("message"), i.message}});
+        issues.append(nxapi::commandIssueToJson(i));
     return QJsonObject {{QStringLiteral("switch"), s.version ? s.version->hostName : QString()},
                         {QStringLiteral("taken_ms"), QJsonValue(s.takenMs)},
                         {QStringLiteral("ports"), ports},

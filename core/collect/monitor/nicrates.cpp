@@ -1,6 +1,7 @@
 #include "collect/monitor/nicrates.h"
 
 #include "proto/datamodel/counterdelta.h"
+#include "proto/datamodel/nicdriver.h"
 
 #include <cmath>
 
@@ -19,34 +20,64 @@ std::optional<quint64> sumPrefixed(const QMap<QString, quint64> &m, QLatin1Strin
     return sum;
 }
 
-}  // namespace
-
-QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
-                                    const agentproto::RdmaPortSample &port)
+/// One "kind:name" source of @p port: hw_counters/, counters/ or its netdev's ethtool, '*'
+/// summing a family ("rx_prio*_pause", "rx_pfc_ena_frames_pri*").
+std::optional<quint64> sourceCounter(const agentproto::AgentSample &sample,
+                                     const agentproto::RdmaPortSample &port, QLatin1String spec)
 {
-    QHash<QString, quint64> now;
-    auto put = [&now](const QString &key, std::optional<quint64> v) {
-        if (v)
-            now.insert(key, *v);
-    };
-    auto value = [](const QMap<QString, quint64> &m, const char *key) {
-        const auto it = m.constFind(QLatin1String(key));
+    const qsizetype colon = spec.indexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return std::nullopt;
+    const QLatin1String kind = spec.left(colon), name = spec.mid(colon + 1);
+    auto read = [&name](const QMap<QString, quint64> &m) -> std::optional<quint64> {
+        const qsizetype star = name.indexOf(QLatin1Char('*'));
+        if (star >= 0)
+            return sumPrefixed(m, name.left(star), name.mid(star + 1));
+        const auto it = m.constFind(QString(name));
         return it == m.constEnd() ? std::nullopt : std::optional<quint64>(*it);
     };
-    put(QStringLiteral("rx_bytes"), value(port.counters, "port_rcv_data_bytes"));
-    put(QStringLiteral("tx_bytes"), value(port.counters, "port_xmit_data_bytes"));
-    put(QStringLiteral("ecn"), value(port.hwCounters, "np_ecn_marked_roce_packets"));
-    put(QStringLiteral("cnp_sent"), value(port.hwCounters, "np_cnp_sent"));
-    put(QStringLiteral("cnp_handled"), value(port.hwCounters, "rp_cnp_handled"));
-    put(QStringLiteral("cnp_ignored"), value(port.hwCounters, "rp_cnp_ignored"));
-    put(QStringLiteral("oos"), value(port.hwCounters, "out_of_sequence"));
-    for (const agentproto::NetdevSample &n : sample.netdevs) {
-        if (n.name != port.netdev)
-            continue;
-        put(QStringLiteral("rx_pause"),
-            sumPrefixed(n.ethtool, QLatin1String("rx_prio"), QLatin1String("_pause")));
-        put(QStringLiteral("tx_pause"),
-            sumPrefixed(n.ethtool, QLatin1String("tx_prio"), QLatin1String("_pause")));
+    if (kind == QLatin1String("hw"))
+        return read(port.hwCounters);
+    if (kind == QLatin1String("port"))
+        return read(port.counters);
+    if (kind == QLatin1String("ethtool")) {
+        for (const agentproto::NetdevSample &n : sample.netdevs) {
+            if (n.name == port.netdev)
+                return read(n.ethtool);
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+model::NicDriver nicDriver(const agentproto::RdmaDeviceSample &device)
+{
+    const model::NicDriver reported = model::nicDriverFromKey(device.driver);
+    return reported != model::NicDriver::Unknown ? reported
+                                                 : model::nicDriverFromDeviceName(device.name);
+}
+
+QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
+                                    const agentproto::RdmaDeviceSample &device,
+                                    const agentproto::RdmaPortSample &port)
+{
+    static const std::pair<const char *, model::Metric> keys[] = {
+        {"rx_bytes", model::Metric::InBits},
+        {"tx_bytes", model::Metric::OutBits},
+        {"ecn", model::Metric::Ecn},
+        {"cnp_sent", model::Metric::CnpSent},
+        {"cnp_handled", model::Metric::CnpHandled},
+        {"cnp_ignored", model::Metric::CnpIgnored},
+        {"oos", model::Metric::OutOfSeq},
+        {"rx_pause", model::Metric::RxPause},
+        {"tx_pause", model::Metric::TxPause},
+    };
+    const model::NicDriver driver = nicDriver(device);
+    QHash<QString, quint64> now;
+    for (const auto &[key, metric] : keys) {
+        if (const auto v = nicCounter(sample, port, QLatin1String(nicDriverSource(driver, metric))))
+            now.insert(QLatin1String(key), *v);
     }
     return now;
 }
@@ -59,31 +90,12 @@ void NicRateTracker::addClockMeasurement(double offsetMs, double rttMs)
 }
 
 std::optional<quint64> nicCounter(const agentproto::AgentSample &sample,
-                                  const agentproto::RdmaPortSample &port, model::Metric metric)
+                                  const agentproto::RdmaPortSample &port, QLatin1String source)
 {
-    const QLatin1String spec(model::metricInfo(metric).nicSource);
-    const qsizetype colon = spec.indexOf(QLatin1Char(':'));
-    if (colon < 0)
-        return std::nullopt;
-    const QLatin1String kind = spec.left(colon), name = spec.mid(colon + 1);
-    auto exact = [&name](const QMap<QString, quint64> &m) -> std::optional<quint64> {
-        const auto it = m.constFind(QString(name));
-        return it == m.constEnd() ? std::nullopt : std::optional<quint64>(*it);
-    };
-    if (kind == QLatin1String("hw"))
-        return exact(port.hwCounters);
-    if (kind == QLatin1String("port"))
-        return exact(port.counters);
-    if (kind == QLatin1String("ethtool")) {
-        for (const agentproto::NetdevSample &n : sample.netdevs) {
-            if (n.name != port.netdev)
-                continue;
-            // "rx_prio*_pause": the family summed over its priorities.
-            const qsizetype star = name.indexOf(QLatin1Char('*'));
-            if (star < 0)
-                return exact(n.ethtool);
-            return sumPrefixed(n.ethtool, name.left(star), name.mid(star + 1));
-        }
+    // "a|b": the first alternative the host reports (a counter renamed between kernels).
+    for (const QLatin1String spec : source.tokenize(QLatin1Char('|'))) {
+        if (const auto v = sourceCounter(sample, port, spec))
+            return v;
     }
     return std::nullopt;
 }
@@ -104,6 +116,7 @@ model::SourceFrame NicRateTracker::update(const agentproto::AgentSample &sample,
     u.source = sample.hostname;
     u.takenMs = receivedMs;
     for (const agentproto::RdmaDeviceSample &d : sample.devices) {
+        const model::NicDriver driver = nicDriver(d);
         for (const agentproto::RdmaPortSample &p : d.ports) {
             model::PortSample row;
             row.id = model::PortId::nicPort(sample.hostname, d.name);
@@ -111,9 +124,11 @@ model::SourceFrame NicRateTracker::update(const agentproto::AgentSample &sample,
             row.state
                 = p.state == QLatin1String("ACTIVE") ? QStringLiteral("up") : p.state.toLower();
             Last now {receivedMs, {}};
-            for (const model::MetricInfo &m : model::metrics())
-                if (m.nicSource[0] != '\0')
-                    now.values[std::size_t(m.id)] = nicCounter(sample, p, m.id);
+            for (const model::MetricInfo &m : model::metrics()) {
+                const char *source = nicDriverSource(driver, m.id);
+                if (source[0] != '\0')
+                    now.values[std::size_t(m.id)] = nicCounter(sample, p, QLatin1String(source));
+            }
             const auto it = m_last.constFind(row.name());
             if (it != m_last.constEnd() && receivedMs > it->ms) {
                 const double seconds = double(receivedMs - it->ms) / 1000.0;
@@ -128,7 +143,7 @@ model::SourceFrame NicRateTracker::update(const agentproto::AgentSample &sample,
                     const auto delta
                         = model::counterDelta(*it->values[i], *now.values[i], seconds, bound);
                     if (!delta) {
-                        row.resets.append(model::counterName(m.nicSource));
+                        row.resets.append(model::counterName(nicDriverSource(driver, m.id)));
                         continue;
                     }
                     row.set(m.id, double(*delta) / seconds * m.sourceScale);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "proto/agentproto/sample.h"
+#include "proto/datamodel/nicdriver.h"
 #include "proto/datamodel/portsample.h"
 
 #include <array>
@@ -10,16 +11,22 @@
 
 namespace roce::monitor {
 
+/// The driver family of @p device: as its agent reports it, else as its kernel name tells.
+model::NicDriver nicDriver(const agentproto::RdmaDeviceSample &device);
+
 /// The counters of one RDMA port the console follows, under short keys: rx_bytes/tx_bytes
-/// (PMA data), ecn (CE marks received), cnp_sent, cnp_handled, cnp_ignored, oos
-/// (out-of-sequence), rx_pause/tx_pause (ethtool, all priorities). Absent counters are absent.
+/// (data bytes), ecn (CE marks received), cnp_sent, cnp_handled, cnp_ignored, oos
+/// (out-of-sequence), rx_pause/tx_pause (all priorities), read where the device's driver
+/// keeps them (proto/datamodel/nicdriver.h). Absent counters are absent.
 QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
+                                    const agentproto::RdmaDeviceSample &device,
                                     const agentproto::RdmaPortSample &port);
 
-/// The raw counter behind @p metric on @p port (the metric table's nicSource), or nullopt
-/// when the host does not report it.
+/// The raw counter @p source names on @p port ("hw:np_cnp_sent", alternatives joined by '|'
+/// of which the first present wins, '*' summing a family), or nullopt when the host does not
+/// report it.
 std::optional<quint64> nicCounter(const agentproto::AgentSample &sample,
-                                  const agentproto::RdmaPortSample &port, model::Metric metric);
+                                  const agentproto::RdmaPortSample &port, QLatin1String source);
 
 /// Turns successive agent samples of one host into port-table rows for its RDMA ports:
 /// every NIC metric of the table (proto/datamodel/metric.h), read from where its nicSource says.

@@ -17,7 +17,7 @@ void FabricWatch::add(const agentproto::AgentSample &sample, qint64 receivedMs)
         for (const agentproto::RdmaPortSample &p : d.ports) {
             r.ports.insert(sample.hostname + QLatin1Char('/') + d.name + QLatin1Char('/')
                                + QString::number(p.port),
-                           monitor::nicCounters(sample, p));
+                           monitor::nicCounters(sample, d, p));
         }
     }
     auto it = m_hosts.find(sample.hostname);

@@ -172,13 +172,16 @@ Result<QList<CommandOutput>> parseNxapiResponse(const QByteArray &body,
 
 ShowCommand classifyCommand(const QString &command)
 {
-    const QString c = command.simplified().toLower();
+    // "show interface | include ..." and "... | json": the filter changes how much is printed,
+    // not what the lines mean.
+    const QString c = command.section(QLatin1Char('|'), 0, 0).simplified().toLower();
     static const QRegularExpression pfc(
         QStringLiteral(R"(^show interface( \S+)? priority-flow-control$)"));
     static const QRegularExpression queuing(QStringLiteral(R"(^show queuing interface( \S+)?$)"));
     static const QRegularExpression tabular(QStringLiteral(R"(^show queuing tabular\b)"));
     static const QRegularExpression interface(QStringLiteral(R"(^show interface( \S+)?$)"));
-    static const QRegularExpression counters(QStringLiteral(R"(^show interface( \S+)? counters$)"));
+    static const QRegularExpression counters(
+        QStringLiteral(R"(^show interface( \S+)? counters( detailed)?$)"));
     static const QRegularExpression errors(
         QStringLiteral(R"(^show interface( \S+)? counters errors$)"));
     if (c == QLatin1String("show version"))
@@ -205,7 +208,7 @@ ShowCommand classifyCommand(const QString &command)
 void applyCommandOutput(const CommandOutput &output, SwitchSnapshot &snapshot)
 {
     auto issue = [&](int code, const QString &message) {
-        snapshot.issues.append(CommandIssue {output.input, code, message});
+        snapshot.issues.append(CommandIssue {output.input, code, message, {}});
     };
     if (output.code != CommandCode::Success) {
         QString message = output.clierror.trimmed();
@@ -224,16 +227,20 @@ void applyCommandOutput(const CommandOutput &output, SwitchSnapshot &snapshot)
         issue(0, ResponseText::tr("the command succeeded but returned no body"));
         return;
     }
+    // Parts a parser could not read are reported by the parser; they are this command's.
+    const qsizetype issuesBefore = snapshot.issues.size();
     Result<void> r;
     switch (kind) {
     case ShowCommand::Interface:
         r = text ? parseShowInterfaceText(bodyText, snapshot) : parseShowInterface(body, snapshot);
         break;
     case ShowCommand::InterfaceCounters:
-        r = parseShowInterfaceCounters(body, snapshot);
+        r = text ? parseShowInterfaceCountersText(bodyText, snapshot)
+                 : parseShowInterfaceCounters(body, snapshot);
         break;
     case ShowCommand::InterfaceCountersErrors:
-        r = parseShowInterfaceCountersErrors(body, snapshot);
+        r = text ? parseShowInterfaceCountersText(bodyText, snapshot)
+                 : parseShowInterfaceCountersErrors(body, snapshot);
         break;
     case ShowCommand::Pfc:
         r = text ? parseShowPfcText(bodyText, snapshot) : parseShowPfc(body, snapshot);
@@ -245,10 +252,11 @@ void applyCommandOutput(const CommandOutput &output, SwitchSnapshot &snapshot)
         r = parseShowQueuingTabular(body, snapshot);
         break;
     case ShowCommand::LldpNeighborsDetail:
-        r = parseShowLldpNeighborsDetail(body, snapshot);
+        r = text ? parseShowLldpNeighborsDetailText(bodyText, snapshot)
+                 : parseShowLldpNeighborsDetail(body, snapshot);
         break;
     case ShowCommand::Version: {
-        const auto v = parseShowVersion(body);
+        const auto v = text ? parseShowVersionText(bodyText) : parseShowVersion(body);
         if (v)
             snapshot.version = *v;
         else
@@ -267,6 +275,10 @@ void applyCommandOutput(const CommandOutput &output, SwitchSnapshot &snapshot)
         r = makeError(ErrorCode::Unsupported,
                       ResponseText::tr("no parser for this command; its output is ignored"));
         break;
+    }
+    for (qsizetype i = issuesBefore; i < snapshot.issues.size(); ++i) {
+        if (snapshot.issues[i].command.isEmpty())
+            snapshot.issues[i].command = output.input;
     }
     if (!r)
         issue(0, r.error().message);

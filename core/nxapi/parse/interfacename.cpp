@@ -35,9 +35,9 @@ QString longInterfaceName(const QString &name)
     if (isLongEthernetName(name))
         return name;
     static const QRegularExpression eth(
-        QStringLiteral(R"(^(?:ethernet|eth|et|e)\s*(\d+(?:/\d+){1,2})$)"),
+        QStringLiteral(R"(^(?:ethernet|eth|et|e)\s*(\d+(?:/\d+){1,2}(?:\.\d+)?)$)"),
         QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression po(QStringLiteral(R"(^(?:port-channel|po)\s*(\d+)$)"),
+    static const QRegularExpression po(QStringLiteral(R"(^(?:port-channel|po)\s*(\d+(?:\.\d+)?)$)"),
                                        QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression internal(QStringLiteral(R"(^ii(\d+(?:/\d+){1,2})$)"),
                                              QRegularExpression::CaseInsensitiveOption);

@@ -3,7 +3,6 @@
 #include "nxapi/parse/showparsers.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
 
 namespace roce::nxapi {
 
@@ -44,7 +43,50 @@ constexpr KeyMap kInterfaceKeys[] = {
     {"vdc_lvl_in_bytes", PortCounter::InBytes},
     {"vdc_lvl_out_pkts", PortCounter::OutPkts},
     {"vdc_lvl_out_bytes", PortCounter::OutBytes},
+    {"vdc_lvl_in_ucast", PortCounter::InUcast},
+    {"vdc_lvl_in_mcast", PortCounter::InMcast},
+    {"vdc_lvl_in_bcast", PortCounter::InBcast},
+    {"vdc_lvl_out_ucast", PortCounter::OutUcast},
+    {"vdc_lvl_out_mcast", PortCounter::OutMcast},
+    {"vdc_lvl_out_bcast", PortCounter::OutBcast},
+    // mgmt0 in `show interface counters detailed`.
+    {"mgmt_in_pkts", PortCounter::InPkts},
+    {"mgmt_in_bytes", PortCounter::InBytes},
+    {"mgmt_in_ucast", PortCounter::InUcast},
+    {"mgmt_in_mcast", PortCounter::InMcast},
+    {"mgmt_in_bcast", PortCounter::InBcast},
+    {"mgmt_out_pkts", PortCounter::OutPkts},
+    {"mgmt_out_bytes", PortCounter::OutBytes},
+    {"mgmt_out_ucast", PortCounter::OutUcast},
+    {"mgmt_out_mcast", PortCounter::OutMcast},
+    {"mgmt_out_bcast", PortCounter::OutBcast},
+    // Loopback rows (loop_*); VLAN interface rows (svi_*) carry no counters in `show interface`.
+    {"loop_in_pkts", PortCounter::InPkts},
+    {"loop_in_bytes", PortCounter::InBytes},
+    {"loop_in_errors", PortCounter::InErrors},
+    {"loop_out_pkts", PortCounter::OutPkts},
+    {"loop_out_bytes", PortCounter::OutBytes},
+    {"loop_out_errors", PortCounter::OutErrors},
 };
+
+/// The first of @p keys the row has: Ethernet, port-channel and mgmt0 rows use one key for a
+/// field, VLAN interfaces (svi_*) and loopbacks (loop_*) another.
+QString firstText(json::Value row, std::initializer_list<const char *> keys)
+{
+    for (const char *k : keys) {
+        if (row.contains(QLatin1String(k)))
+            return textField(row, QLatin1String(k));
+    }
+    return {};
+}
+std::optional<quint64> firstU64(json::Value row, std::initializer_list<const char *> keys)
+{
+    for (const char *k : keys) {
+        if (const auto v = u64Field(row, QLatin1String(k)))
+            return v;
+    }
+    return std::nullopt;
+}
 
 constexpr KeyMap kErrorKeys[] = {
     {"eth_align_err", PortCounter::AlignErrors},
@@ -93,18 +135,20 @@ Result<void> parseShowInterface(json::Value body, SwitchSnapshot &into)
         if (name.isEmpty())
             continue;
         PortStatus &p = into.port(name);
-        p.state = textField(row, QLatin1String("state"));
-        p.adminState = textField(row, QLatin1String("admin_state"));
-        p.description = textField(row, QLatin1String("desc"));
+        // A VLAN interface's state is its line protocol ("Vlan10 is up, line protocol is up").
+        p.state = firstText(row, {"state", "svi_line_proto"});
+        p.adminState = firstText(row, {"admin_state", "svi_admin_state"});
+        p.description = firstText(row, {"desc", "svi_desc"});
         p.speed = textField(row, QLatin1String("eth_speed"));
         p.clearCounters = textField(row, QLatin1String("eth_clear_counters"));
-        p.mtu = toInt(u64Field(row, QLatin1String("eth_mtu")));
-        p.bandwidthKbit = u64Field(row, QLatin1String("eth_bw"));
+        p.mtu = toInt(firstU64(row, {"eth_mtu", "svi_mtu", "loop_mtu"}));
+        p.bandwidthKbit = firstU64(row, {"eth_bw", "svi_bw", "loop_bw"});
         p.loadIntervalSeconds = toInt(u64Field(row, QLatin1String("eth_load_interval1_rx")));
-        p.inRateBits = u64Field(row, QLatin1String("eth_inrate1_bits"));
-        p.outRateBits = u64Field(row, QLatin1String("eth_outrate1_bits"));
-        p.inRatePkts = u64Field(row, QLatin1String("eth_inrate1_pkts"));
-        p.outRatePkts = u64Field(row, QLatin1String("eth_outrate1_pkts"));
+        // mgmt0 has one averaged rate (vdc_lvl_*_avg_*) and no interval in the body.
+        p.inRateBits = firstU64(row, {"eth_inrate1_bits", "vdc_lvl_in_avg_bits"});
+        p.outRateBits = firstU64(row, {"eth_outrate1_bits", "vdc_lvl_out_avg_bits"});
+        p.inRatePkts = firstU64(row, {"eth_inrate1_pkts", "vdc_lvl_in_avg_pkts"});
+        p.outRatePkts = firstU64(row, {"eth_outrate1_pkts", "vdc_lvl_out_avg_pkts"});
         readCounters(row, kInterfaceKeys, p.counters);
     }
     return {};
@@ -114,8 +158,19 @@ Result<void> parseShowInterfaceCounters(json::Value body, SwitchSnapshot &into)
 {
     const TableRows rx = tableRows(body, QLatin1String("rx_counters"));
     const TableRows tx = tableRows(body, QLatin1String("tx_counters"));
-    if (rx.isEmpty() && tx.isEmpty())
-        return missingTable("TABLE_rx_counters/TABLE_tx_counters");
+    if (rx.isEmpty() && tx.isEmpty()) {
+        // `show interface counters detailed`: one row per interface with only the counters
+        // that are not zero (absent stays absent: the body does not say which are zero).
+        const TableRows rows = tableRows(body, QLatin1String("interface"));
+        if (rows.isEmpty())
+            return missingTable("TABLE_rx_counters/TABLE_tx_counters");
+        for (const json::Value row : rows) {
+            const QString name = textField(row, QLatin1String("interface"));
+            if (!name.isEmpty())
+                readCounters(row, kInterfaceKeys, into.port(name).counters);
+        }
+        return {};
+    }
     // The same counters under two names for the interface: interface_rx / interface_tx.
     for (const auto &[rows, key] :
          {std::pair {&rx, "interface_rx"}, std::pair {&tx, "interface_tx"}}) {
@@ -137,102 +192,6 @@ Result<void> parseShowInterfaceCountersErrors(json::Value body, SwitchSnapshot &
         const QString name = textField(row, QLatin1String("interface"));
         if (!name.isEmpty())
             readCounters(row, kErrorKeys, into.port(name).counters);
-    }
-    return {};
-}
-
-Result<void> parseShowInterfaceText(const QString &text, SwitchSnapshot &into)
-{
-    static const QRegularExpression header(
-        QStringLiteral(R"(^(\S+) is (up|down|administratively down)\b)"));
-    static const QRegularExpression mtu(QStringLiteral(R"(MTU (\d+) bytes, BW (\d+) Kbit)"));
-    static const QRegularExpression rate(
-        QStringLiteral(R"((\d+) seconds (input|output) rate (\d+) bits/sec, (\d+) packets/sec)"));
-    static const QRegularExpression casts(QStringLiteral(
-        R"((\d+) unicast packets\s+(\d+) multicast packets\s+(\d+) broadcast packets)"));
-    static const QRegularExpression totals(
-        QStringLiteral(R"((\d+) (input|output) packets\s+(\d+) bytes)"));
-    static const QRegularExpression number(QStringLiteral(
-        R"((\d+) (input error|output error|input discard|output discard|CRC|Rx pause|Tx pause|runts|giants))"));
-    static const QRegularExpression admin(QStringLiteral(R"(^admin state is (\w+))"));
-    static const QRegularExpression desc(QStringLiteral(R"(^\s*Description: (.*)$)"));
-    static const QRegularExpression speed(QStringLiteral(R"(^\s*full-duplex, ([^,]+),)"));
-
-    PortStatus *port = nullptr;
-    bool rxSection = true;
-    int found = 0;
-    const QStringList lines = text.split(QLatin1Char('\n'));
-    for (const QString &line : lines) {
-        if (const auto m = header.match(line); m.hasMatch()) {
-            port = &into.port(m.captured(1));
-            port->state = m.captured(2);
-            rxSection = true;
-            ++found;
-            continue;
-        }
-        if (!port)
-            continue;
-        const QString t = line.trimmed();
-        if (t == QLatin1String("RX")) {
-            rxSection = true;
-            continue;
-        }
-        if (t == QLatin1String("TX")) {
-            rxSection = false;
-            continue;
-        }
-        if (const auto m = admin.match(line); m.hasMatch())
-            port->adminState = m.captured(1);
-        if (const auto m = desc.match(line); m.hasMatch())
-            port->description = m.captured(1).trimmed();
-        if (const auto m = speed.match(line); m.hasMatch())
-            port->speed = m.captured(1).trimmed();
-        if (const auto m = mtu.match(line); m.hasMatch()) {
-            port->mtu = m.captured(1).toInt();
-            port->bandwidthKbit = m.captured(2).toULongLong();
-        }
-        if (const auto m = rate.match(line); m.hasMatch()) {
-            port->loadIntervalSeconds = m.captured(1).toInt();
-            const bool in = m.captured(2) == QLatin1String("input");
-            (in ? port->inRateBits : port->outRateBits) = m.captured(3).toULongLong();
-            (in ? port->inRatePkts : port->outRatePkts) = m.captured(4).toULongLong();
-        }
-        if (const auto m = casts.match(line); m.hasMatch()) {
-            port->counters.set(rxSection ? PortCounter::InUcast : PortCounter::OutUcast,
-                               m.captured(1).toULongLong());
-            port->counters.set(rxSection ? PortCounter::InMcast : PortCounter::OutMcast,
-                               m.captured(2).toULongLong());
-            port->counters.set(rxSection ? PortCounter::InBcast : PortCounter::OutBcast,
-                               m.captured(3).toULongLong());
-        }
-        if (const auto m = totals.match(line); m.hasMatch()) {
-            const bool in = m.captured(2) == QLatin1String("input");
-            port->counters.set(in ? PortCounter::InPkts : PortCounter::OutPkts,
-                               m.captured(1).toULongLong());
-            port->counters.set(in ? PortCounter::InBytes : PortCounter::OutBytes,
-                               m.captured(3).toULongLong());
-        }
-        for (auto it = number.globalMatch(line); it.hasNext();) {
-            const auto m = it.next();
-            static const std::pair<const char *, PortCounter> words[]
-                = {{"input error", PortCounter::InErrors},
-                   {"output error", PortCounter::OutErrors},
-                   {"input discard", PortCounter::InDiscards},
-                   {"output discard", PortCounter::OutDiscards},
-                   {"CRC", PortCounter::Crc},
-                   {"Rx pause", PortCounter::InPause},
-                   {"Tx pause", PortCounter::OutPause},
-                   {"runts", PortCounter::Runts},
-                   {"giants", PortCounter::Giants}};
-            for (const auto &[word, counter] : words) {
-                if (m.captured(2) == QLatin1String(word))
-                    port->counters.set(counter, m.captured(1).toULongLong());
-            }
-        }
-    }
-    if (found == 0) {
-        return makeError(ErrorCode::Parse,
-                         ParserText::tr("no \"<interface> is up|down\" line in the text"));
     }
     return {};
 }

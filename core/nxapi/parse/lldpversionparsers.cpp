@@ -79,6 +79,10 @@ Result<SwitchVersion> parseShowVersion(json::Value body)
                          ParserText::tr("the body has neither host_name nor a version string"));
     }
     v.chassis = textField(body, QLatin1String("chassis_id"));
+    // 10.x says "cisco Nexus9000 C9336C-FX2 Chassis" where 9.x says "Nexus9000 ... Chassis",
+    // as the text has always said it after "cisco ".
+    if (v.chassis.startsWith(QLatin1String("cisco "), Qt::CaseInsensitive))
+        v.chassis = v.chassis.mid(6);
     v.serial = textField(body, QLatin1String("proc_board_id"));
     v.biosVersion = textField(body, QLatin1String("bios_ver_str"));
     v.lastResetReason = textField(body, QLatin1String("rr_reason"));

@@ -21,11 +21,17 @@ namespace roce::nxapi {
 /// errors, discards, link-level pauses.
 Result<void> parseShowInterface(json::Value body, SwitchSnapshot &into);
 Result<void> parseShowInterface(const QJsonObject &body, SwitchSnapshot &into);
+/// Its text, in the N9K/N7K, N5K/N6K, mgmt0 and N3K layouts. Rates are the first load
+/// interval's, as in JSON. A block this parser cannot attribute (an interface header it does
+/// not recognise) is reported in into.issues and not read, never merged into its neighbour.
 Result<void> parseShowInterfaceText(const QString &text, SwitchSnapshot &into);
 
 /// `show interface counters`: rx and tx row sets merged per interface.
 Result<void> parseShowInterfaceCounters(json::Value body, SwitchSnapshot &into);
 Result<void> parseShowInterfaceCounters(const QJsonObject &body, SwitchSnapshot &into);
+/// The text of `show interface [ethX/Y] counters [errors]`: its "Port <column>..." tables.
+/// A row that does not fit its table is reported in into.issues, never half read.
+Result<void> parseShowInterfaceCountersText(const QString &text, SwitchSnapshot &into);
 /// `show interface counters errors`: several rows per interface, merged.
 Result<void> parseShowInterfaceCountersErrors(json::Value body, SwitchSnapshot &into);
 Result<void> parseShowInterfaceCountersErrors(const QJsonObject &body, SwitchSnapshot &into);
@@ -48,9 +54,14 @@ Result<void> parseShowQueuingTabular(const QJsonObject &body, SwitchSnapshot &in
 Result<void> parseShowLldpNeighborsDetail(json::Value body, SwitchSnapshot &into);
 Result<void> parseShowLldpNeighborsDetail(const QJsonObject &body, SwitchSnapshot &into);
 
+/// The text of `show lldp neighbors detail`: one "Chassis id:" block per neighbour.
+Result<void> parseShowLldpNeighborsDetailText(const QString &text, SwitchSnapshot &into);
+
 /// `show version` (NX-OS 9.x `nxos_ver_str`, 7.x `sys_ver_str`).
 Result<SwitchVersion> parseShowVersion(json::Value body);
 Result<SwitchVersion> parseShowVersion(const QJsonObject &body);
+/// The text of `show version` ("NXOS: version", or "system: version" before 9.x).
+Result<SwitchVersion> parseShowVersionText(const QString &text);
 
 /// "dead.beef.c1d8" or "DE-AD-BE-EF-C1-D8" -> "de:ad:be:ef:c1:d8"; other text unchanged.
 QString normalizeMac(const QString &text);

@@ -225,6 +225,16 @@ QJsonObject portToJson(const PortStatus &p)
 
 }  // namespace
 
+QJsonObject commandIssueToJson(const CommandIssue &issue)
+{
+    QJsonObject o {{QStringLiteral("command"), issue.command},
+                   {QStringLiteral("code"), issue.code},
+                   {QStringLiteral("message"), issue.message}};
+    if (!issue.subject.isEmpty())
+        o.insert(QStringLiteral("subject"), issue.subject);
+    return o;
+}
+
 QJsonObject snapshotToJson(const SwitchSnapshot &s)
 {
     QJsonObject o;
@@ -266,11 +276,8 @@ QJsonObject snapshotToJson(const SwitchSnapshot &s)
         o.insert(QStringLiteral("qos_config"), qosConfigToJson(*s.qosConfig));
     if (!s.issues.isEmpty()) {
         QJsonArray issues;
-        for (const CommandIssue &i : s.issues) {
-            issues.append(QJsonObject {{QStringLiteral("command"), i.command},
-                                       {QStringLiteral("code"), i.code},
-                                       {QStringLiteral("message"), i.message}});
-        }
+        for (const CommandIssue &i : s.issues)
+            issues.append(commandIssueToJson(i));
         o.insert(QStringLiteral("issues"), issues);
     }
     return o;

@@ -144,7 +144,12 @@ struct CommandIssue {
     QString command;
     int code = 0;  ///< NX-API code (400, 429, 501, ...) or 0 for a parse failure
     QString message;
+    /// What part of the output could not be read: an interface ("Ethernet1/5") or a line
+    /// ("line 37"); empty when it is the whole output.
+    QString subject;
 };
+/// {"command", "code", "message"[, "subject"]}.
+QJsonObject commandIssueToJson(const CommandIssue &issue);
 
 /// The normalized state of one switch from one batched poll.
 struct SwitchSnapshot {

@@ -81,6 +81,7 @@ QJsonObject sampleToJson(const AgentSample &s)
     QJsonArray devices;
     for (const RdmaDeviceSample &d : s.devices) {
         QJsonObject dj {{QStringLiteral("name"), d.name}};
+        insertIfSet(dj, "driver", d.driver);
         insertIfSet(dj, "node_guid", d.nodeGuid);
         insertIfSet(dj, "fw_ver", d.fwVer);
         insertIfSet(dj, "hca_type", d.hcaType);
@@ -174,6 +175,7 @@ Result<AgentSample> sampleFromJson(const QJsonObject &o)
         const QJsonObject dj = dv.toObject();
         RdmaDeviceSample d;
         d.name = dj.value(QStringLiteral("name")).toString();
+        d.driver = dj.value(QStringLiteral("driver")).toString();
         d.nodeGuid = dj.value(QStringLiteral("node_guid")).toString();
         d.fwVer = dj.value(QStringLiteral("fw_ver")).toString();
         d.hcaType = dj.value(QStringLiteral("hca_type")).toString();

@@ -42,6 +42,9 @@ struct RdmaPortSample {
 
 struct RdmaDeviceSample {
     QString name;
+    /// The driver family, which names the counters ("mlx5", "bnxt_re", "irdma", "ionic", "rxe";
+    /// empty when the agent could not tell): model::nicDriverKey().
+    QString driver;
     QString nodeGuid;
     QString fwVer;
     QString hcaType;

@@ -82,6 +82,7 @@ void writeDevice(JsonWriter &w, const RdmaDeviceSample &d)
 {
     w.beginObject();
     w.field("board_id", d.boardId);
+    w.field("driver", d.driver);
     w.field("fw_ver", d.fwVer);
     w.field("hca_type", d.hcaType);
     if (!d.hwCounters.isEmpty()) {

@@ -12,4 +12,20 @@ namespace roce::parsers {
 /// that are not "name: number" are skipped. Order is kept.
 QList<QPair<QString, quint64>> parseEthtoolStats(const QString &text);
 
+/// A line of `ethtool -S` text that holds no statistic, and why.
+struct EthtoolRefusedLine {
+    int line = 0;  ///< 1-based
+    QString text;
+    QString why;
+};
+
+/// `ethtool -S` text with what could not be read: the statistics as parseEthtoolStats gives
+/// them (a name printed twice keeps its first value), and every other non-empty line except
+/// the "NIC statistics:" title, with the reason.
+struct EthtoolStats {
+    QList<QPair<QString, quint64>> counters;
+    QList<EthtoolRefusedLine> refused;
+};
+EthtoolStats parseEthtoolStatsReport(const QString &text);
+
 }  // namespace roce::parsers

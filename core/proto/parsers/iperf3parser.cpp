@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace roce::parsers {
 
 namespace {
@@ -15,28 +17,85 @@ class Iperf3Text
 };
 }  // namespace
 
-Result<Iperf3Result> parseIperf3(const QByteArray &json)
+namespace {
+
+/// iperf3's report is one JSON object, but what is saved around it is not always only that:
+/// a "^C" echoed by the terminal, a warning iperf3 printed before it, a shell prompt after
+/// it. The object starts at the first '{', and what was around it is kept in @p skipped to be
+/// shown, never silently dropped.
+Result<QJsonDocument> locateReport(const QByteArray &json, QStringList *skipped)
 {
     QJsonParseError error {};
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error == QJsonParseError::NoError && doc.isObject())
+        return doc;
+    // The report is the first '{': iperf3 prints nothing with braces before it, and what a
+    // terminal echoes ("^C", "^[[F") can sit on the same line.
+    const qsizetype start = json.indexOf('{');
+    const int startLine = int(json.left(std::max<qsizetype>(start, 0)).count('\n')) + 1;
+    if (start < 0) {
+        const QString head = QString::fromUtf8(json.left(60)).simplified();
+        return makeError(ErrorCode::Parse,
+                         Iperf3Text::tr("no JSON report in the output: iperf3 -J prints one "
+                                        "object, and there is no '{' here; the output starts "
+                                        "with \"%1\"")
+                             .arg(head));
+    }
+    const QByteArray body = json.mid(start);
+    doc = QJsonDocument::fromJson(body, &error);
+    QByteArray after;
+    if (error.error == QJsonParseError::GarbageAtEnd) {
+        after = body.mid(error.offset).trimmed();
+        doc = QJsonDocument::fromJson(body.left(error.offset), &error);
+    }
     if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+        const bool cut = error.offset >= body.trimmed().size();
         return makeError(
             ErrorCode::Parse,
-            Iperf3Text::tr("iperf3 output is not JSON (%1 at offset %2); was it run with -J?")
+            (cut ? Iperf3Text::tr("the JSON report that starts on line %1 ends before it is "
+                                  "complete (%2 at byte %3): was the output cut short?")
+                 : Iperf3Text::tr("the JSON report that starts on line %1 is not valid JSON "
+                                  "(%2 at byte %3 of the report)"))
+                .arg(startLine)
                 .arg(error.errorString())
                 .arg(error.offset));
     }
+    for (const QByteArray &l : json.left(start).split('\n')) {
+        if (!l.trimmed().isEmpty())
+            skipped->append(QString::fromUtf8(l.trimmed()));
+    }
+    for (const QByteArray &l : after.split('\n')) {
+        if (!l.trimmed().isEmpty())
+            skipped->append(QString::fromUtf8(l.trimmed()));
+    }
+    return doc;
+}
+
+}  // namespace
+
+Result<Iperf3Result> parseIperf3(const QByteArray &json)
+{
+    QStringList skipped;
+    const auto located = locateReport(json, &skipped);
+    if (!located)
+        return located.error();
+    const QJsonDocument &doc = *located;
     const QJsonObject root = doc.object();
-    if (root.contains(QStringLiteral("error")))
-        return makeError(ErrorCode::Unreachable,
-                         QStringLiteral("iperf3: ")
-                             + root.value(QStringLiteral("error")).toString());
     const QJsonObject start = root.value(QStringLiteral("start")).toObject();
     const QJsonObject end = root.value(QStringLiteral("end")).toObject();
+    // An interrupted run ("interrupt - the client has terminated") still reports what it
+    // measured until then: keep the figures and say it was cut. Any other error has none.
+    const QString error = root.value(QStringLiteral("error")).toString();
+    const bool measured = end.contains(QStringLiteral("sum_sent"))
+        || end.contains(QStringLiteral("sum_received")) || end.contains(QStringLiteral("sum"));
+    if (root.contains(QStringLiteral("error")) && !measured)
+        return makeError(ErrorCode::Unreachable, QStringLiteral("iperf3: ") + error);
     if (end.isEmpty())
         return makeError(ErrorCode::Parse,
                          Iperf3Text::tr("iperf3 report has no \"end\" section (run cut short?)"));
     Iperf3Result r;
+    r.skipped = skipped;
+    r.error = error;
     r.version = start.value(QStringLiteral("version")).toString();
     const QJsonObject testStart = start.value(QStringLiteral("test_start")).toObject();
     r.protocol = testStart.value(QStringLiteral("protocol")).toString();
@@ -109,6 +168,10 @@ QJsonObject iperf3ToJson(const Iperf3Result &r)
         o.insert(QStringLiteral("cpu_remote_percent"), *r.cpuRemotePercent);
     if (!r.congestion.isEmpty())
         o.insert(QStringLiteral("tcp_congestion"), r.congestion);
+    if (!r.skipped.isEmpty())
+        o.insert(QStringLiteral("skipped_text"), QJsonArray::fromStringList(r.skipped));
+    if (!r.error.isEmpty())
+        o.insert(QStringLiteral("error"), r.error);
     return o;
 }
 

@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -26,9 +27,15 @@ struct Iperf3Result {
     std::optional<double> cpuHostPercent, cpuRemotePercent;
     QString congestion;
     int intervals = 0;
+    /// Lines saved around the JSON report ("^C", a warning, a prompt), not part of it.
+    QStringList skipped;
+    /// iperf3's own error when the run was cut short after measuring ("interrupt - the
+    /// client has terminated"): the figures are those of the part that ran.
+    QString error;
 };
 
 /// Parses iperf3's JSON report (`-J`). iperf3's own "error" member becomes the error message.
+/// Text saved before or after the report (a "^C", a warning) is skipped and listed.
 Result<Iperf3Result> parseIperf3(const QByteArray &json);
 
 /// JSON for `rocectl decode iperf3` (bits per second as printed, plus Gb/s for comparison).

@@ -129,9 +129,9 @@ bool readEndpointLine(PerftestParse &p, const QString &line)
     return false;
 }
 
-/// A data row of @p table; a line without a byte count first, or too short for the table,
-/// adds nothing.
-void readTableRow(PerftestResult &r, Table table, const QString &trimmed)
+/// The cells of a data row of @p table; a line without a byte count first, or too short for
+/// the table, adds nothing.
+void readTableCells(PerftestResult &r, Table table, const QString &trimmed)
 {
     static const QRegularExpression ws(QStringLiteral(R"(\s+)"));
     // Data rows: tabs and spaces mixed; split on any whitespace.
@@ -173,18 +173,28 @@ void readTableRow(PerftestResult &r, Table table, const QString &trimmed)
     }
 }
 
-/// Header lines: one or two "Name : value" pairs separated by tabs, once the title was seen;
-/// true when @p line was one.
+/// A data row of @p table: false when @p trimmed is none.
+bool readTableRow(PerftestResult &r, Table table, const QString &trimmed)
+{
+    const qsizetype before = r.bw.size() + r.lat.size();
+    readTableCells(r, table, trimmed);
+    return r.bw.size() + r.lat.size() != before;
+}
+
+/// Header lines: one or two "Name : value" pairs, once the title was seen; true when @p line
+/// was one. perftest separates the pairs with tabs; output copied from a terminal has spaces
+/// instead, so a value also ends where two spaces and the next "Name :" begin.
 bool readHeaderLine(PerftestResult &r, const QString &line)
 {
-    static const QRegularExpression headerPair(
-        QStringLiteral(R"(([A-Za-z][\w .*\-]*?)\s*:\s*([^\t]+?)(?=\t|$))"));
+    static const QRegularExpression headerPair(QStringLiteral(
+        R"(([A-Za-z][\w .*\-]*?)\s*:\s*(.*?)\s*(?=\t|\s{2,}[A-Za-z][\w.*\- ]*?\s*:|$))"));
     if (!line.startsWith(QLatin1Char(' ')) || !line.contains(QLatin1Char(':')) || r.test.isEmpty())
         return false;
     auto it = headerPair.globalMatch(line);
     while (it.hasNext()) {
         const auto m = it.next();
-        r.header.insert(m.captured(1).trimmed(), m.captured(2).trimmed());
+        if (!m.captured(2).isEmpty())
+            r.header.insert(m.captured(1).trimmed(), m.captured(2).trimmed());
     }
     return true;
 }
@@ -212,7 +222,9 @@ Result<PerftestResult> parsePerftest(const QString &text)
         if (trimmed.isEmpty() || readMarkerLine(p, line, trimmed) || readEndpointLine(p, line))
             continue;
         if (p.table != Table::None) {
-            readTableRow(p.result, p.table, trimmed);
+            // Not a row: why the run stopped, or something printed into the table.
+            if (!readTableRow(p.result, p.table, trimmed))
+                (isFailureLine(trimmed) ? p.failures : p.result.unreadLines).append(trimmed);
             continue;
         }
         if (readHeaderLine(p.result, line))
@@ -225,6 +237,7 @@ Result<PerftestResult> parsePerftest(const QString &text)
             return makeError(ErrorCode::Unreachable, p.failures.join(QLatin1Char('\n')));
         return makeError(ErrorCode::Parse, PerftestText::tr("no perftest result table found"));
     }
+    p.result.failures = p.failures;  // rows, then an error: the sizes after them did not run
     return std::move(p.result);
 }
 
@@ -307,6 +320,10 @@ QJsonObject perftestToJson(const PerftestResult &r)
     o.insert(QStringLiteral("results"), rows);
     if (!r.warnings.isEmpty())
         o.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings));
+    if (!r.failures.isEmpty())
+        o.insert(QStringLiteral("failures"), QJsonArray::fromStringList(r.failures));
+    if (!r.unreadLines.isEmpty())
+        o.insert(QStringLiteral("unread_lines"), QJsonArray::fromStringList(r.unreadLines));
     return o;
 }
 

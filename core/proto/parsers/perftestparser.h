@@ -45,6 +45,12 @@ struct PerftestResult {
     QList<PerftestBwRow> bw;
     QList<PerftestLatRow> lat;
     QStringList warnings;
+    /// Why the run stopped early when it printed rows first ("Completion with error at
+    /// client"): the rows are those of the sizes that ran.
+    QStringList failures;
+    /// Lines inside a result table that are no row ("Conflicting CPU frequency values
+    /// detected ..."), as printed.
+    QStringList unreadLines;
 };
 
 /// Parses perftest's text output (any version: tabs or spaces, MB/MiB/Gb headers, `-a`

@@ -37,9 +37,38 @@ QStringList tokens(const QString &text)
     return out;
 }
 
-Result<QList<LinkGroup>> groups(const QString &text, const QString &what)
+/// The output part of @p text: from the first line that starts with "link", without the
+/// "....." lines of a capture someone cut short; what is left out goes to @p skipped.
+QString outputLines(const QString &text, QStringList *skipped)
 {
-    const QStringList t = tokens(text);
+    static const QRegularExpression elided(QStringLiteral(R"(^\s*(\.{3,}|…)\s*$)"));
+    QStringList kept;
+    bool started = false;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        const QString t = line.trimmed();
+        started = started || t.startsWith(QLatin1String("link "));
+        if (!started || elided.match(line).hasMatch()) {
+            if (!t.isEmpty() && skipped)
+                skipped->append(t);
+            continue;
+        }
+        kept.append(line);
+    }
+    return kept.join(QLatin1Char('\n'));
+}
+
+/// `rdma statistic qp show` prints these beside a QP counter's counters; they are not counts.
+bool isQpAttribute(const QString &key)
+{
+    static const QStringList attributes {QStringLiteral("cntn"),  QStringLiteral("qp-type"),
+                                         QStringLiteral("pid"),   QStringLiteral("comm"),
+                                         QStringLiteral("LQPN:"), QStringLiteral("LQPN")};
+    return attributes.contains(key);
+}
+
+Result<QList<LinkGroup>> groups(const QString &text, const QString &what, QStringList *skipped)
+{
+    const QStringList t = tokens(outputLines(text, skipped));
     QList<LinkGroup> out;
     for (qsizetype i = 0; i < t.size();) {
         if (t[i] != QLatin1String("link") || i + 1 >= t.size())
@@ -95,17 +124,24 @@ Result<QJsonArray> jsonArray(const QByteArray &json, const QString &what)
 
 }  // namespace
 
-Result<QList<RdmaLinkCounters>> parseRdmaStatistic(const QString &text)
+Result<QList<RdmaLinkCounters>> parseRdmaStatistic(const QString &text, QStringList *skipped)
 {
     const QString what = QStringLiteral("rdma statistic show");
-    auto parsed = groups(text, what);
+    auto parsed = groups(text, what, skipped);
     if (!parsed)
         return parsed.error();
     QList<RdmaLinkCounters> out;
     for (const LinkGroup &g : *parsed) {
-        RdmaLinkCounters link {g.device, g.port, {}};
+        RdmaLinkCounters link {g.device, g.port, {}, {}};
         const QString name = g.device + QLatin1Char('/') + QString::number(g.port);
         for (const auto &[key, value] : g.pairs) {
+            if (isQpAttribute(key)) {
+                QString attribute = key;
+                if (attribute.endsWith(QLatin1Char(':')))
+                    attribute.chop(1);
+                link.attributes.insert(attribute, value);
+                continue;
+            }
             if (value.startsWith(QLatin1Char('-')))
                 return negativeError(key, name, value);
             bool ok = false;
@@ -160,9 +196,9 @@ Result<QList<RdmaLinkCounters>> parseRdmaStatisticJson(const QByteArray &json)
     return out;
 }
 
-Result<QList<RdmaLinkInfo>> parseRdmaLink(const QString &text)
+Result<QList<RdmaLinkInfo>> parseRdmaLink(const QString &text, QStringList *skipped)
 {
-    auto parsed = groups(text, QStringLiteral("rdma link show"));
+    auto parsed = groups(text, QStringLiteral("rdma link show"), skipped);
     if (!parsed)
         return parsed.error();
     QList<RdmaLinkInfo> out;

@@ -80,8 +80,10 @@ nxapi::SwitchSnapshot fixtureSwitch()
     // switch refused in this poll.
     s.port(QStringLiteral("Ethernet1/1")).description
         = QStringLiteral("to \"gpu01\" \\ rack 7\nrow 2");
-    s.issues.append({QStringLiteral("show queuing interface"), 400,
-                     QStringLiteral("% Invalid command at '^' marker.")});
+    s.issues.append({QStringLiteral("show queuing interface"),
+                     400,
+                     QStringLiteral("% Invalid command at '^' marker."),
+                     {}});
     return s;
 }
 

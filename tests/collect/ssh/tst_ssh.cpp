@@ -592,7 +592,7 @@ void TestSsh::collectorOverSsh()
     QVERIFY(nd.ethtool.contains(QStringLiteral("tx_pause_storm_warning_events")));
 
     // The console's rate pipeline reads it as it reads an agent's sample.
-    const auto counters = monitor::nicCounters(*sample, port);
+    const auto counters = monitor::nicCounters(*sample, dev, port);
     QCOMPARE(counters.value(QStringLiteral("ecn")), Q_UINT64_C(5000000123));
     QCOMPARE(counters.value(QStringLiteral("cnp_sent")), Q_UINT64_C(1977340));
     QCOMPARE(counters.value(QStringLiteral("rx_pause")), Q_UINT64_C(38211));
