@@ -253,6 +253,19 @@ private slots:
         // Everything not expected is absent (never a zero made up for the driver).
         for (const QString &key : std::as_const(lacks))
             QVERIFY(!expected.contains(key));
+
+        // The per-priority pause time pingmesh reads (microseconds), where the driver has it.
+        const roce::model::PriorityPauseNames pause = roce::model::nicPriorityPauseNames(family);
+        QMap<QString, quint64> ethtool;
+        for (const NetdevSample &n : s.netdevs) {
+            if (n.name == p.netdev)
+                ethtool = n.ethtool;
+        }
+        if (pause.durationUs[0] != '\0')
+            QVERIFY2(ethtool.contains(QString::fromLatin1(pause.durationUs).arg(3)),
+                     pause.durationUs);
+        else
+            lacks.append(QStringLiteral("pause duration"));
         qInfo("%s lacks: %s", qPrintable(driver),
               lacks.isEmpty() ? "nothing" : qPrintable(lacks.join(QStringLiteral(", "))));
     }

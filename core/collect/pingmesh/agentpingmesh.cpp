@@ -1,5 +1,6 @@
 #include "collect/pingmesh/agentpingmesh.h"
 
+#include "collect/monitor/nicrates.h"
 #include "collect/pingmesh/fabricview.h"
 #include "collect/pingmesh/report.h"
 #include "collect/pingmesh/switchpauses.h"
@@ -138,9 +139,12 @@ void AgentPingmesh::observePauses(Member &m, const agentproto::AgentSample &samp
 {
     // The netdev of the member's device, and its ethtool counters.
     QString netdev;
+    model::PriorityPauseNames names;
     for (const agentproto::RdmaDeviceSample &d : sample.devices) {
-        if (d.name == m.config.device && !d.ports.isEmpty())
+        if (d.name == m.config.device && !d.ports.isEmpty()) {
             netdev = d.ports.first().netdev;
+            names = model::nicPriorityPauseNames(monitor::nicDriver(d));
+        }
     }
     const agentproto::NetdevSample *nd = nullptr;
     for (const agentproto::NetdevSample &n : sample.netdevs) {
@@ -161,11 +165,15 @@ void AgentPingmesh::observePauses(Member &m, const agentproto::AgentSample &samp
     };
     QList<PauseObservation> pauses;
     if (m.lastSampleMs >= 0 && seconds > 0.2) {
-        const double discards = perSecond(QStringLiteral("rx_discards_phy")).value_or(0);
+        // Counters the driver does not have read as absent (an empty name is no key).
+        auto counter = [&](const char *pattern, int prio) {
+            return pattern[0] == '\0' ? std::nullopt
+                                      : perSecond(QString::fromLatin1(pattern).arg(prio));
+        };
+        const double discards = counter(names.portDiscards, 0).value_or(0);
         for (int prio = 0; prio < 8; ++prio) {
-            const QString p = QStringLiteral("rx_prio%1_").arg(prio);
-            // mlx5 counts the time the port was held by received pauses, in microseconds.
-            const auto pausedUs = perSecond(p + QStringLiteral("pause_duration"));
+            // The time the port was held by received pauses, in microseconds.
+            const auto pausedUs = counter(names.durationUs, prio);
             if (!pausedUs)
                 continue;
             PauseObservation o;
@@ -173,8 +181,8 @@ void AgentPingmesh::observePauses(Member &m, const agentproto::AgentSample &samp
             o.priority = prio;
             o.pausedShare = std::clamp(*pausedUs / 1e6, 0.0, 1.0);
             o.estimated = false;
-            o.dropsPerSec = discards + perSecond(p + QStringLiteral("discards")).value_or(0);
-            o.pausesPerSec = perSecond(p + QStringLiteral("pause")).value_or(0);
+            o.dropsPerSec = discards + counter(names.discards, prio).value_or(0);
+            o.pausesPerSec = counter(names.pauses, prio).value_or(0);
             pauses.append(o);
         }
         m.pauses = pauses;

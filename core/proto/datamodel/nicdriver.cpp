@@ -185,4 +185,23 @@ const char *nicDriverSource(NicDriver driver, Metric metric)
     return unknown.joined[std::size_t(metric)].constData();
 }
 
+PriorityPauseNames nicPriorityPauseNames(NicDriver driver)
+{
+    switch (driver) {
+    case NicDriver::Mlx5:
+    case NicDriver::Unknown:
+        return {"rx_prio%1_pause_duration", "rx_prio%1_pause", "rx_prio%1_discards",
+                "rx_discards_phy"};
+    case NicDriver::Bnxt:
+        return {"pfc_pri%1_rx_duration_us", "rx_pfc_ena_frames_pri%1", "", "rx_stat_discard"};
+    case NicDriver::Ionic:
+        // frames_rx_pri_N may count data frames, not pauses: only the held time is used.
+        return {"rx_pripause_%1_1us_count", "", "", "frames_rx_dropped"};
+    case NicDriver::Irdma:  // ice counts XOFF/XON frames, not the time they held the port
+    case NicDriver::Rxe:
+        break;
+    }
+    return {};
+}
+
 }  // namespace roce::model

@@ -41,6 +41,17 @@ NicDriver nicDriverFromDeviceName(QStringView device);
 /// drivers try every family's names; mlx5's are the metric table's own nicSource.
 const char *nicDriverSource(NicDriver driver, Metric metric);
 
+/// Per-priority pause counters of a driver's netdev (ethtool), "%1" standing for the priority;
+/// empty where the driver has none. The durations count microseconds the port was held by
+/// received pauses.
+struct PriorityPauseNames {
+    const char *durationUs = "";
+    const char *pauses = "";
+    const char *discards = "";
+    const char *portDiscards = "";  ///< the port's receive-buffer discards, all priorities
+};
+PriorityPauseNames nicPriorityPauseNames(NicDriver driver);
+
 /// Every driver the console maps, for tests and documentation.
 inline constexpr NicDriver kNicDrivers[]
     = {NicDriver::Mlx5, NicDriver::Bnxt, NicDriver::Irdma, NicDriver::Ionic, NicDriver::Rxe};
