@@ -2,9 +2,10 @@
 // roce-agent daemon's CPU and memory while one console and then four sample it at 10 Hz, and
 // the same tree scraped through /metrics by roce-agent and by Debian's
 // prometheus-node-exporter.
-// Run: build/benchmarks/bench_agent [--in-process]
+// Run: build/benchmarks/bench_agent [--in-process] [--json]
 // --in-process: only the in-process figures (sample, Prometheus, JSON), e.g. under
 // `valgrind --tool=callgrind --toggle-collect='roce::agent::Sampler::sample*'`.
+#include "benchfigures.h"
 #include "prometheus.h"
 #include "proto/agentproto/agentclient.h"
 #include "sampler.h"
@@ -208,6 +209,7 @@ double scrapeMs(const QUrl &url, int times, qsizetype *bytes)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    bench::BenchFigures figures(argc, argv);
     const bool inProcessOnly = app.arguments().contains(QStringLiteral("--in-process"));
     // sysfs lives in memory; tmpfs (/dev/shm) is the closer stand-in for the fixture tree
     // than a disk filesystem with atime updates.
@@ -254,6 +256,9 @@ int main(int argc, char **argv)
     std::printf("sample as protocol JSON: %.1f us with QJsonDocument, %.1f us written directly "
                 "(%lld bytes)\n",
                 jsonUs, directUs, static_cast<long long>(direct.size()));
+    figures.add("sample_json_qjson_us", jsonUs);
+    figures.add("sample_json_us", directUs);
+    figures.add("sample_json_bytes", direct.size());
     std::printf("fixture tree on %s\n", qPrintable(dir.path()));
     std::printf("one full sample: %d ports, %d counters: %.1f us per sample (target < 150 us); "
                 "Prometheus text %.1f us (%lld bytes)\n",
@@ -262,8 +267,17 @@ int main(int argc, char **argv)
     std::printf("one full sample, CPU: %.1f us user + %.1f us system\n",
                 (cpuAfter.first - cpuBefore.first) * 1e6 / runs,
                 (cpuAfter.second - cpuBefore.second) * 1e6 / runs);
-    if (inProcessOnly)
+    figures.add("ports", int(s.devices.size() * 2));
+    figures.add("counters", counters);
+    figures.add("sample_us", perSampleUs);
+    figures.add("sample_prometheus_us", exportUs);
+    figures.add("sample_prometheus_bytes", text.size());
+    figures.add("sample_user_cpu_us", (cpuAfter.first - cpuBefore.first) * 1e6 / runs);
+    figures.add("sample_system_cpu_us", (cpuAfter.second - cpuBefore.second) * 1e6 / runs);
+    if (inProcessOnly) {
+        figures.print();
         return 0;
+    }
 
     // 2. The real daemon, sampled at 10 Hz by a client for 10 s.
     const quint16 port = freePort();
@@ -298,22 +312,27 @@ int main(int argc, char **argv)
             clients.push_back(std::move(client));
         }
     };
-    auto measure = [&](const char *what, const char *target) {
+    // @p key names the load in the figures: daemon_cpu_percent_<key> and so on.
+    auto measure = [&](const char *what, const char *target, const std::string &key) {
         spin(1000);
         const double cpu0 = cpuSeconds(agentProcess.processId());
         const int received0 = received;
         spin(10000);
         const double cpu = cpuSeconds(agentProcess.processId()) - cpu0;
+        const long rss = statusKb(agentProcess.processId(), "VmRSS:");
+        const long peak = statusKb(agentProcess.processId(), "VmHWM:");
         std::printf("roce-agent daemon, 10 Hz samples to %s for 10 s: %d samples, CPU %.2f%% of a "
                     "core (target %s), RSS %ld KB, peak %ld KB (target < 16 MB)\n",
-                    what, received - received0, cpu / 10.0 * 100.0, target,
-                    statusKb(agentProcess.processId(), "VmRSS:"),
-                    statusKb(agentProcess.processId(), "VmHWM:"));
+                    what, received - received0, cpu / 10.0 * 100.0, target, rss, peak);
+        figures.add("daemon_samples_" + key, received - received0);
+        figures.add("daemon_cpu_percent_" + key, cpu / 10.0 * 100.0);
+        figures.add("daemon_rss_mb_" + key, double(rss) / 1024);
+        figures.add("daemon_peak_rss_mb_" + key, double(peak) / 1024);
     };
     addClients(1);
-    measure("a console", "< 1%");
+    measure("a console", "< 1%", "10hz");
     addClients(3);
-    measure("FOUR consoles", "< 1% for 4 subscribers");
+    measure("FOUR consoles", "< 1% for 4 subscribers", "10hz_4_consoles");
 
     // 3. Side by side: /metrics of roce-agent and of node_exporter on the same tree.
     qsizetype bytes = 0;
@@ -321,6 +340,8 @@ int main(int argc, char **argv)
         = scrapeMs(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(metrics)), 50, &bytes);
     std::printf("scrape of roce-agent /metrics: %.2f ms (%lld bytes)\n", ours,
                 static_cast<long long>(bytes));
+    figures.add("metrics_scrape_ms", ours);
+    figures.add("metrics_scrape_bytes", bytes);
     const QString exporter
         = QStandardPaths::findExecutable(QStringLiteral("prometheus-node-exporter"));
     if (exporter.isEmpty()) {
@@ -337,9 +358,13 @@ int main(int argc, char **argv)
         spin(1500);
         const double theirs
             = scrapeMs(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(nePort)), 50, &bytes);
+        const long neRss = statusKb(ne.processId(), "VmRSS:");
         std::printf("scrape of prometheus-node-exporter --collector.infiniband: %.2f ms (%lld "
                     "bytes), RSS %ld KB\n",
-                    theirs, static_cast<long long>(bytes), statusKb(ne.processId(), "VmRSS:"));
+                    theirs, static_cast<long long>(bytes), neRss);
+        figures.add("node_exporter_scrape_ms", theirs);
+        figures.add("node_exporter_scrape_bytes", bytes);
+        figures.add("node_exporter_rss_mb", double(neRss) / 1024);
         ne.terminate();
         ne.waitForFinished();
     }
@@ -347,5 +372,6 @@ int main(int argc, char **argv)
         client->disconnectFromAgent();
     agentProcess.terminate();
     agentProcess.waitForFinished();
+    figures.print();
     return 0;
 }

@@ -12,8 +12,9 @@
 // to that finding being raised; a false finding is any other finding above info raised while
 // one fault was injected, or any at all on a healthy load. The simulator's ground truth is used
 // here only, never by the diagnosis. Targets are drawn by the served fabric, from its seed and
-// the number of scenarios it started: every trial a new place. Prints a table, or one JSON
-// object with --json.
+// the number of scenarios it started: every trial a new place. Prints a table (with --json on
+// stderr, and one JSON object on stdout).
+#include "benchfigures.h"
 #include "collect/pingmesh/agentpingmeshfeed.h"
 #include "live/hub/livefabric.h"
 #include "sim/scenarios/faults.h"
@@ -27,7 +28,6 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
 #include <QTimer>
@@ -267,6 +267,7 @@ Trial runTrial(Bench &bench, const QString &fabric, const QString &background, c
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    bench::BenchFigures figures(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Diagnosis accuracy on served simulated fabrics."));
@@ -294,18 +295,19 @@ int main(int argc, char **argv)
         QStringLiteral("faults"),
         QStringLiteral("Comma-separated fault kinds to try (default: every kind the fabric has)."),
         QStringLiteral("list"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"),
-                                     QStringLiteral("Print one JSON object."));
+    const QCommandLineOption jsonOpt(
+        QStringLiteral("json"),
+        QStringLiteral("Print one JSON object of the figures (the report on stderr)."));
     parser.addOptions({fabricsOpt, trialsOpt, pairsOpt, healthyOpt, windowOpt, faultsOpt, jsonOpt});
     parser.process(app);
     const int trials = parser.value(trialsOpt).toInt();
     const int pairs = parser.value(pairsOpt).toInt();
     const int healthySeconds = parser.value(healthyOpt).toInt();
     const int window = parser.value(windowOpt).toInt();
-    const bool json = parser.isSet(jsonOpt);
 
     QList<Trial> all;
     QJsonArray healthy;
+    int healthyFindings = 0;
     for (const QString &fabric :
          parser.value(fabricsOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         Bench bench(fabric);
@@ -336,15 +338,14 @@ int main(int argc, char **argv)
                     = (background.isEmpty() ? QString() : background + QLatin1Char('+')) + fault;
                 Trial t = runTrial(bench, fabric, background, spec, window);
                 all.append(t);
-                if (!json)
-                    std::printf("%-22s %-9s %-40s %-5s %6.1f s  false %d  raised %s\n",
-                                qPrintable(fabric),
-                                qPrintable(background.isEmpty() ? QStringLiteral("-") : background),
-                                qPrintable(t.injected.isEmpty() ? spec
-                                                                : t.injected.first().fault
-                                                   + QLatin1Char(':') + t.injected.first().target),
-                                t.top1 ? "top1" : "MISS", t.timeToFindingS, t.falseFindings,
-                                qPrintable(t.raised.join(QLatin1Char(' '))));
+                std::printf("%-22s %-9s %-40s %-5s %6.1f s  false %d  raised %s\n",
+                            qPrintable(fabric),
+                            qPrintable(background.isEmpty() ? QStringLiteral("-") : background),
+                            qPrintable(t.injected.isEmpty() ? spec
+                                                            : t.injected.first().fault
+                                               + QLatin1Char(':') + t.injected.first().target),
+                            t.top1 ? "top1" : "MISS", t.timeToFindingS, t.falseFindings,
+                            qPrintable(t.raised.join(QLatin1Char(' '))));
                 std::fflush(stdout);
             }
         }
@@ -356,11 +357,9 @@ int main(int argc, char **argv)
             Trial t = runTrial(bench, fabric, QStringLiteral("training"), spec, window);
             t.background = QStringLiteral("training (2 faults)");
             all.append(t);
-            if (!json)
-                std::printf("%-22s two faults %-40s named %d/%lld  raised %s\n", qPrintable(fabric),
-                            qPrintable(spec), t.namedFaults,
-                            static_cast<long long>(t.injected.size()),
-                            qPrintable(t.raised.join(QLatin1Char(' '))));
+            std::printf("%-22s two faults %-40s named %d/%lld  raised %s\n", qPrintable(fabric),
+                        qPrintable(spec), t.namedFaults, static_cast<long long>(t.injected.size()),
+                        qPrintable(t.raised.join(QLatin1Char(' '))));
             std::fflush(stdout);
         }
         // Healthy loads: nothing above info, however long.
@@ -378,11 +377,11 @@ int main(int argc, char **argv)
                              {QStringLiteral("seconds"), healthySeconds},
                              {QStringLiteral("findings_above_info"), int(raised.size())},
                              {QStringLiteral("raised"), QJsonArray::fromStringList(raised)}});
-            if (!json)
-                std::printf("%-22s healthy %-14s %d s: %lld findings above info %s\n",
-                            qPrintable(fabric), qPrintable(load), healthySeconds,
-                            static_cast<long long>(raised.size()),
-                            qPrintable(raised.join(QLatin1Char(' '))));
+            healthyFindings += int(raised.size());
+            std::printf("%-22s healthy %-14s %d s: %lld findings above info %s\n",
+                        qPrintable(fabric), qPrintable(load), healthySeconds,
+                        static_cast<long long>(raised.size()),
+                        qPrintable(raised.join(QLatin1Char(' '))));
             std::fflush(stdout);
         }
         bench.stop();
@@ -394,7 +393,7 @@ int main(int argc, char **argv)
         QList<double> times;
     };
     QMap<QString, Tally> byKind;
-    int pairTrials = 0, pairBoth = 0;
+    int pairTrials = 0, pairBoth = 0, singleTop1 = 0, singleFalse = 0;
     QList<double> allTimes;
     for (const Trial &t : std::as_const(all)) {
         if (t.injected.size() > 1) {
@@ -408,6 +407,8 @@ int main(int argc, char **argv)
         ++k.trials;
         k.top1 += t.top1 ? 1 : 0;
         k.falses += t.falseFindings;
+        singleTop1 += t.top1 ? 1 : 0;
+        singleFalse += t.falseFindings;
         k.oneFinding += t.raised.size() == 1 ? 1 : 0;
         if (t.timeToFindingS >= 0) {
             k.times.append(t.timeToFindingS);
@@ -425,30 +426,27 @@ int main(int argc, char **argv)
             {QStringLiteral("p95_time_s"), percentile(k.times, 0.95)},
             {QStringLiteral("false_findings"), k.falses},
             {QStringLiteral("one_finding_percent"), 100.0 * k.oneFinding / std::max(1, k.trials)}});
-        if (!json)
-            std::printf("%-36s trials %3d  top-1 %5.1f %%  median %4.1f s  p95 %4.1f s  false %d  "
-                        "one finding %5.1f %%\n",
-                        qPrintable(it.key()), k.trials, 100.0 * k.top1 / std::max(1, k.trials),
-                        median(k.times), percentile(k.times, 0.95), k.falses,
-                        100.0 * k.oneFinding / std::max(1, k.trials));
+        std::printf("%-36s trials %3d  top-1 %5.1f %%  median %4.1f s  p95 %4.1f s  false %d  "
+                    "one finding %5.1f %%\n",
+                    qPrintable(it.key()), k.trials, 100.0 * k.top1 / std::max(1, k.trials),
+                    median(k.times), percentile(k.times, 0.95), k.falses,
+                    100.0 * k.oneFinding / std::max(1, k.trials));
     }
-    const QJsonObject summary {
-        {QStringLiteral("single_fault_trials"), int(all.size()) - pairTrials},
-        {QStringLiteral("median_time_to_finding_s"), median(allTimes)},
-        {QStringLiteral("p95_time_to_finding_s"), percentile(allTimes, 0.95)},
-        {QStringLiteral("two_fault_trials"), pairTrials},
-        {QStringLiteral("two_faults_both_named_percent"),
-         100.0 * pairBoth / std::max(1, pairTrials)},
-        {QStringLiteral("by_fault"), kinds},
-        {QStringLiteral("healthy"), healthy}};
-    if (json) {
-        std::printf("%s\n", QJsonDocument(summary).toJson(QJsonDocument::Compact).constData());
-    } else {
-        std::printf(
-            "all single faults: median %.1f s, p95 %.1f s to finding; two faults both named "
-            "in %.1f %% of %d\n",
-            median(allTimes), percentile(allTimes, 0.95),
-            100.0 * pairBoth / std::max(1, pairTrials), pairTrials);
-    }
+    std::printf("all single faults: median %.1f s, p95 %.1f s to finding; two faults both named "
+                "in %.1f %% of %d\n",
+                median(allTimes), percentile(allTimes, 0.95),
+                100.0 * pairBoth / std::max(1, pairTrials), pairTrials);
+    const int singleTrials = int(all.size()) - pairTrials;
+    figures.add("single_fault_trials", singleTrials);
+    figures.add("top1_percent", 100.0 * singleTop1 / std::max(1, singleTrials));
+    figures.add("median_time_to_finding_s", median(allTimes));
+    figures.add("p95_time_to_finding_s", percentile(allTimes, 0.95));
+    figures.add("false_findings", singleFalse);
+    figures.add("two_fault_trials", pairTrials);
+    figures.add("two_faults_both_named_percent", 100.0 * pairBoth / std::max(1, pairTrials));
+    figures.add("by_fault", kinds);
+    figures.add("healthy", healthy);
+    figures.add("healthy_findings_above_info", healthyFindings);
+    figures.print();
     return 0;
 }

@@ -1,4 +1,5 @@
-// Cost of the switch exporter (rocectl exporter). Prints its figures; not a timed test.
+// Cost of the switch exporter (rocectl exporter). Prints its figures (with --json, one JSON
+// object of them on stdout); not a timed test.
 //
 //   bench_exporter                 one /metrics of 64 switches x 64 ports rendered from parsed
 //                                  snapshots (the simulator's 48-port batched poll, widened to
@@ -13,6 +14,7 @@
 //                                  the same with rocectl exporter --sim --topology: the
 //                                  simulator runs inside the measured process, so its threads
 //                                  are listed apart from the poller's (/proc/PID/task)
+#include "benchfigures.h"
 #include "collect/exporter/switchmetrics.h"
 #include "nxapi/client/response.h"
 #include "prometheus/server/metricsserver.h"
@@ -38,6 +40,7 @@
 #include <vector>
 
 using namespace roce;
+using bench::BenchFigures;
 
 namespace {
 
@@ -93,7 +96,7 @@ nxapi::SwitchSnapshot widenedSnapshot(int ports)
     return s;
 }
 
-int renderBenchmark(int switches, int ports)
+int renderBenchmark(BenchFigures &figures, int switches, int ports)
 {
     const nxapi::SwitchSnapshot one = widenedSnapshot(ports);
     qsizetype fabricPorts = 0;
@@ -110,16 +113,24 @@ int renderBenchmark(int switches, int ports)
         r.snapshot = std::make_shared<const nxapi::SwitchSnapshot>(one);
         records.append(r);
     }
-    exporter::RenderFigures figures;
-    const QByteArray text = exporter::renderSwitchMetrics(records, &figures);
+    exporter::RenderFigures rendered;
+    const QByteArray text = exporter::renderSwitchMetrics(records, &rendered);
+    const qsizetype compressed = qCompress(text, 1).size();
     std::printf("render /metrics: %d switches x %lld fabric ports (the simulator's 48-port poll "
                 "widened), %lld LLDP neighbours per switch\n",
                 switches, qint64(fabricPorts), qint64(one.lldpNeighbors.size()));
     std::printf("  %lld series in %lld families, %.1f MB (%.0f bytes per series); zlib level 1: "
                 "%.1f MB\n",
-                qint64(figures.samples), qint64(figures.families), double(text.size()) / 1e6,
-                double(text.size()) / double(figures.samples),
-                double(qCompress(text, 1).size()) / 1e6);
+                qint64(rendered.samples), qint64(rendered.families), double(text.size()) / 1e6,
+                double(text.size()) / double(rendered.samples), double(compressed) / 1e6);
+    figures.add("switches", switches);
+    figures.add("fabric_ports_per_switch", fabricPorts);
+    figures.add("lldp_neighbors_per_switch", one.lldpNeighbors.size());
+    figures.add("series", rendered.samples);
+    figures.add("families", rendered.families);
+    figures.add("metrics_bytes", text.size());
+    figures.add("bytes_per_series", double(text.size()) / double(rendered.samples));
+    figures.add("metrics_zlib_bytes", compressed);
     // As the exporter renders: into buffers kept from the previous scrape.
     exporter::SwitchMetricsRenderer renderer;
     (void)renderer.render(records);
@@ -127,9 +138,14 @@ int renderBenchmark(int switches, int ports)
     std::printf("  render: min %.1f ms, median %.1f ms, p90 %.1f ms per scrape (%.0f ns per "
                 "series)\n",
                 render.minMs, render.medianMs, render.p90Ms,
-                render.medianMs * 1e6 / double(figures.samples));
+                render.medianMs * 1e6 / double(rendered.samples));
+    figures.add("render_min_ms", render.minMs);
+    figures.add("render_median_ms", render.medianMs);
+    figures.add("render_p90_ms", render.p90Ms);
+    figures.add("render_ns_per_series", render.medianMs * 1e6 / double(rendered.samples));
     const Figures fresh = timeIt(5, [&] { (void)exporter::renderSwitchMetrics(records); });
     std::printf("  (into new buffers, as the first scrape: median %.1f ms)\n", fresh.medianMs);
+    figures.add("render_first_median_ms", fresh.medianMs);
 
     // The same through the exporter's HTTP server on loopback, as Prometheus scrapes it (the
     // client's reading is in this process too).
@@ -148,6 +164,10 @@ int renderBenchmark(int switches, int ports)
     std::printf("  HTTP scrape on loopback (render + serve + read): min %.1f ms, median %.1f ms "
                 "(%.1f MB received)\n",
                 http.minMs, http.medianMs, double(received) / 1e6);
+    figures.add("http_scrape_min_ms", http.minMs);
+    figures.add("http_scrape_median_ms", http.medianMs);
+    figures.add("http_received_bytes", received);
+    figures.print();
     return received == text.size() ? 0 : 1;
 }
 
@@ -214,7 +234,8 @@ QByteArray httpGet(QNetworkAccessManager &nam, const QUrl &url)
     return body;
 }
 
-int liveBenchmark(const QString &topology, int seconds, int scrapeSeconds, bool inProcessSim)
+int liveBenchmark(BenchFigures &figures, const QString &topology, int seconds, int scrapeSeconds,
+                  bool inProcessSim)
 {
     const QString rocectl = QStringLiteral(ROCECTL_PATH);
     QTemporaryDir dir;
@@ -239,9 +260,10 @@ int liveBenchmark(const QString &topology, int seconds, int scrapeSeconds, bool 
             std::fprintf(stderr, "bench_exporter: rocectl sim --serve did not start\n");
             return 1;
         }
+        const double upS = double(startUp.elapsed()) / 1000;
         std::printf("served fabric %s up in %.1f s (rocectl sim --serve, pid %lld)\n",
-                    qPrintable(topology), double(startUp.elapsed()) / 1000,
-                    qint64(sim.processId()));
+                    qPrintable(topology), upS, qint64(sim.processId()));
+        figures.add("served_fabric_up_s", upS);
         args << QStringLiteral("--inventory") << inventory;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("ROCE_SWITCH_PASSWORD"), QStringLiteral("bench-secret"));
@@ -283,10 +305,13 @@ int liveBenchmark(const QString &topology, int seconds, int scrapeSeconds, bool 
         return 1;
     }
     const qint64 pid = exporter.processId();
+    const double allUpS = double(startUp.elapsed()) / 1000;
     std::printf("exporter (pid %lld) polls %d switches at 1 s%s; every switch up after %.1f s\n",
                 pid, switches,
                 inProcessSim ? " (rocectl exporter --sim: the simulator is in this process)" : "",
-                double(startUp.elapsed()) / 1000);
+                allUpS);
+    figures.add("switches", switches);
+    figures.add("all_switches_up_s", allUpS);
     const long hz = ::sysconf(_SC_CLK_TCK);
     const QString stat = QStringLiteral("/proc/%1/stat").arg(pid);
     const qint64 before = cpuTicks(stat).first;
@@ -309,21 +334,35 @@ int liveBenchmark(const QString &topology, int seconds, int scrapeSeconds, bool 
     const double elapsed = double(wall.elapsed()) / 1000;
     const qint64 after = cpuTicks(stat).first;
     const QMap<QByteArray, qint64> threadsAfter = threadTicks(pid);
+    const double rssMb = double(rssKiB(pid)) / 1024.0;
     std::printf("  over %.0f s: CPU %.1f %% of one core (%.2f s), RSS %.1f MB; %d scrapes of "
                 "%.1f MB, %.0f ms each on average\n",
                 elapsed, 100.0 * double(after - before) / double(hz) / elapsed,
-                double(after - before) / double(hz), double(rssKiB(pid)) / 1024.0, scrapes,
-                double(bytes) / 1e6, scrapeMs / scrapes);
+                double(after - before) / double(hz), rssMb, scrapes, double(bytes) / 1e6,
+                scrapeMs / scrapes);
+    figures.add("measured_s", elapsed);
+    figures.add("exporter_cpu_percent", 100.0 * double(after - before) / double(hz) / elapsed);
+    figures.add("exporter_cpu_s", double(after - before) / double(hz));
+    figures.add("exporter_rss_mb", rssMb);
+    figures.add("scrapes", scrapes);
+    figures.add("scrape_bytes", bytes);
+    figures.add("scrape_mean_ms", scrapeMs / scrapes);
+    QJsonObject threadShares;
     for (auto it = threadsAfter.cbegin(); it != threadsAfter.cend(); ++it) {
         const double share
             = 100.0 * double(it.value() - threadsBefore.value(it.key())) / double(hz) / elapsed;
-        if (share >= 0.1)
+        if (share >= 0.1) {
             std::printf("    thread %-16s %5.1f %%\n", it.key().constData(), share);
+            threadShares[QString::fromUtf8(it.key())] = share;
+        }
     }
+    figures.add("thread_cpu_percent", threadShares);
     if (sim.state() != QProcess::NotRunning) {
         const qint64 simPid = sim.processId();
+        const double simRssMb = double(rssKiB(simPid)) / 1024.0;
         std::printf("  (the served fabric, pid %lld, for comparison: RSS %.1f MB)\n", simPid,
-                    double(rssKiB(simPid)) / 1024.0);
+                    simRssMb);
+        figures.add("served_fabric_rss_mb", simRssMb);
     }
     ::kill(pid_t(pid), SIGTERM);
     exporter.waitForFinished(30000);
@@ -331,6 +370,7 @@ int liveBenchmark(const QString &topology, int seconds, int scrapeSeconds, bool 
         ::kill(pid_t(sim.processId()), SIGTERM);
         sim.waitForFinished(60000);
     }
+    figures.print();
     return exporter.exitCode();
 }
 
@@ -339,6 +379,7 @@ int liveBenchmark(const QString &topology, int seconds, int scrapeSeconds, bool 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    BenchFigures figures(argc, argv);
     const QStringList args = app.arguments();
     auto value = [&args](const QString &name, const QString &fallback) {
         const qsizetype i = args.indexOf(name);
@@ -346,9 +387,9 @@ int main(int argc, char **argv)
     };
     if (args.contains(QStringLiteral("--live")))
         return liveBenchmark(
-            value(QStringLiteral("--topology"), QStringLiteral("rail:480:4:4:4")),
+            figures, value(QStringLiteral("--topology"), QStringLiteral("rail:480:4:4:4")),
             value(QStringLiteral("--seconds"), QStringLiteral("30")).toInt(),
             value(QStringLiteral("--scrape-interval"), QStringLiteral("15")).toInt(),
             args.contains(QStringLiteral("--in-process-sim")));
-    return renderBenchmark(64, 64);
+    return renderBenchmark(figures, 64, 64);
 }

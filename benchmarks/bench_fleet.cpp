@@ -8,8 +8,9 @@
 // and a screenshot of the fleet.
 //
 // Run: build/benchmarks/bench_fleet [--refreshes N] [--no-rules] [--console FILE.png]
-//      [--hold SECONDS]
+//      [--hold SECONDS] [--json]
 #include "../tests/common/metricsstore.h"
+#include "benchfigures.h"
 
 #include "live/fleet/fleethistory.h"
 #include "live/fleet/fleetrules.h"
@@ -338,6 +339,7 @@ double median(QList<qint64> v)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    bench::BenchFigures figures(argc, argv);
     const QStringList args = app.arguments();
     const int refreshes
         = std::max(3, args.value(args.indexOf(QStringLiteral("--refreshes")) + 1).toInt());
@@ -349,13 +351,16 @@ int main(int argc, char **argv)
     build.start();
     FleetExposition fleet;
     const QByteArray sampleText = fleet.render(0);
+    const double buildS = double(build.elapsed()) / 1000;
     std::setvbuf(stdout, nullptr, _IOLBF, 0);  // line by line, also into a file
     std::printf("bench_fleet: %d hosts x %d NICs, %d switches x %d ports: %lld series, %.1f MB a "
                 "scrape (built in %.1f s)\n",
                 kHosts, kNicsPerHost, kSpines + kLeaves, kPortsPerSwitch,
-                (long long)fleet.seriesCount(), double(sampleText.size()) / 1e6,
-                double(build.elapsed()) / 1000);
+                (long long)fleet.seriesCount(), double(sampleText.size()) / 1e6, buildS);
     std::fflush(stdout);
+    figures.add("series", fleet.seriesCount());
+    figures.add("scrape_bytes", sampleText.size());
+    figures.add("exposition_build_s", buildS);
     SyntheticTarget target(fleet);
     target.listen(QHostAddress::LocalHost, 0);
 
@@ -374,9 +379,12 @@ int main(int argc, char **argv)
         {QStringLiteral("tsdb"), QStringLiteral("create-blocks-from"),
          QStringLiteral("openmetrics"), work.filePath(QStringLiteral("history.om")),
          work.filePath(QStringLiteral("data"))});
+    const double backfillS = double(backfill.elapsed()) / 1000;
     std::printf("backfill: promtool tsdb create-blocks-from openmetrics (24 h of 2 ports) exit %d "
                 "in %.1f s\n",
-                promtool, double(backfill.elapsed()) / 1000);
+                promtool, backfillS);
+    figures.add("backfill_exit_code", promtool);
+    figures.add("backfill_s", backfillS);
 
     // Prometheus on loopback, honouring the fleet's own instance labels; with the fleet's
     // recording rules unless --no-rules.
@@ -400,6 +408,7 @@ int main(int argc, char **argv)
                          .toUtf8());
     }
     std::printf("recording rules: %s\n", rules ? "on (rocectl fleet --print-rules)" : "off");
+    figures.add("recording_rules", rules);
     QProcess prometheus;
     prometheus.setProcessChannelMode(QProcess::MergedChannels);
     prometheus.start(
@@ -418,10 +427,14 @@ int main(int argc, char **argv)
     wait.start();
     waitUntil([&] { return target.scrapes >= 3; }, 180000);
     QThread::sleep(rules ? 8 : 2);  // the third scrape ingested (and the rules evaluated on it)
+    const double readyS = double(wait.elapsed()) / 1000;
+    const long prometheusRss = rssKb(QString::number(prometheus.processId()), "VmRSS:");
     std::printf("prometheus: %d scrapes of the synthetic fleet in %.0f s; prometheus RSS %ld MB\n",
-                target.scrapes, double(wait.elapsed()) / 1000,
-                rssKb(QString::number(prometheus.processId()), "VmRSS:") / 1024);
+                target.scrapes, readyS, prometheusRss / 1024);
     std::fflush(stdout);
+    figures.add("prometheus_scrapes", target.scrapes);
+    figures.add("prometheus_ready_s", readyS);
+    figures.add("prometheus_rss_mb", double(prometheusRss) / 1024);
 
     // The console's fleet source on the live model, as the window has it.
     const long before = rssKb(QStringLiteral("self"), "VmRSS:");
@@ -445,6 +458,11 @@ int main(int argc, char **argv)
                                      "NICs placed, in %lld ms\n",
                                      switches, hosts, (long long)f.leaves.size(),
                                      (long long)f.nics.size(), (long long)shapeMs);
+                         figures.add("discovery_switches", switches);
+                         figures.add("discovery_hosts", hosts);
+                         figures.add("map_leaves", f.leaves.size());
+                         figures.add("map_nics", f.nics.size());
+                         figures.add("discovery_ms", shapeMs);
                      });
     QObject::connect(source, &fleet::FleetSource::portsReady, &app,
                      [&](const fleet::FleetPortIndex &i, int) { index = i; });
@@ -483,10 +501,25 @@ int main(int argc, char **argv)
                 median(consoleMs));
     std::printf("live model: %lld rows; RSS +%ld MB (now %ld MB)\n",
                 (long long)hub.ports()->rowCount(), (after - before) / 1024, after / 1024);
+    figures.add("first_map_ms", firstRefreshMs);
+    figures.add("refreshes", refreshMs.size());
+    figures.add("refresh_ports", ports);
+    figures.add("refresh_devices", devices);
+    figures.add("refresh_answer_rows", samples);
+    figures.add("refresh_queries", queriesPerRefresh);
+    figures.add("refresh_recorded_series", recordedUsed);
+    figures.add("refresh_median_ms", median(refreshMs));
+    figures.add("refresh_max_ms", sorted.isEmpty() ? 0 : sorted.last());
+    figures.add("refresh_console_median_ms", median(consoleMs));
+    figures.add("live_rows", hub.ports()->rowCount());
+    figures.add("live_rss_growth_mb", double(after - before) / 1024);
+    figures.add("rss_mb", double(after) / 1024);
 
     // A 24 h chart of one port, read from the store.
-    for (const QString &portKey :
-         QStringList {leaf(0) + QLatin1Char('/') + eth(0), host(0) + QStringLiteral("/mlx5_0")}) {
+    const std::pair<QString, std::string> charted[]
+        = {{leaf(0) + QLatin1Char('/') + eth(0), "chart_switch_port"},
+           {host(0) + QStringLiteral("/mlx5_0"), "chart_nic"}};
+    for (const auto &[portKey, key] : charted) {
         fleet::FleetHistory history(options.endpoint);
         history.setPorts(index);
         history.setScrapeIntervalMs(kScrapeSeconds * 1000);
@@ -509,6 +542,10 @@ int main(int argc, char **argv)
             "step (target < 300)\n",
             qPrintable(portKey), (long long)ms, history.requestsSent(), (long long)in.size(),
             (long long)history.stepFor(to - from) / 1000);
+        figures.add(key + "_ms", ms);
+        figures.add(key + "_queries", history.requestsSent());
+        figures.add(key + "_points", in.size());
+        figures.add(key + "_step_s", history.stepFor(to - from) / 1000);
     }
     hub.stop();
 
@@ -542,8 +579,11 @@ int main(int argc, char **argv)
             if (!pid.isEmpty())
                 peak = std::max(peak, rssKb(pid, "VmRSS:"));
         }
+        const double consoleS = double(c.elapsed()) / 1000;
         std::printf("roce-console on the fleet: peak RSS %ld MB over %.0f s; %s\n", peak / 1024,
-                    double(c.elapsed()) / 1000, console.readAll().trimmed().constData());
+                    consoleS, console.readAll().trimmed().constData());
+        figures.add("console_peak_rss_mb", double(peak) / 1024);
+        figures.add("console_s", consoleS);
     }
     if (args.contains(QStringLiteral("--hold"))) {
         // Keeps the store and the synthetic target up for queries by hand.
@@ -554,5 +594,6 @@ int main(int argc, char **argv)
     }
     prometheus.terminate();
     prometheus.waitForFinished(20000);
+    figures.print();
     return 0;
 }

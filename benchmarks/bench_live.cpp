@@ -7,7 +7,9 @@
 // history, the alerts and the ages see one poll a second. A few ports drop, pause or mark ECN
 // so that alerts fire. Then the parts of a tick are timed on their own over the same frames
 // (history, alerts, port table), and the `rocectl watch --json` frame of every port is built
-// after each tick. Prints its figures; not a timed test.
+// after each tick. Prints its figures (with --json, one JSON object of them on stdout); not a
+// timed test.
+#include "benchfigures.h"
 #include "live/diagnosis/diagnosisengine.h"
 #include "live/hub/livefabric.h"
 #include "live/itemmodels/eventlistmodel.h"
@@ -17,6 +19,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QMap>
 
 #include <algorithm>
@@ -27,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+using roce::bench::BenchFigures;
 using roce::model::Metric;
 using roce::model::MetricInfo;
 using roce::model::PortId;
@@ -272,11 +276,15 @@ Stats stats(std::vector<double> v)
     return {v[v.size() / 2], v[p99], v.back()};
 }
 
-void row(const char *what, const std::vector<double> &ms)
+void row(BenchFigures &figures, const std::string &key, const char *what,
+         const std::vector<double> &ms)
 {
     const Stats s = stats(ms);
     std::printf("  %-44s median %8.2f ms  p99 %8.2f ms  max %8.2f ms\n", what, s.median, s.p99,
                 s.max);
+    figures.add(key + "_median_ms", s.median);
+    figures.add(key + "_p99_ms", s.p99);
+    figures.add(key + "_max_ms", s.max);
 }
 
 double ms(qint64 ns)
@@ -289,10 +297,12 @@ double ms(qint64 ns)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    // bench_live [TICKS] [--json]: --json adds one line of the figures as data at the end.
-    const QStringList args = app.arguments();
-    const bool json = args.contains(QStringLiteral("--json"));
-    const int measured = argc > 1 && argv[1][0] != '-' ? std::max(1, std::atoi(argv[1])) : 60;
+    // bench_live [TICKS] [--json]
+    BenchFigures figures(argc, argv);
+    // TICKS may follow --json.
+    char **const ticksArg
+        = std::find_if(argv + 1, argv + argc, [](const char *a) { return a[0] != '-'; });
+    const int measured = ticksArg != argv + argc ? std::max(1, std::atoi(*ticksArg)) : 60;
     const int warmup = 10;
     const Fleet fleet;
     const int ports = kSwitches * kSwitchPorts + kHosts * kNics;
@@ -302,6 +312,11 @@ int main(int argc, char **argv)
                 kSwitches, kSwitchPorts, kHosts, kNics, ports, sources,
                 static_cast<long long>(fleet.switchMetrics.size()),
                 static_cast<long long>(fleet.nicMetrics.size()));
+    figures.add("ports", ports);
+    figures.add("sources", sources);
+    figures.add("rates_per_switch_port", fleet.switchMetrics.size());
+    figures.add("rates_per_nic", fleet.nicMetrics.size());
+    figures.add("measured_ticks", measured);
     std::printf("ticks: %d warm-up + %d measured, back to back on a simulated 1 Hz clock; "
                 "frames posted from a source thread\n\n",
                 warmup, measured);
@@ -324,6 +339,7 @@ int main(int argc, char **argv)
     std::vector<qint64> tickNs;  // measured ticks, for the split below
     double firstTickMs = 0;
     qsizetype jsonBytes = 0;
+    bool directMatches = true;
     for (int i = 0; i < warmup + measured; ++i) {
         const qint64 now = startMs + qint64(i) * 1000;
         clockMs = now;
@@ -371,8 +387,10 @@ int main(int argc, char **argv)
         toJsonMs.push_back(ms(toJsonNs));
         directMs.push_back(ms(directNs));
         jsonBytes = direct.size();
-        if (i == warmup && QJsonDocument::fromJson(direct) != QJsonDocument(snapshot))
+        if (i == warmup && QJsonDocument::fromJson(direct) != QJsonDocument(snapshot)) {
+            directMatches = false;
             std::printf("the direct frame differs from snapshotJson()'s\n");
+        }
     }
     const double rssAfter = rssMb();
     const qsizetype historyPoints = live.history().pointCount();
@@ -439,39 +457,53 @@ int main(int argc, char **argv)
 
     std::printf("first tick (%d new rows, %d new sources):  %.2f ms\n", ports, sources,
                 firstTickMs);
+    figures.add("first_tick_ms", firstTickMs);
     std::printf("source thread, per tick:\n");
-    row("make the frames (the sources' own work)", buildMs);
-    row("ingest() of every frame", ingestMs);
+    row(figures, "make_frames", "make the frames (the sources' own work)", buildMs);
+    row(figures, "ingest", "ingest() of every frame", ingestMs);
     std::printf("  = %.2f us a frame posted\n", stats(ingestMs).median * 1000 / sources);
+    figures.add("ingest_per_frame_us", stats(ingestMs).median * 1000 / sources);
     std::printf("hub thread, per tick:\n");
-    row("tick()", tickMs);
-    row("  history   CounterStore::ingest", historyMs);
-    row("  alerts    AlertEngine + EventListModel", alertsMs);
-    row("  model     PortTableModel::applyUpdate", modelMs);
-    row("  rest      sources, latest, frame, emit", restMs);
+    row(figures, "tick", "tick()", tickMs);
+    row(figures, "tick_history", "  history   CounterStore::ingest", historyMs);
+    row(figures, "tick_alerts", "  alerts    AlertEngine + EventListModel", alertsMs);
+    row(figures, "tick_model", "  model     PortTableModel::applyUpdate", modelMs);
+    row(figures, "tick_rest", "  rest      sources, latest, frame, emit", restMs);
     std::printf("  (the parts timed apart over the same frames; rest = tick() minus them)\n");
-    row("diagnosis DiagnosisEngine::evaluate (once a second)", diagnosisMs);
+    row(figures, "diagnosis", "diagnosis DiagnosisEngine::evaluate (once a second)", diagnosisMs);
     std::printf("  over %d ports and %lld active alerts: %lld findings\n", ports,
                 static_cast<long long>(live.alerts().active().size()),
                 static_cast<long long>(findings));
+    figures.add("diagnosis_findings", findings);
     std::printf("published frame: %lld ports, %lld alert changes, %lld sources\n",
                 static_cast<long long>(framePorts), static_cast<long long>(frameAlerts),
                 static_cast<long long>(frameSources));
+    figures.add("frame_ports", framePorts);
+    figures.add("frame_alert_changes", frameAlerts);
+    figures.add("frame_sources", frameSources);
     std::printf("rocectl watch --json, per tick:\n");
-    row("snapshotJsonBytes() (what it prints)", directMs);
-    row("was: snapshotJson()", snapshotMs);
-    row("     + QJsonDocument::toJson(Compact)", toJsonMs);
+    row(figures, "watch_frame", "snapshotJsonBytes() (what it prints)", directMs);
+    row(figures, "snapshot_json", "was: snapshotJson()", snapshotMs);
+    row(figures, "qjson_to_json", "     + QJsonDocument::toJson(Compact)", toJsonMs);
     std::printf("  size %.2f MB a frame (%.0f bytes a port)\n", double(jsonBytes) / 1e6,
                 double(jsonBytes) / ports);
+    figures.add("watch_frame_qjson_median_ms", stats(snapshotMs).median + stats(toJsonMs).median);
+    figures.add("watch_frame_bytes", jsonBytes);
+    figures.add("watch_frame_bytes_per_port", double(jsonBytes) / ports);
+    figures.add("watch_frame_same_as_qjson", directMatches);
 
     QMap<QString, int> rules;
+    QJsonObject alertsByRule;
     for (const roce::monitor::Alert &a : active)
-        ++rules[a.rule];
+        alertsByRule[a.rule] = ++rules[a.rule];
     std::printf("after %d ticks: %lld active alerts (", warmup + measured,
                 static_cast<long long>(active.size()));
     for (auto it = rules.cbegin(); it != rules.cend(); ++it)
         std::printf("%s%s %d", it == rules.cbegin() ? "" : ", ", qPrintable(it.key()), it.value());
     std::printf("), %d port table rows\n", tableRows);
+    figures.add("active_alerts", active.size());
+    figures.add("active_alerts_by_rule", alertsByRule);
+    figures.add("port_table_rows", tableRows);
     qsizetype series = 0;
     for (Metric m : fleet.switchMetrics)
         series += roce::model::historySlot(m) >= 0 ? kSwitches * kSwitchPorts : 0;
@@ -487,8 +519,19 @@ int main(int argc, char **argv)
                 limits.recentPoints, limits.downsampledPoints,
                 double(series) * (limits.recentPoints + limits.downsampledPoints)
                     * roce::store::CounterStore::kBytesPerPoint / 1e9);
+    figures.add("history_points", historyPoints);
+    figures.add("history_series", series);
+    figures.add("history_mb",
+                double(historyPoints) * roce::store::CounterStore::kBytesPerPoint / 1e6);
+    figures.add("history_recent_points_per_series", limits.recentPoints);
+    figures.add("history_downsampled_points_per_series", limits.downsampledPoints);
+    figures.add("history_settled_gb",
+                double(series) * (limits.recentPoints + limits.downsampledPoints)
+                    * roce::store::CounterStore::kBytesPerPoint / 1e9);
     std::printf("process RSS %.1f MB after the run (%.1f MB before the hub)\n", rssAfter,
                 rssBefore);
+    figures.add("rss_mb", rssAfter);
+    figures.add("rss_before_hub_mb", rssBefore);
 
     const double tickMedian = stats(tickMs).median;
     const double ingestMedian = stats(ingestMs).median;
@@ -497,14 +540,10 @@ int main(int argc, char **argv)
                 "(source threads) = %.1f %%; rocectl watch --json adds %.1f %%\n",
                 tickMedian / 10, ingestMedian / 10, (tickMedian + ingestMedian) / 10,
                 watchMedian / 10);
-    if (json) {
-        // Keys are an interface (README, Benchmarks): keep them.
-        std::printf("{\"ports\":%d,\"sources\":%d,\"tick_median_ms\":%.3f,"
-                    "\"ingest_median_ms\":%.3f,\"watch_frame_median_ms\":%.3f,"
-                    "\"watch_frame_qjson_median_ms\":%.3f,\"watch_frame_bytes\":%lld}\n",
-                    ports, sources, tickMedian, ingestMedian, watchMedian,
-                    stats(snapshotMs).median + stats(toJsonMs).median,
-                    static_cast<long long>(jsonBytes));
-    }
+    figures.add("tick_core_percent", tickMedian / 10);
+    figures.add("ingest_core_percent", ingestMedian / 10);
+    figures.add("live_core_percent", (tickMedian + ingestMedian) / 10);
+    figures.add("watch_core_percent", watchMedian / 10);
+    figures.print();
     return 0;
 }

@@ -5,7 +5,8 @@
 // frame applies the next sample to the port table, re-reads the map (refresh) and paints the
 // 1600x1000 view, at "fit all" and zoomed in. Target: 60 fps, i.e. at most 16.7 ms a frame.
 //
-//   bench_map [--screenshot FILE] [--zoom-screenshot FILE]   (QT_QPA_PLATFORM=offscreen)
+//   bench_map [--screenshot FILE] [--zoom-screenshot FILE] [--json]   (QT_QPA_PLATFORM=offscreen)
+#include "benchfigures.h"
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
 #include "live/itemmodels/porttablemodel.h"
@@ -23,6 +24,7 @@
 #include <cstdio>
 
 using namespace roce;
+using bench::BenchFigures;
 
 namespace {
 
@@ -43,10 +45,14 @@ Stats statsOf(QList<double> v)
     return s;
 }
 
-void print(const char *what, const Stats &s)
+void print(BenchFigures &figures, const std::string &key, const char *what, const Stats &s)
 {
     std::printf("%-34s mean %7.2f ms  p50 %7.2f  p99 %7.2f  max %7.2f\n", what, s.mean, s.p50,
                 s.p99, s.max);
+    figures.add(key + "_mean_ms", s.mean);
+    figures.add(key + "_p50_ms", s.p50);
+    figures.add(key + "_p99_ms", s.p99);
+    figures.add(key + "_max_ms", s.max);
 }
 
 }  // namespace
@@ -56,13 +62,16 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    BenchFigures figures(argc, argv);
     QCommandLineParser parser;
     const QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("PNG of the map"),
                                   QStringLiteral("file"));
     const QCommandLineOption zoomShot(QStringLiteral("zoom-screenshot"),
                                       QStringLiteral("PNG after finding one host"),
                                       QStringLiteral("file"));
-    parser.addOptions({shot, zoomShot});
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("One JSON object of the figures on stdout"));
+    parser.addOptions({shot, zoomShot, json});
     parser.process(app);
 
     QElapsedTimer t;
@@ -73,12 +82,22 @@ int main(int argc, char **argv)
     params.sw.pfcMode = sim::PfcThresholdMode::Dynamic;
     sim::PacketFabric fabric(spec, params);
     const models::LeafSpineFabric map = sim::leafSpineOf(spec);
+    const qint64 buildMs = t.elapsed();
     std::printf("fabric: %lld switches, %lld switch ports, %lld NIC ports; map: %lld spines, "
                 "%lld leaves, %lld hosts, %lld cells, %lld uplinks (built in %lld ms)\n",
                 qlonglong(spec.switches.size()), qlonglong(spec.switchPorts.size()),
                 qlonglong(spec.nicPorts.size()), qlonglong(map.spines.size()),
                 qlonglong(map.leaves.size()), qlonglong(map.hosts.size()),
-                qlonglong(map.nics.size()), qlonglong(map.uplinks.size()), t.elapsed());
+                qlonglong(map.nics.size()), qlonglong(map.uplinks.size()), buildMs);
+    figures.add("switches", spec.switches.size());
+    figures.add("switch_ports", spec.switchPorts.size());
+    figures.add("nic_ports", spec.nicPorts.size());
+    figures.add("map_spines", map.spines.size());
+    figures.add("map_leaves", map.leaves.size());
+    figures.add("map_hosts", map.hosts.size());
+    figures.add("map_cells", map.nics.size());
+    figures.add("map_uplinks", map.uplinks.size());
+    figures.add("build_ms", buildMs);
 
     // Traffic: a training ring over the first NIC of 256 servers, and a 15:1 incast into one
     // server of rail 3 (its leaf shows pauses, its senders' cells light up).
@@ -102,8 +121,11 @@ int main(int argc, char **argv)
         fabric.runFor(2 * sim::kNsPerMs);
         samples.append(sampler.sample(1000 + i));
     }
-    std::printf("model: 24 ms simulated in %lld ms wall; %lld rows per sample\n", t.elapsed(),
+    const qint64 modelMs = t.elapsed();
+    std::printf("model: 24 ms simulated in %lld ms wall; %lld rows per sample\n", modelMs,
                 qlonglong(samples.first().ports.size()));
+    figures.add("model_24ms_wall_ms", modelMs);
+    figures.add("rows_per_sample", samples.first().ports.size());
 
     models::PortTableModel ports;
     widgets::FabricMapPanel panel(&ports);
@@ -141,15 +163,20 @@ int main(int argc, char **argv)
     }
     std::printf("\n%d frames, every server port changing each frame, view %dx%d:\n", kFrames,
                 view->viewport()->width(), view->viewport()->height());
-    print("port table ingest (not per frame)", statsOf(ingest));
-    print("map refresh (8192 cells + uplinks)", statsOf(refresh));
-    print("paint, whole fabric fitted", statsOf(paintFit));
+    figures.add("frames", kFrames);
+    figures.add("view_width_px", view->viewport()->width());
+    figures.add("view_height_px", view->viewport()->height());
+    print(figures, "ingest", "port table ingest (not per frame)", statsOf(ingest));
+    print(figures, "refresh", "map refresh (8192 cells + uplinks)", statsOf(refresh));
+    print(figures, "paint_fit", "paint, whole fabric fitted", statsOf(paintFit));
     const Stats fit = statsOf(total);
-    print("frame = refresh + paint (fit)", fit);
+    print(figures, "frame_fit", "frame = refresh + paint (fit)", fit);
 
     // Zoomed on the incast's leaf: names and host labels are drawn, few cells are exposed.
     view->find(QStringLiteral("rail3-leaf19"));
     std::printf("zoomed to %.2fx (fitted: %.2fx)\n", view->zoom(), fittedZoom);
+    figures.add("zoomed_x", view->zoom());
+    figures.add("fitted_x", fittedZoom);
     QList<double> zoomTotal;
     for (int f = 0; f < kFrames / 2; ++f) {
         ports.applyUpdate(samples.at(f % samples.size()));
@@ -161,11 +188,13 @@ int main(int argc, char **argv)
         paintZoom.append(paintMs);
         zoomTotal.append(refreshMs + paintMs);
     }
-    print("paint, zoomed on one leaf", statsOf(paintZoom));
+    print(figures, "paint_zoomed", "paint, zoomed on one leaf", statsOf(paintZoom));
     const Stats zoomed = statsOf(zoomTotal);
-    print("frame = refresh + paint (zoomed)", zoomed);
+    print(figures, "frame_zoomed", "frame = refresh + paint (zoomed)", zoomed);
     std::printf("\nframe rate at p99: fit %.0f fps, zoomed %.0f fps (target 60)\n",
                 1000.0 / fit.p99, 1000.0 / zoomed.p99);
+    figures.add("p99_fit_fps", 1000.0 / fit.p99);
+    figures.add("p99_zoomed_fps", 1000.0 / zoomed.p99);
 
     if (parser.isSet(zoomShot)) {
         view->find(QStringLiteral("gpu0601"));  // the incast's receiver: 8 NICs, one per rail
@@ -177,5 +206,6 @@ int main(int argc, char **argv)
     QApplication::processEvents();
     if (parser.isSet(shot))
         panel.grab().save(parser.value(shot));
+    figures.print();
     return 0;
 }

@@ -1,7 +1,9 @@
 // Parse cost of one batched NX-API poll of a 48-port switch (show version, interface,
 // priority-flow-control, queuing interface, lldp neighbors detail in one response: 633 KB,
 // captured from the simulated switch, NX-OS 9.3 string bodies), with heap allocations counted
-// by interposing malloc. Prints its figures; not a timed test.
+// by interposing malloc. Prints its figures (with --json, one JSON object of them on stdout);
+// not a timed test.
+#include "benchfigures.h"
 #include "nxapi/client/response.h"
 #include "nxapi/qos/qosaudit.h"
 #include "nxapi/rates/switchrates.h"
@@ -9,6 +11,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonObject>
 
 #include <algorithm>
 #include <atomic>
@@ -92,6 +95,7 @@ template <typename F> Figures timeIt(int runs, F &&f)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    roce::bench::BenchFigures figures(argc, argv);
     QFile f(QStringLiteral(ROCE_SOURCE_DIR "/tests/fixtures/nxapi/sim/poll_batch_48port.json"));
     if (!f.open(QIODevice::ReadOnly)) {
         std::fprintf(stderr, "bench_nxapi: cannot read %s\n", qPrintable(f.fileName()));
@@ -102,6 +106,10 @@ int main(int argc, char **argv)
     std::printf("response: %lld bytes, %lld ports, %lld LLDP neighbours, %lld issues\n",
                 qint64(body.size()), qint64(check.ports.size()), qint64(check.lldpNeighbors.size()),
                 qint64(check.issues.size()));
+    figures.add("response_bytes", body.size());
+    figures.add("ports", check.ports.size());
+    figures.add("lldp_neighbors", check.lldpNeighbors.size());
+    figures.add("issues", check.issues.size());
     if (check.ports.size() < 48 || !check.issues.isEmpty())
         return 1;
 
@@ -135,16 +143,28 @@ int main(int argc, char **argv)
     std::printf("  heap: %zu allocations, %.1f KB allocated per parse (JSON + envelope: %zu, "
                 "%.1f KB)\n",
                 allocs, double(bytes) / 1024.0, envelopeAllocs, double(envelopeBytes) / 1024.0);
+    figures.add("parse_min_ms", full.minMs);
+    figures.add("parse_median_ms", full.medianMs);
+    figures.add("parse_p90_ms", full.p90Ms);
+    figures.add("envelope_min_ms", envelope.minMs);
+    figures.add("envelope_median_ms", envelope.medianMs);
+    figures.add("parse_allocations", allocs);
+    figures.add("parse_allocated_bytes", bytes);
+    figures.add("envelope_allocations", envelopeAllocs);
+    figures.add("envelope_allocated_bytes", envelopeBytes);
 
     // Per command: where the time goes.
     const auto outputs = parseNxapiResponse(body);
+    QJsonObject commands;
     for (const CommandOutput &o : *outputs) {
         const Figures one = timeIt(100, [&] {
             SwitchSnapshot s;
             applyCommandOutput(o, s);
         });
         std::printf("  %-40s median %.3f ms\n", qPrintable(o.input), one.medianMs);
+        commands[o.input] = one.medianMs;
     }
+    figures.add("command_median_ms", commands);
 
     // Rates between two polls, and the audit.
     SwitchSnapshot a = check;
@@ -157,7 +177,10 @@ int main(int argc, char **argv)
         (void)model.update(b);
     });
     std::printf("rates for 48 ports (two updates): median %.3f ms\n", rates.medianMs);
+    figures.add("rates_median_ms", rates.medianMs);
     const Figures audit = timeIt(200, [&] { (void)auditRoceQos(nullptr, check, {}); });
     std::printf("audit without config (48 ports): median %.3f ms\n", audit.medianMs);
+    figures.add("audit_median_ms", audit.medianMs);
+    figures.print();
     return 0;
 }

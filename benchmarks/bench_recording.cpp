@@ -10,10 +10,11 @@
 //  4. the 1,024-host recording stretched to 10 minutes, replayed at 60x into the layered map
 //     (offscreen): map frames painted per second, how busy the GUI thread is meanwhile, and
 //     the time between replay frames.
-// Prints its figures; not a timed test.
-//   bench_recording [--seconds S] [--dir D [--replay-only]]
+// Prints its figures (with --json, one JSON object of them on stdout); not a timed test.
+//   bench_recording [--seconds S] [--dir D [--replay-only]] [--json]
 //   (QT_QPA_PLATFORM=offscreen is set when unset; --dir keeps the recordings there, and
 //   --replay-only replays the 10 minutes kept there by an earlier run, for profiling)
+#include "benchfigures.h"
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
 #include "live/hub/livefabric.h"
@@ -41,6 +42,7 @@
 #include <ctime>
 
 using namespace roce;
+using bench::BenchFigures;
 
 namespace {
 
@@ -111,7 +113,8 @@ RecordingCost record(live::LiveFabric &hub, const QString &path, int seconds,
     return cost;
 }
 
-void printCost(const char *what, const RecordingCost &c)
+void printCost(BenchFigures &figures, const std::string &key, const char *what,
+               const RecordingCost &c)
 {
     const double wallNs = c.seconds * 1e9;
     std::printf("%s: %.0f s, %lld ticks, %.0f port samples/s\n", what, c.seconds,
@@ -124,6 +127,14 @@ void printCost(const char *what, const RecordingCost &c)
                 100.0 * double(c.hubNs + c.writerNs) / wallNs);
     std::printf("  %.1f kB/s = %.1f MB per hour\n", double(c.bytes) / c.seconds / 1e3,
                 double(c.bytes) / c.seconds * 3600 / 1e6);
+    figures.add(key + "_recorded_s", c.seconds);
+    figures.add(key + "_ticks", c.ticks);
+    figures.add(key + "_port_samples_per_s", double(c.ports) / c.seconds);
+    figures.add(key + "_hub_core_percent", 100.0 * double(c.hubNs) / wallNs);
+    figures.add(key + "_writer_core_percent", 100.0 * double(c.writerNs) / wallNs);
+    figures.add(key + "_core_percent", 100.0 * double(c.hubNs + c.writerNs) / wallNs);
+    figures.add(key + "_bytes_per_s", double(c.bytes) / c.seconds);
+    figures.add(key + "_mb_per_hour", double(c.bytes) / c.seconds * 3600 / 1e6);
 }
 
 /// A recording of @p seconds made of @p source's ticks repeated with shifted times, one
@@ -181,6 +192,7 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    BenchFigures figures(argc, argv);
     int seconds = 30;
     const QStringList args = app.arguments();
     if (const qsizetype i = args.indexOf(QStringLiteral("--seconds")); i > 0 && i + 1 < args.size())
@@ -209,7 +221,7 @@ int main(int argc, char **argv)
                          &live::LiveFabric::watch);
         simulated.start();
         waitMs(4000);  // every source answering
-        printCost("reference fabric (8 hosts, 1 switch, dcqcn-incast), 1 Hz",
+        printCost(figures, "reference", "reference fabric (8 hosts, 1 switch, dcqcn-incast), 1 Hz",
                   record(hub, referencePath, seconds, layout, QStringLiteral("layout")));
         hub.stop();
     }
@@ -226,7 +238,7 @@ int main(int argc, char **argv)
         while (shape.isEmpty() && ready.elapsed() < 60000)
             waitMs(200);
         waitMs(2000);
-        printCost("rail:1024:8:8:16 (8,192 NICs, 272 switches), 1 Hz",
+        printCost(figures, "rail", "rail:1024:8:8:16 (8,192 NICs, 272 switches), 1 Hz",
                   record(hub, railPath, seconds, shape, QStringLiteral("leafspine")));
         hub.stop();
     }
@@ -238,6 +250,9 @@ int main(int argc, char **argv)
             raw += recording::encodeTicks({t}).size();
         std::printf("  rail ticks raw %.1f MB, stored %.1f MB (deflate %.2fx)\n", double(raw) / 1e6,
                     double(railInfo.size()) / 1e6, double(raw) / double(railInfo.size()));
+        figures.add("rail_raw_bytes", raw);
+        figures.add("rail_stored_bytes", railInfo.size());
+        figures.add("rail_deflate_x", double(raw) / double(railInfo.size()));
     }
 
     // 3. A day of the reference fabric: open and seek.
@@ -250,14 +265,19 @@ int main(int argc, char **argv)
             std::printf("cannot build the day: %s\n", qPrintable(e));
             return 1;
         }
+        const double writeS = double(built.elapsed()) / 1000;
         std::printf("\n24 h of the reference fabric: %.1f MB (written in %.1f s)\n",
-                    double(QFileInfo(dayPath).size()) / 1e6, double(built.elapsed()) / 1000);
+                    double(QFileInfo(dayPath).size()) / 1e6, writeS);
+        figures.add("day_bytes", QFileInfo(dayPath).size());
+        figures.add("day_write_s", writeS);
         QElapsedTimer open;
         open.start();
         auto day = recording::RecordingReader::open(dayPath);
         const double openMs = double(open.nsecsElapsed()) / 1e6;
         std::printf("  open (scan %d blocks, read events): %.1f ms\n", (*day)->tickBlockCount(),
                     openMs);
+        figures.add("day_tick_blocks", (*day)->tickBlockCount());
+        figures.add("day_open_ms", openMs);
         std::shared_ptr<const recording::RecordingReader> reader = std::move(day).value();
         live::LiveFabric hub;
         recording::ReplayDriver driver(reader, &hub);
@@ -275,6 +295,10 @@ int main(int argc, char **argv)
         std::printf("  seek to a random point (50): median %.1f ms, p99 %.1f ms, max %.1f ms "
                     "(%lld history points after the last)\n",
                     p.median, p.p99, p.max, static_cast<long long>(hub.history().pointCount()));
+        figures.add("day_seek_median_ms", p.median);
+        figures.add("day_seek_p99_ms", p.p99);
+        figures.add("day_seek_max_ms", p.max);
+        figures.add("day_seek_history_points", hub.history().pointCount());
     }
 
     // 4. The 1,024-host fabric replayed at 60x into the layered map.
@@ -296,8 +320,11 @@ int main(int argc, char **argv)
             live::LiveFabric hub;
             recording::ReplayDriver driver(reader, &hub);
             driver.seek(reader->startMs() + 300'000);
+            const double seekMs = double(t.nsecsElapsed()) / 1e6;
             std::printf("\n10 min of rail:1024:8:8:16: %.1f MB; seek to the middle %.0f ms\n",
-                        double(QFileInfo(longPath).size()) / 1e6, double(t.nsecsElapsed()) / 1e6);
+                        double(QFileInfo(longPath).size()) / 1e6, seekMs);
+            figures.add("replay_file_bytes", QFileInfo(longPath).size());
+            figures.add("replay_seek_middle_ms", seekMs);
         }
         live::LiveFabric hub;
         recording::ReplayDriver driver(reader, &hub);
@@ -351,6 +378,17 @@ int main(int argc, char **argv)
         std::printf("  replay frames (position updates): %lld, %.1f ms each on average\n",
                     static_cast<long long>(frameMs.size()),
                     secondsPlayed * 1000 / double(std::max<qsizetype>(1, frameMs.size())));
+        figures.add("replay_wall_s", secondsPlayed);
+        figures.add("replay_recorded_s", double(recorded) / 1000);
+        figures.add("replay_speed_x", double(recorded) / 1000 / secondsPlayed);
+        figures.add("replay_ticks", driver.ticksApplied() - ticksBefore);
+        figures.add("replay_paints", counter.paints);
+        figures.add("replay_rail_fps", double(counter.paints) / secondsPlayed);
+        figures.add("replay_gui_busy_percent", guiBusy * 100);
+        figures.add("replay_frames", frameMs.size());
+        figures.add("replay_frame_ms",
+                    secondsPlayed * 1000 / double(std::max<qsizetype>(1, frameMs.size())));
     }
+    figures.print();
     return 0;
 }

@@ -6,6 +6,8 @@
 // Each trial flips the fabric between idle and an incast and times, from the moment the
 // traffic changes in the model, when the receiver's NIC row first paints the new rate.
 // Target: one sample interval + 50 ms at most.
+//   bench_repaint [TRIALS] [--json]
+#include "benchfigures.h"
 #include "live/hub/livefabric.h"
 #include "live/itemmodels/porttablemodel.h"
 #include "porttableview.h"
@@ -22,6 +24,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 
 using roce::models::PortTableModel;
 
@@ -53,7 +56,11 @@ int main(int argc, char **argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const int trials = argc > 1 ? std::max(2, atoi(argv[1])) : 12;
+    roce::bench::BenchFigures figures(argc, argv);
+    // The trial count may follow --json.
+    char **const trialsArg = std::find_if(
+        argv + 1, argv + argc, [](const char *a) { return std::strcmp(a, "--json") != 0; });
+    const int trials = trialsArg != argv + argc ? std::max(2, atoi(*trialsArg)) : 12;
 
     roce::sim::EmbeddedFabric fabric {roce::sim::SimServiceOptions {}};
     roce::live::LiveFabric live;
@@ -140,20 +147,27 @@ int main(int argc, char **argv)
     app.exec();
     live.stop();
 
-    auto report = [](const char *what, QList<double> v) {
+    auto report = [&figures](const std::string &key, const char *what, QList<double> v) {
+        figures.add(key + "_trials", v.size());
         if (v.isEmpty())
             return;
         std::sort(v.begin(), v.end());
         std::printf("%-34s median %6.0f ms  p90 %6.0f ms  max %6.0f ms  (n=%lld)\n", what,
                     v[v.size() / 2], v[qsizetype(double(v.size() - 1) * 0.9)], v.last(),
                     static_cast<long long>(v.size()));
+        figures.add(key + "_median_ms", v[v.size() / 2]);
+        figures.add(key + "_p90_ms", v[qsizetype(double(v.size() - 1) * 0.9)]);
+        figures.add(key + "_max_ms", v.last());
     };
     std::printf("agent sample interval 1000 ms, hub tick %d ms; target: change -> repaint "
                 "<= 1050 ms (median)\n",
                 roce::live::LiveFabric::Options {}.tickMs);
-    report("change -> model (agent, hub tick)", toModel);
-    report("model -> repaint (GUI thread)", toPaint);
-    report("change -> repaint", total);
-    report("change -> settled rate in the model", settled);
+    figures.add("agent_interval_ms", 1000);
+    figures.add("hub_tick_ms", roce::live::LiveFabric::Options {}.tickMs);
+    report("change_to_model", "change -> model (agent, hub tick)", toModel);
+    report("model_to_repaint", "model -> repaint (GUI thread)", toPaint);
+    report("change_to_repaint", "change -> repaint", total);
+    report("change_to_settled", "change -> settled rate in the model", settled);
+    figures.print();
     return total.size() == trials ? 0 : 1;
 }

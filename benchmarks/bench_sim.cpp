@@ -3,7 +3,8 @@
 // on the fluid model, and for the 1,024-host x 8-NIC rail fabric on the fluid model with the
 // large demo's workload (a 256-rank training ring and a 15:1 incast), with 1 and 2 threads;
 // then whether 1 and 2 threads give the same counters. Run: build/benchmarks/bench_sim
-// [--quick]
+// [--quick] [--json]
+#include "benchfigures.h"
 #include "sim/engine/fabric.h"
 #include "sim/engine/makefabric.h"
 #include "sim/scenarios/livesteps.h"
@@ -17,6 +18,7 @@
 #include <functional>
 
 using namespace roce::sim;
+using roce::bench::BenchFigures;
 
 namespace {
 
@@ -37,9 +39,10 @@ struct Case {
     const char *name;
     TimeNs simulate;
     std::function<std::unique_ptr<Fabric>()> make;
+    const char *key;  ///< the figures': <key>_x and the others
 };
 
-void run(const Case &c)
+void run(BenchFigures &figures, const Case &c)
 {
     const long before = rssKb("VmRSS:");
     QElapsedTimer build;
@@ -61,6 +64,16 @@ void run(const Case &c)
                 seconds * 1e9 / (double(c.simulate) / double(fabric->params().timing.dt)),
                 buildSeconds, after - before, after);
     std::fflush(stdout);
+    const std::string key = c.key;
+    figures.add(key + "_x", simSeconds / seconds);
+    figures.add(key + "_dt_us", double(fabric->params().timing.dt) / kNsPerUs);
+    figures.add(key + "_sim_s", simSeconds);
+    figures.add(key + "_wall_s", seconds);
+    figures.add(key + "_ns_per_step",
+                seconds * 1e9 / (double(c.simulate) / double(fabric->params().timing.dt)));
+    figures.add(key + "_build_s", buildSeconds);
+    figures.add(key + "_rss_growth_mb", double(after - before) / 1024);
+    figures.add(key + "_rss_mb", double(after) / 1024);
 }
 
 ModelParams railParams(int threads)
@@ -112,13 +125,16 @@ std::uint64_t digest(const Fabric &f)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    BenchFigures figures(argc, argv);
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
     const TimeNs refSeconds = quick ? 200 * kNsPerMs : 2 * kNsPerSec;
 
     std::vector<Case> cases;
     cases.push_back({"reference fabric, idle", refSeconds,
-                     [] { return makeFabric(referenceFabric(), ModelParams {}); }});
-    cases.push_back({"reference fabric, 8-rank training (demo load)", refSeconds, [] {
+                     [] { return makeFabric(referenceFabric(), ModelParams {}); },
+                     "reference_idle"});
+    cases.push_back({"reference fabric, 8-rank training (demo load)", refSeconds,
+                     [] {
                          auto f = makeFabric(referenceFabric(), referenceModelParams());
                          TrainingOptions t;
                          t.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
@@ -126,14 +142,18 @@ int main(int argc, char **argv)
                          t.iterations = 1000000;
                          f->startTraining(t);
                          return f;
-                     }});
-    cases.push_back({"reference fabric, 7->1 incast, PFC+ECN (busiest)", refSeconds, [] {
+                     },
+                     "reference_training"});
+    cases.push_back({"reference fabric, 7->1 incast, PFC+ECN (busiest)", refSeconds,
+                     [] {
                          auto f = makeFabric(referenceFabric(), referenceModelParams());
                          for (int h = 0; h < 7; ++h)
                              f->startFlow(h, 7);
                          return f;
-                     }});
-    cases.push_back({"reference fabric at 1 us, 8-rank training", refSeconds / 4, [] {
+                     },
+                     "reference_incast"});
+    cases.push_back({"reference fabric at 1 us, 8-rank training", refSeconds / 4,
+                     [] {
                          ModelParams p = referenceModelParams();
                          p.timing.dt = 1 * kNsPerUs;
                          auto f = makeFabric(referenceFabric(), p);
@@ -143,14 +163,18 @@ int main(int argc, char **argv)
                          t.iterations = 1000000;
                          f->startTraining(t);
                          return f;
-                     }});
-    cases.push_back({"star8 100G at 1 us, 7->1 incast, PFC+ECN", refSeconds / 2, [] {
+                     },
+                     "reference_training_1us"});
+    cases.push_back({"star8 100G at 1 us, 7->1 incast, PFC+ECN", refSeconds / 2,
+                     [] {
                          auto f = makeFabric(starFabric(8, 100 * kGbps), ModelParams {});
                          for (int h = 0; h < 7; ++h)
                              f->startFlow(h, 7);
                          return f;
-                     }});
-    cases.push_back({"fluid: reference fabric, 8-rank training", refSeconds, [] {
+                     },
+                     "star8_incast_1us"});
+    cases.push_back({"fluid: reference fabric, 8-rank training", refSeconds,
+                     [] {
                          ModelParams p = referenceModelParams();
                          p.engine = FabricEngine::Fluid;
                          auto f = makeFabric(referenceFabric(), p);
@@ -160,17 +184,20 @@ int main(int argc, char **argv)
                          t.iterations = 1000000;
                          f->startTraining(t);
                          return f;
-                     }});
+                     },
+                     "fluid_reference_training"});
     const TimeNs railSeconds = quick ? 200 * kNsPerMs : 2 * kNsPerSec;
     for (int threads : {1, 2}) {
         cases.push_back({threads == 1 ? "fluid: rail:1024:8:8:16, ring 256 + 15:1, 1 thread"
                                       : "fluid: rail:1024:8:8:16, ring 256 + 15:1, 2 threads",
-                         railSeconds, [threads] { return railDemo(threads); }});
+                         railSeconds, [threads] { return railDemo(threads); },
+                         threads == 1 ? "rail1024" : "rail1024_2_threads"});
     }
     for (int threads : {1, 2}) {
         cases.push_back({threads == 1 ? "fluid: rail:256, 2 flows into every NIC, 1 thread"
                                       : "fluid: rail:256, 2 flows into every NIC, 2 threads",
-                         quick ? 20 * kNsPerMs : 100 * kNsPerMs, [threads] {
+                         quick ? 20 * kNsPerMs : 100 * kNsPerMs,
+                         [threads] {
                              // 4,096 flows, every NIC receiving two: every queue is shared,
                              // every flow steps, and the phases split over the threads.
                              auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps),
@@ -181,10 +208,12 @@ int main(int argc, char **argv)
                                  f->startFlow(i, (i + 16) % nics);
                              }
                              return f;
-                         }});
+                         },
+                         threads == 1 ? "rail256_dense" : "rail256_dense_2_threads"});
     }
     cases.push_back({"fluid: rail:1024:8:8:16, 8192-flow per-rail ring, 2 thr",
-                     quick ? 20 * kNsPerMs : 200 * kNsPerMs, [] {
+                     quick ? 20 * kNsPerMs : 200 * kNsPerMs,
+                     [] {
                          ModelParams p = railParams(2);
                          auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), p);
                          // Every NIC k of host h -> NIC k of host h+1: all 8192 NICs busy.
@@ -193,10 +222,11 @@ int main(int argc, char **argv)
                                  f->startFlow(h * 8 + k, ((h + 1) % 1024) * 8 + k);
                          }
                          return f;
-                     }});
+                     },
+                     "rail1024_ring8192_2_threads"});
     std::printf("bench_sim: %s run (threads as named)\n", quick ? "quick" : "full");
     for (const Case &c : cases)
-        run(c);
+        run(figures, c);
     // Determinism: the rail demo stepped by 1 and by 2 threads gives the same counters.
     const TimeNs span = 50 * kNsPerMs;
     auto one = railDemo(1);
@@ -208,6 +238,10 @@ int main(int argc, char **argv)
                 "%s\n",
                 double(span) / kNsPerMs, (unsigned long long)a, (unsigned long long)b,
                 a == b ? "identical" : "DIFFERENT");
-    std::printf("peak RSS (VmHWM): %ld KB\n", rssKb("VmHWM:"));
+    figures.add("threads_identical", a == b);
+    const long peak = rssKb("VmHWM:");
+    std::printf("peak RSS (VmHWM): %ld KB\n", peak);
+    figures.add("peak_rss_mb", double(peak) / 1024);
+    figures.print();
     return 0;
 }
