@@ -166,9 +166,11 @@ void AgentPingmesh::observePauses(Member &m, const agentproto::AgentSample &samp
     QList<PauseObservation> pauses;
     if (m.lastSampleMs >= 0 && seconds > 0.2) {
         // Counters the driver does not have read as absent (an empty name is no key).
-        auto counter = [&](const char *pattern, int prio) {
-            return pattern[0] == '\0' ? std::nullopt
-                                      : perSecond(QString::fromLatin1(pattern).arg(prio));
+        auto counter = [&](const char *pattern, int prio) -> std::optional<double> {
+            if (pattern[0] == '\0')
+                return std::nullopt;
+            const QString name = QString::fromLatin1(pattern);
+            return perSecond(name.contains(QLatin1String("%1")) ? name.arg(prio) : name);
         };
         const double discards = counter(names.portDiscards, 0).value_or(0);
         for (int prio = 0; prio < 8; ++prio) {

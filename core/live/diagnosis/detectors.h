@@ -44,9 +44,9 @@ struct DetectorContext {
     const FabricIndex &index;
     const DiagnosisThresholds &t;
     SeenUp &seenUp;
-    /// Host -> when the queue in front of its NICs was last busy (latency verdicts outlast
-    /// the queue that caused them by their window).
-    QHash<QString, qint64> &queueBusyAt;
+    /// Host -> the queue in front of its NICs (latency verdicts outlast the queue that caused
+    /// them by their window).
+    QHash<QString, HostQueue> &queues;
     /// Port or NIC -> when its link was last seen down.
     const QHash<QString, qint64> &downAt;
 

@@ -79,7 +79,7 @@ QList<Finding> DiagnosisEngine::candidates(const DiagnosisInput &input)
 {
     m_index.update(input.ports, input.placement);
     m_seenUp->sync(m_index);
-    const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queueBusyAt, m_downAt};
+    const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queues, m_downAt};
     QList<Finding> out;
     for (const Candidate &c : detect(ctx))
         out.append(c.finding);
@@ -118,7 +118,7 @@ QList<Finding> DiagnosisEngine::evaluate(const DiagnosisInput &input)
 {
     m_index.update(input.ports, input.placement);
     m_seenUp->sync(m_index);
-    const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queueBusyAt, m_downAt};
+    const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queues, m_downAt};
     const qint64 now = input.nowMs;
     const QList<Candidate> found = withoutLossOfDownLinks(detect(ctx), now);
 
@@ -253,7 +253,7 @@ void DiagnosisEngine::reset()
     m_explained.clear();
     m_causes.clear();
     m_downAt.clear();
-    m_queueBusyAt.clear();
+    m_queues.clear();
     *m_seenUp = {};
 }
 

@@ -42,6 +42,21 @@ struct DiagnosisThresholds {
     double losslessShare = 0.5;     ///< of its RDMA bits, the least that should ride prio 3
 };
 
+/// The load of the queue in front of a host's NICs at one tick.
+struct QueueLoad {
+    qint64 ms = 0;
+    double utilPercent = 0;   ///< toward the host
+    double ecnPerSec = 0;     ///< marks at that port
+    double pausesPerSec = 0;  ///< PFC frames either way on the host's links
+};
+
+/// The queue in front of a host's NICs, as the latency verdicts need it: when it was last
+/// busy, and its loads within the verdicts' memory.
+struct HostQueue {
+    qint64 busyAtMs = -1;
+    QList<QueueLoad> recent;
+};
+
 /// Names the cause behind the symptoms: a PFC wait-for graph from pausers to the paused
 /// along LLDP's cables, an ECN ledger from the switch's marks to the senders' reactions,
 /// drops by class, link state and errors, latency verdicts, and each device's configuration
@@ -88,9 +103,9 @@ private:
     QList<Finding> m_cleared;
     QHash<QString, QString> m_explained;
     QHash<QString, QString> m_causes;
-    QHash<QString, qint64> m_downAt;       ///< where a link was last seen down, and when
-    QHash<QString, qint64> m_queueBusyAt;  ///< host -> when its port's queue was last busy
-    std::unique_ptr<SeenUp> m_seenUp;  ///< ports and NICs seen up: a down one that was is a fault
+    QHash<QString, qint64> m_downAt;     ///< where a link was last seen down, and when
+    QHash<QString, HostQueue> m_queues;  ///< host -> its port's queue, lately
+    std::unique_ptr<SeenUp> m_seenUp;    ///< ports and NICs seen up: a down one that was is a fault
 };
 
 }  // namespace roce::diagnosis

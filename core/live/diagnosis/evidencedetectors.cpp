@@ -32,23 +32,108 @@ bool queueBusy(const DetectorContext &ctx, const QString &host)
     return false;
 }
 
-/// Remembers, for every host, when the queue in front of it was last busy.
+/// The load of the queue in front of @p host now: the utilization toward it, the ECN marks
+/// of that port (they grow with the queue's depth above the marking threshold) and the pauses
+/// on its links.
+QueueLoad queueLoad(const DetectorContext &ctx, const QString &host)
+{
+    const FabricIndex &ix = ctx.index;
+    QueueLoad load;
+    load.ms = ctx.in.nowMs;
+    for (qsizetype n : ix.nicsOfHost(host)) {
+        const qsizetype port = ix.switchPortOfNic(n);
+        if (port < 0)
+            continue;
+        load.utilPercent = std::max(load.utilPercent, ctx.rate(port, model::Metric::OutUtil));
+        load.ecnPerSec = std::max(load.ecnPerSec, ctx.rate(port, model::Metric::Ecn));
+        for (qsizetype i : {n, port})
+            load.pausesPerSec = std::max({load.pausesPerSec, ctx.rate(i, model::Metric::TxPause),
+                                          ctx.rate(i, model::Metric::RxPause)});
+    }
+    return load;
+}
+
+/// Remembers, for every host, when the queue in front of it was last busy and its loads
+/// within the verdicts' memory.
 void rememberBusyQueues(const DetectorContext &ctx)
 {
+    const qint64 now = ctx.in.nowMs;
     for (const QString &host : ctx.index.hosts()) {
+        HostQueue &q = ctx.queues[host];
         if (queueBusy(ctx, host))
-            ctx.queueBusyAt.insert(host, ctx.in.nowMs);
+            q.busyAtMs = now;
+        q.recent.append(queueLoad(ctx, host));
+        while (!q.recent.isEmpty() && now - q.recent.first().ms > kQueueMemoryMs)
+            q.recent.removeFirst();
     }
 }
 
-/// Whether a queue in front of @p host explains slow probes: it is busy, or was within the
-/// verdict's memory. Probes wait in that queue like the traffic does; the host is not slow,
-/// the port is busy (the counters' detectors name congestion, and working as designed is no
-/// fault).
-bool queueExplainsLatency(const DetectorContext &ctx, const QString &host)
+bool recentlyBusy(const DetectorContext &ctx, const QString &host)
 {
-    const auto it = ctx.queueBusyAt.constFind(host);
-    return it != ctx.queueBusyAt.constEnd() && ctx.in.nowMs - *it <= kQueueMemoryMs;
+    const auto it = ctx.queues.constFind(host);
+    return it != ctx.queues.constEnd() && it->busyAtMs >= 0
+        && ctx.in.nowMs - it->busyAtMs <= kQueueMemoryMs;
+}
+
+/// The highest load of each kind the queue in front of @p host had lately.
+QueueLoad peakLoad(const DetectorContext &ctx, const QString &host)
+{
+    QueueLoad peak;
+    for (const QueueLoad &l : ctx.queues.value(host).recent) {
+        peak.utilPercent = std::max(peak.utilPercent, l.utilPercent);
+        peak.ecnPerSec = std::max(peak.ecnPerSec, l.ecnPerSec);
+        peak.pausesPerSec = std::max(peak.pausesPerSec, l.pausesPerSec);
+    }
+    return peak;
+}
+
+/// Whether queue @p other was at least as loaded as @p mine in every way: as busy (ten points
+/// of utilization: two ports of one job never run exactly alike), marking at least half as
+/// much, and pausing at least half as much.
+bool atLeastAsLoaded(const QueueLoad &other, const QueueLoad &mine)
+{
+    return other.utilPercent >= mine.utilPercent - 10 && other.ecnPerSec >= 0.5 * mine.ecnPerSec
+        && other.pausesPerSec >= 0.5 * mine.pausesPerSec;
+}
+
+/// Servers whose probes share a switch port queue with @p host's (virtual servers behind one
+/// hypervisor uplink), @p host excluded.
+QSet<QString> portSiblings(const DetectorContext &ctx, const QString &host)
+{
+    const FabricIndex &ix = ctx.index;
+    QSet<QString> siblings;
+    for (qsizetype n : ix.nicsOfHost(host)) {
+        const qsizetype port = ix.switchPortOfNic(n);
+        if (port < 0)
+            continue;
+        for (const QString &id : ix.farEndIds(port))
+            siblings.insert(id.section(QLatin1Char('/'), 0, 0));
+    }
+    siblings.remove(host);
+    return siblings;
+}
+
+/// Whether a queue in front of @p host explains slow probes: it is busy, or was within the
+/// verdict's memory, and no host whose queue was as loaded answers in time. Probes wait in
+/// that queue like the traffic does; the host is not slow, the port is busy (the counters'
+/// detectors name congestion, and working as designed is no fault). But when queues as
+/// loaded leave other hosts' probes on time (every rank of a training job runs its ports
+/// alike), the queue is not what makes this host late.
+bool queueExplainsLatency(const DetectorContext &ctx, const QString &host,
+                          const QSet<QString> &slow)
+{
+    if (!recentlyBusy(ctx, host))
+        return false;
+    const QueueLoad mine = peakLoad(ctx, host);
+    const QSet<QString> siblings = portSiblings(ctx, host);
+    for (const QString &other : ctx.index.hosts()) {
+        if (other == host || slow.contains(other) || siblings.contains(other)
+            || !recentlyBusy(ctx, other))
+            continue;
+        if (atLeastAsLoaded(peakLoad(ctx, other), mine))
+            return false;
+    }
+    return true;
 }
 
 /// Whether @p host's link to its switch is down, or was a moment ago: its probes are lost
@@ -80,23 +165,6 @@ QSet<QString> slowHosts(const DetectorContext &ctx)
     return hosts;
 }
 
-/// Servers whose probes share a switch port queue with @p host's (virtual servers behind one
-/// hypervisor uplink), @p host excluded.
-QSet<QString> portSiblings(const DetectorContext &ctx, const QString &host)
-{
-    const FabricIndex &ix = ctx.index;
-    QSet<QString> siblings;
-    for (qsizetype n : ix.nicsOfHost(host)) {
-        const qsizetype port = ix.switchPortOfNic(n);
-        if (port < 0)
-            continue;
-        for (const QString &id : ix.farEndIds(port))
-            siblings.insert(id.section(QLatin1Char('/'), 0, 0));
-    }
-    siblings.remove(host);
-    return siblings;
-}
-
 /// Whether late probes of @p host say nothing about the host: its port's queue is or was just
 /// busy (the probes wait in it like the traffic), its link is or was just down, or every server
 /// sharing that port is late too (the port is the common factor). A slow host behind a busy port is
@@ -105,7 +173,7 @@ QSet<QString> portSiblings(const DetectorContext &ctx, const QString &host)
 /// none.
 bool latencyNotTheHost(const DetectorContext &ctx, const QString &host, const QSet<QString> &slow)
 {
-    if (queueExplainsLatency(ctx, host) || linkExplainsLatency(ctx, host))
+    if (queueExplainsLatency(ctx, host, slow) || linkExplainsLatency(ctx, host))
         return true;
     const QSet<QString> siblings = portSiblings(ctx, host);
     if (siblings.isEmpty())
