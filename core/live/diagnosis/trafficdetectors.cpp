@@ -50,18 +50,24 @@ std::pair<QString, QString> auditCheck(const DiagnosisInput &in, const QString &
     return {};
 }
 
+/// Bits on one uplink that no single server's flow can account for: one and a half of the
+/// fastest server port of the leaf.
+constexpr double kSeveralServers = 1.5;
+
 void detectEcmp(const DetectorContext &ctx, QList<Candidate> &out)
 {
     const FabricIndex &ix = ctx.index;
     for (const QString &sw : ix.switches()) {
         QList<qsizetype> uplinks;
         bool leaf = false;
+        double serverLineBps = 0;  // the most one server's flow can carry
         for (qsizetype p : ix.portsOfSwitch(sw)) {
             if (ix.isInterSwitch(p)) {
                 if (isUp(ix.port(p)))
                     uplinks.append(p);
             } else if (!ix.farEndIds(p).isEmpty()) {
                 leaf = true;  // it has servers: a leaf hashes their flows onto its uplinks
+                serverLineBps = std::max(serverLineBps, ix.port(p).lineBps.value_or(0));
             }
         }
         if (!leaf || uplinks.size() < 2)
@@ -71,7 +77,12 @@ void detectEcmp(const DetectorContext &ctx, QList<Candidate> &out)
                   return ctx.rate(a, Metric::OutUtil) < ctx.rate(b, Metric::OutUtil);
               });
         const double hottest = ctx.rate(*hot, Metric::OutUtil);
-        if (hottest < ctx.t.hotUplinkPercent)
+        // A hot uplink, or one that carries more than one server can send: several flows on
+        // one path that a working hash would spread (under a training job's own load the
+        // polarized flows share their NICs and leave the uplink far from full).
+        const bool severalFlows = serverLineBps > 0
+            && ctx.rate(*hot, Metric::OutBits) > kSeveralServers * serverLineBps;
+        if (hottest < ctx.t.hotUplinkPercent && !severalFlows)
             continue;
         double coldest = hottest;
         for (qsizetype p : std::as_const(uplinks))

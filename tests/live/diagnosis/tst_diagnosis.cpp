@@ -130,13 +130,18 @@ void leafWithUplinks(live::LiveFabric &hub, qint64 &now, const QList<double> &up
         model::SourceFrame leaf;
         leaf.source = QStringLiteral("leaf1");
         leaf.takenMs = now;
-        leaf.ports.append(switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
-                                     QStringLiteral("h1"), QStringLiteral("ens1")));
+        // 100G servers, 16 of them behind 2 non-blocking 800G uplinks.
+        auto down = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/1"),
+                               QStringLiteral("h1"), QStringLiteral("ens1"));
+        down.lineBps = 100e9;
+        leaf.ports.append(down);
         for (int u = 1; u <= uplinkUtil.size(); ++u) {
             auto up
                 = switchPort(QStringLiteral("leaf1"), QStringLiteral("Ethernet1/%1").arg(30 + u),
                              QStringLiteral("spine%1").arg(u), QStringLiteral("Ethernet1/1"));
+            up.lineBps = 800e9;
             up.set(Metric::OutUtil, uplinkUtil.at(u - 1));
+            up.set(Metric::OutBits, uplinkUtil.at(u - 1) / 100 * 800e9);
             leaf.ports.append(up);
         }
         hub.ingest(leaf, QStringLiteral("switch"));
@@ -191,6 +196,7 @@ private slots:
     void unevenUplinksNameTheLeaf();
     void slowHostComesFromTheLatencyVerdict();
     void latencyBehindABusyPortIsNotASlowHost();
+    void slowRankAmongEquallyBusyPortsIsTheHost();
     void latencyThroughADownLinkIsNotASlowHost();
     void lossThroughADownLinkIsNotABadCable();
     void findingsRoundTripThroughJson();
@@ -495,6 +501,19 @@ void TestDiagnosis::unevenUplinksNameTheLeaf()
     even.setClock([&now] { return now; });
     leafWithUplinks(even, now, {92.0, 78.0});
     QVERIFY(aboveInfo(even).isEmpty());
+    // Under a training job the polarized flows share their NICs with it: the hot uplink is far
+    // from full, but carries three servers' worth while the other carries nothing.
+    live::LiveFabric shared;
+    now += 10000;
+    shared.setClock([&now] { return now; });
+    leafWithUplinks(shared, now, {40.0, 0.0});
+    QCOMPARE(describe(aboveInfo(shared)), QStringLiteral("ecmp_imbalance|leaf1"));
+    // One flow (a fraction of one server's port) cannot be spread by any hash: nothing.
+    live::LiveFabric single;
+    now += 10000;
+    single.setClock([&now] { return now; });
+    leafWithUplinks(single, now, {4.0, 0.0});
+    QVERIFY(aboveInfo(single).isEmpty());
 }
 
 void TestDiagnosis::slowHostComesFromTheLatencyVerdict()
@@ -541,6 +560,45 @@ void TestDiagnosis::latencyBehindABusyPortIsNotASlowHost()
     for (int s = 0; s < 8; ++s)
         fabric.second();
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h4"));
+}
+
+void TestDiagnosis::slowRankAmongEquallyBusyPortsIsTheHost()
+{
+    // A training job loads every rank's port alike (busy, marking a little): h3 alone answers
+    // late. Queues as loaded leave h1, h2 and h4 on time, so h3's queue does not explain it.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    const auto training = [](model::PortSample &p) {
+        if (!p.nic()) {
+            p.set(Metric::OutUtil, 90.0);
+            p.set(Metric::Ecn, 2500.0);
+        }
+    };
+    fabric.second(training);
+    pingmesh::Verdict v;
+    v.kind = QStringLiteral("host");
+    v.host = QStringLiteral("h3");
+    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 160.0}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {v});
+    for (int s = 0; s < 3; ++s)
+        fabric.second(training);
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h3"));
+
+    // The same verdict while h3's queue marks ten times what the others do (an incast into
+    // h3): its queue is deeper than any on-time host's, and explains it.
+    live::LiveFabric incast;
+    SingleSwitch fabric2(incast);
+    const auto deeper = [](model::PortSample &p) {
+        if (!p.nic()) {
+            p.set(Metric::OutUtil, 90.0);
+            p.set(Metric::Ecn, p.name() == QLatin1String("sw1/Ethernet1/3") ? 25000.0 : 2500.0);
+        }
+    };
+    fabric2.second(deeper);
+    incast.raiseFindings(QStringLiteral("pingmesh"), {v});
+    for (int s = 0; s < 3; ++s)
+        fabric2.second(deeper);
+    QVERIFY2(aboveInfo(incast).isEmpty(), qPrintable(describe(aboveInfo(incast))));
 }
 
 void TestDiagnosis::latencyThroughADownLinkIsNotASlowHost()
