@@ -49,4 +49,20 @@ int fuzzSnapshotBody(const std::uint8_t *data, std::size_t size, Parse parse)
     return 0;
 }
 
+/// The same for a parser of CLI text (cli_show_ascii): the input as UTF-8 text.
+template <typename Parse>
+int fuzzSnapshotText(const std::uint8_t *data, std::size_t size, Parse parse)
+{
+    nxapi::SwitchSnapshot snapshot;
+    const auto result = parse(utf8Text(data, size), snapshot);
+    if (!result) {
+        if (!isEmpty(snapshot))
+            fail("a failed parse changed the snapshot", compact(nxapi::snapshotToJson(snapshot)));
+        return 0;
+    }
+    checkPorts(snapshot);
+    nxapi::snapshotToJson(snapshot);
+    return 0;
+}
+
 }  // namespace roce::fuzz

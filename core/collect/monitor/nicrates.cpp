@@ -62,20 +62,9 @@ QHash<QString, quint64> nicCounters(const agentproto::AgentSample &sample,
                                     const agentproto::RdmaDeviceSample &device,
                                     const agentproto::RdmaPortSample &port)
 {
-    static const std::pair<const char *, model::Metric> keys[] = {
-        {"rx_bytes", model::Metric::InBits},
-        {"tx_bytes", model::Metric::OutBits},
-        {"ecn", model::Metric::Ecn},
-        {"cnp_sent", model::Metric::CnpSent},
-        {"cnp_handled", model::Metric::CnpHandled},
-        {"cnp_ignored", model::Metric::CnpIgnored},
-        {"oos", model::Metric::OutOfSeq},
-        {"rx_pause", model::Metric::RxPause},
-        {"tx_pause", model::Metric::TxPause},
-    };
     const model::NicDriver driver = nicDriver(device);
     QHash<QString, quint64> now;
-    for (const auto &[key, metric] : keys) {
+    for (const auto &[key, metric] : kNicCounterKeys) {
         if (const auto v = nicCounter(sample, port, QLatin1String(nicDriverSource(driver, metric))))
             now.insert(QLatin1String(key), *v);
     }

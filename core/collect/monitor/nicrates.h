@@ -14,6 +14,23 @@ namespace roce::monitor {
 /// The driver family of @p device: as its agent reports it, else as its kernel name tells.
 model::NicDriver nicDriver(const agentproto::RdmaDeviceSample &device);
 
+/// The short keys of nicCounters() (a run's NIC counter totals) and the metric each counts.
+struct NicCounterKey {
+    const char *key;
+    model::Metric metric;
+};
+inline constexpr NicCounterKey kNicCounterKeys[] = {
+    {"ecn", model::Metric::Ecn},
+    {"cnp_sent", model::Metric::CnpSent},
+    {"cnp_handled", model::Metric::CnpHandled},
+    {"cnp_ignored", model::Metric::CnpIgnored},
+    {"oos", model::Metric::OutOfSeq},
+    {"rx_pause", model::Metric::RxPause},
+    {"tx_pause", model::Metric::TxPause},
+    {"rx_bytes", model::Metric::InBits},
+    {"tx_bytes", model::Metric::OutBits},
+};
+
 /// The counters of one RDMA port the console follows, under short keys: rx_bytes/tx_bytes
 /// (data bytes), ecn (CE marks received), cnp_sent, cnp_handled, cnp_ignored, oos
 /// (out-of-sequence), rx_pause/tx_pause (all priorities), read where the device's driver

@@ -1,5 +1,7 @@
 #include "collect/results/figures.h"
 
+#include "collect/monitor/nicrates.h"
+
 #include "proto/datamodel/metric.h"
 
 #include <QCoreApplication>
@@ -74,24 +76,11 @@ constexpr KnownFigure kKnownFigures[] = {
     {"ifname", QT_TRANSLATE_NOOP("FigureText", "Interface"), FigureUnit::Text},
 };
 
-struct CounterTotal {
-    const char *key;  ///< in a run's fabric "totals" (monitor::nicCounters, switchSummary)
-    model::Metric metric;
-};
-
 // What the counter totals of a run count, as metrics of the metric table: their names come
-// from there, so that a run's "CNP handled" is the port table's.
-constexpr CounterTotal kNicTotals[] = {
-    {"ecn", model::Metric::Ecn},
-    {"cnp_sent", model::Metric::CnpSent},
-    {"cnp_handled", model::Metric::CnpHandled},
-    {"cnp_ignored", model::Metric::CnpIgnored},
-    {"oos", model::Metric::OutOfSeq},
-    {"rx_pause", model::Metric::RxPause},
-    {"tx_pause", model::Metric::TxPause},
-    {"rx_bytes", model::Metric::InBits},
-    {"tx_bytes", model::Metric::OutBits},
-};
+// from there, so that a run's "CNP handled" is the port table's. The NIC's are
+// monitor::nicCounters()' keys.
+using CounterTotal = monitor::NicCounterKey;
+constexpr const auto &kNicTotals = monitor::kNicCounterKeys;
 constexpr CounterTotal kSwitchTotals[] = {
     {"mmu_drops", model::Metric::MmuDrops}, {"egress_drops", model::Metric::EgressDrops},
     {"rx_ppp", model::Metric::RxPause},     {"tx_ppp", model::Metric::TxPause},

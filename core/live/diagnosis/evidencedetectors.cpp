@@ -87,13 +87,12 @@ QueueLoad peakLoad(const DetectorContext &ctx, const QString &host)
     return peak;
 }
 
-/// Whether queue @p other was at least as loaded as @p mine in every way: as busy (ten points
-/// of utilization: two ports of one job never run exactly alike), marking at least half as
-/// much, and pausing at least half as much.
+/// Whether queue @p other was at least as loaded as @p mine: as busy (ten points of
+/// utilization: two ports of one job never run exactly alike) and marking at least half as
+/// much.
 bool atLeastAsLoaded(const QueueLoad &other, const QueueLoad &mine)
 {
-    return other.utilPercent >= mine.utilPercent - 10 && other.ecnPerSec >= 0.5 * mine.ecnPerSec
-        && other.pausesPerSec >= 0.5 * mine.pausesPerSec;
+    return other.utilPercent >= mine.utilPercent - 10 && other.ecnPerSec >= 0.5 * mine.ecnPerSec;
 }
 
 /// Servers whose probes share a switch port queue with @p host's (virtual servers behind one
@@ -114,8 +113,8 @@ QSet<QString> portSiblings(const DetectorContext &ctx, const QString &host)
 }
 
 /// Whether a queue in front of @p host explains slow probes: it is busy, or was within the
-/// verdict's memory, and no host whose queue was as loaded answers in time. Probes wait in
-/// that queue like the traffic does; the host is not slow, the port is busy (the counters'
+/// verdict's memory, and pauses or no host whose queue was as loaded answers in time. Probes wait
+/// in that queue like the traffic does; the host is not slow, the port is busy (the counters'
 /// detectors name congestion, and working as designed is no fault). But when queues as
 /// loaded leave other hosts' probes on time (every rank of a training job runs its ports
 /// alike), the queue is not what makes this host late.
@@ -124,7 +123,11 @@ bool queueExplainsLatency(const DetectorContext &ctx, const QString &host,
 {
     if (!recentlyBusy(ctx, host))
         return false;
+    // PFC holds probes as it holds the traffic, and the pause tree names who pauses: a paused
+    // or pausing queue always explains late probes.
     const QueueLoad mine = peakLoad(ctx, host);
+    if (mine.pausesPerSec >= ctx.t.pausesPerSec)
+        return true;
     const QSet<QString> siblings = portSiblings(ctx, host);
     for (const QString &other : ctx.index.hosts()) {
         if (other == host || slow.contains(other) || siblings.contains(other)
