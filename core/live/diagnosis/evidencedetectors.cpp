@@ -9,6 +9,10 @@ namespace roce::diagnosis {
 
 namespace {
 
+/// How long a latency verdict on a host behind a busy queue must hold before the host is
+/// named (the pingmesh's window is 3 s).
+constexpr qint64 kBusyQueueVerdictMs = 8'000;
+
 /// How long late probes are still a busy queue's after it quietened: the pingmesh's window
 /// (3 s), the agents' report and the verdict's own debounce.
 constexpr qint64 kQueueMemoryMs = 10'000;
@@ -206,6 +210,10 @@ void detectLatency(const DetectorContext &ctx, QList<Candidate> &out)
             const QString host = a.port.section(QLatin1Char('/'), 0, 0);
             // A busy queue or a shared port explains late probes without the host.
             if (latencyNotTheHost(ctx, host, slow))
+                continue;
+            // Behind a busy queue a verdict must hold longer: a rank of a running job can be
+            // late for a moment on its own (a burst, a collective's skew), a slow host stays.
+            if (recentlyBusy(ctx, host) && ctx.in.nowMs - a.firstMs < kBusyQueueVerdictMs)
                 continue;
             f.kind = QStringLiteral("slow_host");
             f.location = host;
