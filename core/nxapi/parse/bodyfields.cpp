@@ -207,4 +207,17 @@ QString textField(json::Value o, QLatin1String key)
     return s;
 }
 
+std::optional<qint64> uptimeFromParts(std::optional<qint64> days, std::optional<qint64> hours,
+                                      std::optional<qint64> minutes, std::optional<qint64> seconds)
+{
+    // A sum beyond 64 bits is no uptime (and overflowing a qint64 is undefined behaviour).
+    qint64 total = 0;
+    if (days && hours && minutes && seconds && !qMulOverflow(*days, qint64(24), &total)
+        && !qAddOverflow(total, *hours, &total) && !qMulOverflow(total, qint64(60), &total)
+        && !qAddOverflow(total, *minutes, &total) && !qMulOverflow(total, qint64(60), &total)
+        && !qAddOverflow(total, *seconds, &total))
+        return total;
+    return std::nullopt;
+}
+
 }  // namespace roce::nxapi

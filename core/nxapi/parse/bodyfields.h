@@ -69,4 +69,9 @@ QString textField(json::Value o, QLatin1String key);
 /// Parses an unsigned decimal from NX-OS text or JSON ("1234", " 1234 "); nullopt otherwise.
 std::optional<quint64> parseU64(QStringView text);
 
+/// `show version`'s kernel uptime in seconds from its parts (JSON kern_uptm_*, or the text's
+/// "N day(s), N hour(s), ..."); nullopt when a part is missing or the sum leaves 64 bits.
+std::optional<qint64> uptimeFromParts(std::optional<qint64> days, std::optional<qint64> hours,
+                                      std::optional<qint64> minutes, std::optional<qint64> seconds);
+
 }  // namespace roce::nxapi

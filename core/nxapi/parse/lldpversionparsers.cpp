@@ -86,17 +86,10 @@ Result<SwitchVersion> parseShowVersion(json::Value body)
     v.serial = textField(body, QLatin1String("proc_board_id"));
     v.biosVersion = textField(body, QLatin1String("bios_ver_str"));
     v.lastResetReason = textField(body, QLatin1String("rr_reason"));
-    const auto days = i64Field(body, QLatin1String("kern_uptm_days"));
-    const auto hours = i64Field(body, QLatin1String("kern_uptm_hrs"));
-    const auto minutes = i64Field(body, QLatin1String("kern_uptm_mins"));
-    const auto seconds = i64Field(body, QLatin1String("kern_uptm_secs"));
-    // A sum beyond 64 bits is no uptime (and overflowing a qint64 is undefined behaviour).
-    qint64 total = 0;
-    if (days && hours && minutes && seconds && !qMulOverflow(*days, qint64(24), &total)
-        && !qAddOverflow(total, *hours, &total) && !qMulOverflow(total, qint64(60), &total)
-        && !qAddOverflow(total, *minutes, &total) && !qMulOverflow(total, qint64(60), &total)
-        && !qAddOverflow(total, *seconds, &total))
-        v.uptimeSeconds = total;
+    v.uptimeSeconds = uptimeFromParts(i64Field(body, QLatin1String("kern_uptm_days")),
+                                      i64Field(body, QLatin1String("kern_uptm_hrs")),
+                                      i64Field(body, QLatin1String("kern_uptm_mins")),
+                                      i64Field(body, QLatin1String("kern_uptm_secs")));
     return v;
 }
 

@@ -23,11 +23,12 @@ std::optional<qint64> uptimeSeconds(const QString &text)
     const auto m = uptime.match(text);
     if (!m.hasMatch())
         return std::nullopt;
-    const qint64 days = m.captured(1).toLongLong();
-    if (days > 1'000'000)
-        return std::nullopt;
-    return ((days * 24 + m.captured(2).toLongLong()) * 60 + m.captured(3).toLongLong()) * 60
-        + m.captured(4).toLongLong();
+    auto part = [&m](int i) -> std::optional<qint64> {
+        bool ok = false;
+        const qint64 v = m.captured(i).toLongLong(&ok);
+        return ok ? std::optional<qint64>(v) : std::nullopt;
+    };
+    return uptimeFromParts(part(1), part(2), part(3), part(4));
 }
 
 /// LLDP's words for "nothing" become empty, as textField() does for JSON.

@@ -218,6 +218,7 @@ AgentSample SimAgents::sample(int host) const
                      .arg(host * 17, 4, 16, QLatin1Char('0'));
     d.fwVer = QStringLiteral("14.32.1010");
     d.hcaType = QStringLiteral("MT4117");
+    d.driver = QStringLiteral("mlx5");  // a ConnectX-4 Lx, named by udev (rocep19s0)
     d.nodeType = QStringLiteral("1: CA");
     RdmaPortSample p;
     p.port = 1;
