@@ -11,11 +11,6 @@ namespace roce::cli {
 
 namespace {
 
-Error usageError(const QString &message)
-{
-    return makeError(ErrorCode::InvalidArgument, message);
-}
-
 /// A failure that is not the command line's fault, whatever code it came with.
 Error failureError(const Error &error)
 {

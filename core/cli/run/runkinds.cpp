@@ -15,11 +15,6 @@ namespace {
 using experiments::ExperimentHost;
 using experiments::ExperimentKind;
 
-Error usageError(const QString &message)
-{
-    return makeError(ErrorCode::InvalidArgument, message);
-}
-
 // The tools each kind runs.
 
 bool perftestBandwidthTool(const QString &tool)

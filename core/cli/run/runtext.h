@@ -1,5 +1,7 @@
 #pragma once
 
+#include "proto/common/result.h"
+
 #include <QCoreApplication>
 
 namespace roce::cli {
@@ -9,5 +11,11 @@ class RunText
 {
     Q_DECLARE_TR_FUNCTIONS(RunText)
 };
+
+/// A mistake on the command line.
+inline Error usageError(const QString &message)
+{
+    return makeError(ErrorCode::InvalidArgument, message);
+}
 
 }  // namespace roce::cli

@@ -19,11 +19,6 @@ class ExperimentText
     Q_DECLARE_TR_FUNCTIONS(ExperimentText)
 };
 
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
 double median(QList<double> values)
 {
     if (values.isEmpty())
@@ -60,7 +55,8 @@ ExperimentRunner::~ExperimentRunner()
         // group's destructor drops the agent links, which ends every job.
         (void)m_store->finishRun(m_outcome.runId, QStringLiteral("cancelled"), {},
                                  m_raw.join(QLatin1Char('\n')),
-                                 ExperimentText::tr("the console closed during the run"), nowMs());
+                                 ExperimentText::tr("the console closed during the run"),
+                                 QDateTime::currentMSecsSinceEpoch());
     }
 }
 
@@ -214,7 +210,7 @@ Result<qint64> ExperimentRunner::start(const ExperimentRequest &request)
     if (request.kind == ExperimentKind::Training)
         parameters.insert(QStringLiteral("world_size"), int(request.hosts.size()));
     m_outcome.parameters = parameters;
-    m_outcome.startedMs = nowMs();
+    m_outcome.startedMs = QDateTime::currentMSecsSinceEpoch();
     if (m_store) {
         const auto id
             = m_store->beginRun(m_outcome.kind, request.label, parameters, m_outcome.startedMs);
@@ -415,7 +411,7 @@ void ExperimentRunner::finish(const QString &state, const QString &error, const 
     m_outcome.error = error;
     m_outcome.result = result;
     m_outcome.rawOutput = m_raw.join(QLatin1Char('\n'));
-    m_outcome.finishedMs = nowMs();
+    m_outcome.finishedMs = QDateTime::currentMSecsSinceEpoch();
     m_running = false;
     if (m_switchSummary) {
         QStringList hosts;

@@ -18,11 +18,6 @@ constexpr int kServerGraceMs = 3000;   ///< a server's own end after its client'
 constexpr int kCancelAnswerMs = 5000;  ///< an agent's answer to a cancel
 constexpr int kLastSampleMs = 1500;    ///< one more NIC sample after the end
 
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
 }  // namespace
 
 struct JobGroup::Slot {
@@ -86,7 +81,7 @@ void JobGroup::start(const QList<GroupMember> &members, int timeoutMs)
     m_stopping = m_finalizing = m_failed = m_cancelled = false;
     m_doneMs = 0;
     m_timeoutMs = timeoutMs;
-    m_outcome.startedMs = nowMs();
+    m_outcome.startedMs = QDateTime::currentMSecsSinceEpoch();
     m_deadline.start(timeoutMs);
     for (int i = 0; i < members.size(); ++i) {
         auto slot = std::make_unique<Slot>();
@@ -272,7 +267,7 @@ void JobGroup::checkDone()
     }
     m_grace.stop();
     m_deadline.stop();
-    m_doneMs = nowMs();
+    m_doneMs = QDateTime::currentMSecsSinceEpoch();
     // One more NIC sample after the end, so that the counters cover the whole run.
     if (m_watch.isEmpty() || m_watch.allSampledSince(m_doneMs) || m_cancelled || m_failed)
         finalize();
@@ -299,7 +294,7 @@ void JobGroup::finalize()
         s->client->disconnectFromAgent();
     }
     m_outcome.fabric = m_watch.summary();
-    m_outcome.finishedMs = nowMs();
+    m_outcome.finishedMs = QDateTime::currentMSecsSinceEpoch();
     m_outcome.state = m_failed ? agentproto::JobState::Failed
         : m_cancelled          ? agentproto::JobState::Cancelled
                                : agentproto::JobState::Succeeded;

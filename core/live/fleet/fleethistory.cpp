@@ -13,18 +13,11 @@ namespace {
 
 constexpr qint64 kRetryAfterFailureMs = 10000;
 
-QString quoted(QString value)
-{
-    value.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
-    value.replace(QLatin1Char('"'), QLatin1String("\\\""));
-    return QLatin1Char('"') + value + QLatin1Char('"');
-}
-
 QString matcher(const QStringList &names, const QStringList &values)
 {
     QStringList parts;
     for (qsizetype i = 0; i < names.size(); ++i)
-        parts.append(names.at(i) + QLatin1Char('=') + quoted(values.value(i)));
+        parts.append(names.at(i) + QLatin1Char('=') + prom::promString(values.value(i)));
     return parts.join(QLatin1Char(','));
 }
 

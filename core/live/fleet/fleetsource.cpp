@@ -24,11 +24,6 @@ class FleetText
     Q_DECLARE_TR_FUNCTIONS(FleetText)
 };
 
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
 /// Waits for a number of answers, then runs what comes next (once).
 struct Round {
     int left = 0;
@@ -44,13 +39,6 @@ struct Round {
 bool storeLevel(const Error &e)
 {
     return e.code != ErrorCode::ServerError;
-}
-
-QString quoted(QString value)
-{
-    value.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
-    value.replace(QLatin1Char('"'), QLatin1String("\\\""));
-    return QLatin1Char('"') + value + QLatin1Char('"');
 }
 
 /// The scrape interval from a target's raw `up` samples: the median gap, or 0.
@@ -154,7 +142,7 @@ void FleetPoller::discover()
     if (m_discovering)
         return;
     m_discovering = true;
-    const qint64 now = nowMs();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto round = std::make_shared<Round>();
     auto shape = std::make_shared<FleetShape>();
     auto switchSpeeds = std::make_shared<QList<prom::PromSample>>();
@@ -243,11 +231,12 @@ void FleetPoller::finishDiscovery(FleetShape shape, const QString &sampleInstanc
         return;
     }
     // The store's scrape interval, from one target's raw `up` samples.
-    m_client->rawSamples(QStringLiteral("up{instance=%1}[2m]").arg(quoted(sampleInstance)), {},
-                         [this](const Result<QList<prom::PromSeries>> &r) {
-                             const int gap = r ? medianGapMs(*r) : 0;
-                             startRefreshing(gap > 0 ? gap : 15000);
-                         });
+    m_client->rawSamples(
+        QStringLiteral("up{instance=%1}[2m]").arg(prom::promString(sampleInstance)), {},
+        [this](const Result<QList<prom::PromSeries>> &r) {
+            const int gap = r ? medianGapMs(*r) : 0;
+            startRefreshing(gap > 0 ? gap : 15000);
+        });
 }
 
 void FleetPoller::startRefreshing(int intervalMs)
@@ -283,7 +272,7 @@ void FleetPoller::refresh()
     }
     m_refreshing = true;
     m_refreshStarted.start();
-    const qint64 takenMs = nowMs();
+    const qint64 takenMs = QDateTime::currentMSecsSinceEpoch();
     const qint64 parsedBefore = m_client->parseNs();
     const QList<FleetQuery> &queries = fleetQueries();
     auto answers = std::make_shared<FleetAnswers>();

@@ -1,5 +1,6 @@
 // Parsers for `show interface`, `show interface counters` and `counters errors`.
 #include "nxapi/parse/bodyfields.h"
+#include "nxapi/parse/parsertext.h"
 #include "nxapi/parse/showparsers.h"
 
 #include <QCoreApplication>
@@ -7,11 +8,6 @@
 namespace roce::nxapi {
 
 namespace {
-
-class ParserText
-{
-    Q_DECLARE_TR_FUNCTIONS(ParserText)
-};
 
 struct KeyMap {
     const char *nxos;

@@ -1,5 +1,6 @@
 // Parsers for `show lldp neighbors detail` and `show version`.
 #include "nxapi/parse/bodyfields.h"
+#include "nxapi/parse/parsertext.h"
 #include "nxapi/parse/showparsers.h"
 
 #include <QCoreApplication>
@@ -7,15 +8,6 @@
 #include <QtNumeric>
 
 namespace roce::nxapi {
-
-namespace {
-
-class ParserText
-{
-    Q_DECLARE_TR_FUNCTIONS(ParserText)
-};
-
-}  // namespace
 
 QString normalizeMac(const QString &text)
 {

@@ -1,6 +1,7 @@
 // Parsers for `show interface priority-flow-control`, `show queuing interface` and
 // `show queuing tabular`.
 #include "nxapi/parse/bodyfields.h"
+#include "nxapi/parse/parsertext.h"
 #include "nxapi/parse/showparsers.h"
 
 #include <QCoreApplication>
@@ -9,11 +10,6 @@
 namespace roce::nxapi {
 
 namespace {
-
-class ParserText
-{
-    Q_DECLARE_TR_FUNCTIONS(ParserText)
-};
 
 /// Calls @p fn(row, interface name) for every row of TABLE_<name> that names an interface
 /// in `if_name_str` (PFC, queuing and tabular bodies share this shape): rows directly in the

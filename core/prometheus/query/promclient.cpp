@@ -21,6 +21,13 @@
 
 namespace roce::prom {
 
+QString promString(QString value)
+{
+    value.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    value.replace(QLatin1Char('"'), QLatin1String("\\\""));
+    return QLatin1Char('"') + value + QLatin1Char('"');
+}
+
 namespace {
 
 class ClientText

@@ -42,6 +42,9 @@ QList<RangeWindow> planRange(qint64 fromMs, qint64 toMs, qint64 stepMs,
 /// the present. A store that answers 429 or 503 is left alone for as long as its
 /// Retry-After asks (else for a backoff doubling from 1 s to a minute): requests made
 /// meanwhile fail at once, as Busy, without being sent.
+/// @p value as a PromQL string literal: in double quotes, with backslashes and quotes escaped.
+QString promString(QString value);
+
 class PromClient : public QObject
 {
     Q_OBJECT
