@@ -3857,6 +3857,105 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     </message>
 </context>
 <context>
+    <name>NxosConfigText</name>
+    <message>
+        <source>% The simulated switch models the RoCE class&apos;s settings only (%1), not %2&apos;s.
+</source>
+        <translation>% Der simulierte Switch bildet nur die Einstellungen der RoCE-Klasse ab (%1), nicht die von %2.
+</translation>
+    </message>
+    <message>
+        <source>% The simulated switch models the policy in force only (%1), not %2.
+</source>
+        <translation>% Der simulierte Switch bildet nur die wirksame Policy ab (%1), nicht %2.
+</translation>
+    </message>
+    <message>
+        <source>% The simulated switch models its own class-maps only (ROCE, CNP, QG1 to QG7), not %1.
+</source>
+        <translation>% Der simulierte Switch bildet nur seine eigenen Class-Maps ab (ROCE, CNP, QG1 bis QG7), nicht %1.
+</translation>
+    </message>
+    <message>
+        <source>% This simulated fabric classifies DSCPs alike on all its switches: a class-map cannot change on one of them alone.
+</source>
+        <translation>% Diese simulierte Fabric klassifiziert DSCPs auf allen ihren Switches gleich: eine Class-Map kann sich nicht auf einem allein ändern.
+</translation>
+    </message>
+    <message>
+        <source>% The simulated switch takes WRED thresholds in bytes (minimum-threshold ... maximum-threshold ...), not a threshold profile.
+</source>
+        <translation>% Der simulierte Switch nimmt WRED-Schwellen in Bytes (minimum-threshold ... maximum-threshold ...), kein Schwellenprofil.
+</translation>
+    </message>
+    <message>
+        <source>% Incomplete command: random-detect minimum-threshold N [kbytes] maximum-threshold N [kbytes] drop-probability P weight W [ecn]
+</source>
+        <translation>% Unvollständiger Befehl: random-detect minimum-threshold N [kbytes] maximum-threshold N [kbytes] drop-probability P weight W [ecn]
+</translation>
+    </message>
+    <message>
+        <source>% The minimum threshold must be below the maximum one, and the drop probability 0 to 100.
+</source>
+        <translation>% Die Mindestschwelle muss unter der Höchstschwelle liegen und die Verwerfwahrscheinlichkeit zwischen 0 und 100.
+</translation>
+    </message>
+    <message>
+        <source>% Incomplete command: pause buffer-size N pause-threshold N resume-threshold N [pfc-cos N]
+</source>
+        <translation>% Unvollständiger Befehl: pause buffer-size N pause-threshold N resume-threshold N [pfc-cos N]
+</translation>
+    </message>
+    <message>
+        <source>% The resume threshold must be below the pause threshold, and both below the buffer size.
+</source>
+        <translation>% Die Resume-Schwelle muss unter der Pause-Schwelle liegen und beide unter der Puffergröße.
+</translation>
+    </message>
+    <message>
+        <source>% This simulated fabric makes the RoCE class no-drop on all its switches alike: take PFC off on the interfaces instead.
+</source>
+        <translation>% Diese simulierte Fabric macht die RoCE-Klasse auf allen ihren Switches gleich verlustfrei: stattdessen PFC auf den Interfaces abschalten.
+</translation>
+    </message>
+    <message>
+        <source>% Invalid CoS: %1
+</source>
+        <translation>% Ungültige CoS: %1
+</translation>
+    </message>
+    <message>
+        <source>% Invalid DSCP list: %1
+</source>
+        <translation>% Ungültige DSCP-Liste: %1
+</translation>
+    </message>
+    <message>
+        <source>% policy-map %1 is not configured.
+</source>
+        <translation>% policy-map %1 ist nicht konfiguriert.
+</translation>
+    </message>
+    <message>
+        <source>% The simulated switch changes its queuing output policy only under system qos.
+</source>
+        <translation>% Der simulierte Switch ändert seine Queuing-Output-Policy nur unter system qos.
+</translation>
+    </message>
+    <message>
+        <source>% Invalid interface: %1
+</source>
+        <translation>% Ungültiges Interface: %1
+</translation>
+    </message>
+    <message>
+        <source>% Invalid interface: Ethernet%1%2 is not a port of this switch
+</source>
+        <translation>% Ungültiges Interface: Ethernet%1%2 ist kein Port dieses Switches
+</translation>
+    </message>
+</context>
+<context>
     <name>OptionTableText</name>
     <message>
         <source>%1 must be a whole number from %2 to %3, not %4</source>
@@ -5112,16 +5211,8 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>DCQCN nach Paper (SIGCOMM&apos;15): 2 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
     </message>
     <message>
-        <source>Flows near 20 Gb/s each; the mean queue sits just above Kmin.</source>
-        <translation>Flows bei je etwa 20 Gb/s; die mittlere Warteschlange liegt knapp über Kmin.</translation>
-    </message>
-    <message>
         <source>Paper DCQCN (SIGCOMM&apos;15): 10 -&gt; 1 at 40G, 1 KB packets</source>
         <translation>DCQCN nach Paper (SIGCOMM&apos;15): 10 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
-    </message>
-    <message>
-        <source>Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid model predicts.</source>
-        <translation>Flows bei je etwa 4 Gb/s; die Warteschlange ist länger als mit 2 Flows, wie das Fluidmodell vorhersagt.</translation>
     </message>
     <message>
         <source>8-rank ring all-reduce of 150 MB gradients on the reference fabric</source>
@@ -5154,6 +5245,30 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>Drops only in the start-up burst, then DCQCN holds the queue below the drop point.</source>
         <translation>Verwerfungen nur im Anlaufschub, danach hält DCQCN die Warteschlange unter der Verwerfungsgrenze.</translation>
+    </message>
+    <message>
+        <source>Flows near 20 Gb/s each; the mean queue sits near the fluid model&apos;s fixed point, about 23 KB.</source>
+        <translation>Flows je nahe 20 Gb/s; die mittlere Warteschlange liegt nahe dem Fixpunkt des Fluid-Modells, etwa 23 KB.</translation>
+    </message>
+    <message>
+        <source>Paper DCQCN (SIGCOMM&apos;15): 4 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 4 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+    </message>
+    <message>
+        <source>Flows near 10 Gb/s each; the mean queue near the fixed point, about 51 KB.</source>
+        <translation>Flows je nahe 10 Gb/s; die mittlere Warteschlange nahe dem Fixpunkt, etwa 51 KB.</translation>
+    </message>
+    <message>
+        <source>Paper DCQCN (SIGCOMM&apos;15): 7 -&gt; 1 at 40G, 1 KB packets</source>
+        <translation>DCQCN nach Paper (SIGCOMM&apos;15): 7 -&gt; 1 bei 40G, 1-KB-Pakete</translation>
+    </message>
+    <message>
+        <source>Flows near 5.7 Gb/s each; the mean queue near the fixed point, about 102 KB.</source>
+        <translation>Flows je nahe 5,7 Gb/s; die mittlere Warteschlange nahe dem Fixpunkt, etwa 102 KB.</translation>
+    </message>
+    <message>
+        <source>Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid model predicts: about 162 KB.</source>
+        <translation>Flows je nahe 4 Gb/s; die Warteschlange ist länger als mit 2 Flows, wie das Fluid-Modell vorhersagt: etwa 162 KB.</translation>
     </message>
 </context>
 <context>
@@ -5395,10 +5510,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>n</translation>
     </message>
     <message>
-        <source>DCQCN preset: nvidia or paper2015.</source>
-        <translation>DCQCN-Voreinstellung: nvidia oder paper2015.</translation>
-    </message>
-    <message>
         <source>Print JSON instead of tables.</source>
         <translation>JSON statt Tabellen ausgeben.</translation>
     </message>
@@ -5554,6 +5665,30 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
+    <message>
+        <source>DCQCN preset: nvidia, paper2015, or paper2015-deferred (htsim&apos;s notification point: a mark inside the CNP window sends one CNP at its end).</source>
+        <translation>DCQCN-Voreinstellung: nvidia, paper2015 oder paper2015-deferred (Notification Point wie in htsim: eine Markierung im CNP-Fenster sendet an dessen Ende ein CNP).</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Without --serve: take the DCQCN and ECN parameters from a SimAI configuration (SimAI.conf), for the scenario&apos;s host links.</source>
+        <translation>Ohne --serve: die DCQCN- und ECN-Parameter aus einer SimAI-Konfiguration (SimAI.conf) übernehmen, für die Host-Links des Szenarios.</translation>
+    </message>
+    <message>
+        <source>Without --serve: write the run&apos;s DCQCN and ECN parameters to this file in SimAI&apos;s format (its keys; what SimAI has no key for is said on standard error).</source>
+        <translation>Ohne --serve: die DCQCN- und ECN-Parameter des Laufs im SimAI-Format in diese Datei schreiben (seine Schlüssel; wofür SimAI keinen Schlüssel hat, steht auf der Standardfehlerausgabe).</translation>
+    </message>
+    <message>
+        <source>--%1 is for a scenario run, not --serve</source>
+        <translation>--%1 gilt für einen Szenariolauf, nicht für --serve</translation>
+    </message>
 </context>
 <context>
     <name>SimPingmeshJobsText</name>
@@ -5662,6 +5797,65 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>cannot listen for NX-API over HTTPS on %1:%2: %3</source>
         <translation>NX-API über HTTPS kann nicht auf %1:%2 lauschen: %3</translation>
+    </message>
+</context>
+<context>
+    <name>SimaiText</name>
+    <message>
+        <source>%1: expected a count and that many pairs of link speed and value</source>
+        <translation>%1: erwartet eine Anzahl und ebenso viele Paare aus Link-Geschwindigkeit und Wert</translation>
+    </message>
+    <message>
+        <source>%1: pair %2 is not two numbers</source>
+        <translation>%1: Paar %2 sind nicht zwei Zahlen</translation>
+    </message>
+    <message>
+        <source>%1 has no value for %2G links (it has %3)</source>
+        <translation>%1 hat keinen Wert für %2G-Links (es hat %3)</translation>
+    </message>
+    <message>
+        <source>%1 is missing or has no value</source>
+        <translation>%1 fehlt oder hat keinen Wert</translation>
+    </message>
+    <message>
+        <source>CC_MODE %1 is not DCQCN (1): 3 is HPCC, 7 TIMELY, 8 DCTCP</source>
+        <translation>CC_MODE %1 ist nicht DCQCN (1): 3 ist HPCC, 7 TIMELY, 8 DCTCP</translation>
+    </message>
+    <message>
+        <source>RATE_BOUND 0: SimAI then sends at line rate whatever DCQCN decides, which this model does not do</source>
+        <translation>RATE_BOUND 0: SimAI sendet dann mit Leitungsrate, was auch immer DCQCN entscheidet; das tut dieses Modell nicht</translation>
+    </message>
+    <message>
+        <source>a DCQCN value does not parse (intervals in us, rates as 50Mb/s, EWMA_GAIN in (0, 1), FAST_RECOVERY_TIMES &gt;= 0)</source>
+        <translation>ein DCQCN-Wert ist nicht lesbar (Intervalle in us, Raten wie 50Mb/s, EWMA_GAIN in (0, 1), FAST_RECOVERY_TIMES &gt;= 0)</translation>
+    </message>
+    <message>
+        <source>KMIN_MAP is not below KMAX_MAP at %1G</source>
+        <translation>KMIN_MAP liegt bei %1G nicht unter KMAX_MAP</translation>
+    </message>
+    <message>
+        <source>PMAX %1 is rounded to %2 % (WRED here takes whole percents)</source>
+        <translation>PMAX %1 wird auf %2 % gerundet (WRED nimmt hier ganze Prozent)</translation>
+    </message>
+    <message>
+        <source>SimAI marks on the queue after the departing packet has left it; this model, on the queue before (one packet apart)</source>
+        <translation>SimAI markiert nach der Warteschlange, die das abgehende Paket schon verlassen hat; dieses Modell nach der davor (ein Paket Unterschied)</translation>
+    </message>
+    <message>
+        <source>the byte counter (%1 bytes) has no SimAI key: SimAI increases the rate on its timer alone</source>
+        <translation>der Byte-Zähler (%1 Bytes) hat keinen SimAI-Schlüssel: SimAI erhöht die Rate allein per Timer</translation>
+    </message>
+    <message>
+        <source>min_time_between_cnps (%1 us) has no SimAI key: SimAI sends a CNP for every marked packet</source>
+        <translation>min_time_between_cnps (%1 us) hat keinen SimAI-Schlüssel: SimAI sendet für jedes markierte Paket ein CNP</translation>
+    </message>
+    <message>
+        <source>the paper&apos;s reaction point (a cut on every CNP) has no SimAI mode: SimAI runs NVIDIA&apos;s</source>
+        <translation>der Reaction Point des Papers (eine Kürzung bei jedem CNP) hat keinen SimAI-Modus: SimAI führt den von NVIDIA aus</translation>
+    </message>
+    <message>
+        <source>the cut on the first CNP has no SimAI key: SimAI cuts from the second</source>
+        <translation>die Kürzung beim ersten CNP hat keinen SimAI-Schlüssel: SimAI kürzt ab dem zweiten</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,12 @@
 // The simulated switch's NX-API endpoint, talked to with a plain HTTP client (Qt's
 // QNetworkAccessManager), bodies compared with the structures of REFERENCE-FORMATS §4.
 #include "nxapi/client/response.h"
+#include "nxapi/parse/qosconfig.h"
 #include "sim/engine/makefabric.h"
 #include "sim/scenarios/livescenario.h"
 #include "sim/served/embeddedfabric.h"
 #include "sim/served/nxapiserver.h"
+#include "sim/served/nxosconfig.h"
 #include "sim/served/nxosview.h"
 #include "sim/served/simservice.h"
 
@@ -389,6 +391,210 @@ private slots:
                   .toString();
         QVERIFY(queuing.contains(QStringLiteral("Ingress MMU Drop Pkts")));
         QVERIFY(queuing.contains(QStringLiteral("TxPPP:")));
+    }
+
+private:
+    /// cli_conf: each command in the mode the ones before it entered, one output per command.
+    QJsonArray configure(const QString &commands)
+    {
+        const Response r = insApi(commands, QStringLiteral("cli_conf"));
+        if (r.status != 200)
+            qWarning("cli_conf answered HTTP %d: %s", r.status, r.body.constData());
+        return asList(path(r.json.object(), {QStringLiteral("ins_api"), QStringLiteral("outputs")})
+                          .value(QStringLiteral("output")));
+    }
+
+    QString runningConfig()
+    {
+        return output(
+                   insApi(QStringLiteral("show running-config"), QStringLiteral("cli_show_ascii")))
+            .value(QStringLiteral("body"))
+            .toString();
+    }
+
+    quint64 sum(quint64 SwitchPortCounters::*field)
+    {
+        quint64 total = 0;
+        for (int p = 0; p < m_service->fabric().spec().switchPorts.size(); ++p)
+            total += m_service->fabric().switchPortCounters(p).*field;
+        return total;
+    }
+
+    quint64 ecnMarks()
+    {
+        quint64 total = 0;
+        for (int p = 0; p < m_service->fabric().spec().switchPorts.size(); ++p) {
+            for (const quint64 n : m_service->fabric().switchPortCounters(p).qosEcnPkts)
+                total += n;
+        }
+        return total;
+    }
+
+private slots:
+    void cliConfChangesWredAndTheSwitchMarks()
+    {
+        QVERIFY(m_service->startScenario(QStringLiteral("pfc-incast")).ok());  // WRED off
+        const quint64 marksBefore = ecnMarks();
+        QTest::qWait(200);
+        QCOMPARE(ecnMarks(), marksBefore);
+        const QJsonArray outs = configure(QStringLiteral(
+            "policy-map type queuing QOS_EGRESS_PORT ;class type queuing c-out-8q-q3 ;"
+            "random-detect minimum-threshold 75 kbytes maximum-threshold 1500 kbytes "
+            "drop-probability 5 weight 0 ecn"));
+        QCOMPARE(outs.size(), 3);
+        for (const QJsonValue &o : outs) {
+            QCOMPARE(o.toObject().value(QStringLiteral("code")).toString(), QStringLiteral("200"));
+            QCOMPARE(o.toObject().value(QStringLiteral("body")).toObject(), QJsonObject {});
+        }
+        const WredParams w = m_service->fabric().switchQueuing(0).wred;
+        QCOMPARE(w.kmin, Bytes(75000));
+        QCOMPARE(w.kmax, Bytes(1500000));
+        QCOMPARE(w.pmaxPercent, 5);
+        QVERIFY(w.enabled && w.ecn);
+        // The switch now marks the incast's queue ...
+        QTest::qWait(300);
+        QVERIFY(ecnMarks() > marksBefore);
+        // ... its running-config says so, and the audit's parser reads it back.
+        const QString text = runningConfig();
+        QVERIFY2(text.contains(QStringLiteral(
+                     "random-detect minimum-threshold 75 kbytes maximum-threshold 1500 kbytes "
+                     "drop-probability 5 weight 0 ecn")),
+                 qPrintable(text));
+        const auto parsed = roce::nxapi::parseRunningConfigQos(text);
+        QVERIFY(parsed.ok());
+        const auto *policy = parsed.value().findPolicy(QStringLiteral("queuing"),
+                                                       QStringLiteral("QOS_EGRESS_PORT"));
+        QVERIFY(policy);
+        const auto *roce = policy->findClass(QStringLiteral("c-out-8q-q3"));
+        QVERIFY(roce);
+        QCOMPARE(roce->wredMinBytes.value_or(0), quint64(75000));
+        QVERIFY(roce->ecn);
+        // Without `ecn` WRED drops instead of marking; `no random-detect` takes it off.
+        configure(QStringLiteral("policy-map type queuing QOS_EGRESS_PORT ;class type queuing "
+                                 "c-out-8q-q3 ;no random-detect"));
+        QVERIFY(!m_service->fabric().switchQueuing(0).wred.enabled);
+        QVERIFY(!runningConfig().contains(QStringLiteral("random-detect")));
+        // A scenario starts from the reference configuration.
+        QVERIFY(m_service->startScenario(QStringLiteral("dcqcn-incast")).ok());
+        QCOMPARE(m_service->fabric().switchQueuing(0).wred.kmin, Bytes(150000));
+        QVERIFY(m_service->startScenario(QStringLiteral("pfc-incast")).ok());
+    }
+
+    void cliConfTakesPfcOffAndTheClassDrops()
+    {
+        const FabricSpec &spec = m_service->fabric().spec();
+        QStringList ports;
+        for (const SwitchPortSpec &p : spec.switchPorts)
+            ports.append(p.name);
+        const quint64 dropsBefore = sum(&SwitchPortCounters::ingressMmuDropPkts);
+        QJsonArray outs = configure(QStringLiteral("interface %1 ;priority-flow-control mode off")
+                                        .arg(ports.join(QStringLiteral(", "))));
+        QCOMPARE(outs.size(), 2);
+        QCOMPARE(outs[1].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("200"));
+        for (int p = 0; p < spec.switchPorts.size(); ++p)
+            QVERIFY(!m_service->fabric().pfcEnabled(p));
+        QVERIFY(!runningConfig().contains(QStringLiteral("priority-flow-control mode on")));
+        // The no-drop class without pauses drops at its buffer limit (Ingress MMU drops).
+        QTest::qWait(300);
+        QVERIFY(sum(&SwitchPortCounters::ingressMmuDropPkts) > dropsBefore);
+        configure(QStringLiteral("interface %1 ;priority-flow-control mode on")
+                      .arg(ports.join(QStringLiteral(", "))));
+        QVERIFY(m_service->fabric().pfcEnabled(0));
+        QVERIFY(runningConfig().contains(QStringLiteral("priority-flow-control mode on")));
+    }
+
+    void cliConfSetsPauseThresholds()
+    {
+        const int port = 0;
+        const QJsonArray outs = configure(QStringLiteral(
+            "policy-map type network-qos QOS_NETWORK ;class type network-qos c-8q-nq3 ;"
+            "pause buffer-size 348608 pause-threshold 77376 resume-threshold 75712"));
+        QCOMPARE(outs.size(), 3);
+        QCOMPARE(outs[2].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("200"));
+        const PfcThresholds th = m_service->fabric().pfcThresholds(port);
+        QCOMPARE(th.xoff, Bytes(77376));
+        QCOMPARE(th.xon, Bytes(75712));
+        QCOMPARE(th.headroom, Bytes(348608 - 77376));
+        QVERIFY(runningConfig().contains(QStringLiteral(
+            "pause buffer-size 348608 pause-threshold 77376 resume-threshold 75712")));
+        // `show queuing` reports what is in force.
+        const QString queuing
+            = output(insApi(QStringLiteral("show queuing interface %1")
+                                .arg(m_service->fabric().spec().switchPorts[port].name.toLower()),
+                            QStringLiteral("cli_show_ascii")))
+                  .value(QStringLiteral("body"))
+                  .toString();
+        QVERIFY2(queuing.contains(QStringLiteral("77376")), qPrintable(queuing));
+        // Back to thresholds sized from the free buffer.
+        configure(QStringLiteral("policy-map type network-qos QOS_NETWORK ;class type network-qos "
+                                 "c-8q-nq3 ;no pause buffer-size"));
+        QVERIFY(!m_service->fabric().switchQueuing(0).thresholdsConfigured);
+        QVERIFY(m_service->fabric().pfcThresholds(port).xoff != 77376);
+        QVERIFY(!runningConfig().contains(QStringLiteral("pause buffer-size")));
+    }
+
+    void cliConfStopsAtTheFirstErrorAndSaysWhy()
+    {
+        const QString port = m_service->fabric().spec().switchPorts[0].name;
+        // An unknown command: the ones before it ran, the ones after it did not.
+        QJsonArray outs
+            = configure(QStringLiteral("interface %1 ;bogus command ;shutdown").arg(port));
+        QCOMPARE(outs.size(), 2);
+        QCOMPARE(outs[0].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("200"));
+        const QJsonObject failed = outs[1].toObject();
+        QCOMPARE(failed.value(QStringLiteral("code")).toString(), QStringLiteral("400"));
+        QVERIFY(failed.value(QStringLiteral("clierror"))
+                    .toString()
+                    .contains(QStringLiteral("Invalid command")));
+        const QString state = output(insApi(QStringLiteral("show interface %1").arg(port.toLower()),
+                                            QStringLiteral("cli_show_ascii")))
+                                  .value(QStringLiteral("body"))
+                                  .toString();
+        QVERIFY2(state.contains(QStringLiteral("%1 is up").arg(port)), qPrintable(state.left(200)));
+        // What the model cannot change is refused with the reason.
+        outs = configure(QStringLiteral("policy-map type queuing OTHER_POLICY"));
+        QCOMPARE(outs[0].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("400"));
+        QVERIFY(outs[0]
+                    .toObject()
+                    .value(QStringLiteral("clierror"))
+                    .toString()
+                    .contains(QStringLiteral("QOS_EGRESS_PORT")));
+        outs = configure(QStringLiteral("policy-map type queuing QOS_EGRESS_PORT ;class type "
+                                        "queuing c-out-8q-q3 ;random-detect minimum-threshold "
+                                        "900 kbytes maximum-threshold 100 kbytes "
+                                        "drop-probability 5 weight 0 ecn"));
+        QCOMPARE(outs.size(), 3);
+        QCOMPARE(outs[2].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("400"));
+        QVERIFY(m_service->fabric().switchQueuing(0).wred.kmin != 900000);
+    }
+
+    /// On a leaf/spine fabric each switch has its own configuration.
+    void configuringOneLeafLeavesTheOthers()
+    {
+        ModelParams params;
+        params.engine = FabricEngine::Fluid;
+        const auto fabric = makeFabric(railFabric(8, 2, 2, 2, 100 * kGbps), params);
+        const int leaf = 2;
+        NxosConfigurator config(*fabric, leaf);
+        const QList<roce::nxapi::CommandOutput> outs = config.run(
+            {QStringLiteral("policy-map type queuing QOS_EGRESS_PORT"),
+             QStringLiteral("class type queuing c-out-8q-q3"),
+             QStringLiteral("random-detect minimum-threshold 300 kbytes maximum-threshold 3000 "
+                            "kbytes drop-probability 7 weight 0 ecn"),
+             QStringLiteral("exit"), QStringLiteral("exit"),
+             QStringLiteral("class-map type qos match-all ROCE"), QStringLiteral("match dscp 34")});
+        QCOMPARE(outs.size(), 6);  // the class-map is refused: DSCPs are classified fabric-wide
+        QCOMPARE(outs[4].code, roce::nxapi::CommandCode::Success);
+        QCOMPARE(outs[5].code, roce::nxapi::CommandCode::CliError);
+        QVERIFY(outs[5].clierror.contains(QStringLiteral("all its switches")));
+        for (int s = 0; s < fabric->spec().switches.size(); ++s)
+            QCOMPARE(fabric->switchQueuing(s).wred.kmin, Bytes(s == leaf ? 300000 : 150000));
+        QCOMPARE(fabric->qosConfig().dscpToQosGroup[34], ClassDefault);
     }
 
     void cliShowArrayAlwaysGivesLists()

@@ -3,12 +3,14 @@
 #include "cli/commands/simserveleafspine.h"
 #include "cli/framework/output.h"
 #include "cli/framework/parse.h"
+#include "sim/engine/simaiconf.h"
 #include "sim/scenarios/livescenario.h"
 #include "sim/scenarios/scenario.h"
 #include "sim/served/simservice.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
@@ -343,10 +345,38 @@ int runHeadlessScenario(OptionTable &table, const SimArgs &a, const QStringList 
     if (!parsedEngine)
         return usageError(args, io, parsedEngine.error().message);
     options.engine = *parsedEngine;
+    if (!a.simaiConfIn.isEmpty()) {
+        QFile in(a.simaiConfIn);
+        if (!in.open(QIODevice::ReadOnly)) {
+            io.err << QLatin1String("rocectl sim: ")
+                   << SimCommandText::tr("cannot read %1: %2").arg(a.simaiConfIn, in.errorString())
+                   << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        options.simaiConf = QString::fromUtf8(in.readAll());
+    }
     const auto report = sim::runScenario(a.scenario, options);
     if (!report) {
         io.err << QLatin1String("rocectl sim: ") << report.error().message << QLatin1Char('\n');
         return report.error().code == ErrorCode::Internal ? ExitFailure : ExitUsage;
+    }
+    for (const QString &note : report->notes)
+        io.err << QLatin1String("rocectl sim: ") << note << QLatin1Char('\n');
+    if (!a.simaiConfOut.isEmpty()) {
+        QStringList notes;
+        const QString text
+            = sim::writeSimaiConf({report->dcqcn, report->wred, {}}, report->linkSpeeds, &notes);
+        QFile out(a.simaiConfOut);
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)
+            || out.write(text.toUtf8()) != text.toUtf8().size()) {
+            io.err
+                << QLatin1String("rocectl sim: ")
+                << SimCommandText::tr("cannot write %1: %2").arg(a.simaiConfOut, out.errorString())
+                << QLatin1Char('\n');
+            return ExitFailure;
+        }
+        for (const QString &note : std::as_const(notes))
+            io.err << QLatin1String("rocectl sim: ") << note << QLatin1Char('\n');
     }
     if (a.json)
         writeJson(io.out, QJsonDocument(sim::reportToJson(*report)));
@@ -410,11 +440,24 @@ void declare(OptionTable &t, SimArgs &a, const QString &summary)
         .whole(QStringLiteral("seed"), SimCommandText::tr("n"),
                SimCommandText::tr("Random seed (default 1)."), &a.seed, {0})
         .text(QStringLiteral("preset"), SimCommandText::tr("name"),
-              SimCommandText::tr("DCQCN preset: nvidia or paper2015."), &a.preset)
+              SimCommandText::tr("DCQCN preset: nvidia, paper2015, or paper2015-deferred "
+                                 "(htsim's notification point: a mark inside the CNP window "
+                                 "sends one CNP at its end)."),
+              &a.preset)
         .text(QStringLiteral("engine"), SimCommandText::tr("name"),
               SimCommandText::tr("Model: packet (default; every packet counted) or fluid "
                                  "(flow-level rates and queues; for large fabrics)."),
               &a.engine)
+        .text(QStringLiteral("simai-conf"), SimCommandText::tr("file"),
+              SimCommandText::tr("Without --serve: take the DCQCN and ECN parameters from a "
+                                 "SimAI configuration (SimAI.conf), for the scenario's host "
+                                 "links."),
+              &a.simaiConfIn)
+        .text(QStringLiteral("write-simai-conf"), SimCommandText::tr("file"),
+              SimCommandText::tr("Without --serve: write the run's DCQCN and ECN parameters "
+                                 "to this file in SimAI's format (its keys; what SimAI has no "
+                                 "key for is said on standard error)."),
+              &a.simaiConfOut)
         .flag(QStringLiteral("json"), SimCommandText::tr("Print JSON instead of tables."), &a.json)
         .flag(QStringLiteral("list"), SimCommandText::tr("List the scenarios and exit."), &a.list)
         .flag(QStringLiteral("serve"),
@@ -443,8 +486,16 @@ int SimCommand::run(const QStringList &args, CommandIo &io)
     declare(table, a, summary());
     if (const auto early = parseCommandLine(table, args, io))
         return *early;
-    if (a.serve)
+    if (a.serve) {
+        for (const QString &headless :
+             {QStringLiteral("simai-conf"), QStringLiteral("write-simai-conf")}) {
+            if (table.isSet(headless))
+                return usageError(
+                    args, io,
+                    SimCommandText::tr("--%1 is for a scenario run, not --serve").arg(headless));
+        }
         return serveFabric(table, a, io);
+    }
     if (a.list) {
         printScenarioList(io.out);
         return ExitOk;

@@ -30,6 +30,8 @@ struct SimArgs {
     QString password = QStringLiteral("admin");
     std::optional<double> speed;  ///< one switch's; not given: 1 (a leaf/spine fabric's: none)
     QString inventoryPath;
+    QString simaiConfIn;   ///< --simai-conf: take DCQCN and ECN from this SimAI.conf
+    QString simaiConfOut;  ///< --write-simai-conf: write the run's in SimAI's format here
 };
 
 /// `rocectl sim --serve --topology rail:H:N:R:S`: serves a leaf/spine fabric (one NX-API

@@ -125,9 +125,14 @@ public:
     /// `priority-flow-control mode on|off` on one switch port (-1: every port).
     virtual void setPfcEnabled(int switchPort, bool on) = 0;
     virtual bool pfcEnabled(int switchPort) const = 0;
+    /// The WRED/ECN profile of every switch.
     virtual void setWred(const WredParams &wred) = 0;
     virtual void setDcqcn(const DcqcnParams &dcqcn) = 0;
+    /// Static no-drop thresholds on every switch.
     virtual void setPfcThresholds(Bytes xoff100g, Bytes xon100g) = 0;
+    /// One switch's queuing configuration (what its `cli_conf` changes).
+    virtual SwitchQueuing switchQueuing(int switchIndex) const = 0;
+    virtual void setSwitchQueuing(int switchIndex, const SwitchQueuing &queuing) = 0;
     virtual HostConfig hostConfig(int host) const = 0;
     virtual void setHostConfig(int host, const HostConfig &config) = 0;
     virtual void setLinkSpeed(int switchPort, RateBps speed) = 0;

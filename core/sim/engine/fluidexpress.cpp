@@ -33,8 +33,8 @@ bool FluidFabric::Impl::expressEligible(const FluidFlow &f, const ExpressUse &us
         return false;
     // No congestion history: a reaction point that saw a CNP runs timers and sends below
     // line rate; losses and CNPs in flight need the receiver's step-by-step state.
-    if (f.rp.congested() || !f.cnpDue.empty() || f.waste > 0 || f.gapAt >= 0 || f.pendingSeqErr > 0
-        || f.cnpsToCount > 0)
+    if (f.rp.congested() || !f.cnpDue.empty() || f.cnpDeferredTo >= 0 || f.waste > 0 || f.gapAt >= 0
+        || f.pendingSeqErr > 0 || f.cnpsToCount > 0)
         return false;
     if (!f.express) {
         // To go express, everything it sent must have arrived: a loss not yet seen by the

@@ -387,7 +387,7 @@ void FluidFabric::Impl::switchEgress(int portIndex)
     // WRED/ECN on the RoCE queue as packets leave it: the queue in the middle of the step
     // (arrivals and departures run concurrently: a flow crossing an idle port at line rate
     // sees no queue).
-    const WredParams &wred = params.sw.wred;
+    const WredParams &wred = queuing[std::size_t(p.switchIndex)].wred;
     double markP = 0;
     if (wred.enabled && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied
         && served[FluidRoce] > 0) {
@@ -605,31 +605,10 @@ void FluidFabric::Impl::receivers(int nicIndex)
         }
         f.hop[0].in = 0;
         // The NP: CE marks, and at most one CNP per min_time_between_cnps, the marks spread
-        // evenly over the step.
-        if (marks > 0 && f.stats.kind == FlowKind::Rdma) {
-            const int m = poisson(f.rng, marks);
-            if (m > 0) {
-                dst.c->npEcnMarkedRocePackets += quint64(m);
-                f.stats.ceMarks += quint64(m);
-                if (dst.config.ecnNpPrios & (1u << f.prio)) {
-                    const DcqcnParams &dc = params.dcqcn;
-                    const TimeNs back = params.timing.npCnpLatency
-                        + TimeNs(f.route.hops + 1) * params.timing.linkDelay;
-                    for (int j = 0; j < m; ++j) {
-                        const TimeNs t = now + step * (2 * j + 1) / (2 * m);
-                        if (t - f.lastCnp < dc.minTimeBetweenCnps)
-                            continue;
-                        f.lastCnp = t;
-                        ++dst.c->npCnpSent;
-                        ++f.stats.cnpsSent;
-                        countHostTx(dst, f, double(kCnpFrameBytes + kWireGap), true,
-                                    int(kCnpFrameBytes + kWireGap));
-                        f.cnpDue.push_back(t + back);
-                        ++f.cnpsToCount;
-                    }
-                }
-            }
-        }
+        // evenly over the step. With deferCnp, a mark inside the window sends one CNP when
+        // the window ends instead of none.
+        if (f.stats.kind == FlowKind::Rdma && (marks > 0 || f.cnpDeferredTo >= 0))
+            notifyMarks(f, dst, marks, now, step);
     }
     // NIC-originated PFC of a stalled (or still draining) receive buffer.
     if (nic.stalled || nic.nicPaused) {
@@ -659,6 +638,42 @@ void FluidFabric::Impl::receivers(int nicIndex)
 }
 
 // --- serial bookkeeping ------------------------------------------------------------------
+
+void FluidFabric::Impl::notifyMarks(FluidFlow &f, FluidHost &dst, double marks, TimeNs from,
+                                    TimeNs span)
+{
+    const DcqcnParams &dc = params.dcqcn;
+    const bool enabled = (dst.config.ecnNpPrios & (1u << f.prio)) != 0;
+    const TimeNs back
+        = params.timing.npCnpLatency + TimeNs(f.route.hops + 1) * params.timing.linkDelay;
+    auto send = [&](TimeNs t) {
+        f.lastCnp = t;
+        ++dst.c->npCnpSent;
+        ++f.stats.cnpsSent;
+        countHostTx(dst, f, double(kCnpFrameBytes + kWireGap), true,
+                    int(kCnpFrameBytes + kWireGap));
+        f.cnpDue.push_back(t + back);
+        ++f.cnpsToCount;
+    };
+    const int m = marks > 0 ? poisson(f.rng, marks) : 0;
+    dst.c->npEcnMarkedRocePackets += quint64(m);
+    f.stats.ceMarks += quint64(m);
+    for (int j = 0; j <= m; ++j) {
+        // The deferred CNP leaves when its window ends, before the marks that come after.
+        const TimeNs t = j < m ? from + span * (2 * j + 1) / (2 * m) : from + span;
+        if (f.cnpDeferredTo >= 0 && f.cnpDeferredTo <= t && (enabled || j == m)) {
+            if (enabled)
+                send(f.cnpDeferredTo);
+            f.cnpDeferredTo = -1;
+        }
+        if (j == m || !enabled)
+            continue;
+        if (t - f.lastCnp >= dc.minTimeBetweenCnps)
+            send(t);
+        else if (dc.deferCnp && f.cnpDeferredTo < 0 && t > f.lastCnp)
+            f.cnpDeferredTo = f.lastCnp + dc.minTimeBetweenCnps;
+    }
+}
 
 void FluidFabric::Impl::serialAfterStep()
 {
@@ -1104,6 +1119,8 @@ bool FluidFabric::pfcEnabled(int switchPort) const
 void FluidFabric::setWred(const WredParams &wred)
 {
     d->params.sw.wred = wred;
+    for (SwitchQueuing &q : d->queuing)
+        q.wred = wred;
 }
 
 void FluidFabric::setDcqcn(const DcqcnParams &dcqcn)
@@ -1115,8 +1132,24 @@ void FluidFabric::setPfcThresholds(Bytes xoff100g, Bytes xon100g)
 {
     d->params.sw.xoff100g = xoff100g;
     d->params.sw.xon100g = xon100g;
+    for (SwitchQueuing &q : d->queuing) {
+        q.xoff100g = xoff100g;
+        q.xon100g = xon100g;
+    }
     for (auto &p : d->ports)
-        p.staticTh = d->staticFor(p.speed);
+        p.staticTh = d->staticFor(p.switchIndex, p.speed);
+}
+
+SwitchQueuing FluidFabric::switchQueuing(int switchIndex) const
+{
+    return d->queuing[std::size_t(switchIndex)];
+}
+
+void FluidFabric::setSwitchQueuing(int switchIndex, const SwitchQueuing &queuing)
+{
+    d->queuing[std::size_t(switchIndex)] = queuing;
+    for (auto &p : d->ports)
+        p.staticTh = d->staticFor(p.switchIndex, p.speed);
 }
 
 HostConfig FluidFabric::hostConfig(int host) const
@@ -1140,7 +1173,7 @@ void FluidFabric::setLinkSpeed(int switchPort, RateBps speed)
     d->listsDirty = true;
     FluidPort &p = d->ports[std::size_t(switchPort)];
     p.speed = speed;
-    p.staticTh = d->staticFor(speed);
+    p.staticTh = d->staticFor(p.switchIndex, speed);
     if (p.peerKind == PeerKind::Nic) {
         FluidNic &n = d->nics[std::size_t(p.peer)];
         n.speed = speed;
@@ -1149,8 +1182,9 @@ void FluidFabric::setLinkSpeed(int switchPort, RateBps speed)
                 f.rp.setLineRate(speed);
         }
     } else if (p.peerKind == PeerKind::SwitchPort) {
-        d->ports[std::size_t(p.peer)].speed = speed;
-        d->ports[std::size_t(p.peer)].staticTh = d->staticFor(speed);
+        FluidPort &peer = d->ports[std::size_t(p.peer)];
+        peer.speed = speed;
+        peer.staticTh = d->staticFor(peer.switchIndex, speed);
     }
 }
 

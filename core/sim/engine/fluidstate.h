@@ -235,8 +235,9 @@ struct FluidFlow {
     double waste = 0;  ///< bytes in flight behind a loss: go-back-N discards them
     Xoshiro256 rng;    ///< draws the receiver's CE marks (phase D owns it)
     TimeNs lastCnp = -(1LL << 60);
-    double nakFor = -1;  ///< expected byte the last NAK asked for
-    double gapAt = -1;   ///< sequence of the first lost byte not yet resent; -1: none
+    TimeNs cnpDeferredTo = -1;  ///< a CNP deferred to its window's end leaves then; -1: none
+    double nakFor = -1;         ///< expected byte the last NAK asked for
+    double gapAt = -1;          ///< sequence of the first lost byte not yet resent; -1: none
 
     bool idleInNetwork() const
     {
@@ -295,6 +296,7 @@ struct FluidFabric::Impl {
     Router router;
     SwitchQosConfig qos;
     std::vector<SwitchFaults> switchFaults;  ///< per switch
+    std::vector<SwitchQueuing> queuing;      ///< per switch
     TimeNs now = 0;
     std::int64_t stepsSinceQueueReset = 0;
     bool ecmpPolarized = false;
@@ -350,8 +352,10 @@ struct FluidFabric::Impl {
             p.peerKind = sp.peerKind;
             p.peer = sp.peer;
             p.up = sp.peerKind != PeerKind::None;
-            p.staticTh = staticFor(p.speed);
         }
+        queuing.assign(std::size_t(spec.switches.size()), switchQueuingOf(params.sw));
+        for (FluidPort &p : ports)
+            p.staticTh = staticFor(p.switchIndex, p.speed);
         nics.resize(std::size_t(spec.nicPorts.size()));
         for (std::size_t i = 0; i < nics.size(); ++i) {
             nics[i].speed = spec.nicPorts[qsizetype(i)].speed;
@@ -376,15 +380,15 @@ struct FluidFabric::Impl {
         const TimeNs reaction = 2 * delay + params.timing.nicPfcResponse + dt();
         return Bytes(speed / 8 * reaction / kNsPerSec) + 2 * 9216;
     }
-    PfcThresholds staticFor(RateBps speed) const
+    PfcThresholds staticFor(int switchIndex, RateBps speed) const
     {
-        PfcThresholds t = staticThresholds(params.sw, speed);
+        PfcThresholds t = staticThresholds(queuing[std::size_t(switchIndex)], speed);
         t.headroom = std::max(t.headroom, minimumHeadroom(speed));
         return t;
     }
     PfcThresholds thresholdsFor(const FluidPort &p) const
     {
-        if (params.sw.pfcMode == PfcThresholdMode::Dynamic) {
+        if (queuing[std::size_t(p.switchIndex)].pfcMode == PfcThresholdMode::Dynamic) {
             const double freeShared = std::max(0.0,
                                                double(spec.switches[p.switchIndex].bufferBytes)
                                                    - switchUsed[std::size_t(p.switchIndex)]);
@@ -557,6 +561,9 @@ struct FluidFabric::Impl {
     void switchIngress(int port);
     void switchEgress(int port);
     void receivers(int nic);
+    /// The NP's answer to @p marks CE marks (a mean) on @p f over the step [@p from,
+    /// @p from + @p span).
+    void notifyMarks(FluidFlow &f, FluidHost &dst, double marks, TimeNs from, TimeNs span);
     void serialAfterStep();
     void notify(FluidFlow &f);
     void watchdog();

@@ -23,6 +23,7 @@ struct PacketFabric::Impl {
     Router router;
     SwitchQosConfig qos;
     std::vector<SwitchFaults> switchFaults;  ///< per switch
+    std::vector<SwitchQueuing> queuing;      ///< per switch
     TimeNs now = 0;
     std::int64_t stepsSinceQueueReset = 0;
     bool ecmpPolarized = false;
@@ -84,6 +85,7 @@ struct PacketFabric::Impl {
             nicFirstHost[std::size_t(spec.hosts[h].nicPort)] = h;
         switchUsed.assign(spec.switches.size(), 0);
         switchFaults.assign(spec.switches.size(), SwitchFaults {});
+        queuing.assign(spec.switches.size(), switchQueuingOf(params.sw));
         updateDelay();
         activeNics.resize(nics.size());
         activeEgress.resize(ports.size());
@@ -107,11 +109,11 @@ struct PacketFabric::Impl {
     void refreshThresholds()
     {
         for (auto &p : ports)
-            p.staticTh = staticFor(p.speed);
+            p.staticTh = staticFor(p.switchIndex, p.speed);
     }
-    PfcThresholds staticFor(RateBps speed) const
+    PfcThresholds staticFor(int switchIndex, RateBps speed) const
     {
-        PfcThresholds t = staticThresholds(params.sw, speed);
+        PfcThresholds t = staticThresholds(queuing[std::size_t(switchIndex)], speed);
         t.headroom = std::max(t.headroom, minimumHeadroom(speed));
         return t;
     }
@@ -136,7 +138,7 @@ struct PacketFabric::Impl {
 
     PfcThresholds thresholdsFor(const SwitchPortState &p) const
     {
-        if (params.sw.pfcMode == PfcThresholdMode::Dynamic) {
+        if (queuing[std::size_t(p.switchIndex)].pfcMode == PfcThresholdMode::Dynamic) {
             const Bytes freeShared = std::max<Bytes>(
                 0, spec.switches[p.switchIndex].bufferBytes - switchUsed[p.switchIndex]);
             PfcThresholds t;
@@ -595,7 +597,10 @@ void PacketFabric::Impl::receiveData(FlowState &f, const Chunk &chunk, int nic)
         if (h.config.ecnNpPrios & (1u << f.prio)) {
             const DcqcnParams &dc = params.dcqcn;
             if (now - f.lastCnp >= dc.minTimeBetweenCnps) {
-                emitCnp(f);
+                // Without a CNP interval (SimAI's NP) every marked packet has its own CNP.
+                const int cnps = dc.minTimeBetweenCnps > 0 ? 1 : int(chunk.marks);
+                for (int i = 0; i < cnps; ++i)
+                    emitCnp(f);
             } else if (dc.deferCnp && !f.cnpPending) {
                 // Paper NP: one CNP deferred to the end of the window.
                 f.cnpPending = true;
@@ -916,7 +921,7 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
 {
     SwitchPortState &p = ports[std::size_t(portIndex)];
     ChunkFifo &q = p.queue[slot];
-    const WredParams &wred = params.sw.wred;
+    const WredParams &wred = queuing[std::size_t(p.switchIndex)].wred;
     const bool markable = slot == SlotRoce && wred.enabled
         && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied;
     Bytes used = 0;
@@ -1379,6 +1384,8 @@ bool PacketFabric::pfcEnabled(int switchPort) const
 void PacketFabric::setWred(const WredParams &wred)
 {
     d->params.sw.wred = wred;
+    for (SwitchQueuing &q : d->queuing)
+        q.wred = wred;
 }
 
 void PacketFabric::setDcqcn(const DcqcnParams &dcqcn)
@@ -1391,6 +1398,21 @@ void PacketFabric::setPfcThresholds(Bytes xoff100g, Bytes xon100g)
 {
     d->params.sw.xoff100g = xoff100g;
     d->params.sw.xon100g = xon100g;
+    for (SwitchQueuing &q : d->queuing) {
+        q.xoff100g = xoff100g;
+        q.xon100g = xon100g;
+    }
+    d->refreshThresholds();
+}
+
+SwitchQueuing PacketFabric::switchQueuing(int switchIndex) const
+{
+    return d->queuing[std::size_t(switchIndex)];
+}
+
+void PacketFabric::setSwitchQueuing(int switchIndex, const SwitchQueuing &queuing)
+{
+    d->queuing[std::size_t(switchIndex)] = queuing;
     d->refreshThresholds();
 }
 
@@ -1413,15 +1435,16 @@ void PacketFabric::setLinkSpeed(int switchPort, RateBps speed)
 {
     SwitchPortState &p = d->ports[std::size_t(switchPort)];
     p.speed = speed;
-    p.staticTh = d->staticFor(speed);
+    p.staticTh = d->staticFor(p.switchIndex, speed);
     if (p.peerKind == PeerKind::Nic) {
         NicPortState &n = d->nics[std::size_t(p.peer)];
         n.speed = speed;
         for (int id : n.flows)
             d->flows[std::size_t(id)].rp.setLineRate(speed);
     } else if (p.peerKind == PeerKind::SwitchPort) {
-        d->ports[std::size_t(p.peer)].speed = speed;
-        d->ports[std::size_t(p.peer)].staticTh = d->staticFor(speed);
+        SwitchPortState &peer = d->ports[std::size_t(p.peer)];
+        peer.speed = speed;
+        peer.staticTh = d->staticFor(peer.switchIndex, speed);
     }
 }
 

@@ -41,6 +41,8 @@ public:
     void setWred(const WredParams &wred) override;
     void setDcqcn(const DcqcnParams &dcqcn) override;
     void setPfcThresholds(Bytes xoff100g, Bytes xon100g) override;
+    SwitchQueuing switchQueuing(int switchIndex) const override;
+    void setSwitchQueuing(int switchIndex, const SwitchQueuing &queuing) override;
     HostConfig hostConfig(int host) const override;
     void setHostConfig(int host, const HostConfig &config) override;
     void setLinkSpeed(int switchPort, RateBps speed) override;

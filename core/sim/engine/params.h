@@ -24,7 +24,7 @@ struct DcqcnParams {
     int paperGShift = 8;                     ///< paper g = 1/2^shift = 1/256
     TimeNs rateReducePeriod = 4 * kNsPerUs;  ///< RATE_REDUCE_MONITOR_PERIOD
     TimeNs timeReset = 300 * kNsPerUs;       ///< RPG_TIME_RESET
-    Bytes byteReset = 32767LL * 64;          ///< RPG_BYTE_RESET (64-byte units assumed)
+    Bytes byteReset = 32767LL * 64;          ///< RPG_BYTE_RESET (64-byte units assumed); 0: none
     int threshold = 1;                       ///< RPG_THRESHOLD (F)
     RateBps aiRate = 5 * kMbps;              ///< RPG_AI_RATE
     RateBps haiRate = 50 * kMbps;            ///< RPG_HAI_RATE
@@ -37,7 +37,7 @@ struct DcqcnParams {
     bool decreaseOnFirstCnp = true;          ///< HPCC-style immediate cut on the first CNP
     // Notification point (receiver).
     TimeNs minTimeBetweenCnps = 4 * kNsPerUs;  ///< MIN_TIME_BETWEEN_CNPS, per QP
-    bool deferCnp = false;                     ///< paper: defer one CNP to the window end
+    bool deferCnp = false;  ///< htsim: a mark inside the window sends one CNP at its end
 };
 
 /// The two presets of REFERENCE-DCQCN §6.2, by name: "nvidia" (default) or "paper2015".
@@ -75,6 +75,25 @@ struct SwitchParams {
     bool pfcWatchdog = false;  ///< priority-flow-control watch-dog-interval on
     TimeNs watchdogPoll = 100 * kNsPerMs;
 };
+
+/// What one switch's QoS configuration sets on its queues: the RoCE queue's WRED/ECN profile
+/// (`random-detect ... [ecn]` in its queuing policy) and the no-drop class's pause thresholds
+/// (`pause buffer-size ... pause-threshold ... resume-threshold ...` in its network-qos policy;
+/// without that line the switch sizes them from its free buffer: Dynamic). Each switch of a
+/// fabric has its own, so that one switch can be configured apart from the others.
+struct SwitchQueuing {
+    WredParams wred;
+    PfcThresholdMode pfcMode = PfcThresholdMode::StaticNxos;
+    Bytes xoff100g = 77376;
+    Bytes xon100g = 75712;
+    Bytes headroom100g = 271232;
+    /// Set by a `pause buffer-size` line: the thresholds apply as configured on every port
+    /// (the defaults scale with a port's speed).
+    bool thresholdsConfigured = false;
+};
+
+/// Every switch's queuing configuration as the fabric-wide parameters give it.
+SwitchQueuing switchQueuingOf(const SwitchParams &sw);
 
 /// Timing of links and NICs.
 struct TimingParams {
@@ -119,7 +138,7 @@ struct PfcThresholds {
     Bytes xon = 0;
     Bytes headroom = 0;
 };
-PfcThresholds staticThresholds(const SwitchParams &sw, RateBps speed);
+PfcThresholds staticThresholds(const SwitchQueuing &queuing, RateBps speed);
 
 /// Duration of a PFC pause of @p quanta at @p speed (one quantum = 512 bit times).
 TimeNs pauseDuration(int quanta, RateBps speed);

@@ -112,9 +112,11 @@ void ReactionPoint::increase(bool byTimer)
         m_rc = std::min(m_line, (m_rc + m_rt) / 2);
         return;
     }
-    if (std::min(m_t, m_bc) > p.threshold)
+    // Without a byte counter (SimAI's DCQCN) the timer's stage alone decides.
+    const int bc = p.byteReset > 0 ? m_bc : m_t;
+    if (std::min(m_t, bc) > p.threshold)
         m_rt += p.haiRate;
-    else if (std::max(m_t, m_bc) >= p.threshold)
+    else if (std::max(m_t, bc) >= p.threshold)
         m_rt += p.aiRate;
     m_rt = std::min(m_rt, m_line);
     m_rc = std::min(m_line, (m_rc + m_rt) / 2);
@@ -167,7 +169,7 @@ void ReactionPoint::runTimers(TimeNs t)
 
 void ReactionPoint::onBytesSent(Bytes bytes)
 {
-    if (!m_seenCnp)
+    if (!m_seenCnp || m_p->byteReset <= 0)
         return;
     m_byteAcc += bytes;
     while (m_byteAcc >= m_p->byteReset) {

@@ -3,20 +3,13 @@
 #include "sim/scenarios/fabricnames.h"
 #include "sim/scenarios/livesteps.h"
 #include "sim/scenarios/scenariotable.h"
+#include "sim/scenarios/scenariotext.h"
 
 #include <algorithm>
 
 #include <QCoreApplication>
 
 namespace roce::sim {
-
-namespace {
-class LiveScenarioText
-{
-    Q_DECLARE_TR_FUNCTIONS(LiveScenarioText)
-};
-
-}  // namespace
 
 void applyReferenceVmHosts(Fabric &fabric)
 {

@@ -13,6 +13,13 @@ void resetToBaseline(Fabric &fabric)
     wred.ecn = true;
     fabric.setWred(wred);
     fabric.setQosConfig(SwitchQosConfig {});
+    // What `cli_conf` changed on a switch goes too: a scenario starts from the reference
+    // configuration.
+    for (int s = 0; s < fabric.spec().switches.size(); ++s) {
+        SwitchQueuing q = switchQueuingOf(fabric.params().sw);
+        q.wred = wred;
+        fabric.setSwitchQueuing(s, q);
+    }
     fabric.setPfcWatchdog(false);
     fabric.setEcmpPolarized(false);
     for (int p = 0; p < fabric.spec().switchPorts.size(); ++p) {

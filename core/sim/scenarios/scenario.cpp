@@ -1,6 +1,8 @@
 #include "sim/scenarios/scenario.h"
 
+#include "sim/engine/simaiconf.h"
 #include "sim/scenarios/scenariotable.h"
+#include "sim/scenarios/scenariotext.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -12,11 +14,6 @@
 namespace roce::sim {
 
 namespace {
-
-class ScenarioText
-{
-    Q_DECLARE_TR_FUNCTIONS(ScenarioText)
-};
 
 double gbps(Bytes bytes, TimeNs window)
 {
@@ -53,6 +50,38 @@ std::optional<ScenarioInfo> scenarioInfo(const QString &name)
     return std::nullopt;
 }
 
+namespace {
+
+/// Takes the DCQCN and ECN parameters of SimAI configuration @p text (none: nothing), with
+/// the thresholds it gives for the hosts' links. What runs differently here.
+Result<QStringList> applySimaiConf(Fabric &fabric, const QString &text)
+{
+    if (text.isEmpty())
+        return QStringList {};
+    const RateBps speed = fabric.spec().nicPorts.value(0).speed;
+    const auto imported
+        = readSimaiConf(text, speed, {fabric.params().dcqcn, fabric.switchQueuing(0).wred, {}});
+    if (!imported)
+        return imported.error();
+    fabric.setDcqcn(imported->dcqcn);
+    fabric.setWred(imported->wred);
+    return imported->notes;
+}
+
+/// The parameters the run used, for writing them out in another simulator's terms.
+void reportParameters(const Fabric &fabric, ScenarioReport &report)
+{
+    report.dcqcn = fabric.params().dcqcn;
+    report.wred = fabric.switchQueuing(0).wred;
+    for (const SwitchPortSpec &p : fabric.spec().switchPorts) {
+        if (!report.linkSpeeds.contains(p.speed))
+            report.linkSpeeds.append(p.speed);
+    }
+    std::sort(report.linkSpeeds.begin(), report.linkSpeeds.end(), std::greater<>());
+}
+
+}  // namespace
+
 Result<ScenarioReport> runScenario(const QString &name, const ScenarioOptions &options)
 {
     const auto info = scenarioInfo(name);
@@ -78,6 +107,9 @@ Result<ScenarioReport> runScenario(const QString &name, const ScenarioOptions &o
     wall.start();
     std::optional<BatchSetup> setup = makeSetup(name, options);
     Fabric &fabric = *setup->fabric;
+    const auto notes = applySimaiConf(fabric, options.simaiConf);
+    if (!notes)
+        return notes.error();
 
     ScenarioReport report;
     report.scenario = name;
@@ -124,9 +156,11 @@ Result<ScenarioReport> runScenario(const QString &name, const ScenarioOptions &o
         fr.goodputGbps = gbps(s.goodputBytes - base.goodputBytes, span);
         fr.wireGbps = gbps(s.rxBytes - base.rxBytes, span);
         fr.currentRateGbps = double(s.currentRate) / double(kGbps);
-        fr.ceMarks = s.ceMarks;
-        fr.cnpsSent = s.cnpsSent;
-        fr.cnpsHandled = s.cnpsHandled;
+        // Over the same window as the rates: the start-up burst (every packet marked while
+        // alpha decays from 1) would otherwise outweigh the steady state's marks and CNPs.
+        fr.ceMarks = s.ceMarks - base.ceMarks;
+        fr.cnpsSent = s.cnpsSent - base.cnpsSent;
+        fr.cnpsHandled = s.cnpsHandled - base.cnpsHandled;
         fr.retransmittedBytes = s.retransmittedBytes;
         if (bulkIndex >= 0) {
             rates.append(fr.goodputGbps);
@@ -156,6 +190,8 @@ Result<ScenarioReport> runScenario(const QString &name, const ScenarioOptions &o
             continue;
         report.hosts.append({fabric.spec().hosts[h].name, c});
     }
+    reportParameters(fabric, report);
+    report.notes = notes.value();
     report.wallSeconds = double(wall.nsecsElapsed()) / 1e9;
     return report;
 }

@@ -69,6 +69,11 @@ struct ScenarioReport {
     QList<LatencyReport> latency;
     QList<TrainingIteration> training;
     QJsonObject extra;  ///< scenario-specific figures
+    /// What the run used, for writing it out in another simulator's terms.
+    DcqcnParams dcqcn;
+    WredParams wred;            ///< the first switch's
+    QList<RateBps> linkSpeeds;  ///< of the switch ports, fastest first
+    QStringList notes;          ///< where an imported configuration runs differently here
 };
 
 struct ScenarioOptions {
@@ -76,6 +81,9 @@ struct ScenarioOptions {
     std::uint64_t seed = 1;
     QString preset;  ///< empty: scenario default ("nvidia")
     FabricEngine engine = FabricEngine::Packet;
+    /// A SimAI configuration's text: its DCQCN and ECN parameters replace the scenario's
+    /// (for the links of the scenario's hosts).
+    QString simaiConf;
 };
 
 /// Runs scenario @p name headless, as fast as it can.

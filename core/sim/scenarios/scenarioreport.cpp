@@ -125,6 +125,8 @@ QJsonObject reportToJson(const ScenarioReport &r)
     o.insert(QStringLiteral("wall_seconds"), r.wallSeconds);
     o.insert(QStringLiteral("aggregate_goodput_gbps"), r.aggregateGbps);
     o.insert(QStringLiteral("jain_index"), r.jain);
+    if (!r.notes.isEmpty())
+        o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(r.notes));
 
     QJsonArray flows;
     for (const auto &f : r.flows) {

@@ -166,6 +166,9 @@ Result<void> LeafSpineService::openSwitch(Switch &sw)
             return view->run(command, format);
         },
         m_options.user, m_options.password, this);
+    sw.config = std::make_unique<NxosConfigurator>(*m_fabric, sw.index);
+    sw.server->setConfigHandler(
+        [config = sw.config.get()](const QStringList &commands) { return config->run(commands); });
     const quint16 port = sw.server->listenHttps(m_options.address, sw.port, sw.identity.certificate,
                                                 sw.identity.key);
     if (port == 0) {

@@ -3,6 +3,7 @@
 #include "proto/common/result.h"
 #include "sim/engine/fabric.h"
 #include "sim/scenarios/faults.h"
+#include "sim/served/nxosconfig.h"
 #include "sim/served/nxosview.h"
 #include "sim/served/selfsignedidentity.h"
 
@@ -97,6 +98,7 @@ private:
         int index = 0;
         TlsIdentity identity;
         std::unique_ptr<NxosView> view;
+        std::unique_ptr<NxosConfigurator> config;
         NxapiServer *server = nullptr;
         quint16 port = 0;
     };

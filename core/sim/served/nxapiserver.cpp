@@ -293,6 +293,15 @@ QByteArray NxapiServer::handleInsApi(const QByteArray &body, int *status)
             QStringLiteral("Request contains invalid JSON: %1").arg(error.errorString()));
     }
     const QString type = request.value(QStringLiteral("type")).toString();
+    if (type == QLatin1String("cli_conf") && m_configHandler) {
+        const QList<CommandOutput> outputs
+            = m_configHandler(nxapi::splitBatch(request.value(QStringLiteral("input")).toString()));
+        if (outputs.isEmpty()) {
+            *status = 400;
+            return insApiError(QStringLiteral("No command in input"));
+        }
+        return QJsonDocument(nxapi::insApiResponse(type, outputs)).toJson(QJsonDocument::Compact);
+    }
     OutputFormat format = OutputFormat::Structured;
     bool asArrays = false;
     if (type == QLatin1String("cli_show_ascii")) {

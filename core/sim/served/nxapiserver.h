@@ -18,9 +18,10 @@ namespace roce::sim {
 
 /// An NX-API endpoint on a TCP port: HTTP(S) with basic authentication, the `nxapi_auth`
 /// session cookie, `POST /ins` with ins_api (`cli_show`, `cli_show_ascii`, `cli_show_array`,
-/// batches separated by ";") or JSON-RPC 2.0 (`cli`, `cli_ascii`), and the session limit of
-/// a real switch (a new login beyond it is answered with code 429 "Max sessions reached").
-/// Answers come from a command handler; this class only speaks the protocol.
+/// `cli_conf` when a configuration handler is set; batches separated by ";") or JSON-RPC 2.0
+/// (`cli`, `cli_ascii`), and the session limit of a real switch (a new login beyond it is answered
+/// with code 429 "Max sessions reached"). Answers come from a command handler; this class only
+/// speaks the protocol.
 class NxapiServer : public QObject
 {
     Q_OBJECT
@@ -29,7 +30,12 @@ public:
     using Handler
         = std::function<nxapi::CommandOutput(const QString &command, nxapi::OutputFormat format)>;
 
+    /// Runs one `cli_conf` request's commands: one output per command run.
+    using ConfigHandler = std::function<QList<nxapi::CommandOutput>(const QStringList &commands)>;
+
     NxapiServer(Handler handler, QString user, QString password, QObject *parent = nullptr);
+    /// Takes `cli_conf` requests to @p handler; without one they are refused (read-only).
+    void setConfigHandler(ConfigHandler handler) { m_configHandler = std::move(handler); }
     ~NxapiServer() override;
 
     /// Plain HTTP on @p address:@p port (0 = any free port). Returns the port, or 0 on error.
@@ -61,6 +67,7 @@ private:
     void expireSessions();
 
     Handler m_handler;
+    ConfigHandler m_configHandler;
     QString m_user;
     QString m_password;
     QString m_error;

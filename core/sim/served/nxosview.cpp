@@ -1071,7 +1071,8 @@ QString NxosView::textRunningConfig() const
                  .arg(className(it.key()))
                  .arg(it.key());
     t += QStringLiteral("  class class-default\n    set qos-group 0\n");
-    const WredParams &w = params.sw.wred;
+    const SwitchQueuing queuing = m_fabric.switchQueuing(m_switch);
+    const WredParams &w = queuing.wred;
     t += QStringLiteral("policy-map type queuing QOS_EGRESS_PORT\n"
                         "  class type queuing c-out-8q-q7\n    priority level 1\n"
                         "  class type queuing c-out-8q-q3\n    bandwidth remaining percent %1\n")
@@ -1095,6 +1096,14 @@ QString NxosView::textRunningConfig() const
                  .arg(qos.noDropGroup)
                  .arg(qos.mtu)
                  .arg(qos.noDropPfcCos);
+        // Configured thresholds, in bytes as NX-OS prints them (the buffer size is the
+        // class's whole allowance: pause threshold plus headroom).
+        if (queuing.thresholdsConfigured) {
+            t += QStringLiteral("    pause buffer-size %1 pause-threshold %2 resume-threshold %3\n")
+                     .arg(queuing.xoff100g + queuing.headroom100g)
+                     .arg(queuing.xoff100g)
+                     .arg(queuing.xon100g);
+        }
     }
     t += QStringLiteral("  class type network-qos c-8q-nq-default\n    mtu %1\n").arg(qos.mtu);
     // ECN not applied: the queuing policy with its WRED/ECN is configured, but nothing

@@ -82,6 +82,9 @@ Result<void> SimService::start()
             return m_view->run(command, format);
         },
         m_options.user, m_options.password, this);
+    m_config = std::make_unique<NxosConfigurator>(*m_fabric, 0);
+    m_server->setConfigHandler(
+        [this](const QStringList &commands) { return m_config->run(commands); });
     if (m_options.http) {
         m_httpPort = m_server->listenHttp(m_options.address, m_options.httpPort);
         if (m_httpPort == 0) {

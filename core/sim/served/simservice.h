@@ -3,6 +3,7 @@
 #include "proto/common/result.h"
 #include "sim/engine/fabric.h"
 #include "sim/scenarios/faults.h"
+#include "sim/served/nxosconfig.h"
 #include "sim/served/nxosview.h"
 
 #include <QElapsedTimer>
@@ -85,6 +86,7 @@ private:
     std::unique_ptr<Fabric> m_fabric;
     PortRateTracker m_rates;
     std::unique_ptr<NxosView> m_view;
+    std::unique_ptr<NxosConfigurator> m_config;
     NxapiServer *m_server = nullptr;
     SimAgents *m_agents = nullptr;
     quint16 m_httpPort = 0;
