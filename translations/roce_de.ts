@@ -406,6 +406,14 @@
         <source>job_input needs &apos;line&apos;: one line of text</source>
         <translation>job_input braucht „line“: eine Textzeile</translation>
     </message>
+    <message>
+        <source>this agent changes no NIC setting: its /sys is read-only</source>
+        <translation>dieser Agent ändert keine NIC-Einstellung: sein /sys ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>set_ecn needs &apos;netdev&apos; and &apos;roce_np&apos;/&apos;roce_rp&apos; objects of file: value</source>
+        <translation>set_ecn braucht &apos;netdev&apos; und &apos;roce_np&apos;/&apos;roce_rp&apos; als Objekte aus Datei: Wert</translation>
+    </message>
 </context>
 <context>
     <name>AlertText</name>
@@ -5330,6 +5338,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>agent ports from %1 do not fit below 65536 for %2 agents</source>
         <translation>Agent-Ports ab %1 passen für %2 Agenten nicht unter 65536</translation>
     </message>
+    <message>
+        <source>no netdev &apos;%1&apos; on this host</source>
+        <translation>kein Netdev &apos;%1&apos; auf diesem Host</translation>
+    </message>
 </context>
 <context>
     <name>SimCommandText</name>
@@ -5688,6 +5700,21 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>--%1 is for a scenario run, not --serve</source>
         <translation>--%1 gilt für einen Szenariolauf, nicht für --serve</translation>
+    </message>
+</context>
+<context>
+    <name>SimNicEcnText</name>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: keine solche Datei</translation>
+    </message>
+    <message>
+        <source>%1: takes 0 or 1, not &apos;%2&apos;</source>
+        <translation>%1: nimmt 0 oder 1, nicht &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: takes 0 to %2, not &apos;%3&apos;</source>
+        <translation>%1: nimmt 0 bis %2, nicht &apos;%3&apos;</translation>
     </message>
 </context>
 <context>

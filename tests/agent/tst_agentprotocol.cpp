@@ -188,6 +188,11 @@ private slots:
         client.subscribe(50);
         QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 3000);
         QCOMPARE(failed.first().at(1).toString(), QStringLiteral("bad_request"));
+        // The agent changes no NIC setting: its /sys is read-only.
+        client.setEcn(QStringLiteral("ens1f0np0"), {},
+                      QJsonObject {{QStringLiteral("rpg_time_reset"), QStringLiteral("300")}});
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, 3000);
+        QCOMPARE(failed.last().at(1).toString(), QStringLiteral("read_only"));
     }
 
     void wrongCredentialsAndCertificates()

@@ -138,6 +138,57 @@ private slots:
         QVERIFY(!s.netdevs[0].ethtool.contains(QStringLiteral("rx_prio4_pause")));  // PFC only on 3
     }
 
+    /// A NIC's DCQCN changes through its agent, in mlx5's ecn/ files, and drives the model.
+    void nicCongestionControlChangesThroughTheAgent()
+    {
+        std::unique_ptr<AgentClient> c(connectTo(*m_service, kH6));
+        QTRY_COMPARE_WITH_TIMEOUT(c->state(), AgentClient::State::Ready, 10000);
+        QSignalSpy set(c.get(), &AgentClient::ecnSet);
+        QSignalSpy failed(c.get(), &AgentClient::requestFailed);
+        const int host = kH6;
+        const DcqcnParams before = m_service->fabric().hostDcqcn(host);
+        const int id = c->setEcn(
+            QStringLiteral("ens192"),
+            QJsonObject {{QStringLiteral("min_time_between_cnps"), QStringLiteral("50")}},
+            QJsonObject {{QStringLiteral("rpg_time_reset"), QStringLiteral("600")},
+                         {QStringLiteral("rpg_ai_rate"), QStringLiteral("10")},
+                         {QStringLiteral("enable/3"), QStringLiteral("0")}});
+        QTRY_COMPARE_WITH_TIMEOUT(set.size(), 1, 5000);
+        QCOMPARE(set.first().at(0).toInt(), id);
+        const DcqcnParams after = m_service->fabric().hostDcqcn(host);
+        QCOMPARE(after.timeReset, 600 * kNsPerUs);
+        QCOMPARE(after.aiRate, 10 * kMbps);
+        QCOMPARE(after.minTimeBetweenCnps, 50 * kNsPerUs);
+        QCOMPARE(after.haiRate, before.haiRate);  // what was not written stays
+        QCOMPARE(m_service->fabric().hostConfig(host).ecnRpPrios & (1u << 3), 0u);
+        QCOMPARE(m_service->fabric().hostDcqcn(kH6 == 0 ? 1 : 0).timeReset, before.timeReset);
+        // The agent's samples read the files back.
+        QSignalSpy samples(c.get(), &AgentClient::sampleReceived);
+        c->subscribe(100);
+        QTRY_VERIFY_WITH_TIMEOUT(!samples.isEmpty(), 5000);
+        const AgentSample s = samples.last().at(0).value<AgentSample>();
+        QCOMPARE(s.netdevs[0].ecnRp.value(QStringLiteral("rpg_time_reset")), QStringLiteral("600"));
+        QCOMPARE(s.netdevs[0].ecnRp.value(QStringLiteral("enable/3")), QStringLiteral("0"));
+        QCOMPARE(s.netdevs[0].ecnNp.value(QStringLiteral("min_time_between_cnps")),
+                 QStringLiteral("50"));
+        // A file mlx5 does not have, or a value it does not take: nothing is written.
+        c->setEcn(QStringLiteral("ens192"), {},
+                  QJsonObject {{QStringLiteral("rpg_time_reset"), QStringLiteral("300")},
+                               {QStringLiteral("rpg_bogus"), QStringLiteral("1")}});
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 5000);
+        QCOMPARE(failed.first().at(1).toString(), QStringLiteral("bad_request"));
+        QVERIFY(failed.first().at(2).toString().contains(QStringLiteral("roce_rp/rpg_bogus")));
+        QCOMPARE(m_service->fabric().hostDcqcn(host).timeReset, 600 * kNsPerUs);
+        c->setEcn(QStringLiteral("ens999"), {}, QJsonObject {{QStringLiteral("rpg_gd"), 7}});
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, 5000);
+        QVERIFY(failed.last().at(2).toString().contains(QStringLiteral("ens999")));
+        // Put back what the other cases expect.
+        m_service->fabric().setHostDcqcn(host, before);
+        HostConfig hc = m_service->fabric().hostConfig(host);
+        hc.ecnRpPrios = 0xff;
+        m_service->fabric().setHostConfig(host, hc);
+    }
+
     void bandwidthTestDrivesTheModel()
     {
         std::unique_ptr<AgentClient> server(connectTo(*m_service, kH6));

@@ -257,6 +257,17 @@ void AgentClient::cancelJob(const QString &jobId)
           {QStringLiteral("job_id"), jobId}});
 }
 
+int AgentClient::setEcn(const QString &netdev, const QJsonObject &roceNp, const QJsonObject &roceRp)
+{
+    const int id = m_nextId++;
+    send({{QStringLiteral("type"), QStringLiteral("set_ecn")},
+          {QStringLiteral("id"), id},
+          {QStringLiteral("netdev"), netdev},
+          {QStringLiteral("roce_np"), roceNp},
+          {QStringLiteral("roce_rp"), roceRp}});
+    return id;
+}
+
 int AgentClient::sendJobInput(const QString &jobId, const QString &line)
 {
     const int id = m_nextId++;
@@ -322,6 +333,9 @@ void AgentClient::handle(const QJsonObject &m)
     } else if (type == QLatin1String("job_started")) {
         emit jobStarted(m.value(QStringLiteral("id")).toInt(),
                         m.value(QStringLiteral("job_id")).toString());
+        return;
+    } else if (type == QLatin1String("ecn_set")) {
+        emit ecnSet(m.value(QStringLiteral("id")).toInt());
         return;
     } else if (type == QLatin1String("job_ready")) {
         emit jobReady(m.value(QStringLiteral("job_id")).toString());

@@ -71,6 +71,9 @@ public:
     /// Hands @p line (one line of text, no newline) to a running job of this connection that
     /// reads input (a pingmesh endpoint: its peers). A refusal comes as requestFailed().
     int sendJobInput(const QString &jobId, const QString &line);
+    /// Writes NIC @p netdev's congestion-control files (mlx5's ecn/roce_np, ecn/roce_rp:
+    /// {file: value}); the answer is ecnSet(requestId) or requestFailed(requestId, ...).
+    int setEcn(const QString &netdev, const QJsonObject &roceNp, const QJsonObject &roceRp);
     /// Pings the agent with the console's time; the answer is clockMeasured().
     void measureClock();
     /// Sends raw bytes (tests of the agent's robustness only).
@@ -84,6 +87,7 @@ signals:
     void jobOutput(const QString &jobId, const QString &stream, const QString &line);
     void jobFinished(const roce::agentproto::JobResult &result);
     void requestFailed(int requestId, const QString &code, const QString &message);
+    void ecnSet(int requestId);
     /// The agent's clock minus the console's (NTP-style: the agent's time at the pong against
     /// the middle of the round trip), and the round trip that bounds its error (+- rtt/2).
     void clockMeasured(double offsetMs, double rttMs);

@@ -4,9 +4,11 @@
 #include "proto/agentproto/jobrunner.h"
 #include "proto/agentproto/logsafe.h"
 #include "proto/agentproto/sample.h"
+#include "proto/common/result.h"
 
 #include <QElapsedTimer>
 #include <QHostAddress>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -36,6 +38,11 @@ struct AgentServerOptions {
     /// The agent's wall clock (ms since the epoch) as pongs report it; empty: the system's.
     /// Simulated hosts run their own clocks.
     std::function<qint64()> wallClock;
+    /// Writes a NIC's congestion-control files (`set_ecn`: mlx5's ecn/roce_np and ecn/roce_rp,
+    /// {file: value}); empty: the agent changes no NIC setting and says so.
+    std::function<Result<void>(const QString &netdev, const QJsonObject &roceNp,
+                               const QJsonObject &roceRp)>
+        ecnWriter;
 
     // The pre-authentication budget: what a peer without credentials can make the agent hold.
     /// TLS handshake, hello and auth must all be done this long after accept.

@@ -469,6 +469,34 @@ void AgentServer::Session::error(const QJsonValue &id, const QString &code, cons
           {QStringLiteral("message"), message}});
 }
 
+void AgentServer::Session::setEcn(const QJsonValue &id, const QJsonObject &m)
+{
+    const auto &writer = m_server->m_options.ecnWriter;
+    if (!writer) {
+        // A real agent runs with /sys read-only: NIC settings are the operator's to change.
+        error(id, QStringLiteral("read_only"),
+              AgentSessionText::tr("this agent changes no NIC setting: its /sys is read-only"));
+        return;
+    }
+    const QString netdev = m.value(QStringLiteral("netdev")).toString();
+    const QJsonValue np = m.value(QStringLiteral("roce_np"));
+    const QJsonValue rp = m.value(QStringLiteral("roce_rp"));
+    if (netdev.isEmpty() || (!np.isUndefined() && !np.isObject())
+        || (!rp.isUndefined() && !rp.isObject())) {
+        error(id, QStringLiteral("bad_request"),
+              AgentSessionText::tr("set_ecn needs 'netdev' and 'roce_np'/'roce_rp' objects of "
+                                   "file: value"));
+        return;
+    }
+    if (const auto written = writer(netdev, np.toObject(), rp.toObject()); !written) {
+        error(id, QStringLiteral("bad_request"), written.error().message);
+        return;
+    }
+    send({{QStringLiteral("type"), QStringLiteral("ecn_set")},
+          {QStringLiteral("id"), id},
+          {QStringLiteral("netdev"), netdev}});
+}
+
 void AgentServer::Session::handleRequest(const QString &type, const QJsonObject &m)
 {
     const QJsonValue id = m.value(QStringLiteral("id"));
@@ -500,6 +528,8 @@ void AgentServer::Session::handleRequest(const QString &type, const QJsonObject 
         send({{QStringLiteral("type"), QStringLiteral("devices")},
               {QStringLiteral("id"), id},
               {QStringLiteral("sample"), sampleToJson(m_server->m_samples->current()->sample)}});
+    } else if (type == QLatin1String("set_ecn")) {
+        setEcn(id, m);
     } else if (type == QLatin1String("job_start")) {
         startJob(id, m);
     } else if (type == QLatin1String("job_cancel")) {

@@ -55,6 +55,8 @@ private:
     void handleRequest(const QString &type, const QJsonObject &m);
     void startJob(const QJsonValue &id, const QJsonObject &m);
     void error(const QJsonValue &id, const QString &code, const QString &message);
+    /// `set_ecn`: a NIC's congestion-control files, through the agent's writer.
+    void setEcn(const QJsonValue &id, const QJsonObject &m);
     /// Protocol violation or expired budget: says why (when it can), closes, logs.
     void reject(const QString &reason, const QString &code = QStringLiteral("protocol_error"));
     /// Drops the connection at once (nothing more can be written to it).

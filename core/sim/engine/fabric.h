@@ -127,7 +127,12 @@ public:
     virtual bool pfcEnabled(int switchPort) const = 0;
     /// The WRED/ECN profile of every switch.
     virtual void setWred(const WredParams &wred) = 0;
+    /// DCQCN of every NIC.
     virtual void setDcqcn(const DcqcnParams &dcqcn) = 0;
+    /// One NIC's DCQCN (its reaction point for what it sends, its notification point for what
+    /// it receives), as its agent sets it.
+    virtual DcqcnParams hostDcqcn(int host) const = 0;
+    virtual void setHostDcqcn(int host, const DcqcnParams &dcqcn) = 0;
     /// Static no-drop thresholds on every switch.
     virtual void setPfcThresholds(Bytes xoff100g, Bytes xon100g) = 0;
     /// One switch's queuing configuration (what its `cli_conf` changes).

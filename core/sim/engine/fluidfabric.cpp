@@ -642,7 +642,7 @@ void FluidFabric::Impl::receivers(int nicIndex)
 void FluidFabric::Impl::notifyMarks(FluidFlow &f, FluidHost &dst, double marks, TimeNs from,
                                     TimeNs span)
 {
-    const DcqcnParams &dc = params.dcqcn;
+    const DcqcnParams &dc = hostDcqcn[std::size_t(f.stats.dst)];
     const bool enabled = (dst.config.ecnNpPrios & (1u << f.prio)) != 0;
     const TimeNs back
         = params.timing.npCnpLatency + TimeNs(f.route.hops + 1) * params.timing.linkDelay;
@@ -968,7 +968,7 @@ int FluidFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options)
         f.pktWire = int(m.params.tcpMss + kTcpFrameOverhead + kWireGap);
     }
     const RateBps line = m.nics[std::size_t(f.srcNic)].speed;
-    f.rp = ReactionPoint(&m.params.dcqcn, line);
+    f.rp = ReactionPoint(&m.hostDcqcn[std::size_t(f.stats.src)], line);
     f.tcpRate = double(line) / 10;
     f.rng = Xoshiro256(m.params.seed, (std::uint64_t(1) << 32) + std::uint64_t(id));
     f.demand = options.totalBytes < 0 ? -1.0
@@ -1126,6 +1126,18 @@ void FluidFabric::setWred(const WredParams &wred)
 void FluidFabric::setDcqcn(const DcqcnParams &dcqcn)
 {
     d->params.dcqcn = dcqcn;
+    for (DcqcnParams &h : d->hostDcqcn)
+        h = dcqcn;
+}
+
+DcqcnParams FluidFabric::hostDcqcn(int host) const
+{
+    return d->hostDcqcn[std::size_t(host)];
+}
+
+void FluidFabric::setHostDcqcn(int host, const DcqcnParams &dcqcn)
+{
+    d->hostDcqcn[std::size_t(host)] = dcqcn;
 }
 
 void FluidFabric::setPfcThresholds(Bytes xoff100g, Bytes xon100g)

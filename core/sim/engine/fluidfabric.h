@@ -46,6 +46,8 @@ public:
     bool pfcEnabled(int switchPort) const override;
     void setWred(const WredParams &wred) override;
     void setDcqcn(const DcqcnParams &dcqcn) override;
+    DcqcnParams hostDcqcn(int host) const override;
+    void setHostDcqcn(int host, const DcqcnParams &dcqcn) override;
     void setPfcThresholds(Bytes xoff100g, Bytes xon100g) override;
     SwitchQueuing switchQueuing(int switchIndex) const override;
     void setSwitchQueuing(int switchIndex, const SwitchQueuing &queuing) override;

@@ -297,6 +297,7 @@ struct FluidFabric::Impl {
     SwitchQosConfig qos;
     std::vector<SwitchFaults> switchFaults;  ///< per switch
     std::vector<SwitchQueuing> queuing;      ///< per switch
+    std::vector<DcqcnParams> hostDcqcn;      ///< per host; reaction points point into it
     TimeNs now = 0;
     std::int64_t stepsSinceQueueReset = 0;
     bool ecmpPolarized = false;
@@ -362,6 +363,7 @@ struct FluidFabric::Impl {
             nics[i].switchPort = spec.nicPorts[qsizetype(i)].switchPort;
         }
         hosts.resize(std::size_t(spec.hosts.size()));
+        hostDcqcn.assign(std::size_t(spec.hosts.size()), params.dcqcn);
         for (int h = int(spec.hosts.size()) - 1; h >= 0; --h)
             nics[std::size_t(spec.hosts[h].nicPort)].firstHost = h;
         switchUsed.assign(std::size_t(spec.switches.size()), 0.0);

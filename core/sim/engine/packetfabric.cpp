@@ -24,6 +24,7 @@ struct PacketFabric::Impl {
     SwitchQosConfig qos;
     std::vector<SwitchFaults> switchFaults;  ///< per switch
     std::vector<SwitchQueuing> queuing;      ///< per switch
+    std::vector<DcqcnParams> hostDcqcn;      ///< per host; reaction points point into it
     TimeNs now = 0;
     std::int64_t stepsSinceQueueReset = 0;
     bool ecmpPolarized = false;
@@ -86,6 +87,7 @@ struct PacketFabric::Impl {
         switchUsed.assign(spec.switches.size(), 0);
         switchFaults.assign(spec.switches.size(), SwitchFaults {});
         queuing.assign(spec.switches.size(), switchQueuingOf(params.sw));
+        hostDcqcn.assign(spec.hosts.size(), params.dcqcn);
         updateDelay();
         activeNics.resize(nics.size());
         activeEgress.resize(ports.size());
@@ -595,7 +597,7 @@ void PacketFabric::Impl::receiveData(FlowState &f, const Chunk &chunk, int nic)
         h.c.npEcnMarkedRocePackets += quint64(chunk.marks);
         f.stats.ceMarks += quint64(chunk.marks);
         if (h.config.ecnNpPrios & (1u << f.prio)) {
-            const DcqcnParams &dc = params.dcqcn;
+            const DcqcnParams &dc = hostDcqcn[std::size_t(f.stats.dst)];
             if (now - f.lastCnp >= dc.minTimeBetweenCnps) {
                 // Without a CNP interval (SimAI's NP) every marked packet has its own CNP.
                 const int cnps = dc.minTimeBetweenCnps > 0 ? 1 : int(chunk.marks);
@@ -1211,7 +1213,7 @@ int PacketFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options
     }
     f.pktRecip = reciprocal(f.pktWire);
     const RateBps line = m.nics[std::size_t(f.srcNic)].speed;
-    f.rp = ReactionPoint(&m.params.dcqcn, line);
+    f.rp = ReactionPoint(&m.hostDcqcn[std::size_t(f.stats.src)], line);
     f.demandTotal = options.totalBytes < 0
         ? -1
         : wireBytesFor(options.totalBytes, f.pktPayload, f.pktWire - f.pktPayload - kWireGap);
@@ -1392,6 +1394,18 @@ void PacketFabric::setDcqcn(const DcqcnParams &dcqcn)
 {
     // Flows keep their rate state; the parameters apply from the next event on.
     d->params.dcqcn = dcqcn;
+    for (DcqcnParams &h : d->hostDcqcn)
+        h = dcqcn;
+}
+
+DcqcnParams PacketFabric::hostDcqcn(int host) const
+{
+    return d->hostDcqcn[std::size_t(host)];
+}
+
+void PacketFabric::setHostDcqcn(int host, const DcqcnParams &dcqcn)
+{
+    d->hostDcqcn[std::size_t(host)] = dcqcn;
 }
 
 void PacketFabric::setPfcThresholds(Bytes xoff100g, Bytes xon100g)

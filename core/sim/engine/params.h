@@ -84,6 +84,7 @@ struct SwitchParams {
 struct SwitchQueuing {
     WredParams wred;
     PfcThresholdMode pfcMode = PfcThresholdMode::StaticNxos;
+    // Static thresholds at 100G, scaled by a port's speed; as configured when configured.
     Bytes xoff100g = 77376;
     Bytes xon100g = 75712;
     Bytes headroom100g = 271232;

@@ -4,6 +4,7 @@
 #include "proto/parsers/perftestparser.h"
 #include "proto/parsers/sockperfparser.h"
 #include "proto/parsers/trainingparser.h"
+#include "sim/served/simnicecn.h"
 #include "sim/served/tooloutput.h"
 
 #include <QCoreApplication>
@@ -167,6 +168,16 @@ Result<void> SimAgents::listen(const QHostAddress &address, const QList<SimAgent
         AgentServer::SampleFunction sampler = agent.nics.size() == 1
             ? AgentServer::SampleFunction([this, h = agent.nics.first()] { return sample(h); })
             : AgentServer::SampleFunction([this, agent] { return sample(agent); });
+        // The NICs' congestion control changes through their mlx5 ecn/ files.
+        options.ecnWriter = [this, agent](const QString &netdev, const QJsonObject &roceNp,
+                                          const QJsonObject &roceRp) -> Result<void> {
+            for (const int h : agent.nics) {
+                if (m_fabric.spec().hosts[h].netdev == netdev)
+                    return writeNicEcn(m_fabric, h, roceNp, roceRp);
+            }
+            return makeError(ErrorCode::NotFound,
+                             SimAgentsText::tr("no netdev '%1' on this host").arg(netdev));
+        };
         auto *server = new AgentServer(std::move(sampler), runner, options, this);
         if (basePort && int(basePort) + a > 65535)
             return makeError(ErrorCode::InvalidArgument,
@@ -287,10 +298,6 @@ AgentSample SimAgents::sample(int host) const
                 n.ethtool.insert(QString(QLatin1String(e.direction) + pr + QLatin1String(e.suffix)),
                                  (c.*e.values)[k]);
         }
-        n.ecnNp.insert(QStringLiteral("enable/") + QString::number(prio),
-                       (hc.ecnNpPrios & (1u << prio)) ? QStringLiteral("1") : QStringLiteral("0"));
-        n.ecnRp.insert(QStringLiteral("enable/") + QString::number(prio),
-                       (hc.ecnRpPrios & (1u << prio)) ? QStringLiteral("1") : QStringLiteral("0"));
     }
     n.ethtool.insert(QStringLiteral("rx_bytes_phy"), c.rxBytesPhy);
     n.ethtool.insert(QStringLiteral("tx_bytes_phy"), c.txBytesPhy);
@@ -304,17 +311,12 @@ AgentSample SimAgents::sample(int host) const
     n.ethtool.insert(QStringLiteral("tx_vport_rdma_unicast_packets"), c.txVportRdmaUnicastPackets);
     n.ethtool.insert(QStringLiteral("rx_vport_rdma_unicast_bytes"), c.rxVportRdmaUnicastBytes);
     n.ethtool.insert(QStringLiteral("rx_vport_rdma_unicast_packets"), c.rxVportRdmaUnicastPackets);
-    const DcqcnParams &dc = m_fabric.params().dcqcn;
-    n.ecnNp.insert(QStringLiteral("cnp_dscp"), QString::number(hc.cnpDscp));
-    n.ecnNp.insert(QStringLiteral("min_time_between_cnps"),
-                   QString::number(dc.minTimeBetweenCnps / kNsPerUs));
-    n.ecnRp.insert(QStringLiteral("rpg_ai_rate"), QString::number(dc.aiRate / kMbps));
-    n.ecnRp.insert(QStringLiteral("rpg_hai_rate"), QString::number(dc.haiRate / kMbps));
-    n.ecnRp.insert(QStringLiteral("rpg_time_reset"), QString::number(dc.timeReset / kNsPerUs));
-    n.ecnRp.insert(QStringLiteral("rpg_threshold"), QString::number(dc.threshold));
-    n.ecnRp.insert(QStringLiteral("dce_tcp_g"), QString::number(dc.dceTcpG));
-    n.ecnRp.insert(QStringLiteral("rate_reduce_monitor_period"),
-                   QString::number(dc.rateReducePeriod / kNsPerUs));
+    // The mlx5 ecn/ files, as this NIC's agent reads them.
+    const NicEcnFiles ecn = readNicEcn(m_fabric, host);
+    for (auto it = ecn.roceNp.cbegin(); it != ecn.roceNp.cend(); ++it)
+        n.ecnNp.insert(it.key(), it.value());
+    for (auto it = ecn.roceRp.cbegin(); it != ecn.roceRp.cend(); ++it)
+        n.ecnRp.insert(it.key(), it.value());
     s.netdevs.append(n);
     s.host = {{QStringLiteral("kernel"), QStringLiteral("5.15.0-105-generic (simulated)")},
               {QStringLiteral("os"), QStringLiteral("Ubuntu 22.04.4 LTS (simulated)")},
