@@ -535,6 +535,31 @@ private slots:
         QVERIFY(!runningConfig().contains(QStringLiteral("pause buffer-size")));
     }
 
+    void cliConfChangesDscpClassification()
+    {
+        QJsonArray outs
+            = configure(QStringLiteral("class-map type qos match-all ROCE ;match dscp 24,26,af41"));
+        QCOMPARE(outs.size(), 2);
+        QCOMPARE(outs[1].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("200"));
+        QCOMPARE(m_service->fabric().qosConfig().dscpToQosGroup[34], ClassRoce);
+        QVERIFY(runningConfig().contains(QStringLiteral("match dscp 24,26,34")));
+        outs = configure(QStringLiteral("class-map type qos match-all ROCE ;no match dscp af41"));
+        QCOMPARE(outs[1].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("200"));
+        QCOMPARE(m_service->fabric().qosConfig().dscpToQosGroup[34], ClassDefault);
+        QVERIFY(runningConfig().contains(QStringLiteral("match dscp 24,26\n")));
+        // A value DSCP does not have is refused, not skipped.
+        outs = configure(QStringLiteral("class-map type qos match-all ROCE ;match dscp 24,99"));
+        QCOMPARE(outs[1].toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("400"));
+        QVERIFY(outs[1]
+                    .toObject()
+                    .value(QStringLiteral("clierror"))
+                    .toString()
+                    .contains(QStringLiteral("99")));
+    }
+
     void cliConfStopsAtTheFirstErrorAndSaysWhy()
     {
         const QString port = m_service->fabric().spec().switchPorts[0].name;

@@ -5,10 +5,17 @@
 #include <QtGlobal>
 
 #include <array>
+#include <numeric>
 
 namespace roce::sim {
 
 using PerClass = std::array<quint64, kClassCount>;
+
+/// All classes together.
+inline quint64 total(const PerClass &c)
+{
+    return std::accumulate(c.begin(), c.end(), quint64(0));
+}
 
 /// What a switch port shows (NX-OS `show interface`, `show queuing interface`,
 /// `show interface priority-flow-control`). Counters are monotonic 64-bit.

@@ -30,11 +30,6 @@ constexpr TimeNs kSlice = 1 * kNsPerMs;        ///< scenario actions (a NIC's st
 constexpr TimeNs kProbeSlice = 1 * kNsPerMs;   ///< probes sent on the model's state
 constexpr TimeNs kEvaluation = 1 * kNsPerSec;  ///< analysis and detectors
 
-quint64 sum(const PerClass &c)
-{
-    return std::accumulate(c.begin(), c.end(), quint64(0));
-}
-
 /// What a scenario does on the model while probes run.
 struct ScenarioPlan {
     int badNic = -1;
@@ -373,7 +368,7 @@ QList<pingmesh::Verdict> PingmeshSimulation::Impl::evaluate(qint64 ms)
         const double rxPauses = double(c.cosRxPause[cosIndex] - b.cosRxPause[cosIndex]);
         const double share = std::min(1.0, rxPauses * quantaUs / 2 / 1e6 / seconds);
         const double drops
-            = double(sum(c.qosDropPkts) - sum(b.qosDropPkts) + c.ingressMmuDropPkts
+            = double(total(c.qosDropPkts) - total(b.qosDropPkts) + c.ingressMmuDropPkts
                      - b.ingressMmuDropPkts + c.watchdogDroppedPkts - b.watchdogDroppedPkts)
             / seconds;
         pauses.append({row.name(), cos, share, true, drops, rxPauses / seconds});

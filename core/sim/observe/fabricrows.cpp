@@ -19,11 +19,6 @@ QString hostOfNic(const FabricSpec &spec, const HostSpec &h)
 
 namespace {
 
-quint64 sum(const PerClass &c)
-{
-    return std::accumulate(c.begin(), c.end(), quint64(0));
-}
-
 double perSec(quint64 now, quint64 before, double seconds)
 {
     return now >= before ? double(now - before) / seconds : 0.0;
@@ -144,10 +139,10 @@ model::SourceFrame FabricRowSampler::sample(qint64 takenMs)
             r.set(model::Metric::MmuDrops,
                   perSec(c.ingressMmuDropPkts, b.ingressMmuDropPkts, seconds));
             r.set(model::Metric::EgressDrops,
-                  perSec(sum(c.qosDropPkts), sum(b.qosDropPkts), seconds));
+                  perSec(total(c.qosDropPkts), total(b.qosDropPkts), seconds));
             r.set(model::Metric::RxPause, perSec(c.rxPpp, b.rxPpp, seconds));
             r.set(model::Metric::TxPause, perSec(c.txPpp, b.txPpp, seconds));
-            r.set(model::Metric::Ecn, perSec(sum(c.qosEcnPkts), sum(b.qosEcnPkts), seconds));
+            r.set(model::Metric::Ecn, perSec(total(c.qosEcnPkts), total(b.qosEcnPkts), seconds));
         }
         update.ports.append(std::move(r));
         switchNow.append(c);

@@ -8,7 +8,6 @@
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QFile>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
 
@@ -22,12 +21,6 @@ class LeafSpineText
 {
     Q_DECLARE_TR_FUNCTIONS(LeafSpineText)
 };
-
-QByteArray readResource(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 /// A secret for one run: 24 random bytes, URL-safe base64 (fits an environment variable).
 QString randomSecret()
@@ -115,10 +108,9 @@ Result<ServedFabricEndpoints> LeafSpineService::start()
     // Agents speak TLS with the simulator's certificate, as the reference fabric's do.
     agentproto::AgentServerOptions agentOptions;
     agentOptions.token = m_options.agentToken;
-    agentOptions.certificate
-        = QSslCertificate(readResource(QStringLiteral(":/sim/nxapi-selfsigned.crt")), QSsl::Pem);
-    agentOptions.key
-        = QSslKey(readResource(QStringLiteral(":/sim/nxapi-selfsigned.key")), QSsl::Rsa, QSsl::Pem);
+    const TlsIdentity identity = bundledIdentity();
+    agentOptions.certificate = identity.certificate;
+    agentOptions.key = identity.key;
     if (agentOptions.certificate.isNull() || agentOptions.key.isNull())
         return makeError(ErrorCode::Internal,
                          LeafSpineText::tr("the simulated agents' certificate is missing"));

@@ -1,5 +1,6 @@
 #include "sim/served/nxosconfig.h"
 
+#include "nxapi/parse/qosconfig.h"
 #include "sim/engine/fabric.h"
 
 #include <QCoreApplication>
@@ -45,35 +46,17 @@ qsizetype indexAfter(const QStringList &words, const QString &keyword, qsizetype
     return i < 0 || i + 1 >= words.size() ? -1 : i + 1;
 }
 
-/// DSCP values of a `match dscp` list: numbers, ranges (10-12) and the names NX-OS takes.
+/// DSCP values of a `match dscp` list (numbers, ranges, NX-OS's names), read as the audit
+/// reads them; an item it cannot read is refused here rather than skipped.
 std::optional<QList<int>> dscpList(const QStringList &words)
 {
-    static const QHash<QString, int> names {
-        {QStringLiteral("ef"), 46},    {QStringLiteral("af11"), 10}, {QStringLiteral("af12"), 12},
-        {QStringLiteral("af13"), 14},  {QStringLiteral("af21"), 18}, {QStringLiteral("af22"), 20},
-        {QStringLiteral("af23"), 22},  {QStringLiteral("af31"), 26}, {QStringLiteral("af32"), 28},
-        {QStringLiteral("af33"), 30},  {QStringLiteral("af41"), 34}, {QStringLiteral("af42"), 36},
-        {QStringLiteral("af43"), 38},  {QStringLiteral("cs0"), 0},   {QStringLiteral("cs1"), 8},
-        {QStringLiteral("cs2"), 16},   {QStringLiteral("cs3"), 24},  {QStringLiteral("cs4"), 32},
-        {QStringLiteral("cs5"), 40},   {QStringLiteral("cs6"), 48},  {QStringLiteral("cs7"), 56},
-        {QStringLiteral("default"), 0}};
+    static const QRegularExpression separators(QStringLiteral("[,\\s]+"));
     QList<int> out;
-    for (const QString &item : words.join(QLatin1Char(',')).split(QLatin1Char(','))) {
-        const QString v = item.trimmed().toLower();
-        if (v.isEmpty())
-            continue;
-        if (names.contains(v)) {
-            out.append(names.value(v));
-            continue;
-        }
-        const QStringList range = v.split(QLatin1Char('-'));
-        bool okA = false, okB = true;
-        const int a = range.value(0).toInt(&okA);
-        const int b = range.size() == 2 ? range.value(1).toInt(&okB) : a;
-        if (!okA || !okB || range.size() > 2 || a < 0 || b > 63 || a > b)
+    for (const QString &item : words.join(QLatin1Char(' ')).split(separators, Qt::SkipEmptyParts)) {
+        const QList<int> values = nxapi::parseDscpList(item);
+        if (values.isEmpty())
             return std::nullopt;
-        for (int d = a; d <= b; ++d)
-            out.append(d);
+        out += values;
     }
     if (out.isEmpty())
         return std::nullopt;

@@ -1,5 +1,7 @@
 #include "sim/served/selfsignedidentity.h"
 
+#include <QFile>
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 
@@ -96,6 +98,16 @@ Result<TlsIdentity> makeSelfSignedIdentity(const QString &commonName, int validD
     if (identity.certificate.isNull() || identity.key.isNull())
         return failure(commonName, "loading into Qt");
     return identity;
+}
+
+TlsIdentity bundledIdentity()
+{
+    auto read = [](const QString &path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    return {QSslCertificate(read(QStringLiteral(":/sim/nxapi-selfsigned.crt")), QSsl::Pem),
+            QSslKey(read(QStringLiteral(":/sim/nxapi-selfsigned.key")), QSsl::Rsa, QSsl::Pem)};
 }
 
 }  // namespace roce::sim

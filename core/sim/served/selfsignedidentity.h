@@ -21,4 +21,8 @@ struct TlsIdentity {
 /// itself on first boot, so that every simulated switch has a certificate of its own.
 Result<TlsIdentity> makeSelfSignedIdentity(const QString &commonName, int validDays = 825);
 
+/// The simulator's bundled identity (resources/sim/nxapi-selfsigned.*): the reference switch's
+/// and the simulated agents'. Null parts if the resources are missing.
+TlsIdentity bundledIdentity();
+
 }  // namespace roce::sim

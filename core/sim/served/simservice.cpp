@@ -3,10 +3,10 @@
 
 #include "sim/scenarios/livescenario.h"
 #include "sim/served/nxapiserver.h"
+#include "sim/served/selfsignedidentity.h"
 #include "sim/served/simagents.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QLoggingCategory>
 
 namespace roce::sim {
@@ -19,11 +19,6 @@ class SimServiceText
     Q_DECLARE_TR_FUNCTIONS(SimServiceText)
 };
 
-QByteArray readResource(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 }  // namespace
 
 SimService::SimService(SimServiceOptions options, QObject *parent)
@@ -96,10 +91,9 @@ Result<void> SimService::start()
         }
     }
     if (m_options.https) {
-        m_certificate = QSslCertificate(readResource(QStringLiteral(":/sim/nxapi-selfsigned.crt")),
-                                        QSsl::Pem);
-        const QSslKey key(readResource(QStringLiteral(":/sim/nxapi-selfsigned.key")), QSsl::Rsa,
-                          QSsl::Pem);
+        const TlsIdentity identity = bundledIdentity();
+        m_certificate = identity.certificate;
+        const QSslKey &key = identity.key;
         if (m_certificate.isNull() || key.isNull())
             return makeError(ErrorCode::Internal,
                              SimServiceText::tr("the simulated switch certificate is missing"));
@@ -116,12 +110,11 @@ Result<void> SimService::start()
     if (m_options.agents) {
         agentproto::AgentServerOptions agentOptions;
         agentOptions.token = m_options.agentToken;
+        const TlsIdentity identity = bundledIdentity();
         if (m_certificate.isNull())
-            m_certificate = QSslCertificate(
-                readResource(QStringLiteral(":/sim/nxapi-selfsigned.crt")), QSsl::Pem);
+            m_certificate = identity.certificate;
         agentOptions.certificate = m_certificate;
-        agentOptions.key = QSslKey(readResource(QStringLiteral(":/sim/nxapi-selfsigned.key")),
-                                   QSsl::Rsa, QSsl::Pem);
+        agentOptions.key = identity.key;
         m_agents = new SimAgents(*m_fabric, agentOptions, this);
         if (const auto listening = m_agents->listen(m_options.address, m_options.agentBasePort);
             !listening)
