@@ -128,32 +128,32 @@ QString NxosConfigurator::apply(const QString &command)
     }
     if (first == QLatin1String("configure") || first == QLatin1String("conf"))
         return {};
-    // NX-OS leaves a sub-mode for its parent when the command belongs there.
-    QString error;
+    // A command of the current mode; otherwise NX-OS leaves the sub-mode for its parent when
+    // the command belongs there.
+    std::optional<QString> outcome;
     switch (m_mode) {
     case Mode::QueuingClass:
-        error = applyQueuingClass(words);
+        outcome = applyQueuingClass(words);
         break;
     case Mode::NetworkQosClass:
-        error = applyNetworkQosClass(words);
+        outcome = applyNetworkQosClass(words);
         break;
     case Mode::QosClassMap:
-        error = applyClassMap(words);
+        outcome = applyClassMap(words);
         break;
     case Mode::Interface:
-        error = applyInterface(words);
+        outcome = applyInterface(words);
         break;
     case Mode::SystemQos:
-        error = applySystemQos(words);
+        outcome = applySystemQos(words);
         break;
     case Mode::QueuingPolicy:
     case Mode::NetworkQosPolicy:
     case Mode::Config:
-        error = QStringLiteral("?");
         break;
     }
-    if (error != QLatin1String("?"))
-        return error;
+    if (outcome)
+        return *outcome;
     if (words.value(0) == QLatin1String("class") && m_mode != Mode::Config) {
         // `class type queuing c-out-8q-q3` / `class type network-qos c-8q-nq3`.
         const QString &name = words.last();
@@ -169,11 +169,10 @@ QString NxosConfigurator::apply(const QString &command)
         m_mode = queuing ? Mode::QueuingClass : Mode::NetworkQosClass;
         return {};
     }
-    const QString result = applyConfig(words);
-    return result == QLatin1String("?") ? invalid(command) : result;
+    return applyConfig(words).value_or(invalid(command));
 }
 
-QString NxosConfigurator::applyConfig(const QStringList &words)
+std::optional<QString> NxosConfigurator::applyConfig(const QStringList &words)
 {
     const QString first = words.value(0).toLower();
     if (first == QLatin1String("policy-map") && words.value(1) == QLatin1String("type")) {
@@ -182,14 +181,14 @@ QString NxosConfigurator::applyConfig(const QStringList &words)
             : type == QLatin1String("network-qos")               ? networkQosPolicy()
                                                                  : QString();
         if (inForce.isEmpty() || name.isEmpty())
-            return QStringLiteral("?");
+            return std::nullopt;
         if (name != inForce) {
             return NxosConfigText::tr("% The simulated switch models the policy in force only "
                                       "(%1), not %2.\n")
                 .arg(inForce, name);
         }
         m_mode = type == QLatin1String("queuing") ? Mode::QueuingPolicy : Mode::NetworkQosPolicy;
-        return {};
+        return QString();
     }
     if (first == QLatin1String("class-map") && words.value(1) == QLatin1String("type")
         && words.value(2) == QLatin1String("qos")) {
@@ -206,7 +205,7 @@ QString NxosConfigurator::applyConfig(const QStringList &words)
         }
         m_classGroup = group;
         m_mode = Mode::QosClassMap;
-        return {};
+        return QString();
     }
     if (first == QLatin1String("interface") && words.size() >= 2) {
         QList<int> ports;
@@ -215,25 +214,25 @@ QString NxosConfigurator::applyConfig(const QStringList &words)
             return error;
         m_ports = ports;
         m_mode = Mode::Interface;
-        return {};
+        return QString();
     }
     if (first == QLatin1String("system") && words.value(1) == QLatin1String("qos")) {
         m_mode = Mode::SystemQos;
-        return {};
+        return QString();
     }
-    return QStringLiteral("?");
+    return std::nullopt;
 }
 
-QString NxosConfigurator::applyQueuingClass(const QStringList &words)
+std::optional<QString> NxosConfigurator::applyQueuingClass(const QStringList &words)
 {
     SwitchQueuing q = m_fabric.switchQueuing(m_switch);
     if (words.value(0) == QLatin1String("no") && words.value(1) == QLatin1String("random-detect")) {
         q.wred.enabled = false;
         m_fabric.setSwitchQueuing(m_switch, q);
-        return {};
+        return QString();
     }
     if (words.value(0) != QLatin1String("random-detect"))
-        return QStringLiteral("?");
+        return std::nullopt;
     if (words.contains(QLatin1String("threshold"))) {
         return NxosConfigText::tr("% The simulated switch takes WRED thresholds in bytes "
                                   "(minimum-threshold ... maximum-threshold ...), not a "
@@ -262,15 +261,15 @@ QString NxosConfigurator::applyQueuingClass(const QStringList &words)
     q.wred.ecn = words.contains(QLatin1String("ecn"));
     q.wred.enabled = true;
     m_fabric.setSwitchQueuing(m_switch, q);
-    return {};
+    return QString();
 }
 
-QString NxosConfigurator::applyNetworkQosClass(const QStringList &words)
+std::optional<QString> NxosConfigurator::applyNetworkQosClass(const QStringList &words)
 {
     const bool no = words.value(0) == QLatin1String("no");
     const QStringList w = no ? words.mid(1) : words;
     if (w.value(0) != QLatin1String("pause"))
-        return QStringLiteral("?");
+        return std::nullopt;
     if (w.value(1) == QLatin1String("buffer-size")) {
         SwitchQueuing q = m_fabric.switchQueuing(m_switch);
         const SwitchQueuing defaults = switchQueuingOf(m_fabric.params().sw);
@@ -281,7 +280,7 @@ QString NxosConfigurator::applyNetworkQosClass(const QStringList &words)
             q.headroom100g = defaults.headroom100g;
             q.thresholdsConfigured = false;
             m_fabric.setSwitchQueuing(m_switch, q);
-            return {};
+            return QString();
         }
         qsizetype at = 2;
         const Bytes buffer = bytesAt(w, at);
@@ -305,7 +304,7 @@ QString NxosConfigurator::applyNetworkQosClass(const QStringList &words)
         q.headroom100g = buffer - xoff;
         q.thresholdsConfigured = true;
         m_fabric.setSwitchQueuing(m_switch, q);
-        return {};
+        return QString();
     }
     if (w.value(1) == QLatin1String("pfc-cos")) {
         SwitchFaults f = m_fabric.switchFaults(m_switch);
@@ -318,7 +317,7 @@ QString NxosConfigurator::applyNetworkQosClass(const QStringList &words)
             SwitchQosConfig qos = m_fabric.qosConfig();
             qos.noDropConfigured = false;
             m_fabric.setQosConfig(qos);
-            return {};
+            return QString();
         }
         bool ok = false;
         const int cos = w.value(2).toInt(&ok);
@@ -331,17 +330,17 @@ QString NxosConfigurator::applyNetworkQosClass(const QStringList &words)
             qos.noDropConfigured = true;
             m_fabric.setQosConfig(qos);
         }
-        return {};
+        return QString();
     }
-    return QStringLiteral("?");
+    return std::nullopt;
 }
 
-QString NxosConfigurator::applyClassMap(const QStringList &words)
+std::optional<QString> NxosConfigurator::applyClassMap(const QStringList &words)
 {
     const bool no = words.value(0) == QLatin1String("no");
     const QStringList w = no ? words.mid(1) : words;
     if (w.value(0) != QLatin1String("match") || w.value(1) != QLatin1String("dscp"))
-        return QStringLiteral("?");
+        return std::nullopt;
     const auto dscps = dscpList(w.mid(2));
     if (!dscps)
         return NxosConfigText::tr("% Invalid DSCP list: %1\n").arg(w.mid(2).join(QLatin1Char(' ')));
@@ -354,10 +353,10 @@ QString NxosConfigurator::applyClassMap(const QStringList &words)
             group = ClassDefault;
     }
     m_fabric.setQosConfig(qos);
-    return {};
+    return QString();
 }
 
-QString NxosConfigurator::applyInterface(const QStringList &words)
+std::optional<QString> NxosConfigurator::applyInterface(const QStringList &words)
 {
     const bool no = words.value(0) == QLatin1String("no");
     const QStringList w = no ? words.mid(1) : words;
@@ -366,29 +365,29 @@ QString NxosConfigurator::applyInterface(const QStringList &words)
         const QString mode = w.value(2);
         if (!no && mode != QLatin1String("on") && mode != QLatin1String("off")
             && mode != QLatin1String("auto"))
-            return QStringLiteral("?");
+            return std::nullopt;
         // auto negotiates PFC over DCBX, which the simulated NICs do not speak: it is off.
         const bool on = !no && mode == QLatin1String("on");
         for (int p : std::as_const(m_ports))
             m_fabric.setPfcEnabled(p, on);
-        return {};
+        return QString();
     }
     if (w.value(0) == QLatin1String("shutdown") && w.size() == 1) {
         for (int p : std::as_const(m_ports)) {
             if (m_fabric.spec().switchPorts[p].peerKind != PeerKind::None)
                 m_fabric.setLinkUp(p, no);
         }
-        return {};
+        return QString();
     }
-    return QStringLiteral("?");
+    return std::nullopt;
 }
 
-QString NxosConfigurator::applySystemQos(const QStringList &words)
+std::optional<QString> NxosConfigurator::applySystemQos(const QStringList &words)
 {
     const bool no = words.value(0) == QLatin1String("no");
     const QStringList w = no ? words.mid(1) : words;
     if (w.value(0) != QLatin1String("service-policy"))
-        return QStringLiteral("?");
+        return std::nullopt;
     if (w.value(1) == QLatin1String("type") && w.value(2) == QLatin1String("queuing")
         && w.value(3) == QLatin1String("output")) {
         if (w.value(4) != queuingPolicy()) {
@@ -397,7 +396,7 @@ QString NxosConfigurator::applySystemQos(const QStringList &words)
         SwitchFaults f = m_fabric.switchFaults(m_switch);
         f.ecnNotApplied = no;
         m_fabric.setSwitchFaults(m_switch, f);
-        return {};
+        return QString();
     }
     return NxosConfigText::tr("% The simulated switch changes its queuing output policy only "
                               "under system qos.\n");

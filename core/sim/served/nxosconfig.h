@@ -5,6 +5,8 @@
 #include <QList>
 #include <QStringList>
 
+#include <optional>
+
 namespace roce::sim {
 
 class Fabric;
@@ -51,12 +53,14 @@ private:
     };
     /// One command in the current mode; an empty string when it succeeded, else the error.
     QString apply(const QString &command);
-    QString applyConfig(const QStringList &words);
-    QString applyQueuingClass(const QStringList &words);
-    QString applyNetworkQosClass(const QStringList &words);
-    QString applyClassMap(const QStringList &words);
-    QString applyInterface(const QStringList &words);
-    QString applySystemQos(const QStringList &words);
+    // One mode's commands: an empty string when it succeeded, the error, or nullopt when the
+    // command is not one of that mode's.
+    std::optional<QString> applyConfig(const QStringList &words);
+    std::optional<QString> applyQueuingClass(const QStringList &words);
+    std::optional<QString> applyNetworkQosClass(const QStringList &words);
+    std::optional<QString> applyClassMap(const QStringList &words);
+    std::optional<QString> applyInterface(const QStringList &words);
+    std::optional<QString> applySystemQos(const QStringList &words);
     /// Switch ports named by an `interface` argument ("Ethernet1/1-4, Ethernet1/9"), or an
     /// error.
     QString resolvePorts(const QString &names, QList<int> *ports) const;
