@@ -30,9 +30,14 @@ int poisson(Xoshiro256 &rng, double mean)
         const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
         return std::max(0, int(std::lround(mean + z * std::sqrt(mean))));
     }
+    // Knuth's product. No mark when the first uniform is within exp(-mean), which is at
+    // least 1 - mean: most steps mark nothing and are told so without the exponential (the
+    // same draws, the same outcome).
+    double product = uniform();
+    if (product <= 1 - mean)
+        return 0;
     const double limit = std::exp(-mean);
     int k = 0;
-    double product = uniform();
     while (product > limit) {
         ++k;
         product *= uniform();
