@@ -13,6 +13,7 @@
 #include "proto/common/versions.h"
 #include "screenshot.h"
 #include "translations.h"
+#include "whatifwiring.h"
 
 #include <QApplication>
 #include <QSettings>
@@ -84,6 +85,7 @@ int main(int argc, char **argv)
     roce::app::wirePasswordPrompt(window, fabric, live, secrets);
     roce::app::wirePrometheusDialog(window, fabric, live, secrets, settings, inventoryPath);
     roce::app::wirePingmesh(window, live, fabric, options);
+    roce::app::wireWhatIf(window, live, fabric, options);
     roce::app::watchTrainingRanks(*experiments->queue, live);
     // The flight recorder (always on unless turned off) and replays of what it kept.
     roce::app::ConsoleRecording recording(window, live, settings);

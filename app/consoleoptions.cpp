@@ -74,6 +74,11 @@ void declare(OptionTable &t, ConsoleOptions &o)
                                      "silent-pause, pfcwd-flap, ecn-not-marking), or agents (its "
                                      "own agents probe each other)."),
               &o.pingmeshScenario)
+        .text(QStringLiteral("whatif"), ConsoleOptionsText::tr("file"),
+              ConsoleOptionsText::tr("Show the What if dock with the change in this file (NX-OS "
+                                     "configuration lines, ecn/roce_rp/FILE VALUE lines) and "
+                                     "preview it once the fabric has answered."),
+              &o.whatIfChange)
         .flag(QStringLiteral("demo"),
               ConsoleOptionsText::tr("Run on the embedded simulated fabric (the default while no "
                                      "inventory is configured)."),

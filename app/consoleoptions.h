@@ -22,6 +22,7 @@ struct ConsoleOptions {
     QString prometheusUrl;     ///< --prometheus: read the fleet from this metrics store
     QString selectPort;        ///< --select: the port shown in the charts at start
     QString pingmeshScenario;  ///< --pingmesh: the pingmesh fault started at start
+    QString whatIfChange;      ///< --whatif: a change file previewed in the What if dock
 };
 
 /// Outcome of parsing: either options to run with, or an exit code after --help/--version or

@@ -119,11 +119,18 @@ MainWindow::MainWindow(QSettings &settings, bool restoreSavedLayout, QWidget *pa
                                         "NIC, link or port named with its evidence."),
                                      this),
              Qt::RightDockWidgetArea);
+    addPanel(QStringLiteral("whatIfDock"), tr("What if"),
+             new widgets::EmptyState(tr("What if"),
+                                     tr("A QoS change previewed on the fabric's twin, against the "
+                                        "fabric now, before it is made."),
+                                     this),
+             Qt::RightDockWidgetArea);
     // The cause first: the Diagnosis above the charts, the symptoms (events) beside the ports.
     splitDockWidget(dock(QStringLiteral("diagnosisDock")), dock(QStringLiteral("chartsDock")),
                     Qt::Vertical);
     tabifyDockWidget(dock(QStringLiteral("chartsDock")), dock(QStringLiteral("runsDock")));
     tabifyDockWidget(dock(QStringLiteral("runsDock")), dock(QStringLiteral("pingmeshDock")));
+    tabifyDockWidget(dock(QStringLiteral("pingmeshDock")), dock(QStringLiteral("whatIfDock")));
     dock(QStringLiteral("chartsDock"))->raise();
     splitDockWidget(dock(QStringLiteral("portsDock")), dock(QStringLiteral("eventsDock")),
                     Qt::Horizontal);
@@ -604,15 +611,43 @@ void MainWindow::showFleetRefresh(qint64 elapsedMs, int ports, int intervalMs)
 
 void MainWindow::showPingmesh(QWidget *panel)
 {
-    QDockWidget *d = dock(QStringLiteral("pingmeshDock"));
-    QWidget *old = d->widget();
-    d->setWidget(panel);
-    delete old;
+    setPanel(QStringLiteral("pingmeshDock"), panel);
 }
 
 void MainWindow::raisePingmesh()
 {
-    QDockWidget *d = dock(QStringLiteral("pingmeshDock"));
+    raisePanel(QStringLiteral("pingmeshDock"));
+}
+
+void MainWindow::showWhatIf(QWidget *panel)
+{
+    setPanel(QStringLiteral("whatIfDock"), panel);
+}
+
+void MainWindow::raiseWhatIf()
+{
+    raisePanel(QStringLiteral("whatIfDock"));
+    // The change and its table need room: most of the right column's height (once the
+    // window is laid out, should it be raised at start).
+    QTimer::singleShot(0, this, [this] {
+        QDockWidget *whatIf = dock(QStringLiteral("whatIfDock"));
+        if (!whatIf->isFloating() && dockWidgetArea(whatIf) == Qt::RightDockWidgetArea)
+            resizeDocks({dock(QStringLiteral("diagnosisDock")), whatIf}, {height() / 8, height()},
+                        Qt::Vertical);
+    });
+}
+
+void MainWindow::setPanel(const QString &objectName, QWidget *content)
+{
+    QDockWidget *d = dock(objectName);
+    QWidget *old = d->widget();
+    d->setWidget(content);
+    delete old;
+}
+
+void MainWindow::raisePanel(const QString &objectName)
+{
+    QDockWidget *d = dock(objectName);
     d->show();
     d->raise();
 }
@@ -711,6 +746,10 @@ void MainWindow::createMenus()
     pingmesh->setObjectName(QStringLiteral("pingmeshAction"));
     pingmesh->setStatusTip(tr("Probe every pair of NICs and name the bad NIC, link or port."));
     connect(pingmesh, &QAction::triggered, this, &MainWindow::raisePingmesh);
+    QAction *whatIf = fabric->addAction(tr("&What if..."));
+    whatIf->setObjectName(QStringLiteral("whatIfAction"));
+    whatIf->setStatusTip(tr("Preview a QoS change on the fabric's twin before making it."));
+    connect(whatIf, &QAction::triggered, this, &MainWindow::raiseWhatIf);
     QAction *demo = fabric->addAction(tr("&Demo fabric"));
     demo->setObjectName(QStringLiteral("demoAction"));
     demo->setStatusTip(tr("Watch the embedded simulated fabric (8 servers, one Nexus)."));

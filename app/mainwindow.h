@@ -59,7 +59,7 @@ public:
     ~MainWindow() override;
 
     /// Dock by object name: "portsDock", "chartsDock", "runsDock", "eventsDock",
-    /// "diagnosisDock", "pingmeshDock".
+    /// "diagnosisDock", "pingmeshDock", "whatIfDock".
     QDockWidget *dock(const QString &objectName) const;
 
 public slots:
@@ -138,6 +138,10 @@ public slots:
     void showPingmesh(QWidget *panel);
     /// Fabric > Pingmesh: shows the Pingmesh dock in front.
     void raisePingmesh();
+    /// Puts @p panel (the what-if preview) into the What if dock.
+    void showWhatIf(QWidget *panel);
+    /// Fabric > What if: shows the What if dock in front.
+    void raiseWhatIf();
 
 public:
     bool isReplay() const { return m_replayBar != nullptr; }
@@ -175,6 +179,9 @@ protected:
 private:
     void giveMapRoom(int rightColumnWidth);
     QScrollArea *runsArea();
+    /// Replaces dock @p objectName's content with @p content (the old one is deleted).
+    void setPanel(const QString &objectName, QWidget *content);
+    void raisePanel(const QString &objectName);
     QDockWidget *addPanel(const QString &objectName, const QString &title, QWidget *content,
                           Qt::DockWidgetArea area);
     void createActions();

@@ -1018,6 +1018,33 @@
     </message>
 </context>
 <context>
+    <name>ChangeText</name>
+    <message>
+        <source>%1: %2 (NX-API code 429): nothing was changed; its sessions expire after 10 minutes</source>
+        <translation>%1: %2 (NX-API-Code 429): Nichts wurde geändert; seine Sitzungen laufen nach 10 Minuten ab</translation>
+    </message>
+    <message>
+        <source>%1 refused &apos;%2&apos;: %3</source>
+        <translation>%1 hat „%2“ abgelehnt: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: its agent reports no NIC</source>
+        <translation>%1: sein Agent meldet keine NIC</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: no answer to the change</source>
+        <translation>%1: keine Antwort auf die Änderung</translation>
+    </message>
+</context>
+<context>
     <name>ClientText</name>
     <message>
         <source>%1 is plain HTTP: the password would cross the network in clear. Use https://, or allow HTTP explicitly for this switch.</source>
@@ -1294,6 +1321,10 @@
     <message>
         <source>milliseconds</source>
         <translation>Millisekunden</translation>
+    </message>
+    <message>
+        <source>Show the What if dock with the change in this file (NX-OS configuration lines, ecn/roce_rp/FILE VALUE lines) and preview it once the fabric has answered.</source>
+        <translation>Das Dock „Was wäre wenn“ mit der Änderung aus dieser Datei zeigen (NX-OS-Konfigurationszeilen, Zeilen ecn/roce_rp/FILE VALUE) und ihre Vorschau erstellen, sobald die Fabric geantwortet hat.</translation>
     </message>
 </context>
 <context>
@@ -2393,6 +2424,46 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>RoCE queue mean, deepest port</source>
+        <translation>Mittlere RoCE-Warteschlange, tiefster Port</translation>
+    </message>
+    <message>
+        <source>ECN marks</source>
+        <translation>ECN-Markierungen</translation>
+    </message>
+    <message>
+        <source>CNPs sent</source>
+        <translation>CNPs gesendet</translation>
+    </message>
+    <message>
+        <source>CNPs handled</source>
+        <translation>CNPs verarbeitet</translation>
+    </message>
+    <message>
+        <source>Pause frames received</source>
+        <translation>Pause-Frames empfangen</translation>
+    </message>
+    <message>
+        <source>Pause frames sent</source>
+        <translation>Pause-Frames gesendet</translation>
+    </message>
+    <message>
+        <source>Ingress MMU drops</source>
+        <translation>Ingress-MMU-Drops</translation>
+    </message>
+    <message>
+        <source>Egress drops</source>
+        <translation>Egress-Drops</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /s</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
     </message>
 </context>
 <context>
@@ -4376,6 +4447,35 @@ Szenarien von --sim:
     <message>
         <source>The last 2 minutes: utilization in (blue) and out (green), red ticks where the port dropped packets, amber where it was paused.</source>
         <translation>Die letzten 2 Minuten: Auslastung ein (blau) und aus (grün), rote Striche, wo der Port Pakete verworfen hat, gelbe, wo er pausiert wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewRunsText</name>
+    <message>
+        <source>Seen</source>
+        <translation>Gesehen</translation>
+    </message>
+    <message>
+        <source>Twin</source>
+        <translation>Zwilling</translation>
+    </message>
+    <message>
+        <source>Twin + change</source>
+        <translation>Zwilling + Änderung</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewerText</name>
+    <message numerus="yes">
+        <source>Watching the fabric for %n second(s)...</source>
+        <translation>
+            <numerusform>Die Fabric wird %n Sekunde lang beobachtet...</numerusform>
+            <numerusform>Die Fabric wird %n Sekunden lang beobachtet...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running the twin: the configuration now and the change...</source>
+        <translation>Der Zwilling läuft: die jetzige Konfiguration und die Änderung...</translation>
     </message>
 </context>
 <context>
@@ -6513,6 +6613,113 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     </message>
 </context>
 <context>
+    <name>TwinChangeText</name>
+    <message>
+        <source>line %1: &apos;switch NAME&apos; names one switch (or &apos;switch all&apos;)</source>
+        <translation>Zeile %1: „switch NAME“ benennt einen Switch (oder „switch all“)</translation>
+    </message>
+    <message>
+        <source>line %1: a NIC setting is written &apos;ecn/roce_np/FILE VALUE&apos; or &apos;ecn/roce_rp/FILE VALUE&apos; (got &apos;%2&apos;)</source>
+        <translation>Zeile %1: Eine NIC-Einstellung wird „ecn/roce_np/FILE VALUE“ oder „ecn/roce_rp/FILE VALUE“ geschrieben (erhalten: „%2“)</translation>
+    </message>
+    <message>
+        <source>the change holds no configuration line</source>
+        <translation>die Änderung enthält keine Konfigurationszeile</translation>
+    </message>
+</context>
+<context>
+    <name>TwinModelText</name>
+    <message>
+        <source>%1: a chassis the twin knows no buffer of; it gives each 10 MB.</source>
+        <translation>%1: ein Chassis, dessen Puffer der Zwilling nicht kennt; er gibt jedem 10 MB.</translation>
+    </message>
+    <message>
+        <source>Some switch ports reported no line rate: the twin runs them at 25 Gb/s.</source>
+        <translation>Einige Switch-Ports haben keine Leitungsrate gemeldet: Der Zwilling betreibt sie mit 25 Gb/s.</translation>
+    </message>
+    <message>
+        <source>%1 is cabled nowhere the twin can tell (no LLDP neighbour or typed switch_port): left out.</source>
+        <translation>Bei %1 kann der Zwilling keine Verkabelung erkennen (kein LLDP-Nachbar und kein eingetragener switch_port): ausgelassen.</translation>
+    </message>
+    <message>
+        <source>%1: WRED by profile (%2), not thresholds: the twin keeps its default thresholds.</source>
+        <translation>%1: WRED per Profil (%2), nicht per Schwellen: Der Zwilling behält seine Standardschwellen.</translation>
+    </message>
+    <message>
+        <source>%1 classifies by no qos input policy the twin can read: it keeps DSCP 26 -&gt; qos-group 3.</source>
+        <translation>%1 klassifiziert nach keiner Input-Policy vom Typ qos, die der Zwilling lesen kann: Es bleibt bei DSCP 26 -&gt; qos-group 3.</translation>
+    </message>
+    <message>
+        <source>%1: no running-config read; the twin gives it the reference configuration.</source>
+        <translation>%1: keine running-config gelesen; der Zwilling gibt ihm die Referenzkonfiguration.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NIC(s) reported no ecn/ files (no agent, or a driver without them): the twin gives them ConnectX defaults.</source>
+        <translation>
+            <numerusform>%n NIC hat keine ecn/-Dateien gemeldet (kein Agent oder ein Treiber ohne sie): Der Zwilling gibt ihr die ConnectX-Standardwerte.</numerusform>
+            <numerusform>%n NICs haben keine ecn/-Dateien gemeldet (kein Agent oder ein Treiber ohne sie): Der Zwilling gibt ihnen die ConnectX-Standardwerte.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No NIC reported its active_mtu: the twin sends 4096-byte RoCE packets.</source>
+        <translation>Keine NIC hat ihre active_mtu gemeldet: Der Zwilling sendet RoCE-Pakete mit 4096 Byte.</translation>
+    </message>
+    <message>
+        <source>A launched job&apos;s rank %1 is not in the twin: the job is left out.</source>
+        <translation>Rang %1 eines gestarteten Jobs ist nicht im Zwilling: Der Job wird ausgelassen.</translation>
+    </message>
+    <message>
+        <source>%1 sends %2 Gb/s that no NIC outside the jobs receives: left out.</source>
+        <translation>%1 sendet %2 Gb/s, die keine NIC außerhalb der Jobs empfängt: ausgelassen.</translation>
+    </message>
+    <message>
+        <source>%1 senders and %2 receivers: the port rates do not say who sends to whom, so the twin spreads each sender over the receivers in proportion to what they receive (a gravity estimate).</source>
+        <translation>%1 Sender und %2 Empfänger: Die Port-Raten sagen nicht, wer an wen sendet, also verteilt der Zwilling jeden Sender auf die Empfänger im Verhältnis zu dem, was sie empfangen (eine Schätzung nach dem Gravitationsmodell).</translation>
+    </message>
+    <message>
+        <source>Bulk flows run as fast as DCQCN lets them: a sender held back by its application is taken as held back by the fabric.</source>
+        <translation>Bulk-Flows laufen so schnell, wie DCQCN sie lässt: Ein Sender, den seine Anwendung bremst, wird so behandelt, als bremse ihn die Fabric.</translation>
+    </message>
+    <message>
+        <source>nothing to model yet: %1 switch ports and %2 NICs seen (the switches and agents must answer first)</source>
+        <translation>noch nichts zu modellieren: %1 Switch-Ports und %2 NICs gesehen (zuerst müssen die Switches und Agenten antworten)</translation>
+    </message>
+    <message>
+        <source>Link delays and the NICs&apos; host latencies are not exposed by the devices: the twin uses the model&apos;s defaults.</source>
+        <translation>Link-Verzögerungen und die Host-Latenzen der NICs stellen die Geräte nicht bereit: Der Zwilling verwendet die Standardwerte des Modells.</translation>
+    </message>
+    <message>
+        <source>ecn/ files the model&apos;s NIC does not have, or values it does not take, kept at its defaults: %1</source>
+        <translation>ecn/-Dateien, die die NIC des Modells nicht hat, oder Werte, die sie nicht annimmt, bleiben auf ihren Standardwerten: %1</translation>
+    </message>
+</context>
+<context>
+    <name>TwinObservationText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: its running-config could not be read (%2)</source>
+        <translation>%1: seine running-config konnte nicht gelesen werden (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>TwinPreviewText</name>
+    <message>
+        <source>the change names switch %1, which the fabric does not have</source>
+        <translation>die Änderung nennt den Switch %1, den die Fabric nicht hat</translation>
+    </message>
+    <message>
+        <source>%1 refuses &apos;%2&apos;: %3</source>
+        <translation>%1 lehnt „%2“ ab: %3</translation>
+    </message>
+    <message>
+        <source>%1 refuses the NIC change: %2</source>
+        <translation>%1 lehnt die NIC-Änderung ab: %2</translation>
+    </message>
+</context>
+<context>
     <name>UdPingmeshText</name>
     <message>
         <source>%1 failed: %2</source>
@@ -6834,6 +7041,140 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>rate_limit is not supported (failed logins are bounded without it)</source>
         <translation>rate_limit wird nicht unterstützt (fehlgeschlagene Anmeldungen sind auch ohne begrenzt)</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfText</name>
+    <message>
+        <source>Previews a QoS change on the fabric&apos;s own load before it is made. Watches the fabric for --seconds, builds its twin only from what the console sees (each switch&apos;s running-config, the NICs&apos; DCQCN as their agents read mlx5&apos;s ecn/ files, LLDP, the port rates and the jobs it launched), and runs the twin with its configuration and with the change side by side. Prints &quot;calibration&quot; (the twin&apos;s current run against what the fabric showed) and &quot;predicted&quot; (&quot;current&quot; and &quot;proposed&quot;).
+
+The change file holds NX-OS configuration lines (applied to every switch) and NIC lines &apos;ecn/roce_rp/FILE VALUE&apos; (applied to every NIC). Nothing is applied to a fabric, except with --verify, which only the simulated fabric takes: the change then goes to its switches over NX-API and its NICs through their agents, the fabric is watched again, and &quot;observed&quot; and &quot;error&quot; (the prediction&apos;s relative error per figure) are added.
+
+Secrets for --inventory as for `rocectl watch`.</source>
+        <translation>Zeigt eine QoS-Änderung an der eigenen Last der Fabric vorab, bevor sie vorgenommen wird. Beobachtet die Fabric für --seconds, baut ihren Zwilling nur aus dem, was die Konsole sieht (die running-config jedes Switches, das DCQCN der NICs, wie ihre Agenten es aus den ecn/-Dateien von mlx5 lesen, LLDP, die Port-Raten und die von ihr gestarteten Jobs), und lässt den Zwilling mit seiner Konfiguration und mit der Änderung nebeneinander laufen. Gibt „calibration“ (der aktuelle Lauf des Zwillings im Vergleich zu dem, was die Fabric zeigte) und „predicted“ („current“ und „proposed“) aus.
+
+Die Änderungsdatei enthält NX-OS-Konfigurationszeilen (auf jeden Switch angewendet) und NIC-Zeilen „ecn/roce_rp/FILE VALUE“ (auf jede NIC angewendet). Auf eine Fabric wird nichts angewendet, außer mit --verify, das nur die simulierte Fabric annimmt: Die Änderung geht dann über NX-API an ihre Switches und über deren Agenten an ihre NICs, die Fabric wird erneut beobachtet, und „observed“ und „error“ (der relative Fehler der Vorhersage je Kennzahl) kommen hinzu.
+
+Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>With --sim: through the simulated fabric&apos;s served NX-API and agents (always so: the twin reads what devices expose).</source>
+        <translation>Mit --sim: über die NX-API und die Agenten, die die simulierte Fabric bereitstellt (immer so: Der Zwilling liest, was Geräte bereitstellen).</translation>
+    </message>
+    <message>
+        <source>The proposed change: NX-OS configuration lines and &apos;ecn/roce_np|roce_rp/FILE VALUE&apos; lines.</source>
+        <translation>Die vorgeschlagene Änderung: NX-OS-Konfigurationszeilen und Zeilen „ecn/roce_np|roce_rp/FILE VALUE“.</translation>
+    </message>
+    <message>
+        <source>Seconds to watch the fabric (and, with --verify, to watch it again after the change); default 10.</source>
+        <translation>Beobachtungsdauer der Fabric in Sekunden (mit --verify auch die der erneuten Beobachtung nach der Änderung); Standard 10.</translation>
+    </message>
+    <message>
+        <source>Model seconds the twin runs each configuration for (default: --seconds).</source>
+        <translation>Modellsekunden, die der Zwilling jede Konfiguration laufen lässt (Standard: --seconds).</translation>
+    </message>
+    <message>
+        <source>Seconds the load runs before the watch (default 5).</source>
+        <translation>Sekunden, die die Last vor der Beobachtung läuft (Standard 5).</translation>
+    </message>
+    <message>
+        <source>With --verify: seconds between the change and the second watch (default 5).</source>
+        <translation>Mit --verify: Sekunden zwischen der Änderung und der zweiten Beobachtung (Standard 5).</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for every source to answer (default 20).</source>
+        <translation>Sekunden, die auf die Antwort jeder Quelle gewartet wird (Standard 20).</translation>
+    </message>
+    <message>
+        <source>The twin&apos;s model: fluid (default) or packet (the reference fabric&apos;s size).</source>
+        <translation>Das Modell des Zwillings: fluid (Standard) oder packet (bis zur Größe der Referenz-Fabric).</translation>
+    </message>
+    <message>
+        <source>Simulated fabric only: apply the change to it, watch it again, and report the prediction&apos;s error.</source>
+        <translation>Nur simulierte Fabric: die Änderung auf sie anwenden, sie erneut beobachten und den Fehler der Vorhersage ausgeben.</translation>
+    </message>
+    <message>
+        <source>Print one JSON object.</source>
+        <translation>Ein JSON-Objekt ausgeben.</translation>
+    </message>
+    <message>
+        <source>--served goes with --sim</source>
+        <translation>--served gehört zu --sim</translation>
+    </message>
+    <message>
+        <source>--verify applies the change to the fabric, and only the simulated one (--sim) takes it: the console never changes a real switch</source>
+        <translation>--verify wendet die Änderung auf die Fabric an, und nur die simulierte (--sim) nimmt sie an: Die Konsole ändert nie einen echten Switch</translation>
+    </message>
+    <message>
+        <source>--change FILE is required</source>
+        <translation>--change DATEI ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Jobs launched from another console are not known here: their traffic counts as bulk flows.</source>
+        <translation>Von einer anderen Konsole gestartete Jobs sind hier nicht bekannt: Ihr Verkehr zählt als Bulk-Flows.</translation>
+    </message>
+    <message>
+        <source>figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>seen now</source>
+        <translation>gesehen</translation>
+    </message>
+    <message>
+        <source>twin now</source>
+        <translation>Zwilling</translation>
+    </message>
+    <message>
+        <source>proposed</source>
+        <translation>Vorschlag</translation>
+    </message>
+    <message>
+        <source>observed</source>
+        <translation>beobachtet</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>the fabric did not come up</source>
+        <translation>die Fabric ist nicht hochgefahren</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>the fabric refused the change: %1</source>
+        <translation>die Fabric hat die Änderung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>preview a QoS change on the fabric&apos;s twin (current against proposed)</source>
+        <translation>eine QoS-Änderung am Zwilling der Fabric vorab zeigen (aktuell gegenüber vorgeschlagen)</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfWiringText</name>
+    <message>
+        <source>the twin is built from the switches&apos; running-configs over NX-API: watch a fabric with switches (the demo fabric or an inventory&apos;s) first</source>
+        <translation>der Zwilling wird über NX-API aus den running-configs der Switches gebaut: zuerst eine Fabric mit Switches beobachten (die Demo-Fabric oder die eines Inventars)</translation>
+    </message>
+    <message>
+        <source>Jobs launched on this fabric are not read by the twin yet: their traffic counts as bulk flows.</source>
+        <translation>Auf dieser Fabric gestartete Jobs liest der Zwilling noch nicht: Ihr Verkehr zählt als Bulk-Flows.</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -7294,6 +7635,22 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>Idle fabric: pick a load or a fault from the Scenario menu (an incast, training, a stalled NIC...) and watch the map, the Diagnosis and the Events.</source>
         <translation>Fabric im Leerlauf: eine Last oder einen Fehler im Menü Szenario wählen (ein Incast, Training, eine blockierte NIC...) und die Karte, die Diagnose und die Ereignisse beobachten.</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Was wäre wenn</translation>
+    </message>
+    <message>
+        <source>A QoS change previewed on the fabric&apos;s twin, against the fabric now, before it is made.</source>
+        <translation>Eine QoS-Änderung als Vorschau am Zwilling der Fabric, verglichen mit der jetzigen Fabric, bevor sie vorgenommen wird.</translation>
+    </message>
+    <message>
+        <source>&amp;What if...</source>
+        <translation>&amp;Was wäre wenn...</translation>
+    </message>
+    <message>
+        <source>Preview a QoS change on the fabric&apos;s twin before making it.</source>
+        <translation>Eine QoS-Änderung am Zwilling der Fabric vorab zeigen, bevor sie vorgenommen wird.</translation>
     </message>
 </context>
 <context>
@@ -8752,6 +9109,45 @@ PFC rx %8, tx %9</translation>
     <message>
         <source>loss</source>
         <translation>Loss</translation>
+    </message>
+</context>
+<context>
+    <name>roce::widgets::WhatIfPanel</name>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Vorschau</translation>
+    </message>
+    <message>
+        <source>Paste the change as NX-OS configuration lines: they apply to every switch, or after a line &lt;tt&gt;switch NAME&lt;/tt&gt; to that switch alone. NIC lines write mlx5&apos;s DCQCN files: &lt;tt&gt;ecn/roce_rp/rpg_time_reset 600&lt;/tt&gt;. Nothing is applied to the fabric: its twin, built from what the console sees, runs the change on the fabric&apos;s own load.</source>
+        <translation>Die Änderung als NX-OS-Konfigurationszeilen einfügen: Sie gelten für jeden Switch oder, nach einer Zeile &lt;tt&gt;switch NAME&lt;/tt&gt;, nur für diesen Switch. NIC-Zeilen schreiben die DCQCN-Dateien von mlx5: &lt;tt&gt;ecn/roce_rp/rpg_time_reset 600&lt;/tt&gt;. Auf die Fabric wird nichts angewendet: Ihr Zwilling, gebaut aus dem, was die Konsole sieht, lässt die Änderung auf der eigenen Last der Fabric laufen.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How long the fabric is watched before the twin is built; the twin then runs each configuration as long.</source>
+        <translation>Wie lange die Fabric beobachtet wird, bevor der Zwilling gebaut wird; der Zwilling lässt dann jede Konfiguration ebenso lange laufen.</translation>
+    </message>
+    <message>
+        <source>Watch for</source>
+        <translation>Beobachten für</translation>
+    </message>
+    <message>
+        <source>Paste the change to preview first.</source>
+        <translation>Zuerst die Änderung für die Vorschau einfügen.</translation>
+    </message>
+    <message>
+        <source>Previewed: the fabric as seen, its twin, and the twin with the change.</source>
+        <translation>Vorschau erstellt: die Fabric, wie sie gesehen wurde, ihr Zwilling und der Zwilling mit der Änderung.</translation>
+    </message>
+    <message>
+        <source>Uncertain: %1</source>
+        <translation>Unsicher: %1</translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation>Keine Vorschau: %1</translation>
     </message>
 </context>
 </TS>

@@ -99,6 +99,11 @@ ComparisonView::ComparisonView(QWidget *parent)
     layout->addLayout(buttons);
 }
 
+void ComparisonView::setChartsVisible(bool visible)
+{
+    m_charts->setVisible(visible);
+}
+
 void ComparisonView::setComparison(const results::Comparison &comparison)
 {
     m_comparison = comparison;

@@ -29,6 +29,9 @@ public:
     bool exportPng(const QString &path, QString *error = nullptr);
     /// The ratio sentences shown under the charts.
     QString ratiosText() const;
+    /// Shows or hides the charts (and the ratios under them): a comparison whose bars would
+    /// all be the same reads better as its table alone.
+    void setChartsVisible(bool visible);
     QChart *bandwidthChart() const { return m_bandwidth; }
     QChart *latencyChart() const { return m_latency; }
     QChart *sweepChart() const { return m_sweep; }

@@ -4,11 +4,13 @@
 #include "proto/common/versions.h"
 #include "sim/scenarios/livescenario.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace roce::cli;
@@ -366,6 +368,79 @@ private slots:
         QVERIFY(links.size() >= 4);
         QCOMPARE(links.first().toObject().value(QStringLiteral("source")).toString(),
                  QStringLiteral("switch_lldp"));
+    }
+
+    // `rocectl whatif`: what it refuses, and its JSON keys (scripts read them) on a small
+    // served leaf/spine fabric, the change verified on it.
+    void whatIfCommand()
+    {
+        QTemporaryDir dir;
+        const QString change = dir.filePath(QStringLiteral("kmin.cfg"));
+        QFile f(change);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("policy-map type queuing QOS_EGRESS_PORT\n  class type queuing c-out-8q-q3\n"
+                "    random-detect minimum-threshold 75 kbytes maximum-threshold 3000 kbytes "
+                "drop-probability 7 weight 0 ecn\n");
+        f.close();
+        Run r = runInProcess({QStringLiteral("whatif"), QStringLiteral("--sim")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("--change")), qPrintable(r.err));
+        r = runInProcess({QStringLiteral("whatif"), QStringLiteral("--inventory"),
+                          QStringLiteral("/nonexistent.json"), QStringLiteral("--change"), change,
+                          QStringLiteral("--verify")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("never changes a real switch")), qPrintable(r.err));
+        const QString bad = dir.filePath(QStringLiteral("bad.cfg"));
+        QFile b(bad);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write("! a NIC line without its value\necn/roce_rp/rpg_time_reset\n");
+        b.close();
+        r = runInProcess(
+            {QStringLiteral("whatif"), QStringLiteral("--sim"), QStringLiteral("--change"), bad});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("line 2")), qPrintable(r.err));
+
+        r = runInProcess({QStringLiteral("whatif"), QStringLiteral("--sim"),
+                          QStringLiteral("--topology"), QStringLiteral("rail:8:2:2:2"),
+                          QStringLiteral("--scenario"), QStringLiteral("dcqcn-incast"),
+                          QStringLiteral("--change"), change, QStringLiteral("--seconds"),
+                          QStringLiteral("3"), QStringLiteral("--warmup"), QStringLiteral("2"),
+                          QStringLiteral("--settle"), QStringLiteral("2"),
+                          QStringLiteral("--verify"), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitOk));
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QStringList keys {
+            QStringLiteral("queue_mean_kb"),     QStringLiteral("goodput_gbps"),
+            QStringLiteral("ecn_marks_per_s"),   QStringLiteral("cnp_sent_per_s"),
+            QStringLiteral("cnp_handled_per_s"), QStringLiteral("rx_pauses_per_s"),
+            QStringLiteral("tx_pauses_per_s"),   QStringLiteral("ingress_mmu_drops_per_s"),
+            QStringLiteral("egress_drops_per_s")};
+        const QJsonObject predicted = report.value(QStringLiteral("predicted")).toObject();
+        for (const char *side : {"current", "proposed"}) {
+            const QJsonObject figures = predicted.value(QLatin1String(side)).toObject();
+            for (const QString &key : keys)
+                QVERIFY2(figures.value(key).isDouble(), qPrintable(QLatin1String(side) + key));
+        }
+        for (const char *part : {"observed", "error"}) {
+            const QJsonObject o = report.value(QLatin1String(part)).toObject();
+            for (const QString &key : keys)
+                QVERIFY2(o.contains(key), qPrintable(QLatin1String(part) + key));
+        }
+        const QJsonObject twin = report.value(QStringLiteral("twin")).toObject();
+        QCOMPARE(twin.value(QStringLiteral("nics")).toInt(), 16);
+        QCOMPARE(twin.value(QStringLiteral("switches")).toInt(), 4);
+        QCOMPARE(twin.value(QStringLiteral("switch_links")).toInt(), 4);
+        // The incast: seven senders into one NIC, each found by its rates.
+        QCOMPARE(twin.value(QStringLiteral("flows")).toArray().size(), 7);
+        QVERIFY(predicted.value(QStringLiteral("current"))
+                    .toObject()
+                    .value(QStringLiteral("ecn_marks_per_s"))
+                    .toDouble()
+                > 100);
+        QVERIFY(report.value(QStringLiteral("calibration"))
+                    .toObject()
+                    .contains(QStringLiteral("error")));
+        QVERIFY(report.value(QStringLiteral("drops_agree")).toBool());
     }
 
     void switchUsageAndErrors()

@@ -337,16 +337,6 @@ bool watchFabric(LiveWatch &w, const FabricOptions &fabric, const QCommandLinePa
     return true;
 }
 
-/// Whether every source of @p hub has answered or failed.
-bool everySourceAnswered(const live::LiveFabric &hub)
-{
-    const QList<live::SourceState> sources = hub.sources();
-    return !sources.isEmpty()
-        && std::all_of(sources.cbegin(), sources.cend(), [](const live::SourceState &s) {
-               return s.state != live::SourceState::State::Connecting;
-           });
-}
-
 /// Runs the watch until it is over or stopped: once every source answered (or the wait is
 /// over), the healthy warm-up, the faults, then @p seconds of watching.
 void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
@@ -368,7 +358,7 @@ void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
     clock.setInterval(250);
     QObject::connect(&clock, &QTimer::timeout, &w.loop, [&] {
         if (phase == Phase::Waiting) {
-            if (!everySourceAnswered(w.hub) && since.elapsed() < qint64(a.wait * 1000))
+            if (!w.hub.everySourceAnswered() && since.elapsed() < qint64(a.wait * 1000))
                 return;
             if (a.pingmesh) {
                 pingmesh::AgentPingmeshOptions options;

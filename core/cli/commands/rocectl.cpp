@@ -14,6 +14,7 @@
 #include "cli/commands/switchcommand.h"
 #include "cli/commands/versioncommand.h"
 #include "cli/commands/watchcommand.h"
+#include "cli/commands/whatifcommand.h"
 #include "cli/run/runcommand.h"
 #include "proto/common/versions.h"
 
@@ -67,6 +68,7 @@ CommandRegistry makeRocectlRegistry()
     registry.add(std::make_unique<SshCommand>());
     registry.add(std::make_unique<SwitchCommand>());
     registry.add(std::make_unique<VersionCommand>());
+    registry.add(std::make_unique<WhatIfCommand>());
     registry.add(std::make_unique<WatchCommand>());
     registry.add(std::make_unique<RecordCommand>());
     registry.add(std::make_unique<ReplayCommand>());

@@ -23,6 +23,14 @@ QJsonValue enabledPriorities(const QMap<QString, QString> &attributes)
     return any ? QJsonValue(enabled) : QJsonValue();
 }
 
+QJsonObject filesOf(const QMap<QString, QString> &files)
+{
+    QJsonObject out;
+    for (auto it = files.cbegin(); it != files.cend(); ++it)
+        out.insert(it.key(), it.value().trimmed());
+    return out;
+}
+
 }  // namespace
 
 QJsonObject nicConfigFromSample(const agentproto::AgentSample &sample)
@@ -35,6 +43,8 @@ QJsonObject nicConfigFromSample(const agentproto::AgentSample &sample)
         for (const agentproto::RdmaPortSample &p : d.ports) {
             QJsonObject nic {{QStringLiteral("device"), d.name},
                              {QStringLiteral("netdev"), p.netdev}};
+            if (p.activeMtu)
+                nic.insert(QStringLiteral("active_mtu"), *p.activeMtu);
             const agentproto::NetdevSample *n = netdevs.value(p.netdev);
             if (n) {
                 if (n->mtu)
@@ -49,6 +59,12 @@ QJsonObject nicConfigFromSample(const agentproto::AgentSample &sample)
                 const int cnp = n->ecnNp.value(QStringLiteral("cnp_dscp")).toInt(&ok);
                 if (ok)
                     nic.insert(QStringLiteral("cnp_dscp"), cnp);
+                // Every congestion-control file as read: what a model of the NIC's DCQCN
+                // (the what-if twin) is built from.
+                if (!n->ecnNp.isEmpty())
+                    nic.insert(QStringLiteral("roce_np"), filesOf(n->ecnNp));
+                if (!n->ecnRp.isEmpty())
+                    nic.insert(QStringLiteral("roce_rp"), filesOf(n->ecnRp));
             }
             nics.append(nic);
         }

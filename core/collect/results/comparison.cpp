@@ -283,6 +283,25 @@ QList<ComparisonRow> Comparison::rows() const
     figure(QStringLiteral("jitter_usec"), [&](int i) { return jitterUs(metrics[i].latency); });
     figure(QStringLiteral("mean_step_ms"), [&](int i) { return metrics[i].meanStepMs; });
     figure(QStringLiteral("mean_allreduce_ms"), [&](int i) { return metrics[i].meanAllreduceMs; });
+    // A what-if preview's fabric figures, in the order the preview gives them.
+    QStringList previewKeys;
+    for (const RunRecord &r : runs) {
+        for (const QJsonValue &v : r.result.value(QStringLiteral("figures")).toArray()) {
+            const QString key = v.toObject().value(QStringLiteral("key")).toString();
+            if (!previewKeys.contains(key))
+                previewKeys.append(key);
+        }
+    }
+    for (const QString &key : std::as_const(previewKeys)) {
+        figure(key, [&](int i) -> std::optional<double> {
+            for (const QJsonValue &v : runs[i].result.value(QStringLiteral("figures")).toArray()) {
+                const QJsonObject f = v.toObject();
+                if (f.value(QStringLiteral("key")).toString() == key)
+                    return f.value(QStringLiteral("value")).toDouble();
+            }
+            return std::nullopt;
+        });
+    }
     // Counter totals during each run: the NICs' ("fabric_*") and the switch's ("switch_*").
     auto counterRows = [&](const QString &prefix, auto totalsOf) {
         QStringList keys;

@@ -50,6 +50,19 @@ constexpr KnownFigure kKnownFigures[] = {
     {"mean_allreduce_ms", QT_TRANSLATE_NOOP("FigureText", "Mean all-reduce"),
      FigureUnit::Milliseconds},
     {"final_loss", QT_TRANSLATE_NOOP("FigureText", "Final loss"), FigureUnit::Number},
+    // A what-if preview's fabric figures (sim/twin/fabricfigures.h).
+    {"queue_mean_kb", QT_TRANSLATE_NOOP("FigureText", "RoCE queue mean, deepest port"),
+     FigureUnit::Kilobytes},
+    {"ecn_marks_per_s", QT_TRANSLATE_NOOP("FigureText", "ECN marks"), FigureUnit::PerSecond},
+    {"cnp_sent_per_s", QT_TRANSLATE_NOOP("FigureText", "CNPs sent"), FigureUnit::PerSecond},
+    {"cnp_handled_per_s", QT_TRANSLATE_NOOP("FigureText", "CNPs handled"), FigureUnit::PerSecond},
+    {"rx_pauses_per_s", QT_TRANSLATE_NOOP("FigureText", "Pause frames received"),
+     FigureUnit::PerSecond},
+    {"tx_pauses_per_s", QT_TRANSLATE_NOOP("FigureText", "Pause frames sent"),
+     FigureUnit::PerSecond},
+    {"ingress_mmu_drops_per_s", QT_TRANSLATE_NOOP("FigureText", "Ingress MMU drops"),
+     FigureUnit::PerSecond},
+    {"egress_drops_per_s", QT_TRANSLATE_NOOP("FigureText", "Egress drops"), FigureUnit::PerSecond},
     {"duration", QT_TRANSLATE_NOOP("FigureText", "Duration"), FigureUnit::Seconds},
     {"fabric_seconds", QT_TRANSLATE_NOOP("FigureText", "Counters sampled over"),
      FigureUnit::Seconds},
@@ -251,6 +264,12 @@ QString formatFigure(double value, FigureUnit unit)
         return FigureText::tr("%1 ms").arg(trimmedNumber(value, 2));
     case FigureUnit::Seconds:
         return FigureText::tr("%1 s").arg(trimmedNumber(value, 2));
+    case FigureUnit::PerSecond:
+        return FigureText::tr("%1 /s").arg(std::abs(value) >= 100
+                                               ? QString::number(std::llround(value))
+                                               : trimmedNumber(value, 2));
+    case FigureUnit::Kilobytes:
+        return FigureText::tr("%1 KB").arg(value, 0, 'f', 1);
     }
     return QString::number(value, 'g', 12);
 }

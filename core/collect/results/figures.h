@@ -18,6 +18,8 @@ enum class FigureUnit : quint8 {
     Microseconds,  ///< "14.32 us"
     Milliseconds,  ///< "812.4 ms"
     Seconds,       ///< "2.5 s"
+    PerSecond,     ///< a rate of events: "13263 /s", "0.5 /s"
+    Kilobytes,     ///< a queue's depth: "319.1 KB"
 };
 
 /// A figure's name for people (translated) and how its value is written.

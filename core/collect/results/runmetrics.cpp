@@ -99,6 +99,12 @@ RunMetrics metricsOf(const QString &tool, const QJsonObject &result)
         m.finalLoss = number(result, "final_loss");
     } else if (tool == QLatin1String("matrix")) {
         m.family = QStringLiteral("matrix");
+    } else if (t == QLatin1String("whatif")) {
+        // A side of a what-if preview: what the servers received, and a launched job's
+        // all-reduce; its other figures are rows of their own (comparison.cpp).
+        m.family = QStringLiteral("whatif");
+        m.bandwidthGbps = number(result, "goodput_gbps");
+        m.meanAllreduceMs = number(result, "mean_allreduce_ms");
     }
     return m;
 }

@@ -258,6 +258,14 @@ void LiveFabric::raiseFindings(const QString &source, const QList<pingmesh::Verd
           m_clock()});
 }
 
+bool LiveFabric::everySourceAnswered() const
+{
+    return !m_sources.isEmpty()
+        && std::all_of(m_sources.cbegin(), m_sources.cend(), [](const SourceState &s) {
+               return s.state != SourceState::State::Connecting;
+           });
+}
+
 void LiveFabric::reportConfig(const QString &device, const QString &kind, const QJsonObject &config)
 {
     post({Event::Kind::Config,

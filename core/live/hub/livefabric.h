@@ -147,6 +147,8 @@ public:
     /// Each device's last configuration report.
     QHash<QString, QJsonObject> configs() const { return m_configs; }
     QList<SourceState> sources() const { return m_sources.values(); }
+    /// Whether there are sources and every one has answered or failed (none still connecting).
+    bool everySourceAnswered() const;
     /// Every port's newest sample, in the order first seen (switch ports first).
     QList<model::PortSample> latest() const;
     /// latest() without the stale ports (isStale): what judges the fabric now, such as the

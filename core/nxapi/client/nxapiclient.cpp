@@ -287,6 +287,16 @@ struct NxapiClient::FinishedReply {
     QByteArray body;
 };
 
+bool NxapiClient::configure(const QStringList &commands)
+{
+    if (busy() || m_passwordNeeded)
+        return false;
+    m_inPoll = true;
+    m_pollClock.start();
+    send(commands, OutputFormat::Config);
+    return true;
+}
+
 void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, OutputFormat format,
                              bool usedCookie)
 {
@@ -314,6 +324,12 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
                              ClientText::tr("%1: %2").arg(finished.where, outputs.error().message),
                              finished.status,
                              {}});
+        return;
+    }
+    if (format == OutputFormat::Config) {
+        m_inPoll = false;
+        m_refusedLogins = 0;
+        emit configured(*outputs);
         return;
     }
     applyOutputs(*outputs, format);

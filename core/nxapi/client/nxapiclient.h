@@ -96,6 +96,12 @@ public:
     /// or polling stopped because the credentials were rejected.
     bool pollNow();
     bool busy() const { return !m_pending.isNull() || m_inPoll; }
+    /// Sends configuration commands in one `cli_conf` request (NX-API runs them in order and
+    /// stops at the first that fails): configured() with one output per command run, or
+    /// pollFailed() when the request itself failed. False when a request is still running or
+    /// the credentials were rejected. The console never calls it on its own: only a command
+    /// a person gave (what-if's --verify, on the simulated fabric) does.
+    bool configure(const QStringList &commands);
 
     /// The backoff's first delay (0 = the polling interval) and its ceiling.
     void setBackoff(int baseMs, int capMs);
@@ -122,6 +128,8 @@ signals:
     /// The certificate is not trusted: show @p fingerprint and let the user pin it.
     void certificateUntrusted(const QString &fingerprint, const QString &details);
     void pollSkipped();
+    /// The outputs of configure()'s commands, the last one the failure if one failed.
+    void configured(const QList<roce::nxapi::CommandOutput> &outputs);
     /// Polling stopped after two refused logins (also reported through pollFailed with
     /// kind CredentialsRejected): ask the user for the password and call setPassword().
     void credentialsRejected(const roce::nxapi::NxapiError &error);

@@ -11,8 +11,9 @@
 namespace roce::nxapi {
 
 /// How a command's output is requested: structured (`cli_show`, JSON-RPC `cli`) or as the
-/// CLI text (`cli_show_ascii`, JSON-RPC `cli_ascii`).
-enum class OutputFormat { Structured, Ascii };
+/// CLI text (`cli_show_ascii`, JSON-RPC `cli_ascii`); Config sends configuration commands
+/// (`cli_conf`).
+enum class OutputFormat { Structured, Ascii, Config };
 
 /// Result codes NX-API puts in `outputs.output.code` (REFERENCE-FORMATS §4.4).
 enum class CommandCode { Success = 200, CliError = 400, MaxSessions = 429, Unsupported = 501 };

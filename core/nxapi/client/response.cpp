@@ -98,7 +98,8 @@ QByteArray insApiRequest(const QStringList &commands, OutputFormat format)
     const QJsonObject insApi {{QStringLiteral("version"), QStringLiteral("1.0")},
                               {QStringLiteral("type"),
                                format == OutputFormat::Ascii ? QStringLiteral("cli_show_ascii")
-                                                             : QStringLiteral("cli_show")},
+                                   : format == OutputFormat::Config ? QStringLiteral("cli_conf")
+                                                                    : QStringLiteral("cli_show")},
                               {QStringLiteral("chunk"), QStringLiteral("0")},
                               {QStringLiteral("sid"), QStringLiteral("1")},
                               {QStringLiteral("input"), commands.join(QLatin1String(" ;"))},

@@ -4,6 +4,18 @@
 
 namespace roce::sim {
 
+QString serverOf(const FabricSpec &spec, int host)
+{
+    const HostSpec &h = spec.hosts[host];
+    const NicPortSpec &nic = spec.nicPorts[h.nicPort];
+    return nic.hypervisor.isEmpty() ? nic.name.section(QLatin1Char('/'), 0, 0) : h.name;
+}
+
+QString nicRowOf(const FabricSpec &spec, int host)
+{
+    return serverOf(spec, host) + QLatin1Char('/') + spec.hosts[host].rdmaDevice;
+}
+
 int FabricSpec::hostIndex(const QString &hostName) const
 {
     for (int i = 0; i < hosts.size(); ++i) {

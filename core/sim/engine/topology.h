@@ -61,6 +61,13 @@ struct FabricSpec {
     QList<int> hostsOnNicPort(int nicPort) const;
 };
 
+/// The server of model host @p host (the agent that reports it): its own name behind a
+/// hypervisor, else the server part of its NIC port's name ("gpu0007/ens2np0" -> "gpu0007").
+QString serverOf(const FabricSpec &spec, int host);
+/// The row of model host @p host's RDMA device, as the agents' samples name it:
+/// "<server>/<rdma device>" ("gpu0007/mlx5_1", "ubunturdma1/rocep19s0").
+QString nicRowOf(const FabricSpec &spec, int host);
+
 /// The reference design of DESIGN.md §2: one Nexus with 25G breakout ports and 8 servers,
 /// several of which share a switch port through two ESXi hosts.
 FabricSpec referenceFabric(RateBps speed = 25 * kGbps);

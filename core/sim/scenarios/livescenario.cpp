@@ -42,6 +42,35 @@ QStringList leafSpineScenarioNames()
     return names;
 }
 
+Result<QList<LaunchedJob>> launchedJobs(const FabricSpec &fabric, const QString &spec)
+{
+    const QList<ScenarioDefinition> table = scenarioTable();
+    QList<LaunchedJob> jobs;
+    for (const QString &part : spec.split(QLatin1Char('+'), Qt::SkipEmptyParts)) {
+        const QString name = part.section(QLatin1Char(':'), 0, 0).trimmed();
+        if (isLiveFault(name))
+            continue;
+        const auto it
+            = std::find_if(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
+                  return d.name == name && d.live.apply;
+              });
+        if (it == table.cend())
+            return makeError(ErrorCode::NotFound,
+                             LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
+        if (!it->live.jobs)
+            continue;
+        for (const TrainingOptions &t : it->live.jobs(fabric)) {
+            LaunchedJob job;
+            for (int rank : t.ranks)
+                job.ranks.append(nicRowOf(fabric, rank));
+            job.gradientBytes = t.gradientBytes;
+            job.computeTime = t.computeTime;
+            jobs.append(job);
+        }
+    }
+    return jobs;
+}
+
 Result<ScenarioInjection> applyLiveScenario(Fabric &fabric, const QString &spec, std::uint64_t seed)
 {
     if (fabric.spec().hosts.size() < 8)

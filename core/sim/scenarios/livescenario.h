@@ -23,6 +23,17 @@ QList<LiveScenario> liveScenarios();
 /// The live scenarios that make sense on a served leaf/spine fabric.
 QStringList leafSpineScenarioNames();
 
+/// A training job a live scenario launched, by the NIC rows of its ranks ("gpu0007/mlx5_0"),
+/// in ring order: what a model of the fabric needs to run it again.
+struct LaunchedJob {
+    QStringList ranks;
+    Bytes gradientBytes = 0;
+    TimeNs computeTime = 0;
+};
+/// The training jobs live scenario @p spec (a load, with or without faults) starts on a fabric
+/// of @p fabric's shape; none for a load of bulk flows. An unknown load is an error.
+Result<QList<LaunchedJob>> launchedJobs(const FabricSpec &fabric, const QString &spec);
+
 /// Gives every host the reference lab's VM profile: one TCP stream tops out near 4.7 Gb/s,
 /// and per-message host costs make RDMA ~14.4 us and TCP ~161 us one way (PVRDMA / vmxnet3;
 /// DESIGN.md §2, calibrated on the seeds' measurements).

@@ -81,14 +81,23 @@ void setWredEnabled(Fabric &fabric, bool enabled)
     fabric.setWred(w);
 }
 
-void startEightRankTraining(Fabric &fabric)
+namespace {
+
+TrainingOptions eightRankTraining()
 {
     TrainingOptions t;
     for (int h = 0; h < 8; ++h)
         t.ranks.append(h);
     t.computeTime = 40 * kNsPerMs;
     t.iterations = 1 << 30;
-    fabric.startTraining(t);
+    return t;
+}
+
+}  // namespace
+
+void startEightRankTraining(Fabric &fabric)
+{
+    fabric.startTraining(eightRankTraining());
 }
 
 RailShape railShapeOf(const FabricSpec &spec)
@@ -109,9 +118,9 @@ RailShape railShapeOf(const FabricSpec &spec)
 
 /// Traffic that makes the map worth looking at: a training ring over the first NIC of a
 /// quarter of the servers, and a 15:1 incast into one server on another rail.
-void startRailWorkload(Fabric &fabric)
+QList<TrainingOptions> railWorkloadTraining(const FabricSpec &spec)
 {
-    const RailShape shape = railShapeOf(fabric.spec());
+    const RailShape shape = railShapeOf(spec);
     TrainingOptions training;
     const int ranks = std::max(2, shape.hosts / 4);
     for (int h = 0; h < ranks; ++h)
@@ -119,7 +128,14 @@ void startRailWorkload(Fabric &fabric)
     training.gradientBytes = 64LL * 1000 * 1000;
     training.computeTime = 2 * kNsPerMs;
     training.iterations = 1000000;
-    fabric.startTraining(training);
+    return {training};
+}
+
+void startRailWorkload(Fabric &fabric)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    for (const TrainingOptions &t : railWorkloadTraining(fabric.spec()))
+        fabric.startTraining(t);
     if (shape.hosts >= 32) {
         const int nic = std::min(2, shape.nics - 1);
         const int victim = railIncastReceiver(fabric);
@@ -180,17 +196,15 @@ int runAndFindBusiestUplink(Fabric &fabric, TimeNs span)
     return busiest;
 }
 
-void startTrainingEverywhere(Fabric &fabric)
+QList<TrainingOptions> trainingEverywhere(const FabricSpec &spec)
 {
-    const FabricSpec &spec = fabric.spec();
     bool leafSpine = false;
     for (const SwitchSpec &sw : spec.switches)
         leafSpine = leafSpine || sw.role == QLatin1String("spine");
-    if (!leafSpine) {
-        startEightRankTraining(fabric);
-        return;
-    }
+    if (!leafSpine)
+        return {eightRankTraining()};
     const RailShape shape = railShapeOf(spec);
+    QList<TrainingOptions> rings;
     for (int nic = 0; nic < shape.nics; ++nic) {
         TrainingOptions ring;
         for (int h = 0; h < shape.hosts; ++h)
@@ -198,8 +212,15 @@ void startTrainingEverywhere(Fabric &fabric)
         ring.gradientBytes = 64LL * 1000 * 1000;
         ring.computeTime = 5 * kNsPerMs;
         ring.iterations = 1 << 30;
-        fabric.startTraining(ring);
+        rings.append(ring);
     }
+    return rings;
+}
+
+void startTrainingEverywhere(Fabric &fabric)
+{
+    for (const TrainingOptions &t : trainingEverywhere(fabric.spec()))
+        fabric.startTraining(t);
 }
 
 }  // namespace roce::sim::live

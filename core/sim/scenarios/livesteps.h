@@ -21,6 +21,10 @@ void startEightRankTraining(Fabric &fabric);
 /// Training that keeps every NIC busy: the 8-rank ring on a single-switch fabric; on a
 /// leaf/spine one ring per rail (NIC k of every server), as rail-optimized jobs run.
 void startTrainingEverywhere(Fabric &fabric);
+/// The jobs startTrainingEverywhere() and startRailWorkload() start on @p spec: what the
+/// console launched, for a model of the fabric (the what-if twin) to run them again.
+QList<TrainingOptions> trainingEverywhere(const FabricSpec &spec);
+QList<TrainingOptions> railWorkloadTraining(const FabricSpec &spec);
 /// The shape of a rail fabric from its spec (rails are not needed and left 0).
 RailShape railShapeOf(const FabricSpec &spec);
 /// The large fabric's workload: a training ring over the first NIC of a quarter of the

@@ -124,7 +124,7 @@ QList<ScenarioDefinition> trainingLoads()
                LiveScenarioText::tr(
                    "Ring all-reduce bursts every iteration: ECN marks and CNPs rise during "
                    "all-reduce and drop to zero during compute."),
-               &live::startTrainingEverywhere, true, true},
+               &live::startTrainingEverywhere, true, true, false, &live::trainingEverywhere},
          Batch {
              ScenarioText::tr("8-rank ring all-reduce of 150 MB gradients on the reference fabric"),
              ScenarioText::tr(
@@ -136,7 +136,7 @@ QList<ScenarioDefinition> trainingLoads()
                LiveScenarioText::tr(
                    "A ring all-reduce over the first NIC of a quarter of the servers crosses the "
                    "spines every iteration, and a 15:1 incast marks ECN on one leaf port."),
-               &live::startRailWorkload, false, true},
+               &live::startRailWorkload, false, true, false, &live::railWorkloadTraining},
          Batch {}},
     };
 }

@@ -26,6 +26,9 @@ struct ScenarioDefinition {
         /// A fault of liveFaults() (faults.h): injected with an optional target, after an
         /// optional background load ("training+nic-stall:gpu0007/mlx5_1"); no apply.
         bool fault = false;
+        /// The training jobs apply starts, for a model to run them again (none: its load is
+        /// bulk flows, which a model estimates from the port rates).
+        std::function<QList<TrainingOptions>(const FabricSpec &)> jobs = {};
     } live;
 
     /// The batch form; no setUp: live only.

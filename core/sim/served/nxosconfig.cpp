@@ -86,6 +86,12 @@ NxosConfigurator::NxosConfigurator(Fabric &fabric, int switchIndex)
     : m_fabric(fabric), m_switch(switchIndex)
 { }
 
+void NxosConfigurator::setPolicyNames(const QString &queuing, const QString &networkQos)
+{
+    m_queuingPolicy = queuing.isEmpty() ? defaultQueuingPolicy() : queuing;
+    m_networkQosPolicy = networkQos.isEmpty() ? defaultNetworkQosPolicy() : networkQos;
+}
+
 QList<nxapi::CommandOutput> NxosConfigurator::run(const QStringList &commands)
 {
     // A request starts in configuration mode, as NX-API's cli_conf does.

@@ -37,8 +37,13 @@ public:
     QList<nxapi::CommandOutput> run(const QStringList &commands);
 
     /// Names of the policies the simulated switch runs (what its running-config shows).
-    static QString queuingPolicy() { return QStringLiteral("QOS_EGRESS_PORT"); }
-    static QString networkQosPolicy() { return QStringLiteral("QOS_NETWORK"); }
+    static QString defaultQueuingPolicy() { return QStringLiteral("QOS_EGRESS_PORT"); }
+    static QString defaultNetworkQosPolicy() { return QStringLiteral("QOS_NETWORK"); }
+    /// The policies in force under other names: a model of a real switch (the what-if twin)
+    /// takes its change under the names its running-config gives them. Empty: the default.
+    void setPolicyNames(const QString &queuing, const QString &networkQos);
+    QString queuingPolicy() const { return m_queuingPolicy; }
+    QString networkQosPolicy() const { return m_networkQosPolicy; }
 
 private:
     enum class Mode {
@@ -70,6 +75,8 @@ private:
     Mode m_mode = Mode::Config;
     int m_classGroup = -1;  ///< qos-group of the class-map being configured
     QList<int> m_ports;     ///< ports of the interface mode
+    QString m_queuingPolicy = defaultQueuingPolicy();
+    QString m_networkQosPolicy = defaultNetworkQosPolicy();
 };
 
 }  // namespace roce::sim

@@ -1,0 +1,134 @@
+#include "whatifwiring.h"
+
+#include "consoleoptions.h"
+#include "fabricsession.h"
+#include "mainwindow.h"
+#include "sim/scenarios/livescenario.h"
+#include "sim/served/simservice.h"
+#include "sim/twin/previewruns.h"
+#include "sim/twin/twinpreviewer.h"
+#include "whatifpanel.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QPointer>
+#include <QTimer>
+
+#include <memory>
+
+namespace roce::app {
+
+namespace {
+
+class WhatIfWiringText
+{
+    Q_DECLARE_TR_FUNCTIONS(WhatIfWiringText)
+};
+
+/// What the preview needs to know of the fabric the window watches.
+struct Watched {
+    std::optional<live::FabricPlan> plan;
+    QString scenario;  ///< the simulated fabric's running scenario: its jobs are known
+};
+
+}  // namespace
+
+void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabric,
+                const ConsoleOptions &options)
+{
+    auto *panel = new widgets::WhatIfPanel;
+    panel->setObjectName(QStringLiteral("whatIfPanel"));
+    window.showWhatIf(panel);
+    auto watched = std::make_shared<Watched>();
+    watched->scenario = options.scenario;
+    auto previewer = std::make_shared<QPointer<sim::twin::TwinPreviewer>>();
+    // Another fabric: the previewer of the one before goes (once it is done).
+    const auto forget = [previewer] {
+        if (*previewer)
+            (*previewer)->deleteLater();
+        *previewer = nullptr;
+    };
+    QObject::connect(&fabric, &FabricSession::planReady, panel,
+                     [watched, forget](const live::FabricPlan &plan) {
+                         watched->plan = plan;
+                         forget();
+                     });
+    QObject::connect(&fabric, &FabricSession::stopped, panel, [watched, forget] {
+        watched->plan.reset();
+        forget();
+    });
+    QObject::connect(&fabric, &FabricSession::scenarioStarted, panel,
+                     [watched](const QString &name) { watched->scenario = name; });
+    QObject::connect(
+        panel, &widgets::WhatIfPanel::previewRequested, panel,
+        [panel, &live, &fabric, watched, previewer](const QString &text, int seconds) {
+            const auto change = sim::twin::parseChange(text);
+            if (!change) {
+                panel->showFailure(change.error().message);
+                return;
+            }
+            if (!watched->plan || watched->plan->switches.isEmpty()) {
+                panel->showFailure(WhatIfWiringText::tr(
+                    "the twin is built from the switches' running-configs over NX-API: watch a "
+                    "fabric with switches (the demo fabric or an inventory's) first"));
+                return;
+            }
+            QList<sim::LaunchedJob> jobs;
+            QStringList notes;
+            if (fabric.isDemo() && !watched->scenario.isEmpty()) {
+                if (const auto spec = sim::SimService::fabricFor(fabric.demoTopology())) {
+                    if (const auto launched = sim::launchedJobs(*spec, watched->scenario))
+                        jobs = *launched;
+                }
+            } else if (!fabric.isDemo()) {
+                notes.append(WhatIfWiringText::tr("Jobs launched on this fabric are not read by "
+                                                  "the twin yet: their traffic counts as bulk "
+                                                  "flows."));
+            }
+            // One previewer a fabric: its NX-API sessions are reused preview after preview.
+            if (!*previewer) {
+                auto *p = new sim::twin::TwinPreviewer(live, *watched->plan, panel);
+                *previewer = p;
+                QObject::connect(p, &sim::twin::TwinPreviewer::progress, panel,
+                                 &widgets::WhatIfPanel::showProgress);
+                QObject::connect(p, &sim::twin::TwinPreviewer::failed, panel,
+                                 &widgets::WhatIfPanel::showFailure);
+                QObject::connect(p, &sim::twin::TwinPreviewer::finished, panel,
+                                 [panel](const sim::twin::PreviewOutcome &outcome) {
+                                     panel->showPreview(sim::twin::previewRuns(outcome),
+                                                        outcome.twin.uncertain, outcome.twin.notes);
+                                 });
+            }
+            sim::twin::TwinPreviewer *p = previewer->data();
+            sim::twin::PreviewOptions preview;
+            preview.window = sim::TimeNs(seconds) * sim::kNsPerSec;
+            p->start(*change, seconds, preview, jobs, notes);
+        });
+    if (options.whatIfChange.isEmpty())
+        return;
+    QFile file(options.whatIfChange);
+    if (!file.open(QIODevice::ReadOnly)) {
+        panel->showFailure(WhatIfWiringText::tr("cannot read %1: %2")
+                               .arg(options.whatIfChange, file.errorString()));
+        return;
+    }
+    panel->setChangeText(QString::fromUtf8(file.readAll()));
+    window.raiseWhatIf();
+    // Previewed once every source answered and the load has run a few seconds.
+    auto *waiting = new QTimer(panel);
+    waiting->setInterval(500);
+    auto answeredTicks = std::make_shared<int>(0);
+    QObject::connect(waiting, &QTimer::timeout, panel,
+                     [waiting, panel, &live, watched, answeredTicks] {
+                         if (!watched->plan || !live.everySourceAnswered())
+                             return;
+                         if (++*answeredTicks < 6)
+                             return;
+                         waiting->stop();
+                         waiting->deleteLater();
+                         panel->requestPreview();
+                     });
+    waiting->start();
+}
+
+}  // namespace roce::app

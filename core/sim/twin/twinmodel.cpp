@@ -1,0 +1,513 @@
+#include "sim/twin/twinmodel.h"
+
+#include "nxapi/parse/interfacename.h"
+#include "sim/engine/makefabric.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+#include <map>
+
+namespace roce::sim::twin {
+
+namespace {
+
+class TwinModelText
+{
+    Q_DECLARE_TR_FUNCTIONS(TwinModelText)
+};
+
+/// A sender or receiver below this is idle for the estimate (management traffic, ACKs).
+constexpr double kActiveBps = 100e6;
+/// A flow the gravity estimate gives less than this share of its sender's rate is left out.
+constexpr double kMinFlowShare = 0.05;
+
+QString bareName(const QString &name)
+{
+    return name.section(QLatin1Char('.'), 0, 0).toLower();
+}
+
+/// The observed switches, their ports and the cables between them.
+struct Cabling {
+    QHash<QString, int> switchIndex;  // lower-case name -> index
+    QHash<QString, int> portIndex;    // "switch|long port" -> port
+    QHash<QString, int> hostPort;     // "server|netdev" (lower) -> port
+    QHash<int, QString> peerOf;       // port -> LLDP peer (not a switch)
+    QHash<int, QString> peerPortOf;   // port -> LLDP peer port
+};
+
+QString switchPortKey(int sw, const QString &port)
+{
+    return QString::number(sw) + QLatin1Char('|') + nxapi::longInterfaceName(port).toLower();
+}
+
+/// The shared buffer of one slice of a Nexus of @p chassis (what one ingress port's traffic
+/// shares), as the model runs it; NX-OS shows no total but in a hidden command. 0: unknown.
+Bytes sliceBufferOf(const QString &chassis)
+{
+    static const std::pair<const char *, Bytes> kSlices[] = {
+        {"C93180YC-FX", 10 * 1000 * 1000},  // 40 MB in four slices
+        {"C9364D-GX2A", 40 * 1000 * 1000},
+        {"C9332D-GX2B", 40 * 1000 * 1000},
+    };
+    for (const auto &[model, bytes] : kSlices) {
+        if (chassis.contains(QLatin1String(model)))
+            return bytes;
+    }
+    return 0;
+}
+
+void addSwitches(const TwinObservation &o, TwinModel &m, Cabling &c)
+{
+    QStringList names = o.switchRoles.keys();
+    std::sort(names.begin(), names.end());
+    QStringList unknownBuffers;
+    for (const QString &name : std::as_const(names)) {
+        SwitchSpec s;
+        s.name = name;
+        s.role = o.switchRoles.value(name);
+        s.model = o.switchModels.value(name);
+        if (const Bytes buffer = sliceBufferOf(s.model); buffer > 0)
+            s.bufferBytes = buffer;
+        else
+            unknownBuffers.append(name);
+        c.switchIndex.insert(bareName(name), int(m.spec.switches.size()));
+        m.spec.switches.append(s);
+    }
+    if (!unknownBuffers.isEmpty())
+        m.notes.append(TwinModelText::tr("%1: a chassis the twin knows no buffer of; it gives each "
+                                         "10 MB.")
+                           .arg(unknownBuffers.join(QStringLiteral(", "))));
+    bool guessedSpeed = false;
+    for (const ObservedPort &p : o.ports) {
+        if (p.nic || p.internal || !c.switchIndex.contains(bareName(p.device)))
+            continue;
+        SwitchPortSpec sp;
+        sp.switchIndex = c.switchIndex.value(bareName(p.device));
+        sp.name = nxapi::longInterfaceName(p.port);
+        if (p.lineBps > 0) {
+            sp.speed = RateBps(p.lineBps);
+        } else {
+            guessedSpeed = true;
+        }
+        c.portIndex.insert(switchPortKey(sp.switchIndex, sp.name), int(m.spec.switchPorts.size()));
+        if (!p.peer.isEmpty()) {
+            c.peerOf.insert(int(m.spec.switchPorts.size()), p.peer);
+            c.peerPortOf.insert(int(m.spec.switchPorts.size()), p.peerPort);
+            c.hostPort.insert(bareName(p.peer) + QLatin1Char('|') + p.peerPort.toLower(),
+                              int(m.spec.switchPorts.size()));
+        }
+        m.spec.switchPorts.append(sp);
+    }
+    if (guessedSpeed)
+        m.notes.append(TwinModelText::tr("Some switch ports reported no line rate: the twin runs "
+                                         "them at 25 Gb/s."));
+    // Cables between switches: a port whose LLDP neighbour is another observed switch.
+    for (auto it = c.peerOf.cbegin(); it != c.peerOf.cend(); ++it) {
+        const auto far = c.switchIndex.constFind(bareName(*it));
+        if (far == c.switchIndex.constEnd())
+            continue;
+        const int farPort
+            = c.portIndex.value(switchPortKey(*far, c.peerPortOf.value(it.key())), -1);
+        SwitchPortSpec &near = m.spec.switchPorts[it.key()];
+        if (farPort < 0 || near.peerKind != PeerKind::None)
+            continue;
+        near.peerKind = PeerKind::SwitchPort;
+        near.peer = farPort;
+        m.spec.switchPorts[farPort].peerKind = PeerKind::SwitchPort;
+        m.spec.switchPorts[farPort].peer = it.key();
+    }
+    // A switch the plan gave no role: a spine when none of its ports reaches a server.
+    for (int s = 0; s < m.spec.switches.size(); ++s) {
+        SwitchSpec &sw = m.spec.switches[s];
+        if (!sw.role.isEmpty())
+            continue;
+        bool uplinksOnly = true;
+        for (int p = 0; p < m.spec.switchPorts.size(); ++p) {
+            const SwitchPortSpec &sp = m.spec.switchPorts[p];
+            if (sp.switchIndex == s && sp.peerKind != PeerKind::SwitchPort && c.peerOf.contains(p))
+                uplinksOnly = false;
+        }
+        sw.role = uplinksOnly ? QStringLiteral("spine") : QStringLiteral("leaf");
+    }
+}
+
+/// The switch port a typed placement ("switch/Ethernet1/2") names, or -1.
+int placedPort(const QString &placement, const Cabling &c)
+{
+    const qsizetype slash = placement.indexOf(QLatin1Char('/'));
+    if (slash <= 0)
+        return -1;
+    const int sw = c.switchIndex.value(bareName(placement.left(slash)), -1);
+    return sw < 0 ? -1 : c.portIndex.value(switchPortKey(sw, placement.mid(slash + 1)), -1);
+}
+
+/// The servers' NICs, cabled by LLDP (the switch's neighbour is the server and its netdev)
+/// or, behind a hypervisor, where the placement says; NICs on one switch port share it.
+void addHosts(const TwinObservation &o, TwinModel &m, const Cabling &c)
+{
+    std::map<int, QList<const ObservedPort *>> byPort;
+    QHash<QString, int> nicsOfServer;
+    for (const ObservedPort &p : o.ports) {
+        if (!p.nic)
+            continue;
+        nicsOfServer[p.device] += 1;
+        int port = c.hostPort.value(bareName(p.device) + QLatin1Char('|') + p.peer.toLower(), -1);
+        if (port < 0)
+            port = placedPort(o.placement.value(p.key(), o.placement.value(p.device)), c);
+        if (port < 0) {
+            m.notes.append(TwinModelText::tr("%1 is cabled nowhere the twin can tell (no LLDP "
+                                             "neighbour or typed switch_port): left out.")
+                               .arg(p.key()));
+            continue;
+        }
+        byPort[port].append(&p);
+    }
+    for (const auto &[port, nics] : byPort) {
+        SwitchPortSpec &sp = m.spec.switchPorts[port];
+        if (sp.peerKind == PeerKind::SwitchPort)
+            continue;
+        NicPortSpec nic;
+        nic.speed = sp.speed;
+        nic.switchPort = port;
+        if (nics.size() == 1
+            && c.hostPort.value(bareName(nics.first()->device) + QLatin1Char('|')
+                                    + nics.first()->peer.toLower(),
+                                -1)
+                == port) {
+            nic.name = nics.first()->device + QLatin1Char('/') + nics.first()->peer;
+        } else {
+            // Behind a hypervisor: LLDP names it and its uplink.
+            nic.hypervisor = c.peerOf.value(port, QStringLiteral("hypervisor"));
+            nic.name = nic.hypervisor + QLatin1Char('/') + c.peerPortOf.value(port);
+        }
+        sp.peerKind = PeerKind::Nic;
+        sp.peer = int(m.spec.nicPorts.size());
+        for (const ObservedPort *p : nics) {
+            HostSpec h;
+            h.name = !nic.hypervisor.isEmpty() || nicsOfServer.value(p->device) == 1
+                ? p->device
+                : p->device + QLatin1Char('-') + p->port;
+            h.netdev = p->peer;
+            h.rdmaDevice = p->port;
+            h.nicPort = int(m.spec.nicPorts.size());
+            m.spec.hosts.append(h);
+        }
+        m.spec.nicPorts.append(nic);
+    }
+}
+
+/// `drop-probability N` of a `random-detect` line, if it has one.
+std::optional<int> dropProbability(const nxapi::PolicyClass &c)
+{
+    static const QRegularExpression re(QStringLiteral("drop-probability\\s+(\\d+)"));
+    for (const nxapi::ConfigLine &l : c.lines) {
+        const auto match = re.match(l.text);
+        if (match.hasMatch())
+            return match.captured(1).toInt();
+    }
+    return std::nullopt;
+}
+
+/// One switch's queuing, no-drop class and interfaces as its running-config sets them.
+void configureSwitch(int s, const nxapi::QosConfig &config, TwinModel &m, const Cabling &c,
+                     bool first)
+{
+    const int group = noDropGroupOf(&config);
+    SwitchQueuing &q = m.queuing[s];
+    SwitchFaults &faults = m.switchFaults[s];
+    m.policyNames[s] = {config.systemQueuingOutput, config.systemNetworkQos};
+    const nxapi::PolicyMap *queuing
+        = config.findPolicy(QStringLiteral("queuing"), config.systemQueuingOutput);
+    faults.ecnNotApplied = !queuing;
+    if (queuing) {
+        const nxapi::PolicyClass *roce
+            = queuing->findClass(QStringLiteral("c-out-8q-q%1").arg(group));
+        q.wred.enabled = roce && roce->randomDetect;
+        if (roce && roce->randomDetect) {
+            q.wred.ecn = roce->ecn;
+            if (roce->wredMinBytes && roce->wredMaxBytes) {
+                q.wred.kmin = Bytes(*roce->wredMinBytes);
+                q.wred.kmax = Bytes(*roce->wredMaxBytes);
+            } else {
+                m.notes.append(TwinModelText::tr("%1: WRED by profile (%2), not thresholds: the "
+                                                 "twin keeps its default thresholds.")
+                                   .arg(m.spec.switches[s].name, roce->wredProfile));
+            }
+            q.wred.pmaxPercent = dropProbability(*roce).value_or(q.wred.pmaxPercent);
+        }
+    }
+    const nxapi::PolicyMap *network
+        = config.findPolicy(QStringLiteral("network-qos"), config.systemNetworkQos);
+    const nxapi::PolicyClass *noDrop
+        = network ? network->findClass(QStringLiteral("c-8q-nq%1").arg(group)) : nullptr;
+    if (noDrop && noDrop->pauseThreshold && noDrop->resumeThreshold) {
+        q.pfcMode = PfcThresholdMode::StaticNxos;
+        q.xoff100g = Bytes(*noDrop->pauseThreshold);
+        q.xon100g = Bytes(*noDrop->resumeThreshold);
+        q.headroom100g
+            = Bytes(noDrop->pauseBufferSize.value_or(*noDrop->pauseThreshold * 2)) - q.xoff100g;
+        q.thresholdsConfigured = true;
+    }
+    const int pfcCos = noDrop && !noDrop->pausePfcCos.isEmpty() ? noDrop->pausePfcCos.first() : -1;
+    if (first) {
+        m.qos.noDropGroup = group;
+        m.qos.noDropConfigured = pfcCos >= 0;
+        if (pfcCos >= 0)
+            m.qos.noDropPfcCos = pfcCos;
+        m.qos.mtu = noDrop && noDrop->mtu ? *noDrop->mtu : m.qos.mtu;
+    } else if (pfcCos >= 0 && pfcCos != m.qos.noDropPfcCos) {
+        faults.pfcCos = pfcCos;
+    }
+    // DSCP classification: the input policy the interfaces (or system qos) apply.
+    QString input = config.systemQosInput;
+    for (const nxapi::InterfaceConfig &i : config.interfaces) {
+        if (input.isEmpty() && !i.qosInputPolicy.isEmpty())
+            input = i.qosInputPolicy;
+    }
+    if (first) {
+        if (const nxapi::PolicyMap *qos = config.findPolicy(QStringLiteral("qos"), input)) {
+            m.qos.dscpToQosGroup.fill(ClassDefault);
+            for (const nxapi::PolicyClass &pc : qos->classes) {
+                const nxapi::ClassMap *cm = config.findClassMap(QStringLiteral("qos"), pc.name);
+                if (!cm || !pc.setQosGroup)
+                    continue;
+                for (int dscp : cm->matchDscp) {
+                    if (dscp >= 0 && dscp < 64)
+                        m.qos.dscpToQosGroup[std::size_t(dscp)] = *pc.setQosGroup;
+                }
+            }
+        } else {
+            m.notes.append(TwinModelText::tr("%1 classifies by no qos input policy the twin can "
+                                             "read: it keeps DSCP 26 -> qos-group 3.")
+                               .arg(m.spec.switches[s].name));
+        }
+    }
+    for (const nxapi::InterfaceConfig &i : config.interfaces) {
+        const int port = c.portIndex.value(switchPortKey(s, i.name), -1);
+        if (port < 0)
+            continue;
+        // auto negotiates PFC over DCBX, which the model's NICs do not speak: off, as the
+        // simulated switch takes it.
+        if (i.pfcMode != QLatin1String("on"))
+            m.pfcOff.append(port);
+        if (i.shutdown)
+            m.shutDown.append(port);
+        if (i.pfcWatchdog)
+            m.params.sw.pfcWatchdog = true;
+    }
+}
+
+void configureSwitches(const TwinObservation &o, TwinModel &m, const Cabling &c)
+{
+    const int switches = int(m.spec.switches.size());
+    m.queuing.fill(switchQueuingOf(m.params.sw), switches);
+    m.switchFaults.fill(SwitchFaults {}, switches);
+    m.policyNames.fill(QStringList {QString(), QString()}, switches);
+    bool first = true;
+    for (int s = 0; s < switches; ++s) {
+        const auto config = o.switchConfigs.constFind(m.spec.switches[s].name);
+        if (config == o.switchConfigs.constEnd()) {
+            m.notes.append(TwinModelText::tr("%1: no running-config read; the twin gives it the "
+                                             "reference configuration.")
+                               .arg(m.spec.switches[s].name));
+            continue;
+        }
+        configureSwitch(s, *config, m, c, first);
+        first = false;
+    }
+}
+
+/// Each NIC's ecn/ files and the RoCE MTU from its agent's report.
+void configureNics(const TwinObservation &o, TwinModel &m)
+{
+    m.nicEcn.resize(m.spec.hosts.size());
+    QHash<int, int> mtus;
+    int unknown = 0;
+    for (int h = 0; h < m.spec.hosts.size(); ++h) {
+        const QString server = serverOf(m.spec, h);
+        const QJsonArray nics = o.nicConfigs.value(server).value(QStringLiteral("nics")).toArray();
+        bool found = false;
+        for (const QJsonValue &v : nics) {
+            const QJsonObject nic = v.toObject();
+            if (nic.value(QStringLiteral("device")).toString() != m.spec.hosts[h].rdmaDevice)
+                continue;
+            found = true;
+            const auto files = [](const QJsonObject &dir) {
+                QMap<QString, QString> out;
+                for (auto it = dir.begin(); it != dir.end(); ++it)
+                    out.insert(it.key(), it.value().toString());
+                return out;
+            };
+            m.nicEcn[h].roceNp = files(nic.value(QStringLiteral("roce_np")).toObject());
+            m.nicEcn[h].roceRp = files(nic.value(QStringLiteral("roce_rp")).toObject());
+            if (const int mtu = nic.value(QStringLiteral("active_mtu")).toInt(); mtu > 0)
+                mtus[mtu] += 1;
+        }
+        if (!found || m.nicEcn[h].roceRp.isEmpty())
+            ++unknown;
+    }
+    if (unknown > 0)
+        m.notes.append(TwinModelText::tr("%n NIC(s) reported no ecn/ files (no agent, or a driver "
+                                         "without them): the twin gives them ConnectX defaults.",
+                                         nullptr, unknown));
+    int best = 0;
+    for (auto it = mtus.cbegin(); it != mtus.cend(); ++it) {
+        if (it.value() > mtus.value(best))
+            best = it.key();
+    }
+    if (best > 0)
+        m.params.roceMtu = best;
+    else
+        m.notes.append(TwinModelText::tr("No NIC reported its active_mtu: the twin sends 4096-byte "
+                                         "RoCE packets."));
+}
+
+/// The launched jobs on the model's hosts; bulk flows between the other NICs from their rates.
+void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, TwinModel &m)
+{
+    QHash<QString, int> hostOfRow;
+    for (int h = 0; h < m.spec.hosts.size(); ++h)
+        hostOfRow.insert(nicRowOf(m.spec, h), h);
+    QSet<int> inJobs;
+    for (const LaunchedJob &job : jobs) {
+        TrainingOptions t;
+        t.gradientBytes = job.gradientBytes;
+        t.computeTime = job.computeTime;
+        t.iterations = 1 << 30;
+        for (const QString &rank : job.ranks) {
+            const int h = hostOfRow.value(rank, -1);
+            if (h < 0) {
+                m.notes.append(TwinModelText::tr("A launched job's rank %1 is not in the twin: the "
+                                                 "job is left out.")
+                                   .arg(rank));
+                t.ranks.clear();
+                break;
+            }
+            t.ranks.append(h);
+        }
+        if (t.ranks.size() < 2)
+            continue;
+        for (int h : std::as_const(t.ranks))
+            inJobs.insert(h);
+        m.jobs.append(t);
+    }
+    // Gravity: sender i sends to receiver j in proportion to what j receives.
+    QList<std::pair<int, double>> senders, receivers;
+    for (int h = 0; h < m.spec.hosts.size(); ++h) {
+        if (inJobs.contains(h))
+            continue;
+        const ObservedPort *p = o.find(serverOf(m.spec, h), m.spec.hosts[h].rdmaDevice);
+        if (!p)
+            continue;
+        const double tx = p->mean(model::Metric::OutBits).value_or(0);
+        const double rx = p->mean(model::Metric::InBits).value_or(0);
+        if (tx >= kActiveBps)
+            senders.append({h, tx});
+        if (rx >= kActiveBps)
+            receivers.append({h, rx});
+    }
+    for (const auto &[src, tx] : std::as_const(senders)) {
+        double total = 0;
+        for (const auto &[dst, rx] : std::as_const(receivers))
+            total += dst == src ? 0 : rx;
+        if (total <= 0) {
+            m.uncertain.append(TwinModelText::tr("%1 sends %2 Gb/s that no NIC outside the jobs "
+                                                 "receives: left out.")
+                                   .arg(nicRowOf(m.spec, src))
+                                   .arg(tx / 1e9, 0, 'f', 2));
+            continue;
+        }
+        for (const auto &[dst, rx] : std::as_const(receivers)) {
+            if (dst == src || rx / total < kMinFlowShare)
+                continue;
+            m.flows.append({src, dst, tx * rx / total / 1e9});
+        }
+    }
+    if (senders.size() > 1 && receivers.size() > 1)
+        m.uncertain.append(
+            TwinModelText::tr("%1 senders and %2 receivers: the port rates do not say who sends to "
+                              "whom, so the twin spreads each sender over the receivers in "
+                              "proportion to what they receive (a gravity estimate).")
+                .arg(senders.size())
+                .arg(receivers.size()));
+    if (!m.flows.isEmpty())
+        m.uncertain.append(TwinModelText::tr("Bulk flows run as fast as DCQCN lets them: a sender "
+                                             "held back by its application is taken as held back "
+                                             "by the fabric."));
+}
+
+}  // namespace
+
+Result<TwinModel> buildTwin(const TwinObservation &observation, const QList<LaunchedJob> &jobs)
+{
+    TwinModel m;
+    m.spec.name = QStringLiteral("twin");
+    m.params.engine = FabricEngine::Fluid;
+    m.params.timing.dt = 10 * kNsPerUs;
+    // Without `pause buffer-size` a Nexus sizes the no-drop thresholds from its free buffer.
+    m.params.sw.pfcMode = PfcThresholdMode::Dynamic;
+    Cabling cabling;
+    addSwitches(observation, m, cabling);
+    addHosts(observation, m, cabling);
+    if (m.spec.switchPorts.isEmpty() || m.spec.hosts.isEmpty())
+        return makeError(ErrorCode::NotFound,
+                         TwinModelText::tr("nothing to model yet: %1 switch ports and %2 NICs seen "
+                                           "(the switches and agents must answer first)")
+                             .arg(m.spec.switchPorts.size())
+                             .arg(m.spec.hosts.size()));
+    configureSwitches(observation, m, cabling);
+    configureNics(observation, m);
+    estimateLoad(observation, jobs, m);
+    m.notes.append(TwinModelText::tr("Link delays and the NICs' host latencies are not exposed by "
+                                     "the devices: the twin uses the model's defaults."));
+    return m;
+}
+
+std::unique_ptr<Fabric> TwinModel::instantiate(FabricEngine engine, QStringList *refusals) const
+{
+    ModelParams p = params;
+    p.engine = engine;
+    std::unique_ptr<Fabric> fabric = makeFabric(spec, p);
+    fabric->setQosConfig(qos);
+    for (int s = 0; s < queuing.size(); ++s) {
+        fabric->setSwitchQueuing(s, queuing[s]);
+        fabric->setSwitchFaults(s, switchFaults[s]);
+    }
+    for (int port : pfcOff)
+        fabric->setPfcEnabled(port, false);
+    for (int port : shutDown)
+        fabric->setLinkUp(port, false);
+    QSet<QString> refused;
+    for (int h = 0; h < nicEcn.size(); ++h) {
+        // File by file: a file the model's NIC lacks (another driver's) leaves the rest read.
+        const auto write = [&](const QMap<QString, QString> &files, bool np) {
+            for (auto it = files.cbegin(); it != files.cend(); ++it) {
+                const QJsonObject one {{it.key(), it.value()}};
+                if (!writeNicEcn(*fabric, h, np ? one : QJsonObject {}, np ? QJsonObject {} : one))
+                    refused.insert((np ? QStringLiteral("roce_np/") : QStringLiteral("roce_rp/"))
+                                   + it.key());
+            }
+        };
+        write(nicEcn[h].roceNp, true);
+        write(nicEcn[h].roceRp, false);
+    }
+    if (refusals && !refused.isEmpty()) {
+        QStringList names = refused.values();
+        std::sort(names.begin(), names.end());
+        refusals->append(
+            TwinModelText::tr("ecn/ files the model's NIC does not have, or values it does "
+                              "not take, kept at its defaults: %1")
+                .arg(names.join(QStringLiteral(", "))));
+    }
+    for (const TrainingOptions &t : jobs)
+        fabric->startTraining(t);
+    for (const EstimatedFlow &f : flows)
+        fabric->startFlow(f.src, f.dst);
+    return fabric;
+}
+
+}  // namespace roce::sim::twin

@@ -1,0 +1,230 @@
+// The what-if twin (core/sim/twin): changes as people write them, the figures and their
+// errors, and the twin built from a served simulated fabric as the console sees it, then run
+// with a change; the change applied to that fabric over NX-API and its agents.
+#include "live/hub/livefabric.h"
+#include "sim/served/embeddedfabric.h"
+#include "sim/served/simulatedplan.h"
+#include "sim/twin/changeapplier.h"
+#include "sim/twin/fabricfigures.h"
+#include "sim/twin/twinchange.h"
+#include "sim/twin/twinmodel.h"
+#include "sim/twin/twinobservation.h"
+#include "sim/twin/twinpreview.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace roce;
+using namespace roce::sim::twin;
+
+namespace {
+
+const QString kKminHalf
+    = QStringLiteral("! halve the RoCE queue's ECN threshold\n"
+                     "policy-map type queuing QOS_EGRESS_PORT\n"
+                     "  class type queuing c-out-8q-q3\n"
+                     "    random-detect minimum-threshold 75 kbytes maximum-threshold 3000 kbytes "
+                     "drop-probability 7 weight 0 ecn\n");
+
+}  // namespace
+
+class TestTwin : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsAChange()
+    {
+        const auto change
+            = parseChange(kKminHalf
+                          + QStringLiteral("\n# NICs\necn/roce_rp/rpg_time_reset 600\n"
+                                           "switch leaf1\ninterface Ethernet1/1\n"
+                                           "  priority-flow-control mode off\n"
+                                           "switch all\nend\n"));
+        QVERIFY(change);
+        QCOMPARE(change->switchLines.size(), 6);
+        QCOMPARE(change->roceRp.value(QStringLiteral("rpg_time_reset")).toString(),
+                 QStringLiteral("600"));
+        QVERIFY(change->roceNp.isEmpty());
+        // Every switch takes the unscoped lines, leaf1 also its own.
+        QCOMPARE(change->commandsFor(QStringLiteral("spine1")).size(), 4);
+        const QStringList leaf = change->commandsFor(QStringLiteral("LEAF1"));
+        QCOMPARE(leaf.size(), 6);
+        QCOMPARE(leaf[3], QStringLiteral("interface Ethernet1/1"));
+        QCOMPARE(leaf[5], QStringLiteral("end"));
+    }
+
+    void refusesWhatItCannotRead()
+    {
+        const auto noValue = parseChange(QStringLiteral("ecn/roce_rp/rpg_time_reset\n"));
+        QVERIFY(!noValue);
+        QVERIFY2(noValue.error().message.contains(QStringLiteral("line 1")),
+                 qPrintable(noValue.error().message));
+        QVERIFY(!parseChange(QStringLiteral("ecn/dcqcn/rpg_time_reset 5\n")));
+        QVERIFY(!parseChange(QStringLiteral("switch\n")));
+        const auto empty = parseChange(QStringLiteral("! nothing\n\n"));
+        QVERIFY(!empty);
+    }
+
+    void relativeErrorsPerFigure()
+    {
+        FabricFigures predicted, observed;
+        predicted.queueMeanKb = 120;
+        observed.queueMeanKb = 100;
+        predicted.ecnMarksPerS = 0;
+        observed.ecnMarksPerS = 0;
+        predicted.txPausesPerS = 50;  // the fabric showed none: no ratio
+        observed.goodputGbps = 20;
+        predicted.goodputGbps = 19;
+        const QJsonObject e = relativeErrors(predicted, observed);
+        QCOMPARE(e.size(), figureKeys().size());
+        QCOMPARE(e.value(QStringLiteral("queue_mean_kb")).toDouble(), 0.2);
+        QCOMPARE(e.value(QStringLiteral("ecn_marks_per_s")).toDouble(), 0.0);
+        QVERIFY(e.value(QStringLiteral("tx_pauses_per_s")).isNull());
+        QCOMPARE(e.value(QStringLiteral("goodput_gbps")).toDouble(), 0.05);
+        QVERIFY(dropsAgree(0, 0));
+        QVERIFY(!dropsAgree(10, 0));
+        QVERIFY(!dropsAgree(0, 10));
+        QVERIFY(dropsAgree(15, 10));
+        QVERIFY(!dropsAgree(25, 10));
+        // The keys scripts read, in order.
+        QCOMPARE(figureKeys().first(), QStringLiteral("queue_mean_kb"));
+        QVERIFY(figureKeys().contains(QStringLiteral("ingress_mmu_drops_per_s")));
+        const FabricFigures back = figuresFromJson(figuresToJson(predicted));
+        QCOMPARE(back.txPausesPerS, 50.0);
+    }
+
+    /// The reference fabric under an incast, served and watched as a real one: the twin has
+    /// its switch, its eight servers behind their hypervisors' uplinks, its queuing and the
+    /// incast's seven flows; halving the ECN threshold shortens its queue; a class the model
+    /// has not is refused with the switch's own words.
+    void twinOfTheServedReferenceFabric()
+    {
+        live::LiveFabric::Options options;
+        options.tickMs = 250;
+        live::LiveFabric hub(options);
+        sim::SimulatedFabricPlan simulated(QString(), QStringLiteral("dcqcn-incast"));
+        QSignalSpy ready(&simulated, &sim::SimulatedFabricPlan::ready);
+        connect(&simulated, &sim::SimulatedFabricPlan::ready, &hub, &live::LiveFabric::watch);
+        simulated.start();
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 30000);
+        const auto plan = ready.first().first().value<live::FabricPlan>();
+        QTRY_VERIFY_WITH_TIMEOUT(hub.everySourceAnswered(), 30000);
+        QTest::qWait(2000);
+        TwinObserver observer(hub, plan);
+        observer.start();
+        QTest::qWait(4000);
+        QTRY_VERIFY_WITH_TIMEOUT(observer.configsRead(), 20000);
+        observer.stop();
+        const TwinObservation seen = observer.observation();
+        const FabricFigures figures = seen.figures();
+        QVERIFY2(figures.ecnMarksPerS > 1000, qPrintable(QString::number(figures.ecnMarksPerS)));
+        QVERIFY(figures.queueMeanKb > 10);
+        QVERIFY(figures.goodputGbps > 20);
+
+        auto built = buildTwin(seen, {});
+        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
+        const TwinModel &twin = *built;
+        QCOMPARE(twin.spec.switches.size(), 1);
+        QCOMPARE(twin.spec.hosts.size(), 8);
+        // Two hypervisors' uplinks carry three servers each; two servers are bare metal.
+        int shared = 0;
+        for (const sim::NicPortSpec &nic : twin.spec.nicPorts)
+            shared += nic.hypervisor.isEmpty() ? 0 : 1;
+        QVERIFY2(shared >= 2, qPrintable(QString::number(shared)));
+        QCOMPARE(twin.queuing.size(), 1);
+        QCOMPARE(twin.queuing[0].wred.kmin, sim::Bytes(150 * 1000));
+        QVERIFY(twin.queuing[0].wred.ecn);
+        QVERIFY(!twin.switchFaults[0].ecnNotApplied);
+        QCOMPARE(twin.params.roceMtu, sim::Bytes(1024));
+        QVERIFY(!twin.nicEcn[0].roceRp.value(QStringLiteral("rpg_time_reset")).isEmpty());
+        // Seven senders, one receiver: every flow into it.
+        QCOMPARE(twin.flows.size(), 7);
+        for (const EstimatedFlow &f : twin.flows)
+            QCOMPARE(f.dst, twin.flows.first().dst);
+
+        const auto change = parseChange(kKminHalf);
+        QVERIFY(change);
+        PreviewOptions preview;
+        preview.warmup = 300 * sim::kNsPerMs;
+        preview.window = 2 * sim::kNsPerSec;
+        const auto predicted = previewChange(twin, *change, preview);
+        QVERIFY2(predicted, predicted ? "" : qPrintable(predicted.error().message));
+        QVERIFY(predicted->current.figures.ecnMarksPerS > 1000);
+        QVERIFY2(predicted->proposed.figures.queueMeanKb
+                     < predicted->current.figures.queueMeanKb * 0.95,
+                 qPrintable(QStringLiteral("%1 -> %2")
+                                .arg(predicted->current.figures.queueMeanKb)
+                                .arg(predicted->proposed.figures.queueMeanKb)));
+        // Calibration: the twin's current run against what the fabric showed.
+        const double marks = predicted->current.figures.ecnMarksPerS;
+        QVERIFY2(std::abs(marks - figures.ecnMarksPerS) < 0.35 * figures.ecnMarksPerS,
+                 qPrintable(QStringLiteral("%1 against %2").arg(marks).arg(figures.ecnMarksPerS)));
+
+        const auto refused
+            = previewChange(twin,
+                            *parseChange(QStringLiteral("policy-map type queuing QOS_EGRESS_PORT\n"
+                                                        "  class type queuing c-out-8q-q5\n")),
+                            preview);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(twin.spec.switches[0].name)
+                     && refused.error().message.contains(QStringLiteral("c-out-8q-q5")),
+                 qPrintable(refused.error().message));
+        const auto unknownSwitch = previewChange(
+            twin, *parseChange(QStringLiteral("switch nowhere\ninterface Ethernet1/1/1\n")),
+            preview);
+        QVERIFY(!unknownSwitch);
+
+        // The change applied to the served fabric: its switch over cli_conf, every NIC through
+        // its agent; the running-config and the agents' files then say so.
+        ChangeApplier applier;
+        QSignalSpy finished(&applier, &ChangeApplier::finished);
+        auto withNic = parseChange(kKminHalf + QStringLiteral("ecn/roce_rp/rpg_time_reset 600\n"));
+        QVERIFY(withNic);
+        applier.apply(plan, *withNic, seen.nicConfigs);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        QVERIFY2(finished.first().at(0).toStringList().isEmpty(),
+                 qPrintable(finished.first().at(0).toStringList().join(QLatin1Char('\n'))));
+        QCOMPARE(finished.first().at(1).toInt(), 1);
+        QCOMPARE(finished.first().at(2).toInt(), 8);
+        // The same observer again: a Nexus holds 5 NX-API sessions, the live model has two.
+        observer.start();
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            observer.configsRead(),
+            qPrintable(observer.observation().problems.join(QLatin1Char('\n'))), 20000);
+        // Its running-config is read at once, the ports' rates with the next frames.
+        const auto kminNow = [&observer]() -> sim::Bytes {
+            const auto after = buildTwin(observer.observation(), {});
+            return after ? after->queuing[0].wred.kmin : -1;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(kminNow(), sim::Bytes(75 * 1000), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(hub.configs()
+                                         .value(QStringLiteral("ubunturdma1"))
+                                         .value(QStringLiteral("nics"))
+                                         .toArray()
+                                         .first()
+                                         .toObject()
+                                         .value(QStringLiteral("roce_rp"))
+                                         .toObject()
+                                         .value(QStringLiteral("rpg_time_reset"))
+                                         .toString()
+                                     == QStringLiteral("600"),
+                                 20000);
+
+        // A line the switch refuses comes back in its words; nothing is counted as changed.
+        ChangeApplier refusing;
+        QSignalSpy refusedSpy(&refusing, &ChangeApplier::finished);
+        refusing.apply(plan, *parseChange(QStringLiteral("frobnicate the queues\n")), {});
+        QTRY_COMPARE_WITH_TIMEOUT(refusedSpy.size(), 1, 20000);
+        const QStringList errors = refusedSpy.first().at(0).toStringList();
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().contains(QStringLiteral("Invalid command")),
+                 qPrintable(errors.first()));
+        QCOMPARE(refusedSpy.first().at(1).toInt(), 0);
+        hub.stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTwin)
+#include "tst_twin.moc"

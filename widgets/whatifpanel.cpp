@@ -1,0 +1,150 @@
+#include "whatifpanel.h"
+
+#include "collect/results/comparison.h"
+#include "comparisonview.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace roce::widgets {
+
+WhatIfPanel::WhatIfPanel(QWidget *parent)
+    : QWidget(parent),
+      m_change(new QPlainTextEdit(this)),
+      m_seconds(new QSpinBox(this)),
+      m_preview(new QPushButton(tr("&Preview"), this)),
+      m_status(new QLabel(this)),
+      m_comparison(new ComparisonView(this)),
+      m_notes(new QLabel(this)),
+      m_split(new QSplitter(Qt::Vertical, this))
+{
+    auto *intro = new QLabel(
+        tr("Paste the change as NX-OS configuration lines: they apply to every switch, or after "
+           "a line <tt>switch NAME</tt> to that switch alone. NIC lines write mlx5's DCQCN "
+           "files: <tt>ecn/roce_rp/rpg_time_reset 600</tt>. Nothing is applied to the fabric: "
+           "its twin, built from what the console sees, runs the change on the fabric's own "
+           "load."),
+        this);
+    intro->setWordWrap(true);
+    m_change->setObjectName(QStringLiteral("whatIfChange"));
+    m_change->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_change->setPlaceholderText(
+        QStringLiteral("policy-map type queuing QOS_EGRESS_PORT\n"
+                       "  class type queuing c-out-8q-q3\n"
+                       "    random-detect minimum-threshold 75 kbytes maximum-threshold 3000 "
+                       "kbytes drop-probability 7 weight 0 ecn"));
+    m_change->setTabChangesFocus(true);
+    m_seconds->setRange(3, 600);
+    m_seconds->setValue(10);
+    m_seconds->setSuffix(tr(" s"));
+    m_seconds->setToolTip(tr("How long the fabric is watched before the twin is built; the twin "
+                             "then runs each configuration as long."));
+    m_preview->setObjectName(QStringLiteral("whatIfPreview"));
+    m_status->setObjectName(QStringLiteral("whatIfStatus"));
+    m_status->setWordWrap(true);
+    m_notes->setObjectName(QStringLiteral("whatIfNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Watch for"), this));
+    controls->addWidget(m_seconds);
+    controls->addWidget(m_preview);
+    controls->addWidget(m_status, 1);
+
+    auto *top = new QWidget(this);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(intro);
+    topLayout->addWidget(m_change, 1);
+    topLayout->addLayout(controls);
+    auto *bottom = new QWidget(this);
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(m_comparison, 1);
+    bottomLayout->addWidget(m_notes);
+    m_split->addWidget(top);
+    m_split->addWidget(bottom);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 4);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_split);
+    m_comparison->hide();
+    connect(m_preview, &QPushButton::clicked, this, &WhatIfPanel::requestPreview);
+}
+
+QString WhatIfPanel::changeText() const
+{
+    return m_change->toPlainText();
+}
+
+void WhatIfPanel::setChangeText(const QString &text)
+{
+    m_change->setPlainText(text);
+}
+
+int WhatIfPanel::watchSeconds() const
+{
+    return m_seconds->value();
+}
+
+void WhatIfPanel::requestPreview()
+{
+    if (!m_preview->isEnabled())
+        return;
+    if (m_change->toPlainText().trimmed().isEmpty()) {
+        showFailure(tr("Paste the change to preview first."));
+        return;
+    }
+    emit previewRequested(m_change->toPlainText(), m_seconds->value());
+}
+
+void WhatIfPanel::showProgress(const QString &what)
+{
+    m_preview->setEnabled(false);
+    m_status->setText(what);
+}
+
+void WhatIfPanel::showPreview(const QList<results::RunRecord> &runs, const QStringList &uncertain,
+                              const QStringList &notes)
+{
+    m_preview->setEnabled(true);
+    m_status->setText(tr("Previewed: the fabric as seen, its twin, and the twin with the change."));
+    const results::Comparison comparison = results::compareRuns(runs);
+    m_comparison->setComparison(comparison);
+    // Goodput as bars only when it moves (a change that costs bandwidth); else the table alone.
+    double least = 0, most = 0;
+    for (qsizetype i = 0; i < comparison.metrics.size(); ++i) {
+        const double g = comparison.metrics[i].bandwidthGbps.value_or(0);
+        least = i == 0 ? g : std::min(least, g);
+        most = i == 0 ? g : std::max(most, g);
+    }
+    m_comparison->setChartsVisible(most > 0 && (most - least) / most > 0.02);
+    if (m_comparison->isHidden()) {
+        // The first result: the change keeps a fifth of the height, the result the rest.
+        m_comparison->show();
+        const int height = m_split->height();
+        m_split->setSizes({height / 5, height - height / 5});
+    }
+    QStringList lines;
+    for (const QString &u : uncertain)
+        lines.append(tr("Uncertain: %1").arg(u.toHtmlEscaped()));
+    for (const QString &n : notes)
+        lines.append(n.toHtmlEscaped());
+    m_notes->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void WhatIfPanel::showFailure(const QString &message)
+{
+    m_preview->setEnabled(true);
+    m_status->setText(tr("No preview: %1").arg(message));
+}
+
+}  // namespace roce::widgets
