@@ -42,6 +42,23 @@ QStringList leafSpineScenarioNames()
     return names;
 }
 
+namespace {
+
+/// The live load @p name of @p table (one with an apply), or the error that names it.
+Result<const ScenarioDefinition *> liveLoadNamed(const QList<ScenarioDefinition> &table,
+                                                 const QString &name)
+{
+    const auto it = std::find_if(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
+        return d.name == name && d.live.apply;
+    });
+    if (it == table.cend())
+        return makeError(ErrorCode::NotFound,
+                         LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
+    return &*it;
+}
+
+}  // namespace
+
 Result<QList<LaunchedJob>> launchedJobs(const FabricSpec &fabric, const QString &spec)
 {
     const QList<ScenarioDefinition> table = scenarioTable();
@@ -50,13 +67,10 @@ Result<QList<LaunchedJob>> launchedJobs(const FabricSpec &fabric, const QString 
         const QString name = part.section(QLatin1Char(':'), 0, 0).trimmed();
         if (isLiveFault(name))
             continue;
-        const auto it
-            = std::find_if(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
-                  return d.name == name && d.live.apply;
-              });
-        if (it == table.cend())
-            return makeError(ErrorCode::NotFound,
-                             LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
+        const auto found = liveLoadNamed(table, name);
+        if (!found)
+            return found.error();
+        const ScenarioDefinition *it = *found;
         if (!it->live.jobs)
             continue;
         for (const TrainingOptions &t : it->live.jobs(fabric)) {
@@ -90,13 +104,10 @@ Result<ScenarioInjection> applyLiveScenario(Fabric &fabric, const QString &spec,
             faults.append({name, target});
             continue;
         }
-        const auto it
-            = std::find_if(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
-                  return d.name == name && d.live.apply;
-              });
-        if (it == table.cend())
-            return makeError(ErrorCode::NotFound,
-                             LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
+        const auto found = liveLoadNamed(table, name);
+        if (!found)
+            return found.error();
+        const ScenarioDefinition *it = *found;
         if (!target.isEmpty())
             return makeError(
                 ErrorCode::InvalidArgument,
@@ -114,7 +125,7 @@ Result<ScenarioInjection> applyLiveScenario(Fabric &fabric, const QString &spec,
                                            "(choose from: %2)")
                           .arg(name, leafSpineScenarioNames().join(QStringLiteral(", ")))
                     : LiveScenarioText::tr("scenario '%1' needs a leaf/spine fabric").arg(name));
-        background = &*it;
+        background = it;
     }
 
     live::resetToBaseline(fabric);

@@ -129,7 +129,9 @@ TwinObserver::TwinObserver(live::LiveFabric &hub, const live::FabricPlan &plan, 
                 });
         m_clients.append(client);
     }
-    m_queuePolls.setInterval(kQueuePollMs);
+    // The answers are parsed on this (the window's) thread, a millisecond or so each: on a
+    // large fabric every switch is read less often, some 40 answers a second in all.
+    m_queuePolls.setInterval(std::max(kQueuePollMs, int(plan.switches.size()) * 25));
     connect(&m_queuePolls, &QTimer::timeout, this, [this] {
         // The running-config at the window's start and every 10 s: what is in force now.
         const bool configDue = !m_configClock.isValid() || m_configClock.elapsed() >= 10000;

@@ -65,9 +65,10 @@ int noDropGroupOf(const nxapi::QosConfig *config);
 
 /// Watches a fabric through the live model for a window: every source frame the hub applies
 /// (rates, LLDP, the agents' NIC reports), each switch's RoCE queue depth polled ten times a
-/// second over NX-API (`show queuing interface`), and its running-config, over one NX-API
-/// client (one session) a switch, kept from window to window: keep the observer rather than
-/// make another, since a Nexus keeps a session for 10 minutes and holds 5.
+/// second (less often beyond four switches: some 40 polls a second in all) over NX-API (`show
+/// queuing interface`), and its running-config, over one NX-API client (one session) a switch, kept
+/// from window to window: keep the observer rather than make another, since a Nexus keeps a session
+/// for 10 minutes and holds 5.
 class TwinObserver : public QObject
 {
     Q_OBJECT
