@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "sim/scenarios/livescenario.h"
 #include "sim/served/simservice.h"
+#include "sim/twin/changeform.h"
 #include "sim/twin/previewruns.h"
 #include "sim/twin/twinpreviewer.h"
 #include "whatifpanel.h"
@@ -28,6 +29,7 @@ class WhatIfWiringText
 /// What the preview needs to know of the fabric the window watches.
 struct Watched {
     std::optional<live::FabricPlan> plan;
+    std::optional<sim::twin::TwinModel> twin;  ///< of the last preview: the form's fabric
     QString scenario;  ///< the simulated fabric's running scenario: its jobs are known
 };
 
@@ -55,6 +57,7 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
                      });
     QObject::connect(&fabric, &FabricSession::stopped, panel, [watched, forget] {
         watched->plan.reset();
+        watched->twin.reset();
         forget();
     });
     QObject::connect(&fabric, &FabricSession::scenarioStarted, panel,
@@ -94,9 +97,12 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
                 QObject::connect(p, &sim::twin::TwinPreviewer::failed, panel,
                                  &widgets::WhatIfPanel::showFailure);
                 QObject::connect(p, &sim::twin::TwinPreviewer::finished, panel,
-                                 [panel](const sim::twin::PreviewOutcome &outcome) {
+                                 [panel, watched](const sim::twin::PreviewOutcome &outcome) {
                                      panel->showPreview(sim::twin::previewRuns(outcome),
                                                         outcome.twin.uncertain, outcome.twin.notes);
+                                     // The form starts from what the twin read is in force.
+                                     watched->twin = outcome.twin;
+                                     panel->setCurrentForm(sim::twin::formOf(outcome.twin));
                                  });
             }
             sim::twin::TwinPreviewer *p = previewer->data();
@@ -104,6 +110,13 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
             preview.window = sim::TimeNs(seconds) * sim::kNsPerSec;
             p->start(*change, seconds, preview, jobs, notes);
         });
+    QObject::connect(panel, &widgets::WhatIfPanel::composeRequested, panel,
+                     [panel, watched](const sim::twin::ChangeForm &current,
+                                      const sim::twin::ChangeForm &wanted) {
+                         if (watched->twin)
+                             panel->showComposed(
+                                 sim::twin::composeChange(*watched->twin, current, wanted));
+                     });
     if (options.whatIfChange.isEmpty())
         return;
     QFile file(options.whatIfChange);

@@ -9149,5 +9149,81 @@ PFC rx %8, tx %9</translation>
         <source>No preview: %1</source>
         <translation>Keine Vorschau: %1</translation>
     </message>
+    <message>
+        <source>Form</source>
+        <translation>Formular</translation>
+    </message>
+    <message>
+        <source>The settings most changes touch, on every switch and NIC; filled from the configuration the twin read at the first preview.</source>
+        <translation>Die Einstellungen, die die meisten Änderungen betreffen, auf jedem Switch und jeder NIC; gefüllt aus der Konfiguration, die der Zwilling bei der ersten Vorschau gelesen hat.</translation>
+    </message>
+    <message>
+        <source>WRED on the RoCE queue</source>
+        <translation>WRED auf der RoCE-Warteschlange</translation>
+    </message>
+    <message>
+        <source>marks ECN (else drops)</source>
+        <translation>markiert ECN (sonst verwirft sie)</translation>
+    </message>
+    <message>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>PFC on the ports</source>
+        <translation>PFC auf den Ports</translation>
+    </message>
+    <message>
+        <source>static pause thresholds</source>
+        <translation>feste Pause-Schwellen</translation>
+    </message>
+    <message>
+        <source> us</source>
+        <translation> us</translation>
+    </message>
+    <message>
+        <source>&amp;Write the change</source>
+        <translation>Änderung &amp;schreiben</translation>
+    </message>
+    <message>
+        <source>Minimum threshold</source>
+        <translation>Untere Schwelle</translation>
+    </message>
+    <message>
+        <source>Maximum threshold</source>
+        <translation>Obere Schwelle</translation>
+    </message>
+    <message>
+        <source>Drop probability</source>
+        <translation>Verwurfswahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <source>Pause threshold</source>
+        <translation>Pause-Schwelle</translation>
+    </message>
+    <message>
+        <source>Resume threshold</source>
+        <translation>Resume-Schwelle</translation>
+    </message>
+    <message>
+        <source>Buffer size</source>
+        <translation>Puffergröße</translation>
+    </message>
+    <message>
+        <source>NIC rpg_time_reset</source>
+        <translation>NIC rpg_time_reset</translation>
+    </message>
+    <message>
+        <source>The form says what is in force now: no change to write.</source>
+        <translation>Das Formular zeigt, was jetzt gilt: keine Änderung zu schreiben.</translation>
+    </message>
+    <message>
+        <source>The form&apos;s change is written: Preview runs it.</source>
+        <translation>Die Änderung des Formulars ist geschrieben: Vorschau führt sie aus.</translation>
+    </message>
 </context>
 </TS>

@@ -3,11 +3,16 @@
 #include "collect/results/comparison.h"
 #include "comparisonview.h"
 
+#include <QCheckBox>
 #include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -63,7 +68,18 @@ WhatIfPanel::WhatIfPanel(QWidget *parent)
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(intro);
-    topLayout->addWidget(m_change, 1);
+    auto *editing = new QHBoxLayout;
+    editing->addWidget(m_change, 1);
+    // The form scrolls rather than take the result's room.
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setWidget(buildForm());
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setMinimumWidth(formScroll->widget()->sizeHint().width()
+                                + formScroll->verticalScrollBar()->sizeHint().width());
+    editing->addWidget(formScroll);
+    topLayout->addLayout(editing, 1);
     topLayout->addLayout(controls);
     auto *bottom = new QWidget(this);
     auto *bottomLayout = new QVBoxLayout(bottom);
@@ -78,6 +94,103 @@ WhatIfPanel::WhatIfPanel(QWidget *parent)
     layout->addWidget(m_split);
     m_comparison->hide();
     connect(m_preview, &QPushButton::clicked, this, &WhatIfPanel::requestPreview);
+}
+
+QWidget *WhatIfPanel::buildForm()
+{
+    m_form = new QGroupBox(tr("Form"), this);
+    m_form->setObjectName(QStringLiteral("whatIfForm"));
+    m_form->setToolTip(tr("The settings most changes touch, on every switch and NIC; filled from "
+                          "the configuration the twin read at the first preview."));
+    m_form->setEnabled(false);
+    auto spin = [this](int low, int high, const QString &suffix) {
+        auto *box = new QSpinBox(m_form);
+        box->setRange(low, high);
+        box->setSuffix(suffix);
+        return box;
+    };
+    m_wred = new QCheckBox(tr("WRED on the RoCE queue"), m_form);
+    m_ecn = new QCheckBox(tr("marks ECN (else drops)"), m_form);
+    m_wredMin = spin(1, 100000, tr(" KB"));
+    m_wredMax = spin(1, 100000, tr(" KB"));
+    m_dropProbability = spin(0, 100, tr(" %"));
+    m_pfc = new QCheckBox(tr("PFC on the ports"), m_form);
+    m_staticPause = new QCheckBox(tr("static pause thresholds"), m_form);
+    m_pause = spin(1, 10000, tr(" KB"));
+    m_resume = spin(1, 10000, tr(" KB"));
+    m_buffer = spin(1, 100000, tr(" KB"));
+    m_timeReset = spin(1, 1000000, tr(" us"));
+    m_timeReset->setObjectName(QStringLiteral("whatIfTimeReset"));
+    auto *write = new QPushButton(tr("&Write the change"), m_form);
+    write->setObjectName(QStringLiteral("whatIfWrite"));
+    auto *form = new QFormLayout(m_form);
+    form->addRow(m_wred);
+    form->addRow(m_ecn);
+    form->addRow(tr("Minimum threshold"), m_wredMin);
+    form->addRow(tr("Maximum threshold"), m_wredMax);
+    form->addRow(tr("Drop probability"), m_dropProbability);
+    form->addRow(m_pfc);
+    form->addRow(m_staticPause);
+    form->addRow(tr("Pause threshold"), m_pause);
+    form->addRow(tr("Resume threshold"), m_resume);
+    form->addRow(tr("Buffer size"), m_buffer);
+    form->addRow(tr("NIC rpg_time_reset"), m_timeReset);
+    form->addRow(write);
+    connect(m_wred, &QCheckBox::toggled, m_ecn, &QWidget::setEnabled);
+    for (QCheckBox *gate : {m_staticPause}) {
+        for (QSpinBox *box : {m_pause, m_resume, m_buffer})
+            connect(gate, &QCheckBox::toggled, box, &QWidget::setEnabled);
+    }
+    connect(write, &QPushButton::clicked, this,
+            [this] { emit composeRequested(m_current, formValues()); });
+    return m_form;
+}
+
+void WhatIfPanel::setCurrentForm(const sim::twin::ChangeForm &current)
+{
+    m_current = current;
+    m_wred->setChecked(current.wred);
+    m_ecn->setChecked(current.ecn);
+    m_ecn->setEnabled(current.wred);
+    m_wredMin->setValue(current.wredMinKb);
+    m_wredMax->setValue(current.wredMaxKb);
+    m_dropProbability->setValue(current.dropProbability);
+    m_pfc->setChecked(current.pfc);
+    m_staticPause->setChecked(current.staticPause);
+    m_pause->setValue(current.pauseKb);
+    m_resume->setValue(current.resumeKb);
+    m_buffer->setValue(current.bufferKb);
+    for (QSpinBox *box : {m_pause, m_resume, m_buffer})
+        box->setEnabled(current.staticPause);
+    m_timeReset->setValue(current.rpgTimeResetUs);
+    m_form->setEnabled(true);
+}
+
+sim::twin::ChangeForm WhatIfPanel::formValues() const
+{
+    sim::twin::ChangeForm f;
+    f.wred = m_wred->isChecked();
+    f.ecn = m_ecn->isChecked();
+    f.wredMinKb = m_wredMin->value();
+    f.wredMaxKb = m_wredMax->value();
+    f.dropProbability = m_dropProbability->value();
+    f.pfc = m_pfc->isChecked();
+    f.staticPause = m_staticPause->isChecked();
+    f.pauseKb = m_pause->value();
+    f.resumeKb = m_resume->value();
+    f.bufferKb = m_buffer->value();
+    f.rpgTimeResetUs = m_timeReset->value();
+    return f;
+}
+
+void WhatIfPanel::showComposed(const QString &lines)
+{
+    if (lines.isEmpty()) {
+        m_status->setText(tr("The form says what is in force now: no change to write."));
+        return;
+    }
+    m_change->setPlainText(lines);
+    m_status->setText(tr("The form's change is written: Preview runs it."));
 }
 
 QString WhatIfPanel::changeText() const
@@ -128,10 +241,10 @@ void WhatIfPanel::showPreview(const QList<results::RunRecord> &runs, const QStri
     }
     m_comparison->setChartsVisible(most > 0 && (most - least) / most > 0.02);
     if (m_comparison->isHidden()) {
-        // The first result: the change keeps a fifth of the height, the result the rest.
+        // The first result: the change keeps a third of the height, the result the rest.
         m_comparison->show();
         const int height = m_split->height();
-        m_split->setSizes({height / 5, height - height / 5});
+        m_split->setSizes({height / 3, height - height / 3});
     }
     QStringList lines;
     for (const QString &u : uncertain)

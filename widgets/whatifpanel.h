@@ -1,10 +1,13 @@
 #pragma once
 
 #include "collect/results/resultstore.h"
+#include "sim/twin/changeform.h"
 
 #include <QStringList>
 #include <QWidget>
 
+class QCheckBox;
+class QGroupBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -41,8 +44,19 @@ public:
     void showFailure(const QString &message);
     ComparisonView *comparison() const { return m_comparison; }
 
+    /// The settings in force, as the twin read them: the form starts from them and can be
+    /// used from then on (before a first preview it cannot: there is nothing to start from).
+    void setCurrentForm(const sim::twin::ChangeForm &current);
+    /// What the form's fields say now.
+    sim::twin::ChangeForm formValues() const;
+    /// Writes @p lines (the form's change) into the change.
+    void showComposed(const QString &lines);
+
 signals:
     void previewRequested(const QString &change, int seconds);
+    /// "Write the change": the lines that take the fabric from @p current to @p wanted.
+    void composeRequested(const sim::twin::ChangeForm &current,
+                          const sim::twin::ChangeForm &wanted);
 
 private:
     QPlainTextEdit *m_change;
@@ -52,6 +66,14 @@ private:
     ComparisonView *m_comparison;
     QLabel *m_notes;
     QSplitter *m_split;
+    /// The form: beside the text, the settings most changes touch.
+    QWidget *buildForm();
+    QGroupBox *m_form = nullptr;
+    QCheckBox *m_wred = nullptr, *m_ecn = nullptr, *m_pfc = nullptr, *m_staticPause = nullptr;
+    QSpinBox *m_wredMin = nullptr, *m_wredMax = nullptr, *m_dropProbability = nullptr;
+    QSpinBox *m_pause = nullptr, *m_resume = nullptr, *m_buffer = nullptr;
+    QSpinBox *m_timeReset = nullptr;
+    sim::twin::ChangeForm m_current;
 };
 
 }  // namespace roce::widgets

@@ -12,10 +12,12 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QGroupBox>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -109,6 +111,19 @@ private slots:
         QVERIFY(rowOf(table, QStringLiteral("Bandwidth")) >= 0);  // goodput, also as bars
         auto *notes = panel->findChild<QLabel *>(QStringLiteral("whatIfNotes"));
         QVERIFY2(notes->text().contains(QStringLiteral("Uncertain")), qPrintable(notes->text()));
+
+        // The form starts from what the twin read (the change was previewed, not applied) and
+        // writes the lines of what it is told.
+        auto *form = panel->findChild<QGroupBox *>(QStringLiteral("whatIfForm"));
+        QVERIFY(form->isEnabled());
+        QCOMPARE(panel->formValues().wredMinKb, 150);
+        QCOMPARE(panel->formValues().rpgTimeResetUs, 300);
+        auto *write = panel->findChild<QPushButton *>(QStringLiteral("whatIfWrite"));
+        write->click();
+        QVERIFY2(status->text().contains(QStringLiteral("no change")), qPrintable(status->text()));
+        panel->findChild<QSpinBox *>(QStringLiteral("whatIfTimeReset"))->setValue(600);
+        write->click();
+        QCOMPARE(panel->changeText(), QStringLiteral("ecn/roce_rp/rpg_time_reset 600\n"));
         session.stop();
     }
 };

@@ -5,6 +5,7 @@
 #include "sim/served/embeddedfabric.h"
 #include "sim/served/simulatedplan.h"
 #include "sim/twin/changeapplier.h"
+#include "sim/twin/changeform.h"
 #include "sim/twin/fabricfigures.h"
 #include "sim/twin/twinchange.h"
 #include "sim/twin/twinmodel.h"
@@ -95,37 +96,46 @@ private slots:
         QCOMPARE(back.txPausesPerS, 50.0);
     }
 
-    /// The reference fabric under an incast, served and watched as a real one: the twin has
-    /// its switch, its eight servers behind their hypervisors' uplinks, its queuing and the
-    /// incast's seven flows; halving the ECN threshold shortens its queue; a class the model
-    /// has not is refused with the switch's own words.
-    void twinOfTheServedReferenceFabric()
+    /// The reference fabric under an incast, served and watched as a real one (once, for the
+    /// tests below): what the console saw of it over 4 s.
+    void initTestCase()
     {
         live::LiveFabric::Options options;
         options.tickMs = 250;
-        live::LiveFabric hub(options);
-        sim::SimulatedFabricPlan simulated(QString(), QStringLiteral("dcqcn-incast"));
-        QSignalSpy ready(&simulated, &sim::SimulatedFabricPlan::ready);
-        connect(&simulated, &sim::SimulatedFabricPlan::ready, &hub, &live::LiveFabric::watch);
-        simulated.start();
+        m_hub = std::make_unique<live::LiveFabric>(options);
+        m_simulated
+            = std::make_unique<sim::SimulatedFabricPlan>(QString(), QStringLiteral("dcqcn-incast"));
+        QSignalSpy ready(m_simulated.get(), &sim::SimulatedFabricPlan::ready);
+        connect(m_simulated.get(), &sim::SimulatedFabricPlan::ready, m_hub.get(),
+                &live::LiveFabric::watch);
+        m_simulated->start();
         QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 30000);
-        const auto plan = ready.first().first().value<live::FabricPlan>();
-        QTRY_VERIFY_WITH_TIMEOUT(hub.everySourceAnswered(), 30000);
+        m_plan = ready.first().first().value<live::FabricPlan>();
+        QTRY_VERIFY_WITH_TIMEOUT(m_hub->everySourceAnswered(), 30000);
         QTest::qWait(2000);
-        TwinObserver observer(hub, plan);
-        observer.start();
+        m_observer = std::make_unique<TwinObserver>(*m_hub, m_plan);
+        m_observer->start();
         QTest::qWait(4000);
-        QTRY_VERIFY_WITH_TIMEOUT(observer.configsRead(), 20000);
-        observer.stop();
-        const TwinObservation seen = observer.observation();
+        QTRY_VERIFY_WITH_TIMEOUT(m_observer->configsRead(), 20000);
+        m_observer->stop();
+        m_seen = m_observer->observation();
+        auto built = buildTwin(m_seen, {});
+        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
+        m_twin = std::move(built).value();
+    }
+
+    void cleanupTestCase() { m_hub->stop(); }
+
+    /// The twin has its switch, its eight servers behind their hypervisors' uplinks, its
+    /// queuing and the incast's seven flows, from the fabric's figures.
+    void twinOfTheServedReferenceFabric()
+    {
+        const TwinObservation &seen = m_seen;
         const FabricFigures figures = seen.figures();
         QVERIFY2(figures.ecnMarksPerS > 1000, qPrintable(QString::number(figures.ecnMarksPerS)));
         QVERIFY(figures.queueMeanKb > 10);
         QVERIFY(figures.goodputGbps > 20);
-
-        auto built = buildTwin(seen, {});
-        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
-        const TwinModel &twin = *built;
+        const TwinModel &twin = m_twin;
         QCOMPARE(twin.spec.switches.size(), 1);
         QCOMPARE(twin.spec.hosts.size(), 8);
         // Two hypervisors' uplinks carry three servers each; two servers are bare metal.
@@ -143,7 +153,14 @@ private slots:
         QCOMPARE(twin.flows.size(), 7);
         for (const EstimatedFlow &f : twin.flows)
             QCOMPARE(f.dst, twin.flows.first().dst);
+    }
 
+    /// Halving the ECN threshold shortens the twin's queue; the form writes the lines the twin
+    /// takes; a class the model has not, or a switch the fabric has not, is refused.
+    void previewOfAChange()
+    {
+        const TwinModel &twin = m_twin;
+        const FabricFigures figures = m_seen.figures();
         const auto change = parseChange(kKminHalf);
         QVERIFY(change);
         PreviewOptions preview;
@@ -162,6 +179,37 @@ private slots:
         QVERIFY2(std::abs(marks - figures.ecnMarksPerS) < 0.35 * figures.ecnMarksPerS,
                  qPrintable(QStringLiteral("%1 against %2").arg(marks).arg(figures.ecnMarksPerS)));
 
+        // The form: what is in force, and the lines that change it (accepted by the twin).
+        const ChangeForm now = formOf(twin);
+        QCOMPARE(now.wredMinKb, 150);
+        QCOMPARE(now.wredMaxKb, 3000);
+        QCOMPARE(now.dropProbability, 7);
+        QVERIFY(now.wred && now.ecn && now.pfc && !now.staticPause);
+        QCOMPARE(now.rpgTimeResetUs, 300);
+        QVERIFY(composeChange(twin, now, now).isEmpty());
+        ChangeForm wanted = now;
+        wanted.wredMinKb = 75;
+        QCOMPARE(composeChange(twin, now, wanted), kKminHalf.section(QLatin1Char('\n'), 1));
+        wanted = now;
+        wanted.pfc = false;
+        wanted.staticPause = true;
+        wanted.pauseKb = 30;
+        wanted.resumeKb = 28;
+        wanted.bufferKb = 130;
+        wanted.rpgTimeResetUs = 1200;
+        const QString lines = composeChange(twin, now, wanted);
+        QVERIFY2(
+            lines.contains(
+                QStringLiteral("switch %1\ninterface Ethernet1/").arg(twin.spec.switches[0].name))
+                && lines.contains(QStringLiteral("priority-flow-control mode off"))
+                && lines.contains(QStringLiteral("pause buffer-size 130000 pause-threshold "
+                                                 "30000 resume-threshold 28000"))
+                && lines.endsWith(QStringLiteral("ecn/roce_rp/rpg_time_reset 1200\n")),
+            qPrintable(lines));
+        const auto composed = parseChange(lines);
+        QVERIFY(composed);
+        QVERIFY(applyChange(*twin.instantiate(sim::FabricEngine::Fluid, nullptr), twin, *composed));
+
         const auto refused
             = previewChange(twin,
                             *parseChange(QStringLiteral("policy-map type queuing QOS_EGRESS_PORT\n"
@@ -175,7 +223,15 @@ private slots:
             twin, *parseChange(QStringLiteral("switch nowhere\ninterface Ethernet1/1/1\n")),
             preview);
         QVERIFY(!unknownSwitch);
+    }
 
+    /// The change applied to the served fabric (the closed loop of --verify).
+    void changeAppliedThroughTheFabric()
+    {
+        live::LiveFabric &hub = *m_hub;
+        const live::FabricPlan &plan = m_plan;
+        TwinObserver &observer = *m_observer;
+        const TwinObservation &seen = m_seen;
         // The change applied to the served fabric: its switch over cli_conf, every NIC through
         // its agent; the running-config and the agents' files then say so.
         ChangeApplier applier;
@@ -222,8 +278,15 @@ private slots:
         QVERIFY2(errors.first().contains(QStringLiteral("Invalid command")),
                  qPrintable(errors.first()));
         QCOMPARE(refusedSpy.first().at(1).toInt(), 0);
-        hub.stop();
     }
+
+private:
+    std::unique_ptr<live::LiveFabric> m_hub;
+    std::unique_ptr<sim::SimulatedFabricPlan> m_simulated;
+    live::FabricPlan m_plan;
+    std::unique_ptr<TwinObserver> m_observer;
+    TwinObservation m_seen;
+    TwinModel m_twin;
 };
 
 QTEST_GUILESS_MAIN(TestTwin)
