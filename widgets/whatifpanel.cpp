@@ -146,7 +146,7 @@ QWidget *WhatIfPanel::buildForm()
     return m_form;
 }
 
-void WhatIfPanel::setCurrentForm(const sim::twin::ChangeForm &current)
+void WhatIfPanel::setCurrentForm(const nxapi::QosForm &current)
 {
     m_current = current;
     m_wred->setChecked(current.wred);
@@ -166,9 +166,9 @@ void WhatIfPanel::setCurrentForm(const sim::twin::ChangeForm &current)
     m_form->setEnabled(true);
 }
 
-sim::twin::ChangeForm WhatIfPanel::formValues() const
+nxapi::QosForm WhatIfPanel::formValues() const
 {
-    sim::twin::ChangeForm f;
+    nxapi::QosForm f;
     f.wred = m_wred->isChecked();
     f.ecn = m_ecn->isChecked();
     f.wredMinKb = m_wredMin->value();

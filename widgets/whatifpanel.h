@@ -1,7 +1,7 @@
 #pragma once
 
 #include "collect/results/resultstore.h"
-#include "sim/twin/changeform.h"
+#include "nxapi/qos/qosform.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -46,17 +46,16 @@ public:
 
     /// The settings in force, as the twin read them: the form starts from them and can be
     /// used from then on (before a first preview it cannot: there is nothing to start from).
-    void setCurrentForm(const sim::twin::ChangeForm &current);
+    void setCurrentForm(const nxapi::QosForm &current);
     /// What the form's fields say now.
-    sim::twin::ChangeForm formValues() const;
+    nxapi::QosForm formValues() const;
     /// Writes @p lines (the form's change) into the change.
     void showComposed(const QString &lines);
 
 signals:
     void previewRequested(const QString &change, int seconds);
     /// "Write the change": the lines that take the fabric from @p current to @p wanted.
-    void composeRequested(const sim::twin::ChangeForm &current,
-                          const sim::twin::ChangeForm &wanted);
+    void composeRequested(const nxapi::QosForm &current, const nxapi::QosForm &wanted);
 
 private:
     QPlainTextEdit *m_change;
@@ -73,7 +72,7 @@ private:
     QSpinBox *m_wredMin = nullptr, *m_wredMax = nullptr, *m_dropProbability = nullptr;
     QSpinBox *m_pause = nullptr, *m_resume = nullptr, *m_buffer = nullptr;
     QSpinBox *m_timeReset = nullptr;
-    sim::twin::ChangeForm m_current;
+    nxapi::QosForm m_current;
 };
 
 }  // namespace roce::widgets
