@@ -72,17 +72,21 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
             }
             if (!watched->plan || watched->plan->switches.isEmpty()) {
                 panel->showFailure(WhatIfWiringText::tr(
-                    "the twin is built from the switches' running-configs over NX-API: watch a "
-                    "fabric with switches (the demo fabric or an inventory's) first"));
+                    "the twin is built from the switches' running-configs over NX-API, which "
+                    "the window does not read here (a large simulated fabric drawn directly, "
+                    "or a metrics store's fleet): watch the demo fabric or an inventory, or run "
+                    "rocectl whatif --sim --topology T"));
                 return;
             }
             QList<sim::LaunchedJob> jobs;
             QStringList notes;
             if (fabric.isDemo() && !watched->scenario.isEmpty()) {
-                if (const auto spec = sim::SimService::fabricFor(fabric.demoTopology())) {
-                    if (const auto launched = sim::launchedJobs(*spec, watched->scenario))
-                        jobs = *launched;
-                }
+                const auto launched
+                    = sim::SimService::launchedJobsOn(fabric.demoTopology(), watched->scenario);
+                if (launched)
+                    jobs = *launched;
+                else
+                    notes.append(launched.error().message);
             } else if (!fabric.isDemo()) {
                 notes.append(WhatIfWiringText::tr("Jobs launched on this fabric are not read by "
                                                   "the twin yet: their traffic counts as bulk "
@@ -130,12 +134,14 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
     // Previewed once every source answered and the load has run a few seconds.
     auto *waiting = new QTimer(panel);
     waiting->setInterval(500);
+    // Three seconds of load once every source answered; after 30 s without, the preview is
+    // asked anyway, and says why it cannot run (no fabric with switches is watched).
     auto answeredTicks = std::make_shared<int>(0);
+    auto ticks = std::make_shared<int>(0);
     QObject::connect(waiting, &QTimer::timeout, panel,
-                     [waiting, panel, &live, watched, answeredTicks] {
-                         if (!watched->plan || !live.everySourceAnswered())
-                             return;
-                         if (++*answeredTicks < 6)
+                     [waiting, panel, &live, watched, answeredTicks, ticks] {
+                         const bool answered = watched->plan && live.everySourceAnswered();
+                         if (answered ? ++*answeredTicks < 6 : ++*ticks < 60)
                              return;
                          waiting->stop();
                          waiting->deleteLater();

@@ -141,6 +141,8 @@ QWidget *WhatIfPanel::buildForm()
         for (QSpinBox *box : {m_pause, m_resume, m_buffer})
             connect(gate, &QCheckBox::toggled, box, &QWidget::setEnabled);
     }
+    // What a Nexus and a ConnectX default to, until the twin says what is in force.
+    showForm(nxapi::QosForm {});
     connect(write, &QPushButton::clicked, this,
             [this] { emit composeRequested(m_current, formValues()); });
     return m_form;
@@ -149,6 +151,12 @@ QWidget *WhatIfPanel::buildForm()
 void WhatIfPanel::setCurrentForm(const nxapi::QosForm &current)
 {
     m_current = current;
+    showForm(current);
+    m_form->setEnabled(true);
+}
+
+void WhatIfPanel::showForm(const nxapi::QosForm &current)
+{
     m_wred->setChecked(current.wred);
     m_ecn->setChecked(current.ecn);
     m_ecn->setEnabled(current.wred);
@@ -163,7 +171,6 @@ void WhatIfPanel::setCurrentForm(const nxapi::QosForm &current)
     for (QSpinBox *box : {m_pause, m_resume, m_buffer})
         box->setEnabled(current.staticPause);
     m_timeReset->setValue(current.rpgTimeResetUs);
-    m_form->setEnabled(true);
 }
 
 nxapi::QosForm WhatIfPanel::formValues() const

@@ -146,12 +146,8 @@ QList<sim::LaunchedJob> jobsOf(const QCommandLineParser &parser, const FabricOpt
                                      "their traffic counts as bulk flows."));
         return {};
     }
-    const QString topology = parser.value(fabric.topology);
-    const auto spec
-        = sim::SimService::fabricFor(topology.isEmpty() ? QStringLiteral("reference") : topology);
-    if (!spec)
-        return {};
-    const auto jobs = sim::launchedJobs(*spec, parser.value(fabric.scenario));
+    const auto jobs = sim::SimService::launchedJobsOn(parser.value(fabric.topology),
+                                                      parser.value(fabric.scenario));
     if (!jobs) {
         notes->append(jobs.error().message);
         return {};

@@ -29,6 +29,15 @@ SimService::SimService(SimServiceOptions options, QObject *parent)
 
 SimService::~SimService() = default;
 
+Result<QList<LaunchedJob>> SimService::launchedJobsOn(const QString &topology,
+                                                      const QString &scenario)
+{
+    const auto spec = fabricFor(topology.isEmpty() ? QStringLiteral("reference") : topology);
+    if (!spec)
+        return spec.error();
+    return launchedJobs(*spec, scenario);
+}
+
 Result<FabricSpec> SimService::fabricFor(const QString &topology)
 {
     if (topology == QLatin1String("reference"))

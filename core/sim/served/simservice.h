@@ -3,6 +3,7 @@
 #include "proto/common/result.h"
 #include "sim/engine/fabric.h"
 #include "sim/scenarios/faults.h"
+#include "sim/scenarios/livescenario.h"
 #include "sim/served/nxosconfig.h"
 #include "sim/served/nxosview.h"
 
@@ -73,6 +74,10 @@ public:
 
     /// Builds the fabric named by @p topology ("reference", "starN", "rail:H:N:R:S").
     static Result<FabricSpec> fabricFor(const QString &topology);
+    /// The training jobs live scenario @p scenario starts on the fabric @p topology names
+    /// (empty: the reference fabric), by their ranks' NIC rows: what the console launched.
+    static Result<QList<LaunchedJob>> launchedJobsOn(const QString &topology,
+                                                     const QString &scenario);
 
 signals:
     /// Emitted after each advance of the model.

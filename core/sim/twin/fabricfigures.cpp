@@ -52,27 +52,12 @@ double figure(const FabricFigures &figures, const QString &key)
     return f ? figures.*(f->value) : 0;
 }
 
-void setFigure(FabricFigures &figures, const QString &key, double value)
-{
-    if (const FigureField *f = fieldOf(key))
-        figures.*(f->value) = value;
-}
-
 QJsonObject figuresToJson(const FabricFigures &figures)
 {
     QJsonObject out;
     for (const FigureField &f : kFields)
         out.insert(QLatin1String(f.key), figures.*(f.value));
     out.insert(QStringLiteral("queue_port"), figures.queuePort);
-    return out;
-}
-
-FabricFigures figuresFromJson(const QJsonObject &json)
-{
-    FabricFigures out;
-    for (const FigureField &f : kFields)
-        out.*(f.value) = json.value(QLatin1String(f.key)).toDouble();
-    out.queuePort = json.value(QStringLiteral("queue_port")).toString();
     return out;
 }
 

@@ -31,11 +31,9 @@ struct FabricFigures {
 QStringList figureKeys();
 /// The figure under @p key (0 for a key that is not one).
 double figure(const FabricFigures &figures, const QString &key);
-void setFigure(FabricFigures &figures, const QString &key, double value);
 
 /// Every figure under its key, and queue_port.
 QJsonObject figuresToJson(const FabricFigures &figures);
-FabricFigures figuresFromJson(const QJsonObject &json);
 
 /// Relative error of @p predicted against @p observed per key: |p - o| / o. Where the fabric
 /// showed nothing (o below @p floor of that figure's unit: a mark, a pause, a drop a second, a

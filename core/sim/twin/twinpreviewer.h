@@ -40,7 +40,6 @@ public:
     /// @p notes are kept with the twin's own.
     void start(const TwinChange &change, double seconds, const PreviewOptions &options,
                const QList<LaunchedJob> &jobs, const QStringList &notes = {});
-    bool isRunning() const { return m_running; }
     /// Its observer, for another watch of the same fabric (its NX-API sessions reused).
     TwinObserver &observer() { return *m_observer; }
 
