@@ -7165,16 +7165,16 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
 <context>
     <name>WhatIfWiringText</name>
     <message>
-        <source>the twin is built from the switches&apos; running-configs over NX-API: watch a fabric with switches (the demo fabric or an inventory&apos;s) first</source>
-        <translation>der Zwilling wird über NX-API aus den running-configs der Switches gebaut: zuerst eine Fabric mit Switches beobachten (die Demo-Fabric oder die eines Inventars)</translation>
-    </message>
-    <message>
         <source>Jobs launched on this fabric are not read by the twin yet: their traffic counts as bulk flows.</source>
         <translation>Auf dieser Fabric gestartete Jobs liest der Zwilling noch nicht: Ihr Verkehr zählt als Bulk-Flows.</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the twin is built from the switches&apos; running-configs over NX-API, which the window does not read here (a large simulated fabric drawn directly, or a metrics store&apos;s fleet): watch the demo fabric or an inventory, or run rocectl whatif --sim --topology T</source>
+        <translation>der Zwilling wird aus den running-configs der Switches über NX-API gebaut, die das Fenster hier nicht liest (eine große simulierte Fabric, direkt gezeichnet, oder die Flotte eines Metrikspeichers): Beobachten Sie die Demo-Fabric oder ein Inventar, oder führen Sie rocectl whatif --sim --topology T aus</translation>
     </message>
 </context>
 <context>

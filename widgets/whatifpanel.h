@@ -67,7 +67,7 @@ private:
     QSplitter *m_split;
     /// The form: beside the text, the settings most changes touch.
     QWidget *buildForm();
-    void showForm(const nxapi::QosForm &values);
+    void showForm(const nxapi::QosForm &current);
     QGroupBox *m_form = nullptr;
     QCheckBox *m_wred = nullptr, *m_ecn = nullptr, *m_pfc = nullptr, *m_staticPause = nullptr;
     QSpinBox *m_wredMin = nullptr, *m_wredMax = nullptr, *m_dropProbability = nullptr;
