@@ -101,6 +101,7 @@ void wirePingmesh(MainWindow &window, live::LiveFabric &live, FabricSession &fab
         waitForSources->stop();
         pingmesh::AgentPingmeshOptions probing;
         probing.seconds = 3600;  // until stopped (a job's longest run)
+        probing.placement = live.placement();
         agents->start(live.agentEndpoints(), live.freshLatest(), probing);
     });
     QObject::connect(panel, &widgets::PingmeshPanel::startRequested, feed,

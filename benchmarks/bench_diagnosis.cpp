@@ -135,6 +135,7 @@ public:
         pingmesh::AgentPingmeshOptions options;
         options.seconds = 3600;
         options.ratePerSecond = 40;
+        options.placement = m_hub.placement();
         m_probes.start(m_hub.agentEndpoints(), m_hub.freshLatest(), options);
         waitFor(8000, {});
         return true;
@@ -357,8 +358,12 @@ int main(int argc, char **argv)
             Trial t = runTrial(bench, fabric, QStringLiteral("training"), spec, window);
             t.background = QStringLiteral("training (2 faults)");
             all.append(t);
-            std::printf("%-22s two faults %-40s named %d/%lld  raised %s\n", qPrintable(fabric),
-                        qPrintable(spec), t.namedFaults, static_cast<long long>(t.injected.size()),
+            QStringList placed;
+            for (const sim::InjectedFault &f : std::as_const(t.injected))
+                placed.append(f.fault + QLatin1Char(':') + f.target);
+            std::printf("%-22s two faults %-60s named %d/%lld  raised %s\n", qPrintable(fabric),
+                        qPrintable(placed.isEmpty() ? spec : placed.join(QLatin1Char('+'))),
+                        t.namedFaults, static_cast<long long>(t.injected.size()),
                         qPrintable(t.raised.join(QLatin1Char(' '))));
             std::fflush(stdout);
         }

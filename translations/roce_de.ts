@@ -600,6 +600,14 @@
         <source>Who sends through %1 (`show queuing interface`, the flows of the training job), ECMP balance across the uplinks (hash polarization), a receiver that drains slowly behind it.</source>
         <translation>Wer über %1 sendet (`show queuing interface`, die Flüsse des Trainingsjobs), die ECMP-Verteilung über die Uplinks (Hash-Polarisierung), ein Empfänger dahinter, der langsam leert.</translation>
     </message>
+    <message>
+        <source>%1 takes %2 us to answer a probe, from request in to reply out by its own clock, against %3 us on the other hosts: the host is slow, whatever the queues in front of it.</source>
+        <translation>%1 braucht nach seiner eigenen Uhr %2 us, um eine Probe zu beantworten (von der Anfrage bis zur Antwort), gegenüber %3 us auf den anderen Hosts: Der Host ist langsam, gleich welche Warteschlangen vor ihm liegen.</translation>
+    </message>
+    <message>
+        <source>On %1: the CPU governor (powersave), interrupt affinity and NUMA placement of the NIC, other load on its cores.</source>
+        <translation>Auf %1: der CPU-Governor (powersave), Interrupt-Affinität und NUMA-Platzierung der NIC, andere Last auf seinen Kernen.</translation>
+    </message>
 </context>
 <context>
     <name>AnnotationText</name>
@@ -1816,6 +1824,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
     <message>
         <source>On %1: the traffic class RoCE is sent with (cma_roce_tos, the application&apos;s -T/--tclass), &apos;mlnx_qos -i &lt;netdev&gt;&apos; (trust dscp, dscp2prio); the switch&apos;s class-map &apos;match dscp&apos; (rocectl audit).</source>
         <translation>Auf %1: die Traffic-Class, mit der RoCE gesendet wird (cma_roce_tos, -T/--tclass der Anwendung), „mlnx_qos -i &lt;netdev&gt;“ (trust dscp, dscp2prio); die class-map „match dscp“ des Switches (rocectl audit).</translation>
+    </message>
+    <message>
+        <source>%1 takes longer than the other hosts to answer a probe, by its own clock: the host, not the network.</source>
+        <translation>%1 braucht nach seiner eigenen Uhr länger als die anderen Hosts, um eine Probe zu beantworten: der Host, nicht das Netz.</translation>
     </message>
 </context>
 <context>
@@ -6829,6 +6841,10 @@ Prüfen: %3</translation>
     <message>
         <source>Slow training rank</source>
         <translation>Langsamer Trainingsrang</translation>
+    </message>
+    <message>
+        <source>Slow host</source>
+        <translation>Langsamer Host</translation>
     </message>
 </context>
 <context>

@@ -227,6 +227,7 @@ Result<QJsonObject> runPingmeshSpec(const PingmeshSpec &spec)
                 batch.sent = i.sent;
                 batch.lost = i.lost;
                 batch.rttUs = i.rttUs;
+                batch.turnaroundUs = i.turnaroundUs;
                 for (const QString &line : pingmesh::probeLines(batch))
                     printLine(line);
             }

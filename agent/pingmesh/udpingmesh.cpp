@@ -16,6 +16,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <thread>
@@ -52,8 +53,14 @@ struct Message {
     quint32 peer;   ///< index of the probed peer in the prober's list
     quint32 nonce;  ///< the prober's: a reply that reaches another prober is told apart
     qint64 sentNs;
+    /// The responder's: request taken to reply posted, in ns (0: a responder older than the
+    /// field, which echoes the probe's zero). Lets the prober take the responder's own delay
+    /// out of the round trip and keep it apart (R-Pingmesh).
+    quint32 turnaroundNs;
 };
 #pragma pack(pop)
+/// A message from an endpoint older than Message::turnaroundNs ends before it.
+constexpr std::size_t kMessageV1Bytes = offsetof(Message, turnaroundNs);
 
 qint64 nowNs()
 {
@@ -107,6 +114,7 @@ struct UdPingmesh::Impl {
         QByteArray key;
         quint32 qpn;
         Message message;
+        qint64 takenNs;  ///< when the probe was taken off the completion queue
     };
     std::vector<HeldProbe> held;
     QList<ibv_ah *> peerAh;
@@ -171,6 +179,7 @@ struct UdPingmesh::Impl {
     /// with any responder), and one beyond kMaxHeld is dropped and counted.
     void answer(ibv_wc &wc, Message m, UdPingmesh::Stats &stats)
     {
+        const qint64 takenNs = nowNs();
         ibv_ah_attr from {};
         const int slot = int(wc.wr_id & 0xffff);
         if (ibv_init_ah_from_wc(ctx, quint8(port), &wc, reinterpret_cast<ibv_grh *>(recvSlot(slot)),
@@ -184,9 +193,9 @@ struct UdPingmesh::Impl {
         key.append(reinterpret_cast<const char *>(&wc.src_qp), 4);
         m.type = Reply;
         if (ibv_ah *ah = replies->find(key, from)) {
-            reply(ah, wc.src_qp, m, stats);
+            reply(ah, wc.src_qp, m, takenNs, stats);
         } else if (held.size() < kMaxHeld) {
-            held.push_back({key, wc.src_qp, m});
+            held.push_back({key, wc.src_qp, m, takenNs});
         } else {
             stats.unanswered += 1;
         }
@@ -201,15 +210,19 @@ struct UdPingmesh::Impl {
                 if (h.key != key)
                     return false;
                 if (ah)
-                    reply(ah, h.qpn, h.message, stats);
+                    reply(ah, h.qpn, h.message, h.takenNs, stats);
                 else
                     stats.unanswered += 1;
                 return true;
             });
         }
     }
-    void reply(ibv_ah *ah, quint32 qpn, const Message &m, UdPingmesh::Stats &stats)
+    void reply(ibv_ah *ah, quint32 qpn, Message m, qint64 takenNs, UdPingmesh::Stats &stats)
     {
+        // Software timestamps: what this loop adds between taking the probe and posting the
+        // reply (a held probe's wait for its address handle included), at least 1 ns so that
+        // the prober tells it from an older responder's zero.
+        m.turnaroundNs = quint32(std::clamp<qint64>(nowNs() - takenNs, 1, 0xffffffff));
         if (send(ah, qpn, m) != 0)
             stats.sendErrors += 1;
         else
@@ -508,7 +521,7 @@ struct UdPingmesh::Run {
         if (peers.isEmpty() || now < nextProbe || now >= probeEnd)
             return {};
         if (handles.state(nextPeer) != PeerHandles::Resolving) {
-            const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now};
+            const Message m {kMagic, Probe, {0, 0, 0}, ++seq, quint32(nextPeer), nonce, now, 0};
             ibv_ah *ah = handles.handle(nextPeer, round[nextPeer]++);
             if (!ah)
                 lose(nextPeer);  // no address handle: the probe cannot leave
@@ -540,7 +553,7 @@ struct UdPingmesh::Run {
             if (wc[i].status != IBV_WC_SUCCESS)
                 stats.receiveErrors += 1;
             const int slot = int(wc[i].wr_id & 0xffff);
-            if (wc[i].status == IBV_WC_SUCCESS && wc[i].byte_len >= kGrh + sizeof(Message))
+            if (wc[i].status == IBV_WC_SUCCESS && wc[i].byte_len >= kGrh + kMessageV1Bytes)
                 received(wc[i], slot);
             if (const int e = d.postRecv(slot); e != 0)
                 return verbsError(QStringLiteral("ibv_post_recv"), e);
@@ -550,8 +563,9 @@ struct UdPingmesh::Run {
 
     void received(ibv_wc &wc, int slot)
     {
-        Message m;
-        std::memcpy(&m, d.recvSlot(slot) + kGrh, sizeof m);
+        Message m {};
+        std::memcpy(&m, d.recvSlot(slot) + kGrh,
+                    std::min<std::size_t>(sizeof m, wc.byte_len - kGrh));
         if (m.magic != kMagic)
             return;
         if (m.type == Probe) {
@@ -561,9 +575,14 @@ struct UdPingmesh::Run {
         } else if (m.type == Reply) {
             const auto it = pending.find(m.seq);
             if (it != pending.end()) {
-                const double rtt = double(nowNs() - it->sentNs) / 1000.0;
+                // The responder's own turnaround is its host's, not the network's: it is taken
+                // out of the round trip and kept beside it.
+                const double turnaround = m.turnaroundNs > 0 ? m.turnaroundNs / 1000.0 : -1.0;
+                const double rtt
+                    = double(nowNs() - it->sentNs) / 1000.0 - std::max(0.0, turnaround);
                 rtts[std::size_t(it->peer)].push_back(rtt);
                 interval[std::size_t(it->peer)].rttUs.push_back(rtt);
+                interval[std::size_t(it->peer)].turnaroundUs.push_back(turnaround);
                 pending.erase(it);
             }
         }
@@ -590,7 +609,7 @@ struct UdPingmesh::Run {
         std::vector<UdInterval> due;
         for (UdInterval &i : interval) {
             if (i.sent > 0 || i.lost > 0 || !i.rttUs.empty())
-                due.push_back(std::exchange(i, UdInterval {i.peer, 0, 0, {}}));
+                due.push_back(std::exchange(i, UdInterval {i.peer, 0, 0, {}, {}}));
         }
         if (!due.empty())
             options.onInterval((now - start) / 1000000, due);

@@ -32,14 +32,16 @@ struct UdInterval {
     int peer = 0;  ///< index into the run's peers
     int sent = 0;
     int lost = 0;
-    std::vector<double> rttUs;
+    std::vector<double> rttUs;         ///< the round trips, the responder's turnaround out
+    std::vector<double> turnaroundUs;  ///< per round trip, the responder's (-1: not sent)
 };
 
 /// A pingmesh endpoint over libibverbs: one UD queue pair on an RDMA port that sends probes
 /// to its peers' queue pairs and answers theirs, as R-Pingmesh does. A probe carries a
-/// sequence number and its send time; the peer echoes it, and the round trip is taken with
-/// the host's monotonic clock around post and completion (software timestamps: rxe and most
-/// devices give no completion timestamps). Each peer is reached through several address
+/// sequence number and its send time; the peer echoes it with its own turnaround (request
+/// taken to reply posted), and the round trip is taken with the host's monotonic clock around
+/// post and completion, the turnaround taken out and kept apart (software timestamps: rxe and
+/// most devices give no completion timestamps). Each peer is reached through several address
 /// handles that differ in their GRH flow label only: RoCE v2 devices derive the UDP source
 /// port from it (rdma_flow_label_to_udp_sport), so the probes sweep the ECMP paths.
 class UdPingmesh

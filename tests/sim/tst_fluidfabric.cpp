@@ -4,6 +4,7 @@
 // README; the test prints the table it checks.
 #include "sim/engine/fabric.h"
 #include "sim/engine/makefabric.h"
+#include "sim/scenarios/fabricnames.h"
 #include "sim/scenarios/livescenario.h"
 #include "sim/scenarios/livesteps.h"
 #include "sim/scenarios/scenario.h"
@@ -303,6 +304,44 @@ private slots:
         for (int port = 0; port < spec.switchPorts.size(); ++port)
             drops += f->switchPortCounters(port).ingressMmuDropPkts;
         QVERIFY2(drops > 1000, qPrintable(QString::number(drops)));
+    }
+
+    void twoDrawnFaultsLandApart()
+    {
+        // Two faults drawn in one scenario sit behind different switch ports, on the reference
+        // fabric (whose three VMs share one) and on a rail fabric, whatever the seed: neither
+        // may hide the other (a host's misconfiguration behind a downed link, a bad cable into
+        // a stalled NIC). A target given is taken as given.
+        for (const bool rail : {false, true}) {
+            auto f = rail ? makeFabric(railFabric(32, 2, 2, 2, 100 * kGbps), ModelParams {})
+                          : makeFabric(referenceFabric(), referenceModelParams());
+            for (const QString &spec : {QStringLiteral("training+nic-stall+slow-host"),
+                                        QStringLiteral("training+link-down+dscp-mismatch"),
+                                        QStringLiteral("training+bad-link+nic-stall-watchdog")}) {
+                for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+                    const auto applied = applyLiveScenario(*f, spec, seed);
+                    QVERIFY2(applied.ok(), qPrintable(spec));
+                    QCOMPARE(applied->faults.size(), qsizetype(2));
+                    const QList<int> &first = applied->faults[0].switchPorts;
+                    const QList<int> &second = applied->faults[1].switchPorts;
+                    QVERIFY(!first.isEmpty() && !second.isEmpty());
+                    for (int port : second)
+                        QVERIFY2(!first.contains(port),
+                                 qPrintable(QStringLiteral("%1 seed %2: %3 and %4")
+                                                .arg(spec)
+                                                .arg(seed)
+                                                .arg(applied->faults[0].target,
+                                                     applied->faults[1].target)));
+                }
+            }
+            const QString at = nicId(f->spec(), 2);
+            const auto given
+                = applyLiveScenario(*f,
+                                    QStringLiteral("training+nic-stall:%1+ecn-off-host:%2")
+                                        .arg(at, at.section(QLatin1Char('/'), 0, 0)));
+            QVERIFY(given.ok());
+            QCOMPARE(given->faults[1].target, at.section(QLatin1Char('/'), 0, 0));
+        }
     }
 
     void leafSpineFaultScenarios()

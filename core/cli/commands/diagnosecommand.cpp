@@ -363,6 +363,7 @@ void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
             if (a.pingmesh) {
                 pingmesh::AgentPingmeshOptions options;
                 options.seconds = int(seconds + a.warmup + 60);
+                options.placement = w.hub.placement();
                 probes.start(w.hub.agentEndpoints(), w.hub.freshLatest(), options);
             }
             phase = w.faults ? Phase::WarmingUp : Phase::Watching;

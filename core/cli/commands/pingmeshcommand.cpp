@@ -121,7 +121,9 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
         QList<pingmesh::AgentPingmeshMember> members;
         for (const agentproto::AgentEndpoint &a : std::as_const(agents))
             members.append({QString(), a, QString()});
-        run = std::make_unique<pingmesh::AgentPingmesh>(members, options);
+        pingmesh::AgentPingmeshOptions placed = options;
+        placed.placement = hub.placement();
+        run = std::make_unique<pingmesh::AgentPingmesh>(members, placed);
         if (direct.isEmpty())
             run->setFabricView([&hub] { return hub.freshLatest(); });
         QObject::connect(run.get(), &pingmesh::AgentPingmesh::memberFailed, &loop,

@@ -61,7 +61,7 @@ struct AgentPingmesh::Member {
 
 AgentPingmesh::AgentPingmesh(QList<AgentPingmeshMember> members, AgentPingmeshOptions options,
                              QObject *parent)
-    : QObject(parent), m_options(options)
+    : QObject(parent), m_options(std::move(options))
 {
     for (AgentPingmeshMember &c : members) {
         auto m = std::make_shared<Member>();
@@ -305,12 +305,16 @@ void AgentPingmesh::onOutput(Member &m, const QString &line)
         outcome.pair = pair;
         outcome.timestamps = parsed.probes.timestamps;
         m_timestamps = parsed.probes.timestamps;
-        for (const double rtt : parsed.probes.rttUs) {
-            outcome.rttUs = rtt;
+        const ProbeBatch &batch = parsed.probes;
+        const bool withTurnaround = batch.turnaroundUs.size() == batch.rttUs.size();
+        for (std::size_t i = 0; i < batch.rttUs.size(); ++i) {
+            outcome.rttUs = batch.rttUs[i];
+            outcome.turnaroundUs = withTurnaround ? batch.turnaroundUs[i] : -1;
             m_matrix->add(now, outcome);
         }
         outcome.lost = true;
         outcome.rttUs = 0;
+        outcome.turnaroundUs = -1;
         for (int i = 0; i < parsed.probes.lost; ++i)
             m_matrix->add(now, outcome);
         m_probesSent += parsed.probes.sent;
@@ -347,7 +351,7 @@ void AgentPingmesh::handOutPinglist()
         taking.append(m.get());
     }
     if (m_latest)
-        placeEndpoints(m_endpoints, netdevs, m_latest());
+        placeEndpoints(m_endpoints, netdevs, m_latest(), m_options.placement);
     if (taking.size() < 2) {
         for (Member *m : std::as_const(taking)) {
             fail(*m, AgentPingmeshText::tr("a pingmesh needs at least two endpoints"));

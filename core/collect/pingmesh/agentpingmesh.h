@@ -37,6 +37,10 @@ struct AgentPingmeshOptions {
     /// How long to wait for the endpoints' addresses before probing among those that came.
     int addressWaitMs = 30000;
     PinglistOptions pinglist;
+    /// Server or NIC id -> "switch/port" where LLDP cannot tell (the inventory's
+    /// switch_port: virtual servers behind a hypervisor's uplink, which LLDP names instead):
+    /// places those endpoints as the live model places them.
+    QHash<QString, QString> placement;
 };
 
 /// A pingmesh run by the agents of a fabric (the agent protocol's "pingmesh" job): each

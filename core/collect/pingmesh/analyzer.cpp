@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 #include <array>
@@ -37,8 +38,15 @@ double rateOf(const QHash<QString, model::PortSample> &ports, const QString &id,
 
 struct PortEvidence {
     double inErrors = 0, discards = 0, ecn = 0, pauses = 0, util = 0;
+    double rxPauses = 0, txPauses = 0;  ///< pauses' two directions, as the switch port counts
     bool errors() const { return inErrors > 0 || discards > 0; }
     bool congested() const { return ecn > 0 || pauses > 0 || util >= 90; }
+    /// The switch holds the NIC behind this port back with pauses, and the NIC does not pause
+    /// the switch: a victim of PFC, whose probes wait behind the pauses as its traffic does.
+    bool pausesItsNic() const { return txPauses > 0 && rxPauses <= 0; }
+    /// The NIC behind this port pauses the switch and is not paused itself: it does not drain,
+    /// and the queue in front of it is its own doing.
+    bool pausedByItsNic() const { return rxPauses > 0 && txPauses <= 0; }
 };
 
 PortEvidence evidenceOf(const QHash<QString, model::PortSample> &ports, const QString &id)
@@ -48,7 +56,9 @@ PortEvidence evidenceOf(const QHash<QString, model::PortSample> &ports, const QS
     e.inErrors = rateOf(ports, id, Metric::InErrors);
     e.discards = rateOf(ports, id, Metric::MmuDrops) + rateOf(ports, id, Metric::EgressDrops);
     e.ecn = rateOf(ports, id, Metric::Ecn);
-    e.pauses = rateOf(ports, id, Metric::RxPause) + rateOf(ports, id, Metric::TxPause);
+    e.rxPauses = rateOf(ports, id, Metric::RxPause);
+    e.txPauses = rateOf(ports, id, Metric::TxPause);
+    e.pauses = e.rxPauses + e.txPauses;
     e.util = std::max(rateOf(ports, id, Metric::OutUtil), rateOf(ports, id, Metric::InUtil));
     return e;
 }
@@ -136,23 +146,34 @@ struct PathTally {
     QHash<QString, double> weight;
 };
 
-/// The endpoints step 1 found bad, why, and the tallies it judged them on.
+/// The endpoints step 1 set aside, why ("loss", "latency", or "paused": a victim of PFC), and
+/// the tallies it judged them on.
 struct Flags {
     QList<bool> flagged;
     QList<QString> reason;
     QList<std::array<Tally, 2>> tallies;
+    /// Per endpoint: its NIC pauses its switch (a root of PFC, not a victim): judged on its
+    /// pairs with PFC's victims too, whose probes it holds back.
+    QList<bool> pausesSwitch;
+    bool paused(int e) const { return reason[e] == QLatin1String("paused"); }
+    /// Set aside as bad itself, not as PFC's victim: what a verdict names.
+    bool bad(int e) const { return flagged[e] && !paused(e); }
 };
 
-QList<std::array<Tally, 2>> tallyEndpoints(const Context &c, const QList<bool> &flagged)
+QList<std::array<Tally, 2>> tallyEndpoints(const Context &c, const Flags &f)
 {
     QList<std::array<Tally, 2>> tallies(c.endpoints.size());  // [0] same switch, [1] across
     for (int i = 0; i < c.pairs.size(); ++i) {
         const PingPair &p = c.pairs[i];
-        if (flagged[p.src] || flagged[p.dst])
+        if (f.bad(p.src) || f.bad(p.dst))
             continue;
         const PairSummary &s = c.summaries[i];
         const int kind = c.kindOf(p);
         for (int e : {p.src, p.dst}) {
+            // A victim of PFC is not judged, and its pairs judge only the NIC that pauses.
+            const int other = e == p.src ? p.dst : p.src;
+            if (f.paused(e) || (f.paused(other) && !f.pausesSwitch[e]))
+                continue;
             Tally &t = tallies[e][kind];
             t.sent += s.sent;
             t.lost += s.lost;
@@ -184,8 +205,10 @@ double badness(const Context &c, int e, const std::array<Tally, 2> &tally, QStri
     if (judged == 0 || sent < c.t.minProbes)
         return 0;
     const bool lossy = lossBad == judged;
-    const bool slow = slowBad == judged
-        && !evidenceOf(c.switchPorts, c.endpoints[e].switchPortId()).congested();
+    // A busy queue in front of the endpoint explains its late probes, unless the endpoint's
+    // own NIC makes that queue (it pauses its switch: a NIC that stopped draining).
+    const PortEvidence own = evidenceOf(c.switchPorts, c.endpoints[e].switchPortId());
+    const bool slow = slowBad == judged && (!own.congested() || own.pausedByItsNic());
     if (!lossy && !slow)
         return 0;
     const Tally &all = tally[0].sent >= tally[1].sent ? tally[0] : tally[1];
@@ -340,9 +363,21 @@ Flags flagEndpoints(const Context &c)
     // 1. Endpoints whose whole row and column lose probes (or are slow with no congestion on
     //    their own port), greedily: the worst first, then the others without its pairs.
     const int n = int(c.endpoints.size());
-    Flags f {QList<bool>(n, false), QList<QString>(n), QList<std::array<Tally, 2>>(n)};
+    Flags f {QList<bool>(n, false), QList<QString>(n), QList<std::array<Tally, 2>>(n),
+             QList<bool>(n, false)};
+    // PFC's victims first: their probes wait behind the pauses their switch sends them, so
+    // their pairs say nothing of anyone (else every peer of theirs would look lossy), and
+    // the pause tree names who pauses them: no verdict accuses them.
+    for (int e = 0; e < n; ++e) {
+        const PortEvidence own = evidenceOf(c.switchPorts, c.endpoints[e].switchPortId());
+        f.pausesSwitch[e] = own.pausedByItsNic();
+        if (own.pausesItsNic()) {
+            f.flagged[e] = true;
+            f.reason[e] = QStringLiteral("paused");
+        }
+    }
     for (int round = 0; round < n; ++round) {
-        const QList<std::array<Tally, 2>> tallies = tallyEndpoints(c, f.flagged);
+        const QList<std::array<Tally, 2>> tallies = tallyEndpoints(c, f);
         int worst = -1;
         double worstScore = 0;
         QString worstReason;
@@ -363,10 +398,21 @@ Flags flagEndpoints(const Context &c)
         f.reason[worst] = worstReason;
         f.tallies[worst] = tallies[worst];
     }
-    const int flaggedCount = int(std::count(f.flagged.cbegin(), f.flagged.cend(), true));
-    if (flaggedCount > std::max(1, n / 4)) {
-        // A quarter of the fabric "bad" is not a NIC: leave it to the path analysis.
-        f.flagged.fill(false);
+    // A quarter of the fabric "bad" is not a NIC: leave it to the path analysis. Counted in
+    // cables, not endpoints: virtual servers behind one hypervisor uplink share its fate, and
+    // two faults at once (a stalled NIC and a bad cable elsewhere) are two, not a quarter of a
+    // small fabric.
+    QSet<QString> cables, flaggedCables;
+    for (int e = 0; e < n; ++e) {
+        const Endpoint &ep = c.endpoints[e];
+        const QString cable = ep.switchName.isEmpty() ? ep.id() : ep.switchPortId();
+        cables.insert(cable);
+        if (f.bad(e))
+            flaggedCables.insert(cable);
+    }
+    if (flaggedCables.size() > std::max<qsizetype>(2, cables.size() / 4)) {
+        for (int e = 0; e < n; ++e)
+            f.flagged[e] = f.paused(e);
     }
     return f;
 }
@@ -378,12 +424,12 @@ QList<Verdict> endpointVerdicts(const Context &c, const Flags &f)
     QHash<QString, int> flaggedPerHost, endpointsPerHost;
     for (int e = 0; e < n; ++e) {
         endpointsPerHost[c.endpoints[e].host] += 1;
-        if (f.flagged[e])
+        if (f.bad(e))
             flaggedPerHost[c.endpoints[e].host] += 1;
     }
     QStringList hostsDone;
     for (int e = 0; e < n; ++e) {
-        if (!f.flagged[e])
+        if (!f.bad(e))
             continue;
         const Endpoint &ep = c.endpoints[e];
         Tally t;
@@ -432,6 +478,89 @@ QList<Verdict> endpointVerdicts(const Context &c, const Flags &f)
         seen.append(v.key());
         return false;
     });
+    return verdicts;
+}
+
+Verdict slowHostVerdict(const QString &host, const QString &nic, double turnaround, double base,
+                        int answered)
+{
+    Verdict v;
+    v.kind = QStringLiteral("slow_host");
+    v.host = host;
+    v.nic = nic;
+    v.summary = AnalyzerText::tr("%1 takes %2 us to answer a probe, from request in to reply out "
+                                 "by its own clock, against %3 us on the other hosts: the host is "
+                                 "slow, whatever the queues in front of it.")
+                    .arg(nic.isEmpty() ? host : nic)
+                    .arg(round2(turnaround))
+                    .arg(round2(base));
+    v.check = AnalyzerText::tr("On %1: the CPU governor (powersave), interrupt affinity and NUMA "
+                               "placement of the NIC, other load on its cores.")
+                  .arg(host);
+    v.evidence = {{QStringLiteral("turnaround_p50_us"), round2(turnaround)},
+                  {QStringLiteral("baseline_turnaround_us"), round2(base)},
+                  {QStringLiteral("pairs_answered"), answered},
+                  {QStringLiteral("by"), QStringLiteral("turnaround")}};
+    return v;
+}
+
+QList<Verdict> turnaroundVerdicts(const Context &c)
+{
+    // 0. Hosts that answer late by their own clock (R-Pingmesh): the responder's turnaround,
+    //    request in to reply out, has no queue of the fabric in it, so a busy port, a shared
+    //    hypervisor uplink or a paused link never explains it, as they do a slow round trip.
+    const int n = int(c.endpoints.size());
+    std::vector<std::vector<double>> answered(static_cast<std::size_t>(n));
+    for (int i = 0; i < c.pairs.size(); ++i) {
+        if (c.summaries[i].turnaroundP50Us >= 0)
+            answered[std::size_t(c.pairs[i].dst)].push_back(c.summaries[i].turnaroundP50Us);
+    }
+    constexpr std::size_t kMinAnswered = 3;
+    QList<double> typical(n, -1);
+    std::vector<double> all;
+    for (int e = 0; e < n; ++e) {
+        if (answered[std::size_t(e)].size() >= kMinAnswered) {
+            typical[e] = median(answered[std::size_t(e)]);
+            all.push_back(typical[e]);
+        }
+    }
+    if (all.size() < kMinAnswered)
+        return {};
+    const double base = median(all);
+    const double above = std::max(base * c.t.slowFactor, base + c.margin);
+    QHash<QString, int> judged, slow;
+    for (int e = 0; e < n; ++e) {
+        if (typical[e] < 0)
+            continue;
+        judged[c.endpoints[e].host] += 1;
+        if (typical[e] >= above)
+            slow[c.endpoints[e].host] += 1;
+    }
+    int slowEndpoints = 0;
+    for (const int s : std::as_const(slow))
+        slowEndpoints += s;
+    if (slowEndpoints > std::max(1, int(all.size()) / 4))
+        return {};  // a quarter of the fabric "slow" is its common profile, not a host
+    QList<Verdict> verdicts;
+    QStringList hostsDone;
+    for (int e = 0; e < n; ++e) {
+        const Endpoint &ep = c.endpoints[e];
+        if (typical[e] < above || hostsDone.contains(ep.host))
+            continue;
+        const int count = int(answered[std::size_t(e)].size());
+        if (slow.value(ep.host) == judged.value(ep.host)) {
+            // Every NIC of the server answers late: the server.
+            hostsDone.append(ep.host);
+            std::vector<double> host;
+            for (int o = 0; o < n; ++o) {
+                if (c.endpoints[o].host == ep.host && typical[o] >= 0)
+                    host.push_back(typical[o]);
+            }
+            verdicts.append(slowHostVerdict(ep.host, {}, median(host), base, count));
+        } else {
+            verdicts.append(slowHostVerdict(ep.host, ep.id(), typical[e], base, count));
+        }
+    }
     return verdicts;
 }
 
@@ -512,7 +641,8 @@ QList<Verdict> PairAnalyzer::evaluate(const QList<PairSummary> &summaries,
     c.margin = m_t.slowMarginUs * (software * 2 > summaries.size() ? 10 : 1);
 
     const Flags flags = flagEndpoints(c);
-    QList<Verdict> verdicts = endpointVerdicts(c, flags);
+    QList<Verdict> verdicts = turnaroundVerdicts(c);
+    verdicts.append(endpointVerdicts(c, flags));
     verdicts.append(pathVerdicts(c, flags.flagged));
     return verdicts;
 }

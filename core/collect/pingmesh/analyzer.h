@@ -28,6 +28,9 @@ struct AnalyzerThresholds {
 
 /// Turns the pair matrix and the switches' port counters into verdicts (REFERENCE: Pingmesh,
 /// R-Pingmesh), each with its evidence:
+/// - slow_host: an endpoint (a server, when every NIC of it) whose own turnaround, request in
+///   to reply out as it reports it, stands above the fabric's typical one; no queue adds to
+///   it, so it names a slow host behind a busy port too;
 /// - nic / host: an endpoint whose whole row and column are bad (towards its own switch and
 ///   across), not explained by another; host when every NIC of the server is;
 /// - link: loss on the pairs crossing one switch port, confirmed by that port's input errors

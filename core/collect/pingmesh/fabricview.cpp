@@ -15,7 +15,8 @@ QString shortName(const QString &name)
 }  // namespace
 
 void placeEndpoints(QList<Endpoint> &endpoints, const QStringList &netdevs,
-                    const QList<model::PortSample> &latest)
+                    const QList<model::PortSample> &latest,
+                    const QHash<QString, QString> &placement)
 {
     QHash<QString, QList<const model::PortSample *>> byHost;
     for (const model::PortSample &p : latest) {
@@ -38,6 +39,12 @@ void placeEndpoints(QList<Endpoint> &endpoints, const QStringList &netdevs,
         if (found) {
             e.switchName = found->id.device();
             e.switchPort = found->id.port();
+            continue;
+        }
+        const QString at = placement.value(e.id(), placement.value(e.host));
+        if (at.contains(QLatin1Char('/'))) {
+            e.switchName = at.section(QLatin1Char('/'), 0, 0);
+            e.switchPort = at.section(QLatin1Char('/'), 1);
         }
     }
 }

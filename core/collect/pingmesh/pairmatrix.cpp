@@ -16,8 +16,9 @@ void PairMatrix::add(qint64 ms, const ProbeOutcome &probe)
 {
     if (probe.pair < 0 || probe.pair >= m_pairs.size())
         return;
-    m_probes[std::size_t(probe.pair)].push_back(
-        {ms, probe.lost ? -1.0f : float(probe.rttUs), probe.timestamps});
+    m_probes[std::size_t(probe.pair)].push_back({ms, probe.lost ? -1.0f : float(probe.rttUs),
+                                                 probe.lost ? -1.0f : float(probe.turnaroundUs),
+                                                 probe.timestamps});
     ++m_inWindow;
     ++m_total;
 }
@@ -37,17 +38,23 @@ QList<PairSummary> PairMatrix::summaries() const
 {
     QList<PairSummary> out;
     out.reserve(m_pairs.size());
-    std::vector<double> rtts;
+    std::vector<double> rtts, turnarounds;
     for (const auto &probes : m_probes) {
         PairSummary s;
         rtts.clear();
+        turnarounds.clear();
         for (const Probe &p : probes) {
             ++s.sent;
-            if (p.rttUs < 0)
+            if (p.rttUs < 0) {
                 ++s.lost;
-            else
-                rtts.push_back(p.rttUs);
+                continue;
+            }
+            rtts.push_back(p.rttUs);
+            if (p.turnaroundUs >= 0)
+                turnarounds.push_back(p.turnaroundUs);
         }
+        if (!turnarounds.empty())
+            s.turnaroundP50Us = quantile(turnarounds, 0.50);
         if (!probes.empty())
             s.timestamps = probes.back().timestamps;
         s.p99Us = quantile(rtts, 0.99);

@@ -15,6 +15,9 @@ struct PairSummary {
     int lost = 0;
     double p50Us = 0;  ///< of the probes that came back (0 when none did)
     double p99Us = 0;
+    /// The responders' turnaround (their own share of the round trip), p50 of the probes that
+    /// came back with one; negative when none did.
+    double turnaroundP50Us = -1;
     TimestampSource timestamps = TimestampSource::Software;  ///< of the newest probe
     double lossRatio() const { return sent > 0 ? double(lost) / sent : 0.0; }
 };
@@ -47,7 +50,8 @@ public:
 private:
     struct Probe {
         qint64 ms;
-        float rttUs;  ///< negative: lost
+        float rttUs;         ///< negative: lost
+        float turnaroundUs;  ///< negative: not reported
         TimestampSource timestamps;
     };
     QList<Endpoint> m_endpoints;

@@ -17,8 +17,8 @@ class VerdictText
 /// The figure an alert shows for a kind of verdict.
 double mainValue(const Verdict &v)
 {
-    for (const char *key : {"loss_pct", "rtt_p50_us", "paused_pct", "cycles_last_minute",
-                            "queue_bytes", "in_errors_per_s", "own_ms"}) {
+    for (const char *key : {"loss_pct", "turnaround_p50_us", "rtt_p50_us", "paused_pct",
+                            "cycles_last_minute", "queue_bytes", "in_errors_per_s", "own_ms"}) {
         const QJsonValue value = v.evidence.value(QLatin1String(key));
         if (value.isDouble())
             return value.toDouble();
@@ -36,6 +36,8 @@ QString verdictTitle(const QString &kind)
         return VerdictText::tr("Bad host");
     if (kind == QLatin1String("link"))
         return VerdictText::tr("Bad link");
+    if (kind == QLatin1String("slow_host"))
+        return VerdictText::tr("Slow host");
     if (kind == QLatin1String("congestion"))
         return VerdictText::tr("Congested port");
     if (kind == QLatin1String("pause_cost"))

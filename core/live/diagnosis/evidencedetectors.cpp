@@ -167,6 +167,7 @@ QSet<QString> slowHosts(const DetectorContext &ctx)
     for (const monitor::Alert &a : ctx.in.alerts)
         if (a.active
             && (a.rule == QLatin1String("pingmesh_host")
+                || a.rule == QLatin1String("pingmesh_slow_host")
                 || (a.rule == QLatin1String("pingmesh_nic") && a.value < 1.0)))
             hosts.insert(a.port.section(QLatin1Char('/'), 0, 0));
     return hosts;
@@ -174,10 +175,9 @@ QSet<QString> slowHosts(const DetectorContext &ctx)
 
 /// Whether late probes of @p host say nothing about the host: its port's queue is or was just
 /// busy (the probes wait in it like the traffic), its link is or was just down, or every server
-/// sharing that port is late too (the port is the common factor). A slow host behind a busy port is
-/// thereby not named: round trips alone cannot split a host's delay from a queue's (that takes the
-/// responder's own timestamps, as R-Pingmesh has), and naming an innocent host is worse than naming
-/// none.
+/// sharing that port is late too (the port is the common factor). Round trips alone cannot split
+/// a host's delay from a queue's, and naming an innocent host is worse than naming none: a slow
+/// host behind a busy port is named by its own turnaround (pingmesh_slow_host) instead.
 bool latencyNotTheHost(const DetectorContext &ctx, const QString &host, const QSet<QString> &slow)
 {
     if (queueExplainsLatency(ctx, host, slow) || linkExplainsLatency(ctx, host))
@@ -205,22 +205,30 @@ void detectLatency(const DetectorContext &ctx, QList<Candidate> &out)
         Finding &f = c.finding;
         f.evidence.append({a.port, a.rule, a.value, a.meaning, DiagnosisText::tr("pingmesh")});
         c.involved.append(a.port);
-        if (kind == QLatin1String("host")
+        // The host's own turnaround: no queue or link is in it, so nothing else explains it.
+        const bool byOwnClock = kind == QLatin1String("slow_host");
+        if (byOwnClock || kind == QLatin1String("host")
             || (kind == QLatin1String("nic") && a.value < 1.0 /* loss %: slow, not lossy */)) {
             const QString host = a.port.section(QLatin1Char('/'), 0, 0);
-            // A busy queue or a shared port explains late probes without the host.
-            if (latencyNotTheHost(ctx, host, slow))
+            // A busy queue or a shared port explains late round trips without the host.
+            if (!byOwnClock && latencyNotTheHost(ctx, host, slow))
                 continue;
-            // Behind a busy queue a verdict must hold longer: a rank of a running job can be
-            // late for a moment on its own (a burst, a collective's skew), a slow host stays.
-            if (recentlyBusy(ctx, host) && ctx.in.nowMs - a.firstMs < kBusyQueueVerdictMs)
+            // Behind a busy queue a round-trip verdict must hold longer: a rank of a running
+            // job can be late for a moment on its own (a burst, a collective's skew), a slow
+            // host stays.
+            if (!byOwnClock && recentlyBusy(ctx, host)
+                && ctx.in.nowMs - a.firstMs < kBusyQueueVerdictMs)
                 continue;
             f.kind = QStringLiteral("slow_host");
             f.location = host;
             f.severity = Severity::Warning;
-            f.summary = DiagnosisText::tr("%1 answers late on every path while the fabric's "
-                                          "counters stay clean: the host, not the network.")
-                            .arg(host);
+            f.summary = byOwnClock
+                ? DiagnosisText::tr("%1 takes longer than the other hosts to answer a probe, by "
+                                    "its own clock: the host, not the network.")
+                      .arg(host)
+                : DiagnosisText::tr("%1 answers late on every path while the fabric's "
+                                    "counters stay clean: the host, not the network.")
+                      .arg(host);
             f.whatToCheck = DiagnosisText::tr("On %1: the CPU governor (powersave), interrupt "
                                               "affinity and NUMA placement of the NIC, other load; "
                                               "'rocectl pingmesh' rows and columns of it.")

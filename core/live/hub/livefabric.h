@@ -124,6 +124,7 @@ public:
     void reportConfig(const QString &device, const QString &kind, const QJsonObject &config);
     /// Where the servers are cabled when LLDP cannot tell (watch() takes it from the plan).
     void setPlacement(const QHash<QString, QString> &placement) { m_placement = placement; }
+    const QHash<QString, QString> &placement() const { return m_placement; }
     /// Applies what arrived since the last tick and publishes it as one frame (nothing
     /// arrived: no frame). Runs every tickMs; tests call it directly.
     void tick();

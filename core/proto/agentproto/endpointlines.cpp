@@ -74,18 +74,26 @@ QStringList probeLines(const ProbeBatch &b)
     QStringList lines;
     std::size_t at = 0;
     do {
-        QJsonArray rtts;
+        QJsonArray rtts, turnarounds;
+        const bool withTurnaround = b.turnaroundUs.size() == b.rttUs.size();
         const std::size_t end = std::min(b.rttUs.size(), at + std::size_t(kRttsPerLine));
-        for (; at < end; ++at)
+        for (; at < end; ++at) {
             rtts.append(std::round(b.rttUs[at] * 10.0) / 10.0);
+            if (withTurnaround)
+                turnarounds.append(
+                    b.turnaroundUs[at] < 0 ? -1.0 : std::round(b.turnaroundUs[at] * 10.0) / 10.0);
+        }
         const bool first = lines.isEmpty();
-        lines.append(compact({{kKind, QStringLiteral("probes")},
-                              {QStringLiteral("dst"), b.dst},
-                              {QStringLiteral("t_ms"), double(b.tMs)},
-                              {QStringLiteral("sent"), first ? b.sent : 0},
-                              {QStringLiteral("lost"), first ? b.lost : 0},
-                              {QStringLiteral("rtt_us"), rtts},
-                              {QStringLiteral("timestamps"), timestampSourceName(b.timestamps)}}));
+        QJsonObject line {{kKind, QStringLiteral("probes")},
+                          {QStringLiteral("dst"), b.dst},
+                          {QStringLiteral("t_ms"), double(b.tMs)},
+                          {QStringLiteral("sent"), first ? b.sent : 0},
+                          {QStringLiteral("lost"), first ? b.lost : 0},
+                          {QStringLiteral("rtt_us"), rtts},
+                          {QStringLiteral("timestamps"), timestampSourceName(b.timestamps)}};
+        if (withTurnaround && !rtts.isEmpty())
+            line.insert(QStringLiteral("turnaround_us"), turnarounds);
+        lines.append(compact(line));
     } while (at < b.rttUs.size());
     return lines;
 }
@@ -155,10 +163,19 @@ EndpointLine parseEndpointLine(const QString &line)
         b.lost = std::max(0, o.value(QStringLiteral("lost")).toInt());
         b.timestamps = timestampsOf(o);
         const QJsonArray rtts = o.value(QStringLiteral("rtt_us")).toArray();
+        // Turnarounds count only when there is one for every round trip: a line that does not
+        // pair them up says nothing about which reply took how long.
+        const QJsonArray turnarounds = o.value(QStringLiteral("turnaround_us")).toArray();
+        const bool withTurnaround = !turnarounds.isEmpty() && turnarounds.size() == rtts.size();
         b.rttUs.reserve(std::size_t(rtts.size()));
-        for (const QJsonValue &v : rtts) {
-            if (v.isDouble() && v.toDouble() >= 0)
-                b.rttUs.push_back(v.toDouble());
+        for (qsizetype i = 0; i < rtts.size(); ++i) {
+            const QJsonValue &v = rtts[i];
+            if (!v.isDouble() || v.toDouble() < 0)
+                continue;
+            b.rttUs.push_back(v.toDouble());
+            if (withTurnaround)
+                b.turnaroundUs.push_back(
+                    turnarounds[i].toDouble(-1) < 0 ? -1.0 : turnarounds[i].toDouble());
         }
         if (!b.dst.isEmpty())
             out.kind = EndpointLine::Kind::Probes;

@@ -19,8 +19,10 @@ namespace roce::pingmesh {
 ///   {"pingmesh":"address","name","device","netdev","port","gid","gid_index","qpn","timestamps"};
 /// - the console hands it its peers as one job_input line: {"peers":[{"name","gid","qpn"}]};
 /// - the job prints, about once a second and per peer, what its probes gave:
-///   {"pingmesh":"probes","dst","t_ms","sent","lost","rtt_us":[...],"timestamps"}
-///   (the round trips of that second, split over several lines when there are many);
+///   {"pingmesh":"probes","dst","t_ms","sent","lost","rtt_us":[...],"turnaround_us":[...],
+///   "timestamps"} (the round trips of that second, split over several lines when there are
+///   many; turnaround_us, the peer's own time from request in to reply out for each of them,
+///   -1 where the peer reported none, is absent from agents older than it);
 /// - and at the end its totals: {"pingmesh":"result", ...} (roce-agent --pingmesh's report).
 /// GIDs travel as 32 hex digits.
 
@@ -49,12 +51,16 @@ struct ProbeBatch {
     qint64 tMs = 0;  ///< since the endpoint started probing
     int sent = 0;
     int lost = 0;
-    std::vector<double> rttUs;  ///< the replies' round trips
+    std::vector<double> rttUs;  ///< the replies' round trips, the peer's turnaround taken out
+    /// Per reply in rttUs, the peer's own turnaround (-1: not reported); empty when no reply
+    /// carried one.
+    std::vector<double> turnaroundUs;
     TimestampSource timestamps = TimestampSource::Software;
 };
 
-/// Round trips per probes line: keeps a line within the agent's 4 KiB line limit.
-inline constexpr int kRttsPerLine = 400;
+/// Round trips (with their turnarounds) per probes line: keeps a line within the agent's
+/// 4 KiB line limit.
+inline constexpr int kRttsPerLine = 200;
 
 QString addressLine(const EndpointAddress &address);
 QString peersLine(const QList<PeerAddress> &peers);

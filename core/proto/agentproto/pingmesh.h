@@ -44,6 +44,10 @@ struct ProbeOutcome {
     bool lost = false;
     double rttUs = 0;  ///< request out to reply in, minus the responder's own turnaround
     TimestampSource timestamps = TimestampSource::Software;
+    /// The responder's own time from the request in to its reply out, as the responder
+    /// measured it and sent it back (R-Pingmesh): the host's share of the round trip, which no
+    /// queue in the fabric adds to. Negative: not reported (an agent older than this field).
+    double turnaroundUs = -1;
 };
 
 }  // namespace roce::pingmesh

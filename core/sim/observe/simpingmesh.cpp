@@ -14,6 +14,9 @@ constexpr double kProbeWireBits = (64 + 20) * 8;
 constexpr double kSwitchLatencyUs = 0.8;
 /// Post to completion on each side with hardware timestamps (what stays in the RTT).
 constexpr double kNicUs = 0.9;
+/// A healthy responder's turnaround: its poll of the receive completion and its post of the
+/// reply, between the NIC's two completion timestamps.
+constexpr double kHealthyTurnaroundUs = 1.6;
 }  // namespace
 
 SimPingmesh::SimPingmesh(Fabric &fabric, Options options)
@@ -86,6 +89,16 @@ std::optional<double> SimPingmesh::oneWayUs(int fromHost, int toHost, unsigned h
     if (!dst.linkUp || !m_fabric.hostCounters(fromHost).linkUp)
         return std::nullopt;
     int ingress = spec.nicPorts[fromNic].switchPort;
+    // A damaged cable (a fault the fabric itself carries, as the live scenarios set it)
+    // corrupts probes as it corrupts data, both ways: the probe crossing it is lost at its
+    // rate, whether or not data still flows to count the CRC errors.
+    const auto corrupted = [&](int port, int peer) {
+        const double rate = std::max(port >= 0 ? m_fabric.linkErrorRate(port) : 0.0,
+                                     peer >= 0 ? m_fabric.linkErrorRate(peer) : 0.0);
+        return rate > 0 && unit(m_rng) < rate;
+    };
+    if (corrupted(ingress, -1))
+        return std::nullopt;
     {
         // The sender's own port: paused by its switch, the probe waits for the pause to end.
         const SwitchPortCounters first = m_fabric.switchPortCounters(ingress);
@@ -112,6 +125,8 @@ std::optional<double> SimPingmesh::oneWayUs(int fromHost, int toHost, unsigned h
         }
         const SwitchPortSpec &sp = spec.switchPorts[egress];
         ingress = sp.peerKind == PeerKind::SwitchPort ? sp.peer : -1;
+        if (corrupted(egress, ingress))
+            return std::nullopt;
     }
     us += linkUs;
     return us;
@@ -137,7 +152,7 @@ double SimPingmesh::hostDelayUs(int host)
     return host >= 0 && host < m_hostDelayUs.size() ? m_hostDelayUs[host] : 0.0;
 }
 
-std::optional<double> SimPingmesh::roundTripUs(int src, int dst, quint16 sport)
+std::optional<SimPingmesh::Timing> SimPingmesh::roundTrip(int src, int dst, quint16 sport)
 {
     const FabricSpec &spec = m_fabric.spec();
     const int srcSwitch
@@ -151,10 +166,16 @@ std::optional<double> SimPingmesh::roundTripUs(int src, int dst, quint16 sport)
         : std::nullopt;
     if (!there || !back)
         return std::nullopt;
-    // Completion timestamps jitter by a few tens of nanoseconds. A slow host delays the
-    // probes it sends and the replies it posts.
+    // Completion timestamps jitter by a few tens of nanoseconds, and they are taken by the
+    // NICs: a slow host posts its probe late and its reply late, which moves the timestamps
+    // with it and leaves the round trip alone. The responder's delay shows in its turnaround
+    // (receive completion to send completion): a healthy host's poll and post, and what a
+    // slow one adds. The prober's own delay shows when it answers others.
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    return *there + *back + hostDelayUs(src) + hostDelayUs(dst) + unit(m_rng) * 0.05;
+    Timing t;
+    t.rttUs = *there + *back + unit(m_rng) * 0.05;
+    t.turnaroundUs = kHealthyTurnaroundUs + hostDelayUs(dst) + unit(m_rng) * 0.2;
+    return t;
 }
 
 void SimPingmesh::probe(TimeNs span, pingmesh::PairMatrix &matrix, qint64 nowMs)
@@ -181,9 +202,10 @@ void SimPingmesh::probe(TimeNs span, pingmesh::PairMatrix &matrix, qint64 nowMs)
             outcome.pair = pair;
             outcome.udpSport = sport;
             outcome.timestamps = pingmesh::TimestampSource::Hardware;
-            const auto rtt = roundTripUs(p.src, p.dst, sport);
-            outcome.lost = !rtt;
-            outcome.rttUs = rtt.value_or(0);
+            const auto timing = roundTrip(p.src, p.dst, sport);
+            outcome.lost = !timing;
+            outcome.rttUs = timing ? timing->rttUs : 0;
+            outcome.turnaroundUs = timing ? timing->turnaroundUs : -1;
             matrix.add(nowMs, outcome);
         }
     }

@@ -55,10 +55,17 @@ public:
     }
     qint64 probesSent() const { return m_sent; }
 
+    /// What one answered probe measured, as a NIC's completion timestamps give it: the
+    /// network's round trip (both hosts' own delays fall outside the timestamps) and the
+    /// responder's turnaround, request in to reply out, which it sends back.
+    struct Timing {
+        double rttUs = 0;
+        double turnaroundUs = 0;
+    };
     /// One probe from NIC @p src to NIC @p dst and its reply, sent with UDP source port
-    /// @p sport, on the model's present state: its round trip, or nullopt when lost. What
-    /// the simulated agents' pingmesh jobs measure.
-    std::optional<double> roundTripUs(int src, int dst, quint16 sport);
+    /// @p sport, on the model's present state: its timing, or nullopt when lost. What the
+    /// simulated agents' pingmesh jobs measure.
+    std::optional<Timing> roundTrip(int src, int dst, quint16 sport);
 
 private:
     /// One way from NIC @p from to NIC @p to: the time, or nullopt when the frame is lost.

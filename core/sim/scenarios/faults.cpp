@@ -584,16 +584,64 @@ void applyFault(const Injection &in, InjectedFault &out)
     }
 }
 
+/// The switch port model host @p h's NIC is cabled to (-1: none).
+int switchPortOfHost(const FabricSpec &spec, int h)
+{
+    return spec.nicPorts[spec.hosts[h].nicPort].switchPort;
+}
+
+/// @p reach without the places behind @p avoid (switch ports an earlier fault of the same
+/// scenario sits behind): a server any of whose NICs is cabled to one, and those ports. A list
+/// that would be left empty stays whole: a second fault somewhere beats none.
+Reach awayFrom(const FabricSpec &spec, Reach reach, const QSet<int> &avoid)
+{
+    if (avoid.isEmpty())
+        return reach;
+    QList<int> hosts = reach.hosts;
+    hosts.removeIf([&](int h) {
+        const QList<int> server = serverHosts(spec, h);
+        return std::any_of(server.cbegin(), server.cend(),
+                           [&](int s) { return avoid.contains(switchPortOfHost(spec, s)); });
+    });
+    QList<int> ports = reach.ports;
+    ports.removeIf([&](int p) { return avoid.contains(p); });
+    if (!hosts.isEmpty())
+        reach.hosts = hosts;
+    if (!ports.isEmpty())
+        reach.ports = ports;
+    return reach;
+}
+
+/// The switch ports the fault at @p aim sits behind: its server's or NIC's ports, or its port.
+QList<int> portsBehind(const FabricSpec &spec, const FaultInfo &info, const Aim &aim)
+{
+    QList<int> ports;
+    if (aim.port >= 0)
+        ports.append(aim.port);
+    if (aim.host >= 0) {
+        const QList<int> hosts = info.target == FaultTarget::Nic
+            ? spec.hostsOnNicPort(spec.hosts[aim.host].nicPort)
+            : serverHosts(spec, aim.host);
+        for (int h : hosts) {
+            const int port = switchPortOfHost(spec, h);
+            if (port >= 0 && !ports.contains(port))
+                ports.append(port);
+        }
+    }
+    return ports;
+}
+
 }  // namespace
 
 Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
-                                  bool withLoad, std::uint64_t seed)
+                                  bool withLoad, std::uint64_t seed, const QSet<int> &avoidPorts)
 {
     const auto info = faultFor(fabric, fault);
     if (!info)
         return info.error();
     const FabricSpec &spec = fabric.spec();
-    const Reach reach = placesFor(fabric, withLoad, info->leafSpineOnly);
+    const Reach reach
+        = awayFrom(spec, placesFor(fabric, withLoad, info->leafSpineOnly), avoidPorts);
     const int stream = int(qHash(fault) & 0xffff);
     InjectedFault out;
     out.fault = fault;
@@ -604,6 +652,7 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     if (!aim)
         return aim.error();
     applyFault(Injection {fabric, spec, fault, withLoad, *aim}, out);
+    out.switchPorts = portsBehind(spec, *info, *aim);
     return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -42,6 +43,9 @@ struct InjectedFault {
     /// Other names of the same place that count as right: the far end of a link, the switch
     /// port of a stalled NIC, the other virtual servers behind one shared NIC port.
     QStringList alsoAt;
+    /// The switch ports (model indices) the fault sits behind, so that the next fault of the
+    /// same scenario, drawn, lands elsewhere. Not stated in JSON.
+    QList<int> switchPorts;
 };
 
 /// A live scenario as `rocectl sim --serve --scenario` takes it: an optional background load
@@ -67,8 +71,11 @@ bool isLiveFault(const QString &name);
 /// Applies one fault to @p fabric, which runs its background load already (@p withLoad) or
 /// none: alone, a fault brings the traffic that shows it (an incast into a stalled NIC, a
 /// training ring over a bad link). @p target empty: one is drawn from @p seed among the
-/// places the load reaches. Errors name an unknown target, or a fault the fabric cannot have.
+/// places the load reaches, away from @p avoidPorts (the switch ports earlier faults of the same
+/// scenario sit behind: two faults drawn at once land on different servers and links, where
+/// neither hides the other). Errors name an unknown target, or a fault the fabric cannot have.
 Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
-                                  bool withLoad, std::uint64_t seed);
+                                  bool withLoad, std::uint64_t seed,
+                                  const QSet<int> &avoidPorts = {});
 
 }  // namespace roce::sim

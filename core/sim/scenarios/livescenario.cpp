@@ -137,11 +137,14 @@ Result<ScenarioInjection> applyLiveScenario(Fabric &fabric, const QString &spec,
     if (background)
         background->live.apply(fabric);
     bool loaded = background && background->name != QLatin1String("idle");
+    QSet<int> taken;  // switch ports the faults so far sit behind
     for (qsizetype i = 0; i < faults.size(); ++i) {
-        const auto injected
-            = injectFault(fabric, faults[i].first, faults[i].second, loaded, seed + quint64(i));
+        const auto injected = injectFault(fabric, faults[i].first, faults[i].second, loaded,
+                                          seed + quint64(i), taken);
         if (!injected)
             return injected.error();
+        for (int port : injected->switchPorts)
+            taken.insert(port);
         injection.faults.append(*injected);
         loaded = loaded || fabric.flowCount() > 0;
     }

@@ -37,6 +37,7 @@ struct SimAgents::PingmeshJob {
         int sent = 0;
         int lost = 0;
         std::vector<double> rttUs;
+        std::vector<double> turnaroundUs;
     };
     QString id;
     int host = 0;
@@ -165,15 +166,17 @@ void SimAgents::progressPingmesh()
                 job->next = (job->next + 1) % int(job->peers.size());
                 const quint16 sport = job->sports[job->rounds[p]++ % job->sports.size()];
                 const int peer = job->peerHosts[p];
-                const auto rtt
-                    = peer >= 0 ? pingmesh().roundTripUs(job->host, peer, sport) : std::nullopt;
+                const auto timing
+                    = peer >= 0 ? pingmesh().roundTrip(job->host, peer, sport) : std::nullopt;
                 for (PingmeshJob::Tally *t :
                      {&job->interval[std::size_t(p)], &job->total[std::size_t(p)]}) {
                     t->sent += 1;
-                    if (rtt)
-                        t->rttUs.push_back(*rtt);
-                    else
+                    if (timing) {
+                        t->rttUs.push_back(timing->rttUs);
+                        t->turnaroundUs.push_back(timing->turnaroundUs);
+                    } else {
                         t->lost += 1;
+                    }
                 }
             }
         }
@@ -192,6 +195,7 @@ void SimAgents::progressPingmesh()
                 batch.sent = t.sent;
                 batch.lost = t.lost;
                 batch.rttUs = std::move(t.rttUs);
+                batch.turnaroundUs = std::move(t.turnaroundUs);
                 batch.timestamps = pingmesh::TimestampSource::Hardware;
                 t = {};
                 for (const QString &line : pingmesh::probeLines(batch))

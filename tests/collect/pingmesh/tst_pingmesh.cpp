@@ -1,9 +1,11 @@
 #include "collect/pingmesh/analyzer.h"
 #include "collect/pingmesh/detectors.h"
+#include "collect/pingmesh/fabricview.h"
 #include "collect/pingmesh/pairmatrix.h"
 #include "collect/pingmesh/pinglist.h"
 #include "collect/pingmesh/slowrank.h"
 #include "collect/pingmesh/switchpauses.h"
+#include "proto/agentproto/endpointlines.h"
 #include "sim/feeds/pingmeshrun.h"
 
 #include <QJsonArray>
@@ -267,6 +269,172 @@ private slots:
         QCOMPARE(v.size(), 1);
         QCOMPARE(v[0].kind, QStringLiteral("host"));
         QCOMPARE(v[0].host, QStringLiteral("dual"));
+    }
+
+    void slowResponderIsTheHostWhateverItsQueue()
+    {
+        // h1-5 answers every probe 88 us late by its own clock, and its switch port is busy
+        // (an incast into it marks ECN): its round trips are slow as a queue makes them, and
+        // that queue is named, but its turnaround has no queue in it: the host is named too.
+        const QList<Endpoint> eps = leafEndpoints(2, 8);
+        const int slow = 13;  // h1-5
+        PairMatrix m(eps, makePinglist(eps));
+        for (int i = 0; i < m.pairs().size(); ++i) {
+            const PingPair &p = m.pairs()[i];
+            for (int k = 0; k < 10; ++k) {
+                ProbeOutcome o;
+                o.pair = i;
+                o.rttUs = baseRtt(eps, p) + (p.src == slow || p.dst == slow ? 9.0 : 0.0);
+                o.turnaroundUs = (p.dst == slow ? 90.0 : 1.6) + 0.01 * k;
+                o.timestamps = TimestampSource::Hardware;
+                m.add(1000, o);
+            }
+        }
+        QHash<QString, model::PortSample> ports;
+        const QString busy = eps[slow].switchPortId();
+        ports.insert(busy, switchPort(busy, model::Metric::Ecn, 40000));
+        const QList<Verdict> v = PairAnalyzer(m, twoSpinePaths(2)).evaluate(m.summaries(), ports);
+        QCOMPARE(v.size(), 2);
+        QCOMPARE(v[1].kind, QStringLiteral("congestion"));
+        QCOMPARE(v[1].port, busy);
+        QCOMPARE(v[0].kind, QStringLiteral("slow_host"));
+        QCOMPARE(v[0].subject(), QStringLiteral("h1-5"));
+        QCOMPARE(v[0].evidence.value(QStringLiteral("turnaround_p50_us")).toDouble(), 90.04);
+        QCOMPARE(v[0].evidence.value(QStringLiteral("baseline_turnaround_us")).toDouble(), 1.64);
+        QCOMPARE(v[0].evidence.value(QStringLiteral("pairs_answered")).toInt(), 15);
+
+        // Every host alike (a fabric of slow VMs is its own profile): nothing; nor from
+        // agents that report no turnaround.
+        PairMatrix even(eps, makePinglist(eps));
+        fill(even, 10, [&](const PingPair &p, int) { return baseRtt(eps, p); });
+        QVERIFY(PairAnalyzer(even, twoSpinePaths(2)).evaluate(even.summaries(), {}).isEmpty());
+        for (const PairSummary &s : even.summaries())
+            QCOMPARE(s.turnaroundP50Us, -1.0);
+    }
+
+    void badEndpointsAreCountedInCables()
+    {
+        // Eight servers on one switch, two of them VMs behind one hypervisor uplink: that
+        // uplink's NIC stalls (both VMs lose every probe) while another server's cable loses
+        // 10 %. Two cables, not three endpoints of eight: both are named.
+        QList<Endpoint> eps = leafEndpoints(1, 8);
+        eps[5].switchPort = eps[4].switchPort;
+        const auto lossy = [&](int e) { return e == 4 || e == 5 || e == 1; };
+        PairMatrix m(eps, makePinglist(eps));
+        fill(
+            m, 20, [&](const PingPair &p, int) { return baseRtt(eps, p); },
+            [&](const PingPair &p, int k) {
+                const auto gone
+                    = [&](int e) { return e == 4 || e == 5 || (e == 1 && k % 10 == 3); };
+                return gone(p.src) || gone(p.dst);
+            });
+        QStringList named;
+        for (const Verdict &v : PairAnalyzer(m, twoSpinePaths(1)).evaluate(m.summaries(), {}))
+            named.append(v.kind + QLatin1Char(' ') + v.subject());
+        named.sort();
+        QCOMPARE(named,
+                 QStringList({QStringLiteral("nic h0-1/mlx5_0"), QStringLiteral("nic h0-4/mlx5_0"),
+                              QStringLiteral("nic h0-5/mlx5_0")}));
+        // Three cables of seven losing probes is the fabric's, not three NICs: none is named.
+        PairMatrix wide(eps, makePinglist(eps));
+        fill(
+            wide, 20, [&](const PingPair &p, int) { return baseRtt(eps, p); },
+            [&](const PingPair &p, int k) {
+                return (lossy(p.src) || lossy(p.dst) || p.src == 7 || p.dst == 7) && k % 10 == 3;
+            });
+        QVERIFY(PairAnalyzer(wide, twoSpinePaths(1)).evaluate(wide.summaries(), {}).isEmpty());
+
+        // The stalled NIC's pauses hold back h0-2 and h0-6 (their switch ports pause them):
+        // their probes wait too and every pair of theirs is lost. They are PFC's victims, not
+        // bad NICs, and their pairs say nothing of their peers: still the stall and the cable.
+        PairMatrix paused(eps, makePinglist(eps));
+        const auto held = [](int e) { return e == 2 || e == 6; };
+        fill(
+            paused, 20, [&](const PingPair &p, int) { return baseRtt(eps, p); },
+            [&](const PingPair &p, int k) {
+                const auto gone
+                    = [&](int e) { return e == 4 || e == 5 || held(e) || (e == 1 && k % 10 == 3); };
+                return gone(p.src) || gone(p.dst);
+            });
+        QHash<QString, model::PortSample> ports;
+        for (int e : {2, 6})
+            ports.insert(eps[e].switchPortId(),
+                         switchPort(eps[e].switchPortId(), model::Metric::TxPause, 1400));
+        ports.insert(eps[4].switchPortId(),
+                     switchPort(eps[4].switchPortId(), model::Metric::RxPause, 1470));
+        named.clear();
+        for (const Verdict &v :
+             PairAnalyzer(paused, twoSpinePaths(1)).evaluate(paused.summaries(), ports))
+            named.append(v.kind + QLatin1Char(' ') + v.subject());
+        named.sort();
+        QCOMPARE(named,
+                 QStringList({QStringLiteral("nic h0-1/mlx5_0"), QStringLiteral("nic h0-4/mlx5_0"),
+                              QStringLiteral("nic h0-5/mlx5_0")}));
+    }
+
+    void endpointsLldpCannotSeeArePlacedByTheInventory()
+    {
+        // The switch's LLDP names the hypervisor, not its virtual servers: the inventory's
+        // switch_port places them (by NIC id, else by server), as the live model does.
+        model::PortSample uplink
+            = switchPort(QStringLiteral("sw1/Ethernet1/2/1"), model::Metric::OutUtil, 10);
+        uplink.peer = QStringLiteral("esxi-a");
+        model::PortSample direct
+            = switchPort(QStringLiteral("sw1/Ethernet1/3"), model::Metric::OutUtil, 10);
+        direct.peer = QStringLiteral("bare1");
+        direct.peerPort = QStringLiteral("ens1f0");
+        QList<Endpoint> eps {{QStringLiteral("vm2"), QStringLiteral("rocep11s0"), {}, {}},
+                             {QStringLiteral("vm4"), QStringLiteral("rocep11s0"), {}, {}},
+                             {QStringLiteral("bare1"), QStringLiteral("mlx5_0"), {}, {}},
+                             {QStringLiteral("lost"), QStringLiteral("mlx5_0"), {}, {}}};
+        const QHash<QString, QString> placement {
+            {QStringLiteral("vm2"), QStringLiteral("sw1/Ethernet1/2/1")},
+            {QStringLiteral("vm4/rocep11s0"), QStringLiteral("sw1/Ethernet1/2/1")},
+            {QStringLiteral("bare1"), QStringLiteral("sw9/Ethernet9/9")}};
+        placeEndpoints(eps,
+                       {QStringLiteral("ens192"), QStringLiteral("ens192"),
+                        QStringLiteral("ens1f0"), QStringLiteral("ens1f0")},
+                       {uplink, direct}, placement);
+        QCOMPARE(eps[0].switchPortId(), QStringLiteral("sw1/Ethernet1/2/1"));
+        QCOMPARE(eps[1].switchPortId(), QStringLiteral("sw1/Ethernet1/2/1"));
+        QCOMPARE(eps[2].switchPortId(), QStringLiteral("sw1/Ethernet1/3"));  // LLDP first
+        QVERIFY(eps[3].switchPortId().isEmpty());
+    }
+
+    void probeLinesCarryTheTurnaround()
+    {
+        ProbeBatch b;
+        b.dst = QStringLiteral("gpu0002/mlx5_0");
+        b.tMs = 3000;
+        b.sent = 451;
+        b.lost = 1;
+        for (int i = 0; i < 450; ++i) {
+            b.rttUs.push_back(5.0 + i % 7);
+            b.turnaroundUs.push_back(i == 3 ? -1.0 : 1.5 + i % 3);
+        }
+        const QStringList lines = probeLines(b);
+        QCOMPARE(lines.size(), 3);  // 200 round trips a line
+        std::vector<double> rtts, turnarounds;
+        for (const QString &line : lines) {
+            QVERIFY2(line.size() < 4096, qPrintable(QString::number(line.size())));
+            const EndpointLine parsed = parseEndpointLine(line);
+            QCOMPARE(parsed.kind, EndpointLine::Kind::Probes);
+            QCOMPARE(parsed.probes.turnaroundUs.size(), parsed.probes.rttUs.size());
+            rtts.insert(rtts.end(), parsed.probes.rttUs.begin(), parsed.probes.rttUs.end());
+            turnarounds.insert(turnarounds.end(), parsed.probes.turnaroundUs.begin(),
+                               parsed.probes.turnaroundUs.end());
+        }
+        QCOMPARE(rtts, b.rttUs);
+        QCOMPARE(turnarounds, b.turnaroundUs);
+        // An older agent's line has none; one whose arrays do not pair up gives none.
+        const EndpointLine old = parseEndpointLine(QStringLiteral(
+            R"({"pingmesh":"probes","dst":"a/b","t_ms":1,"sent":2,"lost":0,"rtt_us":[5,6]})"));
+        QCOMPARE(old.probes.rttUs.size(), std::size_t(2));
+        QVERIFY(old.probes.turnaroundUs.empty());
+        const EndpointLine odd = parseEndpointLine(QStringLiteral(
+            R"({"pingmesh":"probes","dst":"a/b","t_ms":1,"sent":2,"lost":0,"rtt_us":[5,6],)"
+            R"("turnaround_us":[1.5]})"));
+        QVERIFY(odd.probes.turnaroundUs.empty());
     }
 
     void lossAcrossOneUplinkIsThatLinkWhenItCountsErrors()

@@ -196,6 +196,7 @@ private slots:
     void unevenUplinksNameTheLeaf();
     void slowHostComesFromTheLatencyVerdict();
     void latencyBehindABusyPortIsNotASlowHost();
+    void slowHostByItsOwnClockBehindABusyPort();
     void slowRankAmongEquallyBusyPortsIsTheHost();
     void latencyThroughADownLinkIsNotASlowHost();
     void lossThroughADownLinkIsNotABadCable();
@@ -560,6 +561,35 @@ void TestDiagnosis::latencyBehindABusyPortIsNotASlowHost()
     for (int s = 0; s < 8; ++s)
         fabric.second();
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h4"));
+}
+
+void TestDiagnosis::slowHostByItsOwnClockBehindABusyPort()
+{
+    // The same busy port in front of h4, but the pingmesh's verdict is h4's own turnaround
+    // (request in to reply out, by its own clock): no queue is in it, so the busy port does
+    // not explain it and it need not hold longer. Named after two evaluations, as any cause.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    const auto busy = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/4")) {
+            p.set(Metric::OutUtil, 99.0);
+            p.set(Metric::Ecn, 25000.0);
+        }
+    };
+    fabric.second(busy);
+    pingmesh::Verdict v;
+    v.kind = QStringLiteral("slow_host");
+    v.host = QStringLiteral("h4");
+    v.evidence = QJsonObject {{QStringLiteral("turnaround_p50_us"), 88.4},
+                              {QStringLiteral("baseline_turnaround_us"), 1.7}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {v});
+    fabric.second(busy);
+    fabric.second(busy);
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h4"));
+    const diagnosis::Finding f = aboveInfo(hub).first();
+    QVERIFY(f.explains.contains(QStringLiteral("pingmesh_slow_host|h4")));
+    QCOMPARE(f.evidence.first().metric, QStringLiteral("pingmesh_slow_host"));
+    QCOMPARE(f.evidence.first().value, 88.4);
 }
 
 void TestDiagnosis::slowRankAmongEquallyBusyPortsIsTheHost()
