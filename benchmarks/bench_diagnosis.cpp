@@ -92,10 +92,10 @@ double percentile(QList<double> v, double p)
 class Bench
 {
 public:
-    explicit Bench(const QString &topology) : m_topology(topology)
+    Bench(const QString &topology, std::uint64_t seed) : m_topology(topology)
     {
         sim::SimServiceOptions reference;
-        reference.seed = 1;
+        reference.seed = seed;
         m_plan = std::make_unique<sim::SimulatedFabricPlan>(topology, QString(), reference);
         QObject::connect(m_plan.get(), &sim::SimulatedFabricPlan::ready, &m_hub,
                          [this](const live::FabricPlan &plan) { m_hub.watch(plan); });
@@ -296,10 +296,16 @@ int main(int argc, char **argv)
         QStringLiteral("faults"),
         QStringLiteral("Comma-separated fault kinds to try (default: every kind the fabric has)."),
         QStringLiteral("list"));
+    const QCommandLineOption seedOpt(
+        QStringLiteral("seed"),
+        QStringLiteral("The served fabrics' seed, which the targets are drawn from (default 1): "
+                       "another seed, other places."),
+        QStringLiteral("n"), QStringLiteral("1"));
     const QCommandLineOption jsonOpt(
         QStringLiteral("json"),
         QStringLiteral("Print one JSON object of the figures (the report on stderr)."));
-    parser.addOptions({fabricsOpt, trialsOpt, pairsOpt, healthyOpt, windowOpt, faultsOpt, jsonOpt});
+    parser.addOptions(
+        {fabricsOpt, trialsOpt, pairsOpt, healthyOpt, windowOpt, faultsOpt, seedOpt, jsonOpt});
     parser.process(app);
     const int trials = parser.value(trialsOpt).toInt();
     const int pairs = parser.value(pairsOpt).toInt();
@@ -311,7 +317,7 @@ int main(int argc, char **argv)
     int healthyFindings = 0;
     for (const QString &fabric :
          parser.value(fabricsOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        Bench bench(fabric);
+        Bench bench(fabric, parser.value(seedOpt).toULongLong());
         if (!bench.start()) {
             std::fprintf(stderr, "bench_diagnosis: %s did not come up\n", qPrintable(fabric));
             return 1;
