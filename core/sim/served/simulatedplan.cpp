@@ -20,6 +20,7 @@ SimulatedFabricPlan::SimulatedFabricPlan(const QString &topology, QString scenar
         ServedFabricOptions options;
         options.topology = topology;
         options.scenario = m_scenario;
+        options.seed = referenceOptions.seed;  // the places its faults are drawn from
         m_served = std::make_unique<ServedFabric>(options);
         followServed();
     }

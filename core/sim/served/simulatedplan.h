@@ -24,8 +24,9 @@ class SimulatedFabricPlan : public QObject
 
 public:
     /// @p topology: empty or "reference" for the reference fabric (served with
-    /// @p referenceOptions), "rail:H:N:R:S" for a served leaf/spine fabric. @p scenario
-    /// (optional) starts once the fabric is up; if it cannot, failed().
+    /// @p referenceOptions), "rail:H:N:R:S" for a served leaf/spine fabric (which takes its
+    /// seed, the places drawn faults land on). @p scenario (optional) starts once the fabric
+    /// is up; if it cannot, failed().
     SimulatedFabricPlan(const QString &topology, QString scenario,
                         const SimServiceOptions &referenceOptions = {}, QObject *parent = nullptr);
     ~SimulatedFabricPlan() override;
