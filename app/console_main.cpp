@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     roce::app::wirePasswordPrompt(window, fabric, live, secrets);
     roce::app::wirePrometheusDialog(window, fabric, live, secrets, settings, inventoryPath);
     roce::app::wirePingmesh(window, live, fabric, options);
-    roce::app::wireWhatIf(window, live, fabric, options);
+    roce::app::wireWhatIf(window, live, fabric, *experiments->queue, options);
     roce::app::watchTrainingRanks(*experiments->queue, live);
     // The flight recorder (always on unless turned off) and replays of what it kept.
     roce::app::ConsoleRecording recording(window, live, settings);

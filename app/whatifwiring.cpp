@@ -6,6 +6,7 @@
 #include "sim/scenarios/livescenario.h"
 #include "sim/served/simservice.h"
 #include "sim/twin/changeform.h"
+#include "sim/twin/launchedtraining.h"
 #include "sim/twin/previewruns.h"
 #include "sim/twin/twinpreviewer.h"
 #include "whatifpanel.h"
@@ -36,9 +37,11 @@ struct Watched {
 }  // namespace
 
 void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabric,
-                const ConsoleOptions &options)
+                experiments::ExperimentQueue &experiments, const ConsoleOptions &options)
 {
     auto *panel = new widgets::WhatIfPanel;
+    // The training run launched from this console, on any fabric, is the twin's job too.
+    auto *launched = new sim::twin::LaunchedTraining(experiments, panel);
     panel->setObjectName(QStringLiteral("whatIfPanel"));
     window.showWhatIf(panel);
     auto watched = std::make_shared<Watched>();
@@ -64,7 +67,7 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
                      [watched](const QString &name) { watched->scenario = name; });
     QObject::connect(
         panel, &widgets::WhatIfPanel::previewRequested, panel,
-        [panel, &live, &fabric, watched, previewer](const QString &text, int seconds) {
+        [panel, &live, &fabric, watched, previewer, launched](const QString &text, int seconds) {
             const auto change = sim::twin::parseChange(text);
             if (!change) {
                 panel->showFailure(change.error().message);
@@ -81,17 +84,16 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
             QList<sim::LaunchedJob> jobs;
             QStringList notes;
             if (fabric.isDemo() && !watched->scenario.isEmpty()) {
-                const auto launched
+                const auto scenarioJobs
                     = sim::SimService::launchedJobsOn(fabric.demoTopology(), watched->scenario);
-                if (launched)
-                    jobs = *launched;
+                if (scenarioJobs)
+                    jobs = *scenarioJobs;
                 else
-                    notes.append(launched.error().message);
-            } else if (!fabric.isDemo()) {
-                notes.append(WhatIfWiringText::tr("Jobs launched on this fabric are not read by "
-                                                  "the twin yet: their traffic counts as bulk "
-                                                  "flows."));
+                    notes.append(scenarioJobs.error().message);
             }
+            if (const auto job = launched->job())
+                jobs.append(*job);
+            notes.append(launched->notes());
             // One previewer a fabric: its NX-API sessions are reused preview after preview.
             if (!*previewer) {
                 auto *p = new sim::twin::TwinPreviewer(live, *watched->plan, panel);

@@ -3429,6 +3429,17 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     </message>
 </context>
 <context>
+    <name>LaunchedTrainingText</name>
+    <message>
+        <source>The training run launched from this console has not reported an iteration yet: its traffic counts as bulk flows.</source>
+        <translation>Der von dieser Konsole gestartete Trainingslauf hat noch keine Iteration gemeldet: sein Verkehr zählt als Massenflüsse.</translation>
+    </message>
+    <message>
+        <source>The launched training run all-reduces with gloo over TCP sockets; the twin runs its ring as RDMA in the RoCE class.</source>
+        <translation>Der gestartete Trainingslauf macht sein All-Reduce mit gloo über TCP-Sockets; der Zwilling fährt seinen Ring als RDMA in der RoCE-Klasse.</translation>
+    </message>
+</context>
+<context>
     <name>LeafSpineText</name>
     <message>
         <source>the simulated agents&apos; certificate is missing</source>
@@ -5390,6 +5401,38 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>Flows near 4 Gb/s each; the queue is longer than with 2 flows, as the fluid model predicts: about 162 KB.</source>
         <translation>Flows je nahe 4 Gb/s; die Warteschlange ist länger als mit 2 Flows, wie das Fluid-Modell vorhersagt: etwa 162 KB.</translation>
     </message>
+    <message>
+        <source>7 senders -&gt; 1 receiver on the reference fabric, WRED drops instead of marking</source>
+        <translation>7 Sender -&gt; 1 Empfänger im Referenz-Fabric, WRED verwirft statt zu markieren</translation>
+    </message>
+    <message>
+        <source>No CNPs: the RoCE queue climbs toward the WRED maximum and drops; every drop sends its flow back N, and a lost resend waits out the ACK timeout, so goodput falls far below the link.</source>
+        <translation>Keine CNPs: die RoCE-Queue steigt gegen das WRED-Maximum und verwirft; jeder Verlust schickt seinen Fluss N zurück, und eine verlorene Wiederholung wartet den ACK-Timeout ab, sodass der Goodput weit unter den Link fällt.</translation>
+    </message>
+    <message>
+        <source>7 senders -&gt; 1 receiver on the reference fabric, pause at 30 KB, resume at 28 KB</source>
+        <translation>7 Sender -&gt; 1 Empfänger im Referenz-Fabric, Pause bei 30 KB, Fortsetzen bei 28 KB</translation>
+    </message>
+    <message>
+        <source>Each sender&apos;s port pauses and resumes many times a millisecond; the receiver&apos;s link stays full.</source>
+        <translation>Der Port jedes Senders pausiert und setzt viele Male pro Millisekunde fort; der Link des Empfängers bleibt voll.</translation>
+    </message>
+    <message>
+        <source>The 8-rank training on the reference fabric, WRED drops instead of marking</source>
+        <translation>Das Training mit 8 Rängen im Referenz-Fabric, WRED verwirft statt zu markieren</translation>
+    </message>
+    <message>
+        <source>The all-reduce&apos;s queues drop instead of marking: go-back-N resends and ACK timeouts stretch every all-reduce.</source>
+        <translation>Die Queues des All-Reduce verwerfen statt zu markieren: Go-back-N-Wiederholungen und ACK-Timeouts dehnen jedes All-Reduce.</translation>
+    </message>
+    <message>
+        <source>The 8-rank training on the reference fabric, pause at 30 KB, resume at 28 KB</source>
+        <translation>Das Training mit 8 Rängen im Referenz-Fabric, Pause bei 30 KB, Fortsetzen bei 28 KB</translation>
+    </message>
+    <message>
+        <source>The all-reduce&apos;s shared uplinks pause and resume many times a millisecond; the queue PFC holds stays under Kmin.</source>
+        <translation>Die geteilten Uplinks des All-Reduce pausieren und setzen viele Male pro Millisekunde fort; die von PFC gehaltene Queue bleibt unter Kmin.</translation>
+    </message>
 </context>
 <context>
     <name>ScreenshotText</name>
@@ -6681,10 +6724,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>Rang %1 eines gestarteten Jobs ist nicht im Zwilling: Der Job wird ausgelassen.</translation>
     </message>
     <message>
-        <source>%1 sends %2 Gb/s that no NIC outside the jobs receives: left out.</source>
-        <translation>%1 sendet %2 Gb/s, die keine NIC außerhalb der Jobs empfängt: ausgelassen.</translation>
-    </message>
-    <message>
         <source>%1 senders and %2 receivers: the port rates do not say who sends to whom, so the twin spreads each sender over the receivers in proportion to what they receive (a gravity estimate).</source>
         <translation>%1 Sender und %2 Empfänger: Die Port-Raten sagen nicht, wer an wen sendet, also verteilt der Zwilling jeden Sender auf die Empfänger im Verhältnis zu dem, was sie empfangen (eine Schätzung nach dem Gravitationsmodell).</translation>
     </message>
@@ -6703,6 +6742,14 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>ecn/ files the model&apos;s NIC does not have, or values it does not take, kept at its defaults: %1</source>
         <translation>ecn/-Dateien, die die NIC des Modells nicht hat, oder Werte, die sie nicht annimmt, bleiben auf ihren Standardwerten: %1</translation>
+    </message>
+    <message>
+        <source>%1 carries %2 Gb/s out and %3 Gb/s in beside its launched job (the job&apos;s mean rate taken out of its port&apos;s): spread as bulk flows.</source>
+        <translation>%1 trägt neben seinem gestarteten Job %2 Gb/s hinaus und %3 Gb/s herein (die mittlere Rate des Jobs von der seines Ports abgezogen): als Massenflüsse verteilt.</translation>
+    </message>
+    <message>
+        <source>%1 sends %2 Gb/s that no other NIC is seen to receive beside the jobs: left out.</source>
+        <translation>%1 sendet %2 Gb/s, die neben den Jobs keine andere NIC sichtbar empfängt: weggelassen.</translation>
     </message>
 </context>
 <context>
@@ -6729,6 +6776,29 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>%1 refuses the NIC change: %2</source>
         <translation>%1 lehnt die NIC-Änderung ab: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiterer</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: pause and resume %2 KB apart, finer than the %3 KB a %4G port moves in the model&apos;s %5 us step. The model pauses at most once a step where the switch cycles many times as often: the pause frame count, and the queue PFC holds, are the model&apos;s resolution</source>
+        <translation>%1: Pause und Fortsetzen %2 KB auseinander, feiner als die %3 KB, die ein %4G-Port im %5-us-Schritt des Modells bewegt. Das Modell pausiert höchstens einmal pro Schritt, wo der Switch um ein Vielfaches öfter wechselt: die Zahl der Pause-Frames und die von PFC gehaltene Queue sind die Auflösung des Modells</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>aktuell</translation>
+    </message>
+    <message>
+        <source>proposed</source>
+        <translation>vorgeschlagen</translation>
+    </message>
+    <message>
+        <source>Job %1 (%2): no all-reduce ended within the %3 s window; each takes longer than that (allreduce_ms is null)</source>
+        <translation>Job %1 (%2): kein All-Reduce endete im Fenster von %3 s; jedes dauert länger (allreduce_ms ist null)</translation>
     </message>
 </context>
 <context>
@@ -7180,10 +7250,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
 </context>
 <context>
     <name>WhatIfWiringText</name>
-    <message>
-        <source>Jobs launched on this fabric are not read by the twin yet: their traffic counts as bulk flows.</source>
-        <translation>Auf dieser Fabric gestartete Jobs liest der Zwilling noch nicht: Ihr Verkehr zählt als Bulk-Flows.</translation>
-    </message>
     <message>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>

@@ -5,6 +5,7 @@
 #include "consoleoptions.h"
 #include "consolewiring.h"
 #include "fabricsession.h"
+#include "live/experiments/experimentqueue.h"
 #include "live/hub/livefabric.h"
 #include "mainwindow.h"
 #include "whatifpanel.h"
@@ -57,7 +58,8 @@ private slots:
         app::FabricSession session(sim::SimServiceOptions {}, nullptr);
         app::followFabricSession(window, session, live);
         app::ConsoleOptions options;
-        app::wireWhatIf(window, live, session, options);
+        experiments::ExperimentQueue experiments(nullptr);
+        app::wireWhatIf(window, live, session, experiments, options);
         window.show();
         auto *panel = qobject_cast<widgets::WhatIfPanel *>(
             window.dock(QStringLiteral("whatIfDock"))->widget());

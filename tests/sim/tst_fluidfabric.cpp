@@ -21,6 +21,8 @@ namespace {
 /// What a scenario's outcome looks like on the counters an engineer reads.
 struct Signature {
     double mmuDrops = 0;                     ///< Ingress MMU drop packets, all ports
+    double egressDrops = 0;                  ///< WRED drops of the queues, all ports
+    double ackTimeouts = 0;                  ///< local_ack_timeout_err, all hosts
     double pauses = 0;                       ///< PFC frames the switch sent (TxPPP), all ports
     double ceMarks = 0;                      ///< np_ecn_marked_roce_packets, all hosts
     double cnps = 0;                         ///< np_cnp_sent, all hosts
@@ -47,6 +49,8 @@ Signature signatureOf(const ScenarioReport &r)
     Signature s;
     for (const PortReport &p : r.ports) {
         s.mmuDrops += double(p.delta.ingressMmuDropPkts);
+        for (quint64 d : p.delta.qosDropPkts)
+            s.egressDrops += double(d);
         s.pauses += double(p.delta.txPpp);
         s.queueMeanKb = std::max(s.queueMeanKb, p.roceQueue.meanBytes / 1000);
         s.queueMaxKb = std::max(s.queueMaxKb, double(p.roceQueue.maxBytes) / 1000);
@@ -54,6 +58,7 @@ Signature signatureOf(const ScenarioReport &r)
     for (const HostReport &h : r.hosts) {
         s.ceMarks += double(h.delta.npEcnMarkedRocePackets);
         s.cnps += double(h.delta.npCnpSent);
+        s.ackTimeouts += double(h.delta.localAckTimeoutErr);
     }
     s.goodputGbps = r.aggregateGbps;
     s.jain = r.jain;
@@ -73,7 +78,8 @@ bool close(double packet, double fluid, double relative, double floor = 0)
 
 /// The stated tolerances of the fluid model against the packet model.
 struct Tolerances {
-    double drops = 0.05;      ///< Ingress MMU drops
+    double drops = 0.05;      ///< Ingress MMU drops, WRED drops
+    double timeouts = 0.25;   ///< ACK timeouts (a resend lost: the receiver NAKs a gap once)
     double pauses = 0.30;     ///< PFC frames (the fluid model has no packet granularity)
     double marks = 0.25;      ///< CE marks and CNPs
     double queueMean = 0.15;  ///< mean RoCE queue of the busiest port
@@ -100,6 +106,9 @@ private slots:
         QTest::newRow("dcqcn-incast") << QStringLiteral("dcqcn-incast") << 0.1;
         QTest::newRow("fair-2to1") << QStringLiteral("fair-2to1") << 0.1;
         QTest::newRow("training") << QStringLiteral("training") << 1.0;
+        QTest::newRow("wred-drop-incast") << QStringLiteral("wred-drop-incast") << 1.0;
+        QTest::newRow("static-pause-incast") << QStringLiteral("static-pause-incast") << 1.0;
+        QTest::newRow("wred-drop-training") << QStringLiteral("wred-drop-training") << 2.0;
     }
 
     void agreesWithThePacketModel()
@@ -108,14 +117,18 @@ private slots:
         QFETCH(double, seconds);
         const Signature p = signatureOf(run(scenario, FabricEngine::Packet, seconds));
         const Signature f = signatureOf(run(scenario, FabricEngine::Fluid, seconds));
-        qInfo("%-13s packet / fluid: drops %.0f / %.0f, TxPPP %.0f / %.0f, CE %.0f / %.0f, "
+        qInfo("%-13s packet / fluid: drops %.0f / %.0f, WRED drops %.0f / %.0f, ACK timeouts "
+              "%.0f / %.0f, TxPPP %.0f / %.0f, CE %.0f / %.0f, "
               "CNP %.0f / %.0f, queue mean %.0f / %.0f KB, max %.0f / %.0f KB, goodput %.2f / "
               "%.2f Gb/s, all-reduce %.1f / %.1f ms",
-              qPrintable(scenario), p.mmuDrops, f.mmuDrops, p.pauses, f.pauses, p.ceMarks,
-              f.ceMarks, p.cnps, f.cnps, p.queueMeanKb, f.queueMeanKb, p.queueMaxKb, f.queueMaxKb,
-              p.goodputGbps, f.goodputGbps, p.allReduceMs, f.allReduceMs);
+              qPrintable(scenario), p.mmuDrops, f.mmuDrops, p.egressDrops, f.egressDrops,
+              p.ackTimeouts, f.ackTimeouts, p.pauses, f.pauses, p.ceMarks, f.ceMarks, p.cnps,
+              f.cnps, p.queueMeanKb, f.queueMeanKb, p.queueMaxKb, f.queueMaxKb, p.goodputGbps,
+              f.goodputGbps, p.allReduceMs, f.allReduceMs);
         const Tolerances &t = kTolerances;
         QVERIFY2(close(p.mmuDrops, f.mmuDrops, t.drops, 100), "Ingress MMU drops");
+        QVERIFY2(close(p.egressDrops, f.egressDrops, t.drops, 100), "WRED drops");
+        QVERIFY2(close(p.ackTimeouts, f.ackTimeouts, t.timeouts, 4), "ACK timeouts");
         QVERIFY2(close(p.pauses, f.pauses, t.pauses, 20), "PFC frames");
         QVERIFY2(close(p.ceMarks, f.ceMarks, t.marks, 50), "CE marks");
         QVERIFY2(close(p.cnps, f.cnps, t.marks, 50), "CNPs");

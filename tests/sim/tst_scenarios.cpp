@@ -191,6 +191,40 @@ private slots:
         }
     }
 
+    void wredDropsCollapseGoBackN_data()
+    {
+        QTest::addColumn<int>("engine");
+        QTest::newRow("packet") << int(FabricEngine::Packet);
+        QTest::newRow("fluid") << int(FabricEngine::Fluid);
+    }
+
+    void wredDropsCollapseGoBackN()
+    {
+        // WRED without `ecn` on a running incast: no more CNPs, the queue climbs to the WRED
+        // maximum and drops a few % of what leaves. Only the dropped packets are lost (the
+        // receiver's link keeps carrying the rest), but each loss sends its flow back N and
+        // a lost resend waits out the 67 ms ACK timeout: goodput collapses.
+        QFETCH(int, engine);
+        ScenarioOptions o;
+        o.engine = FabricEngine(engine);
+        o.duration = kNsPerSec;
+        const ScenarioReport r = run(QStringLiteral("wred-drop-incast"), o);
+        const double seconds = double(r.duration - r.warmup) / kNsPerSec;
+        quint64 wredDrops = 0;
+        for (const PortReport &p : r.ports)
+            wredDrops += p.delta.qosDropPkts[3];
+        const double dropRate = double(wredDrops) / seconds;
+        QVERIFY2(dropRate > 100e3 && dropRate < 300e3, qPrintable(QString::number(dropRate)));
+        const PortReport *receiver = port(r, QStringLiteral("Ethernet1/1/2"));
+        QVERIFY(receiver);
+        QVERIFY2(receiver->roceQueue.meanBytes > 2.5e6,
+                 qPrintable(QString::number(receiver->roceQueue.meanBytes)));
+        QVERIFY2(receiver->txUtilization > 0.95,
+                 qPrintable(QString::number(receiver->txUtilization)));
+        QVERIFY(sumHost(r, &HostCounters::localAckTimeoutErr) >= 20);
+        QVERIFY2(r.aggregateGbps < 2, qPrintable(QString::number(r.aggregateGbps)));
+    }
+
     void twoToOneConvergesFairly()
     {
         const ScenarioReport r = run(QStringLiteral("fair-2to1"), 0.5);
@@ -397,7 +431,7 @@ private slots:
 
     void sameSeedSameCounters()
     {
-        auto strip = [](ScenarioReport r) {
+        auto strip = [](const ScenarioReport &r) {
             QJsonObject o = reportToJson(r);
             o.remove(QStringLiteral("wall_seconds"));
             return QJsonDocument(o).toJson(QJsonDocument::Compact);

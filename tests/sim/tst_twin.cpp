@@ -1,12 +1,14 @@
 // The what-if twin (core/sim/twin): changes as people write them, the figures and their
 // errors, and the twin built from a served simulated fabric as the console sees it, then run
 // with a change; the change applied to that fabric over NX-API and its agents.
+#include "live/experiments/experimentqueue.h"
 #include "live/hub/livefabric.h"
 #include "sim/served/embeddedfabric.h"
 #include "sim/served/simulatedplan.h"
 #include "sim/twin/changeapplier.h"
 #include "sim/twin/changeform.h"
 #include "sim/twin/fabricfigures.h"
+#include "sim/twin/launchedtraining.h"
 #include "sim/twin/twinchange.h"
 #include "sim/twin/twinmodel.h"
 #include "sim/twin/twinobservation.h"
@@ -105,6 +107,8 @@ private slots:
         m_hub = std::make_unique<live::LiveFabric>(options);
         m_simulated
             = std::make_unique<sim::SimulatedFabricPlan>(QString(), QStringLiteral("dcqcn-incast"));
+        connect(m_simulated->embedded(), &sim::EmbeddedFabric::agentsStarted, this,
+                [this](const QList<experiments::ExperimentHost> &hosts) { m_agentHosts = hosts; });
         QSignalSpy ready(m_simulated.get(), &sim::SimulatedFabricPlan::ready);
         connect(m_simulated.get(), &sim::SimulatedFabricPlan::ready, m_hub.get(),
                 &live::LiveFabric::watch);
@@ -165,9 +169,11 @@ private slots:
         QVERIFY(change);
         PreviewOptions preview;
         preview.warmup = 300 * sim::kNsPerMs;
+        preview.settle = 100 * sim::kNsPerMs;
         preview.window = 2 * sim::kNsPerSec;
         const auto predicted = previewChange(twin, *change, preview);
         QVERIFY2(predicted, predicted ? "" : qPrintable(predicted.error().message));
+        QVERIFY2(predicted->uncertain.isEmpty(), qPrintable(predicted->uncertain.join(u'\n')));
         QVERIFY(predicted->current.figures.ecnMarksPerS > 1000);
         QVERIFY2(predicted->proposed.figures.queueMeanKb
                      < predicted->current.figures.queueMeanKb * 0.95,
@@ -223,6 +229,152 @@ private slots:
             twin, *parseChange(QStringLiteral("switch nowhere\ninterface Ethernet1/1/1\n")),
             preview);
         QVERIFY(!unknownSwitch);
+    }
+
+    /// Pause and resume thresholds closer than a port moves in one step: the twin says its
+    /// pause count is the model's resolution, naming the switch, the band and the step.
+    void pauseBandFinerThanAStepIsSaid()
+    {
+        const auto change
+            = parseChange(QStringLiteral("policy-map type network-qos QOS_NETWORK\n"
+                                         "  class type network-qos c-8q-nq3\n"
+                                         "    pause buffer-size 130000 pause-threshold 30000 "
+                                         "resume-threshold 28000\n"));
+        QVERIFY(change);
+        PreviewOptions preview;
+        preview.warmup = 100 * sim::kNsPerMs;
+        preview.settle = 100 * sim::kNsPerMs;
+        preview.window = 200 * sim::kNsPerMs;
+        const auto predicted = previewChange(m_twin, *change, preview);
+        QVERIFY2(predicted, predicted ? "" : qPrintable(predicted.error().message));
+        QCOMPARE(predicted->uncertain.size(), 1);
+        const QString said = predicted->uncertain.first();
+        QVERIFY2(said.startsWith(m_twin.spec.switches[0].name + QLatin1Char(':'))
+                     && said.contains(QStringLiteral("2.0 KB apart"))
+                     && said.contains(QStringLiteral("31 KB a 25G port"))
+                     && said.contains(QStringLiteral("10 us step")),
+                 qPrintable(said));
+        QVERIFY(predicted->proposed.figures.txPausesPerS > 1000);
+        QCOMPARE(predicted->current.figures.txPausesPerS, 0.0);
+    }
+
+    /// A training run launched from the console becomes the twin's job: its ranks (servers,
+    /// with the job's device or alone), rank 0's gradient bytes and median compute time.
+    void launchedTrainingIsTheTwinsJob()
+    {
+        experiments::ExperimentQueue queue(nullptr);
+        LaunchedTraining launched(queue);
+        experiments::ExperimentRequest request;
+        request.kind = experiments::ExperimentKind::Training;
+        request.job.backend = QStringLiteral("nccl");
+        for (const char *name : {"ubunturdma1", "ubunturdma3", "ubunturdma5"}) {
+            experiments::ExperimentHost host;
+            host.name = QLatin1String(name);
+            request.hosts.append(host);
+        }
+        launched.started(request);
+        QVERIFY(!launched.job());  // no iteration yet: nothing is known of its size
+        QCOMPARE(launched.notes().size(), 1);
+        const auto iteration = [](double step, double reduce) {
+            return QJsonObject {{QStringLiteral("step_ms"), step},
+                                {QStringLiteral("allreduce_ms"), reduce},
+                                {QStringLiteral("grad_bytes"), 64e6}};
+        };
+        launched.iteration(0, iteration(70, 30));
+        launched.iteration(0, iteration(300, 30));  // one slow step: the median rides over it
+        launched.iteration(0, iteration(72, 30));
+        launched.iteration(1, iteration(900, 10));  // another rank's report is not rank 0's
+        const auto job = launched.job();
+        QVERIFY(job);
+        QCOMPARE(job->ranks,
+                 (QStringList {QStringLiteral("ubunturdma1"), QStringLiteral("ubunturdma3"),
+                               QStringLiteral("ubunturdma5")}));
+        QCOMPARE(job->gradientBytes, sim::Bytes(64000000));
+        QCOMPARE(job->computeTime, 42 * sim::kNsPerMs);
+        QVERIFY(launched.notes().isEmpty());
+
+        // The twin takes a rank named by its server alone.
+        const auto built = buildTwin(m_seen, {*job});
+        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
+        QCOMPARE(built->jobs.size(), 1);
+        QCOMPARE(built->jobs.first().ranks.size(), 3);
+        QCOMPARE(built->spec.hosts[built->jobs.first().ranks[1]].name,
+                 QStringLiteral("ubunturdma3"));
+        QCOMPARE(built->jobs.first().computeTime, 42 * sim::kNsPerMs);
+
+        request.job.backend = QStringLiteral("gloo");
+        launched.started(request);
+        launched.iteration(0, iteration(70, 30));
+        QVERIFY(launched.job());
+        QVERIFY(launched.notes().value(0).contains(QStringLiteral("gloo")));
+        launched.finished();
+        QVERIFY(!launched.job());
+    }
+
+    /// A training run launched through the agents, beside the incast: the twin takes it as
+    /// its job (and what its ranks send beside it as bulk flows), and its all-reduce time runs
+    /// within 25 % of what the ranks report.
+    void launchedTrainingAllReduceIsPredicted()
+    {
+        QVERIFY(m_agentHosts.size() >= 8);
+        experiments::ExperimentQueue queue(nullptr);
+        LaunchedTraining launched(queue);
+        QList<double> allReduceMs;  // rank 0's reports
+        connect(&queue, &experiments::ExperimentQueue::trainingIteration, this,
+                [&allReduceMs](int rank, const QString &, const QJsonObject &it) {
+                    if (rank == 0)
+                        allReduceMs.append(it.value(QStringLiteral("allreduce_ms")).toDouble());
+                });
+        experiments::ExperimentRequest request;
+        request.kind = experiments::ExperimentKind::Training;
+        request.job.tool = QStringLiteral("train");
+        request.job.backend = QStringLiteral("nccl");
+        request.job.modelMb = 32;
+        request.job.trainIterations = 100000;
+        for (const experiments::ExperimentHost &h : std::as_const(m_agentHosts)) {
+            if (h.name == QLatin1String("ubunturdma1") || h.name == QLatin1String("ubunturdma3")
+                || h.name == QLatin1String("ubunturdma5") || h.name == QLatin1String("ubunturdma7"))
+                request.hosts.append(h);
+        }
+        QCOMPARE(request.hosts.size(), 4);
+        queue.enqueue({request});
+        QTRY_VERIFY_WITH_TIMEOUT(allReduceMs.size() >= 4, 30000);
+        const auto job = launched.job();
+        QVERIFY(job);
+        QCOMPARE(job->ranks.size(), 4);
+        QVERIFY2(job->stepTime > job->computeTime, qPrintable(QString::number(job->stepTime)));
+
+        // Watch with the job running; what the ranks report meanwhile is the truth.
+        const qsizetype before = allReduceMs.size();
+        m_observer->start();
+        QTest::qWait(4000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_observer->configsRead(), 20000);
+        m_observer->stop();
+        const QList<double> during = allReduceMs.mid(before);
+        queue.cancel();
+        QVERIFY(during.size() >= 3);
+        double observed = 0;
+        for (double ms : during)
+            observed += ms / double(during.size());
+
+        const auto built = buildTwin(m_observer->observation(), {*launched.job()});
+        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
+        QCOMPARE(built->jobs.size(), 1);
+        // The incast's senders among the ranks still send beside the job.
+        QVERIFY2(built->flows.size() >= 5, qPrintable(QString::number(built->flows.size())));
+        PreviewOptions preview;
+        preview.warmup = 500 * sim::kNsPerMs;
+        preview.settle = 100 * sim::kNsPerMs;
+        preview.window = 3 * sim::kNsPerSec;
+        const auto predicted = previewChange(*built, *parseChange(kKminHalf), preview);
+        QVERIFY2(predicted, predicted ? "" : qPrintable(predicted.error().message));
+        const double twin = predicted->current.allReduceMs.value(0);
+        qInfo("all-reduce: reported %.1f ms (%lld iterations), twin %.1f ms, with the change "
+              "%.1f ms",
+              observed, qlonglong(during.size()), twin, predicted->proposed.allReduceMs.value(0));
+        QVERIFY2(std::abs(twin - observed) <= 0.25 * observed,
+                 qPrintable(QStringLiteral("%1 against %2").arg(twin).arg(observed)));
+        QTRY_VERIFY_WITH_TIMEOUT(!queue.busy(), 20000);
     }
 
     /// The change applied to the served fabric (the closed loop of --verify).
@@ -287,6 +439,7 @@ private:
     std::unique_ptr<TwinObserver> m_observer;
     TwinObservation m_seen;
     TwinModel m_twin;
+    QList<experiments::ExperimentHost> m_agentHosts;  ///< the served agents, to launch jobs
 };
 
 QTEST_GUILESS_MAIN(TestTwin)

@@ -445,16 +445,23 @@ void FluidFabric::Impl::switchEgress(int portIndex)
         p.txBytes += frames;
         p.slotTxPkts[s] += pkts;
         p.slotTxBytes[s] += frames;
+        const double leaving = out;
         if (s == FluidRoce && markP > 0 && f.stats.kind == FlowKind::Rdma) {
             const double m = pkts * markP;
-            p.ecnPkts += m;
             if (wred.ecn) {
+                p.ecnPkts += m;
                 f.hop[e.hop].marks += m;
             } else {
-                // WRED without `ecn`: the selected packets are dropped instead of marked.
-                const double lost = m * double(f.pktWire);
-                p.slotDropPkts[s] += m;
+                // WRED without `ecn`: the selected packets are dropped instead of marked, as
+                // whole packets: how many, a Poisson draw of the expected count. Most steps of
+                // a flow lose none when losses are rare, as on the wire; a fraction lost every
+                // step would break its sequence every step.
+                const int k = poisson(p.rng, m);
+                const double lost = std::min(out, double(k) * double(f.pktWire));
+                p.ecnPkts += k;
+                p.slotDropPkts[s] += k;
                 f.hop[e.hop].drop += lost;
+                f.hop[e.hop].lostLeaving += lost;
                 out -= lost;
             }
         }
@@ -466,8 +473,11 @@ void FluidFabric::Impl::switchEgress(int portIndex)
             else if (p.peerKind == PeerKind::SwitchPort)
                 ports[std::size_t(p.peer)].rxCrcErrors += lost / double(f.pktWire);
             f.hop[e.hop].drop += lost;
+            f.hop[e.hop].lostLeaving += lost;
             out -= lost;
         }
+        if (f.hop[e.hop].lostLeaving > 0)
+            f.hop[e.hop].departed = leaving;
         if (e.hop + 1 < f.route.hops)
             f.hop[e.hop + 1].next += out;
         else
@@ -501,6 +511,35 @@ void FluidFabric::Impl::switchEgress(int portIndex)
 
 // --- phase D: receivers: delivery, losses, the notification point --------------------------
 
+double FluidFabric::Impl::bytesAheadOfLoss(FluidFlow &f, int hop, double arriving)
+{
+    const FluidHop &h = f.hop[hop];
+    const bool last = hop + 1 >= f.route.hops;
+    if (h.lostLeaving <= 0) {
+        // Lost on arrival at the hop (admission, a cable into it): behind what it queues
+        // and everything downstream, this step's departures included.
+        double ahead = arriving + h.q;
+        for (int k = hop + 1; k < f.route.hops; ++k)
+            ahead += f.hop[k].q + f.hop[k].next;
+        return ahead;
+    }
+    // Lost as it left: among this step's departures, behind what is further on (not behind
+    // what still queues here). The first of k packets lost among n sits where the least of k
+    // uniform positions does: n (1 - U^(1/k)).
+    double ahead = last ? 0.0 : arriving;
+    for (int k = hop + 1; k < f.route.hops; ++k)
+        ahead += f.hop[k].q + (k == hop + 1 ? 0.0 : f.hop[k].next);
+    const double pkt = double(f.pktWire);
+    const double n = std::max(1.0, std::round(h.departed / pkt));
+    const double lost = std::max(1.0, h.lostLeaving / pkt);
+    double index = 0;
+    if (lost < n) {
+        const double u = double(f.rng.next() >> 11) * 0x1.0p-53;
+        index = std::clamp(std::floor(n * (1.0 - std::pow(u, 1.0 / lost))), 0.0, n - 1);
+    }
+    return ahead + index * pkt;
+}
+
 // NOLINTNEXTLINE(readability-function-size): predates the limit
 void FluidFabric::Impl::receivers(int nicIndex)
 {
@@ -524,18 +563,22 @@ void FluidFabric::Impl::receivers(int nicIndex)
         FluidHost &dst = hosts[std::size_t(f.stats.dst)];
         const bool rdma = f.stats.kind == FlowKind::Rdma;
         if (dropped > kEpsilonBytes && rdma && f.stats.active) {
-            // Where the loss sits in the flow's sequence: behind the bytes that were ahead
-            // of it (downstream of the hop that dropped, or already queued there). Old
-            // copies that are discarded anyway make no new gap.
-            double ahead = arriving + f.hop[lastDropHop].q;
-            for (int k = lastDropHop + 1; k < f.route.hops; ++k)
-                ahead += f.hop[k].q + f.hop[k].next;
+            // Where the first loss sits in the flow's sequence: behind the bytes that were
+            // ahead of it. Old copies that are discarded anyway make no new gap.
+            const double ahead = bytesAheadOfLoss(f, lastDropHop, arriving);
             if (f.waste >= ahead + dropped) {
                 f.waste -= dropped;
             } else if (f.gapAt < 0) {
-                f.gapAt = std::min(f.sent, f.expected + std::max(0.0, ahead - f.waste));
+                // On a packet boundary from the next expected byte: when the loss is the
+                // first packet of a resend, the gap is the one already NAKed, and the
+                // receiver waits for the sender's ACK timeout (IBA: one NAK per gap).
+                const double pkt = double(f.pktWire);
+                const double past = std::floor(std::max(0.0, ahead - f.waste) / pkt) * pkt;
+                f.gapAt = std::min(f.sent, f.expected + past);
             }
         }
+        for (int k = 0; k < kMaxHops; ++k)
+            f.hop[k].lostLeaving = f.hop[k].departed = 0;
         if (arriving > 0 && (!nic.up || nic.stalled)) {
             if (nic.stalled) {
                 // The host stopped draining the NIC: the receive buffer fills and the NIC
@@ -848,6 +891,17 @@ bool FluidFabric::Impl::anythingMoving(TimeNs until) const
     return !pfcNics.empty();
 }
 
+TimeNs FluidFabric::Impl::nextAckTimeout() const
+{
+    TimeNs first = LLONG_MAX;
+    for (int id : steppedFlows) {
+        const FluidFlow &f = flows[std::size_t(id)];
+        if (f.stats.active && f.stats.kind == FlowKind::Rdma && f.sent > f.expected + kEpsilonBytes)
+            first = std::min(first, f.lastProgress + params.timing.ackTimeout + dt());
+    }
+    return first;
+}
+
 void FluidFabric::Impl::flushPort(int portIndex)
 {
     FluidPort &p = ports[std::size_t(portIndex)];
@@ -935,6 +989,8 @@ void FluidFabric::runUntil(TimeNs t)
             TimeNs target = t;
             if (!d->events.empty())
                 target = std::min(target, d->events.top().time);
+            // A flow whose resend was lost waits for its ACK timer, which is no event.
+            target = std::min(target, d->nextAckTimeout());
             const std::int64_t express = d->nextExpressStep();
             if (express != LLONG_MAX)
                 target = std::min(target, TimeNs(express) * d->dt());

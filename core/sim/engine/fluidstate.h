@@ -107,6 +107,8 @@ struct FluidPort {
     bool up = true;
     bool pfcOn = true;
     PfcThresholds staticTh;
+    /// Draws WRED's drops (whole packets) as they leave; the egress phase owns it.
+    Xoshiro256 rng;
     // Egress: the flows whose hop leaves here, and the bytes queued per class.
     std::vector<EntryRef> egress;
     double q[FluidSlots] = {0, 0};
@@ -171,12 +173,14 @@ struct FluidHost {
 
 /// A flow at one hop of its path (the fields every phase touches, kept together).
 struct FluidHop {
-    double in = 0;     ///< bytes arriving at the hop's egress queue this step
-    double next = 0;   ///< bytes that left the hop before: they arrive next step
-    double q = 0;      ///< bytes of the flow queued here
-    double admit = 1;  ///< share of this step's arrivals the ingress admitted
-    double drop = 0;   ///< bytes lost here this step
-    double marks = 0;  ///< CE marks (expected) this step
+    double in = 0;           ///< bytes arriving at the hop's egress queue this step
+    double next = 0;         ///< bytes that left the hop before: they arrive next step
+    double q = 0;            ///< bytes of the flow queued here
+    double admit = 1;        ///< share of this step's arrivals the ingress admitted
+    double drop = 0;         ///< bytes lost here this step
+    double lostLeaving = 0;  ///< of them, lost as they left (WRED without ecn, a bad cable)
+    double departed = 0;     ///< with lostLeaving: bytes that left this step, lost ones included
+    double marks = 0;        ///< CE marks (expected) this step
     SegmentQueue fifo;
 };
 
@@ -353,6 +357,7 @@ struct FluidFabric::Impl {
             p.peerKind = sp.peerKind;
             p.peer = sp.peer;
             p.up = sp.peerKind != PeerKind::None;
+            p.rng = Xoshiro256(params.seed, (std::uint64_t(2) << 32) + std::uint64_t(i));
         }
         queuing.assign(std::size_t(spec.switches.size()), switchQueuingOf(params.sw));
         for (FluidPort &p : ports)
@@ -563,6 +568,9 @@ struct FluidFabric::Impl {
     void switchIngress(int port);
     void switchEgress(int port);
     void receivers(int nic);
+    /// Bytes of @p f's sequence ahead of the first byte it lost at @p hop this step (what
+    /// reached the receiver, @p arriving, and what is still on its way).
+    double bytesAheadOfLoss(FluidFlow &f, int hop, double arriving);
     /// The NP's answer to @p marks CE marks (a mean) on @p f over the step [@p from,
     /// @p from + @p span).
     void notifyMarks(FluidFlow &f, FluidHost &dst, double marks, TimeNs from, TimeNs span);
@@ -627,6 +635,9 @@ struct FluidFabric::Impl {
     }
 
     bool anythingMoving(TimeNs until) const;
+    /// The first time a stepped RDMA flow that waits on its ACK timer (it sent bytes no
+    /// progress has acknowledged) resends; LLONG_MAX when none waits.
+    TimeNs nextAckTimeout() const;
 
     // --- express path (fluidexpress.cpp) --------------------------------------------------
     struct ExpressDue {

@@ -255,6 +255,8 @@ struct PacketFabric::Impl {
     void switchEgress();
     void portEgress(int port);
     Bytes servePort(int port, int slot, Bytes budget);
+    /// Sends a chunk that left a switch port on to its peer (the next switch, or the NIC).
+    void forwardFromEgress(const SwitchPortState &p, const Chunk &chunk);
     void pfcStateMachine();
     void nicRxPfc();
     void watchdog();
@@ -934,6 +936,7 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
         const std::uint32_t recip = head.pktRecip;
         const std::int64_t packets = packetsQ16(p.txResidueQ16[slot], x, recip);
         int marks = 0;
+        std::int64_t firstMark = 0;  // packets of the piece ahead of its first marked one
         if (markable && packets > 0 && qNow > wred.kmin && head.kind == ChunkKind::Data) {
             if (qNow > wred.kmax) {
                 marks = int(packets);
@@ -943,8 +946,12 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
                     / std::uint64_t(wred.kmax - wred.kmin);
                 const std::uint64_t threshold = (frac32 * std::uint64_t(wred.pmaxPercent) / 100)
                     << 32;
-                for (std::int64_t k = 0; k < packets; ++k)
-                    marks += p.rng.bernoulli(threshold) ? 1 : 0;
+                for (std::int64_t k = 0; k < packets; ++k) {
+                    if (p.rng.bernoulli(threshold)) {
+                        if (marks++ == 0)
+                            firstMark = k;
+                    }
+                }
             }
         }
         Chunk part = head;
@@ -974,25 +981,43 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
         p.c.qosEcnPkts[std::size_t(part.group)] += quint64(marks);
         p.wdTxSincePoll += x;
         if (!wred.ecn && marks > 0 && part.kind == ChunkKind::Data) {
-            // WRED without `ecn`: the selected packets are dropped instead of marked.
+            // WRED without `ecn`: the selected packets are dropped instead of marked, and
+            // only they. The packets ahead of the first one go on in order; the rest arrive
+            // past a gap (the receiver discards them and NAKs), as they would on the wire.
             p.c.qosDropPkts[std::size_t(part.group)] += quint64(marks);
-            dropForFlow(part.flow, x);
+            const Bytes lost = std::min<Bytes>(x, Bytes(marks) * part.pktWire);
+            dropForFlow(part.flow, lost);
+            const Bytes ahead = std::min<Bytes>(x - lost, firstMark * part.pktWire);
+            const Bytes behind = x - lost - ahead;
+            Chunk gap = part;
+            gap.seq = part.seq + ahead + part.pktWire;
+            gap.bytes = std::int32_t(behind);
+            part.bytes = std::int32_t(ahead);
+            if (ahead > 0)
+                forwardFromEgress(p, part);
+            if (behind > 0)
+                forwardFromEgress(p, gap);
             continue;
         }
-        Arrival a;
-        a.chunk = part;
-        a.chunk.ingress = -1;
-        if (p.peerKind == PeerKind::Nic) {
-            a.nicPort = p.peer;
-        } else if (p.peerKind == PeerKind::SwitchPort) {
-            a.switchPort = p.peer;
-            a.chunk.hop = std::int8_t(part.hop + 1);
-        } else {
-            continue;
-        }
-        sendOnLink(a);
+        forwardFromEgress(p, part);
     }
     return used;
+}
+
+void PacketFabric::Impl::forwardFromEgress(const SwitchPortState &p, const Chunk &chunk)
+{
+    Arrival a;
+    a.chunk = chunk;
+    a.chunk.ingress = -1;
+    if (p.peerKind == PeerKind::Nic) {
+        a.nicPort = p.peer;
+    } else if (p.peerKind == PeerKind::SwitchPort) {
+        a.switchPort = p.peer;
+        a.chunk.hop = std::int8_t(chunk.hop + 1);
+    } else {
+        return;
+    }
+    sendOnLink(a);
 }
 
 // --- PFC (§6.3 step 7) ------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 #include "sim/engine/makefabric.h"
 
 #include "sim/scenarios/livescenario.h"
+#include "sim/scenarios/livesteps.h"
 
 #include <algorithm>
 
@@ -21,6 +22,23 @@ ModelParams baseParams(const ScenarioOptions &options, const QString &defaultPre
     p.engine = options.engine;
     p.dcqcn = *dcqcnPreset(options.preset.isEmpty() ? defaultPreset : options.preset);
     return p;
+}
+
+/// The reference switch's queuing with @p queuing made.
+SwitchQueuing changedQueuing(const Fabric &fabric, ReferenceQueuing queuing)
+{
+    SwitchQueuing q = fabric.switchQueuing(0);
+    if (queuing == ReferenceQueuing::WredDrops) {
+        q.wred.ecn = false;
+    } else {
+        // As `pause buffer-size 130000 pause-threshold 30000 resume-threshold 28000` sets them.
+        q.pfcMode = PfcThresholdMode::StaticNxos;
+        q.thresholdsConfigured = true;
+        q.xoff100g = 30000;
+        q.xon100g = 28000;
+        q.headroom100g = 100000;
+    }
+    return q;
 }
 
 LatencyReport latencyOf(const QString &kind, const ProbeResult &r)
@@ -64,6 +82,28 @@ BatchSetup incast(const ScenarioOptions &options, bool pfc, bool ecn, int sender
     return s;
 }
 
+BatchSetup referenceIncast(const ScenarioOptions &options, ReferenceQueuing queuing)
+{
+    BatchSetup s;
+    ModelParams p = referenceModelParams();
+    p.seed = options.seed;
+    p.engine = options.engine;
+    p.dcqcn = baseParams(options, QStringLiteral("nvidia")).dcqcn;
+    s.fabric = makeFabric(referenceFabric(), p);
+    s.topology = QStringLiteral("reference-25g");
+    applyReferenceVmHosts(*s.fabric);
+    const SwitchQueuing q = changedQueuing(*s.fabric, queuing);
+    const int receiver = live::incastReceiver(*s.fabric);
+    for (int h = 0; h < 8; ++h) {
+        if (h != receiver)
+            s.bulkFlows.append(s.fabric->startFlow(h, receiver));
+    }
+    // The change lands on a running incast, as a previewed change does: the warm-up (the
+    // report's first fifth, not measured) runs the reference's own configuration.
+    s.afterWarmup = [q](Fabric &fabric) { fabric.setSwitchQueuing(0, q); };
+    return s;
+}
+
 BatchSetup fair2to1(const ScenarioOptions &options)
 {
     BatchSetup s;
@@ -97,7 +137,7 @@ BatchSetup paperIncast(const ScenarioOptions &options, int senders)
     return s;
 }
 
-BatchSetup trainingRing(const ScenarioOptions &options)
+BatchSetup trainingRing(const ScenarioOptions &options, std::optional<ReferenceQueuing> queuing)
 {
     BatchSetup s;
     // At 25G the static NX-OS xoff (19 KB) sits far below WRED Kmin (150 KB), so PFC would
@@ -109,6 +149,8 @@ BatchSetup trainingRing(const ScenarioOptions &options)
     s.fabric = makeFabric(referenceFabric(), p);
     s.topology = QStringLiteral("reference-25g");
     applyReferenceVmHosts(*s.fabric);
+    if (queuing)
+        s.fabric->setSwitchQueuing(0, changedQueuing(*s.fabric, *queuing));
     TrainingOptions t;
     for (int h = 0; h < 8; ++h)
         t.ranks.append(h);

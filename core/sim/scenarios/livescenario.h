@@ -29,6 +29,9 @@ struct LaunchedJob {
     QStringList ranks;
     Bytes gradientBytes = 0;
     TimeNs computeTime = 0;
+    /// One iteration as the ranks report it (compute plus all-reduce); 0 when unknown. With
+    /// it, the job's share of its ranks' port rates is known, and what they send beside it.
+    TimeNs stepTime = 0;
 };
 /// The training jobs live scenario @p spec (a load, with or without faults) starts on a fabric
 /// of @p fabric's shape; none for a load of bulk flows. An unknown load is an error.

@@ -136,6 +136,8 @@ Result<ScenarioReport> runScenario(const QString &name, const ScenarioOptions &o
         fabric.resetQueueStats();
         for (int p = 0; p < fabric.spec().switchPorts.size(); ++p)
             portsAtWarmup.append(fabric.switchPortCounters(p));
+        if (setup->afterWarmup)
+            setup->afterWarmup(fabric);
         fabric.runUntil(duration);
     }
     const TimeNs window = duration - report.warmup;

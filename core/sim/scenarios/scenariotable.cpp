@@ -74,6 +74,26 @@ QList<ScenarioDefinition> idleAndIncasts()
                                  "below the drop point."),
                 60 * kNsPerMs,
                 [](const ScenarioOptions &o) { return batch::incast(o, false, true, 7); }}},
+        {QStringLiteral("wred-drop-incast"), Live {},
+         Batch {ScenarioText::tr("7 senders -> 1 receiver on the reference fabric, WRED drops "
+                                 "instead of marking"),
+                ScenarioText::tr(
+                    "No CNPs: the RoCE queue climbs toward the WRED maximum and drops; every "
+                    "drop sends its flow back N, and a lost resend waits out the ACK timeout, so "
+                    "goodput falls far below the link."),
+                200 * kNsPerMs,
+                [](const ScenarioOptions &o) {
+                    return batch::referenceIncast(o, batch::ReferenceQueuing::WredDrops);
+                }}},
+        {QStringLiteral("static-pause-incast"), Live {},
+         Batch {ScenarioText::tr("7 senders -> 1 receiver on the reference fabric, pause at "
+                                 "30 KB, resume at 28 KB"),
+                ScenarioText::tr("Each sender's port pauses and resumes many times a "
+                                 "millisecond; the receiver's link stays full."),
+                100 * kNsPerMs,
+                [](const ScenarioOptions &o) {
+                    return batch::referenceIncast(o, batch::ReferenceQueuing::StaticPause);
+                }}},
     };
 }
 
@@ -130,7 +150,25 @@ QList<ScenarioDefinition> trainingLoads()
              ScenarioText::tr(
                  "Bursts of traffic every iteration: ECN marks and CNPs rise during all-reduce "
                  "and fall to zero in the compute phase."),
-             1000 * kNsPerMs, &batch::trainingRing}},
+             1000 * kNsPerMs, [](const ScenarioOptions &o) { return batch::trainingRing(o); }}},
+        {QStringLiteral("wred-drop-training"), Live {},
+         Batch {ScenarioText::tr("The 8-rank training on the reference fabric, WRED drops "
+                                 "instead of marking"),
+                ScenarioText::tr("The all-reduce's queues drop instead of marking: go-back-N "
+                                 "resends and ACK timeouts stretch every all-reduce."),
+                2000 * kNsPerMs,
+                [](const ScenarioOptions &o) {
+                    return batch::trainingRing(o, batch::ReferenceQueuing::WredDrops);
+                }}},
+        {QStringLiteral("static-pause-training"), Live {},
+         Batch {ScenarioText::tr("The 8-rank training on the reference fabric, pause at 30 KB, "
+                                 "resume at 28 KB"),
+                ScenarioText::tr("The all-reduce's shared uplinks pause and resume many times a "
+                                 "millisecond; the queue PFC holds stays under Kmin."),
+                1000 * kNsPerMs,
+                [](const ScenarioOptions &o) {
+                    return batch::trainingRing(o, batch::ReferenceQueuing::StaticPause);
+                }}},
         {QStringLiteral("rail-training"),
          Live {LiveScenarioText::tr("Training across the rails"),
                LiveScenarioText::tr(

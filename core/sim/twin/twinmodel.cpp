@@ -9,6 +9,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 
 namespace roce::sim::twin {
@@ -369,10 +371,18 @@ void configureNics(const TwinObservation &o, TwinModel &m)
 /// The launched jobs on the model's hosts; bulk flows between the other NICs from their rates.
 void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, TwinModel &m)
 {
+    // A rank is a NIC row ("server/device"), or a server alone: its first NIC.
     QHash<QString, int> hostOfRow;
-    for (int h = 0; h < m.spec.hosts.size(); ++h)
+    for (int h = 0; h < m.spec.hosts.size(); ++h) {
         hostOfRow.insert(nicRowOf(m.spec, h), h);
+        if (!hostOfRow.contains(serverOf(m.spec, h)))
+            hostOfRow.insert(serverOf(m.spec, h), h);
+    }
+    // Each job's ranks' port rates: what the job sends and receives on average (a ring
+    // all-reduce moves 2 (n - 1) / n of the gradients through every rank each step), when its
+    // step is known; what they carry beyond it is bulk traffic like any other's.
     QSet<int> inJobs;
+    QHash<int, double> jobBps;  ///< rank host -> the job's mean rate each way, bits/s
     for (const LaunchedJob &job : jobs) {
         TrainingOptions t;
         t.gradientBytes = job.gradientBytes;
@@ -391,20 +401,39 @@ void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, Twin
         }
         if (t.ranks.size() < 2)
             continue;
-        for (int h : std::as_const(t.ranks))
+        const double n = double(t.ranks.size());
+        const double wire
+            = double(m.params.roceMtu + kRoceFrameOverhead) / double(m.params.roceMtu);
+        const double perRank = job.stepTime > 0
+            ? 2 * (n - 1) / n * double(job.gradientBytes) * wire * 8 / (double(job.stepTime) / 1e9)
+            : -1;
+        for (int h : std::as_const(t.ranks)) {
             inJobs.insert(h);
+            if (perRank >= 0)
+                jobBps[h] += perRank;
+            else
+                jobBps[h] = std::numeric_limits<double>::infinity();  // all of it the job's
+        }
         m.jobs.append(t);
     }
     // Gravity: sender i sends to receiver j in proportion to what j receives.
     QList<std::pair<int, double>> senders, receivers;
     for (int h = 0; h < m.spec.hosts.size(); ++h) {
-        if (inJobs.contains(h))
+        const double job = jobBps.value(h, 0);
+        if (std::isinf(job))
             continue;
         const ObservedPort *p = o.find(serverOf(m.spec, h), m.spec.hosts[h].rdmaDevice);
         if (!p)
             continue;
-        const double tx = p->mean(model::Metric::OutBits).value_or(0);
-        const double rx = p->mean(model::Metric::InBits).value_or(0);
+        const double tx = std::max(0.0, p->mean(model::Metric::OutBits).value_or(0) - job);
+        const double rx = std::max(0.0, p->mean(model::Metric::InBits).value_or(0) - job);
+        if (inJobs.contains(h) && std::max(tx, rx) >= kActiveBps)
+            m.uncertain.append(TwinModelText::tr("%1 carries %2 Gb/s out and %3 Gb/s in beside "
+                                                 "its launched job (the job's mean rate taken "
+                                                 "out of its port's): spread as bulk flows.")
+                                   .arg(nicRowOf(m.spec, h))
+                                   .arg(tx / 1e9, 0, 'f', 2)
+                                   .arg(rx / 1e9, 0, 'f', 2));
         if (tx >= kActiveBps)
             senders.append({h, tx});
         if (rx >= kActiveBps)
@@ -415,8 +444,8 @@ void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, Twin
         for (const auto &[dst, rx] : std::as_const(receivers))
             total += dst == src ? 0 : rx;
         if (total <= 0) {
-            m.uncertain.append(TwinModelText::tr("%1 sends %2 Gb/s that no NIC outside the jobs "
-                                                 "receives: left out.")
+            m.uncertain.append(TwinModelText::tr("%1 sends %2 Gb/s that no other NIC is seen "
+                                                 "to receive beside the jobs: left out.")
                                    .arg(nicRowOf(m.spec, src))
                                    .arg(tx / 1e9, 0, 'f', 2));
             continue;

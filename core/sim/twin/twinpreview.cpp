@@ -5,9 +5,12 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QMap>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace roce::sim::twin {
 
@@ -22,26 +25,77 @@ Result<PreviewSide> runSide(const TwinModel &model, const TwinChange *change,
                             const PreviewOptions &options, QStringList *notes)
 {
     std::unique_ptr<Fabric> fabric = model.instantiate(options.engine, notes);
+    // The change lands on the running load, as it does on the fabric: a lossless fabric's
+    // state under PFC depends on the path to it (the same load and thresholds can settle
+    // into different pause cycles from a cold start and from a running one).
+    fabric->runFor(options.warmup);
     if (change) {
         if (auto applied = applyChange(*fabric, model, *change); !applied)
             return applied.error();
     }
-    fabric->runFor(options.warmup);
+    fabric->runFor(options.settle);
     const TimeNs from = fabric->now();
     PreviewSide side;
     side.figures = measureFigures(*fabric, options.window);
     for (int job = 0; job < model.jobs.size(); ++job) {
+        // Every all-reduce that ends in the window, whole: one that started before the window
+        // counts too (under loss a single all-reduce can outlast a short window).
         double sum = 0;
         int n = 0;
         for (const TrainingIteration &it : fabric->trainingIterations(job)) {
-            if (it.allReduceStart >= from && it.end > it.allReduceStart) {
+            if (it.end > from && it.end > it.allReduceStart) {
                 sum += double(it.end - it.allReduceStart) / double(kNsPerMs);
                 ++n;
             }
         }
-        side.allReduceMs.append(n > 0 ? sum / n : 0);
+        side.allReduceMs.append(n > 0 ? sum / n : std::numeric_limits<double>::quiet_NaN());
     }
     return side;
+}
+
+/// Switches whose static pause and resume thresholds lie closer than a port moves in one
+/// model step. The model toggles PFC at most once a step where the switch toggles it many
+/// times, so the count of pause frames and the queue PFC holds follow the step, not the
+/// fabric. One line per band and port speed, naming its switches.
+QStringList pauseBandFinerThanAStep(const Fabric &fabric)
+{
+    const FabricSpec &spec = fabric.spec();
+    const TimeNs step = fabric.params().timing.dt;
+    QMap<QPair<Bytes, RateBps>, QStringList> switchesOf;  // (band, fastest port) -> names
+    for (int s = 0; s < spec.switches.size(); ++s) {
+        const SwitchQueuing q = fabric.switchQueuing(s);
+        if (q.pfcMode != PfcThresholdMode::StaticNxos)
+            continue;
+        RateBps fastest = 0;
+        for (const SwitchPortSpec &p : spec.switchPorts) {
+            if (p.switchIndex == s && p.peerKind != PeerKind::None)
+                fastest = std::max(fastest, p.speed);
+        }
+        const PfcThresholds th = staticThresholds(q, fastest);
+        const Bytes band = th.xoff - th.xon;
+        if (fastest > 0 && double(band) < double(fastest) * double(step) / 8e9)
+            switchesOf[{band, fastest}].append(spec.switches[s].name);
+    }
+    QStringList out;
+    for (auto it = switchesOf.cbegin(); it != switchesOf.cend(); ++it) {
+        const QStringList &names = it.value();
+        const QString who = names.size() <= 3
+            ? names.join(QStringLiteral(", "))
+            : TwinPreviewText::tr("%1 and %n more", nullptr, int(names.size() - 2))
+                  .arg(names.mid(0, 2).join(QStringLiteral(", ")));
+        const double perStepKb = double(it.key().second) * double(step) / 8e12;
+        out.append(TwinPreviewText::tr(
+                       "%1: pause and resume %2 KB apart, finer than the %3 KB a %4G port moves "
+                       "in the model's %5 us step. The model pauses at most once a step where "
+                       "the switch cycles many times as often: the pause frame count, and the "
+                       "queue PFC holds, are the model's resolution")
+                       .arg(who)
+                       .arg(double(it.key().first) / 1000, 0, 'f', 1)
+                       .arg(perStepKb, 0, 'f', 0)
+                       .arg(double(it.key().second) / double(kGbps), 0, 'f', 0)
+                       .arg(double(step) / double(kNsPerUs), 0, 'f', 0));
+    }
+    return out;
 }
 
 }  // namespace
@@ -135,6 +189,14 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
     QElapsedTimer wall;
     wall.start();
     TwinPreview preview;
+    // A line the twin refuses is said at once, not after the warm-up it would be made at.
+    const std::unique_ptr<Fabric> validated = model.instantiate(options.engine, nullptr);
+    if (auto refused = applyChange(*validated, model, change); !refused)
+        return refused.error();
+    preview.uncertain = pauseBandFinerThanAStep(*validated);
+    for (const QString &line : pauseBandFinerThanAStep(*model.instantiate(options.engine, nullptr)))
+        preview.uncertain.append(line);
+    preview.uncertain.removeDuplicates();
     QStringList proposedNotes;
     // The two runs share nothing but the model: one on another thread, one here.
     QFuture<Result<PreviewSide>> proposed
@@ -150,6 +212,20 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
         return changed.error();
     preview.current = *current;
     preview.proposed = *changed;
+    for (const auto &[side, name] :
+         {std::pair {&preview.current, TwinPreviewText::tr("current")},
+          std::pair {&preview.proposed, TwinPreviewText::tr("proposed")}}) {
+        for (qsizetype job = 0; job < side->allReduceMs.size(); ++job) {
+            if (std::isnan(side->allReduceMs[job]))
+                preview.notes.append(
+                    TwinPreviewText::tr("Job %1 (%2): no all-reduce ended within the %3 s "
+                                        "window; each takes longer than that (allreduce_ms "
+                                        "is null)")
+                        .arg(job + 1)
+                        .arg(name)
+                        .arg(double(options.window) / double(kNsPerSec), 0, 'g', 3));
+        }
+    }
     preview.wallSeconds = double(wall.nsecsElapsed()) / 1e9;
     return preview;
 }
@@ -160,7 +236,7 @@ QJsonObject sideToJson(const PreviewSide &side)
     if (!side.allReduceMs.isEmpty()) {
         QJsonArray ms;
         for (double v : side.allReduceMs)
-            ms.append(v);
+            ms.append(std::isnan(v) ? QJsonValue(QJsonValue::Null) : QJsonValue(v));
         out.insert(QStringLiteral("allreduce_ms"), ms);
     }
     return out;

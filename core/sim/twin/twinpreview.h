@@ -15,6 +15,9 @@ struct PreviewOptions {
     /// Model time before the window, for the load to settle (DCQCN's start-up, the first
     /// all-reduce).
     TimeNs warmup = 1 * kNsPerSec;
+    /// Model time from the change (made when the warm-up ends) to the window; the current
+    /// configuration runs it too, so that both windows cover the same load.
+    TimeNs settle = 1 * kNsPerSec;
     TimeNs window = 10 * kNsPerSec;
     /// Fluid by default; the packet engine on the reference fabric when asked.
     FabricEngine engine = FabricEngine::Fluid;
@@ -31,6 +34,8 @@ struct PreviewSide {
 struct TwinPreview {
     PreviewSide current, proposed;
     QStringList notes;
+    /// Where the preview is the model's resolution rather than the fabric's behaviour.
+    QStringList uncertain;
     double wallSeconds = 0;
 };
 

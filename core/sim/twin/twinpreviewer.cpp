@@ -33,6 +33,7 @@ TwinPreviewer::TwinPreviewer(live::LiveFabric &hub, live::FabricPlan plan, QObje
         }
         m_outcome->preview = *done;
         m_outcome->twin.notes.append(done->notes);
+        m_outcome->twin.uncertain.append(done->uncertain);
         m_running = false;
         emit finished(*m_outcome);
     });
