@@ -6785,8 +6785,8 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         </translation>
     </message>
     <message>
-        <source>%1: pause and resume %2 KB apart, finer than the %3 KB a %4G port moves in the model&apos;s %5 us step. The model pauses at most once a step where the switch cycles many times as often: the pause frame count, and the queue PFC holds, are the model&apos;s resolution</source>
-        <translation>%1: Pause und Fortsetzen %2 KB auseinander, feiner als die %3 KB, die ein %4G-Port im %5-us-Schritt des Modells bewegt. Das Modell pausiert höchstens einmal pro Schritt, wo der Switch um ein Vielfaches öfter wechselt: die Zahl der Pause-Frames und die von PFC gehaltene Queue sind die Auflösung des Modells</translation>
+        <source>%1: pause and resume %2 KB apart, finer than the %3 KB a %4G port moves in the model&apos;s %5 us step. The model pauses at most once a step where the switch cycles many times as often: the pause frame count, and the queue PFC holds, are the model&apos;s resolution.</source>
+        <translation>%1: Pause und Fortsetzen %2 KB auseinander, feiner als die %3 KB, die ein %4G-Port im %5-us-Schritt des Modells bewegt. Das Modell pausiert höchstens einmal pro Schritt, wo der Switch um ein Vielfaches öfter wechselt: die Zahl der Pause-Frames und die von PFC gehaltene Queue sind die Auflösung des Modells.</translation>
     </message>
     <message>
         <source>current</source>
@@ -6797,8 +6797,8 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>vorgeschlagen</translation>
     </message>
     <message>
-        <source>Job %1 (%2): no all-reduce ended within the %3 s window; each takes longer than that (allreduce_ms is null)</source>
-        <translation>Job %1 (%2): kein All-Reduce endete im Fenster von %3 s; jedes dauert länger (allreduce_ms ist null)</translation>
+        <source>Job %1 (%2): no all-reduce ended within the %3 s window; each takes longer than that (allreduce_ms is null).</source>
+        <translation>Job %1 (%2): kein All-Reduce endete im Fenster von %3 s; jedes dauert länger (allreduce_ms ist null).</translation>
     </message>
 </context>
 <context>

@@ -88,7 +88,7 @@ QStringList pauseBandFinerThanAStep(const Fabric &fabric)
                        "%1: pause and resume %2 KB apart, finer than the %3 KB a %4G port moves "
                        "in the model's %5 us step. The model pauses at most once a step where "
                        "the switch cycles many times as often: the pause frame count, and the "
-                       "queue PFC holds, are the model's resolution")
+                       "queue PFC holds, are the model's resolution.")
                        .arg(who)
                        .arg(double(it.key().first) / 1000, 0, 'f', 1)
                        .arg(perStepKb, 0, 'f', 0)
@@ -220,7 +220,7 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
                 preview.notes.append(
                     TwinPreviewText::tr("Job %1 (%2): no all-reduce ended within the %3 s "
                                         "window; each takes longer than that (allreduce_ms "
-                                        "is null)")
+                                        "is null).")
                         .arg(job + 1)
                         .arg(name)
                         .arg(double(options.window) / double(kNsPerSec), 0, 'g', 3));
