@@ -218,10 +218,11 @@ void FluidFabric::Impl::switchIngress(int portIndex)
             const double pkts = b / double(f.pktWire);
             in.rxPkts += pkts;
             in.rxBytes += b - pkts * double(kWireGap);
+            wredDropOnArrival(in, f, e.hop);
         }
         if (f.noDrop) {
             ing += f.hop[e.hop].q;
-            arrivingNoDrop += b;
+            arrivingNoDrop += f.hop[e.hop].in;
         }
     }
     // Departures leave the headroom first (§6.3 step 6): what left since the last step.
@@ -325,6 +326,35 @@ void FluidFabric::Impl::switchIngress(int portIndex)
 
 // --- phase B: switch egress: FIFO-fair service, DWRR, marking at dequeue ---------------------
 
+void FluidFabric::Impl::wredDropOnArrival(FluidPort &in, FluidFlow &f, int hop)
+{
+    // WRED without `ecn` drops as packets arrive at the egress queue, on its depth then (above
+    // the maximum threshold every one, so the queue stays near it), before the ingress buffer
+    // counts them. Whole packets, as many as a Poisson draw of the expected count: most steps
+    // of a flow lose none when losses are rare, as on the wire (a fraction lost every step
+    // would break its sequence every step). The queue is the one the last step left.
+    FluidHop &h = f.hop[hop];
+    if (f.slot != FluidRoce || f.stats.kind != FlowKind::Rdma || h.in <= 0)
+        return;
+    const FluidPort &out = ports[std::size_t(f.route.egress[hop])];
+    const WredParams &wred = queuing[std::size_t(out.switchIndex)].wred;
+    const double queue = out.q[FluidRoce];
+    if (!wred.enabled || wred.ecn || switchFaults[std::size_t(out.switchIndex)].ecnNotApplied
+        || queue <= double(wred.kmin))
+        return;
+    const double dropP = queue > double(wred.kmax) ? 1.0
+                                                   : (queue - double(wred.kmin))
+            / double(wred.kmax - wred.kmin) * double(wred.pmaxPercent) / 100.0;
+    const int k = poisson(in.rng, h.in / double(f.pktWire) * dropP);
+    if (k == 0)
+        return;
+    const double lost = std::min(h.in, double(k) * double(f.pktWire));
+    h.in -= lost;
+    h.drop += lost;
+    h.lostArriving += lost;
+    h.wredDropPkts += k;
+}
+
 // NOLINTNEXTLINE(readability-function-size): predates the limit
 void FluidFabric::Impl::switchEgress(int portIndex)
 {
@@ -347,12 +377,25 @@ void FluidFabric::Impl::switchEgress(int portIndex)
         p.enqueued[0] = p.enqueued[1] = p.dequeued[0] = p.dequeued[1] = 0;
         return;
     }
-    double arrivals[FluidSlots] = {0, 0};
     double queued[FluidSlots] = {0, 0};
     for (const EntryRef &e : p.egress) {
         const FluidFlow &f = flows[std::size_t(e.flow)];
-        arrivals[f.slot] += f.hop[e.hop].in * f.hop[e.hop].admit;
         queued[f.slot] += f.hop[e.hop].q;
+    }
+    const WredParams &wred = queuing[std::size_t(p.switchIndex)].wred;
+    const bool wredOn = wred.enabled && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied;
+    double arrivals[FluidSlots] = {0, 0};
+    for (const EntryRef &e : p.egress) {
+        FluidFlow &f = flows[std::size_t(e.flow)];
+        FluidHop &h = f.hop[e.hop];
+        arrivals[f.slot] += h.in * h.admit;
+        if (h.wredDropPkts > 0) {
+            // What WRED dropped on arrival (at the ingress phase), on this queue's counters.
+            p.ecnPkts += h.wredDropPkts;  // WRED's selected packets, as the switch counts them
+            p.slotDropPkts[FluidRoce] += h.wredDropPkts;
+            p.slotDropBytes[FluidRoce] += h.lostArriving - h.wredDropPkts * double(kWireGap);
+            h.wredDropPkts = 0;
+        }
     }
     // Lossy class: tail drop above the dynamic limit on the free shared buffer.
     double keepDefault = 1.0;
@@ -389,13 +432,11 @@ void FluidFabric::Impl::switchEgress(int portIndex)
         served[FluidRoce] = std::min(total[FluidRoce], roceBudget);
         served[FluidDefault] = std::min(total[FluidDefault], budget - served[FluidRoce]);
     }
-    // WRED/ECN on the RoCE queue as packets leave it: the queue in the middle of the step
+    // ECN on the RoCE queue as packets leave it: the queue in the middle of the step
     // (arrivals and departures run concurrently: a flow crossing an idle port at line rate
     // sees no queue).
-    const WredParams &wred = queuing[std::size_t(p.switchIndex)].wred;
     double markP = 0;
-    if (wred.enabled && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied
-        && served[FluidRoce] > 0) {
+    if (wredOn && wred.ecn && served[FluidRoce] > 0) {
         const double qNow = std::max(
             0.0,
             queued[FluidRoce] + (total[FluidRoce] - queued[FluidRoce] - served[FluidRoce]) / 2);
@@ -448,22 +489,8 @@ void FluidFabric::Impl::switchEgress(int portIndex)
         const double leaving = out;
         if (s == FluidRoce && markP > 0 && f.stats.kind == FlowKind::Rdma) {
             const double m = pkts * markP;
-            if (wred.ecn) {
-                p.ecnPkts += m;
-                f.hop[e.hop].marks += m;
-            } else {
-                // WRED without `ecn`: the selected packets are dropped instead of marked, as
-                // whole packets: how many, a Poisson draw of the expected count. Most steps of
-                // a flow lose none when losses are rare, as on the wire; a fraction lost every
-                // step would break its sequence every step.
-                const int k = poisson(p.rng, m);
-                const double lost = std::min(out, double(k) * double(f.pktWire));
-                p.ecnPkts += k;
-                p.slotDropPkts[s] += k;
-                f.hop[e.hop].drop += lost;
-                f.hop[e.hop].lostLeaving += lost;
-                out -= lost;
-            }
+            p.ecnPkts += m;
+            f.hop[e.hop].marks += m;
         }
         if (p.errorRate > 0) {
             // A damaged cable to the peer: its receiving end drops what arrives corrupted.
@@ -515,6 +542,26 @@ double FluidFabric::Impl::bytesAheadOfLoss(FluidFlow &f, int hop, double arrivin
 {
     const FluidHop &h = f.hop[hop];
     const bool last = hop + 1 >= f.route.hops;
+    const double pkt = double(f.pktWire);
+    // The first of k packets lost among n sits where the least of k uniform positions does:
+    // n (1 - U^(1/k)).
+    auto firstOf = [&f](double n, double lost) {
+        if (lost >= n)
+            return 0.0;
+        const double u = double(f.rng.next() >> 11) * 0x1.0p-53;
+        return std::clamp(std::floor(n * (1.0 - std::pow(u, 1.0 / lost))), 0.0, n - 1);
+    };
+    if (h.lostArriving > 0) {
+        // Dropped by WRED as they arrived at the hop's queue: among this step's arrivals
+        // there, behind what queued before them and what is further on (what of this step's
+        // arrivals already left is in that). in is what WRED kept.
+        const double kept = h.in * h.admit;
+        double ahead = arriving + h.q - kept;
+        for (int k = hop + 1; k < f.route.hops; ++k)
+            ahead += f.hop[k].q + f.hop[k].next;
+        const double n = std::max(1.0, std::round((kept + h.lostArriving) / pkt));
+        return std::max(0.0, ahead) + firstOf(n, std::max(1.0, h.lostArriving / pkt)) * pkt;
+    }
     if (h.lostLeaving <= 0) {
         // Lost on arrival at the hop (admission, a cable into it): behind what it queues
         // and everything downstream, this step's departures included.
@@ -524,20 +571,12 @@ double FluidFabric::Impl::bytesAheadOfLoss(FluidFlow &f, int hop, double arrivin
         return ahead;
     }
     // Lost as it left: among this step's departures, behind what is further on (not behind
-    // what still queues here). The first of k packets lost among n sits where the least of k
-    // uniform positions does: n (1 - U^(1/k)).
+    // what still queues here).
     double ahead = last ? 0.0 : arriving;
     for (int k = hop + 1; k < f.route.hops; ++k)
         ahead += f.hop[k].q + (k == hop + 1 ? 0.0 : f.hop[k].next);
-    const double pkt = double(f.pktWire);
     const double n = std::max(1.0, std::round(h.departed / pkt));
-    const double lost = std::max(1.0, h.lostLeaving / pkt);
-    double index = 0;
-    if (lost < n) {
-        const double u = double(f.rng.next() >> 11) * 0x1.0p-53;
-        index = std::clamp(std::floor(n * (1.0 - std::pow(u, 1.0 / lost))), 0.0, n - 1);
-    }
-    return ahead + index * pkt;
+    return ahead + firstOf(n, std::max(1.0, h.lostLeaving / pkt)) * pkt;
 }
 
 // NOLINTNEXTLINE(readability-function-size): predates the limit
@@ -578,7 +617,7 @@ void FluidFabric::Impl::receivers(int nicIndex)
             }
         }
         for (int k = 0; k < kMaxHops; ++k)
-            f.hop[k].lostLeaving = f.hop[k].departed = 0;
+            f.hop[k].lostArriving = f.hop[k].lostLeaving = f.hop[k].departed = 0;
         if (arriving > 0 && (!nic.up || nic.stalled)) {
             if (nic.stalled) {
                 // The host stopped draining the NIC: the receive buffer fills and the NIC

@@ -107,7 +107,7 @@ struct FluidPort {
     bool up = true;
     bool pfcOn = true;
     PfcThresholds staticTh;
-    /// Draws WRED's drops (whole packets) as they leave; the egress phase owns it.
+    /// Draws WRED's drops (whole packets) of what arrives here; the ingress phase owns it.
     Xoshiro256 rng;
     // Egress: the flows whose hop leaves here, and the bytes queued per class.
     std::vector<EntryRef> egress;
@@ -173,14 +173,16 @@ struct FluidHost {
 
 /// A flow at one hop of its path (the fields every phase touches, kept together).
 struct FluidHop {
-    double in = 0;           ///< bytes arriving at the hop's egress queue this step
-    double next = 0;         ///< bytes that left the hop before: they arrive next step
-    double q = 0;            ///< bytes of the flow queued here
-    double admit = 1;        ///< share of this step's arrivals the ingress admitted
-    double drop = 0;         ///< bytes lost here this step
-    double lostLeaving = 0;  ///< of them, lost as they left (WRED without ecn, a bad cable)
-    double departed = 0;     ///< with lostLeaving: bytes that left this step, lost ones included
-    double marks = 0;        ///< CE marks (expected) this step
+    double in = 0;            ///< bytes arriving at the hop's egress queue this step
+    double next = 0;          ///< bytes that left the hop before: they arrive next step
+    double q = 0;             ///< bytes of the flow queued here
+    double admit = 1;         ///< share of this step's arrivals the ingress admitted
+    double drop = 0;          ///< bytes lost here this step
+    double lostArriving = 0;  ///< of them, dropped by WRED (without ecn) as they arrived
+    int wredDropPkts = 0;     ///< and how many packets that was (for the egress counters)
+    double lostLeaving = 0;   ///< of them, lost as they left (a damaged cable)
+    double departed = 0;      ///< with lostLeaving: bytes that left this step, lost ones included
+    double marks = 0;         ///< CE marks (expected) this step
     SegmentQueue fifo;
 };
 
@@ -401,7 +403,7 @@ struct FluidFabric::Impl {
                                                    - switchUsed[std::size_t(p.switchIndex)]);
             PfcThresholds t;
             t.xoff = Bytes(freeShared) >> params.sw.dynamicShift;
-            t.xon = std::max<Bytes>(0, t.xoff - 3 * 1024);
+            t.xon = std::max<Bytes>(0, t.xoff - kDynamicPauseBand);
             t.headroom = std::max(3 * p.speed / 8 * params.timing.linkDelay / kNsPerSec + 4 * 9216,
                                   minimumHeadroom(p.speed));
             return t;
@@ -567,6 +569,9 @@ struct FluidFabric::Impl {
     void senders(int nic);
     void switchIngress(int port);
     void switchEgress(int port);
+    /// WRED without `ecn`: what @p f brings to its hop @p hop through ingress port @p in,
+    /// dropped on arrival at the egress queue (drawn with @p in's generator).
+    void wredDropOnArrival(FluidPort &in, FluidFlow &f, int hop);
     void receivers(int nic);
     /// Bytes of @p f's sequence ahead of the first byte it lost at @p hop this step (what
     /// reached the receiver, @p arriving, and what is still on its way).

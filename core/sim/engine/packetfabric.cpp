@@ -145,7 +145,7 @@ struct PacketFabric::Impl {
                 0, spec.switches[p.switchIndex].bufferBytes - switchUsed[p.switchIndex]);
             PfcThresholds t;
             t.xoff = freeShared >> params.sw.dynamicShift;
-            t.xon = std::max<Bytes>(0, t.xoff - 3 * 1024);
+            t.xon = std::max<Bytes>(0, t.xoff - kDynamicPauseBand);
             t.headroom = std::max(3 * p.speed / 8 * params.timing.linkDelay / kNsPerSec + 4 * 9216,
                                   minimumHeadroom(p.speed));
             return t;
@@ -244,6 +244,10 @@ struct PacketFabric::Impl {
     void pfcAtSwitchPort(int port, int cos, std::int64_t quanta);
     void deliverArrival(const Arrival &a);
     void switchIngress(int port, Chunk chunk);
+    /// WRED without `ecn`: @p chunk arriving at @p egressPort's RoCE queue, its drops drawn.
+    void wredDropOnArrival(int portIndex, int egressPort, Chunk chunk, const WredParams &wred);
+    /// Buffer admission (PFC accounting, drops) of @p chunk into @p egressPort's queue.
+    void admitToEgress(int portIndex, int egressPort, Chunk chunk);
     void nicReceive(int nic, const Chunk &chunk);
     void receiveData(FlowState &f, const Chunk &chunk, int nic);
     void emitCnp(FlowState &f);
@@ -451,7 +455,6 @@ void PacketFabric::Impl::switchIngress(int portIndex, Chunk chunk)
     SwitchPortState &in = ports[std::size_t(portIndex)];
     if (!in.up)
         return;  // cable down: frames on the wire are lost
-    const int pkt = chunk.pktWire;
     const std::uint32_t recip = chunk.pktRecip;
     const std::int64_t packets = packetsQ16(in.rxResidueQ16, chunk.bytes, recip);
     in.c.rxPkts += quint64(packets);
@@ -461,6 +464,66 @@ void PacketFabric::Impl::switchIngress(int portIndex, Chunk chunk)
     const Route &route = chunk.kind == ChunkKind::Cnp ? f.reverse : f.route;
     const int egressPort = route.egress[chunk.hop];
     SwitchPortState &out = ports[std::size_t(egressPort)];
+    const WredParams &wred = queuing[std::size_t(out.switchIndex)].wred;
+    if (chunk.kind == ChunkKind::Data && slotOfGroup(chunk.group) == SlotRoce && out.up
+        && wred.enabled && !wred.ecn && !switchFaults[std::size_t(out.switchIndex)].ecnNotApplied
+        && out.qBytes[SlotRoce] > wred.kmin) {
+        wredDropOnArrival(portIndex, egressPort, chunk, wred);
+        return;
+    }
+    admitToEgress(portIndex, egressPort, chunk);
+}
+
+void PacketFabric::Impl::wredDropOnArrival(int portIndex, int egressPort, Chunk chunk,
+                                           const WredParams &wred)
+{
+    // WRED without `ecn` drops as packets arrive at the queue, on its depth then (above the
+    // maximum threshold every one, so the queue stays near it), each packet drawn apart. The
+    // packets ahead of the first dropped one go on in order; the rest (less the other drops)
+    // arrive past a gap, where the receiver discards them and NAKs, as on the wire.
+    SwitchPortState &out = ports[std::size_t(egressPort)];
+    const Bytes qNow = out.qBytes[SlotRoce];
+    const Bytes pkt = chunk.pktWire;
+    const std::int64_t packets = std::max<std::int64_t>(1, (chunk.bytes + pkt / 2) / pkt);
+    std::int64_t dropped = 0, firstDropped = 0;
+    if (qNow > wred.kmax) {
+        dropped = packets;
+    } else {
+        const std::uint64_t frac32
+            = (std::uint64_t(qNow - wred.kmin) << 32) / std::uint64_t(wred.kmax - wred.kmin);
+        const std::uint64_t threshold = (frac32 * std::uint64_t(wred.pmaxPercent) / 100) << 32;
+        for (std::int64_t k = 0; k < packets; ++k) {
+            if (out.rng.bernoulli(threshold) && dropped++ == 0)
+                firstDropped = k;
+        }
+    }
+    if (dropped == 0) {
+        admitToEgress(portIndex, egressPort, chunk);
+        return;
+    }
+    out.c.qosDropPkts[std::size_t(chunk.group)] += quint64(dropped);
+    out.c.qosEcnPkts[std::size_t(chunk.group)] += quint64(dropped);  // WRED's selected ones
+    const Bytes lost = std::min<Bytes>(chunk.bytes, dropped * pkt);
+    out.c.qosDropBytes[std::size_t(chunk.group)] += quint64(frameBytes(lost, chunk.pktRecip));
+    dropForFlow(chunk.flow, lost);
+    const Bytes ahead = std::min<Bytes>(chunk.bytes - lost, firstDropped * pkt);
+    const Bytes behind = chunk.bytes - lost - ahead;
+    Chunk gap = chunk;
+    gap.seq = chunk.seq + ahead + pkt;
+    gap.bytes = std::int32_t(behind);
+    chunk.bytes = std::int32_t(ahead);
+    if (ahead > 0)
+        admitToEgress(portIndex, egressPort, chunk);
+    if (behind > 0)
+        admitToEgress(portIndex, egressPort, gap);
+}
+
+void PacketFabric::Impl::admitToEgress(int portIndex, int egressPort, Chunk chunk)
+{
+    SwitchPortState &in = ports[std::size_t(portIndex)];
+    SwitchPortState &out = ports[std::size_t(egressPort)];
+    const int pkt = chunk.pktWire;
+    const std::uint32_t recip = chunk.pktRecip;
     const int slot = slotOfGroup(chunk.group);
     const int sw = in.switchIndex;
     if (!out.up) {
@@ -926,7 +989,8 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
     SwitchPortState &p = ports[std::size_t(portIndex)];
     ChunkFifo &q = p.queue[slot];
     const WredParams &wred = queuing[std::size_t(p.switchIndex)].wred;
-    const bool markable = slot == SlotRoce && wred.enabled
+    // ECN marks as packets leave (WRED without `ecn` dropped on arrival instead).
+    const bool markable = slot == SlotRoce && wred.enabled && wred.ecn
         && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied;
     Bytes used = 0;
     while (budget - used > 0 && !q.empty()) {
@@ -936,7 +1000,6 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
         const std::uint32_t recip = head.pktRecip;
         const std::int64_t packets = packetsQ16(p.txResidueQ16[slot], x, recip);
         int marks = 0;
-        std::int64_t firstMark = 0;  // packets of the piece ahead of its first marked one
         if (markable && packets > 0 && qNow > wred.kmin && head.kind == ChunkKind::Data) {
             if (qNow > wred.kmax) {
                 marks = int(packets);
@@ -946,17 +1009,13 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
                     / std::uint64_t(wred.kmax - wred.kmin);
                 const std::uint64_t threshold = (frac32 * std::uint64_t(wred.pmaxPercent) / 100)
                     << 32;
-                for (std::int64_t k = 0; k < packets; ++k) {
-                    if (p.rng.bernoulli(threshold)) {
-                        if (marks++ == 0)
-                            firstMark = k;
-                    }
-                }
+                for (std::int64_t k = 0; k < packets; ++k)
+                    marks += p.rng.bernoulli(threshold) ? 1 : 0;
             }
         }
         Chunk part = head;
         part.bytes = std::int32_t(x);
-        part.marks = head.marks + (wred.ecn ? marks : 0);
+        part.marks = head.marks + marks;
         head.marks = 0;
         head.bytes -= std::int32_t(x);
         head.seq += x;
@@ -980,25 +1039,6 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
         p.c.qosTxBytes[std::size_t(part.group)] += quint64(frames);
         p.c.qosEcnPkts[std::size_t(part.group)] += quint64(marks);
         p.wdTxSincePoll += x;
-        if (!wred.ecn && marks > 0 && part.kind == ChunkKind::Data) {
-            // WRED without `ecn`: the selected packets are dropped instead of marked, and
-            // only they. The packets ahead of the first one go on in order; the rest arrive
-            // past a gap (the receiver discards them and NAKs), as they would on the wire.
-            p.c.qosDropPkts[std::size_t(part.group)] += quint64(marks);
-            const Bytes lost = std::min<Bytes>(x, Bytes(marks) * part.pktWire);
-            dropForFlow(part.flow, lost);
-            const Bytes ahead = std::min<Bytes>(x - lost, firstMark * part.pktWire);
-            const Bytes behind = x - lost - ahead;
-            Chunk gap = part;
-            gap.seq = part.seq + ahead + part.pktWire;
-            gap.bytes = std::int32_t(behind);
-            part.bytes = std::int32_t(ahead);
-            if (ahead > 0)
-                forwardFromEgress(p, part);
-            if (behind > 0)
-                forwardFromEgress(p, gap);
-            continue;
-        }
         forwardFromEgress(p, part);
     }
     return used;

@@ -46,6 +46,8 @@ QStringList dcqcnPresetNames();
 
 /// How the switch decides XOFF/XON on a lossless ingress priority group.
 enum class PfcThresholdMode { StaticNxos, Dynamic };
+/// With dynamic thresholds, resume this far below the pause threshold.
+constexpr Bytes kDynamicPauseBand = 3 * 1024;
 
 /// WRED/ECN profile of the RoCE egress queue.
 struct WredParams {

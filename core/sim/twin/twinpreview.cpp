@@ -53,9 +53,10 @@ Result<PreviewSide> runSide(const TwinModel &model, const TwinChange *change,
     return side;
 }
 
-/// Switches whose static pause and resume thresholds lie closer than a port moves in one
-/// model step. The model toggles PFC at most once a step where the switch toggles it many
-/// times, so the count of pause frames and the queue PFC holds follow the step, not the
+/// Switches whose pause and resume thresholds lie closer than a port moves in one model step
+/// (static ones as configured; dynamic ones resume kDynamicPauseBand below the pause). The
+/// model toggles PFC at most once a step where the switch toggles it many times, so where a
+/// run pauses, the count of pause frames and the queue PFC holds follow the step, not the
 /// fabric. One line per band and port speed, naming its switches.
 QStringList pauseBandFinerThanAStep(const Fabric &fabric)
 {
@@ -64,15 +65,16 @@ QStringList pauseBandFinerThanAStep(const Fabric &fabric)
     QMap<QPair<Bytes, RateBps>, QStringList> switchesOf;  // (band, fastest port) -> names
     for (int s = 0; s < spec.switches.size(); ++s) {
         const SwitchQueuing q = fabric.switchQueuing(s);
-        if (q.pfcMode != PfcThresholdMode::StaticNxos)
-            continue;
         RateBps fastest = 0;
         for (const SwitchPortSpec &p : spec.switchPorts) {
             if (p.switchIndex == s && p.peerKind != PeerKind::None)
                 fastest = std::max(fastest, p.speed);
         }
-        const PfcThresholds th = staticThresholds(q, fastest);
-        const Bytes band = th.xoff - th.xon;
+        Bytes band = kDynamicPauseBand;
+        if (q.pfcMode == PfcThresholdMode::StaticNxos) {
+            const PfcThresholds th = staticThresholds(q, fastest);
+            band = th.xoff - th.xon;
+        }
         if (fastest > 0 && double(band) < double(fastest) * double(step) / 8e9)
             switchesOf[{band, fastest}].append(spec.switches[s].name);
     }
@@ -193,10 +195,6 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
     const std::unique_ptr<Fabric> validated = model.instantiate(options.engine, nullptr);
     if (auto refused = applyChange(*validated, model, change); !refused)
         return refused.error();
-    preview.uncertain = pauseBandFinerThanAStep(*validated);
-    for (const QString &line : pauseBandFinerThanAStep(*model.instantiate(options.engine, nullptr)))
-        preview.uncertain.append(line);
-    preview.uncertain.removeDuplicates();
     QStringList proposedNotes;
     // The two runs share nothing but the model: one on another thread, one here.
     QFuture<Result<PreviewSide>> proposed
@@ -212,6 +210,15 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
         return changed.error();
     preview.current = *current;
     preview.proposed = *changed;
+    // Where a run pauses, whether its pause count is the model's resolution.
+    if (preview.proposed.figures.txPausesPerS > 0)
+        preview.uncertain = pauseBandFinerThanAStep(*validated);
+    if (preview.current.figures.txPausesPerS > 0) {
+        for (const QString &line :
+             pauseBandFinerThanAStep(*model.instantiate(options.engine, nullptr)))
+            preview.uncertain.append(line);
+    }
+    preview.uncertain.removeDuplicates();
     for (const auto &[side, name] :
          {std::pair {&preview.current, TwinPreviewText::tr("current")},
           std::pair {&preview.proposed, TwinPreviewText::tr("proposed")}}) {
