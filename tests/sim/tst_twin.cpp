@@ -30,6 +30,17 @@ const QString kKminHalf
                      "    random-detect minimum-threshold 75 kbytes maximum-threshold 3000 kbytes "
                      "drop-probability 7 weight 0 ecn\n");
 
+/// A preview short enough for a test: @p warmupMs of load, the change, 100 ms to settle, and
+/// a window of @p windowMs.
+PreviewOptions shortPreview(int warmupMs, int windowMs)
+{
+    PreviewOptions preview;
+    preview.warmup = warmupMs * sim::kNsPerMs;
+    preview.settle = 100 * sim::kNsPerMs;
+    preview.window = windowMs * sim::kNsPerMs;
+    return preview;
+}
+
 }  // namespace
 
 class TestTwin : public QObject
@@ -167,10 +178,7 @@ private slots:
         const FabricFigures figures = m_seen.figures();
         const auto change = parseChange(kKminHalf);
         QVERIFY(change);
-        PreviewOptions preview;
-        preview.warmup = 300 * sim::kNsPerMs;
-        preview.settle = 100 * sim::kNsPerMs;
-        preview.window = 2 * sim::kNsPerSec;
+        const PreviewOptions preview = shortPreview(300, 2000);
         const auto predicted = previewChange(twin, *change, preview);
         QVERIFY2(predicted, predicted ? "" : qPrintable(predicted.error().message));
         QVERIFY2(predicted->uncertain.isEmpty(), qPrintable(predicted->uncertain.join(u'\n')));
@@ -241,10 +249,7 @@ private slots:
                                          "    pause buffer-size 130000 pause-threshold 30000 "
                                          "resume-threshold 28000\n"));
         QVERIFY(change);
-        PreviewOptions preview;
-        preview.warmup = 100 * sim::kNsPerMs;
-        preview.settle = 100 * sim::kNsPerMs;
-        preview.window = 200 * sim::kNsPerMs;
+        const PreviewOptions preview = shortPreview(100, 200);
         const auto predicted = previewChange(m_twin, *change, preview);
         QVERIFY2(predicted, predicted ? "" : qPrintable(predicted.error().message));
         QCOMPARE(predicted->uncertain.size(), 1);
@@ -362,10 +367,7 @@ private slots:
         QCOMPARE(built->jobs.size(), 1);
         // The incast's senders among the ranks still send beside the job.
         QVERIFY2(built->flows.size() >= 5, qPrintable(QString::number(built->flows.size())));
-        PreviewOptions preview;
-        preview.warmup = 500 * sim::kNsPerMs;
-        preview.settle = 100 * sim::kNsPerMs;
-        preview.window = 3 * sim::kNsPerSec;
+        const PreviewOptions preview = shortPreview(500, 3000);
         const auto predicted = previewChange(*built, *parseChange(kKminHalf), preview);
         QVERIFY2(predicted, predicted ? "" : qPrintable(predicted.error().message));
         const double twin = predicted->current.allReduceMs.value(0);

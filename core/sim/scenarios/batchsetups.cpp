@@ -24,6 +24,22 @@ ModelParams baseParams(const ScenarioOptions &options, const QString &defaultPre
     return p;
 }
 
+/// The reference fabric (25G, its VMs' host profile, NVIDIA's DCQCN) with nothing running.
+BatchSetup referenceSetup(const ScenarioOptions &options)
+{
+    BatchSetup s;
+    // At 25G the static NX-OS xoff (19 KB) sits far below WRED Kmin (150 KB), so PFC would
+    // act long before ECN; the reference configuration uses dynamic (buffer-based) xoff.
+    ModelParams p = referenceModelParams();
+    p.seed = options.seed;
+    p.engine = options.engine;
+    p.dcqcn = baseParams(options, QStringLiteral("nvidia")).dcqcn;
+    s.fabric = makeFabric(referenceFabric(), p);
+    s.topology = QStringLiteral("reference-25g");
+    applyReferenceVmHosts(*s.fabric);
+    return s;
+}
+
 /// The reference switch's queuing with @p queuing made.
 SwitchQueuing changedQueuing(const Fabric &fabric, ReferenceQueuing queuing)
 {
@@ -84,14 +100,7 @@ BatchSetup incast(const ScenarioOptions &options, bool pfc, bool ecn, int sender
 
 BatchSetup referenceIncast(const ScenarioOptions &options, ReferenceQueuing queuing)
 {
-    BatchSetup s;
-    ModelParams p = referenceModelParams();
-    p.seed = options.seed;
-    p.engine = options.engine;
-    p.dcqcn = baseParams(options, QStringLiteral("nvidia")).dcqcn;
-    s.fabric = makeFabric(referenceFabric(), p);
-    s.topology = QStringLiteral("reference-25g");
-    applyReferenceVmHosts(*s.fabric);
+    BatchSetup s = referenceSetup(options);
     const SwitchQueuing q = changedQueuing(*s.fabric, queuing);
     const int receiver = live::incastReceiver(*s.fabric);
     for (int h = 0; h < 8; ++h) {
@@ -139,16 +148,7 @@ BatchSetup paperIncast(const ScenarioOptions &options, int senders)
 
 BatchSetup trainingRing(const ScenarioOptions &options, std::optional<ReferenceQueuing> queuing)
 {
-    BatchSetup s;
-    // At 25G the static NX-OS xoff (19 KB) sits far below WRED Kmin (150 KB), so PFC would
-    // act long before ECN; the reference configuration uses dynamic (buffer-based) xoff.
-    ModelParams p = referenceModelParams();
-    p.seed = options.seed;
-    p.engine = options.engine;
-    p.dcqcn = baseParams(options, QStringLiteral("nvidia")).dcqcn;
-    s.fabric = makeFabric(referenceFabric(), p);
-    s.topology = QStringLiteral("reference-25g");
-    applyReferenceVmHosts(*s.fabric);
+    BatchSetup s = referenceSetup(options);
     if (queuing)
         s.fabric->setSwitchQueuing(0, changedQueuing(*s.fabric, *queuing));
     TrainingOptions t;
