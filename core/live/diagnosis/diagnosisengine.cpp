@@ -114,13 +114,57 @@ QList<Candidate> DiagnosisEngine::withoutLossOfDownLinks(QList<Candidate> found,
     return found;
 }
 
+QList<Candidate> DiagnosisEngine::withoutLossOfStalledNics(QList<Candidate> found)
+{
+    // A NIC that stopped draining discards what reaches it once its buffer is full: probes to
+    // it are lost like the traffic. That loss is the stall's, and a bad cable named for it
+    // would be a second cause for one fault (a cable's own CRC errors still name it).
+    QSet<QString> stalled;
+    for (const Candidate &c : std::as_const(found)) {
+        if (c.finding.kind != QLatin1String("nic_stall"))
+            continue;
+        stalled.insert(c.finding.location);
+        for (const QString &id : c.involved)
+            stalled.insert(id);
+    }
+    if (stalled.isEmpty())
+        return found;
+    const auto probeLossAtAStall = [&stalled](const Candidate &c) {
+        if (c.finding.kind != QLatin1String("bad_link"))
+            return false;
+        bool atStall = stalled.contains(c.finding.location);
+        for (const Evidence &e : c.finding.evidence) {
+            if (!e.metric.startsWith(QLatin1String("pingmesh_")))
+                return false;
+            atStall = atStall || stalled.contains(e.id);
+        }
+        return atStall;
+    };
+    // The stall explains the probe loss's alerts instead.
+    for (Candidate &stall : found) {
+        if (stall.finding.kind != QLatin1String("nic_stall"))
+            continue;
+        for (const Candidate &c : std::as_const(found)) {
+            if (!probeLossAtAStall(c))
+                continue;
+            for (const Evidence &e : c.finding.evidence) {
+                if (!stall.involved.contains(e.id))
+                    stall.involved.append(e.id);
+            }
+        }
+    }
+    found.removeIf(probeLossAtAStall);
+    return found;
+}
+
 QList<Finding> DiagnosisEngine::evaluate(const DiagnosisInput &input)
 {
     m_index.update(input.ports, input.placement);
     m_seenUp->sync(m_index);
     const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queues, m_downAt};
     const qint64 now = input.nowMs;
-    const QList<Candidate> found = withoutLossOfDownLinks(detect(ctx), now);
+    const QList<Candidate> found
+        = withoutLossOfStalledNics(withoutLossOfDownLinks(detect(ctx), now));
 
     QList<Finding> changes;
     QSet<QString> present;

@@ -96,6 +96,7 @@ private:
     };
     void explain(const QList<monitor::Alert> &alerts);
     QList<Candidate> withoutLossOfDownLinks(QList<Candidate> found, qint64 now);
+    static QList<Candidate> withoutLossOfStalledNics(QList<Candidate> found);
 
     DiagnosisThresholds m_t;
     FabricIndex m_index;

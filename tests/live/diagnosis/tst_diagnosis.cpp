@@ -200,6 +200,7 @@ private slots:
     void slowRankAmongEquallyBusyPortsIsTheHost();
     void latencyThroughADownLinkIsNotASlowHost();
     void lossThroughADownLinkIsNotABadCable();
+    void lossAtAStalledNicIsNotABadCable();
     void findingsRoundTripThroughJson();
     void aRecordingReplaysItsFindings();
     void findingModelShowsCausesAndTheirSymptoms();
@@ -670,6 +671,57 @@ void TestDiagnosis::lossThroughADownLinkIsNotABadCable()
     for (int s = 0; s < 3; ++s)
         fabric.second(crc);
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("bad_link|sw1/Ethernet1/2"));
+}
+
+void TestDiagnosis::lossAtAStalledNicIsNotABadCable()
+{
+    // h4 stops draining: it pauses its port without end and discards what still reaches it,
+    // so the pingmesh loses probes to it on every pair. That loss is the stall's: one cause.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    const auto stall = [](model::PortSample &p) {
+        const QString id = p.name();
+        if (id == QLatin1String("h4/mlx5_0")) {
+            p.set(Metric::TxPause, 1500);
+        } else if (id == QLatin1String("sw1/Ethernet1/4")) {
+            p.set(Metric::RxPause, 1500);
+            p.set(Metric::OutUtil, 0.0);
+        } else if (p.nic()) {
+            p.set(Metric::RxPause, 1200);
+            p.set(Metric::OutUtil, 0.5);
+        } else {
+            p.set(Metric::TxPause, 1200);
+        }
+    };
+    pingmesh::Verdict lossy;
+    lossy.kind = QStringLiteral("nic");
+    lossy.host = QStringLiteral("h4");
+    lossy.nic = QStringLiteral("h4/mlx5_0");
+    lossy.evidence = QJsonObject {{QStringLiteral("loss_pct"), 2.7}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {lossy});
+    for (int s = 0; s < 5; ++s)
+        fabric.second(stall);
+    const QList<diagnosis::Finding> found = aboveInfo(hub);
+    QCOMPARE(describe(found), QStringLiteral("nic_stall|h4/mlx5_0"));
+    bool explained = false;
+    for (const monitor::Alert &a : hub.alerts().active()) {
+        if (a.rule == QLatin1String("pingmesh_nic")) {
+            explained = found.first().explains.contains(a.key());
+            QCOMPARE(a.finding, found.first().key());
+        }
+    }
+    QVERIFY(explained);
+
+    // A cable's own evidence still names it beside the stall: CRC errors on another port.
+    const auto stallAndCrc = [&stall](model::PortSample &p) {
+        stall(p);
+        if (p.name() == QLatin1String("sw1/Ethernet1/2"))
+            p.set(Metric::InErrors, 250.0);
+    };
+    for (int s = 0; s < 3; ++s)
+        fabric.second(stallAndCrc);
+    QCOMPARE(describe(aboveInfo(hub)),
+             QStringLiteral("nic_stall|h4/mlx5_0, bad_link|sw1/Ethernet1/2"));
 }
 
 void TestDiagnosis::findingsRoundTripThroughJson()
