@@ -260,8 +260,11 @@ void TestSoftRoce::pingmeshProbesThreeRxeEndpoints()
             const int lost = p.value(QStringLiteral("lost")).toInt();
             const bool throughNetem
                 = e == u"c" || p.value(QStringLiteral("dst")).toString() == u"c";
-            // netem drops 10 % each way: about 19 % of round trips; the healthy pair none.
-            QVERIFY2(throughNetem ? lost >= 8 && lost <= 64 : lost <= 3,
+            // netem drops 10 % each way: about 19 % of round trips (19 to 30 of 100 to 160). The
+            // healthy pair loses none on a quiet machine, but the emulated VM under the whole
+            // suite's load answers a few probes after their 200 ms timeout (5 of 159 seen,
+            // 2026-11-27); the two bounds still do not meet.
+            QVERIFY2(throughNetem ? lost >= 8 && lost <= 64 : lost <= 6,
                      qPrintable(QStringLiteral("%1->%2 lost %3 of %4")
                                     .arg(e, p.value(QStringLiteral("dst")).toString())
                                     .arg(lost)
