@@ -161,6 +161,24 @@ void leafWithUplinks(live::LiveFabric &hub, qint64 &now, const QList<double> &up
 /// After 3 healthy seconds, h2's cable (sw1/Ethernet1/2) is down for 4 s while the pingmesh
 /// holds @p verdict, then back up for 5 s: the link is named while it is down, and nothing
 /// (not the verdict's host or cable) after.
+/// h4 stops draining: it pauses its port without end; the switch's ingress from h1..h3
+/// fills and pauses them; they can hardly send.
+void stallH4(model::PortSample &p)
+{
+    const QString id = p.name();
+    if (id == QLatin1String("h4/mlx5_0")) {
+        p.set(Metric::TxPause, 1500);
+    } else if (id == QLatin1String("sw1/Ethernet1/4")) {
+        p.set(Metric::RxPause, 1500);
+        p.set(Metric::OutUtil, 0.3);
+    } else if (p.nic()) {
+        p.set(Metric::RxPause, 1200);
+        p.set(Metric::OutUtil, 0.5);
+    } else {
+        p.set(Metric::TxPause, 1200);
+    }
+}
+
 void takeH2DownWith(live::LiveFabric &hub, SingleSwitch &fabric, const pingmesh::Verdict &verdict)
 {
     for (int s = 0; s < 3; ++s)
@@ -220,23 +238,10 @@ void TestDiagnosis::stalledNicIsTheRootAndItsVictimsAreNamedAsSuch()
     QAbstractItemModelTester proxyTester(&sorted,
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
     SingleSwitch fabric(hub);
-    // h4 stops draining: it pauses its port without end; the switch's ingress from h1..h3
-    // fills and pauses them; they can hardly send.
     const auto stall = [](model::PortSample &p) {
-        const QString id = p.name();
-        if (id == QLatin1String("h4/mlx5_0")) {
-            p.set(Metric::TxPause, 1500);
-        } else if (id == QLatin1String("sw1/Ethernet1/4")) {
-            p.set(Metric::RxPause, 1500);
-            p.set(Metric::OutUtil, 0.3);
-        } else if (p.nic()) {
-            p.set(Metric::RxPause, 1200);
-            p.set(Metric::OutUtil, 0.5);
-            if (id == QLatin1String("h1/mlx5_0"))
-                p.clockOffsetMs = 900;  // and h1's clock is off: no stall makes that
-        } else {
-            p.set(Metric::TxPause, 1200);
-        }
+        stallH4(p);
+        if (p.name() == QLatin1String("h1/mlx5_0"))
+            p.clockOffsetMs = 900;  // and h1's clock is off: no stall makes that
     };
     for (int s = 0; s < 5; ++s)
         fabric.second(stall);
@@ -679,20 +684,6 @@ void TestDiagnosis::lossAtAStalledNicIsNotABadCable()
     // so the pingmesh loses probes to it on every pair. That loss is the stall's: one cause.
     live::LiveFabric hub;
     SingleSwitch fabric(hub);
-    const auto stall = [](model::PortSample &p) {
-        const QString id = p.name();
-        if (id == QLatin1String("h4/mlx5_0")) {
-            p.set(Metric::TxPause, 1500);
-        } else if (id == QLatin1String("sw1/Ethernet1/4")) {
-            p.set(Metric::RxPause, 1500);
-            p.set(Metric::OutUtil, 0.0);
-        } else if (p.nic()) {
-            p.set(Metric::RxPause, 1200);
-            p.set(Metric::OutUtil, 0.5);
-        } else {
-            p.set(Metric::TxPause, 1200);
-        }
-    };
     pingmesh::Verdict lossy;
     lossy.kind = QStringLiteral("nic");
     lossy.host = QStringLiteral("h4");
@@ -700,7 +691,7 @@ void TestDiagnosis::lossAtAStalledNicIsNotABadCable()
     lossy.evidence = QJsonObject {{QStringLiteral("loss_pct"), 2.7}};
     hub.raiseFindings(QStringLiteral("pingmesh"), {lossy});
     for (int s = 0; s < 5; ++s)
-        fabric.second(stall);
+        fabric.second(stallH4);
     const QList<diagnosis::Finding> found = aboveInfo(hub);
     QCOMPARE(describe(found), QStringLiteral("nic_stall|h4/mlx5_0"));
     bool explained = false;
@@ -713,8 +704,8 @@ void TestDiagnosis::lossAtAStalledNicIsNotABadCable()
     QVERIFY(explained);
 
     // A cable's own evidence still names it beside the stall: CRC errors on another port.
-    const auto stallAndCrc = [&stall](model::PortSample &p) {
-        stall(p);
+    const auto stallAndCrc = [](model::PortSample &p) {
+        stallH4(p);
         if (p.name() == QLatin1String("sw1/Ethernet1/2"))
             p.set(Metric::InErrors, 250.0);
     };
