@@ -134,8 +134,10 @@ CounterStore::PortSeries &CounterStore::portLocked(const QString &port)
 {
     auto it = m_ports.find(port);
     if (it != m_ports.end())
-        return *it;
-    return *m_ports.insert(port, PortSeries {});
+        return **it;
+    PortSeries &series = m_store.emplace_back();
+    m_ports.insert(port, &series);
+    return series;
 }
 
 void CounterStore::rebalanceLocked()
@@ -150,7 +152,7 @@ void CounterStore::rebalanceLocked()
     l.downsampledPoints = std::min(l.downsampledPoints, m_ceiling.downsampledPoints);
     m_limits = l;
     m_rebalanceAt = series;
-    for (PortSeries &port : m_ports) {
+    for (PortSeries &port : m_store) {
         for (Series &s : port) {
             s.recent.shrink(std::size_t(l.recentPoints));
             s.downsampled.shrink(std::size_t(l.downsampledPoints));
@@ -198,18 +200,29 @@ void CounterStore::append(const QString &port, Metric metric, qint64 ms, double 
 
 void CounterStore::ingest(const model::SourceFrame &update)
 {
+    static constexpr auto kCharted = [] {
+        std::array<Metric, model::kHistoryMetricCount> charted {};
+        for (std::size_t m = 0; m < model::kMetricCount; ++m) {
+            if (model::kHistorySlots[m] >= 0)
+                charted[std::size_t(model::kHistorySlots[m])] = Metric(m);
+        }
+        return charted;
+    }();
     const qint64 ms = update.takenMs;
     const std::unique_lock locker(m_lock);
-    for (const model::PortSample &p : update.ports) {
-        PortSeries *port = nullptr;  // created on the first rate: rows without rates add none
-        for (const model::MetricInfo &m : model::metrics()) {
-            const int slot = model::historySlot(m.id);
-            if (slot < 0)
-                continue;
-            if (const auto v = p.value(m.id)) {
-                if (!port)
-                    port = &portLocked(p.name());
-                appendLocked(*port, slot, ms, *v);
+    std::vector<KnownPort> &known = m_sourceOrder[update.source];
+    known.resize(std::size_t(update.ports.size()));
+    for (qsizetype i = 0; i < update.ports.size(); ++i) {
+        const model::PortSample &p = update.ports.at(i);
+        KnownPort &at = known[std::size_t(i)];
+        if (at.name != p.name())
+            at = {p.name(), nullptr};
+        // Created on the first rate: rows without rates add none.
+        for (std::size_t slot = 0; slot < kCharted.size(); ++slot) {
+            if (const auto v = p.value(kCharted[slot])) {
+                if (!at.series)
+                    at.series = &portLocked(p.name());
+                appendLocked(*at.series, int(slot), ms, *v);
             }
         }
     }
@@ -225,7 +238,7 @@ QList<QPointF> CounterStore::series(const QString &port, Metric metric, qint64 f
     const int slot = model::historySlot(metric);
     if (slot < 0)
         return out;
-    const Series &s = (*it)[std::size_t(slot)];
+    const Series &s = (**it)[std::size_t(slot)];
     for (const Ring *ring : {&s.downsampled, &s.recent}) {
         for (std::size_t i = 0; i < ring->size; ++i) {
             const qint64 ms = ring->msAt(i);
@@ -240,7 +253,7 @@ qsizetype CounterStore::pointCount() const
 {
     const std::shared_lock locker(m_lock);
     qsizetype n = 0;
-    for (const PortSeries &port : m_ports) {
+    for (const PortSeries &port : m_store) {
         for (const Series &s : port)
             n += qsizetype(s.recent.size + s.downsampled.size);
     }
@@ -250,7 +263,9 @@ qsizetype CounterStore::pointCount() const
 void CounterStore::clear()
 {
     const std::unique_lock locker(m_lock);
+    m_sourceOrder.clear();
     m_ports.clear();
+    m_store.clear();
     m_series = 0;
     m_rebalanceAt = 0;
     m_limits = m_ceiling;

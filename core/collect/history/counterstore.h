@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <array>
+#include <deque>
 #include <shared_mutex>
 #include <vector>
 
@@ -98,6 +99,11 @@ private:
         int bucketCount = 0;
     };
     using PortSeries = std::array<Series, model::kHistoryMetricCount>;
+    /// A port of a source's last frame, at its place in that frame.
+    struct KnownPort {
+        QString name;
+        PortSeries *series = nullptr;
+    };
     void appendLocked(PortSeries &port, int slot, qint64 ms, double value);
     PortSeries &portLocked(const QString &port);
     void rebalanceLocked();
@@ -109,7 +115,12 @@ private:
     qint64 m_rebalanceAt = 0;  ///< series count at which the budget is applied again
     /// A standard lock, not QReadWriteLock: ThreadSanitizer sees this one (pthread).
     mutable std::shared_mutex m_lock;
-    QHash<QString, PortSeries> m_ports;
+    std::deque<PortSeries> m_store;  ///< every port's series; a deque: their addresses hold
+    QHash<QString, PortSeries *> m_ports;
+    /// Each source's ports in the order its last frame listed them. A source lists its ports
+    /// in the same order poll after poll, so a port is found by comparing its name with the
+    /// one at its place, not by hashing it (at 11,264 ports the lookups were 40 % of ingest).
+    QHash<QString, std::vector<KnownPort>> m_sourceOrder;
 };
 
 }  // namespace roce::store

@@ -77,7 +77,7 @@ DiagnosisEngine::~DiagnosisEngine() = default;
 
 QList<Finding> DiagnosisEngine::candidates(const DiagnosisInput &input)
 {
-    m_index.update(input.ports, input.placement);
+    m_index.update(input.ports, input.placement, input.shapeKey);
     m_seenUp->sync(m_index);
     const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queues, m_downAt};
     QList<Finding> out;
@@ -159,7 +159,7 @@ QList<Candidate> DiagnosisEngine::withoutLossOfStalledNics(QList<Candidate> foun
 
 QList<Finding> DiagnosisEngine::evaluate(const DiagnosisInput &input)
 {
-    m_index.update(input.ports, input.placement);
+    m_index.update(input.ports, input.placement, input.shapeKey);
     m_seenUp->sync(m_index);
     const DetectorContext ctx {input, m_index, m_t, *m_seenUp, m_queues, m_downAt};
     const qint64 now = input.nowMs;

@@ -11,6 +11,7 @@
 #include <QList>
 
 #include <memory>
+#include <optional>
 
 namespace roce::diagnosis {
 
@@ -29,6 +30,11 @@ struct DiagnosisInput {
     QHash<QString, QJsonObject> configs;
     /// Server or NIC id -> "switch/port", where LLDP cannot say (the inventory's).
     QHash<QString, QString> placement;
+    /// Set by a caller that knows when the fabric's shape changed: a key that changes
+    /// whenever which ports are fresh, their order, what they announce by LLDP or the
+    /// placement changed. The index then trusts it instead of hashing every port's name and
+    /// cables at each evaluation (a third of it at 11,264 ports). Unset: it hashes them.
+    std::optional<size_t> shapeKey;
 };
 
 /// Thresholds of the diagnosis: what counts as pausing, congested, dropping.

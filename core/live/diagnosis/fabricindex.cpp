@@ -9,17 +9,21 @@ const QList<qsizetype> kNone;
 }  // namespace
 
 void FabricIndex::update(const QList<const model::PortSample *> &ports,
-                         const QHash<QString, QString> &placement)
+                         const QHash<QString, QString> &placement, std::optional<size_t> shapeKey)
 {
     // What the index depends on: which ports, in which order, and what their cables
     // announce. Anything else (rates) is read through the pointers.
     size_t signature = qHash(ports.size()) ^ qHash(placement.size());
-    for (const model::PortSample *p : ports) {
-        signature = signature * 31 + qHash(p->name());
-        if (!p->nic())
-            signature = signature * 31 + qHash(p->peer) + 7 * qHash(p->peerPort);
-        else
-            signature = signature * 31 + qHash(p->peer);
+    if (shapeKey) {
+        signature = signature * 31 + *shapeKey;
+    } else {
+        for (const model::PortSample *p : ports) {
+            signature = signature * 31 + qHash(p->name());
+            if (!p->nic())
+                signature = signature * 31 + qHash(p->peer) + 7 * qHash(p->peerPort);
+            else
+                signature = signature * 31 + qHash(p->peer);
+        }
     }
     m_ports = ports;
     if (signature == m_signature && !m_index.isEmpty())

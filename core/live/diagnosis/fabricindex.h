@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace roce::diagnosis {
@@ -19,9 +20,11 @@ class FabricIndex
 public:
     /// Rebuilds the index over @p ports when their set or their cabling changed since the
     /// last call (cheap otherwise: the pointers are refreshed). @p placement: server or NIC
-    /// id -> "switch/port".
+    /// id -> "switch/port". @p shapeKey: the caller's key of all that (DiagnosisInput), else
+    /// the index hashes every port's name and LLDP neighbour to tell.
     void update(const QList<const model::PortSample *> &ports,
-                const QHash<QString, QString> &placement);
+                const QHash<QString, QString> &placement,
+                std::optional<size_t> shapeKey = std::nullopt);
 
     qsizetype size() const { return m_ports.size(); }
     const model::PortSample &port(qsizetype i) const { return *m_ports.at(i); }

@@ -2,6 +2,7 @@
 
 #include "collect/monitor/alerts.h"
 #include "live/diagnosis/finding.h"
+#include "live/hub/frameports.h"
 #include "proto/datamodel/portsample.h"
 
 #include <QJsonObject>
@@ -32,7 +33,7 @@ struct SourceState {
 /// one sample per port, the newest), the alerts that changed, and every source's state.
 struct FabricFrame {
     qint64 t = 0;  ///< console clock, ms since the epoch
-    QList<model::PortSample> ports;
+    FramePorts ports;
     QList<monitor::Alert> alerts;
     QList<SourceState> sources;
     QList<diagnosis::Finding> findings;  ///< raised, updated or cleared this tick

@@ -13,6 +13,7 @@
 #include <QMutexLocker>
 
 #include <algorithm>
+#include <utility>
 
 namespace roce::live {
 
@@ -98,6 +99,8 @@ void LiveFabric::forgetFabric()
     m_sources.clear();
     m_latest.clear();
     m_latestIndex.clear();
+    m_lastPorts.clear();
+    ++m_shapeSerial;
     m_ports->clear();
 }
 
@@ -232,6 +235,7 @@ void LiveFabric::reset()
     m_lastDiagnosisMs = 0;
     m_configs.clear();
     m_events->clear();
+    m_historyWriter.drain();  // what is queued belongs to the history being forgotten
     m_history.clear();
 }
 
@@ -276,6 +280,19 @@ void LiveFabric::reportConfig(const QString &device, const QString &kind, const 
           m_clock()});
 }
 
+template <typename Visit> void LiveFabric::forEachLatest(qint64 now, Visit visit) const
+{
+    const QString *lastSource = nullptr;
+    bool sourceDown = false;
+    for (const Latest &l : m_latest) {
+        if (!lastSource || l.source != *lastSource) {
+            lastSource = &l.source;
+            sourceDown = sourceMakesStale(l.source);
+        }
+        visit(l, sourceDown || now - l.updatedMs > m_options.staleAfterMs);
+    }
+}
+
 void LiveFabric::diagnose(qint64 now, FabricFrame &frame)
 {
     // Once a second: the sources report at 1 Hz, and a finding must hold two evaluations.
@@ -285,10 +302,18 @@ void LiveFabric::diagnose(qint64 now, FabricFrame &frame)
     diagnosis::DiagnosisInput input;
     input.nowMs = now;
     input.ports.reserve(m_latest.size());
-    for (const Latest &l : m_latest) {
-        if (!isStale(l.sample.name()))
-            input.ports.append(&l.sample);
+    std::vector<char> fresh;
+    fresh.reserve(std::size_t(m_latest.size()));
+    forEachLatest(now, [&](const Latest &l, bool stale) {
+        if (!stale)
+            input.ports.append(&l.sample());
+        fresh.push_back(stale ? 0 : 1);
+    });
+    if (fresh != m_lastFresh) {
+        ++m_shapeSerial;  // ports went stale or came back
+        m_lastFresh = std::move(fresh);
     }
+    input.shapeKey = size_t(m_shapeSerial);
     input.alerts = m_alerts.active();
     input.configs = m_configs;
     input.placement = m_placement;
@@ -354,8 +379,6 @@ void LiveFabric::applyPortFrame(const Event &e, SourceState &source, TickFrames 
     source.error.clear();
     source.lastFrameMs = e.ms;
     source.device = f.source;
-    if (m_keepHistory)
-        m_history.ingest(f);
     addAlerts(m_alerts.evaluate(f), tick);
     tick.tableUpdates.append(f);
     if (source.ports.size() != f.ports.size())
@@ -368,21 +391,28 @@ void LiveFabric::applyPortFrame(const Event &e, SourceState &source, TickFrames 
             source.ports.append(p.name());
         slot = latestSlot(p.name(), slot + 1);
         Latest &l = m_latest[slot];
-        l.sample = p;
+        if (l.index < 0 || l.peer != p.peer || l.peerPort != p.peerPort) {
+            ++m_shapeSerial;  // a new port, or its LLDP neighbour changed
+            l.peer = p.peer;
+            l.peerPort = p.peerPort;
+        }
+        l.ports = f.ports;
+        l.index = i;
         l.updatedMs = e.ms;
         l.source = e.source;
         if (l.tickSerial == tick.serial) {
-            frame.ports[l.inFrame] = p;
+            frame.ports.replace(l.inFrame, f.ports, i);
         } else {
             l.tickSerial = tick.serial;
             l.inFrame = frame.ports.size();
-            frame.ports.append(p);
+            frame.ports.append(f.ports, i);
         }
     }
     if (e.sourceKind == QLatin1String("switch"))
         tick.switchPolls.append(f);
     if (tick.keepApplied)
         tick.applied.append({f, e.sourceKind});
+    tick.retired.append(std::exchange(m_lastPorts[e.source], f.ports));
 }
 
 void LiveFabric::tick()
@@ -406,6 +436,15 @@ void LiveFabric::tick()
     static const QMetaMethod appliedSignal
         = QMetaMethod::fromSignal(&LiveFabric::sourceFrameApplied);
     tick.keepApplied = isSignalConnected(appliedSignal);
+    if (m_keepHistory) {
+        // First, so that the writer's thread works while this one goes on.
+        QList<model::SourceFrame> history;
+        for (const Event &e : std::as_const(events)) {
+            if (e.kind == Event::Kind::Frame)
+                history.append(e.frame);
+        }
+        m_historyWriter.post(std::move(history));
+    }
     static const QMetaMethod inputsSignal = QMetaMethod::fromSignal(&LiveFabric::inputsApplied);
     const bool keepInputs = isSignalConnected(inputsSignal);
     for (const Event &e : std::as_const(events)) {
@@ -455,17 +494,20 @@ void LiveFabric::tick()
         emit switchPolled(f);
     for (const auto &[f, kind] : std::as_const(tick.applied))
         emit sourceFrameApplied(f, kind);
+    m_historyWriter.retire(std::move(tick.retired));
 }
 
 qsizetype LiveFabric::latestSlot(const QString &name, qsizetype hint)
 {
-    if (hint < m_latest.size() && m_latest.at(hint).sample.name() == name)
+    if (hint < m_latest.size() && m_latest.at(hint).key == name)
         return hint;
     const auto at = m_latestIndex.constFind(name);
     if (at != m_latestIndex.constEnd())
         return *at;
     m_latestIndex.insert(name, m_latest.size());
-    m_latest.append(Latest {});
+    Latest fresh;
+    fresh.key = name;
+    m_latest.append(std::move(fresh));
     return m_latest.size() - 1;
 }
 
@@ -474,7 +516,7 @@ QList<model::PortSample> LiveFabric::latest() const
     QList<model::PortSample> out;
     out.reserve(m_latest.size());
     for (const Latest &l : m_latest)
-        out.append(l.sample);
+        out.append(l.sample());
     return out;
 }
 
@@ -482,10 +524,10 @@ QList<model::PortSample> LiveFabric::freshLatest() const
 {
     QList<model::PortSample> out;
     out.reserve(m_latest.size());
-    for (const Latest &l : m_latest) {
-        if (!isStale(l.sample.name()))
-            out.append(l.sample);
-    }
+    forEachLatest(m_clock(), [&](const Latest &l, bool stale) {
+        if (!stale)
+            out.append(l.sample());
+    });
     return out;
 }
 
@@ -524,7 +566,7 @@ QJsonObject LiveFabric::snapshotJson() const
     const qint64 now = m_clock();
     QJsonArray ports;
     for (const Latest &l : m_latest)
-        ports.append(portToJson(l.sample, now - l.updatedMs, isStale(l.sample.name())));
+        ports.append(portToJson(l.sample(), now - l.updatedMs, isStale(l.sample().name())));
     QJsonArray alerts;
     for (const monitor::Alert &a : m_alerts.active())
         alerts.append(alertToJson(a));
@@ -566,18 +608,9 @@ QByteArray LiveFabric::snapshotJsonBytes(const QJsonArray &annotations) const
     w.endArray();
     w.key("ports");
     w.beginArray();
-    // isStale() by port key costs two lookups a port; a source's ports come one after the
-    // other, so whether the source has failed is looked up once a run of them.
-    const QString *lastSource = nullptr;
-    bool sourceDown = false;
-    for (const Latest &l : m_latest) {
-        if (!lastSource || l.source != *lastSource) {
-            lastSource = &l.source;
-            sourceDown = sourceMakesStale(l.source);
-        }
-        const bool stale = sourceDown || now - l.updatedMs > m_options.staleAfterMs;
-        writePort(w, l.sample, now - l.updatedMs, stale);
-    }
+    forEachLatest(now, [&](const Latest &l, bool stale) {
+        writePort(w, l.sample(), now - l.updatedMs, stale);
+    });
     w.endArray();
     QList<SourceState> sorted = m_sources.values();
     std::sort(sorted.begin(), sorted.end(),

@@ -8,6 +8,7 @@
 #include "collect/pingmesh/verdict.h"
 #include "live/diagnosis/diagnosisengine.h"
 #include "live/hub/fabricframe.h"
+#include "live/hub/historywriter.h"
 #include "proto/agentproto/agentclient.h"
 
 #include <QHash>
@@ -16,6 +17,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <vector>
 
 namespace roce::models {
 class EventListModel;
@@ -44,8 +46,9 @@ struct FabricPlan {
 /// watch, the tests and the benchmarks all build it the same way.
 ///
 /// Threading rule: sources produce on their own threads and only append to the hub's inbox
-/// (under a mutex); everything else (history, alerts, models, the frame) happens in the tick
-/// on the hub's thread, in the order the frames arrived.
+/// (under a mutex); everything else (alerts, models, the frame) happens in the tick on the
+/// hub's thread, in the order the frames arrived. The tick hands its frames to the history's
+/// writer thread in that order (HistoryWriter).
 class LiveFabric : public QObject
 {
     Q_OBJECT
@@ -136,8 +139,20 @@ public:
     /// Whether ticks add to the rate history (a replay far behind at 60x skips it).
     void setKeepHistory(bool keep) { m_keepHistory = keep; }
 
-    store::CounterStore &history() { return m_history; }
-    const store::CounterStore &history() const { return m_history; }
+    /// The rate history, with every tick so far written into it (its writer's thread is
+    /// waited for). A view that keeps the reference reads it as the writer goes on.
+    store::CounterStore &history()
+    {
+        m_historyWriter.drain();
+        return m_history;
+    }
+    const store::CounterStore &history() const
+    {
+        m_historyWriter.drain();
+        return m_history;
+    }
+    /// Thread time the history's writer has spent, in total.
+    qint64 historyBusyNs() const { return m_historyWriter.busyNs(); }
     models::PortTableModel *ports() const { return m_ports.get(); }
     models::EventListModel *events() const { return m_events.get(); }
     /// The diagnosis's findings (active and cleared) as the Diagnosis view shows them.
@@ -206,6 +221,7 @@ private:
         QList<model::SourceFrame> tableUpdates;  ///< applied to the port table once, at the end
         bool keepApplied = false;                ///< sourceFrameApplied() has a listener
         QList<std::pair<model::SourceFrame, QString>> applied;
+        QList<QList<model::PortSample>> retired;  ///< sources' previous frames: for the writer
     };
     /// A source failed or needs a password: its state, its alert, its signals.
     void applySourceDown(const Event &e, SourceState &source, TickFrames &tick);
@@ -220,7 +236,8 @@ private:
     bool m_keepHistory = true;
     bool m_storeDown = false;  ///< a metrics store source failed at the last tick
     std::function<qint64()> m_clock;
-    store::CounterStore m_history;  ///< before the sources: they outlive none of it
+    store::CounterStore m_history;              ///< before the sources: they outlive none of it
+    HistoryWriter m_historyWriter {m_history};  ///< after the store: joined before it goes
     monitor::AlertEngine m_alerts;
     diagnosis::DiagnosisEngine m_diagnosis;
     qint64 m_lastDiagnosisMs = 0;
@@ -239,9 +256,19 @@ private:
     QList<Event> m_inbox;
 
     QHash<QString, SourceState> m_sources;
+    /// Each source's last frame of ports, kept so that the tick that replaces it hands it to
+    /// the writer's thread to be freed there (HistoryWriter::retire).
+    QHash<QString, QList<model::PortSample>> m_lastPorts;
     QList<agentproto::AgentEndpoint> m_agentEndpoints;
     struct Latest {
-        model::PortSample sample;
+        /// The port's newest sample is ports[index]: the list of the frame that carried it,
+        /// shared rather than copied (one reference a port, where a copy moved ~450 bytes
+        /// and seven strings' references).
+        QList<model::PortSample> ports;
+        qsizetype index = -1;
+        const model::PortSample &sample() const { return ports.at(index); }
+        QString key;             ///< the port's key, beside the others: what a tick looks for
+        QString peer, peerPort;  ///< its LLDP neighbour, beside the others: what the shape is
         qint64 updatedMs = 0;
         QString source;
         qint64 tickSerial = -1;  ///< the tick that last put this port into its frame ...
@@ -249,11 +276,19 @@ private:
     };
     /// Whether source @p name's state makes all its ports stale (failed, or its store failed).
     bool sourceMakesStale(const QString &name) const;
+    /// Calls @p visit(latest, stale) for every port, in m_latest's order, stale as isStale()
+    /// says at @p now. A source's ports come one after the other, so whether the source makes
+    /// them stale is looked up once a run of them, not twice a port as isStale() does.
+    template <typename Visit> void forEachLatest(qint64 now, Visit visit) const;
     /// Index of @p name in m_latest (appended when new); @p hint is where it was expected (a
     /// source sends its ports in the same order every time, so the row after the previous
     /// one usually is it, and the hash is not needed).
     qsizetype latestSlot(const QString &name, qsizetype hint);
     qint64 m_tickSerial = 0;
+    /// Moves whenever the diagnosis's view of the fabric's shape changes: a port appears, its
+    /// LLDP neighbour changes, ports go stale or come back (DiagnosisInput::shapeKey).
+    quint64 m_shapeSerial = 0;
+    std::vector<char> m_lastFresh;  ///< by m_latest index: fresh at the last diagnosis
     QHash<QString, qsizetype> m_latestIndex;
     QList<Latest> m_latest;
 };

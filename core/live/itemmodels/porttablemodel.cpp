@@ -29,7 +29,7 @@ constexpr qsizetype kMaxInsertRuns = 32;
 
 bool PortTableModel::entryLess(const Entry &a, const Entry &b)
 {
-    return model::naturalPortLess(a.port.id, b.port.id);
+    return model::naturalPortLess(a.port().id, b.port().id);
 }
 
 PortTableModel::PortTableModel(QObject *parent)
@@ -110,7 +110,7 @@ QVariant PortTableModel::headerData(int section, Qt::Orientation orientation, in
 const model::PortSample *PortTableModel::row(const QString &port) const
 {
     const auto it = m_index.constFind(port);
-    return it == m_index.constEnd() ? nullptr : &m_rows[*it].port;
+    return it == m_index.constEnd() ? nullptr : &m_rows.at(*it).port();
 }
 
 bool PortTableModel::stale(const Entry &e) const
@@ -120,7 +120,7 @@ bool PortTableModel::stale(const Entry &e) const
 
 QVariant PortTableModel::value(const Entry &e, int column) const
 {
-    const model::PortSample &p = e.port;
+    const model::PortSample &p = e.port();
     if (const auto metric = metricAt(column)) {
         const auto v = p.value(*metric);
         return v ? QVariant(*v * model::metricInfo(*metric).displayScale) : QVariant();
@@ -147,7 +147,7 @@ QVariant PortTableModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Entry &e = m_rows[index.row()];
-    const model::PortSample &p = e.port;
+    const model::PortSample &p = e.port();
     const int c = index.column();
     const auto metric = metricAt(c);
     switch (role) {
@@ -239,25 +239,28 @@ void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
         // A source's ports are rows in a run, in the order it sends them: the row after the
         // previous port's is tried before the hash (a 25,000-port fleet tick stays cheap).
         int row = -1;
-        for (const model::PortSample &p : update.ports) {
-            if (row + 1 < m_rows.size() && m_rows.at(row + 1).port.name() == p.name()) {
+        for (qsizetype i = 0; i < update.ports.size(); ++i) {
+            const model::PortSample &p = update.ports.at(i);
+            if (row + 1 < m_rows.size() && m_rows.at(row + 1).port().name() == p.name()) {
                 ++row;
             } else {
                 const auto it = m_index.constFind(p.name());
                 if (it == m_index.constEnd()) {
                     const auto seen = addedAt.constFind(p.name());
                     if (seen != addedAt.constEnd()) {
-                        added[*seen] = Entry {p, now};
+                        added[*seen] = Entry {update.ports, i, now};
                     } else {
                         addedAt.insert(p.name(), added.size());
-                        added.append(Entry {p, now});
+                        added.append(Entry {update.ports, i, now});
                     }
                     continue;
                 }
                 row = *it;
             }
-            m_rows[row].port = p;
-            m_rows[row].updatedMs = now;
+            Entry &e = m_rows[row];
+            e.ports = update.ports;
+            e.index = i;
+            e.updatedMs = now;
             changed = true;
         }
     }
@@ -300,8 +303,8 @@ void PortTableModel::insertRun(int at, QList<Entry>::const_iterator first,
     m_rows.insert(at, count, Entry {});
     std::copy(first, last, m_rows.begin() + at);
     for (auto it = first; it != last; ++it) {
-        if (!it->port.nic())
-            m_switches.insert(it->port.id.device());
+        if (!it->port().nic())
+            m_switches.insert(it->port().id.device());
     }
     // Views resolve rows again when rows are inserted: the index is right by then.
     reindexFrom(at);
@@ -317,8 +320,8 @@ void PortTableModel::mergeWithReset(const QList<Entry> &added)
                std::back_inserter(merged), entryLess);
     m_rows = std::move(merged);
     for (const Entry &e : added) {
-        if (!e.port.nic())
-            m_switches.insert(e.port.id.device());
+        if (!e.port().nic())
+            m_switches.insert(e.port().id.device());
     }
     reindexFrom(0);
     endResetModel();
@@ -327,7 +330,7 @@ void PortTableModel::mergeWithReset(const QList<Entry> &added)
 void PortTableModel::reindexFrom(int row)
 {
     for (int r = row; r < m_rows.size(); ++r)
-        m_index.insert(m_rows.at(r).port.name(), r);
+        m_index.insert(m_rows.at(r).port().name(), r);
 }
 
 void PortTableModel::refreshAges()

@@ -74,12 +74,16 @@ public:
     /// The row of @p port (-1: none) and the sample at a row: for views that resolve their
     /// ports once and read them every frame (rows move only with rowsInserted or a reset).
     int rowOf(const QString &port) const { return m_index.value(port, -1); }
-    const model::PortSample &sampleAt(int row) const { return m_rows.at(row).port; }
+    const model::PortSample &sampleAt(int row) const { return m_rows.at(row).port(); }
 
 private:
+    /// A row: its sample is ports[index], the list of the frame that carried it, shared
+    /// rather than copied.
     struct Entry {
-        model::PortSample port;
+        QList<model::PortSample> ports;
+        qsizetype index = -1;
         qint64 updatedMs = 0;
+        const model::PortSample &port() const { return ports.at(index); }
     };
     QVariant value(const Entry &e, int column) const;
     bool stale(const Entry &e) const;

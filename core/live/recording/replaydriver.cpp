@@ -287,10 +287,11 @@ void ReplayDriver::seek(qint64 ms)
             }
         }
     }
+    store::CounterStore &charts = m_hub->history();
     for (const RecordedTick &t : std::as_const(history))
         for (const live::LiveFabric::Input &in : t.inputs)
             if (in.kind == live::LiveFabric::Input::Kind::Frame)
-                m_hub->history().ingest(in.frame);
+                charts.ingest(in.frame);
     m_position = settle.isEmpty() ? ms : settle.first().ms;
     for (const RecordedTick &t : std::as_const(settle))
         applyTick(t);

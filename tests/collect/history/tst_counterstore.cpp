@@ -21,6 +21,7 @@ private slots:
     void timesBeyond24Days();
     void pointsStraddling2To31Ms();
     void monthOfUptime();
+    void sourceChangingItsPortsKeepsThemApart();
 };
 
 void TestCounterStore::ingestAndQuery()
@@ -238,6 +239,52 @@ void TestCounterStore::monthOfUptime()
         QCOMPARE(s[k].y(), double(i % 97));
     }
     QCOMPARE(store.pointCount(), qsizetype(l.recentPoints + l.downsampledPoints));
+}
+
+void TestCounterStore::sourceChangingItsPortsKeepsThemApart()
+{
+    // A port is found at its place in its source's last frame: a source that reorders its
+    // ports, drops one, adds one or names a port anew must still write each where it belongs,
+    // and two sources listing their ports alike must not share them.
+    CounterStore store;
+    const auto port = [](const QString &key, double util) {
+        roce::model::PortSample p;
+        p.id = roce::model::PortId::fromKey(key, roce::model::PortId::Kind::Switch);
+        p.set(roce::model::Metric::InUtil, util);
+        return p;
+    };
+    const auto poll
+        = [&](const QString &source, qint64 ms, const QList<roce::model::PortSample> &ports) {
+              roce::model::SourceFrame f;
+              f.source = source;
+              f.takenMs = ms;
+              f.ports = ports;
+              store.ingest(f);
+          };
+    const QString a = QStringLiteral("sw1/Ethernet1/1"), b = QStringLiteral("sw1/Ethernet1/2"),
+                  c = QStringLiteral("sw1/Ethernet1/3"), d = QStringLiteral("sw2/Ethernet1/1");
+    poll(QStringLiteral("sw1"), 1000, {port(a, 1), port(b, 2)});
+    poll(QStringLiteral("sw1"), 2000, {port(b, 20), port(a, 10)});      // reordered
+    poll(QStringLiteral("sw1"), 3000, {port(a, 100)});                  // b left out
+    poll(QStringLiteral("sw1"), 4000, {port(c, 3000), port(a, 1000)});  // c new, first
+    poll(QStringLiteral("sw2"), 4000, {port(d, 7)});  // another source, same place
+    const auto values = [&](const QString &key) {
+        QList<double> out;
+        for (const QPointF &pt : store.series(key, Metric::InUtil))
+            out.append(pt.y());
+        return out;
+    };
+    QCOMPARE(values(a), QList<double>({1, 10, 100, 1000}));
+    QCOMPARE(values(b), QList<double>({2, 20}));
+    QCOMPARE(values(c), QList<double>({3000}));
+    QCOMPARE(values(d), QList<double>({7}));
+    QCOMPARE(store.series(a, Metric::InUtil).last().x(), 4000.0);
+    QCOMPARE(store.pointCount(), 8);
+    // Forgotten with the rest on clear(): the same source starts over.
+    store.clear();
+    poll(QStringLiteral("sw1"), 5000, {port(b, 5)});
+    QCOMPARE(values(b), QList<double>({5}));
+    QVERIFY(values(a).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCounterStore)

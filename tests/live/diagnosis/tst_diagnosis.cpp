@@ -209,6 +209,7 @@ private slots:
     void healthyIncastGivesNothingAboveInfo();
     void configurationIsEvidenceAtOnce();
     void corruptedFramesNameTheCable();
+    void recabledPortsAreWalkedAsTheyAreNow();
     void lostLosslessTrafficWithPausesIsTheWrongCos();
     void rdmaOutsideTheLosslessPriorityNamesTheHost();
     void unevenUplinksNameTheLeaf();
@@ -454,6 +455,31 @@ void TestDiagnosis::corruptedFramesNameTheCable()
     for (int s = 0; s < 3; ++s) {
         fabric.second([](model::PortSample &p) {
             if (p.name() == QLatin1String("h3/mlx5_0")) {
+                p.set(Metric::InErrors, 310);
+                p.set(Metric::OutOfSeq, 290);
+            }
+        });
+    }
+    QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("bad_link|sw1/Ethernet1/3"));
+}
+
+void TestDiagnosis::recabledPortsAreWalkedAsTheyAreNow()
+{
+    // The hub tells the diagnosis when the fabric's shape changed rather than having it hash
+    // every port's cables each second: two cables swapped between two seconds (LLDP now names
+    // h4 on Ethernet1/3) must be walked as they are now, so h4's corrupted frames name the
+    // port it is cabled to now.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s)
+        fabric.second();
+    for (int s = 0; s < 3; ++s) {
+        fabric.second([](model::PortSample &p) {
+            if (p.name() == QLatin1String("sw1/Ethernet1/3"))
+                p.peer = QStringLiteral("h4");
+            else if (p.name() == QLatin1String("sw1/Ethernet1/4"))
+                p.peer = QStringLiteral("h3");
+            if (p.name() == QLatin1String("h4/mlx5_0")) {
                 p.set(Metric::InErrors, 310);
                 p.set(Metric::OutOfSeq, 290);
             }

@@ -58,6 +58,7 @@ private slots:
     void directFrameEqualsTheJsonObjects();
     void servedSwitchFailsAndRecoversWhileOthersGoOn();
     void refusedPasswordStopsTheSwitchUntilEnteredAgain();
+    void historyIsWrittenBesideTheTickInOrder();
 };
 
 void TestLiveFabric::framesFromAnyThreadBatchedPerTick()
@@ -299,6 +300,46 @@ void TestLiveFabric::refusedPasswordStopsTheSwitchUntilEnteredAgain()
     QTRY_COMPARE_WITH_TIMEOUT(hub.sources().value(0).state, live::SourceState::State::Ok, 10000);
     QVERIFY(server.requestCount() >= 3);
     hub.stop();
+}
+
+void TestLiveFabric::historyIsWrittenBesideTheTickInOrder()
+{
+    // The tick hands its frames to the history's own thread: every poll lands, in the order
+    // the ticks applied them, and history() waits for what was handed over.
+    live::LiveFabric hub;
+    qint64 now = 1'000'000;
+    hub.setClock([&now] { return now; });
+    const QString port = QStringLiteral("leaf1/Ethernet1/1");
+    for (int i = 0; i < 50; ++i) {
+        now += 1000;
+        // Two polls a tick for leaf1: both are history, the second is the frame's.
+        hub.ingest(switchFrame(QStringLiteral("leaf1"), now - 500, 2.0 * i),
+                   QStringLiteral("switch"));
+        hub.ingest(switchFrame(QStringLiteral("leaf1"), now, 2.0 * i + 1),
+                   QStringLiteral("switch"));
+        hub.tick();
+    }
+    const QList<QPointF> drops = hub.history().series(port, Metric::MmuDrops);
+    QCOMPARE(drops.size(), 100);
+    for (int k = 0; k < drops.size(); ++k) {
+        QCOMPARE(drops.at(k).y(), double(k));
+        QCOMPARE(qint64(drops.at(k).x()), 1'000'000 + (k / 2 + 1) * 1000 - (k % 2 ? 0 : 500));
+    }
+    QCOMPARE(hub.ports()->row(port)->value(Metric::MmuDrops), std::optional<double>(99));
+
+    // A reset forgets what the writer still had queued, not only what it wrote.
+    now += 1000;
+    hub.ingest(switchFrame(QStringLiteral("leaf1"), now, 1), QStringLiteral("switch"));
+    hub.tick();
+    hub.reset();
+    QCOMPARE(hub.history().pointCount(), 0);
+    // And a hub told to keep no history (a replay far behind) writes none.
+    hub.setKeepHistory(false);
+    now += 1000;
+    hub.ingest(switchFrame(QStringLiteral("leaf1"), now, 1), QStringLiteral("switch"));
+    hub.tick();
+    QCOMPARE(hub.history().pointCount(), 0);
+    QVERIFY(hub.ports()->row(port));
 }
 
 QTEST_GUILESS_MAIN(TestLiveFabric)
