@@ -1,5 +1,6 @@
 #include "fabricmapview.h"
 
+#include "linemesh.h"
 #include "live/itemmodels/porttablemodel.h"
 #include "palette.h"
 #include "proto/datamodel/porthighlights.h"
@@ -104,6 +105,7 @@ private:
     void paintDiagnosisAndSelection(QPainter &painter, const Frame &frame) const;
     void paintSearchResults(QPainter &painter, const Frame &frame) const;
     FabricMapView *m_view;
+    mutable QImage m_linkLayer;  ///< a dense mesh of links, drawn by drawLineMesh
 };
 
 void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text, double pixelSize,
@@ -151,10 +153,11 @@ void FabricMapItem::paintSpineLeafLinks(QPainter &painter, const Frame &frame) c
     const models::LayeredLayout &g = frame.g;
     if (g.spines.isEmpty())
         return;
-    // One pixel wide, in device pixels, lines of one colour together: a 1.2 px cosmetic pen
-    // under the view's transform is stroked as a path line by line, and the 4,096 uplinks of
-    // 1,024 hosts took 80 of a frame's 96 ms at fit; drawn this way they take about 12.
-    QList<std::pair<QRgb, QList<QLineF>>> byColour;  // in the order the colours first appear
+    // One pixel wide, in device pixels: a 1.2 px cosmetic pen under the view's transform is
+    // stroked as a path line by line, and the 4,096 uplinks of 1,024 hosts took 80 of a
+    // frame's 96 ms at fit. In device pixels QPainter took 12; a mesh that dense is now
+    // drawn by drawLineMesh (a few ms), a sparse one smoothed by QPainter.
+    QList<ColouredLines> byColour;  // in the order the colours first appear
     QHash<QRgb, qsizetype> colourAt;
     for (int l = 0; l < g.leaves.size(); ++l) {
         const QList<int> &ups = m_view->m_leafUplinks.at(l);
@@ -173,25 +176,42 @@ void FabricMapItem::paintSpineLeafLinks(QPainter &painter, const Frame &frame) c
             auto at = colourAt.constFind(colour);
             if (at == colourAt.constEnd()) {
                 at = colourAt.insert(colour, byColour.size());
-                byColour.append(std::pair<QRgb, QList<QLineF>>(colour, {}));
+                byColour.append(ColouredLines(colour, {}));
             }
             byColour[*at].second.append(QLineF(from, to));
         }
     }
-    // Smoothed while there are few; a mesh of thousands is a mesh either way, and smoothing
-    // it costs half as much again.
+    // Smoothed while there are few; a mesh of thousands is a mesh either way.
     qsizetype count = 0;
     for (const auto &[colour, lines] : std::as_const(byColour))
         count += lines.size();
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, count <= kSmoothLinksUpTo);
-    const QTransform toDevice = painter.worldTransform();
-    painter.resetTransform();
+    const bool dense = count > kSmoothLinksUpTo;
+    const qreal dpr = painter.device()->devicePixelRatioF();
+    const QTransform toDevice = painter.worldTransform() * QTransform::fromScale(dpr, dpr);
     for (auto &[colour, lines] : byColour) {
         for (QLineF &line : lines)
             line = toDevice.map(line);
-        painter.setPen(QPen(QColor::fromRgba(colour), 0));
-        painter.drawLines(lines);
+    }
+    painter.save();
+    painter.resetTransform();
+    if (dense) {
+        // Into a layer of the device's size, each pixel written once, then laid over.
+        const QSize size(int(std::ceil(painter.device()->width() * dpr)),
+                         int(std::ceil(painter.device()->height() * dpr)));
+        if (m_linkLayer.size() != size)
+            m_linkLayer = QImage(size, QImage::Format_ARGB32_Premultiplied);
+        m_linkLayer.setDevicePixelRatio(1);
+        m_linkLayer.fill(Qt::transparent);
+        drawLineMesh(m_linkLayer, byColour);
+        m_linkLayer.setDevicePixelRatio(dpr);
+        painter.drawImage(QPointF(0, 0), m_linkLayer);
+    } else {
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        painter.scale(1 / dpr, 1 / dpr);
+        for (const auto &[colour, lines] : std::as_const(byColour)) {
+            painter.setPen(QPen(QColor::fromRgba(colour), 0));
+            painter.drawLines(lines);
+        }
     }
     painter.restore();
 }

@@ -4,6 +4,7 @@
 // pixel), search and click.
 #include "fabricmappanel.h"
 #include "fabricmapview.h"
+#include "linemesh.h"
 #include "live/itemmodels/porttablemodel.h"
 #include "live/maplayout/layeredlayout.h"
 #include "sim/engine/fabric.h"
@@ -14,6 +15,7 @@
 #include "../common/queuedspy.h"
 
 #include <QLineEdit>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -61,6 +63,7 @@ private slots:
     void everyDropMetricColoursACell();
     void searchAndClick();
     void feedPublishesModelRows();
+    void denseLinksAreDrawnAsQPainterDrawsThem();
 };
 
 void TestFabricMap::railFabricAsTheMapSeesIt()
@@ -290,6 +293,66 @@ void TestFabricMap::feedPublishesModelRows()
                       r->value(roce::model::Metric::OutUtil).value_or(0))
                  > 1,
              qPrintable(QString::number(r->value(roce::model::Metric::InUtil).value_or(-1))));
+}
+
+void TestFabricMap::denseLinksAreDrawnAsQPainterDrawsThem()
+{
+    // The dense spine-leaf mesh is drawn by drawLineMesh, not QPainter: clipped at the
+    // image's edges, later lines over earlier ones, nothing outside them, and where
+    // QPainter's one-pixel aliased lines would be.
+    const QRgb red = qRgb(220, 30, 30), blue = qRgb(30, 60, 220);
+    QImage img(100, 20, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    widgets::drawLineMesh(
+        img,
+        {{red, {QLineF(-50, 10, 150, 10), QLineF(10, 0, 10, 19), QLineF(0, -5, 99, -5)}},
+         {blue, {QLineF(0, 0, 19, 19)}}});
+    for (int x = 0; x < 100; ++x)
+        QCOMPARE(img.pixel(x, 10), x == 10 ? blue : red);  // blue, drawn last, crosses at 10
+    QCOMPARE(img.pixel(10, 3), red);
+    QCOMPARE(img.pixel(5, 5), blue);
+    QCOMPARE(qAlpha(img.pixel(50, 0)), 0);  // the line above the image drew nothing
+    QCOMPARE(qAlpha(img.pixel(50, 19)), 0);
+
+    // Against QPainter on long lines in every direction, many leaving the image.
+    QImage mesh(300, 200, QImage::Format_ARGB32_Premultiplied), qt = mesh;
+    mesh.fill(Qt::transparent);
+    qt.fill(Qt::transparent);
+    QList<QLineF> lines;
+    for (int i = 0; i < 60; ++i)
+        lines.append(QLineF((i * 37) % 400 - 50, (i * 53) % 300 - 50, (i * 71) % 400 - 50,
+                            (i * 29) % 300 - 50));
+    widgets::drawLineMesh(mesh, {{red, lines}});
+    {
+        QPainter p(&qt);
+        p.setPen(QPen(QColor(red), 0));
+        p.drawLines(lines);
+    }
+    // Each pixel either lights has one the other lit within a pixel (where exactly a line
+    // crosses from one row to the next is a matter of rounding), and as many are lit.
+    const auto lit = [](const QImage &image, int x, int y) {
+        return x >= 0 && y >= 0 && x < image.width() && y < image.height()
+            && qAlpha(image.pixel(x, y)) != 0;
+    };
+    const auto near = [&](const QImage &image, int x, int y) {
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (lit(image, x + dx, y + dy))
+                    return true;
+        return false;
+    };
+    int meshLit = 0, qtLit = 0, astray = 0;
+    for (int y = 0; y < mesh.height(); ++y) {
+        for (int x = 0; x < mesh.width(); ++x) {
+            meshLit += lit(mesh, x, y);
+            qtLit += lit(qt, x, y);
+            astray += (lit(mesh, x, y) && !near(qt, x, y)) + (lit(qt, x, y) && !near(mesh, x, y));
+        }
+    }
+    QVERIFY2(qtLit > 3000, qPrintable(QString::number(qtLit)));
+    QCOMPARE(astray, 0);
+    QVERIFY2(std::abs(meshLit - qtLit) <= qtLit / 50,
+             qPrintable(QStringLiteral("%1 against %2").arg(meshLit).arg(qtLit)));
 }
 
 QTEST_MAIN(TestFabricMap)
