@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QStaticText>
 #include <QStyleOptionGraphicsItem>
 #include <QTimer>
 #include <QToolTip>
@@ -106,6 +107,8 @@ private:
     void paintSearchResults(QPainter &painter, const Frame &frame) const;
     FabricMapView *m_view;
     mutable QImage m_linkLayer;  ///< a dense mesh of links, drawn by drawLineMesh
+    /// Labels laid out once, by font size (scene pixels) and text.
+    mutable QHash<std::pair<int, QString>, QStaticText> m_labels;
 };
 
 void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text, double pixelSize,
@@ -121,7 +124,30 @@ void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text,
     }
     if (p->pen().color() != color || p->pen().style() != Qt::SolidLine)
         p->setPen(color);
-    p->drawText(r, align | Qt::TextSingleLine, text);
+    // Laid out once, drawn many times: drawText() lays a label out at every call, which was
+    // two fifths of a zoomed frame's thousand cell labels. One line, as TextSingleLine draws.
+    auto label = m_labels.find({size, text});
+    if (label == m_labels.end()) {
+        QStaticText laid(QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        laid.setTextFormat(Qt::PlainText);
+        laid.prepare(QTransform(), p->font());  // measured in this font (scene units)
+        label = m_labels.insert({size, text}, laid);
+    }
+    const QSizeF extent = label->size();
+    if (extent.width() > r.width() || extent.height() > r.height() + 0.5) {
+        p->drawText(r, align | Qt::TextSingleLine, text);  // clipped to its room, as it was
+        return;
+    }
+    double x = r.left(), y = r.top();
+    if (align & Qt::AlignHCenter)
+        x = r.center().x() - extent.width() / 2;
+    else if (align & Qt::AlignRight)
+        x = r.right() - extent.width();
+    if (align & Qt::AlignVCenter)
+        y = r.center().y() - extent.height() / 2;
+    else if (align & Qt::AlignBottom)
+        y = r.bottom() - extent.height();
+    p->drawStaticText(QPointF(x, y), *label);
 }
 
 void FabricMapItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)

@@ -64,6 +64,7 @@ private slots:
     void searchAndClick();
     void feedPublishesModelRows();
     void denseLinksAreDrawnAsQPainterDrawsThem();
+    void cellLabelsAreCentredInTheirCells();
 };
 
 void TestFabricMap::railFabricAsTheMapSeesIt()
@@ -353,6 +354,49 @@ void TestFabricMap::denseLinksAreDrawnAsQPainterDrawsThem()
     QCOMPARE(astray, 0);
     QVERIFY2(std::abs(meshLit - qtLit) <= qtLit / 50,
              qPrintable(QStringLiteral("%1 against %2").arg(meshLit).arg(qtLit)));
+}
+
+void TestFabricMap::cellLabelsAreCentredInTheirCells()
+{
+    // Labels are laid out once and drawn as static text: each still sits centred in its
+    // cell, in black, as drawText() put it.
+    const auto f = sim::leafSpineOf(sim::railFabric(64, 8, 8, 4, 100 * sim::kGbps));
+    models::PortTableModel ports;
+    widgets::FabricMapPanel panel(&ports);
+    panel.resize(1600, 1000);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setFabric(f);
+    widgets::FabricMapView &view = *panel.view();
+    QCOMPARE(view.find(QStringLiteral("rail1-leaf1")), 1);
+    view.find(QString());  // no highlight over the cells
+    QApplication::processEvents();
+    const QImage shot = view.viewport()->grab().toImage();
+    int labelled = 0;
+    for (int n = 0; n < view.geometry().cells.size(); ++n) {
+        const QRect cell = view.mapFromScene(view.geometry().cells.at(n)).boundingRect();
+        if (!shot.rect().contains(cell) || cell.width() < 22)
+            continue;
+        int left = cell.right(), right = cell.left(), dark = 0;
+        for (int y = cell.top() + 1; y < cell.bottom(); ++y) {
+            for (int x = cell.left() + 1; x < cell.right(); ++x) {
+                if (qGray(shot.pixel(x, y)) < 100) {
+                    ++dark;
+                    left = std::min(left, x);
+                    right = std::max(right, x);
+                }
+            }
+        }
+        QVERIFY2(dark > 5, qPrintable(QStringLiteral("cell %1: no label").arg(n)));
+        const double middle = (left + right) / 2.0;
+        QVERIFY2(std::abs(middle - cell.center().x()) <= 3,
+                 qPrintable(QStringLiteral("cell %1: label at %2, cell centre %3")
+                                .arg(n)
+                                .arg(middle)
+                                .arg(cell.center().x())));
+        ++labelled;
+    }
+    QVERIFY2(labelled >= 8, qPrintable(QString::number(labelled)));
 }
 
 QTEST_MAIN(TestFabricMap)
