@@ -23,6 +23,18 @@ using namespace roce;
 
 namespace {
 
+/// Shows @p panel at @p size with fabric @p f; false when its window never became exposed.
+bool showMap(roce::widgets::FabricMapPanel &panel, const roce::models::LeafSpineFabric &f,
+             QSize size)
+{
+    panel.resize(size);
+    panel.show();
+    if (!QTest::qWaitForWindowExposed(&panel))
+        return false;
+    panel.setFabric(f);
+    return true;
+}
+
 roce::model::PortSample rowWith(const QString &name, double util)
 {
     roce::model::PortSample r;
@@ -124,10 +136,7 @@ void TestFabricMap::liveRowsColourCellsAndUplinks()
     const auto f = sim::leafSpineOf(sim::railFabric(64, 8, 8, 4, 100 * sim::kGbps));
     models::PortTableModel ports;
     widgets::FabricMapPanel panel(&ports);
-    panel.resize(1200, 800);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.setFabric(f);
+    QVERIFY(showMap(panel, f, {1200, 800}));
     widgets::FabricMapView &view = *panel.view();
     QTest::qWait(50);
     // No data yet: grey.
@@ -224,10 +233,7 @@ void TestFabricMap::searchAndClick()
     const auto f = sim::leafSpineOf(sim::railFabric(1024, 8, 8, 16, 100 * sim::kGbps));
     models::PortTableModel ports;
     widgets::FabricMapPanel panel(&ports);
-    panel.resize(1600, 1000);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.setFabric(f);
+    QVERIFY(showMap(panel, f, {1600, 1000}));
     widgets::FabricMapView &view = *panel.view();
     const double fitted = view.zoom();
     QCOMPARE(view.find(QStringLiteral("gpu0517")), 8);  // one cell per rail
@@ -363,10 +369,7 @@ void TestFabricMap::cellLabelsAreCentredInTheirCells()
     const auto f = sim::leafSpineOf(sim::railFabric(64, 8, 8, 4, 100 * sim::kGbps));
     models::PortTableModel ports;
     widgets::FabricMapPanel panel(&ports);
-    panel.resize(1600, 1000);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.setFabric(f);
+    QVERIFY(showMap(panel, f, {1600, 1000}));
     widgets::FabricMapView &view = *panel.view();
     QCOMPARE(view.find(QStringLiteral("rail1-leaf1")), 1);
     view.find(QString());  // no highlight over the cells
