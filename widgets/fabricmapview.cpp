@@ -111,6 +111,12 @@ private:
     mutable QHash<std::pair<int, QString>, QStaticText> m_labels;
 };
 
+namespace {
+/// Labels kept laid out (see drawLabel): every cell's label, host and leaf of a 1,024-host
+/// fabric (about 9,000) at a few zoom levels.
+constexpr qsizetype kMaxLaidOutLabels = 40'000;
+}  // namespace
+
 void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text, double pixelSize,
                               double lod, Qt::Alignment align, const QColor &color) const
 {
@@ -128,6 +134,9 @@ void FabricMapItem::drawLabel(QPainter *p, const QRectF &r, const QString &text,
     // two fifths of a zoomed frame's thousand cell labels. One line, as TextSingleLine draws.
     auto label = m_labels.find({size, text});
     if (label == m_labels.end()) {
+        // Each zoom level has its sizes: kept to a few levels' worth of every label.
+        if (m_labels.size() >= kMaxLaidOutLabels)
+            m_labels.clear();
         QStaticText laid(QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')));
         laid.setTextFormat(Qt::PlainText);
         laid.prepare(QTransform(), p->font());  // measured in this font (scene units)

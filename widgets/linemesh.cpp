@@ -13,10 +13,12 @@ qint64 toFixed(double v)
     return qint64(std::llround(std::clamp(v, -1e9, 1e9) * 4294967296.0));
 }
 
-/// One line as QPainter draws a one-pixel aliased line: along its major axis every pixel
-/// whose centre the line's extent covers, end pixels included, each where the line crosses
-/// that pixel's centre line. Only the pixels inside the image are visited, however long the
-/// line (a map zoomed far in has lines thousands of pixels long).
+/// One line much as QPainter draws a one-pixel aliased line: along its major axis every
+/// pixel from the one holding its start to the one holding its end, each at the row (column)
+/// where the line crosses that pixel's centre. Where a falling line steps to the next row,
+/// QPainter's stroker may round the other way: a pixel off at most. Only the pixels inside the
+/// image are visited, however long the line (a map zoomed far in has lines thousands of pixels
+/// long).
 void drawLine(QImage &image, QRgb pixel, const QLineF &line)
 {
     const double dx = line.dx(), dy = line.dy();
@@ -31,17 +33,19 @@ void drawLine(QImage &image, QRgb pixel, const QLineF &line)
     const int minor = alongX ? image.height() : image.width();
     if (hi < 0 || lo >= major)
         return;
-    const int first = std::max(0, int(std::floor(lo))),
-              last = std::min(major - 1, int(std::floor(hi)));
+    // Clamped before they become ints: a map zoomed far in has ends far outside.
+    const int first = int(std::floor(std::max(lo, 0.0)));
+    const int last = int(std::floor(std::min(hi, double(major - 1))));
     // The end pixels sample the line where it ends, not past it.
     const auto at = [&](int a) { return toFixed(base + std::clamp(a + 0.5, lo, hi) * slope); };
     const qint64 step = toFixed(slope);
-    qint64 b = at(first);
+    // Stepped from the first pixel's centre; the two end pixels are sampled apart.
+    qint64 b = toFixed(base + (first + 0.5) * slope);
     auto *bits = reinterpret_cast<QRgb *>(image.bits());
     const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
     const qsizetype majorStride = alongX ? 1 : stride, minorStride = alongX ? stride : 1;
     for (int a = first; a <= last; ++a, b += step) {
-        const qint64 bi = (a == last ? at(last) : b) >> 32;  // floor, in C++20
+        const qint64 bi = (a == first || a == last ? at(a) : b) >> 32;  // floor, in C++20
         if (bi >= 0 && bi < minor)
             bits[a * majorStride + bi * minorStride] = pixel;
     }

@@ -13,7 +13,7 @@ namespace roce::widgets {
 using ColouredLines = std::pair<QRgb, QList<QLineF>>;
 
 /// Draws @p lines one pixel wide, opaque and without smoothing into @p image (ARGB32
-/// premultiplied), the pixels QPainter's aliased one-pixel pen would light, in order: later
+/// premultiplied), within a pixel of where QPainter's aliased one-pixel pen would, in order: later
 /// lines over earlier ones, what falls outside clipped away. The fabric map's spine-leaf mesh
 /// is thousands of long lines a frame; QPainter blends them pixel by pixel through its span
 /// functions, this writes each pixel once.

@@ -313,10 +313,12 @@ void TestFabricMap::denseLinksAreDrawnAsQPainterDrawsThem()
     widgets::drawLineMesh(
         img,
         {{red, {QLineF(-50, 10, 150, 10), QLineF(10, 0, 10, 19), QLineF(0, -5, 99, -5)}},
-         {blue, {QLineF(0, 0, 19, 19)}}});
+         {blue, {QLineF(0, 0, 19, 19), QLineF(-1e12, 15, 1e12, 15)}}});
     for (int x = 0; x < 100; ++x)
         QCOMPARE(img.pixel(x, 10), x == 10 ? blue : red);  // blue, drawn last, crosses at 10
     QCOMPARE(img.pixel(10, 3), red);
+    for (int x = 0; x < 100; ++x)
+        QCOMPARE(img.pixel(x, 15), blue);  // ends a deep zoom puts far outside
     QCOMPARE(img.pixel(5, 5), blue);
     QCOMPARE(qAlpha(img.pixel(50, 0)), 0);  // the line above the image drew nothing
     QCOMPARE(qAlpha(img.pixel(50, 19)), 0);

@@ -89,9 +89,7 @@ public:
         const Ref r = m_refs.at(i);
         return m_lists.at(r.list).at(r.index);
     }
-    const model::PortSample &operator[](qsizetype i) const { return at(i); }
     const model::PortSample &first() const { return at(0); }
-    const model::PortSample &last() const { return at(size() - 1); }
     const_iterator begin() const { return {this, 0}; }
     const_iterator end() const { return {this, size()}; }
     const_iterator cbegin() const { return begin(); }
@@ -104,15 +102,11 @@ public:
     {
         m_refs.append({listOf(ports), qint32(index)});
     }
-    /// A sample of its own (copied).
-    void append(const model::PortSample &sample) { append(QList<model::PortSample> {sample}, 0); }
     /// Port @p i becomes sample @p index of @p ports (a port twice in a tick: the newest).
     void replace(qsizetype i, const QList<model::PortSample> &ports, qsizetype index)
     {
         m_refs[i] = {listOf(ports), qint32(index)};
     }
-    /// The samples, copied (what a caller that edits them needs).
-    QList<model::PortSample> toList() const { return {begin(), end()}; }
 
 private:
     struct Ref {

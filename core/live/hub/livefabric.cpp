@@ -565,8 +565,9 @@ QJsonObject LiveFabric::snapshotJson() const
 {
     const qint64 now = m_clock();
     QJsonArray ports;
-    for (const Latest &l : m_latest)
-        ports.append(portToJson(l.sample(), now - l.updatedMs, isStale(l.sample().name())));
+    forEachLatest(now, [&](const Latest &l, bool stale) {
+        ports.append(portToJson(l.sample(), now - l.updatedMs, stale));
+    });
     QJsonArray alerts;
     for (const monitor::Alert &a : m_alerts.active())
         alerts.append(alertToJson(a));
