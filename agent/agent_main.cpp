@@ -97,6 +97,8 @@ int main(int argc, char **argv)
         so.sysfsRoot = parsed.options->sysfsRoot;
         so.ethtoolFixtureDir = parsed.options->ethtoolFixtureDir;
         so.extraNetdevs = parsed.options->netdevs;
+        so.counters = roce::agent::parseCounterSource(parsed.options->counters)
+                          .value_or(roce::agent::CounterSource::Auto);
         so.hostname = parsed.options->hostname;
         roce::agent::Sampler sampler(so);
         const roce::agentproto::AgentSample sample = sampler.sample();

@@ -49,6 +49,7 @@ Result<void> AgentDaemon::start()
     so.sysfsRoot = m_options.sysfsRoot;
     so.ethtoolFixtureDir = m_options.ethtoolFixtureDir;
     so.extraNetdevs = m_options.netdevs;
+    so.counters = parseCounterSource(m_options.counters).value_or(CounterSource::Auto);
     so.hostname = m_options.hostname.isEmpty() ? QHostInfo::localHostName() : m_options.hostname;
     m_sampler = std::make_unique<Sampler>(so);
 

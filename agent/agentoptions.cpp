@@ -25,6 +25,13 @@ void declare(OptionTable &t, AgentOptions &o)
     t.text(QStringLiteral("sysfs-root"), AgentOptionsText::tr("dir"),
            AgentOptionsText::tr("Root of the sysfs tree to read (default /sys)."), &o.sysfsRoot)
         .setting(QStringLiteral("sysfs_root"))
+        .text(QStringLiteral("counters"), AgentOptionsText::tr("source"),
+              AgentOptionsText::tr("Where ports' hardware counters are read: 'netlink' (one "
+                                   "RDMA netlink message a port, as 'rdma statistic' reads "
+                                   "them), 'sysfs' (the hw_counters files) or 'auto' (netlink "
+                                   "where the kernel answers; the default)."),
+              &o.counters)
+        .setting(QStringLiteral("counters"))
         .flag(QStringLiteral("list-devices"),
               AgentOptionsText::tr("Print the RDMA devices libibverbs finds, then exit."),
               &o.listDevices)
@@ -164,6 +171,14 @@ AgentParse parseAgentOptions(const QStringList &argv)
         if (auto error = applyConfigFile(table, options.configFile))
             return usage(*error);
     }
+    if (options.counters != QLatin1String("auto") && options.counters != QLatin1String("netlink")
+        && options.counters != QLatin1String("sysfs"))
+        return usage(AgentOptionsText::tr("--counters must be auto, netlink or sysfs, not '%1'")
+                         .arg(options.counters));
+    if (options.counters == QLatin1String("netlink") && options.sysfsRoot != QLatin1String("/sys"))
+        return usage(AgentOptionsText::tr("--counters netlink reads the running kernel; it "
+                                          "cannot describe the tree under --sysfs-root %1")
+                         .arg(options.sysfsRoot));
     if (options.once && options.json == options.prometheus)
         return usage(AgentOptionsText::tr("--once needs exactly one of --json or --prometheus"));
     result.options = options;

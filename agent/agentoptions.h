@@ -18,6 +18,7 @@ struct AgentOptions {
     QString ethtoolFixtureDir;                   ///< --ethtool-fixture: saved ethtool -S files
     QStringList netdevs;                         ///< --netdev: extra netdevs to sample
     QString hostname;                            ///< --hostname: name to report
+    QString counters = QStringLiteral("auto");   ///< --counters: auto, netlink or sysfs
     // Daemon mode.
     QString listen = QStringLiteral("0.0.0.0:18471");  ///< --listen: protocol (TLS)
     /// --metrics: Prometheus, "off". Loopback unless asked: a fleet scrapes it through a

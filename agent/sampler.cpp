@@ -16,7 +16,8 @@ Sampler::Sampler(SamplerOptions options) : m_options(std::move(options))
     const SysfsTree tree(m_options.sysfsRoot);
     // libibverbs reads the live /sys; with a fixture root it would describe another machine.
     const bool liveSysfs = tree.root() == QLatin1String("/sys");
-    m_collectors.push_back(std::make_unique<RdmaCollector>(tree, liveSysfs));
+    m_collectors.push_back(
+        std::make_unique<RdmaCollector>(tree, liveSysfs, 1000, m_options.counters));
     std::unique_ptr<EthtoolSource> ethtool;
     if (!m_options.ethtoolFixtureDir.isEmpty())
         ethtool = std::make_unique<FixtureEthtoolSource>(m_options.ethtoolFixtureDir);

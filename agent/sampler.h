@@ -1,6 +1,7 @@
 #pragma once
 
 #include "collectors/collector.h"
+#include "collectors/rdmacollector.h"
 #include "proto/agentproto/sample.h"
 
 #include <memory>
@@ -12,7 +13,8 @@ struct SamplerOptions {
     QString sysfsRoot = QStringLiteral("/sys");
     QString ethtoolFixtureDir;  ///< empty: real SIOCETHTOOL
     QStringList extraNetdevs;
-    QString hostname;  ///< empty: this host's name
+    QString hostname;                              ///< empty: this host's name
+    CounterSource counters = CounterSource::Auto;  ///< ports' hardware counters
 };
 
 /// Runs the collectors in order (rdma, netdev, host) and stamps the sample with the

@@ -2,10 +2,15 @@
 // roce-agent daemon's CPU and memory while one console and then four sample it at 10 Hz, and
 // the same tree scraped through /metrics by roce-agent and by Debian's
 // prometheus-node-exporter.
-// Run: build/benchmarks/bench_agent [--in-process] [--json]
+// Run: build/benchmarks/bench_agent [--in-process | --live-kernel] [--json]
 // --in-process: only the in-process figures (sample, Prometheus, JSON), e.g. under
 // `valgrind --tool=callgrind --toggle-collect='roce::agent::Sampler::sample*'`.
+// --live-kernel: this machine's own RDMA ports (the Soft-RoCE VM tier runs it): their
+// hardware counters read from sysfs and over RDMA netlink, side by side, with the values
+// compared.
 #include "benchfigures.h"
+#include "collectors/rdmanetlink.h"
+#include "collectors/sysfs.h"
 #include "prometheus.h"
 #include "proto/agentproto/agentclient.h"
 #include "sampler.h"
@@ -204,12 +209,121 @@ double scrapeMs(const QUrl &url, int times, qsizetype *bytes)
     return double(t.nsecsElapsed()) / 1e6 / times;
 }
 
+/// The live kernel's ports: each port's hw_counters/ files against one RDMA netlink
+/// message a port, then a whole sample each way. Values are compared on the last round (an
+/// idle machine's counters do not move between the two reads).
+int liveKernel(bench::BenchFigures &figures)
+{
+    const agent::SysfsTree sys;
+    std::vector<std::unique_ptr<agent::CounterFiles>> files;
+    std::vector<agent::RdmaNetlink::Query> queries;
+    auto opened = agent::RdmaNetlink::open();
+    if (!opened.ok()) {
+        std::fprintf(stderr, "bench_agent: %s\n", qPrintable(opened.error().message));
+        return 1;
+    }
+    auto netlink = std::move(opened).value();
+    const auto indices = netlink->devices();
+    if (!indices.ok() || indices->isEmpty()) {
+        std::fprintf(stderr, "bench_agent: no RDMA device over netlink: %s\n",
+                     indices.ok() ? "none listed" : qPrintable(indices.error().message));
+        return 1;
+    }
+    QStringList names;
+    for (const QString &device : sys.list(QStringLiteral("class/infiniband"))) {
+        for (const QString &port :
+             sys.list(QStringLiteral("class/infiniband/%1/ports").arg(device))) {
+            files.push_back(std::make_unique<agent::CounterFiles>(
+                QStringList {sys.path(
+                    QStringLiteral("class/infiniband/%1/ports/%2/hw_counters").arg(device, port))},
+                QStringList {QStringLiteral("lifespan")}));
+            agent::RdmaNetlink::Query q;
+            q.device = indices->value(device);
+            q.port = port.toUInt();
+            queries.push_back(q);
+            names.append(device + QLatin1Char('/') + port);
+        }
+    }
+    const int runs = 2000;
+    std::vector<QMap<QString, quint64>> fromFiles(files.size());
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < runs; ++i) {
+        for (std::size_t p = 0; p < files.size(); ++p)
+            fromFiles[p] = files[p]->read();
+    }
+    const double sysfsUs = double(t.nsecsElapsed()) / 1e3 / runs;
+    t.restart();
+    for (int i = 0; i < runs; ++i)
+        netlink->statGet(queries);
+    const double netlinkUs = double(t.nsecsElapsed()) / 1e3 / runs;
+    for (std::size_t p = 0; p < files.size(); ++p)
+        fromFiles[p] = files[p]->read();
+    netlink->statGet(queries);
+    int counters = 0, equal = 0;
+    for (std::size_t p = 0; p < files.size(); ++p) {
+        const agent::RdmaNetlink::Query &q = queries[p];
+        if (!q.answered) {
+            std::fprintf(stderr, "bench_agent: %s: %s\n", qPrintable(names[qsizetype(p)]),
+                         qPrintable(q.error));
+            continue;
+        }
+        QMap<QString, quint64> fromNetlink;
+        for (std::size_t c = 0; c < q.stats.count; ++c)
+            fromNetlink.insert(QString::fromStdString(q.stats.counters[c].first),
+                               q.stats.counters[c].second);
+        counters += int(fromFiles[p].size());
+        for (auto it = fromFiles[p].cbegin(); it != fromFiles[p].cend(); ++it) {
+            if (fromNetlink.value(it.key(), ~quint64(0)) == it.value())
+                ++equal;
+            else
+                std::fprintf(stderr, "bench_agent: %s %s: sysfs %llu, netlink %llu\n",
+                             qPrintable(names[qsizetype(p)]), qPrintable(it.key()),
+                             static_cast<unsigned long long>(it.value()),
+                             static_cast<unsigned long long>(fromNetlink.value(it.key())));
+        }
+    }
+    // Whole samples of the RDMA ports (state, rate, counters), each way.
+    auto sampleUs = [&](agent::CounterSource source) {
+        agent::SamplerOptions so;
+        so.hostname = QStringLiteral("bench");
+        so.counters = source;
+        agent::Sampler sampler(so);
+        (void)sampler.sample();  // cold: opens the files, lists the devices
+        QElapsedTimer timer;
+        timer.start();
+        for (int i = 0; i < runs / 4; ++i)
+            (void)sampler.sample();
+        return double(timer.nsecsElapsed()) / 1e3 / (runs / 4);
+    };
+    const double sampleSysfsUs = sampleUs(agent::CounterSource::Sysfs);
+    const double sampleNetlinkUs = sampleUs(agent::CounterSource::Netlink);
+    std::printf("live kernel, %d ports, %d hardware counters: sysfs %.1f us, netlink %.1f us "
+                "(%.1fx); %d of %d values equal\n",
+                int(files.size()), counters, sysfsUs, netlinkUs, sysfsUs / netlinkUs, equal,
+                counters);
+    std::printf("live kernel, whole sample: sysfs %.1f us, netlink %.1f us\n", sampleSysfsUs,
+                sampleNetlinkUs);
+    figures.add("live_ports", int(files.size()));
+    figures.add("live_hw_counters", counters);
+    figures.add("live_hw_counters_equal", equal);
+    figures.add("live_hw_counters_us_sysfs", sysfsUs);
+    figures.add("live_hw_counters_us_netlink", netlinkUs);
+    figures.add("live_netlink_speedup", sysfsUs / netlinkUs);
+    figures.add("live_sample_us_sysfs", sampleSysfsUs);
+    figures.add("live_sample_us_netlink", sampleNetlinkUs);
+    figures.print();
+    return counters > 0 && equal == counters ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     bench::BenchFigures figures(argc, argv);
+    if (app.arguments().contains(QStringLiteral("--live-kernel")))
+        return liveKernel(figures);
     const bool inProcessOnly = app.arguments().contains(QStringLiteral("--in-process"));
     // sysfs lives in memory; tmpfs (/dev/shm) is the closer stand-in for the fixture tree
     // than a disk filesystem with atime updates.

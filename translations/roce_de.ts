@@ -270,6 +270,22 @@
         <source>--once needs exactly one of --json or --prometheus</source>
         <translation>--once braucht genau eine von --json oder --prometheus</translation>
     </message>
+    <message>
+        <source>source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Where ports&apos; hardware counters are read: &apos;netlink&apos; (one RDMA netlink message a port, as &apos;rdma statistic&apos; reads them), &apos;sysfs&apos; (the hw_counters files) or &apos;auto&apos; (netlink where the kernel answers; the default).</source>
+        <translation>Woher die Hardwarezähler der Ports gelesen werden: &apos;netlink&apos; (eine RDMA-Netlink-Nachricht je Port, wie &apos;rdma statistic&apos; sie liest), &apos;sysfs&apos; (die hw_counters-Dateien) oder &apos;auto&apos; (Netlink, wo der Kernel antwortet; die Voreinstellung).</translation>
+    </message>
+    <message>
+        <source>--counters must be auto, netlink or sysfs, not &apos;%1&apos;</source>
+        <translation>--counters muss auto, netlink oder sysfs sein, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--counters netlink reads the running kernel; it cannot describe the tree under --sysfs-root %1</source>
+        <translation>--counters netlink liest den laufenden Kernel; es kann den Baum unter --sysfs-root %1 nicht beschreiben</translation>
+    </message>
 </context>
 <context>
     <name>AgentPingmeshFeedText</name>
@@ -1914,10 +1930,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
         <translation>ETHTOOL_GSTATS auf %1: %2</translation>
     </message>
     <message>
-        <source>ethtool statistics of %1 kept changing size</source>
-        <translation>die ethtool-Statistik von %1 änderte ständig ihre Größe</translation>
-    </message>
-    <message>
         <source>no ethtool fixture for %1 in %2</source>
         <translation>keine ethtool-Testdatei für %1 in %2</translation>
     </message>
@@ -1936,6 +1948,14 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
     <message>
         <source>%1 was printed before; the first value is kept</source>
         <translation>%1 wurde schon vorher ausgegeben; der erste Wert bleibt</translation>
+    </message>
+    <message>
+        <source>ETHTOOL_GSTRINGS on %1: %2 names where %3 were counted</source>
+        <translation>ETHTOOL_GSTRINGS auf %1: %2 Namen, wo %3 gezählt wurden</translation>
+    </message>
+    <message>
+        <source>ethtool statistics of %1 kept changing size (counted %2, named %3, valued %4)</source>
+        <translation>die ethtool-Statistik von %1 änderte ständig ihre Größe (gezählt %2, benannt %3, mit Werten %4)</translation>
     </message>
 </context>
 <context>
@@ -4506,6 +4526,84 @@ Szenarien von --sim:
     <message>
         <source>libibverbs: %1 (used sysfs)</source>
         <translation>libibverbs: %1 (sysfs verwendet)</translation>
+    </message>
+    <message>
+        <source>netlink reads the running kernel, not %1</source>
+        <translation>Netlink liest den laufenden Kernel, nicht %1</translation>
+    </message>
+    <message>
+        <source>RDMA netlink: %1 (hw_counters read from sysfs)</source>
+        <translation>RDMA-Netlink: %1 (hw_counters aus sysfs gelesen)</translation>
+    </message>
+    <message>
+        <source>RDMA netlink does not list %1 (hw_counters read from sysfs)</source>
+        <translation>RDMA-Netlink führt %1 nicht auf (hw_counters aus sysfs gelesen)</translation>
+    </message>
+</context>
+<context>
+    <name>RdmaNetlinkText</name>
+    <message>
+        <source>malformed RDMA netlink reply: %1</source>
+        <translation>fehlerhafte RDMA-Netlink-Antwort: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trailing byte(s)</source>
+        <translation>
+            <numerusform>%n überzähliges Byte</numerusform>
+            <numerusform>%n überzählige Bytes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>message length %1 at offset %2 of %3</source>
+        <translation>Nachrichtenlänge %1 bei Offset %2 von %3</translation>
+    </message>
+    <message>
+        <source>error message without its code</source>
+        <translation>Fehlermeldung ohne ihren Code</translation>
+    </message>
+    <message>
+        <source>counter %1 without a name or value</source>
+        <translation>Zähler %1 ohne Namen oder Wert</translation>
+    </message>
+    <message>
+        <source>an attribute runs past the message</source>
+        <translation>ein Attribut reicht über das Nachrichtenende hinaus</translation>
+    </message>
+    <message>
+        <source>no device, port or counter table</source>
+        <translation>kein Gerät, kein Port oder keine Zählertabelle</translation>
+    </message>
+    <message>
+        <source>a device without index or name</source>
+        <translation>ein Gerät ohne Index oder Namen</translation>
+    </message>
+    <message>
+        <source>no RDMA netlink in this kernel: %1</source>
+        <translation>kein RDMA-Netlink in diesem Kernel: %1</translation>
+    </message>
+    <message>
+        <source>RDMA netlink socket: %1</source>
+        <translation>RDMA-Netlink-Socket: %1</translation>
+    </message>
+    <message>
+        <source>RDMA netlink send: %1</source>
+        <translation>RDMA-Netlink senden: %1</translation>
+    </message>
+    <message>
+        <source>RDMA netlink device list: %1</source>
+        <translation>RDMA-Netlink-Geräteliste: %1</translation>
+    </message>
+    <message>
+        <source>RDMA netlink device list: a reply of %1 bytes</source>
+        <translation>RDMA-Netlink-Geräteliste: eine Antwort von %1 Bytes</translation>
+    </message>
+    <message>
+        <source>RDMA netlink receive: %1</source>
+        <translation>RDMA-Netlink empfangen: %1</translation>
+    </message>
+    <message>
+        <source>RDMA netlink reply larger than %1 bytes</source>
+        <translation>RDMA-Netlink-Antwort größer als %1 Bytes</translation>
     </message>
 </context>
 <context>

@@ -74,7 +74,10 @@ Result<QStringList> IoctlEthtoolSource::names(const QString &ifname, quint32 cou
     const auto cached = m_names.constFind(ifname);
     if (cached != m_names.cend() && quint32(cached->size()) == count)
         return *cached;
-    std::vector<char> buffer(sizeof(ethtool_gstrings) + std::size_t(count) * ETH_GSTRING_LEN);
+    // The kernel writes as many names as the driver has now, whatever len says: leave room
+    // for a set that grew since GSSET_INFO, and refuse one that grew past it.
+    const std::size_t room = std::size_t(count) + 64;
+    std::vector<char> buffer(sizeof(ethtool_gstrings) + room * ETH_GSTRING_LEN);
     auto *strings = reinterpret_cast<ethtool_gstrings *>(buffer.data());
     strings->cmd = ETHTOOL_GSTRINGS;
     strings->string_set = ETH_SS_STATS;
@@ -82,6 +85,12 @@ Result<QStringList> IoctlEthtoolSource::names(const QString &ifname, quint32 cou
     if (ethtoolIoctl(m_socket, ifname, strings) < 0)
         return makeError(ErrorCode::Io,
                          EthtoolText::tr("ETHTOOL_GSTRINGS on %1: %2").arg(ifname, errnoText()));
+    if (strings->len > room)
+        return makeError(ErrorCode::Io,
+                         EthtoolText::tr("ETHTOOL_GSTRINGS on %1: %2 names where %3 were counted")
+                             .arg(ifname)
+                             .arg(strings->len)
+                             .arg(count));
     QStringList list;
     for (quint32 i = 0; i < strings->len; ++i) {
         const char *s
@@ -99,8 +108,10 @@ Result<EthtoolStats> IoctlEthtoolSource::read(const QString &ifname)
         return makeError(
             ErrorCode::Io,
             EthtoolText::tr("cannot open a socket for SIOCETHTOOL: %1").arg(errnoText()));
+    long count = 0;
+    quint32 named = 0, valued = 0;
     for (int attempt = 0; attempt < 3; ++attempt) {
-        const long count = statsCount(m_socket, ifname);
+        count = statsCount(m_socket, ifname);
         if (count < 0) {
             return makeError(
                 errno == ENODEV ? ErrorCode::NotFound : ErrorCode::Io,
@@ -111,17 +122,21 @@ Result<EthtoolStats> IoctlEthtoolSource::read(const QString &ifname)
         const auto list = names(ifname, quint32(count));
         if (!list)
             return list.error();
-        // Over-allocate: the kernel writes n_stats and may have grown since GSSET_INFO.
+        // n_stats must be the count exactly: current kernels (Debian 12's 6.1, 6.18) answer
+        // any other with no values at all (n_stats 0). Older ones write their own count whatever it
+        // says, so the buffer has room for a set that grew meanwhile; a changed set is asked again.
         const std::size_t room = std::size_t(count) + 64;
         std::vector<quint64> buffer(
             (sizeof(ethtool_stats) + room * sizeof(quint64)) / sizeof(quint64) + 1);
         auto *stats = reinterpret_cast<ethtool_stats *>(buffer.data());
         stats->cmd = ETHTOOL_GSTATS;
-        stats->n_stats = quint32(room);
+        stats->n_stats = quint32(count);
         if (ethtoolIoctl(m_socket, ifname, stats) < 0)
             return makeError(ErrorCode::Io,
                              EthtoolText::tr("ETHTOOL_GSTATS on %1: %2").arg(ifname, errnoText()));
-        if (stats->n_stats != quint32(list->size())) {
+        if (stats->n_stats != quint32(list->size()) || stats->n_stats > room) {
+            named = quint32(list->size());
+            valued = stats->n_stats;
             m_names.remove(ifname);  // the set changed between the calls: never cache indices
             continue;
         }
@@ -132,7 +147,12 @@ Result<EthtoolStats> IoctlEthtoolSource::read(const QString &ifname)
         return out;
     }
     return makeError(ErrorCode::Io,
-                     EthtoolText::tr("ethtool statistics of %1 kept changing size").arg(ifname));
+                     EthtoolText::tr("ethtool statistics of %1 kept changing size (counted %2, "
+                                     "named %3, valued %4)")
+                         .arg(ifname)
+                         .arg(count)
+                         .arg(named)
+                         .arg(valued));
 }
 
 FixtureEthtoolSource::FixtureEthtoolSource(QString dir) : m_dir(std::move(dir))

@@ -79,13 +79,15 @@ struct RdmaCollector::Port {
     QList<GidEntry> gids;
     QString netdev;
     qint64 lastSlowRefresh = -1;
+    NamedCounterMap netlinkCounters;  ///< hw counters as the last netlink reply gave them
 };
 
 struct RdmaCollector::Device {
     RdmaDeviceSample identity;                 ///< name and identity; no ports, no counters
     std::unique_ptr<CounterFiles> hwCounters;  ///< device-level hw_counters/
     std::vector<std::unique_ptr<Port>> ports;
-    QList<int> verbsMtu;  ///< active MTU per port (index port-1), from libibverbs
+    QList<int> verbsMtu;                  ///< active MTU per port (index port-1), from libibverbs
+    std::optional<quint32> netlinkIndex;  ///< the kernel's index, when netlink lists it
 };
 
 namespace {
@@ -120,10 +122,71 @@ QList<int> portNumbers(const QStringList &entries)
 
 }  // namespace
 
-RdmaCollector::RdmaCollector(SysfsTree tree, bool useVerbs, qint64 relistMs)
-    : m_tree(std::move(tree)), m_useVerbs(useVerbs), m_relistMs(relistMs)
+std::optional<CounterSource> parseCounterSource(const QString &text)
+{
+    if (text == QLatin1String("auto"))
+        return CounterSource::Auto;
+    if (text == QLatin1String("netlink"))
+        return CounterSource::Netlink;
+    if (text == QLatin1String("sysfs"))
+        return CounterSource::Sysfs;
+    return std::nullopt;
+}
+
+RdmaCollector::RdmaCollector(SysfsTree tree, bool useVerbs, qint64 relistMs, CounterSource counters)
+    : m_tree(std::move(tree)), m_useVerbs(useVerbs), m_relistMs(relistMs), m_counterSource(counters)
 {
     m_clock.start();
+    if (counters == CounterSource::Sysfs)
+        return;
+    if (!useVerbs) {
+        // A fixture tree describes another machine: this kernel's counters are not its own.
+        m_netlinkError
+            = RdmaCollectorText::tr("netlink reads the running kernel, not %1").arg(m_tree.root());
+        return;
+    }
+    auto opened = RdmaNetlink::open();
+    if (opened.ok())
+        m_netlink = std::move(opened).value();
+    else
+        m_netlinkError = opened.error().message;
+}
+
+void RdmaCollector::refreshNetlinkDevices()
+{
+    m_netlinkDevicesStale = false;
+    auto listed = m_netlink->devices();
+    if (listed.ok()) {
+        m_netlinkDevices = std::move(listed).value();
+        m_netlinkError.clear();
+    } else {
+        m_netlinkDevices.clear();
+        m_netlinkError = listed.error().message;
+    }
+    for (auto &device : m_devices) {
+        const auto found = m_netlinkDevices.constFind(device->identity.name);
+        device->netlinkIndex
+            = found != m_netlinkDevices.cend() ? std::optional<quint32>(*found) : std::nullopt;
+    }
+}
+
+void RdmaCollector::askNetlink()
+{
+    std::size_t n = 0;
+    for (const auto &device : m_devices) {
+        if (!device->netlinkIndex)
+            continue;
+        for (const auto &port : device->ports) {
+            if (n == m_queries.size())
+                m_queries.emplace_back();
+            m_queries[n].device = *device->netlinkIndex;
+            m_queries[n].port = quint32(port->number);
+            ++n;
+        }
+    }
+    // Shrinking keeps nothing that is asked; the parsed names of the rest are reused.
+    m_queries.resize(n);
+    m_netlink->statGet(m_queries);
 }
 
 RdmaCollector::~RdmaCollector() = default;
@@ -285,9 +348,12 @@ void RdmaCollector::refreshDevices()
         devices.push_back(std::move(d));
     }
     m_devices = std::move(devices);
+    // A device removed and added again comes back under a new index.
+    m_netlinkDevicesStale = true;
 }
 
-void RdmaCollector::readPort(Port &port, const Device &device, RdmaPortSample &p)
+void RdmaCollector::readPort(Port &port, const Device &device, RdmaPortSample &p,
+                             const RdmaNetlink::Query *query)
 {
     p.port = port.number;
     // The texts rarely change: parse them again only when they do.
@@ -323,7 +389,22 @@ void RdmaCollector::readPort(Port &port, const Device &device, RdmaPortSample &p
     p.gids = port.gids;
     p.netdev = port.netdev;
     p.counters = port.counters->read();
-    p.hwCounters = port.hwCounters->read();
+    if (query && query->answered) {
+        p.hwCounters
+            = port.netlinkCounters.publish(query->stats.counters, query->stats.count, hwSkip());
+        m_usedNetlink = true;
+    } else {
+        if (query) {
+            m_portErrors.append(QStringLiteral("%1/%2: %3")
+                                    .arg(device.identity.name)
+                                    .arg(port.number)
+                                    .arg(query->error));
+            // The device may have gone, or come back under another index.
+            m_netlinkDevicesStale = true;
+        }
+        p.hwCounters = port.hwCounters->read();
+        m_usedSysfs = m_usedSysfs || port.hwCounters->exists();
+    }
     if (port.state->vanished() || port.counters->vanished() || port.hwCounters->vanished())
         m_relistNow = true;
 }
@@ -340,23 +421,61 @@ Result<void> RdmaCollector::update(AgentSample &sample)
         if (layoutChanged())
             refreshDevices();
     }
+    m_usedNetlink = m_usedSysfs = false;
+    m_portErrors.clear();
+    if (m_netlink) {
+        if (m_netlinkDevicesStale)
+            refreshNetlinkDevices();
+        askNetlink();
+    } else {
+        m_queries.clear();
+    }
     sample.deviceSource = m_deviceSource;
     sample.devices.reserve(sample.devices.size() + qsizetype(m_devices.size()));
+    std::size_t asked = 0;
     for (const auto &device : m_devices) {
         RdmaDeviceSample d = device->identity;
+        // Netlink has no device-wide table: a device's own hw_counters/ stay files.
         d.hwCounters = device->hwCounters->read();
         if (device->hwCounters->vanished())
             m_relistNow = true;
+        const bool listed = m_netlink && device->netlinkIndex;
         d.ports.reserve(qsizetype(device->ports.size()));
         for (const auto &port : device->ports) {
             d.ports.emplace_back();
-            readPort(*port, *device, d.ports.back());
+            const RdmaNetlink::Query *query
+                = listed && asked < m_queries.size() ? &m_queries[asked++] : nullptr;
+            readPort(*port, *device, d.ports.back(), query);
         }
         sample.devices.append(std::move(d));
     }
+    // The sources that gave hardware counters; with none, the one that was asked.
+    if (m_usedNetlink && m_usedSysfs)
+        sample.counterSource = QStringLiteral("netlink+sysfs");
+    else if (m_usedNetlink || (!m_usedSysfs && m_netlink))
+        sample.counterSource = QStringLiteral("netlink");
+    else
+        sample.counterSource = QStringLiteral("sysfs");
+    QStringList errors;
     if (!m_verbsError.isEmpty())
-        return makeError(ErrorCode::Io,
-                         RdmaCollectorText::tr("libibverbs: %1 (used sysfs)").arg(m_verbsError));
+        errors.append(RdmaCollectorText::tr("libibverbs: %1 (used sysfs)").arg(m_verbsError));
+    if (m_counterSource == CounterSource::Netlink) {
+        // Asked for by name: every port it could not answer is an error, read from sysfs.
+        if (!m_netlinkError.isEmpty())
+            errors.append(RdmaCollectorText::tr("RDMA netlink: %1 (hw_counters read from sysfs)")
+                              .arg(m_netlinkError));
+        for (const auto &device : m_devices) {
+            if (m_netlink && m_netlinkError.isEmpty() && !device->netlinkIndex)
+                errors.append(RdmaCollectorText::tr("RDMA netlink does not list %1 (hw_counters "
+                                                    "read from sysfs)")
+                                  .arg(device->identity.name));
+        }
+        if (!m_portErrors.isEmpty())
+            errors.append(RdmaCollectorText::tr("RDMA netlink: %1 (hw_counters read from sysfs)")
+                              .arg(m_portErrors.join(QStringLiteral("; "))));
+    }
+    if (!errors.isEmpty())
+        return makeError(ErrorCode::Io, errors.join(QStringLiteral("; ")));
     return {};
 }
 

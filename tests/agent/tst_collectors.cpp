@@ -2,8 +2,10 @@
 // binary, and the Prometheus exposition.
 #include "../common/exposition.h"
 #include "collect/monitor/nicrates.h"
+#include "collectors/countermap.h"
 #include "collectors/ethtoolsource.h"
 #include "collectors/rdmacollector.h"
+#include "collectors/rdmanetlink.h"
 #include "collectors/sysfs.h"
 #include "prometheus.h"
 #include "proto/agentproto/sample.h"
@@ -14,8 +16,16 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cstring>
+#include <linux/netlink.h>
+#include <rdma/rdma_netlink.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace roce::agent;
 using namespace roce::agentproto;
@@ -51,6 +61,96 @@ QJsonObject comparable(QJsonObject o)
     o.insert(QStringLiteral("host"), host);
     return o;
 }
+/// Netlink messages laid out as the kernel's nla_put*() lay them out (lib/nlattr.c): a 4-byte
+/// header per attribute, payloads padded to 4 bytes, nests closed with their total length.
+class NetlinkWriter
+{
+public:
+    void begin(quint16 type, quint32 seq)
+    {
+        m_bytes.clear();
+        put<quint32>(0);
+        put<quint16>(type);
+        put<quint16>(0);
+        put<quint32>(seq);
+        put<quint32>(4242);  // the requester's port id
+    }
+    void u32(quint16 type, quint32 v) { attribute(type, &v, sizeof v); }
+    void u64(quint16 type, quint64 v, bool pad)
+    {
+        // nla_put_u64_64bit() puts an empty PAD attribute first where the value would be
+        // misaligned on an architecture that needs 8-byte alignment.
+        if (pad)
+            attribute(RDMA_NLDEV_ATTR_PAD, nullptr, 0);
+        attribute(type, &v, sizeof v);
+    }
+    void string(quint16 type, const char *s) { attribute(type, s, std::strlen(s) + 1); }
+    qsizetype open(quint16 type)
+    {
+        const qsizetype at = m_bytes.size();
+        put<quint16>(0);
+        put<quint16>(quint16(type | NLA_F_NESTED));
+        return at;
+    }
+    void close(qsizetype at)
+    {
+        const auto length = quint16(m_bytes.size() - at);
+        std::memcpy(m_bytes.data() + at, &length, sizeof length);
+    }
+    QByteArray end()
+    {
+        const auto length = quint32(m_bytes.size());
+        std::memcpy(m_bytes.data(), &length, sizeof length);
+        return m_bytes;
+    }
+
+private:
+    template <typename T> void put(T v)
+    {
+        m_bytes.append(reinterpret_cast<const char *>(&v), sizeof v);
+    }
+    void attribute(quint16 type, const void *data, std::size_t size)
+    {
+        put<quint16>(quint16(NLA_HDRLEN + size));
+        put<quint16>(type);
+        if (size > 0)
+            m_bytes.append(static_cast<const char *>(data), qsizetype(size));
+        while (m_bytes.size() % 4 != 0)
+            m_bytes.append('\0');
+    }
+    QByteArray m_bytes;
+};
+
+/// A STAT_GET reply for mlx5_0 port 1 (device index 3) with the given counters.
+QByteArray statReply(quint32 seq, const QList<QPair<const char *, quint64>> &counters,
+                     bool pad = false)
+{
+    NetlinkWriter w;
+    w.begin(RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_STAT_GET), seq);
+    w.u32(RDMA_NLDEV_ATTR_DEV_INDEX, 3);
+    w.string(RDMA_NLDEV_ATTR_DEV_NAME, "mlx5_0");
+    w.u32(RDMA_NLDEV_ATTR_PORT_INDEX, 1);
+    const qsizetype table = w.open(RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+    for (const auto &[name, value] : counters) {
+        const qsizetype entry = w.open(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY);
+        w.string(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME, name);
+        w.u64(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE, value, pad);
+        w.close(entry);
+    }
+    w.close(table);
+    return w.end();
+}
+
+const QList<QPair<const char *, quint64>> kMlx5Counters {
+    {"rx_write_requests", 81234},
+    {"out_of_sequence", 12},
+    {"rp_cnp_handled", 1843100},
+    {"np_ecn_marked_roce_packets", 2204817},
+    {"np_cnp_sent", 1843204},
+    {"roce_adp_retrans", 0},
+    // Past 2^53: a double would round it.
+    {"rx_icrc_encapsulated", 18446744073709551615ULL}};
+
 }  // namespace
 
 class TestCollectors : public QObject
@@ -415,6 +515,39 @@ private slots:
         QVERIFY(!missing.ok());
         QCOMPARE(missing.error().code, roce::ErrorCode::NotFound);
         QVERIFY(missing.error().message.contains(QStringLiteral("nosuchdev0")));
+
+        // A driver with statistics: a veth pair, where this machine lets us make one. Its
+        // peer_ifindex is a value we can check against sysfs.
+        const QString a
+            = QStringLiteral("rocetst%1a").arg(QCoreApplication::applicationPid() % 10000);
+        const QString b
+            = QStringLiteral("rocetst%1b").arg(QCoreApplication::applicationPid() % 10000);
+        if (QProcess::execute(QStringLiteral("ip"),
+                              {QStringLiteral("link"), QStringLiteral("add"), a,
+                               QStringLiteral("type"), QStringLiteral("veth"),
+                               QStringLiteral("peer"), QStringLiteral("name"), b})
+            != 0)
+            QSKIP("cannot create a veth pair here (needs CAP_NET_ADMIN): only lo was read");
+        const auto cleanup = qScopeGuard([&] {
+            QProcess::execute(QStringLiteral("ip"),
+                              {QStringLiteral("link"), QStringLiteral("del"), a});
+        });
+        const auto veth = ioctl.read(a);
+        QVERIFY2(veth.ok(), veth.ok() ? "" : qPrintable(veth.error().message));
+        QFile peerIndex(QStringLiteral("/sys/class/net/%1/ifindex").arg(b));
+        QVERIFY(peerIndex.open(QIODevice::ReadOnly));
+        const quint64 expected = peerIndex.readAll().trimmed().toULongLong();
+        bool found = false;
+        for (const auto &[name, value] : *veth) {
+            if (name == QLatin1String("peer_ifindex")) {
+                QCOMPARE(value, expected);
+                found = true;
+            }
+        }
+        QVERIFY2(found,
+                 qPrintable(QStringLiteral("%1 statistics, no peer_ifindex").arg(veth->size())));
+        // Read again: the names come from the cache, the values are asked anew.
+        QVERIFY(ioctl.read(a).ok());
     }
 
     void goldenOutputOfTheBinary()
@@ -574,6 +707,266 @@ private slots:
         QVERIFY(!stats.contains(QStringLiteral("rx_bytes")));
         QCOMPARE(stats.value(QStringLiteral("tx_bytes")), 12ULL);
         QVERIFY(!stats.contains(QStringLiteral("rx_packets")));  // a double: 2^64 exactly
+    }
+
+    void netlinkStatReplyParses_data()
+    {
+        QTest::addColumn<bool>("pad");
+        QTest::newRow("x86_64: values unpadded") << false;
+        QTest::newRow("strict alignment: PAD before each value") << true;
+    }
+
+    void netlinkStatReplyParses()
+    {
+        QFETCH(bool, pad);
+        // Two replies in one datagram, as a batch can come back.
+        const QByteArray datagram
+            = statReply(7, kMlx5Counters, pad) + statReply(8, {{"np_cnp_sent", 5}}, pad);
+        const auto messages
+            = rdmanl::splitMessages(datagram.constData(), std::size_t(datagram.size()));
+        QVERIFY2(messages.ok(), messages.ok() ? "" : qPrintable(messages.error().message));
+        QCOMPARE(messages->size(), std::size_t(2));
+        QCOMPARE((*messages)[0].kind, rdmanl::MessageKind::StatReply);
+        QCOMPARE((*messages)[0].seq, 7U);
+        QCOMPARE((*messages)[1].seq, 8U);
+        NetlinkPortStats stats;
+        QVERIFY(rdmanl::parseStatReply((*messages)[0], stats).ok());
+        QCOMPARE(stats.device, 3U);
+        QCOMPARE(stats.port, 1U);
+        QCOMPARE(stats.deviceName, QStringLiteral("mlx5_0"));
+        QCOMPARE(stats.count, std::size_t(kMlx5Counters.size()));
+        for (qsizetype i = 0; i < kMlx5Counters.size(); ++i) {
+            QCOMPARE(stats.counters[std::size_t(i)].first, std::string(kMlx5Counters[i].first));
+            QCOMPARE(stats.counters[std::size_t(i)].second, kMlx5Counters[i].second);
+        }
+        // The same object parses the next reply: fewer counters, the rest not counted.
+        QVERIFY(rdmanl::parseStatReply((*messages)[1], stats).ok());
+        QCOMPARE(stats.count, std::size_t(1));
+        QCOMPARE(stats.counters[0].first, std::string("np_cnp_sent"));
+        QCOMPARE(stats.counters[0].second, 5ULL);
+    }
+
+    void netlinkRefusalsAndBadBytes()
+    {
+        // The kernel's refusal of one port: an NLMSG_ERROR for its sequence carrying -ENODEV,
+        // then (NETLINK_CAP_ACK) the request's header only.
+        NetlinkWriter w;
+        w.begin(NLMSG_ERROR, 9);
+        QByteArray bare = w.end();
+        const int code = -19;
+        bare.append(reinterpret_cast<const char *>(&code), sizeof code);
+        bare.append(QByteArray(NLMSG_HDRLEN, '\0'));
+        quint32 length = quint32(bare.size());
+        std::memcpy(bare.data(), &length, sizeof length);
+        auto messages = rdmanl::splitMessages(bare.constData(), std::size_t(bare.size()));
+        QVERIFY(messages.ok());
+        QCOMPARE((*messages)[0].kind, rdmanl::MessageKind::Error);
+        QCOMPARE((*messages)[0].error, -19);
+        QCOMPARE((*messages)[0].seq, 9U);
+
+        // Every truncation of a good reply is an error or a shorter message, never a read
+        // past the bytes (the sanitizer build runs this too).
+        const QByteArray good = statReply(1, kMlx5Counters);
+        for (qsizetype cut = 0; cut < good.size(); ++cut) {
+            const auto split = rdmanl::splitMessages(good.constData(), std::size_t(cut));
+            QVERIFY2(cut == 0 ? split.ok() : !split.ok(), qPrintable(QString::number(cut)));
+        }
+        // A message whose attributes are cut short while its header claims them all.
+        for (qsizetype cut = NLMSG_HDRLEN + 1; cut < good.size(); ++cut) {
+            QByteArray truncated = good.left(cut);
+            length = quint32(cut);
+            std::memcpy(truncated.data(), &length, sizeof length);
+            const auto split
+                = rdmanl::splitMessages(truncated.constData(), std::size_t(truncated.size()));
+            QVERIFY(split.ok());
+            NetlinkPortStats stats;
+            const auto parsed = rdmanl::parseStatReply((*split)[0], stats);
+            QVERIFY2(!parsed.ok(), qPrintable(QString::number(cut)));
+            QVERIFY(parsed.error().message.contains(QStringLiteral("malformed RDMA netlink")));
+        }
+        // An entry with a name and no value.
+        NetlinkWriter noValue;
+        noValue.begin(RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_STAT_GET), 2);
+        noValue.u32(RDMA_NLDEV_ATTR_DEV_INDEX, 0);
+        noValue.u32(RDMA_NLDEV_ATTR_PORT_INDEX, 1);
+        const qsizetype table = noValue.open(RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+        const qsizetype entry = noValue.open(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY);
+        noValue.string(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME, "np_cnp_sent");
+        noValue.close(entry);
+        noValue.close(table);
+        const QByteArray bad = noValue.end();
+        messages = rdmanl::splitMessages(bad.constData(), std::size_t(bad.size()));
+        QVERIFY(messages.ok());
+        NetlinkPortStats stats;
+        const auto parsed = rdmanl::parseStatReply((*messages)[0], stats);
+        QVERIFY(!parsed.ok());
+        QVERIFY2(parsed.error().message.contains(QStringLiteral("without a name or value")),
+                 qPrintable(parsed.error().message));
+    }
+
+    void netlinkDeviceDumpParses()
+    {
+        NetlinkWriter w;
+        w.begin(RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_GET), 4);
+        w.u32(RDMA_NLDEV_ATTR_DEV_INDEX, 2);
+        w.string(RDMA_NLDEV_ATTR_DEV_NAME, "rxe0");
+        w.u32(RDMA_NLDEV_ATTR_PORT_INDEX, 1);  // other attributes the dump carries
+        QByteArray datagram = w.end();
+        NetlinkWriter done;
+        done.begin(NLMSG_DONE, 4);
+        done.u32(0, 0);
+        datagram += done.end();
+        const auto messages
+            = rdmanl::splitMessages(datagram.constData(), std::size_t(datagram.size()));
+        QVERIFY(messages.ok());
+        QCOMPARE(messages->size(), std::size_t(2));
+        const auto device = rdmanl::parseDeviceReply((*messages)[0]);
+        QVERIFY(device.ok());
+        QCOMPARE(device->first, 2U);
+        QCOMPARE(device->second, QStringLiteral("rxe0"));
+        QCOMPARE((*messages)[1].kind, rdmanl::MessageKind::Done);
+        // And the requests are what the kernel's policy accepts: header, then two u32s.
+        QByteArray request;
+        rdmanl::appendStatGet(request, 11, 2, 1);
+        QCOMPARE(request.size(), NLMSG_HDRLEN + 2 * 8);
+        quint16 type = 0;
+        std::memcpy(&type, request.constData() + 4, sizeof type);
+        QCOMPARE(type, quint16(RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_STAT_GET)));
+        quint32 port = 0;
+        std::memcpy(&port, request.constData() + NLMSG_HDRLEN + 12, sizeof port);
+        QCOMPARE(port, 1U);
+    }
+
+    void netlinkQueriesAreMatchedToTheirReplies()
+    {
+        // The other end of a socket pair plays the kernel: it answers each request of a batch
+        // with its own datagram, refuses device 5 port 2 (-ENODEV), and first sends a stray
+        // answer to a sequence nobody asked for.
+        int ends[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, ends), 0);
+        const timeval timeout {5, 0};
+        for (int fd : ends)
+            ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        auto netlink = RdmaNetlink::adopt(ends[0]);
+        QList<int> batchSizes;
+        std::thread kernel([&, fd = ends[1]] {
+            char request[4096];
+            for (int batch = 0; batch < 2; ++batch) {
+                const ssize_t n = ::recv(fd, request, sizeof request, 0);
+                if (n <= 0)
+                    return;
+                const QByteArray stray = statReply(999, {{"np_cnp_sent", 1}});
+                ::send(fd, stray.constData(), std::size_t(stray.size()), 0);
+                const auto messages = rdmanl::splitMessages(request, std::size_t(n));
+                batchSizes.append(int(messages->size()));
+                for (const rdmanl::Message &m : *messages) {
+                    quint32 device = 0, port = 0;
+                    std::memcpy(&device, m.payload + 4, sizeof device);
+                    std::memcpy(&port, m.payload + 12, sizeof port);
+                    QByteArray reply;
+                    if (device == 5 && port == 2) {
+                        NetlinkWriter w;
+                        w.begin(NLMSG_ERROR, m.seq);
+                        reply = w.end();
+                        const int code = -ENODEV;
+                        reply.append(reinterpret_cast<const char *>(&code), sizeof code);
+                        reply.append(QByteArray(NLMSG_HDRLEN, '\0'));
+                        const auto length = quint32(reply.size());
+                        std::memcpy(reply.data(), &length, sizeof length);
+                    } else {
+                        reply = statReply(
+                            m.seq, {{"np_cnp_sent", device * 100 + port}, {"rp_cnp_handled", 7}});
+                    }
+                    ::send(fd, reply.constData(), std::size_t(reply.size()), 0);
+                }
+            }
+        });
+        // Eleven ports: a batch of eight, then three.
+        std::vector<RdmaNetlink::Query> queries;
+        for (quint32 device = 1; device <= 6; ++device) {
+            for (quint32 port = 1; port <= (device == 6 ? 1U : 2U); ++port) {
+                RdmaNetlink::Query q;
+                q.device = device;
+                q.port = port;
+                queries.push_back(q);
+            }
+        }
+        netlink->statGet(queries);
+        kernel.join();
+        ::close(ends[1]);
+        QCOMPARE(batchSizes, (QList<int> {8, 3}));
+        for (const RdmaNetlink::Query &q : queries) {
+            const QString name = QStringLiteral("%1/%2").arg(q.device).arg(q.port);
+            if (q.device == 5 && q.port == 2) {
+                QVERIFY2(!q.answered, qPrintable(name));
+                QCOMPARE(q.error, QString::fromLocal8Bit(std::strerror(ENODEV)));
+                continue;
+            }
+            QVERIFY2(q.answered, qPrintable(name + QLatin1Char(' ') + q.error));
+            QCOMPARE(q.stats.count, std::size_t(2));
+            QCOMPARE(q.stats.counters[0].second, quint64(q.device * 100 + q.port));
+        }
+    }
+
+    void netlinkCountersBecomeTheSampleMap()
+    {
+        NamedCounterMap map;
+        std::vector<std::pair<std::string, quint64>> counters {
+            {"rp_cnp_handled", 5}, {"lifespan", 10}, {"np_cnp_sent", 7}, {"out_of_sequence", 1}};
+        const QStringList skip {QStringLiteral("lifespan")};
+        QMap<QString, quint64> a = map.publish(counters, counters.size(), skip);
+        QCOMPARE(a.keys(),
+                 (QStringList {QStringLiteral("np_cnp_sent"), QStringLiteral("out_of_sequence"),
+                               QStringLiteral("rp_cnp_handled")}));
+        QCOMPARE(a.value(QStringLiteral("np_cnp_sent")), 7ULL);
+        // The next reply: values move, the map held by the previous sample does not.
+        counters[2].second = 9;
+        const QMap<QString, quint64> b = map.publish(counters, counters.size(), skip);
+        QCOMPARE(b.value(QStringLiteral("np_cnp_sent")), 9ULL);
+        QCOMPARE(a.value(QStringLiteral("np_cnp_sent")), 7ULL);
+        // Only the first entries count; a counter gone is absent, not stale.
+        const QMap<QString, quint64> c = map.publish(counters, 1, skip);
+        QCOMPARE(c.keys(), QStringList {QStringLiteral("rp_cnp_handled")});
+        // A repeated name: the later entry wins, as in a map insert.
+        counters.push_back({"rp_cnp_handled", 99});
+        const QMap<QString, quint64> d = map.publish(counters, counters.size(), skip);
+        QCOMPARE(d.value(QStringLiteral("rp_cnp_handled")), 99ULL);
+        QCOMPARE(d.size(), 3);
+    }
+
+    void netlinkIsRefusedOnAFixtureTree()
+    {
+        // Asked for by name on a tree that is not this kernel's: an error that says so, and
+        // the counters still come from the files (nothing lost).
+        RdmaCollector collector(SysfsTree(kFixtures + QStringLiteral("/sysfs-mlx5")), false, 1000,
+                                CounterSource::Netlink);
+        AgentSample s;
+        const auto result = collector.update(s);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().message.contains(QStringLiteral("running kernel")),
+                 qPrintable(result.error().message));
+        QCOMPARE(s.counterSource, QStringLiteral("sysfs"));
+        QCOMPARE(s.devices[0].ports[0].hwCounters.value(QStringLiteral("np_cnp_sent")), 1843204ULL);
+        // auto on the same tree: the files, without an error.
+        RdmaCollector automatic(SysfsTree(kFixtures + QStringLiteral("/sysfs-mlx5")), false);
+        AgentSample t;
+        QVERIFY(automatic.update(t).ok());
+        QCOMPARE(t.counterSource, QStringLiteral("sysfs"));
+        // And the command line refuses it before sampling.
+        QProcess p;
+        p.start(QStringLiteral(ROCE_AGENT_PATH),
+                {QStringLiteral("--sysfs-root"), kFixtures + QStringLiteral("/sysfs-mlx5"),
+                 QStringLiteral("--counters"), QStringLiteral("netlink"), QStringLiteral("--once"),
+                 QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("--counters netlink reads the running kernel"));
+        p.start(QStringLiteral(ROCE_AGENT_PATH),
+                {QStringLiteral("--counters"), QStringLiteral("procfs"), QStringLiteral("--once"),
+                 QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("auto, netlink or sysfs, not 'procfs'"));
     }
 
     void badArguments()

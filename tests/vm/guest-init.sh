@@ -91,6 +91,21 @@ json before /tmp/before.json
 json after /tmp/after.json
 say bw_client_err "$(tr '\n' '|' < /tmp/bw_client.err)"
 
+# Scenario 2b, idle now: the ports' hardware counters from sysfs and over RDMA netlink, which
+# must agree, and what each costs (bench_agent, when the image has it).
+roce-agent --once --json --counters sysfs > /tmp/counters_sysfs.json 2>/dev/null
+say counters_sysfs_exit $?
+roce-agent --once --json --counters netlink > /tmp/counters_netlink.json 2>/dev/null
+say counters_netlink_exit $?
+json counters_sysfs /tmp/counters_sysfs.json
+json counters_netlink /tmp/counters_netlink.json
+if [ -x /opt/roce/bench_agent ]; then
+  bench_agent --live-kernel --json > /tmp/counter_cost.json 2> /tmp/counter_cost.err
+  say counter_cost_exit $?
+  json counter_cost /tmp/counter_cost.json
+  say counter_cost_report "$(tr '\n' '|' < /tmp/counter_cost.err)"
+fi
+
 # Scenario 3: cancel a running ib_write_bw (both sides) and look for leftovers.
 $JOB --tool ib_write_bw --role server --device rxe0 --gid-index 1 --duration 60 \
   --cancel-after 8 > /tmp/cancel_server.json 2> /tmp/cancel_server.err &

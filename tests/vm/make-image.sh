@@ -3,13 +3,14 @@
 # never installed) and an initramfs with busybox, the rxe modules, perftest, the rdma tools,
 # roce-agent and rocectl with every library they load. REFERENCE-SOFTROCE.md is the recipe.
 #
-#   make-image.sh CACHE_DIR OUT_DIR ROCE_AGENT ROCECTL GUEST_INIT
+#   make-image.sh CACHE_DIR OUT_DIR ROCE_AGENT ROCECTL GUEST_INIT [BENCH_AGENT]
 #
+# BENCH_AGENT, when given, goes in too: the guest measures sysfs against RDMA netlink with it.
 # Writes OUT_DIR/vmlinuz and OUT_DIR/initramfs.cpio.gz. Exit status 77 (skip) when a part
 # cannot be had (no qemu, no kernel package reachable), with the reason on stderr.
 set -euo pipefail
 
-cache=$1 out=$2 agent=$3 rocectl=$4 guest_init=$5
+cache=$1 out=$2 agent=$3 rocectl=$4 guest_init=$5 bench=${6:-}
 skip() { echo "vm-tier: SKIP: $*" >&2; exit 77; }
 
 qemu=${ROCE_VM_QEMU:-qemu-system-x86_64}
@@ -59,6 +60,10 @@ mkdir -p "$root/opt/roce"
 cp "$agent" "$root/opt/roce/roce-agent"
 cp "$rocectl" "$root/opt/roce/rocectl"
 copy_with_libs "$root/opt/roce/roce-agent" "$root/opt/roce/rocectl"
+if [ -n "$bench" ] && [ -x "$bench" ]; then
+  cp "$bench" "$root/opt/roce/bench_agent"
+  copy_with_libs "$root/opt/roce/bench_agent"
+fi
 # Qt loads its TLS backend as a plugin (the agent client uses QSslSocket even in plaintext).
 # It dlopen()s libssl and libcrypto, which ldd does not show either.
 for plugin in /usr/lib/x86_64-linux-gnu/qt6/plugins/tls/libqopensslbackend.so \

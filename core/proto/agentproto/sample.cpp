@@ -155,6 +155,7 @@ QJsonObject sampleToJson(const AgentSample &s)
                          QJsonObject {{QStringLiteral("wall_ms"), QJsonValue(s.wallMs)},
                                       {QStringLiteral("monotonic_ns"), QJsonValue(s.monotonicNs)}}},
                         {QStringLiteral("device_source"), s.deviceSource},
+                        {QStringLiteral("counter_source"), s.counterSource},
                         {QStringLiteral("devices"), devices},
                         {QStringLiteral("netdevs"), netdevs},
                         {QStringLiteral("host"), stringMap(s.host)},
@@ -171,6 +172,7 @@ Result<AgentSample> sampleFromJson(const QJsonObject &o)
     s.wallMs = wholeNumber(ts.value(QStringLiteral("wall_ms")));
     s.monotonicNs = wholeNumber(ts.value(QStringLiteral("monotonic_ns")));
     s.deviceSource = o.value(QStringLiteral("device_source")).toString();
+    s.counterSource = o.value(QStringLiteral("counter_source")).toString();
     for (const QJsonValue &dv : o.value(QStringLiteral("devices")).toArray()) {
         const QJsonObject dj = dv.toObject();
         RdmaDeviceSample d;

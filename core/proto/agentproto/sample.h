@@ -83,6 +83,9 @@ struct AgentSample {
     qint64 wallMs = 0;       ///< agent wall clock (ms since the epoch)
     qint64 monotonicNs = 0;  ///< agent monotonic clock
     QString deviceSource;    ///< "libibverbs" or "sysfs"
+    /// Where ports' hardware counters came from: "netlink", "sysfs" or "netlink+sysfs";
+    /// empty from agents older than the key.
+    QString counterSource;
     QList<RdmaDeviceSample> devices;
     QList<NetdevSample> netdevs;
     QMap<QString, QString> host;  ///< host facts: cpu_governor, kernel, ...

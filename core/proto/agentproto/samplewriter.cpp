@@ -146,6 +146,8 @@ QByteArray sampleToJsonBytes(const AgentSample &s)
     for (const CollectorStatus &c : s.collectors)
         writeCollector(w, c);
     w.endArray();
+    w.key("counter_source");
+    w.value(s.counterSource);
     w.key("device_source");
     w.value(s.deviceSource);
     w.key("devices");
