@@ -198,6 +198,11 @@ std::optional<Alert> linkDown(const model::PortSample &p, QString &lastState,
     // A cabled port that is down stops what it carried: critical. Cabled means it was
     // seen up, or it is first seen down with a peer (its description or LLDP neighbour
     // says what is behind it; a NIC always has its netdev); an unused port is neither.
+    // Most ports are up and stay up: no string copied, no reference counted, for them.
+    const bool same
+        = lastState.constData() == p.state.constData() && lastState.size() == p.state.size();
+    if (same && p.state != QLatin1String("down"))
+        return std::nullopt;
     const QString before = std::exchange(lastState, p.state);
     const bool cabled = before == QLatin1String("up") || (before.isEmpty() && !p.peer.isEmpty())
         || active.contains(QStringLiteral("link_down|") + p.name());

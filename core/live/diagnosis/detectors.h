@@ -50,11 +50,8 @@ struct DetectorContext {
     /// Port or NIC -> when its link was last seen down.
     const QHash<QString, qint64> &downAt;
 
-    double rate(qsizetype i, model::Metric m) const { return index.port(i).value(m).value_or(0.0); }
-    std::optional<double> maybe(qsizetype i, model::Metric m) const
-    {
-        return index.port(i).value(m);
-    }
+    double rate(qsizetype i, model::Metric m) const { return index.value(i, m).value_or(0.0); }
+    std::optional<double> maybe(qsizetype i, model::Metric m) const { return index.value(i, m); }
     const QString &id(qsizetype i) const { return index.port(i).name(); }
     const QString &device(qsizetype i) const { return index.port(i).id.device(); }
     bool nic(qsizetype i) const { return index.port(i).nic(); }

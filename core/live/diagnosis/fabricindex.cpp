@@ -2,6 +2,8 @@
 
 #include <QSet>
 
+#include <limits>
+
 namespace roce::diagnosis {
 
 namespace {
@@ -26,6 +28,16 @@ void FabricIndex::update(const QList<const model::PortSample *> &ports,
         }
     }
     m_ports = ports;
+    // The rates change every time: one pass over the samples, in order.
+    constexpr std::size_t width = kDiagnosedMetrics.size();
+    m_values.resize(std::size_t(ports.size()) * width);
+    double *row = m_values.data();
+    for (const model::PortSample *p : ports) {
+        for (std::size_t k = 0; k < width; ++k)
+            row[k]
+                = p->value(kDiagnosedMetrics[k]).value_or(std::numeric_limits<double>::quiet_NaN());
+        row += width;
+    }
     if (signature == m_signature && !m_index.isEmpty())
         return;
     m_signature = signature;
@@ -37,9 +49,9 @@ void FabricIndex::rebuild(const QHash<QString, QString> &placement)
     m_index.clear();
     m_switchPorts.clear();
     m_hostNics.clear();
-    m_nicSwitchPort.clear();
-    m_farEnd.clear();
-    m_farEndIds.clear();
+    m_nicSwitchPort.assign(std::size_t(m_ports.size()), -1);
+    m_farEnd.assign(std::size_t(m_ports.size()), {});
+    m_farEndIds.assign(std::size_t(m_ports.size()), {});
     m_index.reserve(m_ports.size());
     // NICs by (host, netdev): what a switch port's LLDP neighbour names.
     QHash<QString, qsizetype> nicByNetdev;
@@ -67,39 +79,39 @@ void FabricIndex::rebuild(const QHash<QString, QString> &placement)
         if (m_switchPorts.contains(system) || !m_hostNics.contains(system)) {
             // Another switch (or one not watched): its port by LLDP's port id.
             const QString far = system + QLatin1Char('/') + port;
-            m_farEndIds[i] = {far};
+            m_farEndIds[std::size_t(i)] = {far};
             const qsizetype j = m_index.value(far, -1);
             if (j >= 0 && !m_ports.at(j)->nic())
-                m_farEnd[i] = {j};
+                m_farEnd[std::size_t(i)] = {j};
             continue;
         }
         const qsizetype nic = nicByNetdev.value(system + QLatin1Char('|') + port, -1);
         if (nic >= 0) {
-            m_farEnd[i] = {nic};
-            m_farEndIds[i] = {m_ports.at(nic)->name()};
-            m_nicSwitchPort.insert(nic, i);
+            m_farEnd[std::size_t(i)] = {nic};
+            m_farEndIds[std::size_t(i)] = {m_ports.at(nic)->name()};
+            m_nicSwitchPort[std::size_t(nic)] = i;
         }
     }
     // The inventory's placement where LLDP names a hypervisor, or nothing.
     QSet<qsizetype> placed;
     for (auto it = m_hostNics.cbegin(); it != m_hostNics.cend(); ++it) {
         for (qsizetype nic : it.value()) {
-            if (m_nicSwitchPort.contains(nic))
+            if (m_nicSwitchPort[std::size_t(nic)] >= 0)
                 continue;
             const QString where
                 = placement.value(m_ports.at(nic)->name(), placement.value(it.key()));
             const qsizetype sp = where.isEmpty() ? -1 : m_index.value(where, -1);
             if (sp < 0 || m_ports.at(sp)->nic())
                 continue;
-            m_nicSwitchPort.insert(nic, sp);
+            m_nicSwitchPort[std::size_t(nic)] = sp;
             if (!placed.contains(sp)) {
                 // LLDP named a hypervisor (or nothing): the servers behind it are the far end.
                 placed.insert(sp);
-                m_farEnd[sp].clear();
-                m_farEndIds[sp].clear();
+                m_farEnd[std::size_t(sp)].clear();
+                m_farEndIds[std::size_t(sp)].clear();
             }
-            m_farEnd[sp].append(nic);
-            m_farEndIds[sp].append(m_ports.at(nic)->name());
+            m_farEnd[std::size_t(sp)].append(nic);
+            m_farEndIds[std::size_t(sp)].append(m_ports.at(nic)->name());
         }
     }
     m_hosts = m_hostNics.keys();
@@ -133,13 +145,18 @@ const QList<qsizetype> &FabricIndex::nicsOfHost(const QString &host) const
 
 const QList<qsizetype> &FabricIndex::farEnd(qsizetype switchPort) const
 {
-    const auto it = m_farEnd.constFind(switchPort);
-    return it == m_farEnd.constEnd() ? kNone : *it;
+    // -1 (a NIC cabled to nothing known) asks too.
+    return switchPort >= 0 && std::size_t(switchPort) < m_farEnd.size()
+        ? m_farEnd[std::size_t(switchPort)]
+        : kNone;
 }
 
-QStringList FabricIndex::farEndIds(qsizetype switchPort) const
+const QStringList &FabricIndex::farEndIds(qsizetype switchPort) const
 {
-    return m_farEndIds.value(switchPort);
+    static const QStringList none;
+    return switchPort >= 0 && std::size_t(switchPort) < m_farEndIds.size()
+        ? m_farEndIds[std::size_t(switchPort)]
+        : none;
 }
 
 }  // namespace roce::diagnosis

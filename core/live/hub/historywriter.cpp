@@ -1,5 +1,7 @@
 #include "live/hub/historywriter.h"
 
+#include "proto/common/backgroundpriority.h"
+
 #include <QElapsedTimer>
 
 namespace roce::live {
@@ -23,7 +25,10 @@ void HistoryWriter::post(QList<model::SourceFrame> frames)
     if (frames.isEmpty())
         return;
     {
-        const std::lock_guard locker(m_lock);
+        std::unique_lock locker(m_lock);
+        // A writer that falls behind (its thread yields to the GUI's) holds the hub back
+        // rather than a growing queue of ticks and their samples.
+        m_drained.wait(locker, [&] { return m_posted - m_written < kMaxQueued; });
         m_queue.append({std::move(frames), {}});
         ++m_posted;
     }
@@ -57,6 +62,8 @@ qint64 HistoryWriter::busyNs() const
 
 void HistoryWriter::run()
 {
+    // Bookkeeping behind the GUI thread, which ticks the hub: it takes what that leaves.
+    lowerThisThreadsPriority();
     std::unique_lock locker(m_lock);
     for (;;) {
         m_wake.wait(locker, [&] { return m_stopping || !m_queue.isEmpty(); });

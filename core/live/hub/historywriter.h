@@ -25,8 +25,10 @@ public:
     HistoryWriter(const HistoryWriter &) = delete;
     HistoryWriter &operator=(const HistoryWriter &) = delete;
 
-    /// Queues one tick's frames (the lists are shared, not copied).
+    /// Queues one tick's frames (the lists are shared, not copied); waits while kMaxQueued
+    /// batches are still unwritten.
     void post(QList<model::SourceFrame> frames);
+    static constexpr qint64 kMaxQueued = 16;
     /// Lets go of samples the hub no longer shows (each source's previous frame) on this
     /// thread: freeing 11,264 samples and their strings is a millisecond the GUI thread need
     /// not spend. Whoever drops a list last frees it; queued after a tick's own work, this is

@@ -220,6 +220,8 @@ void PortTableModel::clear()
     m_rows.clear();
     m_index.clear();
     m_switches.clear();
+    m_sourceRows.clear();
+    ++m_rowsGeneration;
     endResetModel();
 }
 
@@ -227,6 +229,13 @@ void PortTableModel::applyUpdate(const model::SourceFrame &update)
 {
     applyUpdates({update});
 }
+
+namespace {
+bool sameName(const QString &a, const QString &b)
+{
+    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
+}
+}  // namespace
 
 void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
 {
@@ -236,27 +245,39 @@ void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
     bool changed = false;
     for (const model::SourceFrame &update : updates) {
         const qint64 now = update.takenMs ? update.takenMs : m_clock();
-        // A source's ports are rows in a run, in the order it sends them: the row after the
-        // previous port's is tried before the hash (a 25,000-port fleet tick stays cheap).
+        // Where the source's ports were last time, in the order it sends them: a source sends
+        // the same ports in the same order every second, so that is tried first, then the row
+        // after the previous port's (a run in the table's order), then the hash (a
+        // 25,000-port fleet tick stays cheap, and hashes no name).
+        SourceRows &cache = m_sourceRows[update.source];
+        if (cache.generation != m_rowsGeneration) {
+            cache.rows.clear();
+            cache.generation = m_rowsGeneration;
+        }
+        cache.rows.resize(std::size_t(update.ports.size()), -1);
         int row = -1;
         for (qsizetype i = 0; i < update.ports.size(); ++i) {
             const model::PortSample &p = update.ports.at(i);
-            if (row + 1 < m_rows.size() && m_rows.at(row + 1).port().name() == p.name()) {
+            const int last = cache.rows[std::size_t(i)];
+            if (last >= 0 && sameName(m_rows.at(last).name, p.name())) {
+                row = last;
+            } else if (row + 1 < m_rows.size() && sameName(m_rows.at(row + 1).name, p.name())) {
                 ++row;
             } else {
                 const auto it = m_index.constFind(p.name());
                 if (it == m_index.constEnd()) {
                     const auto seen = addedAt.constFind(p.name());
                     if (seen != addedAt.constEnd()) {
-                        added[*seen] = Entry {update.ports, i, now};
+                        added[*seen] = Entry {update.ports, i, now, p.name()};
                     } else {
                         addedAt.insert(p.name(), added.size());
-                        added.append(Entry {update.ports, i, now});
+                        added.append(Entry {update.ports, i, now, p.name()});
                     }
                     continue;
                 }
                 row = *it;
             }
+            cache.rows[std::size_t(i)] = row;
             Entry &e = m_rows[row];
             e.ports = update.ports;
             e.index = i;
@@ -301,6 +322,7 @@ void PortTableModel::insertRun(int at, QList<Entry>::const_iterator first,
     const qsizetype count = last - first;
     beginInsertRows({}, at, at + int(count) - 1);
     m_rows.insert(at, count, Entry {});
+    ++m_rowsGeneration;  // rows moved: the sources' remembered rows are stale
     std::copy(first, last, m_rows.begin() + at);
     for (auto it = first; it != last; ++it) {
         if (!it->port().nic())
@@ -319,6 +341,7 @@ void PortTableModel::mergeWithReset(const QList<Entry> &added)
     std::merge(m_rows.cbegin(), m_rows.cend(), added.cbegin(), added.cend(),
                std::back_inserter(merged), entryLess);
     m_rows = std::move(merged);
+    ++m_rowsGeneration;
     for (const Entry &e : added) {
         if (!e.port().nic())
             m_switches.insert(e.port().id.device());

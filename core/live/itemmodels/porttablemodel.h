@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace roce::models {
 
@@ -83,6 +84,11 @@ private:
         QList<model::PortSample> ports;
         qsizetype index = -1;
         qint64 updatedMs = 0;
+        /// The port's name, kept beside the row: a tick checks every row's port against the
+        /// frame's, and reading the name through the previous frame's sample (cold by then)
+        /// cost most of that check. Sources and replays share one string per port, so the
+        /// check is usually a pointer compare.
+        QString name;
         const model::PortSample &port() const { return ports.at(index); }
     };
     QVariant value(const Entry &e, int column) const;
@@ -96,6 +102,14 @@ private:
 
     QList<Entry> m_rows;  ///< in model::naturalPortLess order
     QHash<QString, int> m_index;
+    /// Per source, the row of each port of its last frame (-1: new then), valid while
+    /// m_rowsGeneration is the same: any insertion or reset moves rows.
+    struct SourceRows {
+        quint64 generation = 0;
+        std::vector<int> rows;
+    };
+    QHash<QString, SourceRows> m_sourceRows;
+    quint64 m_rowsGeneration = 1;
     QSet<QString> m_switches;  ///< devices with switch ports in the table
     qint64 m_staleAfterMs = 5000;
     std::function<qint64()> m_clock;

@@ -1,5 +1,7 @@
 #include "live/recording/replaydriver.h"
 
+#include "proto/common/backgroundpriority.h"
+
 #include <QHash>
 #include <QThreadPool>
 #include <QtConcurrent>
@@ -87,6 +89,10 @@ const RecordedTick *ReplayDriver::peek()
         if (m_block + 1 >= m_reader->tickBlockCount())
             return nullptr;
         takeBlock(m_block + 1);  // a damaged block yields none
+        // The next block decodes on a worker while this one is applied: a large fabric's
+        // block takes a good part of a frame to decode.
+        if (m_block + 1 < m_reader->tickBlockCount() && m_prefetchBlock <= m_block)
+            prefetch(m_block + 1);
     }
     return &m_blockTicks.at(m_next);
 }
@@ -99,7 +105,10 @@ void ReplayDriver::takeBlock(int b)
     // A large fabric's block is a quarter of a million strings: they are freed on a worker,
     // not between two frames of the views.
     if (!done.isEmpty())
-        QThreadPool::globalInstance()->start([done = std::move(done)]() mutable { done.clear(); });
+        m_workers.start([done = std::move(done)]() mutable {
+            lowerThisThreadsPriority();
+            done.clear();
+        });
 }
 
 void ReplayDriver::applyTick(const RecordedTick &tick)
@@ -224,7 +233,10 @@ void ReplayDriver::prefetch(int b)
         return;
     m_prefetchBlock = b;
     std::shared_ptr<const RecordingReader> reader = m_reader;  // outlives the driver if needed
-    m_prefetch = QtConcurrent::run([reader, b] { return reader->tickBlock(b); });
+    m_prefetch = QtConcurrent::run(&m_workers, [reader, b] {
+        lowerThisThreadsPriority();  // behind the GUI thread, which applies and paints
+        return reader->tickBlock(b);
+    });
 }
 
 void ReplayDriver::step()

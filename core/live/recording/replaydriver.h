@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFuture>
 #include <QObject>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
@@ -28,8 +29,8 @@ class ReplayDriver : public QObject
 
 public:
     struct Options {
-        int frameMs = 25;       ///< how often play advances (40 a second: 30 even when frames slip)
-        int stepBudgetMs = 20;  ///< then merge the rest of a step (see above)
+        int frameMs = 16;  ///< how often play advances (about 60 a second, as a display refreshes)
+        int stepBudgetMs = 20;     ///< then merge the rest of a step (see above)
         qint64 settleMs = 15'000;  ///< a seek replays this much fully before the target ...
         qint64 settlePorts
             = 100'000;  ///< ... at most this many port samples of it (1 tick at least) ...
@@ -105,6 +106,9 @@ private:
     qint64 m_ticksApplied = 0;
     bool m_behind = false;  ///< the last frame of play overran its budget
     int m_prefetchBlock = -1;
+    /// Decodes blocks ahead and frees the ones done with, at a lower priority than the GUI
+    /// thread's (declared before the future: destroyed after it, waiting for its tasks).
+    QThreadPool m_workers;
     QFuture<QList<RecordedTick>> m_prefetch;
 };
 

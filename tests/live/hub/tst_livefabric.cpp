@@ -1,6 +1,7 @@
 // The live model (LiveFabric): frames from any thread batched into one per tick, newest sample
 // per port, history and alerts fed, stale ports; and end to end on a served leaf/spine fabric,
 // built as the console builds it, where one switch's NX-API endpoint goes away and comes back.
+#include "live/hub/historywriter.h"
 #include "live/hub/livefabric.h"
 #include "live/itemmodels/porttablemodel.h"
 #include "sim/served/nxapiserver.h"
@@ -8,6 +9,8 @@
 #include "sim/served/servedfabric.h"
 #include "sim/served/simulatedplan.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QtTest>
@@ -59,6 +62,7 @@ private slots:
     void servedSwitchFailsAndRecoversWhileOthersGoOn();
     void refusedPasswordStopsTheSwitchUntilEnteredAgain();
     void historyIsWrittenBesideTheTickInOrder();
+    void historyWriterYieldsToTheHubAndBoundsItsQueue();
 };
 
 void TestLiveFabric::framesFromAnyThreadBatchedPerTick()
@@ -340,6 +344,40 @@ void TestLiveFabric::historyIsWrittenBesideTheTickInOrder()
     hub.tick();
     QCOMPARE(hub.history().pointCount(), 0);
     QVERIFY(hub.ports()->row(port));
+}
+
+void TestLiveFabric::historyWriterYieldsToTheHubAndBoundsItsQueue()
+{
+    // More ticks than the writer may hold queued, handed over as fast as a replay can: the
+    // hub waits when it must, nothing is dropped, and the writer runs at a lower priority
+    // than the thread that posts (nice + 5, as /proc shows it).
+    store::CounterStore history;
+    {
+        live::HistoryWriter writer(history);
+        for (int i = 0; i < 4 * int(live::HistoryWriter::kMaxQueued); ++i)
+            writer.post({switchFrame(QStringLiteral("leaf1"), 1'000'000 + i * 1000, i)});
+        writer.drain();
+        QCOMPARE(history.series(QStringLiteral("leaf1/Ethernet1/1"), Metric::MmuDrops).size(),
+                 4 * live::HistoryWriter::kMaxQueued);
+        auto niceOf = [](const QString &stat) {
+            QFile f(stat);
+            if (!f.open(QIODevice::ReadOnly))
+                return -100;
+            // After the command name in parentheses: field 19 of stat(5) is the nice value.
+            const QByteArray text = f.readAll();
+            const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+            return fields.size() > 16 ? fields.at(16).toInt() : -100;
+        };
+        const int mine = niceOf(QStringLiteral("/proc/thread-self/stat"));
+        int lowered = 0;
+        for (const QString &task :
+             QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            if (niceOf(QStringLiteral("/proc/self/task/%1/stat").arg(task))
+                == std::min(mine + 5, 19))
+                ++lowered;
+        }
+        QVERIFY2(lowered >= 1, qPrintable(QStringLiteral("no thread at nice %1").arg(mine + 5)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLiveFabric)

@@ -91,6 +91,7 @@ private slots:
     void switchPortsBeforeServerPorts();
     void bufferAndWatchdogDropsAreColumns();
     void portsInAnotherOrderUpdateTheirRows();
+    void rememberedRowsFollowInsertions();
     void namesInNaturalOrder();
     void rowsGroupedByDeviceInNaturalOrder();
     void manyNewDevicesAtOnceKeepTheOrder();
@@ -336,6 +337,46 @@ void TestPortTableModel::portsInAnotherOrderUpdateTheirRows()
         QCOMPARE(model.row(name)->value(roce::model::Metric::InUtil), i == 4 ? 4.0 : 10.0 * i);
     }
     QCOMPARE(model.rowOf(QStringLiteral("Ethernet1/9")), -1);
+}
+
+void TestPortTableModel::rememberedRowsFollowInsertions()
+{
+    // Each source's rows are remembered in its own order; rows another source inserts in
+    // between move them, and a source that reorders its ports must still hit its own rows.
+    PortTableModel model;
+    auto frameOf = [](const QString &source, const QString &device, const QList<int> &ports,
+                      double base, qint64 ms) {
+        SourceFrame f;
+        f.source = source;
+        f.takenMs = ms;
+        for (int i : ports)
+            f.ports.append(
+                port(device + QStringLiteral("/Ethernet1/%1").arg(i), base + i, 0, 0, 0));
+        return f;
+    };
+    model.applyUpdates({frameOf(QStringLiteral("b"), QStringLiteral("swb"), {3, 1, 2}, 0, 1000)});
+    model.applyUpdates({frameOf(QStringLiteral("b"), QStringLiteral("swb"), {3, 1, 2}, 10, 2000)});
+    // A new source whose rows sort before b's: every row of b moves down by four.
+    model.applyUpdates({frameOf(QStringLiteral("a"), QStringLiteral("swa"), {1, 2, 3, 4}, 20, 3000),
+                        frameOf(QStringLiteral("b"), QStringLiteral("swb"), {3, 1, 2}, 30, 3000)});
+    model.applyUpdates({frameOf(QStringLiteral("b"), QStringLiteral("swb"), {2, 3, 1}, 40, 4000)});
+    QCOMPARE(model.rowCount(), 7);
+    for (int i = 1; i <= 3; ++i) {
+        const QString name = QStringLiteral("swb/Ethernet1/%1").arg(i);
+        QCOMPARE(model.rowOf(name), 3 + i);
+        QCOMPARE(model.sampleAt(model.rowOf(name)).name(), name);
+        QCOMPARE(model.row(name)->value(roce::model::Metric::InUtil), 40.0 + i);
+    }
+    for (int i = 1; i <= 4; ++i)
+        QCOMPARE(model.row(QStringLiteral("swa/Ethernet1/%1").arg(i))
+                     ->value(roce::model::Metric::InUtil),
+                 20.0 + i);
+    // Cleared, then the same source again: nothing remembered from before.
+    model.clear();
+    model.applyUpdates({frameOf(QStringLiteral("b"), QStringLiteral("swb"), {1}, 50, 5000)});
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.row(QStringLiteral("swb/Ethernet1/1"))->value(roce::model::Metric::InUtil),
+             51.0);
 }
 
 void TestPortTableModel::namesInNaturalOrder()
