@@ -7,8 +7,11 @@
 // chart of one port, the live model's memory; with --console, the real roce-console's memory
 // and a screenshot of the fleet.
 //
-// Run: build/benchmarks/bench_fleet [--refreshes N] [--no-rules] [--console FILE.png]
-//      [--hold SECONDS] [--json]
+// Run: build/benchmarks/bench_fleet [--store prometheus|victoria-metrics] [--refreshes N]
+//      [--no-rules] [--console FILE.png] [--hold SECONDS] [--json]
+// --store victoria-metrics: Debian's victoria-metrics scrapes the same fleet instead, with the
+// recording rules evaluated by vmalert (as a VictoriaMetrics site runs them); the 24 h history
+// goes in through its /api/v1/import/prometheus.
 #include "../tests/common/metricsstore.h"
 #include "benchfigures.h"
 
@@ -283,8 +286,10 @@ private:
     QElapsedTimer m_clock;
 };
 
-/// 24 h of one switch port's and one NIC's charted counters, as OpenMetrics with timestamps.
-QByteArray historyOpenMetrics(qint64 endS)
+/// 24 h of one switch port's and one NIC's charted counters, with timestamps: OpenMetrics
+/// (seconds, "# EOF") for promtool, or the Prometheus text format (milliseconds) that
+/// VictoriaMetrics imports.
+QByteArray historyOpenMetrics(qint64 endS, bool textFormat = false)
 {
     QByteArray out;
     const qint64 start = endS - 24 * 3600;
@@ -295,7 +300,8 @@ QByteArray historyOpenMetrics(qint64 endS)
             const double v
                 = 1e6 + perSecond * double(t - start) * (1.0 + 0.3 * std::sin(double(t) / 3600));
             out += QByteArray(name) + "_total{" + labels.toUtf8() + "} "
-                + QByteArray::number(quint64(v)) + ' ' + QByteArray::number(t) + '\n';
+                + QByteArray::number(quint64(v)) + ' '
+                + QByteArray::number(textFormat ? t * 1000 : t) + '\n';
         }
     };
     const QString sw = QStringLiteral("switch=\"%1\",interface=\"%2\"").arg(leaf(0), eth(0));
@@ -306,7 +312,8 @@ QByteArray historyOpenMetrics(qint64 endS)
         = QStringLiteral("instance=\"%1:9471\",device=\"mlx5_0\",port=\"1\"").arg(host(0));
     family("node_infiniband_port_data_received_bytes", nic, 4e9);
     family("node_infiniband_np_ecn_marked_roce_packets_received", nic, 500);
-    out += "# EOF\n";
+    if (!textFormat)
+        out += "# EOF\n";
     return out;
 }
 
@@ -364,77 +371,143 @@ int main(int argc, char **argv)
     SyntheticTarget target(fleet);
     target.listen(QHostAddress::LocalHost, 0);
 
-    // 24 h of history for one port of each kind, backfilled into the store's data directory.
+    const bool victoria = args.contains(QStringLiteral("--store"))
+        && args.value(args.indexOf(QStringLiteral("--store")) + 1)
+            == QLatin1String("victoria-metrics");
+    figures.add(
+        "store",
+        QJsonValue(victoria ? QStringLiteral("victoria-metrics") : QStringLiteral("prometheus")));
     QTemporaryDir work;
     const qint64 nowS = QDateTime::currentSecsSinceEpoch();
-    {
-        QFile om(work.filePath(QStringLiteral("history.om")));
-        om.open(QIODevice::WriteOnly);
-        om.write(historyOpenMetrics(nowS - 120));
-    }
-    QElapsedTimer backfill;
-    backfill.start();
-    const int promtool = QProcess::execute(
-        QStringLiteral("promtool"),
-        {QStringLiteral("tsdb"), QStringLiteral("create-blocks-from"),
-         QStringLiteral("openmetrics"), work.filePath(QStringLiteral("history.om")),
-         work.filePath(QStringLiteral("data"))});
-    const double backfillS = double(backfill.elapsed()) / 1000;
-    std::printf("backfill: promtool tsdb create-blocks-from openmetrics (24 h of 2 ports) exit %d "
-                "in %.1f s\n",
-                promtool, backfillS);
-    figures.add("backfill_exit_code", promtool);
-    figures.add("backfill_s", backfillS);
-
-    // Prometheus on loopback, honouring the fleet's own instance labels; with the fleet's
-    // recording rules unless --no-rules.
+    // The store on loopback, honouring the fleet's own instance labels; with the fleet's
+    // recording rules unless --no-rules (Prometheus evaluates them, vmalert for VictoriaMetrics).
     const bool rules = !args.contains(QStringLiteral("--no-rules"));
     const quint16 port = roce::testing::freeLoopbackPort();
-    {
-        QFile ruleFile(work.filePath(QStringLiteral("roce-fleet.rules.yml")));
-        ruleFile.open(QIODevice::WriteOnly);
-        ruleFile.write(fleet::recordingRules(QStringLiteral("60s"), kScrapeSeconds).toUtf8());
+    const QString url = QStringLiteral("http://127.0.0.1:%1").arg(port);
+    QProcess store, vmalert;
+    store.setProcessChannelMode(QProcess::MergedChannels);
+    vmalert.setProcessChannelMode(QProcess::MergedChannels);
+    QFile ruleFile(work.filePath(QStringLiteral("roce-fleet.rules.yml")));
+    ruleFile.open(QIODevice::WriteOnly);
+    ruleFile.write(fleet::recordingRules(QStringLiteral("60s"), kScrapeSeconds).toUtf8());
+    ruleFile.close();
+    const QByteArray scrapeJob = QStringLiteral("scrape_configs:\n  - job_name: fleet\n"
+                                                "    honor_labels: true\n"
+                                                "    static_configs:\n"
+                                                "      - targets: ['127.0.0.1:%1']\n")
+                                     .arg(target.serverPort())
+                                     .toUtf8();
+    if (!victoria) {
+        // 24 h of history for one port of each kind, backfilled into the data directory.
+        {
+            QFile om(work.filePath(QStringLiteral("history.om")));
+            om.open(QIODevice::WriteOnly);
+            om.write(historyOpenMetrics(nowS - 120));
+        }
+        QElapsedTimer backfill;
+        backfill.start();
+        const int promtool = QProcess::execute(
+            QStringLiteral("promtool"),
+            {QStringLiteral("tsdb"), QStringLiteral("create-blocks-from"),
+             QStringLiteral("openmetrics"), work.filePath(QStringLiteral("history.om")),
+             work.filePath(QStringLiteral("data"))});
+        const double backfillS = double(backfill.elapsed()) / 1000;
+        std::printf("backfill: promtool tsdb create-blocks-from openmetrics (24 h of 2 ports) "
+                    "exit %d in %.1f s\n",
+                    promtool, backfillS);
+        figures.add("backfill_exit_code", promtool);
+        figures.add("backfill_s", backfillS);
         QFile config(work.filePath(QStringLiteral("prometheus.yml")));
         config.open(QIODevice::WriteOnly);
         config.write(QStringLiteral("global:\n  scrape_interval: %1s\n  scrape_timeout: 14s\n"
-                                    "  evaluation_interval: %1s\n%3"
-                                    "scrape_configs:\n  - job_name: fleet\n    honor_labels: true\n"
-                                    "    static_configs:\n      - targets: ['127.0.0.1:%2']\n")
+                                    "  evaluation_interval: %1s\n%2")
                          .arg(kScrapeSeconds)
-                         .arg(target.serverPort())
                          .arg(rules
                                   ? QStringLiteral("rule_files: ['%1']\n").arg(ruleFile.fileName())
                                   : QString())
-                         .toUtf8());
+                         .toUtf8()
+                     + scrapeJob);
+        config.close();
+        store.start(
+            QStringLiteral("prometheus"),
+            {QStringLiteral("--config.file=") + work.filePath(QStringLiteral("prometheus.yml")),
+             QStringLiteral("--storage.tsdb.path=") + work.filePath(QStringLiteral("data")),
+             QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(port),
+             QStringLiteral("--log.level=warn")});
+    } else {
+        QFile config(work.filePath(QStringLiteral("scrape.yml")));
+        config.open(QIODevice::WriteOnly);
+        config.write(QStringLiteral("global:\n  scrape_interval: %1s\n  scrape_timeout: 14s\n")
+                         .arg(kScrapeSeconds)
+                         .toUtf8()
+                     + scrapeJob);
+        config.close();
+        // -search.latencyOffset=0s: a query for now sees the newest scrape, as Prometheus's do.
+        // -promscrape.maxScrapeSize: the synthetic target serves the whole fleet as one 40 MB
+        // scrape (a real fleet is 2,176 small ones), past the 16 MB default.
+        store.start(QStringLiteral("victoria-metrics"),
+                    {QStringLiteral("-storageDataPath=") + work.filePath(QStringLiteral("vm")),
+                     QStringLiteral("-httpListenAddr=127.0.0.1:%1").arg(port),
+                     QStringLiteral("-promscrape.config=") + config.fileName(),
+                     QStringLiteral("-search.latencyOffset=0s"),
+                     QStringLiteral("-promscrape.maxScrapeSize=256MB"),
+                     QStringLiteral("-retentionPeriod=10y"), QStringLiteral("-loggerLevel=WARN")});
     }
-    std::printf("recording rules: %s\n", rules ? "on (rocectl fleet --print-rules)" : "off");
+    std::printf("store: %s; recording rules: %s\n", victoria ? "victoria-metrics" : "prometheus",
+                rules ? "on (rocectl fleet --print-rules)" : "off");
     figures.add("recording_rules", rules);
-    QProcess prometheus;
-    prometheus.setProcessChannelMode(QProcess::MergedChannels);
-    prometheus.start(
-        QStringLiteral("prometheus"),
-        {QStringLiteral("--config.file=") + work.filePath(QStringLiteral("prometheus.yml")),
-         QStringLiteral("--storage.tsdb.path=") + work.filePath(QStringLiteral("data")),
-         QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(port),
-         QStringLiteral("--log.level=warn")});
-    if (!prometheus.waitForStarted(10000)) {
-        std::printf("prometheus did not start\n");
+    if (!store.waitForStarted(10000)) {
+        std::printf("the store did not start\n");
         return 1;
     }
-    const QString url = QStringLiteral("http://127.0.0.1:%1").arg(port);
+    if (victoria) {
+        // The same 24 h of history, through the store's import API once it answers.
+        waitUntil(
+            [&] {
+                return !roce::testing::httpGet(QUrl(url + QStringLiteral("/health"))).isEmpty();
+            },
+            30000);
+        QElapsedTimer backfill;
+        backfill.start();
+        const bool imported
+            = roce::testing::httpPost(QUrl(url + QStringLiteral("/api/v1/import/prometheus")),
+                                      historyOpenMetrics(nowS - 120, true));
+        const double backfillS = double(backfill.elapsed()) / 1000;
+        std::printf("backfill: /api/v1/import/prometheus (24 h of 2 ports) %s in %.1f s\n",
+                    imported ? "accepted" : "refused", backfillS);
+        figures.add("backfill_exit_code", imported ? 0 : 1);
+        figures.add("backfill_s", backfillS);
+        if (rules) {
+            vmalert.start(QStringLiteral("vmalert"),
+                          {QStringLiteral("-rule=") + ruleFile.fileName(),
+                           QStringLiteral("-datasource.url=") + url,
+                           QStringLiteral("-remoteWrite.url=") + url,
+                           QStringLiteral("-evaluationInterval=%1s").arg(kScrapeSeconds),
+                           QStringLiteral("-httpListenAddr=127.0.0.1:%1")
+                               .arg(roce::testing::freeLoopbackPort()),
+                           QStringLiteral("-loggerLevel=WARN")});
+            if (!vmalert.waitForStarted(10000)) {
+                std::printf("vmalert did not start\n");
+                return 1;
+            }
+        }
+    }
     // Three scrapes, so that irate() has two samples everywhere.
     QElapsedTimer wait;
     wait.start();
     waitUntil([&] { return target.scrapes >= 3; }, 180000);
-    QThread::sleep(rules ? 8 : 2);  // the third scrape ingested (and the rules evaluated on it)
+    // The third scrape ingested, and the rules evaluated on it (vmalert on its own clock, and
+    // its results written back through the store's ingestion).
+    QThread::sleep(rules ? (victoria ? 20 : 8) : 2);
     const double readyS = double(wait.elapsed()) / 1000;
-    const long prometheusRss = rssKb(QString::number(prometheus.processId()), "VmRSS:");
-    std::printf("prometheus: %d scrapes of the synthetic fleet in %.0f s; prometheus RSS %ld MB\n",
-                target.scrapes, readyS, prometheusRss / 1024);
+    const long storeRss = rssKb(QString::number(store.processId()), "VmRSS:");
+    std::printf("%s: %d scrapes of the synthetic fleet in %.0f s; its RSS %ld MB\n",
+                victoria ? "victoria-metrics" : "prometheus", target.scrapes, readyS,
+                storeRss / 1024);
     std::fflush(stdout);
     figures.add("prometheus_scrapes", target.scrapes);
     figures.add("prometheus_ready_s", readyS);
-    figures.add("prometheus_rss_mb", double(prometheusRss) / 1024);
+    figures.add("prometheus_rss_mb", double(storeRss) / 1024);
 
     // The console's fleet source on the live model, as the window has it.
     const long before = rssKb(QStringLiteral("self"), "VmRSS:");
@@ -592,8 +665,10 @@ int main(int argc, char **argv)
         std::fflush(stdout);
         waitUntil([] { return false; }, qint64(seconds) * 1000);
     }
-    prometheus.terminate();
-    prometheus.waitForFinished(20000);
+    vmalert.terminate();
+    vmalert.waitForFinished(10000);
+    store.terminate();
+    store.waitForFinished(20000);
     figures.print();
     return 0;
 }

@@ -51,6 +51,25 @@ inline QByteArray httpGet(const QUrl &url, int timeoutMs = 5000, int *status = n
     return body;
 }
 
+/// POST @p body to @p url with a deadline; true on a 2xx answer.
+inline bool httpPost(const QUrl &url, const QByteArray &body, int timeoutMs = 30000)
+{
+    QNetworkAccessManager nam;
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("text/plain"));
+    QNetworkReply *reply = nam.post(request, body);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const bool ok
+        = reply->isFinished() && reply->error() == QNetworkReply::NoError && status / 100 == 2;
+    reply->abort();
+    reply->deleteLater();
+    return ok;
+}
+
 class MetricsStore
 {
 public:
@@ -71,6 +90,9 @@ public:
         m_user = user;
         m_password = password;
     }
+
+    /// More flags for the store's command line (limits a site may set).
+    void setExtraArguments(const QStringList &args) { m_extraArgs = args; }
 
     /// Starts the store scraping @p targets ("127.0.0.1:9471") every @p scrapeSeconds; empty
     /// when it answers, else why not.
@@ -191,6 +213,7 @@ private:
                 args << QStringLiteral("-httpAuth.username=") + m_user
                      << QStringLiteral("-httpAuth.password=") + m_password;
         }
+        args << m_extraArgs;
         m_process.setProcessChannelMode(QProcess::MergedChannels);
         QObject::connect(&m_process, &QProcess::readyRead, &m_process,
                          [this] { m_log += m_process.readAll(); });
@@ -221,6 +244,7 @@ private:
     QProcess m_process;
     QByteArray m_log;
     QStringList m_targets;
+    QStringList m_extraArgs;
     QString m_user, m_password;
     quint16 m_port = 0;
 };

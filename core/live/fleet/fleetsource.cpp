@@ -162,38 +162,50 @@ void FleetPoller::discover()
         };
     };
     auto recorded = std::make_shared<QList<prom::PromSample>>();
-    round->left = 5;
-    round->then = [this, shape, switchSpeeds, nicRates, families, error, instance, recorded] {
-        m_discovering = false;
-        if (*error) {
-            storeFailed((*error)->message);
-            m_discoveryTimer.start(std::min(m_options.discoveryMs, 5000));
-            return;
-        }
-        applyLineRates(*shape, *switchSpeeds, *nicRates);
-        applyFamilies(*shape, *families);
-        m_recorded = !recorded->isEmpty();
-        finishDiscovery(std::move(*shape), *instance);
-    };
+    // One series request per family, side by side: VictoriaMetrics answers /api/v1/series
+    // with at most 30,000 series (-search.maxSeries), and a 2,048-host fleet's info series
+    // together are more than that, while each family alone is well under it.
+    const QStringList matchers = discoveryMatchers();
+    auto parts = std::make_shared<QList<QList<prom::LabelSet>>>(matchers.size());
+    round->left = 4 + int(matchers.size());
+    round->then
+        = [this, shape, switchSpeeds, nicRates, families, error, instance, recorded, parts] {
+              m_discovering = false;
+              if (*error) {
+                  storeFailed((*error)->message);
+                  m_discoveryTimer.start(std::min(m_options.discoveryMs, 5000));
+                  return;
+              }
+              QList<prom::LabelSet> series;
+              for (const QList<prom::LabelSet> &part : std::as_const(*parts))
+                  series.append(part);
+              *shape = shapeFromSeries(series);
+              for (const prom::LabelSet &s : std::as_const(series)) {
+                  *instance = s.value(QStringLiteral("instance"));
+                  if (!instance->isEmpty())
+                      break;
+              }
+              applyLineRates(*shape, *switchSpeeds, *nicRates);
+              applyFamilies(*shape, *families);
+              m_recorded = !recorded->isEmpty();
+              finishDiscovery(std::move(*shape), *instance);
+          };
     // Whether the store runs our recording rules (rocectl fleet --print-rules).
     m_client->query(
         QStringLiteral("count by (__name__) ({__name__=~\"roce:fleet_(switch|nic)_rate\"})"),
         {QStringLiteral("__name__")}, keep(*recorded));
-    m_client->series(discoveryMatchers(), now - 10 * 60 * 1000, now,
-                     [error, round, shape, instance](const Result<QList<prom::LabelSet>> &r) {
-                         if (!r) {
-                             if (!*error)
-                                 *error = r.error();
-                         } else {
-                             *shape = shapeFromSeries(*r);
-                             for (const prom::LabelSet &s : *r) {
-                                 *instance = s.value(QStringLiteral("instance"));
-                                 if (!instance->isEmpty())
-                                     break;
+    for (qsizetype i = 0; i < matchers.size(); ++i) {
+        m_client->series({matchers.at(i)}, now - 10 * 60 * 1000, now,
+                         [error, round, parts, i](Result<QList<prom::LabelSet>> r) {
+                             if (!r) {
+                                 if (!*error)
+                                     *error = r.error();
+                             } else {
+                                 (*parts)[i] = std::move(r).value();
                              }
-                         }
-                         round->done();
-                     });
+                             round->done();
+                         });
+    }
     m_client->query(QStringLiteral("max by (switch, interface) (nxos_interface_speed_bytes)"),
                     rowLabels(RowKey::SwitchPort), keep(*switchSpeeds));
     m_client->query(

@@ -499,13 +499,21 @@ private slots:
     void storeShowsTheAgentsRates_data()
     {
         QTest::addColumn<int>("engine");
-        QTest::newRow("prometheus") << int(MetricsStore::Engine::Prometheus);
-        QTest::newRow("victoria-metrics") << int(MetricsStore::Engine::VictoriaMetrics);
+        QTest::addColumn<QStringList>("flags");
+        QTest::newRow("prometheus") << int(MetricsStore::Engine::Prometheus) << QStringList();
+        QTest::newRow("victoria-metrics")
+            << int(MetricsStore::Engine::VictoriaMetrics) << QStringList();
+        // /api/v1/series answers at most this many series (30,000 by default, fewer than a
+        // 2,048-host fleet's info series): discovery asks family by family, each under it.
+        QTest::newRow("victoria-metrics, series limit below the fleet's")
+            << int(MetricsStore::Engine::VictoriaMetrics)
+            << QStringList {QStringLiteral("-search.maxSeries=4")};
     }
 
     void storeShowsTheAgentsRates()
     {
         QFETCH(int, engine);
+        QFETCH(QStringList, flags);
         FixtureAgent busy, idle;
         QVERIFY(busy.start(QStringLiteral("gpu01")));
         QVERIFY(idle.start(QStringLiteral("gpu02")));
@@ -520,6 +528,7 @@ private slots:
              {busy.counter(QStringLiteral("hw_counters"), QStringLiteral("np_cnp_sent")), 1843204,
               kCnpPerS}});
         MetricsStore store {MetricsStore::Engine(engine)};
+        store.setExtraArguments(flags);
         const QString started = store.start({busy.target(), idle.target()});
         QVERIFY2(started.isEmpty(), qPrintable(started));
         QVERIFY2(store.waitForScrapes(4, 60000), qPrintable(store.log()));
