@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cerrno>
 
 namespace roce::agent {
 
@@ -399,8 +400,10 @@ void RdmaCollector::readPort(Port &port, const Device &device, RdmaPortSample &p
                                     .arg(device.identity.name)
                                     .arg(port.number)
                                     .arg(query->error));
-            // The device may have gone, or come back under another index.
-            m_netlinkDevicesStale = true;
+            // The device went, or came back under another index: list them again. A port the
+            // kernel refuses for good (a driver without hardware counters) is not a reason to.
+            if (query->errorCode == -ENODEV)
+                m_netlinkDevicesStale = true;
         }
         p.hwCounters = port.hwCounters->read();
         m_usedSysfs = m_usedSysfs || port.hwCounters->exists();

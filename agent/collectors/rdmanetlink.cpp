@@ -372,6 +372,7 @@ void RdmaNetlink::statGet(std::vector<Query> &queries)
         for (std::size_t i = first; i < last; ++i) {
             queries[i].answered = false;
             queries[i].error.clear();
+            queries[i].errorCode = 0;
             rdmanl::appendStatGet(m_request, firstSeq + quint32(i - first), queries[i].device,
                                   queries[i].port);
         }
@@ -423,6 +424,7 @@ void RdmaNetlink::statGet(std::vector<Query> &queries)
                             q.error = parsed.error().message;
                     } else if (m.kind == rdmanl::MessageKind::Error && m.error != 0) {
                         q.error = QString::fromLocal8Bit(std::strerror(-m.error));
+                        q.errorCode = m.error;
                     } else {
                         continue;
                     }

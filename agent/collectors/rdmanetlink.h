@@ -84,7 +84,8 @@ public:
         quint32 port = 0;
         NetlinkPortStats stats;
         bool answered = false;
-        QString error;  ///< when not answered, why
+        QString error;      ///< when not answered, why
+        int errorCode = 0;  ///< the kernel's refusal (a negative errno), 0 for any other failure
     };
     /// Asks about every query's port: requests go out in batches (one send each), the replies
     /// are matched to queries by sequence number. A query the kernel refused carries its

@@ -900,6 +900,7 @@ private slots:
             if (q.device == 5 && q.port == 2) {
                 QVERIFY2(!q.answered, qPrintable(name));
                 QCOMPARE(q.error, QString::fromLocal8Bit(std::strerror(ENODEV)));
+                QCOMPARE(q.errorCode, -ENODEV);
                 continue;
             }
             QVERIFY2(q.answered, qPrintable(name + QLatin1Char(' ') + q.error));
