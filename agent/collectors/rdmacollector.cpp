@@ -107,9 +107,10 @@ QList<CounterRename> pmaRenames()
 }
 
 // "lifespan" is a setting (ms a firmware read is cached), not a counter.
-QStringList hwSkip()
+const QStringList &hwSkip()
 {
-    return {QStringLiteral("lifespan")};
+    static const QStringList skip {QStringLiteral("lifespan")};
+    return skip;
 }
 
 QList<int> portNumbers(const QStringList &entries)

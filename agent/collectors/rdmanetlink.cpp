@@ -85,6 +85,16 @@ template <typename Visit> bool forEachAttribute(const char *data, std::size_t si
     return at >= size;
 }
 
+/// A u32 attribute into @p out, @p seen set; false when its payload cannot hold one.
+bool takeU32(const char *payload, std::size_t size, quint32 &out, bool &seen)
+{
+    if (size < sizeof(quint32))
+        return false;
+    out = load<quint32>(payload);
+    seen = true;
+    return true;
+}
+
 /// A NUL-terminated netlink string attribute, without its terminator.
 std::string_view stringOf(const char *payload, std::size_t size)
 {
@@ -171,11 +181,7 @@ Result<void> parseStatReply(const Message &message, NetlinkPortStats &out)
         [&](quint16 type, const char *payload, std::size_t size) {
             switch (type) {
             case RDMA_NLDEV_ATTR_DEV_INDEX:
-                if (size < sizeof(quint32))
-                    return false;
-                out.device = load<quint32>(payload);
-                haveDevice = true;
-                return true;
+                return takeU32(payload, size, out.device, haveDevice);
             case RDMA_NLDEV_ATTR_DEV_NAME: {
                 const std::string_view name = stringOf(payload, size);
                 if (out.deviceName.size() != qsizetype(name.size())
@@ -184,11 +190,7 @@ Result<void> parseStatReply(const Message &message, NetlinkPortStats &out)
                 return true;
             }
             case RDMA_NLDEV_ATTR_PORT_INDEX:
-                if (size < sizeof(quint32))
-                    return false;
-                out.port = load<quint32>(payload);
-                havePort = true;
-                return true;
+                return takeU32(payload, size, out.port, havePort);
             case RDMA_NLDEV_ATTR_STAT_HWCOUNTERS:
                 haveTable = true;
                 return forEachAttribute(
@@ -240,26 +242,23 @@ Result<void> parseStatReply(const Message &message, NetlinkPortStats &out)
 
 Result<std::pair<quint32, QString>> parseDeviceReply(const Message &message)
 {
-    std::optional<quint32> index;
+    quint32 index = 0;
+    bool haveIndex = false;
     QString name;
-    const bool ok = forEachAttribute(message.payload, message.payloadSize,
-                                     [&](quint16 type, const char *payload, std::size_t size) {
-                                         if (type == RDMA_NLDEV_ATTR_DEV_INDEX) {
-                                             if (size < sizeof(quint32))
-                                                 return false;
-                                             index = load<quint32>(payload);
-                                         } else if (type == RDMA_NLDEV_ATTR_DEV_NAME) {
-                                             const std::string_view n = stringOf(payload, size);
-                                             name
-                                                 = QString::fromUtf8(n.data(), qsizetype(n.size()));
-                                         }
-                                         return true;
-                                     });
-    if (!ok)
+    auto visit = [&](quint16 type, const char *payload, std::size_t size) {
+        if (type == RDMA_NLDEV_ATTR_DEV_INDEX)
+            return takeU32(payload, size, index, haveIndex);
+        if (type == RDMA_NLDEV_ATTR_DEV_NAME) {
+            const std::string_view n = stringOf(payload, size);
+            name = QString::fromUtf8(n.data(), qsizetype(n.size()));
+        }
+        return true;
+    };
+    if (!forEachAttribute(message.payload, message.payloadSize, visit))
         return malformed(RdmaNetlinkText::tr("an attribute runs past the message"));
-    if (!index || name.isEmpty())
+    if (!haveIndex || name.isEmpty())
         return malformed(RdmaNetlinkText::tr("a device without index or name"));
-    return std::pair {*index, name};
+    return std::pair {index, name};
 }
 
 }  // namespace rdmanl

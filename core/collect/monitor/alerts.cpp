@@ -1,5 +1,7 @@
 #include "collect/monitor/alerts.h"
 
+#include "proto/datamodel/sametext.h"
+
 #include <optional>
 #include <utility>
 
@@ -199,9 +201,7 @@ std::optional<Alert> linkDown(const model::PortSample &p, QString &lastState,
     // seen up, or it is first seen down with a peer (its description or LLDP neighbour
     // says what is behind it; a NIC always has its netdev); an unused port is neither.
     // Most ports are up and stay up: no string copied, no reference counted, for them.
-    const bool same
-        = lastState.constData() == p.state.constData() && lastState.size() == p.state.size();
-    if (same && p.state != QLatin1String("down"))
+    if (model::sameText(lastState, p.state) && p.state != QLatin1String("down"))
         return std::nullopt;
     const QString before = std::exchange(lastState, p.state);
     const bool cabled = before == QLatin1String("up") || (before.isEmpty() && !p.peer.isEmpty())
@@ -259,7 +259,7 @@ QList<AlertEngine::PortMemory> &AlertEngine::memoryFor(const model::SourceFrame 
     QList<PortMemory> &memory = m_memory[u.source];
     bool aligned = memory.size() >= u.ports.size();
     for (qsizetype i = 0; aligned && i < u.ports.size(); ++i)
-        aligned = memory.at(i).port == u.ports.at(i).name();
+        aligned = model::sameText(memory.at(i).port, u.ports.at(i).name());
     if (!aligned) {
         // The source's ports changed: this frame's ports first, in its order, then the ones
         // it left out (remembered for when they come back).

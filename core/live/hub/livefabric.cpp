@@ -5,6 +5,7 @@
 #include "live/itemmodels/eventlistmodel.h"
 #include "live/itemmodels/findingmodel.h"
 #include "live/itemmodels/porttablemodel.h"
+#include "proto/datamodel/sametext.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -391,7 +392,8 @@ void LiveFabric::applyPortFrame(const Event &e, SourceState &source, TickFrames 
             source.ports.append(p.name());
         slot = latestSlot(p.name(), slot + 1);
         Latest &l = m_latest[slot];
-        if (l.index < 0 || l.peer != p.peer || l.peerPort != p.peerPort) {
+        if (l.index < 0 || !model::sameText(l.peer, p.peer)
+            || !model::sameText(l.peerPort, p.peerPort)) {
             ++m_shapeSerial;  // a new port, or its LLDP neighbour changed
             l.peer = p.peer;
             l.peerPort = p.peerPort;
@@ -499,7 +501,7 @@ void LiveFabric::tick()
 
 qsizetype LiveFabric::latestSlot(const QString &name, qsizetype hint)
 {
-    if (hint < m_latest.size() && m_latest.at(hint).key == name)
+    if (hint < m_latest.size() && model::sameText(m_latest.at(hint).key, name))
         return hint;
     const auto at = m_latestIndex.constFind(name);
     if (at != m_latestIndex.constEnd())

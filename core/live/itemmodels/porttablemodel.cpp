@@ -1,6 +1,7 @@
 #include "live/itemmodels/porttablemodel.h"
 
 #include "proto/datamodel/naturalorder.h"
+#include "proto/datamodel/sametext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -230,13 +231,6 @@ void PortTableModel::applyUpdate(const model::SourceFrame &update)
     applyUpdates({update});
 }
 
-namespace {
-bool sameName(const QString &a, const QString &b)
-{
-    return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
-}
-}  // namespace
-
 void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
 {
     // New ports of the batch, each once (a port twice in a tick: the newest wins).
@@ -259,9 +253,10 @@ void PortTableModel::applyUpdates(const QList<model::SourceFrame> &updates)
         for (qsizetype i = 0; i < update.ports.size(); ++i) {
             const model::PortSample &p = update.ports.at(i);
             const int last = cache.rows[std::size_t(i)];
-            if (last >= 0 && sameName(m_rows.at(last).name, p.name())) {
+            if (last >= 0 && model::sameText(m_rows.at(last).name, p.name())) {
                 row = last;
-            } else if (row + 1 < m_rows.size() && sameName(m_rows.at(row + 1).name, p.name())) {
+            } else if (row + 1 < m_rows.size()
+                       && model::sameText(m_rows.at(row + 1).name, p.name())) {
                 ++row;
             } else {
                 const auto it = m_index.constFind(p.name());
