@@ -6,6 +6,7 @@
 // [--quick] [--json]
 #include "benchfigures.h"
 #include "sim/engine/fabric.h"
+#include "sim/engine/fluidfabric.h"
 #include "sim/engine/makefabric.h"
 #include "sim/scenarios/livesteps.h"
 
@@ -74,6 +75,13 @@ void run(BenchFigures &figures, const Case &c)
     figures.add(key + "_build_s", buildSeconds);
     figures.add(key + "_rss_growth_mb", double(after - before) / 1024);
     figures.add(key + "_rss_mb", double(after) / 1024);
+    // How much of the fluid model's load stepped, and how much moved by arithmetic.
+    if (const auto *fluid = dynamic_cast<const FluidFabric *>(fabric.get())) {
+        const int stepped = fluid->steppedFlowCount();
+        std::printf("%-44s %d of %d flows step, the others move by arithmetic\n", "", stepped,
+                    fabric->flowCount());
+        figures.add(key + "_stepped_flows", stepped);
+    }
 }
 
 ModelParams railParams(int threads)
@@ -198,8 +206,9 @@ int main(int argc, char **argv)
                                       : "fluid: rail:256, 2 flows into every NIC, 2 threads",
                          quick ? 20 * kNsPerMs : 100 * kNsPerMs,
                          [threads] {
-                             // 4,096 flows, every NIC receiving two: every queue is shared,
-                             // every flow steps, and the phases split over the threads.
+                             // 4,096 flows, every NIC sending two and receiving two at half
+                             // the line: every NIC and leaf port is shared, and nothing
+                             // queues (a fixed point, which moves by arithmetic).
                              auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps),
                                                  railParams(threads));
                              const int nics = int(f->spec().hosts.size());
@@ -210,6 +219,30 @@ int main(int argc, char **argv)
                              return f;
                          },
                          threads == 1 ? "rail256_dense" : "rail256_dense_2_threads"});
+    }
+    for (int threads : {1, 2}) {
+        cases.push_back({threads == 1 ? "fluid: rail:256, 4 flows into every other NIC, 1 thr"
+                                      : "fluid: rail:256, 4 flows into every other NIC, 2 thr",
+                         quick ? 10 * kNsPerMs : 50 * kNsPerMs,
+                         [threads] {
+                             // 4,096 flows at 2:1 into 1,024 NICs: every queue to them is
+                             // busy and every flow steps (DCQCN everywhere), the phases
+                             // split over the threads.
+                             auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps),
+                                                 railParams(threads));
+                             const int hosts = 256, nicsPerHost = 8;
+                             for (int h = 0; h < hosts; ++h) {
+                                 const int even = h / 2 * 2;
+                                 for (int k = 0; k < nicsPerHost; ++k) {
+                                     for (int ahead : {2, 4}) {
+                                         f->startFlow(h * nicsPerHost + k,
+                                                      ((even + ahead) % hosts) * nicsPerHost + k);
+                                     }
+                                 }
+                             }
+                             return f;
+                         },
+                         threads == 1 ? "rail256_congested" : "rail256_congested_2_threads"});
     }
     cases.push_back({"fluid: rail:1024:8:8:16, 8192-flow per-rail ring, 2 thr",
                      quick ? 20 * kNsPerMs : 200 * kNsPerMs,

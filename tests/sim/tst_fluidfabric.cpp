@@ -3,6 +3,7 @@
 // 1,024-host rail fabric. The agreement tolerances are stated in kTolerances and in the
 // README; the test prints the table it checks.
 #include "sim/engine/fabric.h"
+#include "sim/engine/fluidfabric.h"
 #include "sim/engine/makefabric.h"
 #include "sim/scenarios/fabricnames.h"
 #include "sim/scenarios/livescenario.h"
@@ -233,6 +234,86 @@ private slots:
             QCOMPARE(express->hostCounters(h).portXmitData, stepped->hostCounters(h).portXmitData);
             QCOMPARE(express->hostCounters(h).portRcvData, stepped->hostCounters(h).portRcvData);
         }
+    }
+
+    void sharedExpressGroupsCountAsSteppedOnes()
+    {
+        // Bulk flows that share NICs and ports without a queue anywhere (every NIC sends two
+        // flows and receives two, at half the line each) are a fixed point: they move by
+        // arithmetic as a group. An incast that lands on the group later, and flows stopped in
+        // it, send it back to stepping. Every counter comes out as if it had stepped all along.
+        QFETCH(int, flowsPerNic);
+        QFETCH(int, change);
+        auto runWith = [&](bool express, int *steppedEarly, int *steppedLate) {
+            ModelParams p;
+            p.engine = FabricEngine::Fluid;
+            p.expressFlows = express;
+            p.timing.dt = 10 * kNsPerUs;
+            p.sw.pfcMode = PfcThresholdMode::Dynamic;
+            auto fabric = std::make_unique<FluidFabric>(railFabric(64, 8, 8, 8, 100 * kGbps), p);
+            const int nics = int(fabric->spec().hosts.size());
+            for (int i = 0; i < nics; ++i) {
+                for (int k = 1; k <= flowsPerNic; ++k)
+                    fabric->startFlow(i, (i + 8 * k) % nics);
+            }
+            fabric->runFor(10 * kNsPerMs);
+            *steppedEarly = fabric->steppedFlowCount();
+            if (change == 1) {
+                for (int h = 1; h < 8; ++h)
+                    fabric->startFlow(h * 8, 0);  // 7 -> 1 onto NIC 0
+            } else if (change == 2) {
+                for (int id = 0; id < 120; id += 3)
+                    fabric->stopFlow(id);
+            }
+            fabric->runFor(10 * kNsPerMs);
+            *steppedLate = fabric->steppedFlowCount();
+            return fabric;
+        };
+        int early = 0, late = 0, expressEarly = 0, expressLate = 0;
+        const auto stepped = runWith(false, &early, &late);
+        const auto express = runWith(true, &expressEarly, &expressLate);
+        const int flows = stepped->flowCount();
+        QCOMPARE(early, 512 * flowsPerNic);  // without the express path, every flow steps
+        QVERIFY(late > 0);
+        QCOMPARE(expressEarly, 0);  // the whole fabric's load moved by arithmetic
+        if (change == 1)
+            QVERIFY2(expressLate > 0, "the incast's group steps");
+        double marks = 0, received = 0;
+        for (int i = 0; i < stepped->spec().switchPorts.size(); ++i) {
+            const SwitchPortCounters a = stepped->switchPortCounters(i);
+            const SwitchPortCounters b = express->switchPortCounters(i);
+            QCOMPARE(b.txPkts, a.txPkts);
+            QCOMPARE(b.txBytes, a.txBytes);
+            QCOMPARE(b.rxBytes, a.rxBytes);
+            QCOMPARE(b.qosEcnPkts[ClassRoce], a.qosEcnPkts[ClassRoce]);
+            QCOMPARE(b.txPpp, a.txPpp);
+            marks += double(a.qosEcnPkts[ClassRoce]);
+        }
+        for (int h = 0; h < stepped->spec().hosts.size(); ++h) {
+            const HostCounters a = stepped->hostCounters(h);
+            const HostCounters b = express->hostCounters(h);
+            QCOMPARE(b.portXmitData, a.portXmitData);
+            QCOMPARE(b.portRcvData, a.portRcvData);
+            QCOMPARE(b.portXmitPackets, a.portXmitPackets);
+            QCOMPARE(b.npCnpSent, a.npCnpSent);
+            received += double(a.portRcvData) * 4;
+        }
+        for (int id = 0; id < flows; ++id)
+            QCOMPARE(express->flowStats(id).rxBytes, stepped->flowStats(id).rxBytes);
+        // Not vacuous: 512 NICs received at line rate for 20 ms, and the incast marked.
+        QVERIFY2(received > 0.9 * 512 * 100e9 / 8 * 0.02 * (change == 2 ? 0.9 : 1.0),
+                 qPrintable(QString::number(received)));
+        if (change == 1)
+            QVERIFY(marks > 100);
+    }
+    void sharedExpressGroupsCountAsSteppedOnes_data()
+    {
+        QTest::addColumn<int>("flowsPerNic");
+        QTest::addColumn<int>("change");
+        QTest::newRow("2 flows a NIC") << 2 << 0;
+        QTest::newRow("3 flows a NIC (thirds of the line)") << 3 << 0;
+        QTest::newRow("an incast lands on the group") << 2 << 1;
+        QTest::newRow("flows stopped in the group") << 2 << 2;
     }
 
     void polarizedHashMakesOneHotUplink()

@@ -1,9 +1,11 @@
-// The express path of the fluid model: a flow alone on every port of an idle path, at line
-// rate and without congestion history, evolves by arithmetic. Most of a non-blocking fabric
-// is such flows (the ring of a training job between neighbours on one leaf); they cost
-// nothing per step, and the model steps only through the flows that share a queue. Their
-// timing is the step-by-step model's to the step: they send a line-rate share per step, each
-// hop passes the bytes one step later, and the receiver completes in the same step it would.
+// The express path of the fluid model: flows whose every step is the same evolve by
+// arithmetic. A flow alone on every port of an idle path, at line rate and without congestion
+// history, is one (most of a non-blocking fabric: the ring of a training job between
+// neighbours on one leaf); so is a group of bulk flows sharing NICs and ports where nothing
+// queues, each at its NIC's share. They cost nothing per step, and the model steps only
+// through the flows that share a queue. Their timing is the step-by-step model's to the
+// step: they send their share each step, each hop passes the bytes one step later, and the
+// receiver completes in the same step it would.
 #include "sim/engine/fluidstate.h"
 
 #include <climits>
@@ -26,7 +28,7 @@ double passedBy(const FluidFlow &f, std::int64_t step, int delay)
 
 }  // namespace
 
-bool FluidFabric::Impl::expressEligible(const FluidFlow &f, const ExpressUse &use) const
+bool FluidFabric::Impl::expressCandidate(const FluidFlow &f) const
 {
     if (!params.expressFlows || !f.stats.active || f.stats.kind != FlowKind::Rdma
         || f.route.hops < 1 || f.owner == NotifyOwner::Probe)
@@ -46,61 +48,168 @@ bool FluidFabric::Impl::expressEligible(const FluidFlow &f, const ExpressUse &us
                 return false;
         }
     }
-    if (use.src[std::size_t(f.srcNic)] != 1 || use.dst[std::size_t(f.dstNic)] != 1)
-        return false;
     const FluidNic &src = nics[std::size_t(f.srcNic)];
     const FluidNic &dst = nics[std::size_t(f.dstNic)];
     if (!src.up || src.stalled || src.speed <= 0 || src.rxPause[f.prio].pausedUntil > now || !dst.up
         || dst.stalled || dst.nicPaused)
         return false;
     for (int k = 0; k < f.route.hops; ++k) {
-        const int e = f.route.egress[k];
-        const FluidPort &out = ports[std::size_t(e)];
+        const FluidPort &out = ports[std::size_t(f.route.egress[k])];
         // A damaged cable loses frames every step: the receiver's step-by-step state follows.
-        if (use.egress[std::size_t(e)] != 1 || !out.up || out.speed < src.speed
-            || out.q[FluidDefault] > 0 || out.q[FluidRoce] > 0 || out.errorRate > 0
+        if (!out.up || out.q[FluidDefault] > 0 || out.q[FluidRoce] > 0 || out.errorRate > 0
             || out.egressPause[pfcCosAt(out.switchIndex)].pausedUntil > now)
             return false;
         const int in = f.ingressPort[k];
         if (in >= 0) {
             const FluidPort &inPort = ports[std::size_t(in)];
-            if (use.ingress[std::size_t(in)] != 1 || !inPort.up || inPort.paused
-                || inPort.errorRate > 0)
+            if (!inPort.up || inPort.paused || inPort.errorRate > 0)
                 return false;
         }
     }
     return true;
 }
 
-void FluidFabric::Impl::chooseExpress()
+void FluidFabric::Impl::groupExpressCandidates()
 {
-    // How many live flows use each NIC and each port in each direction: a flow that shares
-    // one can queue there, so it steps.
+    // Union-find over the live flows (by their index in liveFlows), joined by every NIC and
+    // port (each direction) they use; each flow ends pointing at its group's root.
     ExpressUse &use = expressUse;
-    use.egress.assign(ports.size(), 0);
-    use.ingress.assign(ports.size(), 0);
-    use.src.assign(nics.size(), 0);
-    use.dst.assign(nics.size(), 0);
-    for (int id : liveFlows) {
-        const FluidFlow &f = flows[std::size_t(id)];
-        ++use.src[std::size_t(f.srcNic)];
-        ++use.dst[std::size_t(f.dstNic)];
+    const int live = int(liveFlows.size());
+    use.parent.resize(std::size_t(live));
+    for (int i = 0; i < live; ++i)
+        use.parent[std::size_t(i)] = i;
+    auto root = [&use](int i) {
+        while (use.parent[std::size_t(i)] != i) {
+            use.parent[std::size_t(i)] = use.parent[std::size_t(use.parent[std::size_t(i)])];
+            i = use.parent[std::size_t(i)];
+        }
+        return i;
+    };
+    auto join = [&](std::vector<int> &owner, int resource, int i) {
+        int &first = owner[std::size_t(resource)];
+        if (first < 0) {
+            first = i;
+            return;
+        }
+        const int a = root(first), b = root(i);
+        if (a != b)
+            use.parent[std::size_t(std::max(a, b))] = std::min(a, b);
+    };
+    use.src.assign(nics.size(), -1);
+    use.dst.assign(nics.size(), -1);
+    use.egress.assign(ports.size(), -1);
+    use.ingress.assign(ports.size(), -1);
+    for (int i = 0; i < live; ++i) {
+        const FluidFlow &f = flows[std::size_t(liveFlows[std::size_t(i)])];
+        join(use.src, f.srcNic, i);
+        join(use.dst, f.dstNic, i);
         for (int k = 0; k < f.route.hops; ++k) {
-            ++use.egress[std::size_t(f.route.egress[k])];
+            join(use.egress, f.route.egress[k], i);
             if (f.ingressPort[k] >= 0)
-                ++use.ingress[std::size_t(f.ingressPort[k])];
+                join(use.ingress, f.ingressPort[k], i);
         }
     }
     const std::int64_t step = stepIndex();
+    use.members.assign(std::size_t(live), 0);
+    use.ok.assign(std::size_t(live), 1);
+    for (int i = 0; i < live; ++i) {
+        FluidFlow &f = flows[std::size_t(liveFlows[std::size_t(i)])];
+        expressSettle(f, step);  // its backlog as of now
+        const int r = root(i);
+        use.parent[std::size_t(i)] = r;
+        ++use.members[std::size_t(r)];
+        if (!expressCandidate(f))
+            use.ok[std::size_t(r)] = 0;
+    }
+}
+
+void FluidFabric::Impl::shareExpressCandidates()
+{
+    // Each member's bytes a step, as phase A divides its NIC: the same sums in the same
+    // order (flow by flow), so the same shares to the last bit.
+    ExpressUse &use = expressUse;
+    const int live = int(liveFlows.size());
+    auto group
+        = [&use](int i) -> char & { return use.ok[std::size_t(use.parent[std::size_t(i)])]; };
+    use.nicWant.assign(nics.size(), 0.0);
+    use.nicFlows.assign(nics.size(), 0);
+    use.share.assign(std::size_t(live), 0.0);
+    for (int i = 0; i < live; ++i) {
+        const FluidFlow &f = flows[std::size_t(liveFlows[std::size_t(i)])];
+        if (!group(i))
+            continue;
+        if (use.members[std::size_t(use.parent[std::size_t(i)])] > 1 && f.demand >= 0) {
+            group(i) = 0;  // a member that finishes changes the others' shares
+            continue;
+        }
+        use.share[std::size_t(i)] = bytesIn(f.rp.currentRate(), dt());
+        use.nicWant[std::size_t(f.srcNic)] += use.share[std::size_t(i)];
+        ++use.nicFlows[std::size_t(f.srcNic)];
+    }
+    use.egressSum.assign(ports.size(), 0.0);
+    use.ingressSum.assign(ports.size(), 0.0);
+    for (int i = 0; i < live; ++i) {
+        const FluidFlow &f = flows[std::size_t(liveFlows[std::size_t(i)])];
+        if (!group(i))
+            continue;
+        const double capacity = bytesIn(nics[std::size_t(f.srcNic)].speed, dt());
+        const double total = use.nicWant[std::size_t(f.srcNic)];
+        double &share = use.share[std::size_t(i)];
+        if (total > capacity)
+            share *= capacity / total;
+        if (use.nicFlows[std::size_t(f.srcNic)] > kMaxFlowsPerNic || share <= 0)
+            group(i) = 0;
+        for (int k = 0; k < f.route.hops; ++k) {
+            use.egressSum[std::size_t(f.route.egress[k])] += share;
+            if (f.ingressPort[k] >= 0)
+                use.ingressSum[std::size_t(f.ingressPort[k])] += share;
+        }
+    }
+    // Every port passes what arrives: no queue, and without PFC no ingress drop.
+    for (int i = 0; i < live; ++i) {
+        const FluidFlow &f = flows[std::size_t(liveFlows[std::size_t(i)])];
+        if (!group(i))
+            continue;
+        for (int k = 0; k < f.route.hops; ++k) {
+            const FluidPort &out = ports[std::size_t(f.route.egress[k])];
+            if (use.egressSum[std::size_t(f.route.egress[k])] > bytesIn(out.speed, dt()))
+                group(i) = 0;
+            const int in = f.ingressPort[k];
+            if (in >= 0 && !ports[std::size_t(in)].pfcOn) {
+                const PfcThresholds th = thresholdsFor(ports[std::size_t(in)]);
+                if (use.ingressSum[std::size_t(in)] > double(th.xoff + th.headroom))
+                    group(i) = 0;
+            }
+        }
+        // An express member whose share moved steps again, and its group with it.
+        if (f.express && use.share[std::size_t(i)] != f.xPerStep)
+            group(i) = 0;
+    }
+}
+
+void FluidFabric::Impl::chooseExpress()
+{
+    // Flows that share a NIC or a port are one group: one that steps can queue where the
+    // others pass, or take a different share of their NIC, so a group goes express whole or
+    // not at all. A group of one is a flow alone on an idle path at line rate; a larger one
+    // is a fixed point (every member sends for ever at the share of its NIC that phase A
+    // gives it, and every port it crosses passes all that arrives): nothing in it changes
+    // from one step to the next but the counters, which arithmetic gives.
+    groupExpressCandidates();
+    shareExpressCandidates();
+    const ExpressUse &use = expressUse;
+    const std::int64_t step = stepIndex();
     expressFlows.clear();
-    for (int id : liveFlows) {
+    for (int i = 0; i < int(liveFlows.size()); ++i) {
+        const int id = liveFlows[std::size_t(i)];
         FluidFlow &f = flows[std::size_t(id)];
-        const bool eligible = expressEligible(f, use);
+        const bool eligible = use.ok[std::size_t(use.parent[std::size_t(i)])] != 0;
         if (f.express && !eligible) {
             expressDemote(f);
         } else if (!f.express && eligible) {
             f.express = true;
             f.xCredited = step;
+            f.xPerStep = use.share[std::size_t(i)];
             expressRestart(f, id, step);
         }
         if (f.express)
@@ -115,7 +224,6 @@ void FluidFabric::Impl::expressRestart(FluidFlow &f, int id, std::int64_t step)
     f.xCredited = step;
     f.xSent0 = f.sent;
     f.xExpected0 = f.expected;
-    f.xPerStep = bytesIn(nics[std::size_t(f.srcNic)].speed, dt());
     f.xBacklog = std::max(0.0, f.backlog());
     ++f.xGeneration;
     if (f.xBacklog <= kEpsilonBytes || f.demand < 0 || f.xPerStep <= 0)
@@ -150,7 +258,8 @@ void FluidFabric::Impl::expressSettle(FluidFlow &f, std::int64_t step)
     const double delivered = passedBy(f, step, hops - 1) - passedBy(f, from, hops - 1);
     if (delivered > 0) {
         f.xUncreditedRx += delivered;
-        f.stats.rxBytes = Bytes(double(f.stats.rxBytes) + delivered);
+        f.rxAcc += delivered;
+        f.stats.rxBytes = Bytes(f.rxAcc);
         f.expected = f.xExpected0 + passedBy(f, step, hops - 1);
         f.goodputAcc += delivered * double(f.pktPayload) / double(f.pktWire);
         f.stats.goodputBytes = Bytes(f.goodputAcc);

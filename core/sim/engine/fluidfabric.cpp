@@ -103,7 +103,7 @@ void FluidFabric::Impl::senders(int nicIndex)
         int flow;
         double bytes;
     };
-    Want wants[256];
+    Want wants[kMaxFlowsPerNic];
     int count = 0;
     double total = 0;
     for (int id : nic.flows) {
@@ -174,7 +174,7 @@ void FluidFabric::Impl::senders(int nicIndex)
                                 RateBps(__int128(hc.tcpStackLimit) * f.pktWire / f.pktPayload));
         }
         const double want = std::min(backlog, bytesIn(rate, step) * open);
-        if (want > 0 && count < 256) {
+        if (want > 0 && count < kMaxFlowsPerNic) {
             wants[count++] = {id, want};
             total += want;
         }
@@ -633,7 +633,8 @@ void FluidFabric::Impl::receivers(int nicIndex)
         }
         if (arriving > 0) {
             countHostRx(dst, f, arriving, false, f.pktWire);
-            f.stats.rxBytes = Bytes(double(f.stats.rxBytes) + arriving);
+            f.rxAcc += arriving;
+            f.stats.rxBytes = Bytes(f.rxAcc);
             double inOrder = arriving;
             double outOfOrder = 0;
             if (f.waste > 0) {
@@ -1103,6 +1104,13 @@ void FluidFabric::stopAllFlows()
 int FluidFabric::flowCount() const
 {
     return int(d->flows.size());
+}
+
+int FluidFabric::steppedFlowCount() const
+{
+    if (d->listsDirty)
+        d->rebuildLists();
+    return int(d->steppedFlows.size());
 }
 
 FlowStats FluidFabric::flowStats(int flow) const

@@ -70,6 +70,9 @@ public:
     PfcThresholds pfcThresholds(int switchPort) const override;
     Bytes bufferUsed(int switchIndex) const override;
 
+    /// Flows the next step steps; the other live ones move by arithmetic (the express path).
+    int steppedFlowCount() const;
+
 private:
     struct Impl;
     std::unique_ptr<Impl> d;

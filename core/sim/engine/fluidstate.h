@@ -210,6 +210,7 @@ struct FluidFlow {
     double sentCarry = 0;  ///< fraction of a byte not yet told to the reaction point
     double expected = 0;   ///< wire bytes delivered in order
     double goodputAcc = 0;
+    double rxAcc = 0;  ///< received bytes, fractions kept (stats.rxBytes is its whole part)
     double notifyAt = -1;
     TimeNs lastProgress = 0;
     Bytes payloadTotal = -1;
@@ -271,6 +272,9 @@ inline double bytesIn(RateBps rate, TimeNs t)
 }
 
 /// Share of [from, from + span) during which @p s pauses.
+/// Flows a NIC sends at once in a step (phase A's table); more wait their turn.
+constexpr int kMaxFlowsPerNic = 256;
+
 inline double pausedShare(const PauseState &s, TimeNs from, TimeNs span)
 {
     const TimeNs a = std::max(from, s.pauseStart);
@@ -657,15 +661,30 @@ struct FluidFabric::Impl {
     std::priority_queue<ExpressDue, std::vector<ExpressDue>, std::greater<>> expressDue;
     std::vector<int> expressFlows;
     std::vector<int> expressNotified;  ///< completed this step, for serialAfterStep()
-    /// Live flows per port (each direction) and per NIC, counted while rebuilding.
+    /// The express groups, worked out while rebuilding (kept to reuse their memory).
     struct ExpressUse {
+        /// The first live flow (index in liveFlows) to use each port or NIC, or -1.
         std::vector<int> egress, ingress, src, dst;
+        /// Per live flow: its group's root; per root: members, and whether it goes express.
+        std::vector<int> parent, members;
+        std::vector<char> ok;
+        std::vector<double> share;  ///< per live flow: bytes a step
+        std::vector<double> nicWant, egressSum, ingressSum;
+        std::vector<int> nicFlows;
     } expressUse;
 
     std::int64_t stepIndex() const { return now / dt(); }
     /// Which flows go express and which step by step; called by rebuildLists().
     void chooseExpress();
-    bool expressEligible(const FluidFlow &f, const ExpressUse &use) const;
+    /// What a flow itself needs to move by arithmetic (its state, its NICs, its path's ports
+    /// up, empty and not paused), whoever it shares them with.
+    bool expressCandidate(const FluidFlow &f) const;
+    /// Groups the live flows by the NICs and ports they share; a group with a member that is
+    /// no candidate is not express.
+    void groupExpressCandidates();
+    /// Each candidate's bytes a step, and whether its group is a fixed point: bulk flows
+    /// (a group of more than one), every port passing all that arrives.
+    void shareExpressCandidates();
     /// Starts (or restarts, after its demand changed) the express flow sending from @p step.
     void expressRestart(FluidFlow &f, int id, std::int64_t step);
     /// Puts into the counters what the express flow did in the steps before @p step.
