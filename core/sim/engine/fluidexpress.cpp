@@ -323,6 +323,11 @@ void FluidFabric::Impl::expressCompletions()
     while (!expressDue.empty() && expressDue.top().step <= step) {
         const ExpressDue due = expressDue.top();
         expressDue.pop();
+        if (due.flow < 0) {
+            if (ringDueIsCurrent(due))
+                ringsDue.push_back(-1 - due.flow);
+            continue;
+        }
         FluidFlow &f = flows[std::size_t(due.flow)];
         if (!f.express || f.xGeneration != due.generation)
             continue;
@@ -336,6 +341,7 @@ void FluidFabric::Impl::expressCompletions()
 
 void FluidFabric::Impl::expressSettleAll()
 {
+    ringExpressCatchUpAll();
     const std::int64_t step = stepIndex();
     for (int id : expressFlows) {
         expressSettle(flows[std::size_t(id)], step);
@@ -347,12 +353,149 @@ std::int64_t FluidFabric::Impl::nextExpressStep()
 {
     while (!expressDue.empty()) {
         const ExpressDue &due = expressDue.top();
+        if (due.flow < 0) {
+            if (ringDueIsCurrent(due))
+                return due.step;
+            expressDue.pop();
+            continue;
+        }
         const FluidFlow &f = flows[std::size_t(due.flow)];
         if (f.express && f.xGeneration == due.generation)
             return due.step;
         expressDue.pop();
     }
     return LLONG_MAX;
+}
+
+// --- a ring that moves as one ------------------------------------------------------------
+
+bool FluidFabric::Impl::ringDueIsCurrent(const ExpressDue &due) const
+{
+    const std::size_t job = std::size_t(-1 - due.flow);
+    return job < ringExpress.size() && ringExpress[job].on
+        && ringExpress[job].generation == due.generation;
+}
+
+bool FluidFabric::Impl::ringExpressStart(int jobId, std::int64_t step, Bytes payload)
+{
+    if (!params.expressFlows)
+        return false;
+    if (ringExpress.size() < jobs.size())
+        ringExpress.resize(jobs.size());
+    RingExpress &r = ringExpress[std::size_t(jobId)];
+    const TrainingState &job = jobs[std::size_t(jobId)];
+    if (!r.on) {
+        // Every rank's flow express, idle (its last chunk delivered) and alike: the same
+        // packets and the same bytes a step, so the same chunk takes the same steps to send.
+        if (job.flows.size() < 2)
+            return false;
+        const FluidFlow &first = flows[std::size_t(job.flows.first())];
+        int maxHops = 0;
+        for (int id : job.flows) {
+            const FluidFlow &f = flows[std::size_t(id)];
+            if (!f.express || f.demand < 0 || f.expected < f.demand - 1e-3
+                || f.pktWire != first.pktWire || f.pktPayload != first.pktPayload
+                || f.xPerStep != first.xPerStep)
+                return false;
+            maxHops = std::max(maxHops, f.route.hops);
+        }
+        const double wire = double(
+            wireBytesFor(payload, first.pktPayload, first.pktWire - first.pktPayload - kWireGap));
+        if (first.xPerStep <= 0 || wire <= kEpsilonBytes)
+            return false;
+        r.on = true;
+        r.since = step;
+        r.wholeChunks = 0;
+        r.maxHops = maxHops;
+        r.chunkWire = wire;
+        r.perStep = first.xPerStep;
+    }
+    // The chunk's last bytes reach the farthest receiver when its last rank's would.
+    r.inChunk = true;
+    r.chunkStart = step;
+    const auto sendSteps = std::int64_t(std::ceil(r.chunkWire / r.perStep - 1e-9));
+    r.due = step + std::max<std::int64_t>(1, sendSteps) - 1 + (r.maxHops - 1);
+    ++r.generation;
+    expressDue.push({r.due, -1 - jobId, r.generation});
+    return true;
+}
+
+void FluidFabric::Impl::ringExpressDelivered(int jobId)
+{
+    RingExpress &r = ringExpress[std::size_t(jobId)];
+    r.inChunk = false;
+    ++r.wholeChunks;
+    r.lastDue = r.due;
+    // Every rank delivered; the last one's delivery moves the ring on, as it would have.
+    TrainingState &job = jobs[std::size_t(jobId)];
+    job.pending = 1;
+    ringAdvance(jobId, detail::ringChunkDelivered(job, now));
+}
+
+void FluidFabric::Impl::expressWholeChunks(FluidFlow &f, int chunks, double wire)
+{
+    // Whole chunks are whole packets (integral bytes): their sums are exact in any order.
+    const double bytes = double(chunks) * wire;
+    f.demand += bytes;
+    f.sent += bytes;
+    f.stats.txBytes = Bytes(f.sent + double(f.stats.retransmittedBytes));
+    f.xUncreditedTx += bytes;
+    f.sentCarry += bytes;
+    const Bytes whole = Bytes(f.sentCarry);
+    if (whole > 0) {
+        f.rp.onBytesSent(whole);
+        f.sentCarry -= double(whole);
+    }
+    for (int k = 0; k < f.route.hops; ++k)
+        f.xUncredited[k] += bytes;
+    f.xUncreditedRx += bytes;
+    f.rxAcc += bytes;
+    f.stats.rxBytes = Bytes(f.rxAcc);
+    f.expected += bytes;
+    f.goodputAcc += bytes * double(f.pktPayload) / double(f.pktWire);
+    f.stats.goodputBytes = Bytes(f.goodputAcc);
+    if (f.payloadTotal > 0 && f.expected >= f.demand - 1e-3)
+        f.stats.goodputBytes = std::max(f.stats.goodputBytes, f.payloadTotal);
+    f.notifyAt = -1;
+}
+
+void FluidFabric::Impl::ringExpressCatchUp(int jobId)
+{
+    RingExpress &r = ringExpress[std::size_t(jobId)];
+    if (!r.on)
+        return;
+    const std::int64_t step = stepIndex();
+    for (int id : std::as_const(jobs[std::size_t(jobId)].flows)) {
+        FluidFlow &f = flows[std::size_t(id)];
+        expressSettle(f, r.since);  // its own last chunk, delivered before the ring went on
+        if (r.wholeChunks > 0) {
+            expressWholeChunks(f, r.wholeChunks, r.chunkWire);
+            f.lastProgress = TimeNs(r.lastDue) * dt();
+        }
+        // Nothing of its spent segment is left to settle: the next one starts empty.
+        f.xSent0 = f.sent;
+        f.xExpected0 = f.expected;
+        f.xBacklog = 0;
+        ++f.xGeneration;
+        if (r.inChunk) {
+            // The chunk on its way, as a restart would have started it.
+            f.demand += r.chunkWire;
+            f.notifyAt = f.demand;
+            f.xStart = f.xCredited = r.chunkStart;
+            expressRestart(f, id, r.chunkStart);
+        } else {
+            f.xStart = f.xCredited = step;
+        }
+    }
+    r.on = false;
+    r.wholeChunks = 0;
+    ++r.generation;
+}
+
+void FluidFabric::Impl::ringExpressCatchUpAll()
+{
+    for (int job = 0; job < int(ringExpress.size()); ++job)
+        ringExpressCatchUp(job);
 }
 
 }  // namespace roce::sim

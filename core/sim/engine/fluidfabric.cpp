@@ -81,6 +81,8 @@ void FluidFabric::Impl::processEvent(const Event &e)
     if (!detail::ringAllReduceStarts(job, now))
         return;
     const Bytes payload = detail::ringChunkPayload(job);
+    if (ringExpressStart(e.target, stepIndex(), payload))
+        return;  // sends from this step, as phase A would
     for (int id : std::as_const(job.flows)) {
         FluidFlow &f = flows[std::size_t(id)];
         f.demand = std::max(f.demand, 0.0)
@@ -251,8 +253,16 @@ void FluidFabric::Impl::switchIngress(int portIndex)
         }
         return;
     }
-    const PfcThresholds th = thresholdsFor(in);
     const Bytes reserve = params.sw.reservePerPg;
+    if (in.pfcOn && !in.paused && in.hdrm <= kEpsilonBytes && ing - in.hdrm < double(reserve)) {
+        // Within its reserve (most ingress ports, most steps): below any xoff, so everything
+        // is admitted and no pause starts, whatever the thresholds are.
+        in.ing = ing + arrivingNoDrop;
+        for (const EntryRef &e : in.ingress)
+            flows[std::size_t(e.flow)].hop[e.hop].admit = 1.0;
+        return;
+    }
+    const PfcThresholds th = thresholdsFor(in);
     // Admission of the no-drop class (§6.5). PFC on: a step's arrivals go to the shared
     // buffer while the port is below xoff (as a packet that starts below it does), else
     // into the headroom; what the headroom cannot take is dropped. Bytes admitted to shared
@@ -289,10 +299,15 @@ void FluidFabric::Impl::switchIngress(int portIndex)
         for (const EntryRef &e : in.ingress)
             flows[std::size_t(e.flow)].hop[e.hop].admit = 1.0;
     }
-    // PFC state machine of the no-drop priority group (REFERENCE-DCQCN §6.3 step 7).
+    ingressPfc(in, ing - double(reserve), th);
+}
+
+/// The PFC state machine of the no-drop priority group (REFERENCE-DCQCN §6.3 step 7) at an
+/// ingress port whose shared buffer use is @p shared.
+void FluidFabric::Impl::ingressPfc(FluidPort &in, double shared, const PfcThresholds &th)
+{
     const int cos = pfcCosAt(in.switchIndex);
     if (in.pfcOn && qos.noDropConfigured) {
-        const double shared = ing - double(reserve);
         const TimeNs quantaTime = pauseDuration(params.sw.pauseQuanta, in.speed);
         const TimeNs at = now + params.timing.linkDelay + params.timing.nicPfcResponse;
         auto send = [&](std::int64_t quanta) {
@@ -377,17 +392,14 @@ void FluidFabric::Impl::switchEgress(int portIndex)
         p.enqueued[0] = p.enqueued[1] = p.dequeued[0] = p.dequeued[1] = 0;
         return;
     }
-    double queued[FluidSlots] = {0, 0};
-    for (const EntryRef &e : p.egress) {
-        const FluidFlow &f = flows[std::size_t(e.flow)];
-        queued[f.slot] += f.hop[e.hop].q;
-    }
     const WredParams &wred = queuing[std::size_t(p.switchIndex)].wred;
     const bool wredOn = wred.enabled && !switchFaults[std::size_t(p.switchIndex)].ecnNotApplied;
+    double queued[FluidSlots] = {0, 0};
     double arrivals[FluidSlots] = {0, 0};
     for (const EntryRef &e : p.egress) {
         FluidFlow &f = flows[std::size_t(e.flow)];
         FluidHop &h = f.hop[e.hop];
+        queued[f.slot] += h.q;
         arrivals[f.slot] += h.in * h.admit;
         if (h.wredDropPkts > 0) {
             // What WRED dropped on arrival (at the ingress phase), on this queue's counters.
@@ -772,6 +784,9 @@ void FluidFabric::Impl::serialAfterStep()
         switchUsed[std::size_t(port.switchIndex)] += q - port.qCounted;
         port.qCounted = q;
     }
+    for (int job : ringsDue)
+        ringExpressDelivered(job);
+    ringsDue.clear();
     for (int id : expressNotified) {
         FluidFlow &f = flows[std::size_t(id)];
         if (f.notifyReady) {
@@ -818,13 +833,20 @@ void FluidFabric::Impl::notify(FluidFlow &f)
     f.notifyAt = -1;
     if (f.owner != NotifyOwner::Training)
         return;
-    TrainingState &job = jobs[std::size_t(f.ownerId)];
-    switch (detail::ringChunkDelivered(job, now)) {
+    ringAdvance(f.ownerId, detail::ringChunkDelivered(jobs[std::size_t(f.ownerId)], now));
+}
+
+void FluidFabric::Impl::ringAdvance(int jobId, detail::RingProgress progress)
+{
+    TrainingState &job = jobs[std::size_t(jobId)];
+    switch (progress) {
     case detail::RingProgress::Wait:
         return;
     case detail::RingProgress::NextChunk: {
         // Next ring step: every rank forwards its chunk to its neighbour.
         const Bytes payload = detail::ringChunkPayload(job);
+        if (ringExpressStart(jobId, stepIndex() + 1, payload))
+            return;  // phase A of the next step sends
         for (int flow : std::as_const(job.flows)) {
             FluidFlow &g = flows[std::size_t(flow)];
             g.demand
@@ -842,7 +864,7 @@ void FluidFabric::Impl::notify(FluidFlow &f)
         listsDirty = true;
         return;
     case detail::RingProgress::NextIteration:
-        pushEvent(now + job.options.computeTime, EventType::TrainingComputeDone, f.ownerId);
+        pushEvent(now + job.options.computeTime, EventType::TrainingComputeDone, jobId);
         return;
     }
 }

@@ -479,6 +479,7 @@ struct FluidFabric::Impl {
     // --- per-step lists -------------------------------------------------------------------
     void rebuildLists()
     {
+        ringExpressCatchUpAll();  // the decisions below read every flow's own state
         for (int p : egressPorts)
             ports[std::size_t(p)].egress.clear();
         for (int p : ingressPorts)
@@ -572,6 +573,8 @@ struct FluidFabric::Impl {
     void processEvent(const Event &e);
     void senders(int nic);
     void switchIngress(int port);
+    /// The PFC state machine of an ingress port whose shared buffer use is @p shared.
+    void ingressPfc(FluidPort &in, double shared, const PfcThresholds &th);
     void switchEgress(int port);
     /// WRED without `ecn`: what @p f brings to its hop @p hop through ingress port @p in,
     /// dropped on arrival at the egress queue (drawn with @p in's generator).
@@ -651,7 +654,7 @@ struct FluidFabric::Impl {
     // --- express path (fluidexpress.cpp) --------------------------------------------------
     struct ExpressDue {
         std::int64_t step;  ///< the step whose receivers see the last bytes
-        int flow;
+        int flow;           ///< the flow, or -1 - job for a ring that moves as one
         std::uint32_t generation;
         bool operator>(const ExpressDue &o) const
         {
@@ -672,6 +675,39 @@ struct FluidFabric::Impl {
         std::vector<double> nicWant, egressSum, ingressSum;
         std::vector<int> nicFlows;
     } expressUse;
+
+    /// A training ring whose ranks' flows are all express and alike moves chunk by chunk as
+    /// one: one completion a chunk instead of one per rank, and no flow is touched. The flows
+    /// catch up (ringExpressCatchUp) before anything reads them or decides for them.
+    struct RingExpress {
+        bool on = false;
+        bool inChunk = false;         ///< a chunk is on its way (else the job computes)
+        std::int64_t since = 0;       ///< step it went on (the flows are settled up to it)
+        std::int64_t chunkStart = 0;  ///< step the chunk on its way started sending
+        std::int64_t due = 0;         ///< step whose receivers see that chunk's last bytes
+        std::int64_t lastDue = 0;     ///< the due of the last chunk delivered
+        int wholeChunks = 0;          ///< chunks delivered since: not in the flows yet
+        int maxHops = 0;
+        double chunkWire = 0;  ///< wire bytes a rank sends a chunk
+        double perStep = 0;
+        std::uint32_t generation = 0;  ///< invalidates its older completion entries
+    };
+    std::vector<RingExpress> ringExpress;  ///< by job
+    std::vector<int> ringsDue;             ///< jobs whose chunk completed this step
+    /// What the ring of @p job does next after a chunk (NextChunk starts the next one).
+    void ringAdvance(int job, detail::RingProgress progress);
+    /// A chunk of @p job starts at @p step: true when the ring moves as one (its flows are
+    /// all express and alike), false when its flows must be restarted one by one.
+    bool ringExpressStart(int job, std::int64_t step, Bytes payload);
+    /// The ring's chunk arrived everywhere: the ring moves on (serial, after the receivers).
+    void ringExpressDelivered(int job);
+    /// Puts what the ring did into its flows' own state; the flows go on one by one.
+    void ringExpressCatchUp(int job);
+    void ringExpressCatchUpAll();
+    bool ringDueIsCurrent(const ExpressDue &due) const;
+    /// @p chunks whole chunks of @p wire bytes sent and delivered, as restarts and their
+    /// completions would have left the flow.
+    void expressWholeChunks(FluidFlow &f, int chunks, double wire);
 
     std::int64_t stepIndex() const { return now / dt(); }
     /// Which flows go express and which step by step; called by rebuildLists().
