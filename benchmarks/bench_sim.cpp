@@ -5,6 +5,7 @@
 // then whether 1 and 2 threads give the same counters. Run: build/benchmarks/bench_sim
 // [--quick] [--json]
 #include "benchfigures.h"
+#include "sim/engine/counterdigest.h"
 #include "sim/engine/fabric.h"
 #include "sim/engine/fluidfabric.h"
 #include "sim/engine/makefabric.h"
@@ -101,31 +102,6 @@ std::unique_ptr<Fabric> railDemo(int threads)
     auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), railParams(threads));
     live::startRailWorkload(*f);
     return f;
-}
-
-/// FNV-1a over every switch port's and host's main counters.
-std::uint64_t digest(const Fabric &f)
-{
-    std::uint64_t h = 1469598103934665603ULL;
-    auto mix = [&h](quint64 v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xff;
-            h *= 1099511628211ULL;
-        }
-    };
-    for (int p = 0; p < f.spec().switchPorts.size(); ++p) {
-        const SwitchPortCounters c = f.switchPortCounters(p);
-        for (quint64 v : {c.txBytes, c.rxBytes, c.txPkts, c.txPpp, c.rxPpp, c.ingressMmuDropPkts,
-                          c.qosEcnPkts[ClassRoce], c.qosDepth[ClassRoce]})
-            mix(v);
-    }
-    for (int host = 0; host < f.spec().hosts.size(); ++host) {
-        const HostCounters c = f.hostCounters(host);
-        for (quint64 v :
-             {c.portXmitData, c.portRcvData, c.npEcnMarkedRocePackets, c.npCnpSent, c.rpCnpHandled})
-            mix(v);
-    }
-    return h;
 }
 
 }  // namespace
@@ -266,7 +242,7 @@ int main(int argc, char **argv)
     auto two = railDemo(2);
     one->runFor(span);
     two->runFor(span);
-    const std::uint64_t a = digest(*one), b = digest(*two);
+    const std::uint64_t a = counterDigest(*one), b = counterDigest(*two);
     std::printf("rail demo after %.0f ms: counter digest 1 thread %016llx, 2 threads %016llx: "
                 "%s\n",
                 double(span) / kNsPerMs, (unsigned long long)a, (unsigned long long)b,

@@ -370,11 +370,52 @@ void FluidFabric::Impl::wredDropOnArrival(FluidPort &in, FluidFlow &f, int hop)
     h.wredDropPkts += k;
 }
 
+double FluidFabric::Impl::roceOpenShare(const FluidPort &p) const
+{
+    // The no-drop class may be paused by the peer (unless the watchdog shut it down).
+    if (!qos.noDropConfigured || now < p.wdShutdownUntil)
+        return 1.0;
+    return 1.0 - pausedShare(p.egressPause[pfcCosAt(p.switchIndex)], now, dt());
+}
+
+bool FluidFabric::Impl::egressWire(FluidPort &p)
+{
+    // One RoCE flow through an empty queue, all it brings leaving this step: most ports of
+    // a path, most steps. What the general service would do, to the same bits, without its
+    // classes, queue positions and marking (the queue in the middle of the step is empty).
+    if (p.egress.size() != 1 || p.q[FluidDefault] != 0 || p.q[FluidRoce] != 0 || p.errorRate > 0)
+        return false;
+    const EntryRef e = p.egress.front();
+    FluidFlow &f = flows[std::size_t(e.flow)];
+    FluidHop &h = f.hop[e.hop];
+    if (f.slot != FluidRoce || h.q != 0 || h.wredDropPkts > 0 || h.lostLeaving > 0)
+        return false;
+    const double out = h.in * h.admit;
+    if (out > bytesIn(p.speed, dt()) * roceOpenShare(p))
+        return false;
+    if (out > 0) {
+        const double pkts = out / double(f.pktWire);
+        const double frames = out - pkts * double(kWireGap);
+        p.txPkts += pkts;
+        p.txBytes += frames;
+        p.slotTxPkts[FluidRoce] += pkts;
+        p.slotTxBytes[FluidRoce] += frames;
+        if (e.hop + 1 < f.route.hops)
+            f.hop[e.hop + 1].next += out;
+        else
+            f.arriving += out;
+        p.wdTxSincePoll += out;
+    }
+    return true;
+}
+
 // NOLINTNEXTLINE(readability-function-size): predates the limit
 void FluidFabric::Impl::switchEgress(int portIndex)
 {
     FluidPort &p = ports[std::size_t(portIndex)];
     const TimeNs step = dt();
+    if (p.up && egressWire(p))
+        return;
     if (!p.up) {
         for (const EntryRef &e : p.egress) {
             FluidFlow &f = flows[std::size_t(e.flow)];
@@ -425,14 +466,8 @@ void FluidFabric::Impl::switchEgress(int portIndex)
     double total[FluidSlots] = {queued[FluidDefault] + arrivals[FluidDefault] * keepDefault,
                                 queued[FluidRoce] + arrivals[FluidRoce]};
     const double budget = bytesIn(p.speed, step);
-    // The no-drop class may be paused by the peer (unless the watchdog shut it down).
-    double roceOpen = 1.0;
-    if (qos.noDropConfigured && now >= p.wdShutdownUntil) {
-        const int cos = pfcCosAt(p.switchIndex);
-        roceOpen = 1.0 - pausedShare(p.egressPause[cos], now, step);
-    }
     double served[FluidSlots] = {0, 0};
-    const double roceBudget = budget * roceOpen;
+    const double roceBudget = budget * roceOpenShare(p);
     if (total[FluidRoce] > 0 && total[FluidDefault] > 0) {
         const int wr = params.sw.dwrrWeightRoce;
         const int wd = params.sw.dwrrWeightDefault;

@@ -576,6 +576,11 @@ struct FluidFabric::Impl {
     /// The PFC state machine of an ingress port whose shared buffer use is @p shared.
     void ingressPfc(FluidPort &in, double shared, const PfcThresholds &th);
     void switchEgress(int port);
+    /// The share of this step the peer lets the port's no-drop class send.
+    double roceOpenShare(const FluidPort &p) const;
+    /// The egress phase of a port that one flow crosses without queueing; false when the
+    /// port needs the general service.
+    bool egressWire(FluidPort &p);
     /// WRED without `ecn`: what @p f brings to its hop @p hop through ingress port @p in,
     /// dropped on arrival at the egress queue (drawn with @p in's generator).
     void wredDropOnArrival(FluidPort &in, FluidFlow &f, int hop);
