@@ -18,6 +18,8 @@
 
 #include <cstdio>
 #include <functional>
+#include <string>
+#include <vector>
 
 using namespace roce::sim;
 using roce::bench::BenchFigures;
@@ -38,11 +40,21 @@ long rssKb(const char *field)
 }
 
 struct Case {
-    const char *name;
+    std::string name;
     TimeNs simulate;
     std::function<std::unique_ptr<Fabric>()> make;
-    const char *key;  ///< the figures': <key>_x and the others
+    std::string key;  ///< the figures': <key>_x and the others
 };
+
+/// One load, stepped by 1 thread (figures <key>_...) and by 2 (<key>_2_threads_...).
+void addOnOneAndTwoThreads(std::vector<Case> &cases, const std::string &name, TimeNs simulate,
+                           const std::function<std::unique_ptr<Fabric>(int threads)> &make,
+                           const std::string &key)
+{
+    cases.push_back({name + ", 1 thread", simulate, [make] { return make(1); }, key});
+    cases.push_back(
+        {name + ", 2 threads", simulate, [make] { return make(2); }, key + "_2_threads"});
+}
 
 void run(BenchFigures &figures, const Case &c)
 {
@@ -61,7 +73,7 @@ void run(BenchFigures &figures, const Case &c)
     const long after = rssKb("VmRSS:");
     std::printf("%-44s dt=%4.1f us  %8.3f sim-s in %7.3f wall-s  = %8.2fx real time  "
                 "(%5.0f ns/step; build %.2f s; RSS +%ld KB, now %ld KB)\n",
-                c.name, double(fabric->params().timing.dt) / kNsPerUs, simSeconds, seconds,
+                c.name.c_str(), double(fabric->params().timing.dt) / kNsPerUs, simSeconds, seconds,
                 simSeconds / seconds,
                 seconds * 1e9 / (double(c.simulate) / double(fabric->params().timing.dt)),
                 buildSeconds, after - before, after);
@@ -171,55 +183,38 @@ int main(int argc, char **argv)
                      },
                      "fluid_reference_training"});
     const TimeNs railSeconds = quick ? 200 * kNsPerMs : 2 * kNsPerSec;
-    for (int threads : {1, 2}) {
-        cases.push_back({threads == 1 ? "fluid: rail:1024:8:8:16, ring 256 + 15:1, 1 thread"
-                                      : "fluid: rail:1024:8:8:16, ring 256 + 15:1, 2 threads",
-                         railSeconds, [threads] { return railDemo(threads); },
-                         threads == 1 ? "rail1024" : "rail1024_2_threads"});
-    }
-    for (int threads : {1, 2}) {
-        cases.push_back({threads == 1 ? "fluid: rail:256, 2 flows into every NIC, 1 thread"
-                                      : "fluid: rail:256, 2 flows into every NIC, 2 threads",
-                         quick ? 20 * kNsPerMs : 100 * kNsPerMs,
-                         [threads] {
-                             // 4,096 flows, every NIC sending two and receiving two at half
-                             // the line: every NIC and leaf port is shared, and nothing
-                             // queues (a fixed point, which moves by arithmetic).
-                             auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps),
-                                                 railParams(threads));
-                             const int nics = int(f->spec().hosts.size());
-                             for (int i = 0; i < nics; ++i) {
-                                 f->startFlow(i, (i + 8) % nics);
-                                 f->startFlow(i, (i + 16) % nics);
-                             }
-                             return f;
-                         },
-                         threads == 1 ? "rail256_dense" : "rail256_dense_2_threads"});
-    }
-    for (int threads : {1, 2}) {
-        cases.push_back({threads == 1 ? "fluid: rail:256, 4 flows into every other NIC, 1 thr"
-                                      : "fluid: rail:256, 4 flows into every other NIC, 2 thr",
-                         quick ? 10 * kNsPerMs : 50 * kNsPerMs,
-                         [threads] {
-                             // 4,096 flows at 2:1 into 1,024 NICs: every queue to them is
-                             // busy and every flow steps (DCQCN everywhere), the phases
-                             // split over the threads.
-                             auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps),
-                                                 railParams(threads));
-                             const int hosts = 256, nicsPerHost = 8;
-                             for (int h = 0; h < hosts; ++h) {
-                                 const int even = h / 2 * 2;
-                                 for (int k = 0; k < nicsPerHost; ++k) {
-                                     for (int ahead : {2, 4}) {
-                                         f->startFlow(h * nicsPerHost + k,
-                                                      ((even + ahead) % hosts) * nicsPerHost + k);
-                                     }
-                                 }
-                             }
-                             return f;
-                         },
-                         threads == 1 ? "rail256_congested" : "rail256_congested_2_threads"});
-    }
+    addOnOneAndTwoThreads(cases, "fluid: rail:1024:8:8:16, ring 256 + 15:1", railSeconds, railDemo,
+                          "rail1024");
+    // 4,096 flows, every NIC sending two and receiving two at half the line: every NIC and
+    // leaf port is shared, and nothing queues (a fixed point, which moves by arithmetic).
+    addOnOneAndTwoThreads(
+        cases, "fluid: rail:256, 2 flows into every NIC", quick ? 20 * kNsPerMs : 100 * kNsPerMs,
+        [](int threads) {
+            auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), railParams(threads));
+            const int nics = int(f->spec().hosts.size());
+            for (int i = 0; i < nics; ++i) {
+                f->startFlow(i, (i + 8) % nics);
+                f->startFlow(i, (i + 16) % nics);
+            }
+            return f;
+        },
+        "rail256_dense");
+    // 4,096 flows at 2:1 into 1,024 NICs: every queue to them is busy and every flow steps
+    // (DCQCN everywhere), the phases split over the threads.
+    addOnOneAndTwoThreads(
+        cases, "fluid: rail:256, 4 flows into every other NIC",
+        quick ? 10 * kNsPerMs : 50 * kNsPerMs,
+        [](int threads) {
+            auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), railParams(threads));
+            for (int h = 0; h < 256; ++h) {
+                for (int k = 0; k < 8; ++k) {
+                    for (int ahead : {2, 4})
+                        f->startFlow(h * 8 + k, ((h / 2 * 2 + ahead) % 256) * 8 + k);
+                }
+            }
+            return f;
+        },
+        "rail256_congested");
     cases.push_back({"fluid: rail:1024:8:8:16, 8192-flow per-rail ring, 2 thr",
                      quick ? 20 * kNsPerMs : 200 * kNsPerMs,
                      [] {

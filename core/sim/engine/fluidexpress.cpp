@@ -243,30 +243,40 @@ void FluidFabric::Impl::expressSettle(FluidFlow &f, std::int64_t step)
     const double sent = passedBy(f, step, 0) - passedBy(f, from, 0);
     if (sent > 0) {
         f.sent = f.xSent0 + passedBy(f, step, 0);
-        f.stats.txBytes = Bytes(f.sent + double(f.stats.retransmittedBytes));
-        f.xUncreditedTx += sent;
-        f.sentCarry += sent;
-        const Bytes whole = Bytes(f.sentCarry);
-        if (whole > 0) {
-            f.rp.onBytesSent(whole);
-            f.sentCarry -= double(whole);
-        }
+        expressSent(f, sent);
     }
     // Each hop passes the bytes one step after the one before it.
     for (int k = 0; k < hops; ++k)
         f.xUncredited[k] += passedBy(f, step, k) - passedBy(f, from, k);
     const double delivered = passedBy(f, step, hops - 1) - passedBy(f, from, hops - 1);
     if (delivered > 0) {
-        f.xUncreditedRx += delivered;
-        f.rxAcc += delivered;
-        f.stats.rxBytes = Bytes(f.rxAcc);
         f.expected = f.xExpected0 + passedBy(f, step, hops - 1);
-        f.goodputAcc += delivered * double(f.pktPayload) / double(f.pktWire);
-        f.stats.goodputBytes = Bytes(f.goodputAcc);
-        if (f.payloadTotal > 0 && f.demand >= 0 && f.expected >= f.demand - 1e-3)
-            f.stats.goodputBytes = std::max(f.stats.goodputBytes, f.payloadTotal);
+        expressReceived(f, delivered);
         f.lastProgress = TimeNs(step) * dt();
     }
+}
+
+void FluidFabric::Impl::expressSent(FluidFlow &f, double bytes)
+{
+    f.stats.txBytes = Bytes(f.sent + double(f.stats.retransmittedBytes));
+    f.xUncreditedTx += bytes;
+    f.sentCarry += bytes;
+    const Bytes whole = Bytes(f.sentCarry);
+    if (whole > 0) {
+        f.rp.onBytesSent(whole);
+        f.sentCarry -= double(whole);
+    }
+}
+
+void FluidFabric::Impl::expressReceived(FluidFlow &f, double bytes)
+{
+    f.xUncreditedRx += bytes;
+    f.rxAcc += bytes;
+    f.stats.rxBytes = Bytes(f.rxAcc);
+    f.goodputAcc += bytes * double(f.pktPayload) / double(f.pktWire);
+    f.stats.goodputBytes = Bytes(f.goodputAcc);
+    if (f.payloadTotal > 0 && f.demand >= 0 && f.expected >= f.demand - 1e-3)
+        f.stats.goodputBytes = std::max(f.stats.goodputBytes, f.payloadTotal);
 }
 
 void FluidFabric::Impl::expressCredit(FluidFlow &f)
@@ -281,13 +291,9 @@ void FluidFabric::Impl::expressCredit(FluidFlow &f)
         if (passed <= 0)
             continue;
         f.xUncredited[k] = 0;
-        const double pkts = passed / double(f.pktWire);
-        const double frames = passed - pkts * double(kWireGap);
         FluidPort &out = ports[std::size_t(f.route.egress[k])];
-        out.txPkts += pkts;
-        out.txBytes += frames;
-        out.slotTxPkts[f.slot] += pkts;
-        out.slotTxBytes[f.slot] += frames;
+        const double pkts = countPortTx(out, f.slot, passed, f.pktWire);
+        const double frames = passed - pkts * double(kWireGap);
         out.wdTxSincePoll += passed;
         if (f.ingressPort[k] >= 0) {
             FluidPort &in = ports[std::size_t(f.ingressPort[k])];
@@ -438,24 +444,11 @@ void FluidFabric::Impl::expressWholeChunks(FluidFlow &f, int chunks, double wire
     const double bytes = double(chunks) * wire;
     f.demand += bytes;
     f.sent += bytes;
-    f.stats.txBytes = Bytes(f.sent + double(f.stats.retransmittedBytes));
-    f.xUncreditedTx += bytes;
-    f.sentCarry += bytes;
-    const Bytes whole = Bytes(f.sentCarry);
-    if (whole > 0) {
-        f.rp.onBytesSent(whole);
-        f.sentCarry -= double(whole);
-    }
+    expressSent(f, bytes);
     for (int k = 0; k < f.route.hops; ++k)
         f.xUncredited[k] += bytes;
-    f.xUncreditedRx += bytes;
-    f.rxAcc += bytes;
-    f.stats.rxBytes = Bytes(f.rxAcc);
     f.expected += bytes;
-    f.goodputAcc += bytes * double(f.pktPayload) / double(f.pktWire);
-    f.stats.goodputBytes = Bytes(f.goodputAcc);
-    if (f.payloadTotal > 0 && f.expected >= f.demand - 1e-3)
-        f.stats.goodputBytes = std::max(f.stats.goodputBytes, f.payloadTotal);
+    expressReceived(f, bytes);
     f.notifyAt = -1;
 }
 

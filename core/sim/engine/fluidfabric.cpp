@@ -394,16 +394,8 @@ bool FluidFabric::Impl::egressWire(FluidPort &p)
     if (out > bytesIn(p.speed, dt()) * roceOpenShare(p))
         return false;
     if (out > 0) {
-        const double pkts = out / double(f.pktWire);
-        const double frames = out - pkts * double(kWireGap);
-        p.txPkts += pkts;
-        p.txBytes += frames;
-        p.slotTxPkts[FluidRoce] += pkts;
-        p.slotTxBytes[FluidRoce] += frames;
-        if (e.hop + 1 < f.route.hops)
-            f.hop[e.hop + 1].next += out;
-        else
-            f.arriving += out;
+        countPortTx(p, FluidRoce, out, f.pktWire);
+        passOn(f, e.hop, out);
         p.wdTxSincePoll += out;
     }
     return true;
@@ -527,12 +519,7 @@ void FluidFabric::Impl::switchEgress(int portIndex)
             f.hop[e.hop].q = 0;
         if (out <= 0)
             continue;
-        const double pkts = out / double(f.pktWire);
-        const double frames = out - pkts * double(kWireGap);
-        p.txPkts += pkts;
-        p.txBytes += frames;
-        p.slotTxPkts[s] += pkts;
-        p.slotTxBytes[s] += frames;
+        const double pkts = countPortTx(p, s, out, f.pktWire);
         const double leaving = out;
         if (s == FluidRoce && markP > 0 && f.stats.kind == FlowKind::Rdma) {
             const double m = pkts * markP;
@@ -552,10 +539,7 @@ void FluidFabric::Impl::switchEgress(int portIndex)
         }
         if (f.hop[e.hop].lostLeaving > 0)
             f.hop[e.hop].departed = leaving;
-        if (e.hop + 1 < f.route.hops)
-            f.hop[e.hop + 1].next += out;
-        else
-            f.arriving += out;
+        passOn(f, e.hop, out);
     }
     for (int s = 0; s < FluidSlots; ++s) {
         p.q[s] = total[s] - served[s];

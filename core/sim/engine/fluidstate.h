@@ -624,6 +624,26 @@ struct FluidFabric::Impl {
         detail::applyPause(p.egressPause[cos], quanta, p.speed, at, nullptr);
     }
 
+    /// @p wire bytes of packets of @p pktWire leaving port @p p in queue slot @p slot, on
+    /// its counters; returns the packets.
+    static double countPortTx(FluidPort &p, int slot, double wire, int pktWire)
+    {
+        const double pkts = wire / double(pktWire);
+        const double frames = wire - pkts * double(kWireGap);
+        p.txPkts += pkts;
+        p.txBytes += frames;
+        p.slotTxPkts[slot] += pkts;
+        p.slotTxBytes[slot] += frames;
+        return pkts;
+    }
+    /// What left hop @p hop of @p f reaches the next hop's queue next step, or its receiver.
+    static void passOn(FluidFlow &f, int hop, double out)
+    {
+        if (hop + 1 < f.route.hops)
+            f.hop[hop + 1].next += out;
+        else
+            f.arriving += out;
+    }
     void countHostTx(FluidHost &h, const FluidFlow &f, double wire, bool cnp, int pktWire)
     {
         const double pkts = wire / double(pktWire);
@@ -730,6 +750,10 @@ struct FluidFabric::Impl {
     void expressRestart(FluidFlow &f, int id, std::int64_t step);
     /// Puts into the counters what the express flow did in the steps before @p step.
     void expressSettle(FluidFlow &f, std::int64_t step);
+    /// @p bytes more sent (f.sent already counts them): the sender's side of the counters.
+    void expressSent(FluidFlow &f, double bytes);
+    /// @p bytes more delivered (f.expected already counts them): the receiver's side.
+    void expressReceived(FluidFlow &f, double bytes);
     /// Back to step-by-step: its bytes in flight go into the per-hop state.
     void expressDemote(FluidFlow &f);
     /// Completions of this step: the last bytes arrived (serial, after the receivers).
