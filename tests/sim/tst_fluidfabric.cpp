@@ -92,6 +92,21 @@ struct Tolerances {
 };
 constexpr Tolerances kTolerances;
 
+/// An uplink of the leaf of NIC @p nic that has carried traffic; -1 when none has.
+int busyUplinkOf(const Fabric &f, int nic)
+{
+    const FabricSpec &spec = f.spec();
+    const int leaf
+        = spec.switchPorts[spec.nicPorts[spec.hosts[nic].nicPort].switchPort].switchIndex;
+    for (int port = 0; port < spec.switchPorts.size(); ++port) {
+        const SwitchPortSpec &sp = spec.switchPorts[port];
+        if (sp.switchIndex == leaf && sp.peerKind == PeerKind::SwitchPort
+            && f.switchPortCounters(port).txBytes > 0)
+            return port;
+    }
+    return -1;
+}
+
 }  // namespace
 
 class TestFluidFabric : public QObject
@@ -206,9 +221,12 @@ private slots:
     void expressFlowsCountAsSteppedOnes_data()
     {
         QTest::addColumn<int>("slices");
-        QTest::newRow("one run") << 1;
+        QTest::addColumn<bool>("uplinkDown");
+        QTest::newRow("one run") << 1 << false;
         // Read between runs: the ring that moves as one catches up its flows mid-chunk.
-        QTest::newRow("17 runs, read between them") << 17;
+        QTest::newRow("17 runs, read between them") << 17 << false;
+        // The ring's uplink out of the first leaf goes down halfway: its flow moves.
+        QTest::newRow("2 runs, an uplink of the ring down between them") << 2 << true;
     }
     void expressFlowsCountAsSteppedOnes()
     {
@@ -216,7 +234,9 @@ private slots:
         // path move by arithmetic (the training ring chunk by chunk as one), and every counter
         // and every iteration comes out as if they had stepped.
         QFETCH(int, slices);
-        auto runWith = [slices](bool express) {
+        QFETCH(bool, uplinkDown);
+        int downed = -1;
+        auto runWith = [slices, uplinkDown, &downed](bool express) {
             ModelParams p;
             p.engine = FabricEngine::Fluid;
             p.expressFlows = express;
@@ -228,11 +248,16 @@ private slots:
             for (int i = 1; i <= slices; ++i) {
                 f->runUntil(span * i / slices);
                 f->switchPortCounters(0);  // a read between runs
+                if (uplinkDown && i == 1) {
+                    downed = busyUplinkOf(*f, 31 * 8);
+                    f->setLinkUp(downed, false);
+                }
             }
             return f;
         };
         const auto stepped = runWith(false);
         const auto express = runWith(true);
+        QCOMPARE(downed >= 0, uplinkDown);
         const QList<TrainingIteration> steppedRuns = stepped->trainingIterations(0);
         const QList<TrainingIteration> expressRuns = express->trainingIterations(0);
         QCOMPARE(expressRuns.size(), steppedRuns.size());

@@ -1004,7 +1004,8 @@ void FluidFabric::Impl::flushPort(int portIndex)
 void FluidFabric::Impl::reroute()
 {
     // Flows whose path crosses a link that went down (or that polarization moves) take the
-    // path ECMP gives them now.
+    // path ECMP gives them now. A ring that moves as one hands its flows back first.
+    ringExpressCatchUpAll();
     for (int id = 0; id < int(flows.size()); ++id) {
         FluidFlow &f = flows[std::size_t(id)];
         if (!f.stats.active || f.route.hops < 3)
