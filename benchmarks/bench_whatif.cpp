@@ -218,7 +218,12 @@ int main(int argc, char **argv)
                                QStringLiteral("s"), QStringLiteral("10"));
     QCommandLineOption quick(QStringLiteral("quick"),
                              QStringLiteral("One load per fabric and three changes."));
-    parser.addOptions({json, seconds, quick});
+    QCommandLineOption onlyLoads(
+        QStringLiteral("loads"),
+        QStringLiteral(
+            "Only these loads, comma-separated (dcqcn-incast, training, rail-training)."),
+        QStringLiteral("names"));
+    parser.addOptions({json, seconds, quick, onlyLoads});
     parser.process(app);
 
     // The reference fabric is previewed on both engines: the fluid one (the default) and the
@@ -239,7 +244,11 @@ int main(int argc, char **argv)
                 "load", "change", "queue", "goodpt", "ecn", "cnp_s", "cnp_h", "rxppp", "txppp",
                 "drops", "calib");
     for (const Fabric &fabric : std::as_const(fabrics)) {
-        const QStringList used = parser.isSet(quick) ? fabric.loads.mid(0, 1) : fabric.loads;
+        QStringList used = parser.isSet(quick) ? fabric.loads.mid(0, 1) : fabric.loads;
+        if (parser.isSet(onlyLoads)) {
+            const QStringList wanted = parser.value(onlyLoads).split(u',', Qt::SkipEmptyParts);
+            used.removeIf([&wanted](const QString &l) { return !wanted.contains(l); });
+        }
         for (const QString &load : used) {
             for (int c = 0; c < changes; ++c) {
                 const QString file = writeChange(dir, kChanges[c], fabric);
