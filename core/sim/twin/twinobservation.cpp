@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 
 namespace roce::sim::twin {
 
@@ -24,6 +25,12 @@ const QStringList kConfigCommands {QStringLiteral("show version"),
 /// How often the queues are read: a queue under DCQCN moves within milliseconds, so its mean
 /// needs many looks; NX-API answers one `show queuing interface` in a few milliseconds.
 constexpr int kQueuePollMs = 100;
+/// Each read comes at a random time, 50 to 150 % of the mean period after the last one. At a
+/// fixed period the reads fall at the same phase of a periodic load (a training job of 40 ms
+/// of compute and 8 ms of all-reduce makes two iterations a read): the mean of the reads is
+/// that phase's depth, not the queue's mean, and it drifts with the phase from one window to
+/// the next. At random times they sample every phase alike.
+constexpr double kQueuePollJitter = 0.5;
 
 }  // namespace
 
@@ -131,8 +138,12 @@ TwinObserver::TwinObserver(live::LiveFabric &hub, const live::FabricPlan &plan, 
     }
     // The answers are parsed on this (the window's) thread, a millisecond or so each: on a
     // large fabric every switch is read less often, some 40 answers a second in all.
-    m_queuePolls.setInterval(std::max(kQueuePollMs, int(plan.switches.size()) * 25));
+    m_queuePollMs = std::max(kQueuePollMs, int(plan.switches.size()) * 25);
+    m_queuePolls.setSingleShot(true);
+    m_queuePolls.setTimerType(Qt::PreciseTimer);
     connect(&m_queuePolls, &QTimer::timeout, this, [this] {
+        if (m_running)
+            m_queuePolls.start(nextQueuePollMs());
         // The running-config at the window's start and every 10 s: what is in force now.
         const bool configDue = !m_configClock.isValid() || m_configClock.elapsed() >= 10000;
         for (nxapi::NxapiClient *c : std::as_const(m_clients)) {
@@ -159,7 +170,14 @@ void TwinObserver::start()
     m_running = true;
     m_window.start();
     m_configClock.invalidate();
-    m_queuePolls.start();
+    m_queuePolls.start(0);  // the running-configs at once, then the queues at random times
+}
+
+int TwinObserver::nextQueuePollMs()
+{
+    const double spread
+        = 1.0 - kQueuePollJitter + 2 * kQueuePollJitter * m_pollTimes.generateDouble();
+    return std::max(1, int(std::lround(m_queuePollMs * spread)));
 }
 
 void TwinObserver::stop()

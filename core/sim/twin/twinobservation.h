@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+#include <QRandomGenerator>
 #include <QTimer>
 
 #include <array>
@@ -65,10 +66,10 @@ int noDropGroupOf(const nxapi::QosConfig *config);
 
 /// Watches a fabric through the live model for a window: every source frame the hub applies
 /// (rates, LLDP, the agents' NIC reports), each switch's RoCE queue depth polled ten times a
-/// second (less often beyond four switches: some 40 polls a second in all) over NX-API (`show
-/// queuing interface`), and its running-config, over one NX-API client (one session) a switch, kept
-/// from window to window: keep the observer rather than make another, since a Nexus keeps a session
-/// for 10 minutes and holds 5.
+/// second on average, at random times (less often beyond four switches: some 40 polls a second
+/// in all) over NX-API (`show queuing interface`), and its running-config, over one NX-API client
+/// (one session) a switch, kept from window to window: keep the observer rather than make another,
+/// since a Nexus keeps a session for 10 minutes and holds 5.
 class TwinObserver : public QObject
 {
     Q_OBJECT
@@ -94,8 +95,13 @@ private:
     live::LiveFabric &m_hub;
     live::FabricPlan m_plan;
     QList<nxapi::NxapiClient *> m_clients;  ///< one a switch
+    /// The next queue read, in 50-150 % of m_queuePollMs (see kQueuePollJitter).
+    int nextQueuePollMs();
+
     QTimer m_queuePolls;
-    QElapsedTimer m_configClock;  ///< since the running-configs were last asked for
+    int m_queuePollMs = 100;           ///< the reads' mean period
+    QRandomGenerator m_pollTimes {7};  ///< their times (a fixed seed: the same each run)
+    QElapsedTimer m_configClock;       ///< since the running-configs were last asked for
     QElapsedTimer m_window;
     QHash<QString, qsizetype> m_index;
     QList<ObservedPort> m_ports;
