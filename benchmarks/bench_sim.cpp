@@ -191,11 +191,7 @@ int main(int argc, char **argv)
         cases, "fluid: rail:256, 2 flows into every NIC", quick ? 20 * kNsPerMs : 100 * kNsPerMs,
         [](int threads) {
             auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), railParams(threads));
-            const int nics = int(f->spec().hosts.size());
-            for (int i = 0; i < nics; ++i) {
-                f->startFlow(i, (i + 8) % nics);
-                f->startFlow(i, (i + 16) % nics);
-            }
+            live::startNeighbourBulk(*f, 2);
             return f;
         },
         "rail256_dense");
@@ -206,12 +202,7 @@ int main(int argc, char **argv)
         quick ? 10 * kNsPerMs : 50 * kNsPerMs,
         [](int threads) {
             auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), railParams(threads));
-            for (int h = 0; h < 256; ++h) {
-                for (int k = 0; k < 8; ++k) {
-                    for (int ahead : {2, 4})
-                        f->startFlow(h * 8 + k, ((h / 2 * 2 + ahead) % 256) * 8 + k);
-                }
-            }
+            live::startTwoToOneBulk(*f);
             return f;
         },
         "rail256_congested");

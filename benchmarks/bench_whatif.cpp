@@ -237,6 +237,15 @@ int main(int argc, char **argv)
                            {QStringLiteral("rail:32:2:2:2"), QStringLiteral("fluid"), railLoads}};
     if (parser.isSet(quick))
         fabrics.removeAt(1);
+    const QStringList wanted = parser.value(onlyLoads).split(u',', Qt::SkipEmptyParts);
+    for (const QString &l : wanted) {
+        if (!loads.contains(l) && !railLoads.contains(l)) {
+            std::fprintf(stderr,
+                         "bench_whatif: no load '%s' (dcqcn-incast, training, rail-training)\n",
+                         qPrintable(l));
+            return 2;
+        }
+    }
     const int changes = parser.isSet(quick) ? 3 : int(std::size(kChanges));
     QTemporaryDir dir;
     Totals totals;
@@ -245,10 +254,8 @@ int main(int argc, char **argv)
                 "drops", "calib");
     for (const Fabric &fabric : std::as_const(fabrics)) {
         QStringList used = parser.isSet(quick) ? fabric.loads.mid(0, 1) : fabric.loads;
-        if (parser.isSet(onlyLoads)) {
-            const QStringList wanted = parser.value(onlyLoads).split(u',', Qt::SkipEmptyParts);
+        if (!wanted.isEmpty())
             used.removeIf([&wanted](const QString &l) { return !wanted.contains(l); });
-        }
         for (const QString &load : used) {
             for (int c = 0; c < changes; ++c) {
                 const QString file = writeChange(dir, kChanges[c], fabric);

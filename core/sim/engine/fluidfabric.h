@@ -71,6 +71,7 @@ public:
     Bytes bufferUsed(int switchIndex) const override;
 
     /// Flows the next step steps; the other live ones move by arithmetic (the express path).
+    /// Decides them first when a change is pending, as the next step would.
     int steppedFlowCount() const;
 
 private:

@@ -271,10 +271,10 @@ inline double bytesIn(RateBps rate, TimeNs t)
     return double(rate) * double(t) / (kBitsPerByte * double(kNsPerSec));
 }
 
-/// Share of [from, from + span) during which @p s pauses.
 /// Flows a NIC sends at once in a step (phase A's table); more wait their turn.
 constexpr int kMaxFlowsPerNic = 256;
 
+/// Share of [from, from + span) during which @p s pauses.
 inline double pausedShare(const PauseState &s, TimeNs from, TimeNs span)
 {
     const TimeNs a = std::max(from, s.pauseStart);

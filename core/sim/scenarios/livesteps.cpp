@@ -153,6 +153,28 @@ int railIncastReceiver(const Fabric &fabric)
     return (shape.hosts / 2 + 3) * shape.nics + std::min(2, shape.nics - 1);
 }
 
+void startNeighbourBulk(Fabric &fabric, int flowsPerNic)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    const int nics = int(fabric.spec().hosts.size());
+    for (int i = 0; i < nics; ++i) {
+        for (int k = 1; k <= flowsPerNic; ++k)
+            fabric.startFlow(i, (i + shape.nics * k) % nics);
+    }
+}
+
+void startTwoToOneBulk(Fabric &fabric)
+{
+    const RailShape shape = railShapeOf(fabric.spec());
+    for (int h = 0; h < shape.hosts; ++h) {
+        for (int k = 0; k < shape.nics; ++k) {
+            for (int ahead : {2, 4})
+                fabric.startFlow(h * shape.nics + k,
+                                 ((h / 2 * 2 + ahead) % shape.hosts) * shape.nics + k);
+        }
+    }
+}
+
 int startLeafToLeafBulk(Fabric &fabric)
 {
     const RailShape shape = railShapeOf(fabric.spec());

@@ -35,6 +35,14 @@ int railIncastReceiver(const Fabric &fabric);
 /// 16 servers of one leaf send to 16 servers of the next leaf on the same rail (NIC 1): with
 /// per-flow ECMP hashing they spread over the spines. Returns the leaf's switch index.
 int startLeafToLeafBulk(Fabric &fabric);
+/// Every NIC sends @p flowsPerNic bulk flows, to the same NIC of each of the next
+/// @p flowsPerNic servers (around the fabric): each NIC receives as many as it sends, each at
+/// an even share of the line, and on a non-blocking rail fabric nothing queues.
+void startNeighbourBulk(Fabric &fabric, int flowsPerNic);
+/// Every NIC of servers 2p and 2p + 1 sends a bulk flow to the same NIC of servers 2p + 2 and
+/// 2p + 4: four flows into every NIC of the even servers, none into the odd ones (2:1), every
+/// queue to them busy.
+void startTwoToOneBulk(Fabric &fabric);
 /// Runs @p fabric for @p span and returns the leaf uplink that carried the most bytes
 /// meanwhile: the one the load crosses the spines by most; when nothing crossed them, the
 /// first uplink of the first server's leaf (-1: the fabric has no uplink).
