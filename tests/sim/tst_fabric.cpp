@@ -324,6 +324,32 @@ private slots:
         QCOMPARE(f.flowStats(0).currentRate, 100 * kGbps);  // never slowed down
     }
 
+    void queueMeanIsATimeMean_data()
+    {
+        QTest::addColumn<int>("engine");
+        QTest::addRow("packet") << int(FabricEngine::Packet);
+        QTest::addRow("fluid") << int(FabricEngine::Fluid);
+    }
+
+    void queueMeanIsATimeMean()
+    {
+        // 10 ms idle (both engines jump over it), then 1 ms of a 2:1 incast: the mean is
+        // over all 1,100 steps, not only the ones that were stepped.
+        QFETCH(int, engine);
+        ModelParams p;
+        p.engine = FabricEngine(engine);
+        p.timing.dt = 10 * kNsPerUs;
+        auto f = makeFabric(starFabric(3, 25 * kGbps), p);
+        f->runFor(10 * kNsPerMs);
+        f->startFlow(0, 2);
+        f->startFlow(1, 2);
+        f->runFor(1 * kNsPerMs);
+        const QueueStats q = f->queueStats(2);
+        QCOMPARE(q.samples, qint64(1100));
+        QVERIFY(q.maxBytes > 0);
+        QVERIFY(q.meanBytes > 0 && q.meanBytes < double(q.maxBytes) / 5);
+    }
+
     void pfcWatchdogBreaksAStorm()
     {
         PacketFabric f(starFabric(3, 25 * kGbps), ModelParams {});

@@ -102,10 +102,13 @@ struct PacketFabric::Impl {
         events.push(Event {t, eventOrder++, type, target, cos, value});
     }
 
-    void sendOnLink(const Arrival &a)
+    /// A new arrival on its link, due delaySteps() from now, for the caller to fill in place
+    /// (built on the stack and copied, its narrow fields were stored and read back at once
+    /// as wide words: a stalled store forward per chunk, a sixth of a busy step).
+    Arrival &sendOnLink()
     {
-        wheel[sendSlot].push_back(a);
         ++inFlight;
+        return wheel[sendSlot].emplace_back();
     }
 
     void refreshThresholds()
@@ -243,11 +246,11 @@ struct PacketFabric::Impl {
     void pfcAtNic(int nic, int cos, std::int64_t quanta);
     void pfcAtSwitchPort(int port, int cos, std::int64_t quanta);
     void deliverArrival(const Arrival &a);
-    void switchIngress(int port, Chunk chunk);
+    void switchIngress(int port, const Chunk &chunk);
     /// WRED without `ecn`: @p chunk arriving at @p egressPort's RoCE queue, its drops drawn.
     void wredDropOnArrival(int portIndex, int egressPort, Chunk chunk, const WredParams &wred);
     /// Buffer admission (PFC accounting, drops) of @p chunk into @p egressPort's queue.
-    void admitToEgress(int portIndex, int egressPort, Chunk chunk);
+    void admitToEgress(int portIndex, int egressPort, const Chunk &chunk);
     void nicReceive(int nic, const Chunk &chunk);
     void receiveData(FlowState &f, const Chunk &chunk, int nic);
     void emitCnp(FlowState &f);
@@ -260,7 +263,7 @@ struct PacketFabric::Impl {
     void portEgress(int port);
     Bytes servePort(int port, int slot, Bytes budget);
     /// Sends a chunk that left a switch port on to its peer (the next switch, or the NIC).
-    void forwardFromEgress(const SwitchPortState &p, const Chunk &chunk);
+    void forwardFromEgress(const SwitchPortState &p, const Chunk &head, Bytes bytes, int marks);
     void pfcStateMachine();
     void nicRxPfc();
     void watchdog();
@@ -450,7 +453,7 @@ void PacketFabric::Impl::dropForFlow(int flow, Bytes bytes)
     // RDMA: nothing to do here; the receiver sees the gap (NAK) or the sender times out.
 }
 
-void PacketFabric::Impl::switchIngress(int portIndex, Chunk chunk)
+void PacketFabric::Impl::switchIngress(int portIndex, const Chunk &chunk)
 {
     SwitchPortState &in = ports[std::size_t(portIndex)];
     if (!in.up)
@@ -518,7 +521,7 @@ void PacketFabric::Impl::wredDropOnArrival(int portIndex, int egressPort, Chunk 
         admitToEgress(portIndex, egressPort, gap);
 }
 
-void PacketFabric::Impl::admitToEgress(int portIndex, int egressPort, Chunk chunk)
+void PacketFabric::Impl::admitToEgress(int portIndex, int egressPort, const Chunk &chunk)
 {
     SwitchPortState &in = ports[std::size_t(portIndex)];
     SwitchPortState &out = ports[std::size_t(egressPort)];
@@ -585,13 +588,15 @@ void PacketFabric::Impl::admitToEgress(int portIndex, int egressPort, Chunk chun
         return;
     }
 
-    chunk.ingress = groupIsNoDrop(chunk.group) ? portIndex : -1;
+    // The ingress port it holds buffer at (no-drop only), set on the queued copy: a narrow
+    // store to the argument read back at once as wide words would stall the copy.
+    const int ingress = groupIsNoDrop(chunk.group) ? portIndex : -1;
     switchUsed[std::size_t(sw)] += b;
     out.qBytes[slot] += b;
     ChunkFifo &q = out.queue[slot];
     if (!q.empty()) {
         Chunk &tail = q.back();
-        if (tail.flow == chunk.flow && tail.kind == chunk.kind && tail.ingress == chunk.ingress
+        if (tail.flow == chunk.flow && tail.kind == chunk.kind && tail.ingress == ingress
             && tail.hop == chunk.hop && tail.seq + tail.bytes == chunk.seq
             && chunk.kind == ChunkKind::Data) {
             tail.bytes += chunk.bytes;
@@ -601,6 +606,7 @@ void PacketFabric::Impl::admitToEgress(int portIndex, int egressPort, Chunk chun
         }
     }
     q.push(chunk);
+    q.back().ingress = ingress;
     markActive(activeEgress, out.activeEgress, egressPort);
 }
 
@@ -706,7 +712,12 @@ void PacketFabric::Impl::emitCnp(FlowState &f)
     ++f.stats.cnpsSent;
     countHostTx(f.stats.dst, f, kCnpFrameBytes + kWireGap, true);
     // CNPs leave the NP at once (NP latency), as a frame in the strict-priority class.
-    Chunk c;
+    const int port = nics[std::size_t(f.dstNic)].switchPort;
+    if (port < 0 || !nics[std::size_t(f.dstNic)].up || f.reverse.hops == 0)
+        return;
+    Arrival &a = sendOnLink();
+    a.switchPort = port;
+    Chunk &c = a.chunk;
     c.flow = int(&f - flows.data());
     c.bytes = int(kCnpFrameBytes + kWireGap);
     c.pktWire = std::int16_t(kCnpFrameBytes + kWireGap);
@@ -714,13 +725,6 @@ void PacketFabric::Impl::emitCnp(FlowState &f)
     c.hop = 0;
     c.group = std::int8_t(f.cnpGroup);
     c.kind = ChunkKind::Cnp;
-    const int port = nics[std::size_t(f.dstNic)].switchPort;
-    if (port < 0 || !nics[std::size_t(f.dstNic)].up || f.reverse.hops == 0)
-        return;
-    Arrival a;
-    a.switchPort = port;
-    a.chunk = c;
-    sendOnLink(a);
 }
 
 void PacketFabric::Impl::addGoodput(FlowState &f, Bytes wireBytes)
@@ -892,26 +896,24 @@ void PacketFabric::Impl::nicTransmit(int nicIndex)
         f.tokBits = std::min<std::int64_t>(f.tokBits, std::int64_t(f.pktWire) * kBitNsPerByte);
         if (f.sentSeq == f.expected)
             f.lastProgress = now;
-        Chunk c;
-        c.flow = wants[i].flow;
-        c.bytes = std::int32_t(b);
-        c.seq = f.sentSeq;
-        c.pktWire = std::int16_t(f.pktWire);
-        c.pktRecip = f.pktRecip;
-        c.group = std::int8_t(f.stats.qosGroup);
-        c.hop = 0;
+        if (nic.switchPort >= 0 && f.route.hops > 0) {
+            Arrival &a = sendOnLink();
+            a.switchPort = nic.switchPort;
+            Chunk &c = a.chunk;
+            c.flow = wants[i].flow;
+            c.bytes = std::int32_t(b);
+            c.seq = f.sentSeq;
+            c.pktWire = std::int16_t(f.pktWire);
+            c.pktRecip = f.pktRecip;
+            c.group = std::int8_t(f.stats.qosGroup);
+            c.hop = 0;
+        }
         f.sentSeq += b;
         f.stats.txBytes += b;
         sentTotal += b;
         countHostTx(f.stats.src, f, b, false);
         if (f.stats.kind == FlowKind::Rdma)
             f.rp.onBytesSent(b);
-        if (nic.switchPort >= 0 && f.route.hops > 0) {
-            Arrival a;
-            a.switchPort = nic.switchPort;
-            a.chunk = c;
-            sendOnLink(a);
-        }
     }
     nic.txCarryBits -= sentTotal * kBitNsPerByte;
     // An idle link does not bank capacity beyond one step.
@@ -1013,21 +1015,22 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
                     marks += p.rng.bernoulli(threshold) ? 1 : 0;
             }
         }
-        Chunk part = head;
-        part.bytes = std::int32_t(x);
-        part.marks = head.marks + marks;
+        // The part that leaves goes on the link first, copied from the head as it still is.
+        forwardFromEgress(p, head, x, head.marks + marks);
+        const int ingress = head.ingress;
+        const std::size_t group = std::size_t(std::uint8_t(head.group));
         head.marks = 0;
         head.bytes -= std::int32_t(x);
         head.seq += x;
         // Buffer accounting: headroom first, then shared/reserve (§6.3 step 6).
         p.qBytes[slot] -= x;
         switchUsed[std::size_t(p.switchIndex)] -= x;
-        if (part.ingress >= 0) {
-            SwitchPortState &in = ports[std::size_t(part.ingress)];
+        if (ingress >= 0) {
+            SwitchPortState &in = ports[std::size_t(ingress)];
             const Bytes fromHeadroom = std::min(in.hdrm, x);
             in.hdrm -= fromHeadroom;
             in.ing -= x;
-            markActive(pfcWatch, in.watchedPfc, part.ingress);
+            markActive(pfcWatch, in.watchedPfc, ingress);
         }
         if (head.bytes == 0)
             q.pop();
@@ -1035,29 +1038,32 @@ Bytes PacketFabric::Impl::servePort(int portIndex, int slot, Bytes budget)
         const Bytes frames = frameBytes(x, recip);
         p.c.txPkts += quint64(packets);
         p.c.txBytes += quint64(frames);
-        p.c.qosTxPkts[std::size_t(part.group)] += quint64(packets);
-        p.c.qosTxBytes[std::size_t(part.group)] += quint64(frames);
-        p.c.qosEcnPkts[std::size_t(part.group)] += quint64(marks);
+        p.c.qosTxPkts[group] += quint64(packets);
+        p.c.qosTxBytes[group] += quint64(frames);
+        p.c.qosEcnPkts[group] += quint64(marks);
         p.wdTxSincePoll += x;
-        forwardFromEgress(p, part);
     }
     return used;
 }
 
-void PacketFabric::Impl::forwardFromEgress(const SwitchPortState &p, const Chunk &chunk)
+/// Puts @p bytes of the chunk at the head of an egress queue, with @p marks CE marks, on the
+/// link to the port's peer.
+void PacketFabric::Impl::forwardFromEgress(const SwitchPortState &p, const Chunk &head, Bytes bytes,
+                                           int marks)
 {
-    Arrival a;
-    a.chunk = chunk;
+    if (p.peerKind != PeerKind::Nic && p.peerKind != PeerKind::SwitchPort)
+        return;
+    Arrival &a = sendOnLink();
+    a.chunk = head;
+    a.chunk.bytes = std::int32_t(bytes);
+    a.chunk.marks = marks;
     a.chunk.ingress = -1;
     if (p.peerKind == PeerKind::Nic) {
         a.nicPort = p.peer;
-    } else if (p.peerKind == PeerKind::SwitchPort) {
-        a.switchPort = p.peer;
-        a.chunk.hop = std::int8_t(chunk.hop + 1);
     } else {
-        return;
+        a.switchPort = p.peer;
+        a.chunk.hop = std::int8_t(head.hop + 1);
     }
-    sendOnLink(a);
 }
 
 // --- PFC (§6.3 step 7) ------------------------------------------------------------------------
@@ -1237,6 +1243,8 @@ void PacketFabric::runUntil(TimeNs t)
                 if (steps > 1) {
                     d->now += (steps - 1) * d->dt();
                     d->wheelStep += steps - 1;
+                    // Idle steps hold an empty queue: they count in the queue's time mean.
+                    d->stepsSinceQueueReset += steps - 1;
                 }
             }
         }
