@@ -6898,6 +6898,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>Job %1 (%2): no all-reduce ended within the %3 s window; each takes longer than that (allreduce_ms is null).</source>
         <translation>Job %1 (%2): kein All-Reduce endete im Fenster von %3 s; jedes dauert länger (allreduce_ms ist null).</translation>
     </message>
+    <message>
+        <source>The fluid model also settles on such a band where the moment of the change leaves it: on the reference incast it holds 4-18 % less queue than the packet model, and just above the ECN minimum 2-9x fewer marks; --engine packet (a fabric of the reference fabric&apos;s size) keeps cycling as the fabric does.</source>
+        <translation>Das Fluidmodell kommt an einem solchen Band außerdem dort zur Ruhe, wo der Zeitpunkt der Änderung es hinterlässt: beim Referenz-Incast hält es 4-18 % weniger Queue als das Paketmodell und knapp über dem ECN-Minimum 2- bis 9-mal weniger Markierungen; --engine packet (eine Fabric von der Größe der Referenz-Fabric) schwingt weiter, wie die Fabric es tut.</translation>
+    </message>
 </context>
 <context>
     <name>UdPingmeshText</name>

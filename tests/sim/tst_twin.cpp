@@ -259,8 +259,20 @@ private slots:
                      && said.contains(QStringLiteral("31 KB a 25G port"))
                      && said.contains(QStringLiteral("10 us step")),
                  qPrintable(said));
+        // The fluid twin's queue at such a band depends on when the change lands: it says so
+        // and names the engine that does not.
+        QVERIFY2(said.contains(QStringLiteral("--engine packet")), qPrintable(said));
         QVERIFY(predicted->proposed.figures.txPausesPerS > 1000);
         QCOMPARE(predicted->current.figures.txPausesPerS, 0.0);
+
+        PreviewOptions packet = preview;
+        packet.engine = sim::FabricEngine::Packet;
+        const auto byPackets = previewChange(m_twin, *change, packet);
+        QVERIFY2(byPackets, byPackets ? "" : qPrintable(byPackets.error().message));
+        QCOMPARE(byPackets->uncertain.size(), 1);
+        QVERIFY2(byPackets->uncertain.first().contains(QStringLiteral("2.0 KB apart"))
+                     && !byPackets->uncertain.first().contains(QStringLiteral("--engine")),
+                 qPrintable(byPackets->uncertain.first()));
     }
 
     /// A training run launched from the console becomes the twin's job: its ranks (servers,
