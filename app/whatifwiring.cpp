@@ -67,7 +67,8 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
                      [watched](const QString &name) { watched->scenario = name; });
     QObject::connect(
         panel, &widgets::WhatIfPanel::previewRequested, panel,
-        [panel, &live, &fabric, watched, previewer, launched](const QString &text, int seconds) {
+        [panel, &live, &fabric, watched, previewer, launched](const QString &text, int seconds,
+                                                              bool packetModel) {
             const auto change = sim::twin::parseChange(text);
             if (!change) {
                 panel->showFailure(change.error().message);
@@ -114,6 +115,7 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
             sim::twin::TwinPreviewer *p = previewer->data();
             sim::twin::PreviewOptions preview;
             preview.window = sim::TimeNs(seconds) * sim::kNsPerSec;
+            preview.engine = packetModel ? sim::FabricEngine::Packet : sim::FabricEngine::Fluid;
             p->start(*change, seconds, preview, jobs, notes);
         });
     QObject::connect(panel, &widgets::WhatIfPanel::composeRequested, panel,

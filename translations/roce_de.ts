@@ -6899,8 +6899,8 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>Job %1 (%2): kein All-Reduce endete im Fenster von %3 s; jedes dauert länger (allreduce_ms ist null).</translation>
     </message>
     <message>
-        <source>The fluid model also settles on such a band where the moment of the change leaves it: on the reference incast it holds 4-18 % less queue than the packet model, and just above the ECN minimum 2-9x fewer marks; --engine packet (a fabric of the reference fabric&apos;s size) keeps cycling as the fabric does.</source>
-        <translation>Das Fluidmodell kommt an einem solchen Band außerdem dort zur Ruhe, wo der Zeitpunkt der Änderung es hinterlässt: beim Referenz-Incast hält es 4-18 % weniger Queue als das Paketmodell und knapp über dem ECN-Minimum 2- bis 9-mal weniger Markierungen; --engine packet (eine Fabric von der Größe der Referenz-Fabric) schwingt weiter, wie die Fabric es tut.</translation>
+        <source>The fluid model also settles on such a band where the moment of the change leaves it: on the reference incast it holds 4-18 % less queue than the packet model, and just above the ECN minimum 2-9x fewer marks. The packet model (--engine packet; Model in the What if panel) cycles on it wherever it starts.</source>
+        <translation>Das Fluidmodell kommt an einem solchen Band außerdem dort zur Ruhe, wo der Zeitpunkt der Änderung es hinterlässt: beim Referenz-Incast hält es 4-18 % weniger Queue als das Paketmodell und knapp über dem ECN-Minimum 2- bis 9-mal weniger Markierungen. Das Paketmodell (--engine packet; Modell im Was-wäre-wenn-Panel) schwingt daran, wo immer es beginnt.</translation>
     </message>
 </context>
 <context>
@@ -7278,10 +7278,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>Sekunden, die auf die Antwort jeder Quelle gewartet wird (Standard 20).</translation>
     </message>
     <message>
-        <source>The twin&apos;s model: fluid (default) or packet (the reference fabric&apos;s size).</source>
-        <translation>Das Modell des Zwillings: fluid (Standard) oder packet (bis zur Größe der Referenz-Fabric).</translation>
-    </message>
-    <message>
         <source>Simulated fabric only: apply the change to it, watch it again, and report the prediction&apos;s error.</source>
         <translation>Nur simulierte Fabric: die Änderung auf sie anwenden, sie erneut beobachten und den Fehler der Vorhersage ausgeben.</translation>
     </message>
@@ -7348,6 +7344,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>preview a QoS change on the fabric&apos;s twin (current against proposed)</source>
         <translation>eine QoS-Änderung am Zwilling der Fabric vorab zeigen (aktuell gegenüber vorgeschlagen)</translation>
+    </message>
+    <message>
+        <source>The twin&apos;s model: fluid (default) or packet (every counter exact; several times slower on a large fabric under load).</source>
+        <translation>Das Modell des Zwillings: fluid (Standard) oder packet (jeder Zähler exakt; auf einer großen Fabric unter Last um ein Mehrfaches langsamer).</translation>
     </message>
 </context>
 <context>
@@ -9408,6 +9408,22 @@ PFC rx %8, tx %9</translation>
     <message>
         <source>The form&apos;s change is written: Preview runs it.</source>
         <translation>Die Änderung des Formulars ist geschrieben: Vorschau führt sie aus.</translation>
+    </message>
+    <message>
+        <source>Fluid model</source>
+        <translation>Fluidmodell</translation>
+    </message>
+    <message>
+        <source>Packet model</source>
+        <translation>Paketmodell</translation>
+    </message>
+    <message>
+        <source>The model the twin runs. Fluid: fast at any size. Packet: every counter exact, and at a pause band finer than its step it cycles as the simulated reference fabric does, where the fluid model settles wherever the change finds it; on a large fabric under load it runs several times slower.</source>
+        <translation>Das Modell, das der Zwilling rechnet. Fluid: schnell bei jeder Größe. Paket: jeder Zähler exakt, und an einem Pause-Band feiner als sein Schritt schwingt es wie die simulierte Referenz-Fabric, wo das Fluidmodell dort zur Ruhe kommt, wo die Änderung es antrifft; auf einer großen Fabric unter Last läuft es um ein Mehrfaches langsamer.</translation>
+    </message>
+    <message>
+        <source>Previewed on the packet model: the fabric as seen, its twin, and the twin with the change.</source>
+        <translation>Mit dem Paketmodell vorausberechnet: die Fabric wie gesehen, ihr Zwilling und der Zwilling mit der Änderung.</translation>
     </message>
 </context>
 </TS>

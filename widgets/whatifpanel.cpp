@@ -4,6 +4,7 @@
 #include "comparisonview.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -25,6 +26,7 @@ WhatIfPanel::WhatIfPanel(QWidget *parent)
     : QWidget(parent),
       m_change(new QPlainTextEdit(this)),
       m_seconds(new QSpinBox(this)),
+      m_model(new QComboBox(this)),
       m_preview(new QPushButton(tr("&Preview"), this)),
       m_status(new QLabel(this)),
       m_comparison(new ComparisonView(this)),
@@ -47,11 +49,20 @@ WhatIfPanel::WhatIfPanel(QWidget *parent)
                        "    random-detect minimum-threshold 75 kbytes maximum-threshold 3000 "
                        "kbytes drop-probability 7 weight 0 ecn"));
     m_change->setTabChangesFocus(true);
+    m_seconds->setObjectName(QStringLiteral("whatIfSeconds"));
     m_seconds->setRange(3, 600);
     m_seconds->setValue(10);
     m_seconds->setSuffix(tr(" s"));
     m_seconds->setToolTip(tr("How long the fabric is watched before the twin is built; the twin "
                              "then runs each configuration as long."));
+    m_model->setObjectName(QStringLiteral("whatIfModel"));
+    m_model->addItem(tr("Fluid model"));
+    m_model->addItem(tr("Packet model"));
+    m_model->setToolTip(
+        tr("The model the twin runs. Fluid: fast at any size. Packet: every counter exact, and "
+           "at a pause band finer than its step it cycles as the simulated reference fabric "
+           "does, where the fluid model settles wherever the change finds it; on a large "
+           "fabric under load it runs several times slower."));
     m_preview->setObjectName(QStringLiteral("whatIfPreview"));
     m_status->setObjectName(QStringLiteral("whatIfStatus"));
     m_status->setWordWrap(true);
@@ -61,6 +72,7 @@ WhatIfPanel::WhatIfPanel(QWidget *parent)
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Watch for"), this));
     controls->addWidget(m_seconds);
+    controls->addWidget(m_model);
     controls->addWidget(m_preview);
     controls->addWidget(m_status, 1);
 
@@ -223,7 +235,8 @@ void WhatIfPanel::requestPreview()
         showFailure(tr("Paste the change to preview first."));
         return;
     }
-    emit previewRequested(m_change->toPlainText(), m_seconds->value());
+    m_previewingPacket = m_model->currentIndex() == 1;
+    emit previewRequested(m_change->toPlainText(), m_seconds->value(), m_previewingPacket);
 }
 
 void WhatIfPanel::showProgress(const QString &what)
@@ -236,7 +249,11 @@ void WhatIfPanel::showPreview(const QList<results::RunRecord> &runs, const QStri
                               const QStringList &notes)
 {
     m_preview->setEnabled(true);
-    m_status->setText(tr("Previewed: the fabric as seen, its twin, and the twin with the change."));
+    m_status->setText(m_previewingPacket
+                          ? tr("Previewed on the packet model: the fabric as seen, its twin, and "
+                               "the twin with the change.")
+                          : tr("Previewed: the fabric as seen, its twin, and the twin with the "
+                               "change."));
     const results::Comparison comparison = results::compareRuns(runs);
     m_comparison->setComparison(comparison);
     // Goodput as bars only when it moves (a change that costs bandwidth); else the table alone.

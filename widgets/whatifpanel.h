@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QGroupBox;
 class QLabel;
 class QPlainTextEdit;
@@ -53,13 +54,16 @@ public:
     void showComposed(const QString &lines);
 
 signals:
-    void previewRequested(const QString &change, int seconds);
+    /// @p packetModel: the twin runs the packet model (every counter exact; slower on a large
+    /// fabric) instead of the fluid one.
+    void previewRequested(const QString &change, int seconds, bool packetModel);
     /// "Write the change": the lines that take the fabric from @p current to @p wanted.
     void composeRequested(const nxapi::QosForm &current, const nxapi::QosForm &wanted);
 
 private:
     QPlainTextEdit *m_change;
     QSpinBox *m_seconds;
+    QComboBox *m_model;
     QPushButton *m_preview;
     QLabel *m_status;
     ComparisonView *m_comparison;
@@ -74,6 +78,7 @@ private:
     QSpinBox *m_pause = nullptr, *m_resume = nullptr, *m_buffer = nullptr;
     QSpinBox *m_timeReset = nullptr;
     nxapi::QosForm m_current;
+    bool m_previewingPacket = false;  ///< the model the preview under way runs
 };
 
 }  // namespace roce::widgets

@@ -12,6 +12,7 @@
 #include "whatifwiring.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QLabel>
@@ -126,6 +127,19 @@ private slots:
         panel->findChild<QSpinBox *>(QStringLiteral("whatIfTimeReset"))->setValue(600);
         write->click();
         QCOMPARE(panel->changeText(), QStringLiteral("ecn/roce_rp/rpg_time_reset 600\n"));
+
+        // The same change on the packet model, when asked: the twin says which it ran.
+        auto *model = panel->findChild<QComboBox *>(QStringLiteral("whatIfModel"));
+        QVERIFY(model);
+        QCOMPARE(model->currentIndex(), 0);  // fluid unless asked
+        model->setCurrentIndex(1);
+        panel->findChild<QSpinBox *>(QStringLiteral("whatIfSeconds"))->setValue(3);
+        preview->click();
+        QVERIFY(!preview->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(preview->isEnabled(), 90000);
+        QVERIFY2(status->text().startsWith(QStringLiteral("Previewed on the packet model")),
+                 qPrintable(status->text()));
+        QCOMPARE(comparison->comparison().runs.size(), 3);
         session.stop();
     }
 };

@@ -86,8 +86,8 @@ void declare(OptionTable &t, WhatIfArgs &a, const FabricOptions &fabric)
                 WhatIfText::tr("Seconds to wait for every source to answer (default 20)."), &a.wait,
                 {0, 3600, seconds})
         .choice(QStringLiteral("engine"), QStringLiteral("engine"),
-                WhatIfText::tr("The twin's model: fluid (default) or packet (the reference "
-                               "fabric's size)."),
+                WhatIfText::tr("The twin's model: fluid (default) or packet (every counter "
+                               "exact; several times slower on a large fabric under load)."),
                 &a.engine, {QStringLiteral("fluid"), QStringLiteral("packet")})
         .flag(QStringLiteral("verify"),
               WhatIfText::tr("Simulated fabric only: apply the change to it, watch it again, "

@@ -102,8 +102,8 @@ QStringList pauseBandFinerThanAStep(const Fabric &fabric)
                               "The fluid model also settles on such a band where the moment of "
                               "the change leaves it: on the reference incast it holds 4-18 % "
                               "less queue than the packet model, and just above the ECN minimum "
-                              "2-9x fewer marks; --engine packet (a fabric of the reference "
-                              "fabric's size) keeps cycling as the fabric does.");
+                              "2-9x fewer marks. The packet model (--engine packet; Model in the "
+                              "What if panel) cycles on it wherever it starts.");
     }
     return out;
 }
