@@ -6849,6 +6849,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>%1 sends %2 Gb/s that no other NIC is seen to receive beside the jobs: left out.</source>
         <translation>%1 sendet %2 Gb/s, die neben den Jobs keine andere NIC sichtbar empfängt: weggelassen.</translation>
     </message>
+    <message>
+        <source>%1 senders and %2 receivers: the port rates do not say who sends to whom, and spread over all the receivers (a gravity estimate) most of each sender&apos;s flows would be too small to model; the twin pairs them instead, largest first, each pair carrying what both still have (%3 flows): every NIC sends and receives about what it was seen to, but who sends to whom is a guess.</source>
+        <translation>%1 Sender und %2 Empfänger: Die Port-Raten sagen nicht, wer an wen sendet, und über alle Empfänger verteilt (eine Gravitationsschätzung) wären die meisten Flows jedes Senders zu klein, um sie zu modellieren; der Zwilling paart sie stattdessen, die größten zuerst, jedes Paar mit dem, was beide noch haben (%3 Flows): Jede NIC sendet und empfängt ungefähr, was an ihr gesehen wurde, aber wer an wen sendet, ist geraten.</translation>
+    </message>
 </context>
 <context>
     <name>TwinObservationText</name>

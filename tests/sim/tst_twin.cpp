@@ -5,6 +5,7 @@
 #include "live/hub/livefabric.h"
 #include "sim/served/embeddedfabric.h"
 #include "sim/served/simulatedplan.h"
+#include "sim/twin/bulkflows.h"
 #include "sim/twin/changeapplier.h"
 #include "sim/twin/changeform.h"
 #include "sim/twin/fabricfigures.h"
@@ -107,6 +108,81 @@ private slots:
         QVERIFY(figureKeys().contains(QStringLiteral("ingress_mmu_drops_per_s")));
         QCOMPARE(figuresToJson(predicted).value(QStringLiteral("tx_pauses_per_s")).toDouble(),
                  50.0);
+    }
+
+    /// Few receivers: gravity, each sender spread over them.
+    void bulkFlowsByGravity()
+    {
+        QList<BulkEndpoint> senders, receivers;
+        for (int h = 0; h < 7; ++h)
+            senders.append({h, 3e9});
+        receivers.append({7, 21e9});
+        const BulkFlowEstimate e = estimateBulkFlows(senders, receivers);
+        QVERIFY(!e.paired);
+        QCOMPARE(e.flows.size(), 7);
+        for (const EstimatedFlow &f : e.flows) {
+            QCOMPARE(f.dst, 7);
+            QCOMPARE(f.gbps, 3.0);
+        }
+        // A sender whose only receiver is itself is said, not modelled.
+        const BulkFlowEstimate alone = estimateBulkFlows({{3, 5e9}}, {{3, 5e9}});
+        QVERIFY(alone.flows.isEmpty());
+        QCOMPARE(alone.unmatched.size(), 1);
+        QCOMPARE(alone.unmatched.first().host, 3);
+    }
+
+    /// Many receivers (a 200-NIC ring seen as port rates): spread over all of them each share
+    /// is 0.5 %, and gravity would keep nothing. Paired instead, every NIC sends and receives
+    /// what it was seen to, never to itself, and alike NICs make a ring.
+    void bulkFlowsPairedWhenGravityWouldLeaveOutTheLoad()
+    {
+        QList<BulkEndpoint> ring;
+        for (int h = 0; h < 200; ++h)
+            ring.append({h, 10e9});
+        const BulkFlowEstimate e = estimateBulkFlows(ring, ring);
+        QVERIFY(e.paired);
+        QCOMPARE(e.flows.size(), 200);
+        QHash<int, int> next;
+        QSet<int> receivers;
+        for (const EstimatedFlow &f : e.flows) {
+            QVERIFY(f.src != f.dst);
+            QVERIFY(qAbs(f.gbps - 10.0) < 1e-9);
+            QVERIFY(!next.contains(f.src));
+            next.insert(f.src, f.dst);
+            receivers.insert(f.dst);
+        }
+        QCOMPARE(receivers.size(), 200);
+        int h = 0, steps = 0;
+        do {
+            h = next.value(h);
+            ++steps;
+        } while (h != 0 && steps <= 200);
+        QCOMPARE(steps, 200);  // one cycle through every NIC
+
+        // A 15:1 incast beside a 64-NIC ring: gravity would keep a quarter of the traffic.
+        QList<BulkEndpoint> senders, receivers2;
+        for (int h2 = 0; h2 < 15; ++h2)
+            senders.append({100 + h2, 100e9 / 15});
+        receivers2.append({200, 100e9});
+        for (int h2 = 0; h2 < 64; ++h2) {
+            senders.append({h2, 5e9});
+            receivers2.append({h2, 5e9});
+        }
+        const BulkFlowEstimate mixed = estimateBulkFlows(senders, receivers2);
+        QVERIFY(mixed.paired);
+        QVERIFY(mixed.flows.size() < senders.size() + receivers2.size());
+        QHash<int, double> out, in;
+        for (const EstimatedFlow &f : mixed.flows) {
+            QVERIFY(f.src != f.dst);
+            out[f.src] += f.gbps;
+            in[f.dst] += f.gbps;
+        }
+        for (const BulkEndpoint &s : std::as_const(senders))
+            QVERIFY2(qAbs(out.value(s.host) - s.bps / 1e9) < 1e-6,
+                     qPrintable(QString::number(s.host)));
+        for (const BulkEndpoint &r : std::as_const(receivers2))
+            QVERIFY2(qAbs(in.value(r.host) - r.bps / 1e9) < 1e-6,
+                     qPrintable(QString::number(r.host)));
     }
 
     /// The reference fabric under an incast, served and watched as a real one (once, for the

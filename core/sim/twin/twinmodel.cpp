@@ -2,6 +2,7 @@
 
 #include "nxapi/parse/interfacename.h"
 #include "sim/engine/makefabric.h"
+#include "sim/twin/bulkflows.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -24,8 +25,6 @@ class TwinModelText
 
 /// A sender or receiver below this is idle for the estimate (management traffic, ACKs).
 constexpr double kActiveBps = 100e6;
-/// A flow the gravity estimate gives less than this share of its sender's rate is left out.
-constexpr double kMinFlowShare = 0.05;
 
 QString bareName(const QString &name)
 {
@@ -417,7 +416,7 @@ void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, Twin
         m.jobs.append(t);
     }
     // Gravity: sender i sends to receiver j in proportion to what j receives.
-    QList<std::pair<int, double>> senders, receivers;
+    QList<BulkEndpoint> senders, receivers;
     for (int h = 0; h < m.spec.hosts.size(); ++h) {
         const double job = jobBps.value(h, 0);
         if (std::isinf(job))
@@ -439,24 +438,25 @@ void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, Twin
         if (rx >= kActiveBps)
             receivers.append({h, rx});
     }
-    for (const auto &[src, tx] : std::as_const(senders)) {
-        double total = 0;
-        for (const auto &[dst, rx] : std::as_const(receivers))
-            total += dst == src ? 0 : rx;
-        if (total <= 0) {
-            m.uncertain.append(TwinModelText::tr("%1 sends %2 Gb/s that no other NIC is seen "
-                                                 "to receive beside the jobs: left out.")
-                                   .arg(nicRowOf(m.spec, src))
-                                   .arg(tx / 1e9, 0, 'f', 2));
-            continue;
-        }
-        for (const auto &[dst, rx] : std::as_const(receivers)) {
-            if (dst == src || rx / total < kMinFlowShare)
-                continue;
-            m.flows.append({src, dst, tx * rx / total / 1e9});
-        }
-    }
-    if (senders.size() > 1 && receivers.size() > 1)
+    const BulkFlowEstimate bulk = estimateBulkFlows(senders, receivers);
+    for (const BulkEndpoint &s : bulk.unmatched)
+        m.uncertain.append(TwinModelText::tr("%1 sends %2 Gb/s that no other NIC is seen "
+                                             "to receive beside the jobs: left out.")
+                               .arg(nicRowOf(m.spec, s.host))
+                               .arg(s.bps / 1e9, 0, 'f', 2));
+    m.flows = bulk.flows;
+    if (bulk.paired)
+        m.uncertain.append(
+            TwinModelText::tr("%1 senders and %2 receivers: the port rates do not say who sends to "
+                              "whom, and spread over all the receivers (a gravity estimate) most "
+                              "of each sender's flows would be too small to model; the twin pairs "
+                              "them instead, largest first, each pair carrying what both still "
+                              "have (%3 flows): every NIC sends and receives about what it was "
+                              "seen to, but who sends to whom is a guess.")
+                .arg(senders.size())
+                .arg(receivers.size())
+                .arg(bulk.flows.size()));
+    else if (senders.size() > 1 && receivers.size() > 1)
         m.uncertain.append(
             TwinModelText::tr("%1 senders and %2 receivers: the port rates do not say who sends to "
                               "whom, so the twin spreads each sender over the receivers in "
