@@ -235,8 +235,8 @@ void WhatIfPanel::requestPreview()
         showFailure(tr("Paste the change to preview first."));
         return;
     }
-    m_previewingPacket = m_model->currentIndex() == 1;
-    emit previewRequested(m_change->toPlainText(), m_seconds->value(), m_previewingPacket);
+    emit previewRequested(m_change->toPlainText(), m_seconds->value(),
+                          m_model->currentIndex() == 1);
 }
 
 void WhatIfPanel::showProgress(const QString &what)
@@ -246,10 +246,10 @@ void WhatIfPanel::showProgress(const QString &what)
 }
 
 void WhatIfPanel::showPreview(const QList<results::RunRecord> &runs, const QStringList &uncertain,
-                              const QStringList &notes)
+                              const QStringList &notes, bool packetModel)
 {
     m_preview->setEnabled(true);
-    m_status->setText(m_previewingPacket
+    m_status->setText(packetModel
                           ? tr("Previewed on the packet model: the fabric as seen, its twin, and "
                                "the twin with the change.")
                           : tr("Previewed: the fabric as seen, its twin, and the twin with the "

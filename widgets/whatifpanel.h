@@ -39,9 +39,10 @@ public:
 
     /// What the preview is doing (the button is disabled until it ends).
     void showProgress(const QString &what);
-    /// The preview's runs (previewRuns()), and what the twin assumed or could not tell.
+    /// The preview's runs (previewRuns()), and what the twin assumed or could not tell;
+    /// @p packetModel: they ran on the packet model.
     void showPreview(const QList<results::RunRecord> &runs, const QStringList &uncertain,
-                     const QStringList &notes);
+                     const QStringList &notes, bool packetModel = false);
     void showFailure(const QString &message);
     ComparisonView *comparison() const { return m_comparison; }
 
@@ -78,7 +79,6 @@ private:
     QSpinBox *m_pause = nullptr, *m_resume = nullptr, *m_buffer = nullptr;
     QSpinBox *m_timeReset = nullptr;
     nxapi::QosForm m_current;
-    bool m_previewingPacket = false;  ///< the model the preview under way runs
 };
 
 }  // namespace roce::widgets

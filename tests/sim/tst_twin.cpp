@@ -345,6 +345,8 @@ private slots:
         packet.engine = sim::FabricEngine::Packet;
         const auto byPackets = previewChange(m_twin, *change, packet);
         QVERIFY2(byPackets, byPackets ? "" : qPrintable(byPackets.error().message));
+        QCOMPARE(byPackets->engine, sim::FabricEngine::Packet);
+        QCOMPARE(predicted->engine, sim::FabricEngine::Fluid);
         QCOMPARE(byPackets->uncertain.size(), 1);
         QVERIFY2(byPackets->uncertain.first().contains(QStringLiteral("2.0 KB apart"))
                      && !byPackets->uncertain.first().contains(QStringLiteral("--engine")),

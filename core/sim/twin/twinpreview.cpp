@@ -199,6 +199,7 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
     QElapsedTimer wall;
     wall.start();
     TwinPreview preview;
+    preview.engine = options.engine;
     // A line the twin refuses is said at once, not after the warm-up it would be made at.
     const std::unique_ptr<Fabric> validated = model.instantiate(options.engine, nullptr);
     if (auto refused = applyChange(*validated, model, change); !refused)

@@ -37,6 +37,7 @@ struct TwinPreview {
     /// Where the preview is the model's resolution rather than the fabric's behaviour.
     QStringList uncertain;
     double wallSeconds = 0;
+    FabricEngine engine = FabricEngine::Fluid;  ///< the model both runs ran on
 };
 
 /// Runs @p model as observed and with @p change, side by side (two threads). The change is
