@@ -105,10 +105,10 @@ void wireWhatIf(MainWindow &window, live::LiveFabric &live, FabricSession &fabri
                                  &widgets::WhatIfPanel::showFailure);
                 QObject::connect(p, &sim::twin::TwinPreviewer::finished, panel,
                                  [panel, watched](const sim::twin::PreviewOutcome &outcome) {
-                                     panel->showPreview(
-                                         sim::twin::previewRuns(outcome), outcome.twin.uncertain,
-                                         outcome.twin.notes,
-                                         outcome.preview.engine == sim::FabricEngine::Packet);
+                                     panel->showPreview(sim::twin::previewRuns(outcome),
+                                                        outcome.twin.uncertain, outcome.twin.notes,
+                                                        outcome.preview.engine
+                                                            == sim::FabricEngine::Packet);
                                      // The form starts from what the twin read is in force.
                                      watched->twin = outcome.twin;
                                      panel->setCurrentForm(sim::twin::formOf(outcome.twin));
