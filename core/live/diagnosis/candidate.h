@@ -15,6 +15,10 @@ struct Candidate {
     QString switchScope;   ///< ... and alerts of @p rules on any port of this switch
     QStringList rules;
     bool immediate = false;  ///< configuration evidence: raised at once
+    /// Evidence that comes as events seconds apart (CRC errors on a link its losses have
+    /// slowed to a crawl): a quiet second or three is not a healed cause, so it is raised at
+    /// its second sighting and cleared only after a longer quiet (DiagnosisEngine).
+    bool sparse = false;
     /// Alert subject id -> who causes it, in words: what a victim's alert says instead of
     /// accusing its own host.
     QHash<QString, QString> causeFor;

@@ -12,6 +12,10 @@ namespace {
 /// one noisy second neither raises nor clears one.
 constexpr int kRaiseAfter = 2;
 constexpr int kClearAfter = 3;
+/// Evaluations a sparse finding (Candidate::sparse) is remembered without a sighting: a cable
+/// whose corrupted frames have slowed its flow to a crawl counts an error every second or
+/// three, and clearing it at each quiet spell would raise it again and again.
+constexpr int kSparseMemory = 20;
 constexpr qsizetype kClearedKept = 256;
 /// How long after a link was last seen down its loss is still its own.
 constexpr qint64 kDownLinkLossMs = 30'000;
@@ -37,6 +41,7 @@ QList<Candidate> mergeByKey(const QList<Candidate> &list)
         m.finding.pauseTree += c.finding.pauseTree;
         m.involved += c.involved;
         m.immediate = m.immediate || c.immediate;
+        m.sparse = m.sparse || c.sparse;
         if (m.switchScope.isEmpty())
             m.switchScope = c.switchScope;
         m.rules += c.rules;
@@ -207,7 +212,13 @@ QList<Finding> DiagnosisEngine::evaluate(const DiagnosisInput &input)
             ++it;
             continue;
         }
-        if (!it->raised || ++it->absent >= kClearAfter) {
+        // A sparse cause is remembered through its quiet spells, raised or not (its sightings
+        // need not be consecutive), unless its link went down: that is the down link's finding
+        // now, and a cable pulled to be replaced is not corrupting frames.
+        const Candidate &c = it->candidate;
+        const bool remembered = c.sparse && !m_downAt.contains(c.finding.location);
+        if ((!it->raised && !remembered)
+            || ++it->absent >= (remembered ? kSparseMemory : kClearAfter)) {
             if (it->raised) {
                 Finding cleared = it->candidate.finding;
                 cleared.active = false;

@@ -106,6 +106,7 @@ void detectLinks(const DetectorContext &ctx, QList<Candidate> &out)
                                           "or replace the cable.")
                             .arg(ix.port(port).id.port());
         c.involved = QStringList {where} + far;
+        c.sparse = true;
         out.append(c);
     }
 }

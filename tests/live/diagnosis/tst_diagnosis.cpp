@@ -209,6 +209,7 @@ private slots:
     void healthyIncastGivesNothingAboveInfo();
     void configurationIsEvidenceAtOnce();
     void corruptedFramesNameTheCable();
+    void crcErrorsSecondsApartHoldOneFinding();
     void recabledPortsAreWalkedAsTheyAreNow();
     void lostLosslessTrafficWithPausesIsTheWrongCos();
     void rdmaOutsideTheLosslessPriorityNamesTheHost();
@@ -461,6 +462,57 @@ void TestDiagnosis::corruptedFramesNameTheCable()
         });
     }
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("bad_link|sw1/Ethernet1/3"));
+}
+
+void TestDiagnosis::crcErrorsSecondsApartHoldOneFinding()
+{
+    // A cable corrupting 3 % of its frames slows its RoCE flow to a crawl (go-back-N, ACK
+    // timeouts): what still crosses it gives a CRC error every second or three. That is one
+    // bad cable for as long as it lasts, not a finding raised and cleared at every quiet spell.
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 3; ++s)
+        fabric.second();
+    const auto error = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("h3/mlx5_0")) {
+            p.set(Metric::InErrors, 1);
+            p.set(Metric::OutOfSeq, 18);
+        }
+    };
+    // Errors in seconds 0, 2, 5, 9, 12 and 15: never two in a row, quiet spells up to three.
+    const QList<int> withErrors {0, 2, 5, 9, 12, 15};
+    for (int s = 0; s <= 15; ++s) {
+        fabric.second(withErrors.contains(s) ? PortFill(error) : PortFill());
+        if (s >= 2)
+            QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("bad_link|sw1/Ethernet1/3"));
+    }
+    const diagnosis::Finding raised = aboveInfo(hub).first();
+    QCOMPARE(raised.evidence.at(1).id, QStringLiteral("h3/mlx5_0"));
+    QCOMPARE(raised.evidence.at(1).value, 1.0);  // the last sighting's, not a quiet second's
+    // Replaced: 20 quiet seconds clear it, once.
+    for (int s = 0; s < 19; ++s)
+        fabric.second();
+    QCOMPARE(aboveInfo(hub).size(), 1);
+    fabric.second();
+    QVERIFY(aboveInfo(hub).isEmpty());
+    QCOMPARE(hub.diagnosis().all().size(), 1);
+
+    // A corrupting cable that then goes down is the down link's finding: its CRC errors do
+    // not linger beside it for the sparse finding's memory.
+    live::LiveFabric other;
+    SingleSwitch flapping(other);
+    for (int s = 0; s < 3; ++s)
+        flapping.second();
+    flapping.second(error);
+    flapping.second(error);
+    QCOMPARE(describe(aboveInfo(other)), QStringLiteral("bad_link|sw1/Ethernet1/3"));
+    const auto down = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/3") || p.name() == QLatin1String("h3/mlx5_0"))
+            p.state = QStringLiteral("down");
+    };
+    for (int s = 0; s < 3; ++s)
+        flapping.second(down);
+    QCOMPARE(describe(aboveInfo(other)), QStringLiteral("link_down|sw1/Ethernet1/3"));
 }
 
 void TestDiagnosis::recabledPortsAreWalkedAsTheyAreNow()
