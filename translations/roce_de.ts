@@ -1530,8 +1530,8 @@ Passwort:</translation>
         <translation>%1 aktive Alarme, %2 durch keinen Befund erklärt.</translation>
     </message>
     <message>
-        <source>name the cause behind a fabric&apos;s symptoms (findings and their evidence)</source>
-        <translation>die Ursache hinter den Symptomen einer Fabric benennen (Befunde und ihre Belege)</translation>
+        <source>Name the cause behind a fabric&apos;s symptoms (findings and their evidence)</source>
+        <translation>Die Ursache hinter den Symptomen einer Fabric benennen (Befunde und ihre Belege)</translation>
     </message>
     <message>
         <source>Watches a fabric for --seconds and prints what the diagnosis names: findings (a cause, its location, the evidence and the alerts it explains), active and cleared, the alerts no finding explains, and the sources it read. It reads only what devices expose (NX-API, agents, a metrics store, or a recording of them).
@@ -2101,8 +2101,8 @@ Zu prüfen: %3</translation>
 <context>
     <name>ExporterText</name>
     <message>
-        <source>serve the switches&apos; PFC, queuing and MMU counters as Prometheus /metrics</source>
-        <translation>die PFC-, Queuing- und MMU-Zähler der Switches als Prometheus-/metrics bereitstellen</translation>
+        <source>Serve the switches&apos; PFC, queuing and MMU counters as Prometheus /metrics</source>
+        <translation>Die PFC-, Queuing- und MMU-Zähler der Switches als Prometheus-/metrics bereitstellen</translation>
     </message>
     <message>
         <source>Polls every Nexus switch of the fabric over NX-API, as the console does (each switch on its own schedule, one session each), and serves GET /metrics in the Prometheus text format: the newest poll of every switch, rendered when scraped, so more scrapers do not mean more NX-API sessions. Runs until SIGINT or SIGTERM.
@@ -2587,8 +2587,8 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
 <context>
     <name>FleetCommandText</name>
     <message>
-        <source>the fleet as a Prometheus-compatible store holds it, in rocectl watch&apos;s frames</source>
-        <translation>die Flotte, wie ein Prometheus-kompatibler Speicher sie hält, in den Frames von rocectl watch</translation>
+        <source>Read the fleet as a Prometheus-compatible store holds it, in rocectl watch&apos;s frames</source>
+        <translation>Die Flotte lesen, wie ein Prometheus-kompatibler Speicher sie hält, in den Frames von rocectl watch</translation>
     </message>
     <message>
         <source>Reads the fleet from a Prometheus-compatible store (Prometheus, Thanos, VictoriaMetrics, Mimir) as the console does: switches from rocectl exporter&apos;s series, hosts from roce-agent&apos;s, node_exporter&apos;s or rdma_exporter&apos;s, and prints one frame per refresh in the format of rocectl watch.
@@ -4324,8 +4324,8 @@ RTT p50 %3 us, p99 %4 us (typisch %5 us)
 <context>
     <name>PingmeshText</name>
     <message>
-        <source>probe every pair of NICs and name the bad NIC, link or port</source>
-        <translation>jedes NIC-Paar proben und die defekte NIC, den Link oder Port benennen</translation>
+        <source>Probe every pair of NICs and name the bad NIC, link or port</source>
+        <translation>Jedes NIC-Paar proben und die defekte NIC, den Link oder Port benennen</translation>
     </message>
     <message>
         <source>RDMA pingmesh: every NIC probes its pinglist peers (all pairs up to 64 NICs; beyond that every pair under a switch plus sampled pairs across switches) over several UDP source ports, and the analyzer joins the pair matrix with the switches&apos; port counters into verdicts: a bad NIC or host, a bad link, congestion; detectors add pause cost, PFC watchdog flaps and misses, and ECN configured but not marking.
@@ -4739,8 +4739,8 @@ Szenarien von --sim:
 <context>
     <name>RecordText</name>
     <message>
-        <source>record a fabric&apos;s live model into a file, for replay</source>
-        <translation>das Live-Modell einer Fabric in eine Datei aufzeichnen, zur Wiedergabe</translation>
+        <source>Record a fabric&apos;s live model into a file, for replay</source>
+        <translation>Das Live-Modell einer Fabric in eine Datei aufzeichnen, zur Wiedergabe</translation>
     </message>
     <message>
         <source>Records everything the live model of a fabric sees (every source&apos;s frames with their own timestamps, failures, alerts, scenarios, the map&apos;s shape) into a new recording file, synced every second. Replay it with `rocectl replay` or the console&apos;s File &gt; Open recording.
@@ -4820,8 +4820,8 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>Port</translation>
     </message>
     <message>
-        <source>replay a recording as `rocectl watch` frames, or sum a range of it</source>
-        <translation>eine Aufzeichnung als `rocectl watch`-Frames wiedergeben oder einen Bereich davon summieren</translation>
+        <source>Replay a recording as `rocectl watch` frames, or sum a range of it</source>
+        <translation>Eine Aufzeichnung als `rocectl watch`-Frames wiedergeben oder einen Bereich davon summieren</translation>
     </message>
     <message>
         <source>Replays a recording (a file, or a directory of the console&apos;s recordings) through the live model, printing frames as `rocectl watch` does; or, with --summary, what each port did over the range. Times: ms since the epoch, ISO 8601, +DURATION after the start or -DURATION before the end (90s, 5m, 1h).</source>
@@ -7080,8 +7080,8 @@ Prüfen: %3</translation>
         <translation>keine</translation>
     </message>
     <message>
-        <source>the live model of a fabric, one frame per tick (inventory or simulated)</source>
-        <translation>das Live-Modell einer Fabric, ein Frame pro Takt (Inventar oder simuliert)</translation>
+        <source>Watch a fabric&apos;s live model, one frame per tick (inventory or simulated)</source>
+        <translation>Das Live-Modell einer Fabric beobachten, ein Frame pro Takt (Inventar oder simuliert)</translation>
     </message>
     <message>
         <source>Watches a fabric as the console does (every switch over NX-API, every agent streamed) and prints one frame per tick.
@@ -7346,8 +7346,8 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <source>preview a QoS change on the fabric&apos;s twin (current against proposed)</source>
-        <translation>eine QoS-Änderung am Zwilling der Fabric vorab zeigen (aktuell gegenüber vorgeschlagen)</translation>
+        <source>Preview a QoS change on the fabric&apos;s twin (current against proposed)</source>
+        <translation>Eine QoS-Änderung am Zwilling der Fabric vorab zeigen (aktuell gegenüber vorgeschlagen)</translation>
     </message>
     <message>
         <source>The twin&apos;s model: fluid (default) or packet (every counter exact; several times slower on a large fabric under load).</source>

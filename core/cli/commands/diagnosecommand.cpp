@@ -166,7 +166,7 @@ int diagnoseReplay(const QString &path, double seconds, bool json, CommandIo &io
 QString DiagnoseCommand::summary() const
 {
     return DiagnoseText::tr(
-        "name the cause behind a fabric's symptoms (findings and their evidence)");
+        "Name the cause behind a fabric's symptoms (findings and their evidence)");
 }
 
 namespace {

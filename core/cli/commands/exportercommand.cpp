@@ -32,7 +32,7 @@ constexpr QLatin1String kProgram("rocectl exporter");
 QString ExporterCommand::summary() const
 {
     return ExporterText::tr(
-        "serve the switches' PFC, queuing and MMU counters as Prometheus /metrics");
+        "Serve the switches' PFC, queuing and MMU counters as Prometheus /metrics");
 }
 
 namespace {

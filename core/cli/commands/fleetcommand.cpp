@@ -28,7 +28,7 @@ class FleetCommandText
 QString FleetCommand::summary() const
 {
     return FleetCommandText::tr(
-        "the fleet as a Prometheus-compatible store holds it, in rocectl watch's frames");
+        "Read the fleet as a Prometheus-compatible store holds it, in rocectl watch's frames");
 }
 
 namespace {

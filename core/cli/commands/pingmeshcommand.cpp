@@ -66,7 +66,7 @@ void printReport(const QJsonObject &json, CommandIo &io)
 
 QString PingmeshCommand::summary() const
 {
-    return PingmeshText::tr("probe every pair of NICs and name the bad NIC, link or port");
+    return PingmeshText::tr("Probe every pair of NICs and name the bad NIC, link or port");
 }
 
 int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,

@@ -26,7 +26,7 @@ class RecordText
 
 QString RecordCommand::summary() const
 {
-    return RecordText::tr("record a fabric's live model into a file, for replay");
+    return RecordText::tr("Record a fabric's live model into a file, for replay");
 }
 
 int RecordCommand::run(const QStringList &args, CommandIo &io)

@@ -69,7 +69,7 @@ void printSummary(const recording::RangeSummary &summary, QTextStream &out)
 
 QString ReplayCommand::summary() const
 {
-    return ReplayText::tr("replay a recording as `rocectl watch` frames, or sum a range of it");
+    return ReplayText::tr("Replay a recording as `rocectl watch` frames, or sum a range of it");
 }
 
 std::optional<qint64> ReplayCommand::parseTime(const QString &text, qint64 startMs, qint64 endMs)

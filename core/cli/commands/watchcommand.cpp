@@ -50,7 +50,8 @@ QString summaryLine(const QJsonObject &frame)
 
 QString WatchCommand::summary() const
 {
-    return WatchText::tr("the live model of a fabric, one frame per tick (inventory or simulated)");
+    return WatchText::tr(
+        "Watch a fabric's live model, one frame per tick (inventory or simulated)");
 }
 
 int WatchCommand::run(const QStringList &args, CommandIo &io)

@@ -391,7 +391,7 @@ std::variant<WhatIfOutcome, int> runWhatIf(const QStringList &args, CommandIo &i
 
 QString WhatIfCommand::summary() const
 {
-    return WhatIfText::tr("preview a QoS change on the fabric's twin (current against proposed)");
+    return WhatIfText::tr("Preview a QoS change on the fabric's twin (current against proposed)");
 }
 
 int WhatIfCommand::run(const QStringList &args, CommandIo &io)
