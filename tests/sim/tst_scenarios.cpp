@@ -4,6 +4,7 @@
 #include "sim/engine/makefabric.h"
 #include "sim/engine/packetfabric.h"
 #include "sim/engine/simaiconf.h"
+#include "sim/scenarios/faults.h"
 #include "sim/scenarios/livesteps.h"
 #include "sim/scenarios/scenario.h"
 
@@ -533,6 +534,41 @@ private slots:
         const PinnedLoad &pinned = kPinnedLoads[load];
         const std::unique_ptr<Fabric> f = pinned.run();
         QCOMPARE(QString::number(counterDigest(*f), 16), QString::number(pinned.digest, 16));
+    }
+
+    void drawnFaultsLandWhereTheyShow()
+    {
+        // The rail workload's 15:1 incast: 15 NICs that only send, one that only receives.
+        // A NIC that stops draining shows nothing where no traffic arrives, a server marking
+        // RoCE with the wrong DSCP nothing where none leaves: drawn, each lands where it shows.
+        ModelParams p;
+        p.engine = FabricEngine::Fluid;
+        auto fabric = makeFabric(railFabric(32, 2, 2, 2, 100 * kGbps), p);
+        live::startRailWorkload(*fabric);
+        const FabricSpec &spec = fabric->spec();
+        QSet<int> sendingPorts, receivingPorts;
+        for (int f = 0; f < fabric->flowCount(); ++f) {
+            const FlowStats s = fabric->flowStats(f);
+            sendingPorts.insert(spec.nicPorts[spec.hosts[s.src].nicPort].switchPort);
+            receivingPorts.insert(spec.nicPorts[spec.hosts[s.dst].nicPort].switchPort);
+        }
+        QVERIFY(sendingPorts != receivingPorts);  // else this tests nothing
+        for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+            const auto stall = injectFault(*fabric, QStringLiteral("nic-stall"), {}, true, seed);
+            QVERIFY2(stall.ok(), qPrintable(stall.ok() ? QString() : stall.error().message));
+            QCOMPARE(stall->switchPorts.size(), 1);
+            QVERIFY2(receivingPorts.contains(stall->switchPorts.first()),
+                     qPrintable(QStringLiteral("seed %1: a stall at %2, where nothing arrives")
+                                    .arg(seed)
+                                    .arg(stall->target)));
+            const auto dscp = injectFault(*fabric, QStringLiteral("dscp-mismatch"), {}, true, seed);
+            QVERIFY(dscp.ok());
+            QVERIFY2(std::any_of(dscp->switchPorts.cbegin(), dscp->switchPorts.cend(),
+                                 [&](int port) { return sendingPorts.contains(port); }),
+                     qPrintable(QStringLiteral("seed %1: DSCP 34 on %2, which sends nothing")
+                                    .arg(seed)
+                                    .arg(dscp->target)));
+        }
     }
 
     void unknownScenarioAndPresetAreErrors()

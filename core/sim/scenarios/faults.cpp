@@ -35,21 +35,22 @@ struct Reach {
     QList<int> hosts;
     QList<int> ports;
     QList<int> switches;
+    QSet<int> sending;    ///< of the hosts, those flows leave
+    QSet<int> receiving;  ///< ... and those they arrive at
 };
 
 Reach reachOf(const Fabric &fabric)
 {
     const FabricSpec &spec = fabric.spec();
-    QSet<int> hosts;
+    Reach reach;
     for (int flow = 0; flow < fabric.flowCount(); ++flow) {
         const FlowStats s = fabric.flowStats(flow);
         if (s.stoppedAt >= 0)
             continue;
-        hosts.insert(s.src);
-        hosts.insert(s.dst);
+        reach.sending.insert(s.src);
+        reach.receiving.insert(s.dst);
     }
-    Reach reach;
-    reach.hosts = hosts.values();
+    reach.hosts = (reach.sending | reach.receiving).values();
     std::sort(reach.hosts.begin(), reach.hosts.end());
     QSet<int> ports, switches;
     for (int h : std::as_const(reach.hosts)) {
@@ -271,10 +272,12 @@ QList<FaultInfo> liveFaults()
 {
     return {
         {QStringLiteral("nic-stall"), FaultTarget::Nic, QStringLiteral("nic_stall"),
-         FaultText::tr("the NIC stops draining and pauses its switch port without end")},
+         FaultText::tr("the NIC stops draining and pauses its switch port without end"), false,
+         FaultLoad::Receives},
         {QStringLiteral("nic-stall-watchdog"), FaultTarget::Nic, QStringLiteral("nic_stall"),
          FaultText::tr("the same stalled NIC with the PFC watchdog on: watchdog drops on its "
-                       "port, discards at the NIC")},
+                       "port, discards at the NIC"),
+         false, FaultLoad::Receives},
         {QStringLiteral("link-down"), FaultTarget::Port, QStringLiteral("link_down"),
          FaultText::tr("the cable of the port goes down (both ends)")},
         {QStringLiteral("bad-link"), FaultTarget::Port, QStringLiteral("bad_link"),
@@ -284,7 +287,8 @@ QList<FaultInfo> liveFaults()
          FaultText::tr("the switch's no-drop class pauses CoS 4 while RoCE rides priority 3")},
         {QStringLiteral("dscp-mismatch"), FaultTarget::Host, QStringLiteral("dscp_mismatch"),
          FaultText::tr("the server marks RoCE with DSCP 34, which lands in the lossy default "
-                       "class")},
+                       "class"),
+         false, FaultLoad::Sends},
         {QStringLiteral("ecn-off-host"), FaultTarget::Host, QStringLiteral("ecn_off_host"),
          FaultText::tr("ECN/DCQCN is off on the server's adapters (roce_rp/enable/* = 0): CNPs "
                        "are ignored")},
@@ -372,12 +376,19 @@ Result<FaultInfo> faultFor(const Fabric &fabric, const QString &fault)
 
 /// Where a fault may land: what the load reaches, or (alone: it brings its own traffic) any
 /// place of the fabric. Only leaves for a fault that needs one.
-Reach placesFor(const Fabric &fabric, bool withLoad, bool leavesOnly)
+Reach placesFor(const Fabric &fabric, bool withLoad, const FaultInfo &info)
 {
     const FabricSpec &spec = fabric.spec();
+    const bool leavesOnly = info.leafSpineOnly;
     Reach reach = withLoad ? reachOf(fabric) : everywhere(spec, leavesOnly);
     if (reach.hosts.isEmpty())
         reach = everywhere(spec, leavesOnly);
+    // A host the fault shows at: an incast's senders only send, its receiver only receives.
+    const QSet<int> &doing = info.load == FaultLoad::Receives ? reach.receiving : reach.sending;
+    if (info.load != FaultLoad::Any && !doing.isEmpty()) {
+        reach.hosts = doing.values();
+        std::sort(reach.hosts.begin(), reach.hosts.end());
+    }
     if (leavesOnly) {
         reach.switches.erase(
             std::remove_if(reach.switches.begin(), reach.switches.end(),
@@ -640,8 +651,7 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     if (!info)
         return info.error();
     const FabricSpec &spec = fabric.spec();
-    const Reach reach
-        = awayFrom(spec, placesFor(fabric, withLoad, info->leafSpineOnly), avoidPorts);
+    const Reach reach = awayFrom(spec, placesFor(fabric, withLoad, *info), avoidPorts);
     const int stream = int(qHash(fault) & 0xffff);
     InjectedFault out;
     out.fault = fault;

@@ -17,6 +17,11 @@ namespace roce::sim {
 /// ("rail1-leaf2/Ethernet1/5"), a switch ("rail1-leaf2") or a server ("gpu0007").
 enum class FaultTarget { Nic, Port, Switch, Host };
 
+/// What a drawn target must do in the background load for its fault to show: a NIC that
+/// stops draining shows nothing where no traffic arrives, a server marking RoCE with the
+/// wrong DSCP nothing where none leaves.
+enum class FaultLoad { Any, Receives, Sends };
+
 /// One fault the live scenarios can inject, on any fabric (unless leafSpineOnly).
 struct FaultInfo {
     QString name;         ///< "nic-stall"
@@ -24,6 +29,7 @@ struct FaultInfo {
     QString findingKind;  ///< the diagnosis finding that names it: "nic_stall"
     QString description;  ///< one line, translated
     bool leafSpineOnly = false;
+    FaultLoad load = FaultLoad::Any;
 };
 
 /// Every fault, in the order lists show them. Built per call: its texts are translated.
