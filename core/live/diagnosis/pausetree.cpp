@@ -238,13 +238,21 @@ void detectCongestion(const DetectorContext &ctx, QSet<qsizetype> &taken, QList<
     for (const QString &sw : ctx.index.switches()) {
         const QList<qsizetype> &ports = ctx.index.portsOfSwitch(sw);
         bool pausingLeft = false;
-        for (qsizetype p : ports)
+        bool marks = false;
+        for (qsizetype p : ports) {
             pausingLeft = pausingLeft || (ctx.pausing(p) && !taken.contains(p));
+            marks = marks || ctx.rate(p, Metric::Ecn) >= ctx.t.errorsPerSec;
+        }
         if (!pausingLeft)
             continue;
         for (qsizetype e : ports) {
             if (taken.contains(e) || ctx.paused(e)
                 || ctx.rate(e, Metric::OutUtil) < ctx.t.congestedPercent)
+                continue;
+            // Where the switch marks at other egresses, its ECN works: a busy one that marks
+            // nothing has no queue above Kmin, so it is not what the pauses wait on (a training
+            // ring's ports at 90 % beside the few its incast congests).
+            if (marks && ctx.rate(e, Metric::Ecn) < ctx.t.errorsPerSec)
                 continue;
             out.append(congestionRoot(ctx, sw, e, taken));
         }

@@ -207,6 +207,7 @@ private slots:
     void pauseTreeCrossesTheSpines();
     void downLinkIsRaisedThenClearedWhenItComesBack();
     void healthyIncastGivesNothingAboveInfo();
+    void aSwitchThatMarksElsewhereIsNotOneThatNeverMarks();
     void configurationIsEvidenceAtOnce();
     void corruptedFramesNameTheCable();
     void crcErrorsSecondsApartHoldOneFinding();
@@ -410,6 +411,41 @@ void TestDiagnosis::healthyIncastGivesNothingAboveInfo()
         });
     }
     QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+}
+
+void TestDiagnosis::aSwitchThatMarksElsewhereIsNotOneThatNeverMarks()
+{
+    // sw1 pauses h1 (its buffer for h1's traffic is full): the incast into h4 congests
+    // Ethernet1/4, which marks. Ethernet1/3 carries a flow at 90 % of the line and marks
+    // nothing, having no queue to mark at: the switch's ECN works, and nothing is above info.
+    const auto busy = [](bool incastMarks) {
+        return [incastMarks](model::PortSample &p) {
+            if (p.name() == QLatin1String("sw1/Ethernet1/1")) {
+                p.set(Metric::TxPause, 300);
+            } else if (p.name() == QLatin1String("h1/mlx5_0")) {
+                p.set(Metric::RxPause, 300);
+            } else if (p.name() == QLatin1String("sw1/Ethernet1/4")) {
+                p.set(Metric::OutUtil, 99.5);
+                p.set(Metric::Ecn, incastMarks ? 21000 : 0);
+            } else if (p.name() == QLatin1String("sw1/Ethernet1/3")) {
+                p.set(Metric::OutUtil, 90);
+            }
+        };
+    };
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    for (int s = 0; s < 4; ++s)
+        fabric.second(busy(true));
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+    QVERIFY(
+        describe(hub.diagnosis().active()).contains(QLatin1String("congestion|sw1/Ethernet1/4")));
+
+    // The same load where no port marks: the switch's ECN is not marking.
+    live::LiveFabric other;
+    SingleSwitch unmarked(other);
+    for (int s = 0; s < 4; ++s)
+        unmarked.second(busy(false));
+    QCOMPARE(describe(aboveInfo(other)), QStringLiteral("ecn_not_marking|sw1"));
 }
 
 void TestDiagnosis::configurationIsEvidenceAtOnce()
