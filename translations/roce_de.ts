@@ -1845,6 +1845,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
         <source>%1 takes longer than the other hosts to answer a probe, by its own clock: the host, not the network.</source>
         <translation>%1 braucht nach seiner eigenen Uhr länger als die anderen Hosts, um eine Probe zu beantworten: der Host, nicht das Netz.</translation>
     </message>
+    <message>
+        <source>Probes through %1 wait in its queue: it is congested (a hot path, an incast or an all-reduce&apos;s burst).</source>
+        <translation>Proben über %1 warten in seiner Queue: der Port ist überlastet (ein heißer Pfad, ein Incast oder der Burst eines All-Reduce).</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddedFabricText</name>

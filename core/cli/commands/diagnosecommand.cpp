@@ -346,14 +346,20 @@ void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
                      [&w](const pingmesh::PingmeshSnapshot &s) {
                          w.hub.raiseFindings(QStringLiteral("pingmesh"), s.verdicts);
                      });
+    QElapsedTimer since;
+    since.start();
+    // Ending: the watch is over, and the report waits for the diagnosis's next evaluation, so
+    // that every alert it lists has been judged (alerts come with each frame, the diagnosis
+    // once a second: one raised in between would otherwise read as explained by no finding).
+    enum class Phase { Waiting, WarmingUp, Watching, Ending } phase = Phase::Waiting;
+    qint64 phaseStart = 0;
+    qint64 judgedAtMs = 0;
     QObject::connect(&w.hub, &live::LiveFabric::frameReady, &probes, [&] {
         if (probes.isRunning())
             probes.setPorts(w.hub.freshLatest());
+        if (phase == Phase::Ending && w.hub.lastDiagnosisMs() != judgedAtMs)
+            w.loop.quit();
     });
-    QElapsedTimer since;
-    since.start();
-    enum class Phase { Waiting, WarmingUp, Watching } phase = Phase::Waiting;
-    qint64 phaseStart = 0;
     QTimer clock;
     clock.setInterval(250);
     QObject::connect(&clock, &QTimer::timeout, &w.loop, [&] {
@@ -376,7 +382,14 @@ void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
             phaseStart = since.elapsed();
             return;
         }
-        if (phase == Phase::Watching && since.elapsed() - phaseStart >= qint64(seconds * 1000))
+        if (phase == Phase::Watching && since.elapsed() - phaseStart >= qint64(seconds * 1000)) {
+            phase = Phase::Ending;
+            phaseStart = since.elapsed();
+            judgedAtMs = w.hub.lastDiagnosisMs();
+            return;
+        }
+        // A fabric gone quiet sends no frame to evaluate on: report what was judged.
+        if (phase == Phase::Ending && since.elapsed() - phaseStart >= 3000)
             w.loop.quit();
     });
     clock.start();

@@ -251,8 +251,27 @@ void detectLatency(const DetectorContext &ctx, QList<Candidate> &out)
                             .arg(a.port);
             f.whatToCheck = a.check;
             c.involved.append(where);
+        } else if (kind == QLatin1String("congestion")) {
+            // Probes wait in a port's queue: congestion there, the pause tree's finding when
+            // the queue pauses someone (they merge), and one all the same when it pauses no
+            // one (an all-reduce's burst into a shared uplink): the queue is the load's, not a
+            // fault, so it stays info.
+            f.kind = QStringLiteral("congestion");
+            f.location = a.port;
+            f.severity = Severity::Info;
+            f.summary = DiagnosisText::tr("Probes through %1 wait in its queue: it is congested "
+                                          "(a hot path, an incast or an all-reduce's burst).")
+                            .arg(a.port);
+            f.whatToCheck = a.check;
+            const qsizetype i = ctx.index.indexOf(a.port);
+            if (i >= 0) {
+                f.evidence.append(
+                    ctx.measured(i, model::Metric::OutUtil, DiagnosisText::tr("of line rate")));
+                f.evidence.append(
+                    ctx.measured(i, model::Metric::Ecn, DiagnosisText::tr("ECN marks")));
+            }
         } else {
-            continue;  // congestion, pauses and ECN: the counters' detectors name those
+            continue;  // pauses and ECN: the counters' detectors name those
         }
         out.append(c);
     }

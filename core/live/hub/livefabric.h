@@ -160,6 +160,9 @@ public:
     const monitor::AlertEngine &alerts() const { return m_alerts; }
     /// The findings that name causes behind the alerts, evaluated once a second.
     const diagnosis::DiagnosisEngine &diagnosis() const { return m_diagnosis; }
+    /// When the diagnosis last evaluated, on the hub's clock (0: not yet). Alerts raised by
+    /// frames applied since are not judged yet: explained by no finding until the next one.
+    qint64 lastDiagnosisMs() const { return m_lastDiagnosisMs; }
     /// Each device's last configuration report.
     QHash<QString, QJsonObject> configs() const { return m_configs; }
     QList<SourceState> sources() const { return m_sources.values(); }

@@ -217,6 +217,7 @@ private slots:
     void unevenUplinksNameTheLeaf();
     void slowHostComesFromTheLatencyVerdict();
     void latencyBehindABusyPortIsNotASlowHost();
+    void queuedProbesAreCongestionThere();
     void slowHostByItsOwnClockBehindABusyPort();
     void slowRankAmongEquallyBusyPortsIsTheHost();
     void latencyThroughADownLinkIsNotASlowHost();
@@ -681,6 +682,37 @@ void TestDiagnosis::latencyBehindABusyPortIsNotASlowHost()
     for (int s = 0; s < 8; ++s)
         fabric.second();
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h4"));
+}
+
+void TestDiagnosis::queuedProbesAreCongestionThere()
+{
+    // The pingmesh finds probes through sw1/Ethernet1/4 queued (an all-reduce's burst into
+    // it): congestion at that port, info, explaining the verdict's alert, though no port
+    // pauses (the pause tree names congestion only where someone is paused).
+    live::LiveFabric hub;
+    SingleSwitch fabric(hub);
+    fabric.second();
+    pingmesh::Verdict v;
+    v.kind = QStringLiteral("congestion");
+    v.port = QStringLiteral("sw1/Ethernet1/4");
+    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 41.0}};
+    hub.raiseFindings(QStringLiteral("pingmesh"), {v});
+    const auto busy = [](model::PortSample &p) {
+        if (p.name() == QLatin1String("sw1/Ethernet1/4")) {
+            p.set(Metric::OutUtil, 80.0);
+            p.set(Metric::Ecn, 900);
+        }
+    };
+    fabric.second(busy);
+    fabric.second(busy);
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+    const QList<diagnosis::Finding> active = hub.diagnosis().active();
+    QCOMPARE(describe(active), QStringLiteral("congestion|sw1/Ethernet1/4"));
+    QCOMPARE(active.first().severity, diagnosis::Severity::Info);
+    QVERIFY(
+        active.first().explains.contains(QStringLiteral("pingmesh_congestion|sw1/Ethernet1/4")));
+    QCOMPARE(active.first().evidence.size(), 3);  // the verdict, the port's load and its marks
+    QCOMPARE(active.first().evidence.at(2).value, 900.0);
 }
 
 void TestDiagnosis::slowHostByItsOwnClockBehindABusyPort()

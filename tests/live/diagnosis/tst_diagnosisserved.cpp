@@ -186,6 +186,17 @@ void TestDiagnosisServed::everyFaultKindIsNamedThroughTheServedEndpoints()
             if (f.value(QStringLiteral("evidence")).toArray().isEmpty())
                 failures.append(c.name + QStringLiteral(": no evidence"));
         }
+        // Every symptom is the fault's: no alert left unexplained but those no fault of the
+        // fabric causes (the reference fabric's one host with its clock 340 ms off). The
+        // report waits for the diagnosis to judge the alerts of the last frames.
+        for (const QJsonValue &v : report.value(QStringLiteral("unexplained_alerts")).toArray()) {
+            const QJsonObject a = v.toObject();
+            if (a.value(QStringLiteral("rule")).toString() != QLatin1String("clock_skew"))
+                failures.append(c.name
+                                + QStringLiteral(": %1 at %2 explained by no finding")
+                                      .arg(a.value(QStringLiteral("rule")).toString(),
+                                           a.value(QStringLiteral("port")).toString()));
+        }
         faultsNamed.insert(
             c.scenario.section(QLatin1Char('+'), -1).section(QLatin1Char(':'), 0, 0));
     };
