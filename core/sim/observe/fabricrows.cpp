@@ -24,6 +24,15 @@ double perSec(quint64 now, quint64 before, double seconds)
     return now >= before ? double(now - before) / seconds : 0.0;
 }
 
+/// A 32-bit mlx5 Q counter (out_of_sequence, out_of_buffer) wraps: the difference modulo 2^32.
+double perSec32(quint32 now, quint32 before, double seconds)
+{
+    return double(quint32(now - before)) / seconds;
+}
+
+/// The priority RoCE rides, as the metric table reads it (tx_prio3_bytes).
+constexpr std::size_t kLosslessPriority = 3;
+
 /// What LLDP shows at a switch port of the model, as the served switch reports it
 /// (NxosView::showLldpNeighborsDetail): the server (or its hypervisor) and its netdev, or the
 /// far switch and its port.
@@ -143,6 +152,11 @@ model::SourceFrame FabricRowSampler::sample(qint64 takenMs)
             r.set(model::Metric::RxPause, perSec(c.rxPpp, b.rxPpp, seconds));
             r.set(model::Metric::TxPause, perSec(c.txPpp, b.txPpp, seconds));
             r.set(model::Metric::Ecn, perSec(total(c.qosEcnPkts), total(b.qosEcnPkts), seconds));
+            r.set(model::Metric::WatchdogDrops,
+                  perSec(c.watchdogDroppedPkts, b.watchdogDroppedPkts, seconds));
+            r.set(model::Metric::InPkts, perSec(c.rxPkts, b.rxPkts, seconds));
+            r.set(model::Metric::OutPkts, perSec(c.txPkts, b.txPkts, seconds));
+            r.set(model::Metric::InErrors, perSec(c.rxCrcErrors, b.rxCrcErrors, seconds));
         }
         update.ports.append(std::move(r));
         switchNow.append(c);
@@ -169,6 +183,21 @@ model::SourceFrame FabricRowSampler::sample(qint64 takenMs)
             r.set(model::Metric::CnpHandled, perSec(c.rpCnpHandled, b.rpCnpHandled, seconds));
             r.set(model::Metric::RxPause, perSec(c.rxPauseCtrlPhy, b.rxPauseCtrlPhy, seconds));
             r.set(model::Metric::TxPause, perSec(c.txPauseCtrlPhy, b.txPauseCtrlPhy, seconds));
+            // What a stalled NIC, a bad cable, a host with ECN off or with the wrong DSCP
+            // show: the diagnosis reads them here as it reads them from an agent.
+            r.set(model::Metric::CnpIgnored, perSec(c.rpCnpIgnored, b.rpCnpIgnored, seconds));
+            r.set(model::Metric::OutOfSeq, perSec32(c.outOfSequence, b.outOfSequence, seconds));
+            r.set(model::Metric::RxDiscardsPhy, perSec(c.rxDiscardsPhy, b.rxDiscardsPhy, seconds));
+            r.set(model::Metric::OutOfBuffer, perSec32(c.outOfBuffer, b.outOfBuffer, seconds));
+            r.set(model::Metric::PrioDiscards,
+                  perSec(total(c.rxPrioDiscards), total(b.rxPrioDiscards), seconds));
+            r.set(model::Metric::InErrors, perSec(c.rxCrcErrorsPhy, b.rxCrcErrorsPhy, seconds));
+            r.set(model::Metric::RdmaOutBits,
+                  perSec(c.txVportRdmaUnicastBytes, b.txVportRdmaUnicastBytes, seconds) * 8);
+            r.set(
+                model::Metric::LosslessOutBits,
+                perSec(c.txPrioBytes[kLosslessPriority], b.txPrioBytes[kLosslessPriority], seconds)
+                    * 8);
         }
         update.ports.append(std::move(r));
         hostNow.append(c);

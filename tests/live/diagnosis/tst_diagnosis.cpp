@@ -7,6 +7,9 @@
 #include "live/recording/recorder.h"
 #include "live/recording/recordingreader.h"
 #include "live/recording/replaydriver.h"
+#include "sim/engine/makefabric.h"
+#include "sim/observe/fabricrows.h"
+#include "sim/scenarios/livescenario.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
@@ -223,6 +226,8 @@ private slots:
     void latencyThroughADownLinkIsNotASlowHost();
     void lossThroughADownLinkIsNotABadCable();
     void lossAtAStalledNicIsNotABadCable();
+    void theLargeFabricsRowsShowEachFault_data();
+    void theLargeFabricsRowsShowEachFault();
     void findingsRoundTripThroughJson();
     void aRecordingReplaysItsFindings();
     void findingModelShowsCausesAndTheirSymptoms();
@@ -859,6 +864,61 @@ void TestDiagnosis::lossAtAStalledNicIsNotABadCable()
         fabric.second(stallAndCrc);
     QCOMPARE(describe(aboveInfo(hub)),
              QStringLiteral("nic_stall|h4/mlx5_0, bad_link|sw1/Ethernet1/2"));
+}
+
+void TestDiagnosis::theLargeFabricsRowsShowEachFault_data()
+{
+    QTest::addColumn<QString>("background");
+    QTest::addColumn<QString>("fault");
+    QTest::newRow("bad cable") << QStringLiteral("training")
+                               << QStringLiteral("bad-link:rail1-leaf1/Ethernet1/3");
+    QTest::newRow("stalled NIC, PFC watchdog on")
+        << QStringLiteral("training") << QStringLiteral("nic-stall-watchdog:gpu0007/mlx5_1");
+    // ECN off shows where marks arrive: an incast (the console's large fabric reports no
+    // adapter settings, so counters alone must tell).
+    QTest::newRow("ECN off on a host")
+        << QStringLiteral("dcqcn-incast") << QStringLiteral("ecn-off-host");
+    QTest::newRow("DSCP mismatch")
+        << QStringLiteral("training") << QStringLiteral("dscp-mismatch:gpu0012");
+    QTest::newRow("down link") << QStringLiteral("training")
+                               << QStringLiteral("link-down:rail2-leaf1/Ethernet1/20");
+}
+
+void TestDiagnosis::theLargeFabricsRowsShowEachFault()
+{
+    // The console's large simulated fabrics (--topology rail:...) feed the live model rows
+    // straight from the model, not through agents and NX-API: those rows must carry what
+    // each fault shows (CRC errors, discards, ignored CNPs, RDMA outside priority 3), or the
+    // diagnosis names nothing there.
+    QFETCH(QString, background);
+    QFETCH(QString, fault);
+    sim::ModelParams params;
+    params.engine = sim::FabricEngine::Fluid;
+    params.timing.dt = 10 * sim::kNsPerUs;
+    params.sw.pfcMode = sim::PfcThresholdMode::Dynamic;
+    const auto fabric = sim::makeFabric(sim::railFabric(32, 2, 2, 2, 100 * sim::kGbps), params);
+    sim::FabricRowSampler rows(*fabric);
+    live::LiveFabric hub;
+    qint64 now = 1'700'000'000'000;
+    hub.setClock([&now] { return now; });
+    const auto second = [&] {
+        fabric->runFor(sim::kNsPerSec);
+        now += 1000;
+        hub.ingest(rows.sample(now), QStringLiteral("sim"));
+        hub.tick();
+    };
+    // Healthy first (the diagnosis sees the links up), then the fault.
+    QVERIFY(sim::applyLiveScenario(*fabric, background).ok());
+    for (int s = 0; s < 3; ++s)
+        second();
+    QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
+    const auto applied = sim::applyLiveScenario(*fabric, background + u'+' + fault);
+    QVERIFY2(applied.ok(), qPrintable(applied.ok() ? QString() : applied.error().message));
+    QCOMPARE(applied->faults.size(), 1);
+    const sim::InjectedFault &injected = applied->faults.first();
+    for (int s = 0; s < 6; ++s)
+        second();
+    QCOMPARE(describe(aboveInfo(hub)), injected.kind + u'|' + injected.location);
 }
 
 void TestDiagnosis::findingsRoundTripThroughJson()
