@@ -313,6 +313,13 @@ int main(int argc, char **argv)
             }
         }
         auto opened = recording::RecordingReader::open(longPath);
+        if (!opened) {
+            std::fprintf(stderr,
+                         "bench_recording: %s (--replay-only replays what an earlier run "
+                         "left in --dir)\n",
+                         qPrintable(opened.error().message));
+            return 2;
+        }
         std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
         {
             QElapsedTimer t;
