@@ -198,6 +198,18 @@ void CounterStore::append(const QString &port, Metric metric, qint64 ms, double 
     appendLocked(portLocked(port), slot, ms, value);
 }
 
+void CounterStore::prefetchOldest(const PortSeries &port)
+{
+    // What an append costs is the miss on its ring's oldest point, the slot it reads into
+    // the downsampling bucket and then overwrites: one heap buffer per series, some 100,000
+    // at 11,264 ports. Asked for a port ahead, those misses overlap instead of following one
+    // another.
+    for (const Series &s : port) {
+        if (s.recent.size > 0 && s.recent.size == s.recent.points.size())
+            __builtin_prefetch(s.recent.points.data() + s.recent.head, 1);
+    }
+}
+
 void CounterStore::ingest(const model::SourceFrame &update)
 {
     static constexpr auto kCharted = [] {
@@ -217,6 +229,11 @@ void CounterStore::ingest(const model::SourceFrame &update)
         KnownPort &at = known[std::size_t(i)];
         if (at.name != p.name())
             at = {p.name(), nullptr};
+        if (i + 1 < update.ports.size()) {
+            const KnownPort &next = known[std::size_t(i + 1)];
+            if (next.series && next.name == update.ports.at(i + 1).name())
+                prefetchOldest(*next.series);
+        }
         // Created on the first rate: rows without rates add none.
         for (std::size_t slot = 0; slot < kCharted.size(); ++slot) {
             if (const auto v = p.value(kCharted[slot])) {

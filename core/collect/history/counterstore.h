@@ -105,6 +105,7 @@ private:
         PortSeries *series = nullptr;
     };
     void appendLocked(PortSeries &port, int slot, qint64 ms, double value);
+    static void prefetchOldest(const PortSeries &port);
     PortSeries &portLocked(const QString &port);
     void rebalanceLocked();
 
