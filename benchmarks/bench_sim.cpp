@@ -97,21 +97,11 @@ void run(BenchFigures &figures, const Case &c)
     }
 }
 
-ModelParams railParams(int threads)
-{
-    ModelParams p;
-    p.engine = FabricEngine::Fluid;
-    p.threads = threads;
-    p.timing.dt = 10 * kNsPerUs;
-    p.sw.pfcMode = PfcThresholdMode::Dynamic;
-    return p;
-}
-
 /// The console's large-fabric demo (LargeFabricFeed): rail:1024:8:8:16 at 100G with a
 /// 256-rank training ring and a 15:1 incast.
 std::unique_ptr<Fabric> railDemo(int threads)
 {
-    auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), railParams(threads));
+    auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), leafSpineModelParams(threads));
     live::startRailWorkload(*f);
     return f;
 }
@@ -190,7 +180,8 @@ int main(int argc, char **argv)
     addOnOneAndTwoThreads(
         cases, "fluid: rail:256, 2 flows into every NIC", quick ? 20 * kNsPerMs : 100 * kNsPerMs,
         [](int threads) {
-            auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), railParams(threads));
+            auto f
+                = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), leafSpineModelParams(threads));
             live::startNeighbourBulk(*f, 2);
             return f;
         },
@@ -201,7 +192,8 @@ int main(int argc, char **argv)
         cases, "fluid: rail:256, 4 flows into every other NIC",
         quick ? 10 * kNsPerMs : 50 * kNsPerMs,
         [](int threads) {
-            auto f = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), railParams(threads));
+            auto f
+                = makeFabric(railFabric(256, 8, 8, 8, 100 * kGbps), leafSpineModelParams(threads));
             live::startTwoToOneBulk(*f);
             return f;
         },
@@ -209,7 +201,7 @@ int main(int argc, char **argv)
     cases.push_back({"fluid: rail:1024:8:8:16, 8192-flow per-rail ring, 2 thr",
                      quick ? 20 * kNsPerMs : 200 * kNsPerMs,
                      [] {
-                         ModelParams p = railParams(2);
+                         ModelParams p = leafSpineModelParams(2);
                          auto f = makeFabric(railFabric(1024, 8, 8, 16, 100 * kGbps), p);
                          // Every NIC k of host h -> NIC k of host h+1: all 8192 NICs busy.
                          for (int h = 0; h < 1024; ++h) {

@@ -52,6 +52,16 @@ ModelParams referenceModelParams()
     return p;
 }
 
+ModelParams leafSpineModelParams(int threads)
+{
+    ModelParams p;
+    p.engine = FabricEngine::Fluid;
+    p.threads = threads;
+    p.timing.dt = 10 * kNsPerUs;
+    p.sw.pfcMode = PfcThresholdMode::Dynamic;
+    return p;
+}
+
 SwitchQueuing switchQueuingOf(const SwitchParams &sw)
 {
     return {sw.wred, sw.pfcMode, sw.xoff100g, sw.xon100g, sw.headroom100g};

@@ -134,6 +134,10 @@ struct ModelParams {
 /// training scenario gives the same iteration times and CE/CNP counts (within 15 %) as at
 /// 1 us, at about ten times the speed.
 ModelParams referenceModelParams();
+/// What leaf/spine fabrics run on (rail:..., served or the console's large fabrics): the
+/// flow-level model at a 10 us step on @p threads threads, dynamic pause thresholds. A
+/// 1,024-host rail fabric keeps up with the wall clock there.
+ModelParams leafSpineModelParams(int threads = 1);
 
 /// xoff/xon/headroom for a port of @p speed under static NX-OS thresholds.
 struct PfcThresholds {

@@ -58,12 +58,8 @@ void LargeFabricFeed::start(const QString &topology, const QString &scenario, in
     const RailShape s = shape.value();
     m_worker.start([this, s, name, intervalMs](QObject *worker) {
         const FabricSpec spec = railFabric(s.hosts, s.nics, s.rails, s.spines, 100 * kGbps);
-        ModelParams params;
-        params.engine = FabricEngine::Fluid;
-        params.threads = std::clamp(QThread::idealThreadCount(), 1, 2);
-        params.timing.dt = 10 * kNsPerUs;
-        params.sw.pfcMode = PfcThresholdMode::Dynamic;
-        std::shared_ptr<Fabric> fabric = makeFabric(spec, params);
+        std::shared_ptr<Fabric> fabric
+            = makeFabric(spec, leafSpineModelParams(std::clamp(QThread::idealThreadCount(), 1, 2)));
         auto sampler = std::make_shared<FabricRowSampler>(*fabric);
         const auto applied = applyLiveScenario(*fabric, name);
         if (!applied) {

@@ -69,11 +69,8 @@ Result<ServedFabricEndpoints> LeafSpineService::start()
 
     // Leaf/spine fabrics run on the flow-level model, as the large fabric feed: a 1,024-host
     // rail fabric keeps up with the wall clock there.
-    ModelParams params;
-    params.engine = FabricEngine::Fluid;
+    ModelParams params = leafSpineModelParams();
     params.seed = m_options.seed;
-    params.timing.dt = 10 * kNsPerUs;
-    params.sw.pfcMode = PfcThresholdMode::Dynamic;
     m_fabric = makeFabric(
         railFabric(shape->hosts, shape->nics, shape->rails, shape->spines, 100 * kGbps), params);
     const FabricSpec &spec = m_fabric->spec();

@@ -892,11 +892,8 @@ void TestDiagnosis::theLargeFabricsRowsShowEachFault()
     // diagnosis names nothing there.
     QFETCH(QString, background);
     QFETCH(QString, fault);
-    sim::ModelParams params;
-    params.engine = sim::FabricEngine::Fluid;
-    params.timing.dt = 10 * sim::kNsPerUs;
-    params.sw.pfcMode = sim::PfcThresholdMode::Dynamic;
-    const auto fabric = sim::makeFabric(sim::railFabric(32, 2, 2, 2, 100 * sim::kGbps), params);
+    const auto fabric = sim::makeFabric(sim::railFabric(32, 2, 2, 2, 100 * sim::kGbps),
+                                        sim::leafSpineModelParams());
     sim::FabricRowSampler rows(*fabric);
     live::LiveFabric hub;
     qint64 now = 1'700'000'000'000;
