@@ -224,16 +224,22 @@ void CounterStore::ingest(const model::SourceFrame &update)
     const std::unique_lock locker(m_lock);
     std::vector<KnownPort> &known = m_sourceOrder[update.source];
     known.resize(std::size_t(update.ports.size()));
+    // Each port is matched to its place of the last frame one port ahead, so that its rings
+    // can be prefetched while the port before it is appended.
+    const auto match = [&](qsizetype i) {
+        KnownPort &at = known[std::size_t(i)];
+        if (at.name != update.ports.at(i).name())
+            at = {update.ports.at(i).name(), nullptr};
+        else if (at.series)
+            prefetchOldest(*at.series);
+    };
+    if (!update.ports.isEmpty())
+        match(0);
     for (qsizetype i = 0; i < update.ports.size(); ++i) {
         const model::PortSample &p = update.ports.at(i);
         KnownPort &at = known[std::size_t(i)];
-        if (at.name != p.name())
-            at = {p.name(), nullptr};
-        if (i + 1 < update.ports.size()) {
-            const KnownPort &next = known[std::size_t(i + 1)];
-            if (next.series && next.name == update.ports.at(i + 1).name())
-                prefetchOldest(*next.series);
-        }
+        if (i + 1 < update.ports.size())
+            match(i + 1);
         // Created on the first rate: rows without rates add none.
         for (std::size_t slot = 0; slot < kCharted.size(); ++slot) {
             if (const auto v = p.value(kCharted[slot])) {

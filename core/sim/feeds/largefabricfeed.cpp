@@ -68,6 +68,9 @@ void LargeFabricFeed::start(const QString &topology, const QString &scenario, in
         }
         emit fabricReady(leafSpineOf(spec));
         emit scenarioStarted(resolvedSpec(applied.value()));
+        // The scenario's faults set the adapters once (a host with ECN off): say so as agents do.
+        for (const auto &[host, facts] : adapterConfigs(*fabric))
+            emit configReported(host, facts);
         (void)sampler->sample(QDateTime::currentMSecsSinceEpoch());
         // Simulated time per tick: the interval when the model keeps up, else what fits in
         // 90% of it, so that the thread never falls behind the clock.
@@ -104,6 +107,12 @@ LargeFabricFeed *watchLargeFabric(roce::live::LiveFabric &hub, const QString &to
     QObject::connect(
         raw, &LargeFabricFeed::updated, &hub,
         [&hub](const model::SourceFrame &f) { hub.ingest(f, QStringLiteral("sim")); },
+        Qt::DirectConnection);
+    QObject::connect(
+        raw, &LargeFabricFeed::configReported, &hub,
+        [&hub](const QString &host, const QJsonObject &facts) {
+            hub.reportConfig(host, QStringLiteral("agent"), facts);
+        },
         Qt::DirectConnection);
     QObject::connect(raw, &LargeFabricFeed::failed, &hub, [&hub, topology](const QString &m) {
         hub.fail(topology, QStringLiteral("sim"), m);

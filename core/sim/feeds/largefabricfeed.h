@@ -4,6 +4,7 @@
 #include "proto/common/workerthread.h"
 #include "proto/datamodel/portsample.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 
@@ -37,6 +38,9 @@ signals:
     void fabricReady(const roce::models::LeafSpineFabric &fabric);
     /// The scenario as it runs, every drawn target named (after fabricReady()).
     void scenarioStarted(const QString &resolvedSpec);
+    /// A server's adapter settings, as its agent would report them (after scenarioStarted(),
+    /// once per server): the configuration the diagnosis reads.
+    void configReported(const QString &host, const QJsonObject &facts);
     /// Simulated seconds per wall second over the last tick (1 = real time).
     void pace(double realTimeFactor);
     void updated(const roce::model::SourceFrame &update);

@@ -116,6 +116,20 @@ QList<diagnosis::Finding> aboveInfo(const live::LiveFabric &hub)
     return out;
 }
 
+/// A pingmesh verdict of @p kind on @p subject (a host for "host" and "slow_host", else a
+/// port), with @p evidence.
+pingmesh::Verdict verdict(const QString &kind, const QString &subject, const QJsonObject &evidence)
+{
+    pingmesh::Verdict v;
+    v.kind = kind;
+    if (kind == QLatin1String("host") || kind == QLatin1String("slow_host"))
+        v.host = subject;
+    else
+        v.port = subject;
+    v.evidence = evidence;
+    return v;
+}
+
 QString describe(const QList<diagnosis::Finding> &findings)
 {
     QStringList out;
@@ -648,11 +662,9 @@ void TestDiagnosis::slowHostComesFromTheLatencyVerdict()
     live::LiveFabric hub;
     SingleSwitch fabric(hub);
     fabric.second();
-    pingmesh::Verdict v;
-    v.kind = QStringLiteral("host");
-    v.host = QStringLiteral("h3");
+    pingmesh::Verdict v = verdict(QStringLiteral("host"), QStringLiteral("h3"),
+                                  QJsonObject {{QStringLiteral("rtt_p50_us"), 118.0}});
     v.summary = QStringLiteral("h3 is slow on every pair");
-    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 118.0}};
     hub.raiseFindings(QStringLiteral("pingmesh"), {v});
     fabric.second();
     fabric.second();
@@ -671,10 +683,8 @@ void TestDiagnosis::latencyBehindABusyPortIsNotASlowHost()
             p.set(Metric::OutUtil, 99.0);
     };
     fabric.second(busy);
-    pingmesh::Verdict v;
-    v.kind = QStringLiteral("host");
-    v.host = QStringLiteral("h4");
-    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 140.0}};
+    pingmesh::Verdict v = verdict(QStringLiteral("host"), QStringLiteral("h4"),
+                                  QJsonObject {{QStringLiteral("rtt_p50_us"), 140.0}});
     hub.raiseFindings(QStringLiteral("pingmesh"), {v});
     for (int s = 0; s < 4; ++s)
         fabric.second(busy);
@@ -697,10 +707,8 @@ void TestDiagnosis::queuedProbesAreCongestionThere()
     live::LiveFabric hub;
     SingleSwitch fabric(hub);
     fabric.second();
-    pingmesh::Verdict v;
-    v.kind = QStringLiteral("congestion");
-    v.port = QStringLiteral("sw1/Ethernet1/4");
-    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 41.0}};
+    pingmesh::Verdict v = verdict(QStringLiteral("congestion"), QStringLiteral("sw1/Ethernet1/4"),
+                                  QJsonObject {{QStringLiteral("rtt_p50_us"), 41.0}});
     hub.raiseFindings(QStringLiteral("pingmesh"), {v});
     const auto busy = [](model::PortSample &p) {
         if (p.name() == QLatin1String("sw1/Ethernet1/4")) {
@@ -734,11 +742,9 @@ void TestDiagnosis::slowHostByItsOwnClockBehindABusyPort()
         }
     };
     fabric.second(busy);
-    pingmesh::Verdict v;
-    v.kind = QStringLiteral("slow_host");
-    v.host = QStringLiteral("h4");
-    v.evidence = QJsonObject {{QStringLiteral("turnaround_p50_us"), 88.4},
-                              {QStringLiteral("baseline_turnaround_us"), 1.7}};
+    pingmesh::Verdict v = verdict(QStringLiteral("slow_host"), QStringLiteral("h4"),
+                                  QJsonObject {{QStringLiteral("turnaround_p50_us"), 88.4},
+                                               {QStringLiteral("baseline_turnaround_us"), 1.7}});
     hub.raiseFindings(QStringLiteral("pingmesh"), {v});
     fabric.second(busy);
     fabric.second(busy);
@@ -762,10 +768,8 @@ void TestDiagnosis::slowRankAmongEquallyBusyPortsIsTheHost()
         }
     };
     fabric.second(training);
-    pingmesh::Verdict v;
-    v.kind = QStringLiteral("host");
-    v.host = QStringLiteral("h3");
-    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 160.0}};
+    pingmesh::Verdict v = verdict(QStringLiteral("host"), QStringLiteral("h3"),
+                                  QJsonObject {{QStringLiteral("rtt_p50_us"), 160.0}});
     hub.raiseFindings(QStringLiteral("pingmesh"), {v});
     // Behind a busy queue a moment's lateness is no slow host: the verdict must hold.
     for (int s = 0; s < 3; ++s)
@@ -798,10 +802,8 @@ void TestDiagnosis::latencyThroughADownLinkIsNotASlowHost()
     // the outage and for its window after. That is the link's finding, not a slow host.
     live::LiveFabric hub;
     SingleSwitch fabric(hub);
-    pingmesh::Verdict v;
-    v.kind = QStringLiteral("host");
-    v.host = QStringLiteral("h2");
-    v.evidence = QJsonObject {{QStringLiteral("rtt_p50_us"), 900.0}};
+    pingmesh::Verdict v = verdict(QStringLiteral("host"), QStringLiteral("h2"),
+                                  QJsonObject {{QStringLiteral("rtt_p50_us"), 900.0}});
     takeH2DownWith(hub, fabric, v);
 }
 
@@ -811,10 +813,8 @@ void TestDiagnosis::lossThroughADownLinkIsNotABadCable()
     // the cable is back, too: its windows outlast the outage).
     live::LiveFabric hub;
     SingleSwitch fabric(hub);
-    pingmesh::Verdict v;
-    v.kind = QStringLiteral("link");
-    v.port = QStringLiteral("sw1/Ethernet1/2");
-    v.evidence = QJsonObject {{QStringLiteral("loss_pct"), 100.0}};
+    pingmesh::Verdict v = verdict(QStringLiteral("link"), QStringLiteral("sw1/Ethernet1/2"),
+                                  QJsonObject {{QStringLiteral("loss_pct"), 100.0}});
     takeH2DownWith(hub, fabric, v);
     if (QTest::currentTestFailed())
         return;
@@ -874,10 +874,12 @@ void TestDiagnosis::theLargeFabricsRowsShowEachFault_data()
                                << QStringLiteral("bad-link:rail1-leaf1/Ethernet1/3");
     QTest::newRow("stalled NIC, PFC watchdog on")
         << QStringLiteral("training") << QStringLiteral("nic-stall-watchdog:gpu0007/mlx5_1");
-    // ECN off shows where marks arrive: an incast (the console's large fabric reports no
-    // adapter settings, so counters alone must tell).
-    QTest::newRow("ECN off on a host")
+    QTest::newRow("ECN off on a host, under an incast")
         << QStringLiteral("dcqcn-incast") << QStringLiteral("ecn-off-host");
+    // Where no marks reach (gpu0002 is outside rail-training's ring and incast), only the
+    // adapter's own setting tells.
+    QTest::newRow("ECN off on a host no marks reach")
+        << QStringLiteral("rail-training") << QStringLiteral("ecn-off-host:gpu0002");
     QTest::newRow("DSCP mismatch")
         << QStringLiteral("training") << QStringLiteral("dscp-mismatch:gpu0012");
     QTest::newRow("down link") << QStringLiteral("training")
@@ -888,8 +890,8 @@ void TestDiagnosis::theLargeFabricsRowsShowEachFault()
 {
     // The console's large simulated fabrics (--topology rail:...) feed the live model rows
     // straight from the model, not through agents and NX-API: those rows must carry what
-    // each fault shows (CRC errors, discards, ignored CNPs, RDMA outside priority 3), or the
-    // diagnosis names nothing there.
+    // each fault shows (CRC errors, discards, ignored CNPs, RDMA outside priority 3), and the
+    // adapters' settings reported as agents report them, or the diagnosis names nothing there.
     QFETCH(QString, background);
     QFETCH(QString, fault);
     const auto fabric = sim::makeFabric(sim::railFabric(32, 2, 2, 2, 100 * sim::kGbps),
@@ -911,6 +913,8 @@ void TestDiagnosis::theLargeFabricsRowsShowEachFault()
     QVERIFY2(aboveInfo(hub).isEmpty(), qPrintable(describe(aboveInfo(hub))));
     const auto applied = sim::applyLiveScenario(*fabric, background + u'+' + fault);
     QVERIFY2(applied.ok(), qPrintable(applied.ok() ? QString() : applied.error().message));
+    for (const auto &[host, facts] : sim::adapterConfigs(*fabric))  // as LargeFabricFeed does
+        hub.reportConfig(host, QStringLiteral("agent"), facts);
     QCOMPARE(applied->faults.size(), 1);
     const sim::InjectedFault &injected = applied->faults.first();
     for (int s = 0; s < 6; ++s)
