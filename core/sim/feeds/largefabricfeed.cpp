@@ -1,6 +1,7 @@
 #include "sim/feeds/largefabricfeed.h"
 #include "sim/engine/makefabric.h"
 
+#include "collect/monitor/nicconfig.h"
 #include "live/hub/livefabric.h"
 
 #include "sim/engine/fabric.h"
@@ -9,10 +10,12 @@
 #include "sim/scenarios/faults.h"
 #include "sim/scenarios/livescenario.h"
 #include "sim/scenarios/livesteps.h"
+#include "sim/served/simnicecn.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QThread>
 #include <QTimer>
 
@@ -27,6 +30,43 @@ class LargeFabricFeedText
     Q_DECLARE_TR_FUNCTIONS(LargeFabricFeedText)
 };
 }  // namespace
+
+QList<std::pair<QString, QJsonObject>> adapterConfigs(const Fabric &fabric)
+{
+    const FabricSpec &spec = fabric.spec();
+    QList<agentproto::AgentSample> servers;
+    QHash<QString, qsizetype> at;
+    for (int h = 0; h < spec.hosts.size(); ++h) {
+        const HostSpec &host = spec.hosts.at(h);
+        const QString server = hostOfNic(spec, host);
+        auto it = at.constFind(server);
+        if (it == at.constEnd()) {
+            it = at.insert(server, servers.size());
+            servers.append(agentproto::AgentSample {});
+            servers.last().hostname = server;
+        }
+        agentproto::AgentSample &s = servers[*it];
+        agentproto::RdmaDeviceSample device;
+        device.name = host.rdmaDevice;
+        agentproto::RdmaPortSample port;
+        port.netdev = host.netdev;
+        device.ports.append(port);
+        s.devices.append(device);
+        agentproto::NetdevSample netdev;
+        netdev.name = host.netdev;
+        const NicEcnFiles ecn = readNicEcn(fabric, h);
+        for (auto f = ecn.roceNp.cbegin(); f != ecn.roceNp.cend(); ++f)
+            netdev.ecnNp.insert(f.key(), f.value());
+        for (auto f = ecn.roceRp.cbegin(); f != ecn.roceRp.cend(); ++f)
+            netdev.ecnRp.insert(f.key(), f.value());
+        s.netdevs.append(netdev);
+    }
+    QList<std::pair<QString, QJsonObject>> out;
+    out.reserve(servers.size());
+    for (const agentproto::AgentSample &s : std::as_const(servers))
+        out.emplaceBack(s.hostname, monitor::nicConfigFromSample(s));
+    return out;
+}
 
 LargeFabricFeed::LargeFabricFeed(QObject *parent) : QObject(parent)
 { }

@@ -8,11 +8,15 @@
 #include <QObject>
 #include <QString>
 
+#include <utility>
+
 namespace roce::live {
 class LiveFabric;
 }
 
 namespace roce::sim {
+
+class Fabric;
 
 /// A simulated leaf/spine fabric too large to serve one agent per NIC over loopback (e.g.
 /// rail:1024:8:8:16 = 8192 server ports): the flow-level model runs on threads of its own
@@ -49,6 +53,11 @@ signals:
 private:
     WorkerThread m_worker {QStringLiteral("large-fabric")};
 };
+
+/// Each server's adapter settings as its agent reports them (the mlx5 ecn/ files of every
+/// NIC, read by monitor::nicConfigFromSample): host name -> facts, the configuration the
+/// diagnosis reads (ECN off on a host shows there before any traffic does).
+QList<std::pair<QString, QJsonObject>> adapterConfigs(const Fabric &fabric);
 
 /// Makes the feed of @p topology the source of @p hub (which owns it and stops it with the
 /// fabric): its frames and failures reach the hub like any source's. Returns the feed, for its

@@ -1,10 +1,6 @@
 #include "sim/observe/fabricrows.h"
 
-#include "collect/monitor/nicconfig.h"
 #include "sim/engine/fabric.h"
-#include "sim/served/simnicecn.h"
-
-#include <QHash>
 
 #include <numeric>
 #include <tuple>
@@ -109,43 +105,6 @@ models::LeafSpineFabric leafSpineOf(const FabricSpec &spec)
     }
     for (const auto &nics : byLeaf)
         out.nics += nics;
-    return out;
-}
-
-QList<std::pair<QString, QJsonObject>> adapterConfigs(const Fabric &fabric)
-{
-    const FabricSpec &spec = fabric.spec();
-    QList<agentproto::AgentSample> servers;
-    QHash<QString, qsizetype> at;
-    for (int h = 0; h < spec.hosts.size(); ++h) {
-        const HostSpec &host = spec.hosts.at(h);
-        const QString server = hostOfNic(spec, host);
-        auto it = at.constFind(server);
-        if (it == at.constEnd()) {
-            it = at.insert(server, servers.size());
-            servers.append(agentproto::AgentSample {});
-            servers.last().hostname = server;
-        }
-        agentproto::AgentSample &s = servers[*it];
-        agentproto::RdmaDeviceSample device;
-        device.name = host.rdmaDevice;
-        agentproto::RdmaPortSample port;
-        port.netdev = host.netdev;
-        device.ports.append(port);
-        s.devices.append(device);
-        agentproto::NetdevSample netdev;
-        netdev.name = host.netdev;
-        const NicEcnFiles ecn = readNicEcn(fabric, h);
-        for (auto f = ecn.roceNp.cbegin(); f != ecn.roceNp.cend(); ++f)
-            netdev.ecnNp.insert(f.key(), f.value());
-        for (auto f = ecn.roceRp.cbegin(); f != ecn.roceRp.cend(); ++f)
-            netdev.ecnRp.insert(f.key(), f.value());
-        s.netdevs.append(netdev);
-    }
-    QList<std::pair<QString, QJsonObject>> out;
-    out.reserve(servers.size());
-    for (const agentproto::AgentSample &s : std::as_const(servers))
-        out.emplaceBack(s.hostname, monitor::nicConfigFromSample(s));
     return out;
 }
 

@@ -5,10 +5,7 @@
 #include "sim/engine/counters.h"
 #include "sim/engine/topology.h"
 
-#include <QJsonObject>
 #include <QList>
-
-#include <utility>
 
 namespace roce::sim {
 
@@ -22,11 +19,6 @@ QString hostOfNic(const FabricSpec &spec, const HostSpec &h);
 /// other switch with servers on it, grouped by the name before "-leaf", e.g. "rail3"), their
 /// uplinks, and each server's NICs on the leaf downlinks.
 models::LeafSpineFabric leafSpineOf(const FabricSpec &spec);
-
-/// Each server's adapter settings as its agent reports them (the mlx5 ecn/ files of every
-/// NIC, read by monitor::nicConfigFromSample): host name -> facts, the configuration the
-/// diagnosis reads (ECN off on a host shows there before any traffic does).
-QList<std::pair<QString, QJsonObject>> adapterConfigs(const Fabric &fabric);
 
 /// Rates of every switch port ("<switch>/<port>") and NIC ("<host>/<rdma device>") of a
 /// simulated fabric between two samples, on the simulated clock, as the port table and the

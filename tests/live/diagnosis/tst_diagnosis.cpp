@@ -8,6 +8,7 @@
 #include "live/recording/recordingreader.h"
 #include "live/recording/replaydriver.h"
 #include "sim/engine/makefabric.h"
+#include "sim/feeds/largefabricfeed.h"
 #include "sim/observe/fabricrows.h"
 #include "sim/scenarios/livescenario.h"
 
