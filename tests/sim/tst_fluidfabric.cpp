@@ -580,6 +580,51 @@ private slots:
         }
     }
 
+    void reclassifiedRunningFlowsKeepFlowing()
+    {
+        // RoCE's DSCP taken out of the class-map while the incast runs (a what-if change
+        // lands on a running fabric): its flows move to the lossy default class with their
+        // queued bytes, and the receiver's port keeps running at the line, as in the packet
+        // model; the excess is tail-dropped.
+        struct Outcome {
+            double rxGbps = 0;
+            double drops = 0;
+        };
+        auto run = [](FabricEngine engine) {
+            ModelParams p = referenceModelParams();
+            p.engine = engine;
+            auto f = makeFabric(referenceFabric(), p);
+            for (int h = 0; h < 7; ++h)
+                f->startFlow(h, 7);
+            f->runFor(100 * kNsPerMs);
+            SwitchQosConfig qos = f->qosConfig();
+            qos.dscpToQosGroup[26] = ClassDefault;
+            f->setQosConfig(qos);
+            f->runFor(20 * kNsPerMs);
+            const quint64 rx0 = f->hostCounters(7).portRcvData;
+            quint64 drops0 = 0;
+            for (int port = 0; port < f->spec().switchPorts.size(); ++port)
+                drops0 += f->switchPortCounters(port).qosDropPkts[ClassDefault];
+            f->runFor(50 * kNsPerMs);
+            Outcome o;
+            // port_rcv_data counts 4-byte words.
+            o.rxGbps = double(f->hostCounters(7).portRcvData - rx0) * 4 * 8 / 0.05 / 1e9;
+            for (int port = 0; port < f->spec().switchPorts.size(); ++port)
+                o.drops += double(f->switchPortCounters(port).qosDropPkts[ClassDefault]);
+            o.drops -= double(drops0);
+            return o;
+        };
+        const Outcome packet = run(FabricEngine::Packet);
+        const Outcome fluid = run(FabricEngine::Fluid);
+        qInfo("receiver: packet %.2f Gb/s, fluid %.2f Gb/s; default-class drops: packet %.0f, "
+              "fluid %.0f",
+              packet.rxGbps, fluid.rxGbps, packet.drops, fluid.drops);
+        QVERIFY2(packet.rxGbps > 20, "the packet model's receiver runs near its 25G line");
+        QVERIFY(close(packet.rxGbps, fluid.rxGbps, kTolerances.goodput));
+        QVERIFY(packet.drops > 0);
+        QVERIFY(close(packet.drops, fluid.drops, 0.15));
+    }
+
     void unstalledNicReleasesItsPort()
     {
         // A NIC that stopped draining pauses its switch port; once it drains again it sends

@@ -1249,7 +1249,7 @@ void FluidFabric::setQosConfig(const SwitchQosConfig &config)
     d->qos = config;
     // Re-classify live flows as the switch would on their next packet.
     for (auto &f : d->flows)
-        d->classify(f);
+        d->reclassify(f);
 }
 
 void FluidFabric::setPfcEnabled(int switchPort, bool on)
@@ -1326,7 +1326,7 @@ void FluidFabric::setHostConfig(int host, const HostConfig &config)
     // Its flows take its new DSCPs (RoCE ones it sends, CNPs for the ones it receives).
     for (auto &f : d->flows) {
         if (f.stats.src == host || f.stats.dst == host)
-            d->classify(f);
+            d->reclassify(f);
     }
 }
 

@@ -430,6 +430,27 @@ struct FluidFabric::Impl {
         f.noDrop = groupIsNoDrop(f.stats.qosGroup);
     }
 
+    /// classify() for a flow that is running: when its queue changes, what it has queued at
+    /// each hop joins the tail of the new queue. Its segments hold positions in the old
+    /// queue's order, which the new queue's service never reaches: left there, they stayed
+    /// queued for good, and the bytes behind them were tail-dropped.
+    void reclassify(FluidFlow &f)
+    {
+        const int was = f.slot;
+        classify(f);
+        if (f.slot == was)
+            return;
+        for (int k = 0; k < f.route.hops; ++k) {
+            fluid::FluidHop &h = f.hop[k];
+            h.fifo.clear();
+            if (h.q <= 0)
+                continue;
+            fluid::FluidPort &p = ports[std::size_t(f.route.egress[k])];
+            h.fifo.push(p.enqueued[f.slot], p.enqueued[f.slot] + h.q, h.q);
+            p.enqueued[f.slot] += h.q;
+        }
+    }
+
     int switchOfNic(int nic) const
     {
         const int port = spec.nicPorts[nic].switchPort;
