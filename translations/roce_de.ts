@@ -6910,6 +6910,14 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>The fluid model also settles on such a band where the moment of the change leaves it: on the reference incast it holds 4-18 % less queue than the packet model, and just above the ECN minimum 2-9x fewer marks. The packet model (--engine packet; Model in the What if panel) cycles on it wherever it starts.</source>
         <translation>Das Fluidmodell kommt an einem solchen Band außerdem dort zur Ruhe, wo der Zeitpunkt der Änderung es hinterlässt: beim Referenz-Incast hält es 4-18 % weniger Queue als das Paketmodell und knapp über dem ECN-Minimum 2- bis 9-mal weniger Markierungen. Das Paketmodell (--engine packet; Modell im Was-wäre-wenn-Panel) schwingt daran, wo immer es beginnt.</translation>
     </message>
+    <message>
+        <source>The change moves RoCE (DSCP %1; servers marking it: %2) from qos-group %3, no-drop, to qos-group %4, which is lossy: no pause holds it, a queue past its limit drops it, and go-back-N sends everything after each loss again.</source>
+        <translation>Die Änderung verschiebt RoCE (DSCP %1; Server, die damit markieren: %2) von qos-group %3, verlustfrei, nach qos-group %4, die verlustbehaftet ist: keine Pause hält es zurück, eine Warteschlange über ihrem Limit verwirft es, und Go-back-N sendet nach jedem Verlust alles Folgende erneut.</translation>
+    </message>
+    <message>
+        <source>The change moves RoCE (DSCP %1; servers marking it: %2) from qos-group %3, which is lossy, to qos-group %4, no-drop.</source>
+        <translation>Die Änderung verschiebt RoCE (DSCP %1; Server, die damit markieren: %2) von qos-group %3, die verlustbehaftet ist, nach qos-group %4, verlustfrei.</translation>
+    </message>
 </context>
 <context>
     <name>UdPingmeshText</name>

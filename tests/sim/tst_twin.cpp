@@ -345,7 +345,19 @@ private slots:
                      qPrintable(QString::number(then.egressDropsPerS)));
             QCOMPARE(now.egressDropsPerS, 0.0);
             QCOMPARE(then.ecnMarksPerS, 0.0);
+            // The preview says which traffic the class-map line moved, and where.
+            QVERIFY2(!predicted->notes.isEmpty()
+                         && predicted->notes.first().startsWith(
+                             QStringLiteral("The change moves RoCE (DSCP 26; servers marking "
+                                            "it: 8) from qos-group 3, no-drop, to qos-group 0, "
+                                            "which is lossy")),
+                     qPrintable(predicted->notes.join(u'\n')));
         }
+        // A change that leaves the classification alone says nothing of it.
+        const auto kmin = previewChange(m_twin, *parseChange(kKminHalf), preview);
+        QVERIFY(kmin);
+        for (const QString &note : kmin->notes)
+            QVERIFY2(!note.contains(QStringLiteral("moves RoCE")), qPrintable(note));
     }
 
     /// Pause and resume thresholds closer than a port moves in one step: the twin says its

@@ -108,6 +108,50 @@ QStringList pauseBandFinerThanAStep(const Fabric &fabric)
     return out;
 }
 
+/// Whether a qos-group is the no-drop one (`pause pfc-cos` on its network-qos class).
+bool noDropGroup(const SwitchQosConfig &qos, int group)
+{
+    return qos.noDropConfigured && group == qos.noDropGroup;
+}
+
+/// The servers' RoCE traffic the change moves between a no-drop class and a lossy one, one
+/// line per DSCP. The figures show what follows (drops in the new class, no marks, no pauses);
+/// this says why, since a class-map line does not name the traffic it moves.
+QStringList roceClassChanges(const Fabric &before, const Fabric &after)
+{
+    const SwitchQosConfig was = before.qosConfig();
+    const SwitchQosConfig now = after.qosConfig();
+    QMap<int, int> serversOf;  // RoCE DSCP -> servers marking it
+    for (int h = 0; h < after.spec().hosts.size(); ++h)
+        ++serversOf[after.hostConfig(h).roceDscp & 63];
+    QStringList out;
+    for (auto it = serversOf.cbegin(); it != serversOf.cend(); ++it) {
+        const int from = was.dscpToQosGroup[std::size_t(it.key())];
+        const int to = now.dscpToQosGroup[std::size_t(it.key())];
+        const bool lossless = noDropGroup(was, from);
+        if (noDropGroup(now, to) == lossless)
+            continue;
+        out.append(lossless
+                       ? TwinPreviewText::tr("The change moves RoCE (DSCP %1; servers marking "
+                                             "it: %2) from qos-group %3, no-drop, to qos-group "
+                                             "%4, which is lossy: no pause holds it, a queue "
+                                             "past its limit drops it, and go-back-N sends "
+                                             "everything after each loss again.")
+                             .arg(it.key())
+                             .arg(it.value())
+                             .arg(from)
+                             .arg(to)
+                       : TwinPreviewText::tr("The change moves RoCE (DSCP %1; servers marking "
+                                             "it: %2) from qos-group %3, which is lossy, to "
+                                             "qos-group %4, no-drop.")
+                             .arg(it.key())
+                             .arg(it.value())
+                             .arg(from)
+                             .arg(to));
+    }
+    return out;
+}
+
 }  // namespace
 
 Result<void> applyChange(Fabric &fabric, const TwinModel &model, const TwinChange &change)
@@ -228,6 +272,8 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
             preview.uncertain.append(line);
     }
     preview.uncertain.removeDuplicates();
+    preview.notes
+        = roceClassChanges(*model.instantiate(options.engine, nullptr), *validated) + preview.notes;
     for (const auto &[side, name] :
          {std::pair {&preview.current, TwinPreviewText::tr("current")},
           std::pair {&preview.proposed, TwinPreviewText::tr("proposed")}}) {
