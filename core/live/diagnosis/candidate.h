@@ -11,8 +11,8 @@ namespace roce::diagnosis {
 /// A finding one evaluation proposes, with what it explains.
 struct Candidate {
     Finding finding;
-    QStringList involved;  ///< ids whose alerts it explains (any rule)
-    QString switchScope;   ///< ... and alerts of @p rules on any port of this switch
+    QStringList involved;      ///< ids whose alerts it explains (any rule)
+    QStringList switchScopes;  ///< ... and alerts of @p rules on any port of these switches
     QStringList rules;
     bool immediate = false;  ///< configuration evidence: raised at once
     /// Evidence that comes as events seconds apart (CRC errors on a link its losses have

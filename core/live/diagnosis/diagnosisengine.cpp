@@ -42,8 +42,10 @@ QList<Candidate> mergeByKey(const QList<Candidate> &list)
         m.involved += c.involved;
         m.immediate = m.immediate || c.immediate;
         m.sparse = m.sparse || c.sparse;
-        if (m.switchScope.isEmpty())
-            m.switchScope = c.switchScope;
+        for (const QString &sw : c.switchScopes) {
+            if (!m.switchScopes.contains(sw))
+                m.switchScopes.append(sw);
+        }
         m.rules += c.rules;
         for (auto cause = c.causeFor.cbegin(); cause != c.causeFor.cend(); ++cause)
             m.causeFor.insert(cause.key(), cause.value());
@@ -255,8 +257,8 @@ void DiagnosisEngine::explain(const QList<monitor::Alert> &alerts)
             continue;
         for (const QString &id : std::as_const(t.candidate.involved))
             byId[id].append(&t);
-        if (!t.candidate.switchScope.isEmpty())
-            bySwitch[t.candidate.switchScope].append(&t);
+        for (const QString &sw : std::as_const(t.candidate.switchScopes))
+            bySwitch[sw].append(&t);
     }
     for (const monitor::Alert &a : alerts) {
         if (!a.active || neverASymptom(a.rule))

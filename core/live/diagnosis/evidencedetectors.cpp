@@ -311,7 +311,7 @@ void detectSwitchConfig(const DetectorContext &ctx, QList<Candidate> &out)
                                 .arg(sw, QLatin1String(r.check));
             c.immediate = true;
             c.involved.append(sw);
-            c.switchScope = sw;
+            c.switchScopes = {sw};
             c.rules = {QStringLiteral("lossless_drops"), QStringLiteral("pfc_without_ecn")};
             out.append(c);
         }

@@ -230,7 +230,7 @@ void detectLosslessDrops(const DetectorContext &ctx, QList<Candidate> &out)
                                               "'priority-flow-control mode on' on the RoCE ports.")
                                 .arg(sw);
         }
-        c.switchScope = sw;
+        c.switchScopes = {sw};
         c.rules = {QStringLiteral("lossless_drops"), QStringLiteral("pfc_without_ecn"),
                    QStringLiteral("egress_drops")};
         out.append(c);
@@ -257,7 +257,10 @@ void detectDscp(const DetectorContext &ctx, QList<Candidate> &out)
             const qsizetype port = ix.switchPortOfNic(n);
             if (port >= 0) {
                 c.involved.append(ctx.id(port));
-                c.switchScope = ctx.device(port);  // its tail drops, wherever they land there
+                // Its tail drops, wherever they land on the switches its NICs send into (a
+                // server's NICs may each be on another rail's leaf).
+                if (!c.switchScopes.contains(ctx.device(port)))
+                    c.switchScopes.append(ctx.device(port));
             }
         }
         if (c.involved.isEmpty())

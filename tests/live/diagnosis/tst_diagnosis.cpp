@@ -883,6 +883,10 @@ void TestDiagnosis::theLargeFabricsRowsShowEachFault_data()
         << QStringLiteral("rail-training") << QStringLiteral("ecn-off-host:gpu0002");
     QTest::newRow("DSCP mismatch")
         << QStringLiteral("training") << QStringLiteral("dscp-mismatch:gpu0012");
+    // gpu0003 sends into the incast from both NICs, each on another rail's leaf: its tail drops
+    // land on the first rail's leaf, where the receiver is.
+    QTest::newRow("DSCP mismatch, an incast's sender")
+        << QStringLiteral("dcqcn-incast") << QStringLiteral("dscp-mismatch:gpu0003");
     QTest::newRow("down link") << QStringLiteral("training")
                                << QStringLiteral("link-down:rail2-leaf1/Ethernet1/20");
 }
@@ -921,6 +925,9 @@ void TestDiagnosis::theLargeFabricsRowsShowEachFault()
     for (int s = 0; s < 6; ++s)
         second();
     QCOMPARE(describe(aboveInfo(hub)), injected.kind + u'|' + injected.location);
+    // Every symptom is the fault's.
+    for (const monitor::Alert &a : hub.alerts().active())
+        QVERIFY2(hub.diagnosis().explained().contains(a.key()), qPrintable(a.key()));
 }
 
 void TestDiagnosis::findingsRoundTripThroughJson()
