@@ -1590,10 +1590,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
         <translation>eines von --inventory DATEI, --sim, --prometheus URL oder --replay DATEI angeben</translation>
     </message>
     <message>
-        <source>--topology, --scenario and --served go with --sim</source>
-        <translation>--topology, --scenario und --served gehören zu --sim</translation>
-    </message>
-    <message>
         <source>--prefix and --auth go with --prometheus</source>
         <translation>--prefix und --auth gehören zu --prometheus</translation>
     </message>
@@ -1612,6 +1608,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
     <message>
         <source>no secret for %1 in ROCE_PROMETHEUS_SECRET or the keychain (%2)</source>
         <translation>kein Geheimnis für %1 in ROCE_PROMETHEUS_SECRET oder im Schlüsselbund (%2)</translation>
+    </message>
+    <message>
+        <source>--topology, --scenario, --seed and --served go with --sim</source>
+        <translation>--topology, --scenario, --seed und --served gehören zu --sim</translation>
     </message>
 </context>
 <context>
@@ -2188,12 +2188,20 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <translation>--inventory DATEI oder --sim angeben</translation>
     </message>
     <message>
-        <source>--topology and --scenario go with --sim</source>
-        <translation>--topology und --scenario gehören zu --sim</translation>
-    </message>
-    <message>
         <source>unknown model &apos;%1&apos; (known: packet, fluid)</source>
         <translation>unbekanntes Modell „%1“ (bekannt: packet, fluid)</translation>
+    </message>
+    <message>
+        <source>With --sim: the seed the scenario&apos;s faults without a target draw their place from (default 1).</source>
+        <translation>Mit --sim: der Startwert, aus dem Fehler des Szenarios ohne Ziel ihren Ort ziehen (Vorgabe 1).</translation>
+    </message>
+    <message>
+        <source>--seed takes a whole number from 0 up, not &apos;%1&apos;</source>
+        <translation>--seed nimmt eine ganze Zahl ab 0, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--topology, --scenario and --seed go with --sim</source>
+        <translation>--topology, --scenario und --seed gehören zu --sim</translation>
     </message>
 </context>
 <context>

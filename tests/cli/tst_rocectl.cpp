@@ -370,6 +370,40 @@ private slots:
                  QStringLiteral("switch_lldp"));
     }
 
+    // --seed (the fabric options' own): a whole number, with --sim only; the place a fault
+    // without a target lands on is drawn from it.
+    void fabricSeedDrawsTheFaultsPlace()
+    {
+        Run r = runInProcess({QStringLiteral("watch"), QStringLiteral("--sim"),
+                              QStringLiteral("--seed"), QStringLiteral("x")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("--seed takes a whole number")), qPrintable(r.err));
+        r = runInProcess({QStringLiteral("diagnose"), QStringLiteral("--inventory"),
+                          QStringLiteral("/nonexistent.json"), QStringLiteral("--seed"),
+                          QStringLiteral("2")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("go with --sim")), qPrintable(r.err));
+        QSet<QString> places;
+        for (const char *seed : {"1", "2"}) {
+            r = runInProcess(
+                {QStringLiteral("diagnose"), QStringLiteral("--sim"), QStringLiteral("--scenario"),
+                 QStringLiteral("training+nic-stall"), QStringLiteral("--seed"),
+                 QLatin1String(seed), QStringLiteral("--warmup"), QStringLiteral("0"),
+                 QStringLiteral("--seconds"), QStringLiteral("1"), QStringLiteral("--json")});
+            QCOMPARE(r.code, int(ExitOk));
+            const QJsonArray injected = QJsonDocument::fromJson(r.out.toUtf8())
+                                            .object()
+                                            .value(QStringLiteral("scenario"))
+                                            .toObject()
+                                            .value(QStringLiteral("injected"))
+                                            .toArray();
+            QCOMPARE(injected.size(), 1);
+            QVERIFY(injected.first().toObject().value(QStringLiteral("drawn")).toBool());
+            places.insert(injected.first().toObject().value(QStringLiteral("location")).toString());
+        }
+        QCOMPARE(places.size(), 2);
+    }
+
     // `rocectl whatif`: what it refuses, and its JSON keys (scripts read them) on a small
     // served leaf/spine fabric, the change verified on it.
     void whatIfCommand()

@@ -57,21 +57,41 @@ FabricOptions::FabricOptions()
                               "(default: the reference fabric)."),
                QStringLiteral("rail:H:N:R:S")),
       scenario(QStringLiteral("scenario"), FabricText::tr("With --sim: start this live scenario."),
-               QStringLiteral("name"))
+               QStringLiteral("name")),
+      seed(QStringLiteral("seed"),
+           FabricText::tr("With --sim: the seed the scenario's faults without a target draw "
+                          "their place from (default 1)."),
+           QStringLiteral("n"), QStringLiteral("1"))
 { }
+
+QString FabricOptions::seedProblem(const QCommandLineParser &parser) const
+{
+    if (seedOf(parser))
+        return {};
+    return FabricText::tr("--seed takes a whole number from 0 up, not '%1'")
+        .arg(parser.value(seed));
+}
+
+std::optional<std::uint64_t> FabricOptions::seedOf(const QCommandLineParser &parser) const
+{
+    bool ok = false;
+    const qulonglong n = parser.value(seed).toULongLong(&ok);
+    return ok ? std::optional<std::uint64_t>(n) : std::nullopt;
+}
 
 void FabricOptions::addTo(QCommandLineParser &parser) const
 {
-    parser.addOptions({inventory, sim, topology, scenario});
+    parser.addOptions({inventory, sim, topology, scenario, seed});
 }
 
 QString FabricOptions::check(const QCommandLineParser &parser) const
 {
     if (parser.isSet(inventory) == parser.isSet(sim))
         return FabricText::tr("give --inventory FILE or --sim");
-    if (!parser.isSet(sim) && (parser.isSet(topology) || parser.isSet(scenario)))
-        return FabricText::tr("--topology and --scenario go with --sim");
-    return {};
+    if (!parser.isSet(sim)
+        && (parser.isSet(topology) || parser.isSet(scenario) || parser.isSet(seed)))
+        return FabricText::tr("--topology, --scenario and --seed go with --sim");
+    return seedProblem(parser);
 }
 
 HeadlessFabric::HeadlessFabric(QObject *parent) : QObject(parent)
@@ -134,7 +154,11 @@ bool HeadlessFabric::resolve(const FabricOptions &options, const QCommandLinePar
     m_description = {
         {QStringLiteral("kind"), QStringLiteral("sim")},
         {QStringLiteral("topology"), topology.isEmpty() ? QStringLiteral("reference") : topology}};
-    m_simulated = std::make_unique<sim::SimulatedFabricPlan>(topology, scenario);
+    sim::SimServiceOptions simOptions;
+    // pingmesh --sim --served declares its own options: the fabric's seed is not among them.
+    if (parser.optionNames().contains(options.seed.names().first()))
+        simOptions.seed = options.seedOf(parser).value_or(1);
+    m_simulated = std::make_unique<sim::SimulatedFabricPlan>(topology, scenario, simOptions);
     connect(m_simulated.get(), &sim::SimulatedFabricPlan::ready, this,
             [this, scope](live::FabricPlan plan, const inventory::Inventory &inv) {
                 m_inventory = inv;

@@ -20,14 +20,18 @@ class SimulatedFabricPlan;
 namespace roce::cli {
 
 /// The fabric options headless commands share: `--inventory FILE | --sim [--topology
-/// rail:H:N:R:S] [--scenario NAME]`.
+/// rail:H:N:R:S] [--scenario NAME] [--seed N]`.
 struct FabricOptions {
     FabricOptions();
     void addTo(QCommandLineParser &parser) const;
     /// A usage error in words, or empty.
     QString check(const QCommandLineParser &parser) const;
+    /// --seed's value (1 when not given); nothing when it is not a whole number from 0 up.
+    std::optional<std::uint64_t> seedOf(const QCommandLineParser &parser) const;
+    /// Why --seed's value is not one, or empty.
+    QString seedProblem(const QCommandLineParser &parser) const;
 
-    QCommandLineOption inventory, sim, topology, scenario;
+    QCommandLineOption inventory, sim, topology, scenario, seed;
 };
 
 /// What `rocectl watch`, `rocectl record` and `rocectl exporter` watch: an inventory's fabric

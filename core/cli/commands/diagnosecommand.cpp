@@ -252,8 +252,11 @@ std::optional<QString> misuseOf(const QCommandLineParser &parser, const FabricOp
         return DiagnoseText::tr("give one of --inventory FILE, --sim, --prometheus URL or "
                                 "--replay FILE");
     if (!parser.isSet(fabric.sim)
-        && (parser.isSet(fabric.topology) || parser.isSet(fabric.scenario) || a.served))
-        return DiagnoseText::tr("--topology, --scenario and --served go with --sim");
+        && (parser.isSet(fabric.topology) || parser.isSet(fabric.scenario)
+            || parser.isSet(fabric.seed) || a.served))
+        return DiagnoseText::tr("--topology, --scenario, --seed and --served go with --sim");
+    if (const QString problem = fabric.seedProblem(parser); !problem.isEmpty())
+        return problem;
     if (!prometheus
         && (parser.isSet(QStringLiteral("prefix")) || parser.isSet(QStringLiteral("auth"))))
         return DiagnoseText::tr("--prefix and --auth go with --prometheus");
