@@ -50,9 +50,8 @@ private:
     void followServed();
 
     QString m_scenario;
-    bool m_scenarioPending = false;
-    int m_hosts = 0;  ///< the reference fabric's agents, once started  ///< the initial scenario
-                      ///< was asked for and not yet started
+    bool m_scenarioPending = false;  ///< the initial scenario was asked for and not yet started
+    int m_hosts = 0;                 ///< the reference fabric's agents, once started
     std::unique_ptr<EmbeddedFabric> m_embedded;
     std::unique_ptr<ServedFabric> m_served;
     live::FabricPlan m_plan;  ///< the reference fabric's, completed by its agents
