@@ -1613,6 +1613,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
         <source>--topology, --scenario, --seed and --served go with --sim</source>
         <translation>--topology, --scenario, --seed und --served gehören zu --sim</translation>
     </message>
+    <message>
+        <source>the faults of &apos;%1&apos; cannot start: %2</source>
+        <translation>die Fehler von „%1“ können nicht starten: %2</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosisText</name>

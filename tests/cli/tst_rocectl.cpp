@@ -404,6 +404,22 @@ private slots:
         QCOMPARE(places.size(), 2);
     }
 
+    // Faults that cannot start end `rocectl diagnose` at once with the reason (it watched a
+    // healthy fabric for --seconds, then said only that they did not start).
+    void diagnoseFaultsThatCannotStartSayWhy()
+    {
+        const Run r = runInProcess(
+            {QStringLiteral("diagnose"), QStringLiteral("--sim"), QStringLiteral("--scenario"),
+             QStringLiteral("training+ecmp-polarized"), QStringLiteral("--warmup"),
+             QStringLiteral("0"), QStringLiteral("--seconds"), QStringLiteral("60")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("the faults of 'training+ecmp-polarized' cannot "
+                                               "start: fault 'ecmp-polarized' needs a leaf/spine "
+                                               "fabric")),
+                 qPrintable(r.err));
+        QVERIFY2(r.out.isEmpty(), qPrintable(r.out));  // no report of a healthy fabric
+    }
+
     // `rocectl whatif`: what it refuses, and its JSON keys (scripts read them) on a small
     // served leaf/spine fabric, the change verified on it.
     void whatIfCommand()

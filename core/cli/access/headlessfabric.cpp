@@ -177,12 +177,16 @@ bool HeadlessFabric::resolve(const FabricOptions &options, const QCommandLinePar
                 &HeadlessFabric::scenarioStarted);
         connect(embedded, &sim::EmbeddedFabric::scenarioInjected, this,
                 &HeadlessFabric::scenarioInjected);
+        connect(embedded, &sim::EmbeddedFabric::scenarioFailed, this,
+                [this](const QString &, const QString &message) { emit scenarioFailed(message); });
     }
     if (sim::ServedFabric *served = m_simulated->served()) {
         connect(served, &sim::ServedFabric::scenarioStarted, this,
                 &HeadlessFabric::scenarioStarted);
         connect(served, &sim::ServedFabric::scenarioInjected, this,
                 &HeadlessFabric::scenarioInjected);
+        // Its requests from here are scenarios: a failed one is the scenario's failure.
+        connect(served, &sim::ServedFabric::requestFailed, this, &HeadlessFabric::scenarioFailed);
     }
     m_simulated->start();
     return true;

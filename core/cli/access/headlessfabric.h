@@ -73,6 +73,8 @@ signals:
     void scenarioStarted(const QString &name);
     /// What the scenario injected where (the simulated fabric's ground truth).
     void scenarioInjected(const QJsonObject &injection);
+    /// A scenario startScenario() asked for could not start: why.
+    void scenarioFailed(const QString &message);
     void layoutReady(const roce::models::FabricLayout &layout);
     void leafSpineReady(const roce::models::LeafSpineFabric &fabric);
 

@@ -323,6 +323,13 @@ bool watchFabric(LiveWatch &w, const FabricOptions &fabric, const QCommandLinePa
 {
     QObject::connect(&w.fabric, &HeadlessFabric::failed, &w.loop,
                      [&w, &io](const QString &message) { w.fail(message, io); });
+    // Faults that cannot start (a leaf/spine fault on the reference fabric, a target it does
+    // not have) end the watch with the reason, not a report of a healthy fabric.
+    QObject::connect(
+        &w.fabric, &HeadlessFabric::scenarioFailed, &w.loop, [&w, &io](const QString &message) {
+            w.fail(DiagnoseText::tr("the faults of '%1' cannot start: %2").arg(w.spec, message),
+                   io);
+        });
     w.fabric.setInitialScenario(loadOf(w.spec));
     if (!w.fabric.start(w.hub, fabric, parser, io, QStringLiteral("rocectl diagnose")))
         return false;
