@@ -4536,6 +4536,14 @@ Szenarien von --sim:
         <source>Running the twin: the configuration now and the change...</source>
         <translation>Der Zwilling läuft: die jetzige Konfiguration und die Änderung...</translation>
     </message>
+    <message>
+        <source>What did not answer: %1</source>
+        <translation>Was nicht antwortete: %1</translation>
+    </message>
+    <message>
+        <source>; and %1 more</source>
+        <translation>; und %1 weitere</translation>
+    </message>
 </context>
 <context>
     <name>RdmaCollectorText</name>

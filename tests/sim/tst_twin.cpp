@@ -15,8 +15,10 @@
 #include "sim/twin/twinobservation.h"
 #include "sim/twin/twinpreview.h"
 
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace roce;
@@ -183,6 +185,38 @@ private slots:
         for (const BulkEndpoint &r : std::as_const(receivers2))
             QVERIFY2(qAbs(in.value(r.host) - r.bps / 1e9) < 1e-6,
                      qPrintable(QString::number(r.host)));
+    }
+
+    /// A switch that never answers: what the twin saw says so, once, however often it was
+    /// polled (the previewer names it when there is nothing to model).
+    void unreachableSwitchIsNamedOnce()
+    {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 port = closed.serverPort();
+        closed.close();  // nothing listens there now: connections are refused
+        live::FabricPlan plan;
+        monitor::SwitchTarget target;
+        target.name = QStringLiteral("gone");
+        target.endpoint.url = QUrl(QStringLiteral("http://127.0.0.1:%1/ins").arg(port));
+        target.endpoint.allowHttp = true;
+        target.endpoint.user = QStringLiteral("admin");
+        target.endpoint.password = QStringLiteral("x");
+        plan.switches.append(target);
+        live::LiveFabric hub;
+        hub.watch(plan);
+        TwinObserver observer(hub, plan);
+        observer.start();
+        QTest::qWait(1500);
+        observer.stop();
+        const TwinObservation seen = observer.observation();
+        hub.stop();
+        QVERIFY2(seen.problems.size() == 1 && seen.problems.first().startsWith(u"gone: ")
+                     && seen.problems.first().contains(u"refused"),
+                 qPrintable(seen.problems.join(u'\n')));
+        const auto built = buildTwin(seen, {});
+        QVERIFY(!built);
+        QVERIFY(built.error().message.startsWith(u"nothing to model yet"));
     }
 
     /// The reference fabric under an incast, served and watched as a real one (once, for the

@@ -279,6 +279,14 @@ TwinObservation TwinObserver::observation() const
     }
     o.placement = m_plan.placement;
     o.problems = m_problems;
+    // The sources the live model could not reach (an agent, a switch's counters) say why;
+    // a switch polled ten times a second that keeps failing says it once.
+    for (const live::SourceState &s : m_hub.sources()) {
+        if (s.state == live::SourceState::State::Failed
+            || s.state == live::SourceState::State::NeedsPassword)
+            o.problems.append(TwinObservationText::tr("%1: %2").arg(s.name, s.error));
+    }
+    o.problems.removeDuplicates();
     return o;
 }
 

@@ -74,7 +74,16 @@ void TwinPreviewer::watched()
     m_outcome->change = m_change;
     auto built = buildTwin(m_outcome->seen, m_jobs);
     if (!built) {
-        finish(built.error().message);
+        // Why the fabric showed too little: the sources that did not answer, and their errors.
+        const QStringList &why = m_outcome->seen.problems;
+        constexpr qsizetype kNamed = 4;
+        QString message = built.error().message;
+        if (!why.isEmpty())
+            message += QLatin1String(". ")
+                + PreviewerText::tr("What did not answer: %1").arg(why.mid(0, kNamed).join(u"; "));
+        if (why.size() > kNamed)
+            message += PreviewerText::tr("; and %1 more").arg(why.size() - kNamed);
+        finish(message);
         return;
     }
     m_outcome->twin = std::move(built).value();
