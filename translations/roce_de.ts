@@ -6938,6 +6938,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>The change moves RoCE (DSCP %1; servers marking it: %2) from qos-group %3, which is lossy, to qos-group %4, no-drop.</source>
         <translation>Die Änderung verschiebt RoCE (DSCP %1; Server, die damit markieren: %2) von qos-group %3, die verlustbehaftet ist, nach qos-group %4, verlustfrei.</translation>
     </message>
+    <message>
+        <source>RoCE dropped in a lossy class: how much of it gets through then depends on which flows the drops fall on and where each sender stands when the change lands (go-back-N resends from the first loss). The twin does not know that state: its goodput and drop rates there are not a forecast (on the reference fabric under training, up to 5x off).</source>
+        <translation>RoCE wird in einer verlustbehafteten Klasse verworfen: wie viel davon dann durchkommt, hängt davon ab, welche Flows die Verwerfungen treffen und wo jeder Sender steht, wenn die Änderung greift (Go-back-N sendet ab dem ersten Verlust erneut). Der Zwilling kennt diesen Zustand nicht: sein Goodput und seine Verwerfungsraten sind dort keine Vorhersage (auf der Referenz-Fabric unter Training bis zu 5-fach daneben).</translation>
+    </message>
 </context>
 <context>
     <name>UdPingmeshText</name>

@@ -386,12 +386,18 @@ private slots:
                                             "it: 8) from qos-group 3, no-drop, to qos-group 0, "
                                             "which is lossy")),
                      qPrintable(predicted->notes.join(u'\n')));
+            // ... and that how much gets through then is not a forecast.
+            QVERIFY2(predicted->uncertain.join(u'\n').contains(
+                         QStringLiteral("RoCE dropped in a lossy class")),
+                     qPrintable(predicted->uncertain.join(u'\n')));
         }
         // A change that leaves the classification alone says nothing of it.
         const auto kmin = previewChange(m_twin, *parseChange(kKminHalf), preview);
         QVERIFY(kmin);
-        for (const QString &note : kmin->notes)
-            QVERIFY2(!note.contains(QStringLiteral("moves RoCE")), qPrintable(note));
+        for (const QString &note : kmin->notes + kmin->uncertain)
+            QVERIFY2(!note.contains(QStringLiteral("moves RoCE"))
+                         && !note.contains(QStringLiteral("RoCE dropped in a lossy class")),
+                     qPrintable(note));
     }
 
     /// Pause and resume thresholds closer than a port moves in one step: the twin says its

@@ -114,40 +114,47 @@ bool noDropGroup(const SwitchQosConfig &qos, int group)
     return qos.noDropConfigured && group == qos.noDropGroup;
 }
 
-/// The servers' RoCE traffic the change moves between a no-drop class and a lossy one, one
-/// line per DSCP. The figures show what follows (drops in the new class, no marks, no pauses);
-/// this says why, since a class-map line does not name the traffic it moves.
-QStringList roceClassChanges(const Fabric &before, const Fabric &after)
+/// What a change does to the class the servers' RoCE rides.
+struct RoceClassChange {
+    QStringList lines;           ///< one per DSCP moved between no-drop and lossy
+    bool losesLossless = false;  ///< some RoCE leaves the no-drop class
+};
+
+/// The servers' RoCE traffic the change moves between a no-drop class and a lossy one. The
+/// figures show what follows (drops in the new class, no marks, no pauses); this says why,
+/// since a class-map line does not name the traffic it moves.
+RoceClassChange roceClassChange(const Fabric &before, const Fabric &after)
 {
     const SwitchQosConfig was = before.qosConfig();
     const SwitchQosConfig now = after.qosConfig();
     QMap<int, int> serversOf;  // RoCE DSCP -> servers marking it
     for (int h = 0; h < after.spec().hosts.size(); ++h)
         ++serversOf[after.hostConfig(h).roceDscp & 63];
-    QStringList out;
+    RoceClassChange out;
     for (auto it = serversOf.cbegin(); it != serversOf.cend(); ++it) {
         const int from = was.dscpToQosGroup[std::size_t(it.key())];
         const int to = now.dscpToQosGroup[std::size_t(it.key())];
         const bool lossless = noDropGroup(was, from);
         if (noDropGroup(now, to) == lossless)
             continue;
-        out.append(lossless
-                       ? TwinPreviewText::tr("The change moves RoCE (DSCP %1; servers marking "
-                                             "it: %2) from qos-group %3, no-drop, to qos-group "
-                                             "%4, which is lossy: no pause holds it, a queue "
-                                             "past its limit drops it, and go-back-N sends "
-                                             "everything after each loss again.")
-                             .arg(it.key())
-                             .arg(it.value())
-                             .arg(from)
-                             .arg(to)
-                       : TwinPreviewText::tr("The change moves RoCE (DSCP %1; servers marking "
-                                             "it: %2) from qos-group %3, which is lossy, to "
-                                             "qos-group %4, no-drop.")
-                             .arg(it.key())
-                             .arg(it.value())
-                             .arg(from)
-                             .arg(to));
+        out.losesLossless = out.losesLossless || lossless;
+        out.lines.append(
+            lossless ? TwinPreviewText::tr("The change moves RoCE (DSCP %1; servers marking "
+                                           "it: %2) from qos-group %3, no-drop, to qos-group "
+                                           "%4, which is lossy: no pause holds it, a queue "
+                                           "past its limit drops it, and go-back-N sends "
+                                           "everything after each loss again.")
+                           .arg(it.key())
+                           .arg(it.value())
+                           .arg(from)
+                           .arg(to)
+                     : TwinPreviewText::tr("The change moves RoCE (DSCP %1; servers marking "
+                                           "it: %2) from qos-group %3, which is lossy, to "
+                                           "qos-group %4, no-drop.")
+                           .arg(it.key())
+                           .arg(it.value())
+                           .arg(from)
+                           .arg(to));
     }
     return out;
 }
@@ -272,8 +279,16 @@ Result<TwinPreview> previewChange(const TwinModel &model, const TwinChange &chan
             preview.uncertain.append(line);
     }
     preview.uncertain.removeDuplicates();
-    preview.notes
-        = roceClassChanges(*model.instantiate(options.engine, nullptr), *validated) + preview.notes;
+    const RoceClassChange classes
+        = roceClassChange(*model.instantiate(options.engine, nullptr), *validated);
+    preview.notes = classes.lines + preview.notes;
+    if (classes.losesLossless && preview.proposed.figures.egressDropsPerS > 0)
+        preview.uncertain.append(TwinPreviewText::tr(
+            "RoCE dropped in a lossy class: how much of it gets through then depends on which "
+            "flows the drops fall on and where each sender stands when the change lands (go-back-N "
+            "resends from the first loss). The twin does not know that state: its goodput and "
+            "drop rates there are not a forecast (on the reference fabric under training, up to "
+            "5x off)."));
     for (const auto &[side, name] :
          {std::pair {&preview.current, TwinPreviewText::tr("current")},
           std::pair {&preview.proposed, TwinPreviewText::tr("proposed")}}) {
