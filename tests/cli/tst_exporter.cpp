@@ -338,7 +338,7 @@ private slots:
             << QStringList {QStringLiteral("--inventory"), QStringLiteral("x.json"),
                             QStringLiteral("--topology"),  QStringLiteral("rail:8:2:2:2"),
                             QStringLiteral("--listen"),    listen}
-            << "--topology and --scenario go with --sim";
+            << "--topology, --scenario and --seed go with --sim";
         QTest::newRow("no --listen") << QStringList {QStringLiteral("--sim")} << "--listen";
         QTest::newRow("bad --listen")
             << QStringList {QStringLiteral("--sim"), QStringLiteral("--listen"),
