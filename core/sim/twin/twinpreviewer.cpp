@@ -32,7 +32,8 @@ TwinPreviewer::TwinPreviewer(live::LiveFabric &hub, live::FabricPlan plan, QObje
             return;
         }
         m_outcome->preview = *done;
-        m_outcome->twin.notes.append(done->notes);
+        // What the change does comes before what the twin is built from.
+        m_outcome->twin.notes = done->notes + m_outcome->twin.notes;
         m_outcome->twin.uncertain.append(done->uncertain);
         m_running = false;
         emit finished(*m_outcome);
