@@ -209,6 +209,9 @@ private slots:
         observer.start();
         QTest::qWait(1500);
         observer.stop();
+        // Its running-config will not come: waiting longer for it is pointless.
+        QVERIFY(!observer.configsRead());
+        QVERIFY(observer.configsSettled());
         const TwinObservation seen = observer.observation();
         hub.stop();
         QVERIFY2(seen.problems.size() == 1 && seen.problems.first().startsWith(u"gone: ")

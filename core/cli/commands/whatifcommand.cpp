@@ -249,14 +249,14 @@ struct WhatIfRun {
 };
 
 /// Watches for @p seconds with @p observer; longer (up to 20 s more) until every running-config
-/// was read.
+/// was read, or its switch is out of reach.
 TwinObservation watchWindow(WhatIfRun &run, TwinObserver &observer, double seconds)
 {
     observer.start();
     runUntil(run.loop, seconds, {}, &run.stopped);
-    if (run.ok() && !observer.configsRead())
+    if (run.ok() && !observer.configsSettled())
         runUntil(
-            run.loop, 20, [&observer] { return observer.configsRead(); }, &run.stopped);
+            run.loop, 20, [&observer] { return observer.configsSettled(); }, &run.stopped);
     observer.stop();
     return observer.observation();
 }

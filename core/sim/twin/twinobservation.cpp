@@ -208,6 +208,23 @@ bool TwinObserver::configsRead() const
         [this](const monitor::SwitchTarget &t) { return m_configs.contains(t.name); });
 }
 
+bool TwinObserver::configsSettled() const
+{
+    QHash<QString, live::SourceState::State> states;
+    for (const live::SourceState &s : m_hub.sources()) {
+        if (s.kind == QLatin1String("switch"))
+            states.insert(s.name, s.state);
+    }
+    return std::all_of(m_plan.switches.cbegin(), m_plan.switches.cend(),
+                       [this, &states](const monitor::SwitchTarget &t) {
+                           if (m_configs.contains(t.name))
+                               return true;
+                           const auto state = states.value(t.name);
+                           return state == live::SourceState::State::Failed
+                               || state == live::SourceState::State::NeedsPassword;
+                       });
+}
+
 ObservedPort &TwinObserver::portFor(const QString &device, const QString &port, bool nic)
 {
     const QString key = device + QLatin1Char('/') + port;

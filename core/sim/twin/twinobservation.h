@@ -85,6 +85,10 @@ public:
     TwinObservation observation() const;
     /// Whether every switch's running-config was read.
     bool configsRead() const;
+    /// Whether waiting longer for running-configs is pointless: each switch's was read, or
+    /// the live model cannot reach the switch (its source failed: refused, timed out, the
+    /// wrong password).
+    bool configsSettled() const;
 
 private:
     void onFrame(const model::SourceFrame &frame);

@@ -64,7 +64,7 @@ void TwinPreviewer::start(const TwinChange &change, double seconds, const Previe
 
 void TwinPreviewer::watched()
 {
-    if (!m_observer->configsRead() && m_extraWaits++ < kConfigWaits) {
+    if (!m_observer->configsSettled() && m_extraWaits++ < kConfigWaits) {
         m_watch.start(250);
         return;
     }
