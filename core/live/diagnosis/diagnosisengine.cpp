@@ -42,10 +42,8 @@ QList<Candidate> mergeByKey(const QList<Candidate> &list)
         m.involved += c.involved;
         m.immediate = m.immediate || c.immediate;
         m.sparse = m.sparse || c.sparse;
-        for (const QString &sw : c.switchScopes) {
-            if (!m.switchScopes.contains(sw))
-                m.switchScopes.append(sw);
-        }
+        m.switchScopes.unite(c.switchScopes);
+        m.anySwitch = m.anySwitch || c.anySwitch;
         m.rules += c.rules;
         for (auto cause = c.causeFor.cbegin(); cause != c.causeFor.cend(); ++cause)
             m.causeFor.insert(cause.key(), cause.value());
@@ -251,6 +249,7 @@ void DiagnosisEngine::explain(const QList<monitor::Alert> &alerts)
     // Who may explain what: the ids a raised finding involves, its switch and rules.
     QHash<QString, QList<Tracked *>> byId;
     QHash<QString, QList<Tracked *>> bySwitch;
+    QList<Tracked *> anywhere;
     for (Tracked &t : m_tracked) {
         t.candidate.finding.explains.clear();
         if (!t.raised)
@@ -259,6 +258,8 @@ void DiagnosisEngine::explain(const QList<monitor::Alert> &alerts)
             byId[id].append(&t);
         for (const QString &sw : std::as_const(t.candidate.switchScopes))
             bySwitch[sw].append(&t);
+        if (t.candidate.anySwitch)
+            anywhere.append(&t);
     }
     for (const monitor::Alert &a : alerts) {
         if (!a.active || neverASymptom(a.rule))
@@ -273,6 +274,13 @@ void DiagnosisEngine::explain(const QList<monitor::Alert> &alerts)
         for (Tracked *t : bySwitch.value(a.port.section(QLatin1Char('/'), 0, 0))) {
             if (t->candidate.rules.contains(a.rule))
                 consider(t);
+        }
+        // Fabric-wide causes explain a switch port's alert only when nothing nearer does.
+        if (!best && !a.port.isEmpty()) {
+            for (Tracked *t : std::as_const(anywhere)) {
+                if (t->candidate.rules.contains(a.rule))
+                    consider(t);
+            }
         }
         if (!best)
             continue;

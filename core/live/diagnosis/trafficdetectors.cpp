@@ -255,13 +255,8 @@ void detectDscp(const DetectorContext &ctx, QList<Candidate> &out)
                              DiagnosisText::tr("of which on priority 3, the lossless one")));
             c.involved.append(ctx.id(n));
             const qsizetype port = ix.switchPortOfNic(n);
-            if (port >= 0) {
+            if (port >= 0)
                 c.involved.append(ctx.id(port));
-                // Its tail drops, wherever they land on the switches its NICs send into (a
-                // server's NICs may each be on another rail's leaf).
-                if (!c.switchScopes.contains(ctx.device(port)))
-                    c.switchScopes.append(ctx.device(port));
-            }
         }
         if (c.involved.isEmpty())
             continue;
@@ -280,6 +275,9 @@ void detectDscp(const DetectorContext &ctx, QList<Candidate> &out)
                                 "class-map 'match dscp' (rocectl audit).")
                   .arg(host);
         c.involved.append(host);
+        // Its tail drops land wherever its traffic meets other traffic: its own leaves, the
+        // spines, the receiver's leaf (which may be one its sending NICs are not on).
+        c.anySwitch = true;
         c.rules = {QStringLiteral("egress_drops")};
         out.append(c);
     }

@@ -20,6 +20,8 @@ struct SwitchQosConfig {
     bool noDropConfigured = true;           ///< `pause pfc-cos` present at all
     int mtu = 9216;
     SwitchQosConfig();
+    /// Whether qos-group @p group is the no-drop one (`pause pfc-cos` on its class).
+    bool isNoDrop(int group) const { return noDropConfigured && group == noDropGroup; }
 };
 
 /// Host-side RoCE configuration (mlnx_qos / sysfs ecn / DSCP of the RDMA traffic).

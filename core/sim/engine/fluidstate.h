@@ -414,7 +414,7 @@ struct FluidFabric::Impl {
         }
         return p.staticTh;
     }
-    bool groupIsNoDrop(int group) const { return qos.noDropConfigured && group == qos.noDropGroup; }
+    bool groupIsNoDrop(int group) const { return qos.isNoDrop(group); }
 
     /// Its classes from its DSCP (as the packet model), and the queue slot they map to.
     void classify(FluidFlow &f) const

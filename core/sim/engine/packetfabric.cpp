@@ -156,7 +156,7 @@ struct PacketFabric::Impl {
         return p.staticTh;
     }
 
-    bool groupIsNoDrop(int group) const { return qos.noDropConfigured && group == qos.noDropGroup; }
+    bool groupIsNoDrop(int group) const { return qos.isNoDrop(group); }
 
     void classify(FlowState &f) const
     {

@@ -55,10 +55,8 @@ QList<std::pair<QString, QJsonObject>> adapterConfigs(const Fabric &fabric)
         agentproto::NetdevSample netdev;
         netdev.name = host.netdev;
         const NicEcnFiles ecn = readNicEcn(fabric, h);
-        for (auto f = ecn.roceNp.cbegin(); f != ecn.roceNp.cend(); ++f)
-            netdev.ecnNp.insert(f.key(), f.value());
-        for (auto f = ecn.roceRp.cbegin(); f != ecn.roceRp.cend(); ++f)
-            netdev.ecnRp.insert(f.key(), f.value());
+        netdev.ecnNp = ecn.roceNp;
+        netdev.ecnRp = ecn.roceRp;
         s.netdevs.append(netdev);
     }
     QList<std::pair<QString, QJsonObject>> out;

@@ -313,10 +313,8 @@ AgentSample SimAgents::sample(int host) const
     n.ethtool.insert(QStringLiteral("rx_vport_rdma_unicast_packets"), c.rxVportRdmaUnicastPackets);
     // The mlx5 ecn/ files, as this NIC's agent reads them.
     const NicEcnFiles ecn = readNicEcn(m_fabric, host);
-    for (auto it = ecn.roceNp.cbegin(); it != ecn.roceNp.cend(); ++it)
-        n.ecnNp.insert(it.key(), it.value());
-    for (auto it = ecn.roceRp.cbegin(); it != ecn.roceRp.cend(); ++it)
-        n.ecnRp.insert(it.key(), it.value());
+    n.ecnNp = ecn.roceNp;
+    n.ecnRp = ecn.roceRp;
     s.netdevs.append(n);
     s.host = {{QStringLiteral("kernel"), QStringLiteral("5.15.0-105-generic (simulated)")},
               {QStringLiteral("os"), QStringLiteral("Ubuntu 22.04.4 LTS (simulated)")},

@@ -32,6 +32,13 @@ constexpr int kQueuePollMs = 100;
 /// the next. At random times they sample every phase alike.
 constexpr double kQueuePollJitter = 0.5;
 
+/// A source the live model has given up on for now: it failed, or refused the password.
+bool outOfReach(live::SourceState::State state)
+{
+    return state == live::SourceState::State::Failed
+        || state == live::SourceState::State::NeedsPassword;
+}
+
 }  // namespace
 
 std::optional<double> ObservedPort::mean(model::Metric m) const
@@ -219,9 +226,7 @@ bool TwinObserver::configsSettled() const
                        [this, &states](const monitor::SwitchTarget &t) {
                            if (m_configs.contains(t.name))
                                return true;
-                           const auto state = states.value(t.name);
-                           return state == live::SourceState::State::Failed
-                               || state == live::SourceState::State::NeedsPassword;
+                           return outOfReach(states.value(t.name));
                        });
 }
 
@@ -299,8 +304,7 @@ TwinObservation TwinObserver::observation() const
     // The sources the live model could not reach (an agent, a switch's counters) say why;
     // a switch polled ten times a second that keeps failing says it once.
     for (const live::SourceState &s : m_hub.sources()) {
-        if (s.state == live::SourceState::State::Failed
-            || s.state == live::SourceState::State::NeedsPassword)
+        if (outOfReach(s.state))
             o.problems.append(TwinObservationText::tr("%1: %2").arg(s.name, s.error));
     }
     o.problems.removeDuplicates();

@@ -108,12 +108,6 @@ QStringList pauseBandFinerThanAStep(const Fabric &fabric)
     return out;
 }
 
-/// Whether a qos-group is the no-drop one (`pause pfc-cos` on its network-qos class).
-bool noDropGroup(const SwitchQosConfig &qos, int group)
-{
-    return qos.noDropConfigured && group == qos.noDropGroup;
-}
-
 /// What a change does to the class the servers' RoCE rides.
 struct RoceClassChange {
     QStringList lines;           ///< one per DSCP moved between no-drop and lossy
@@ -134,8 +128,8 @@ RoceClassChange roceClassChange(const Fabric &before, const Fabric &after)
     for (auto it = serversOf.cbegin(); it != serversOf.cend(); ++it) {
         const int from = was.dscpToQosGroup[std::size_t(it.key())];
         const int to = now.dscpToQosGroup[std::size_t(it.key())];
-        const bool lossless = noDropGroup(was, from);
-        if (noDropGroup(now, to) == lossless)
+        const bool lossless = was.isNoDrop(from);
+        if (now.isNoDrop(to) == lossless)
             continue;
         out.losesLossless = out.losesLossless || lossless;
         out.lines.append(

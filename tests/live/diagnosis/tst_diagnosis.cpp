@@ -887,6 +887,10 @@ void TestDiagnosis::theLargeFabricsRowsShowEachFault_data()
     // land on the first rail's leaf, where the receiver is.
     QTest::newRow("DSCP mismatch, an incast's sender")
         << QStringLiteral("dcqcn-incast") << QStringLiteral("dscp-mismatch:gpu0003");
+    // gpu0001 receives the incast on mlx5_0 and sends into it from mlx5_1, on the other rail:
+    // its traffic is tail-dropped on a leaf its sending NIC is not on.
+    QTest::newRow("DSCP mismatch, the incast's receiver")
+        << QStringLiteral("dcqcn-incast") << QStringLiteral("dscp-mismatch:gpu0001");
     QTest::newRow("down link") << QStringLiteral("training")
                                << QStringLiteral("link-down:rail2-leaf1/Ethernet1/20");
 }
