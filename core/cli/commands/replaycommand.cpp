@@ -193,11 +193,16 @@ Result<TimeRange> rangeOf(const OptionTable &t, const ReplayArgs &a,
                           const recording::RecordingReader &reader)
 {
     TimeRange range {reader.startMs(), reader.endMs()};
+    const QString spans = ReplayText::tr("the recording spans %1 to %2")
+                              .arg(timeText(reader.startMs()), timeText(reader.endMs()));
     if (t.isSet(QStringLiteral("from"))) {
         const auto ms = ReplayCommand::parseTime(a.from, reader.startMs(), reader.endMs());
         if (!ms)
             return makeError(ErrorCode::InvalidArgument,
                              ReplayText::tr("--from: not a time: %1").arg(a.from));
+        if (*ms > reader.endMs())
+            return makeError(ErrorCode::InvalidArgument,
+                             ReplayText::tr("--from is after the recording's end (%1)").arg(spans));
         range.fromMs = std::max(*ms, reader.startMs());
     }
     if (t.isSet(QStringLiteral("to"))) {
@@ -205,12 +210,16 @@ Result<TimeRange> rangeOf(const OptionTable &t, const ReplayArgs &a,
         if (!ms)
             return makeError(ErrorCode::InvalidArgument,
                              ReplayText::tr("--to: not a time: %1").arg(a.to));
+        if (*ms < reader.startMs())
+            return makeError(
+                ErrorCode::InvalidArgument,
+                ReplayText::tr("--to is before the recording's start (%1)").arg(spans));
         range.toMs = std::min(*ms, reader.endMs());
     }
+    // Both within the recording now: only their order can be wrong.
     if (range.toMs < range.fromMs)
         return makeError(ErrorCode::InvalidArgument,
-                         ReplayText::tr("--to is before --from (the recording spans %1 to %2)")
-                             .arg(timeText(reader.startMs()), timeText(reader.endMs())));
+                         ReplayText::tr("--to is before --from (%1)").arg(spans));
     return range;
 }
 

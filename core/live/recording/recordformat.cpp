@@ -347,8 +347,10 @@ Result<void> checkFileHeader(QByteArrayView bytes)
         || std::memcmp(bytes.data(), format::kFileMagic, 8) != 0)
         return Error {ErrorCode::Parse, FormatText::tr("not a RoCE Fabric Console recording")};
     const quint32 version = getU32(bytes.data() + 8);
+    // A later format has a small number; a number no format will have is a damaged header.
+    const bool later = version > format::kVersion && version <= 255;
     if (version != format::kVersion)
-        return Error {ErrorCode::Unsupported,
+        return Error {later ? ErrorCode::Unsupported : ErrorCode::Parse,
                       FormatText::tr("recording format version %1; this console reads %2")
                           .arg(version)
                           .arg(format::kVersion)};

@@ -109,6 +109,8 @@ QString Damage::describe() const
                               .arg(bytes)
                               .arg(offset)
                               .arg(what);
+    if (afterMs > 0 && afterMs == resumeMs)
+        return ReaderText::tr("%1 are lost at %2").arg(where, timeText(afterMs));
     if (resumeMs == 0)
         return afterMs > 0
             ? ReaderText::tr("%1 are lost; the file ends after %2").arg(where, timeText(afterMs))
@@ -187,8 +189,15 @@ Result<void> RecordingReader::scanFile(int index)
     const MappedFile &m = m_files[std::size_t(index)];
     const QString path = m.file->fileName();
     const char *data = reinterpret_cast<const char *>(m.data);
-    if (auto ok = checkFileHeader(QByteArrayView(data, std::min<qint64>(m.size, 16))); !ok)
-        return Error {ok.error().code, path + QStringLiteral(": ") + ok.error().message};
+    if (auto ok = checkFileHeader(QByteArrayView(data, std::min<qint64>(m.size, 16))); !ok) {
+        // A later format is refused by its version. A header that is not one (a flipped bit,
+        // a zeroed page) in front of whole blocks of this format is damage: it must not lose
+        // the recording behind it.
+        if (ok.error().code != ErrorCode::Parse || !nextWholeBlock(index, format::kFileHeaderBytes))
+            return Error {ok.error().code, path + QStringLiteral(": ") + ok.error().message};
+        m_damage.append({path, 0, format::kFileHeaderBytes, 0, 0,
+                         ReaderText::tr("a damaged file header: %1").arg(ok.error().message)});
+    }
     const std::size_t firstTick = m_ticks.size();
     const qsizetype firstDamage = m_damage.size();
     QList<Rejected> rejected;
@@ -215,7 +224,7 @@ Result<void> RecordingReader::scanFile(int index)
             lastGoodMs = header->lastMs;
             continue;
         }
-        readSmallBlock(block, path, lastGoodMs, &sawMeta, &rejected);
+        readSmallBlock(block, path, &sawMeta, &rejected);
     }
     keepInTimeOrder(firstTick, &rejected);
     reportRejected(index, firstTick, rejected);
@@ -225,15 +234,17 @@ Result<void> RecordingReader::scanFile(int index)
     return {};
 }
 
-void RecordingReader::readSmallBlock(const Block &block, const QString &path, qint64 lastGoodMs,
-                                     bool *sawMeta, QList<Rejected> *rejected)
+void RecordingReader::readSmallBlock(const Block &block, const QString &path, bool *sawMeta,
+                                     QList<Rejected> *rejected)
 {
     const BlockHeader &header = block.header;
     const qint64 offset = block.offset - format::kBlockHeaderBytes;
     const qint64 bytes = header.storedBytes + format::kBlockHeaderBytes;
     auto raw = payload(block);
+    // Its header is whole: what is lost is what it held, from its first time to its last (the
+    // last tick before it in the file may well be later than its first event).
     if (!raw) {
-        m_damage.append({path, offset, bytes, lastGoodMs, header.firstMs, raw.error().message});
+        m_damage.append({path, offset, bytes, header.firstMs, header.lastMs, raw.error().message});
         return;
     }
     if (header.type == BlockType::Meta) {
@@ -244,7 +255,8 @@ void RecordingReader::readSmallBlock(const Block &block, const QString &path, qi
     }
     auto events = decodeEvents(*raw);
     if (!events) {
-        m_damage.append({path, offset, bytes, lastGoodMs, header.firstMs, events.error().message});
+        m_damage.append(
+            {path, offset, bytes, header.firstMs, header.lastMs, events.error().message});
         return;
     }
     if (auto ok = checkEventTimes(*events, m_console); !ok) {
@@ -260,23 +272,11 @@ qint64 RecordingReader::skipDamage(int index, qint64 pos, std::optional<BlockHea
     // Not a whole block here: cut short (the end of the file) or damaged. Look for the
     // next header that checks out; what lies between is lost.
     const MappedFile &m = m_files[std::size_t(index)];
-    const char *data = reinterpret_cast<const char *>(m.data);
     const bool cutShort = header.has_value();
-    qint64 next = pos + 1;
-    std::optional<BlockHeader> found;
-    const char magic[4] = {'R', 'F', 'B', '1'};
-    while (next + format::kBlockHeaderBytes <= m.size) {
-        const void *hit = memmem(data + next, std::size_t(m.size - next), magic, 4);
-        if (!hit)
-            break;
-        next = static_cast<const char *>(hit) - data;
-        found = parseBlockHeader(QByteArrayView(data + next, std::min<qint64>(m.size - next, 40)));
-        if (found && next + format::kBlockHeaderBytes + found->storedBytes <= m.size)
-            break;
-        found.reset();
-        ++next;
-    }
-    const qint64 end = found ? next : m.size;
+    const std::optional<std::pair<qint64, BlockHeader>> next = nextWholeBlock(index, pos + 1);
+    const std::optional<BlockHeader> found
+        = next ? std::optional<BlockHeader>(next->second) : std::nullopt;
+    const qint64 end = next ? next->first : m.size;
     // The next header's time only when it can be one (else it is itself damage).
     const qint64 resumeMs
         = found && checkBlockTimes(*found, m_console) ? found->firstMs : qint64(0);
@@ -284,6 +284,25 @@ qint64 RecordingReader::skipDamage(int index, qint64 pos, std::optional<BlockHea
                      cutShort && !found ? ReaderText::tr("the last block was cut short")
                                         : ReaderText::tr("damaged bytes")});
     return end;
+}
+
+std::optional<std::pair<qint64, BlockHeader>> RecordingReader::nextWholeBlock(int index,
+                                                                              qint64 from) const
+{
+    const MappedFile &m = m_files[std::size_t(index)];
+    const char *data = reinterpret_cast<const char *>(m.data);
+    const char magic[4] = {'R', 'F', 'B', '1'};
+    for (qint64 next = from; next + format::kBlockHeaderBytes <= m.size; ++next) {
+        const void *hit = memmem(data + next, std::size_t(m.size - next), magic, 4);
+        if (!hit)
+            break;
+        next = static_cast<const char *>(hit) - data;
+        const auto found
+            = parseBlockHeader(QByteArrayView(data + next, std::min<qint64>(m.size - next, 40)));
+        if (found && next + format::kBlockHeaderBytes + found->storedBytes <= m.size)
+            return std::pair {next, *found};
+    }
+    return std::nullopt;
 }
 
 void RecordingReader::keepInTimeOrder(std::size_t firstTick, QList<Rejected> *rejected)
@@ -417,9 +436,13 @@ QList<RecordedTick> RecordingReader::tickBlock(int index) const
         const bool known = std::any_of(m_damage.cbegin(), m_damage.cend(), [&](const Damage &d) {
             return d.file == file && d.offset == offset;
         });
+        // Its ticks are lost: between the last tick before it and the first after it.
+        const std::size_t i = std::size_t(index);
+        const qint64 afterMs = i > 0 ? m_ticks[i - 1].header.lastMs : 0;
+        const qint64 resumeMs = i + 1 < m_ticks.size() ? m_ticks[i + 1].header.firstMs : 0;
         if (!known)
             m_damage.append({file, offset, block.header.storedBytes + format::kBlockHeaderBytes,
-                             block.header.firstMs, block.header.lastMs, ticks.error().message});
+                             afterMs, resumeMs, ticks.error().message});
         return {};
     }
     return *ticks;

@@ -12,6 +12,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+#include <utility>
+
 #include <memory>
 #include <optional>
 #include <vector>
@@ -93,11 +96,14 @@ private:
     RecordingReader() = default;
     Result<void> scanFile(int index);
     /// Reads a Meta or Events block of the file being scanned (they are small and wanted now).
-    void readSmallBlock(const Block &block, const QString &path, qint64 lastGoodMs, bool *sawMeta,
+    void readSmallBlock(const Block &block, const QString &path, bool *sawMeta,
                         QList<Rejected> *rejected);
     /// Not a whole block at @p pos: skips to the next header that checks out and records what
     /// was lost; returns where scanning goes on.
     qint64 skipDamage(int index, qint64 pos, std::optional<BlockHeader> header, qint64 lastGoodMs);
+    /// The first whole block (its header checks out, its payload is in the file) of file
+    /// @p index at or after @p from: where it starts and its header.
+    std::optional<std::pair<qint64, BlockHeader>> nextWholeBlock(int index, qint64 from) const;
     /// Takes the tick blocks of one file (m_ticks from @p firstTick, in file order) that are
     /// out of time order out of m_ticks, into @p rejected.
     void keepInTimeOrder(std::size_t firstTick, QList<Rejected> *rejected);

@@ -194,6 +194,9 @@ private slots:
     void eventsAndShapesRoundTrip();
     void cutFileReadsItsPrefix();
     void flippedBytesAreSkipped();
+    void damagedFileHeaderLosesNothingBehindIt();
+    void damageSaysWhenWhatItHeldWasLost();
+    void replayNamesARangeOutsideTheRecording();
     void directorySegmentsAreKeptWithinLimits();
     void replayRebuildsTheLiveState();
     void seekGivesTheSameStateAsPlaying();
@@ -425,6 +428,157 @@ void TestRecording::flippedBytesAreSkipped()
     // The lost block's ticks: from its first to its last (one tick, when ticks are large).
     QVERIFY(damage.first().resumeMs >= damage.first().afterMs);
     QVERIFY(damage.first().afterMs > read.first().ms);
+}
+
+namespace {
+
+/// Where each block of the recording @p bytes starts, with its header.
+QList<std::pair<qint64, recording::BlockHeader>> blocksOf(const QByteArray &bytes)
+{
+    QList<std::pair<qint64, recording::BlockHeader>> out;
+    qint64 pos = recording::format::kFileHeaderBytes;
+    while (pos + recording::format::kBlockHeaderBytes <= bytes.size()) {
+        const auto h = recording::parseBlockHeader(
+            QByteArrayView(bytes).sliced(pos, recording::format::kBlockHeaderBytes));
+        if (!h)
+            break;
+        out.append({pos, *h});
+        pos += recording::format::kBlockHeaderBytes + h->storedBytes;
+    }
+    return out;
+}
+
+QString rewritten(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        return {};
+    return path;
+}
+
+}  // namespace
+
+void TestRecording::damagedFileHeaderLosesNothingBehindIt()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("whole.rfr"));
+    const QList<recording::RecordedTick> ticks = syntheticTicks(1'795'000'000'000, 12, 2);
+    QCOMPARE(writeRecording(path, ticks), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray whole = file.readAll();
+    // A flipped bit in the magic or in the version, or a zeroed header: every block behind
+    // it is whole, and is read; the header is named as the damage.
+    for (const auto &[offset, value] : QList<std::pair<int, char>> {{0, 'Q'}, {9, '\x01'}}) {
+        QByteArray bytes = whole;
+        bytes[offset] = value;
+        const QString damaged = rewritten(dir, QStringLiteral("flip%1.rfr").arg(offset), bytes);
+        auto reader = recording::RecordingReader::open(damaged);
+        QVERIFY2(reader, qPrintable(reader ? QString() : reader.error().message));
+        QCOMPARE((*reader)->ticks(0, LLONG_MAX).size(), ticks.size());
+        const QList<recording::Damage> damage = (*reader)->damage();
+        QCOMPARE(damage.size(), 1);
+        QCOMPARE(damage.first().offset, qint64(0));
+        QCOMPARE(damage.first().bytes, qint64(recording::format::kFileHeaderBytes));
+        QVERIFY2(damage.first().describe().contains(QStringLiteral("damaged file header")),
+                 qPrintable(damage.first().describe()));
+    }
+    QByteArray zeroed = whole;
+    std::fill(zeroed.begin(), zeroed.begin() + 16, '\0');
+    auto fromZeroed
+        = recording::RecordingReader::open(rewritten(dir, QStringLiteral("zeroed.rfr"), zeroed));
+    QVERIFY(fromZeroed);
+    QCOMPARE((*fromZeroed)->ticks(0, LLONG_MAX).size(), ticks.size());
+    // A later format is refused by its version, and a file that is no recording as one.
+    QByteArray later = whole;
+    later[8] = 2;
+    auto fromLater
+        = recording::RecordingReader::open(rewritten(dir, QStringLiteral("later.rfr"), later));
+    QVERIFY(!fromLater);
+    QVERIFY2(fromLater.error().message.contains(QStringLiteral("version 2")),
+             qPrintable(fromLater.error().message));
+    auto text = recording::RecordingReader::open(
+        rewritten(dir, QStringLiteral("text.rfr"), QByteArray(4096, 'x')));
+    QVERIFY(!text);
+    QVERIFY(text.error().message.contains(QStringLiteral("not a RoCE Fabric Console recording")));
+}
+
+void TestRecording::damageSaysWhenWhatItHeldWasLost()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("pairs.rfr"));
+    // Two ticks a block; an events block after every seventh tick's, at its first tick (so the
+    // last tick before it in the file is later than its event).
+    const qint64 start = 1'795'000'000'000;
+    const QList<recording::RecordedTick> ticks = syntheticTicks(start, 20, 2);
+    QCOMPARE(writeRecording(path, ticks, 2), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray bytes = file.readAll();
+    const auto blocks = blocksOf(bytes);
+    QCOMPARE(blocks.size(), 1 + 10 + 2);  // meta, 10 tick blocks, events at ticks 0 and 14
+    // Damage the payload (not the header) of the tick block of ticks 6 and 7, and of the
+    // events block of tick 14.
+    qint64 tickBlock = -1, eventsBlock = -1;
+    for (const auto &[pos, h] : blocks) {
+        if (h.type == recording::BlockType::Ticks && h.firstMs == start + 6'000)
+            tickBlock = pos;
+        if (h.type == recording::BlockType::Events && h.firstMs == start + 14'000)
+            eventsBlock = pos;
+    }
+    QVERIFY(tickBlock > 0 && eventsBlock > 0);
+    for (const qint64 pos : {tickBlock, eventsBlock})
+        bytes[pos + recording::format::kBlockHeaderBytes + 2] ^= '\xFF';
+    auto reader
+        = recording::RecordingReader::open(rewritten(dir, QStringLiteral("hit.rfr"), bytes));
+    QVERIFY(reader);
+    QCOMPARE((*reader)->ticks(0, LLONG_MAX).size(), qsizetype(18));
+    const QList<recording::Damage> damage = (*reader)->damage();
+    QCOMPARE(damage.size(), 2);
+    for (const recording::Damage &d : damage) {
+        if (d.offset == tickBlock) {
+            // Its ticks are lost between the last tick before them and the first after.
+            QCOMPARE(d.afterMs, start + 5'000);
+            QCOMPARE(d.resumeMs, start + 8'000);
+        } else {
+            QCOMPARE(d.offset, eventsBlock);
+            // What it held: the event at tick 14 (the ticks block before it ends at 15).
+            QCOMPARE(d.afterMs, start + 14'000);
+            QCOMPARE(d.resumeMs, start + 14'000);
+            QVERIFY2(d.describe().contains(QStringLiteral("are lost at")),
+                     qPrintable(d.describe()));
+        }
+    }
+}
+
+void TestRecording::replayNamesARangeOutsideTheRecording()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("hour.rfr"));
+    const qint64 start = 1'795'000'000'000;
+    QCOMPARE(writeRecording(path, syntheticTicks(start, 10, 2)), QString());
+    const auto replay = [&](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral(ROCECTL_PATH), QStringList {QStringLiteral("replay"), path} + args);
+        p.waitForFinished(30000);
+        return std::pair {p.exitCode(), QString::fromUtf8(p.readAllStandardError())};
+    };
+    // Both ends after the recording: not "--to is before --from", which it is not.
+    const auto after = replay({QStringLiteral("--from"), QStringLiteral("+1h"),
+                               QStringLiteral("--to"), QStringLiteral("+2h")});
+    QCOMPARE(after.first, 2);
+    QVERIFY2(after.second.contains(QStringLiteral("--from is after the recording's end")),
+             qPrintable(after.second));
+    const auto before = replay({QStringLiteral("--to"), QStringLiteral("2020-01-01T00:00:00")});
+    QCOMPARE(before.first, 2);
+    QVERIFY2(before.second.contains(QStringLiteral("--to is before the recording's start")),
+             qPrintable(before.second));
+    const auto reversed = replay({QStringLiteral("--from"), QStringLiteral("+8s"),
+                                  QStringLiteral("--to"), QStringLiteral("+2s")});
+    QCOMPARE(reversed.first, 2);
+    QVERIFY2(reversed.second.contains(QStringLiteral("--to is before --from")),
+             qPrintable(reversed.second));
 }
 
 void TestRecording::directorySegmentsAreKeptWithinLimits()
