@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 #include <QTextStream>
 
@@ -175,6 +176,10 @@ AgentParse parseAgentOptions(const QStringList &argv)
         && options.counters != QLatin1String("sysfs"))
         return usage(AgentOptionsText::tr("--counters must be auto, netlink or sysfs, not '%1'")
                          .arg(options.counters));
+    // A tree that is not there is a mistake, not a host without RDMA devices.
+    if (!QFileInfo(options.sysfsRoot).isDir())
+        return usage(
+            AgentOptionsText::tr("--sysfs-root %1 is not a directory").arg(options.sysfsRoot));
     if (options.counters == QLatin1String("netlink") && options.sysfsRoot != QLatin1String("/sys"))
         return usage(AgentOptionsText::tr("--counters netlink reads the running kernel; it "
                                           "cannot describe the tree under --sysfs-root %1")

@@ -48,12 +48,20 @@ class TestAgent : public QObject
 private slots:
     void parsesSysfsRootAndModes()
     {
+        QTemporaryDir tree;
         const auto parsed
             = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--sysfs-root"),
-                                 QStringLiteral("/tmp/fixture"), QStringLiteral("--list-devices")});
+                                 tree.path(), QStringLiteral("--list-devices")});
         QVERIFY(parsed.options);
-        QCOMPARE(parsed.options->sysfsRoot, QStringLiteral("/tmp/fixture"));
+        QCOMPARE(parsed.options->sysfsRoot, tree.path());
         QVERIFY(parsed.options->listDevices);
+        // A tree that is not there is a usage error, not a host without RDMA devices.
+        const auto missing
+            = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--sysfs-root"),
+                                 tree.filePath(QStringLiteral("absent")), QStringLiteral("--once"),
+                                 QStringLiteral("--json")});
+        QVERIFY(!missing.options);
+        QCOMPARE(missing.exitCode, 2);
 
         const auto defaults = parseAgentOptions({QStringLiteral("roce-agent")});
         QVERIFY(defaults.options);
