@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
+
 using namespace roce::cli;
 
 namespace {
@@ -418,6 +420,88 @@ private slots:
                                                "fabric")),
                  qPrintable(r.err));
         QVERIFY2(r.out.isEmpty(), qPrintable(r.out));  // no report of a healthy fabric
+    }
+
+    // A record that fails before its first tick keeps no file: one would only stand in the
+    // way of the corrected command (--out never overwrites).
+    void failedRecordKeepsNoFile()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("run.rfr"));
+        const Run r = runInProcess({QStringLiteral("record"), QStringLiteral("--inventory"),
+                                    dir.filePath(QStringLiteral("absent.json")),
+                                    QStringLiteral("--seconds"), QStringLiteral("2"),
+                                    QStringLiteral("--out"), out});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("was not kept")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // Every --topology is checked the same way, before anything starts (a usage error), and
+    // the refusal names the limit the shape breaks.
+    void topologyLimitsAreNamed()
+    {
+        Run r = runInProcess({QStringLiteral("watch"), QStringLiteral("--sim"),
+                              QStringLiteral("--topology"), QStringLiteral("rail:4:1:3:1"),
+                              QStringLiteral("--count"), QStringLiteral("1")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("(RAILS from 1 to NICS)")), qPrintable(r.err));
+        // The pingmesh's model took it, and a one-host fabric, and said all was well.
+        r = runInProcess({QStringLiteral("pingmesh"), QStringLiteral("--sim"),
+                          QStringLiteral("--topology"), QStringLiteral("rail:1:1:1:1")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("(HOSTS from 2 to 4096)")), qPrintable(r.err));
+        r = runInProcess({QStringLiteral("exporter"), QStringLiteral("--sim"),
+                          QStringLiteral("--topology"), QStringLiteral("rail:8:2:2:65")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("(SPINES from 1 to 64)")), qPrintable(r.err));
+        r = runInProcess({QStringLiteral("record"), QStringLiteral("--sim"),
+                          QStringLiteral("--topology"), QStringLiteral("mesh"),
+                          QStringLiteral("--seconds"), QStringLiteral("1"), QStringLiteral("--out"),
+                          QStringLiteral("/nonexistent/x.rfr")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("unknown topology 'mesh'")), qPrintable(r.err));
+    }
+
+    // A pingmesh of fewer than two endpoints exits 1 and says so; an agent that never
+    // answered is named by its address (it never said its host's name).
+    void pingmeshOfNoPairFails()
+    {
+        qputenv("ROCE_TEST_AGENT_TOKEN", "t");
+        const Run r = runInProcess(
+            {QStringLiteral("pingmesh"), QStringLiteral("--agent"), QStringLiteral("127.0.0.1:1"),
+             QStringLiteral("--agent"), QStringLiteral("127.0.0.1:2"),
+             QStringLiteral("--plaintext"), QStringLiteral("--token-env"),
+             QStringLiteral("ROCE_TEST_AGENT_TOKEN"), QStringLiteral("--seconds"),
+             QStringLiteral("2"), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("0 endpoint(s) took part")), qPrintable(r.err));
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QStringList names;
+        for (const QJsonValue &f : report.value(QStringLiteral("endpoints_failed")).toArray())
+            names.append(f.toObject().value(QStringLiteral("name")).toString());
+        names.sort();
+        QCOMPARE(names,
+                 (QStringList {QStringLiteral("127.0.0.1:1"), QStringLiteral("127.0.0.1:2")}));
+    }
+
+    // A recording without ticks is no fabric seen: not a report of a healthy one.
+    void diagnoseRefusesARecordingWithoutTicks()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("empty.rfr"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray header(16, '\0');
+        std::memcpy(header.data(), "ROCEREC1\x01", 9);  // the format's header, version 1
+        f.write(header);
+        f.close();
+        const Run r = runInProcess({QStringLiteral("diagnose"), QStringLiteral("--replay"), path,
+                                    QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("holds no ticks: nothing to diagnose")),
+                 qPrintable(r.err));
+        QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
     }
 
     // `rocectl whatif`: what it refuses, and its JSON keys (scripts read them) on a small

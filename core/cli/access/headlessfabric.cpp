@@ -6,6 +6,7 @@
 #include "live/inventory/secretstore.h"
 #include "sim/served/embeddedfabric.h"
 #include "sim/served/servedfabric.h"
+#include "sim/served/simservice.h"
 #include "sim/served/simulatedplan.h"
 
 #include <QCoreApplication>
@@ -64,12 +65,18 @@ FabricOptions::FabricOptions()
            QStringLiteral("n"), QStringLiteral("1"))
 { }
 
-QString FabricOptions::seedProblem(const QCommandLineParser &parser) const
+QString FabricOptions::valueProblem(const QCommandLineParser &parser) const
 {
-    if (seedOf(parser))
-        return {};
-    return FabricText::tr("--seed takes a whole number from 0 up, not '%1'")
-        .arg(parser.value(seed));
+    if (!seedOf(parser))
+        return FabricText::tr("--seed takes a whole number from 0 up, not '%1'")
+            .arg(parser.value(seed));
+    if (parser.isSet(topology)) {
+        // Checked here, as every --topology is: a shape the fabric cannot have is the
+        // caller's mistake (exit 2), said before anything starts.
+        if (const auto spec = sim::SimService::checkTopology(parser.value(topology)); !spec)
+            return spec.error().message;
+    }
+    return {};
 }
 
 std::optional<std::uint64_t> FabricOptions::seedOf(const QCommandLineParser &parser) const
@@ -91,7 +98,7 @@ QString FabricOptions::check(const QCommandLineParser &parser) const
     if (!parser.isSet(sim)
         && (parser.isSet(topology) || parser.isSet(scenario) || parser.isSet(seed)))
         return FabricText::tr("--topology, --scenario and --seed go with --sim");
-    return seedProblem(parser);
+    return valueProblem(parser);
 }
 
 HeadlessFabric::HeadlessFabric(QObject *parent) : QObject(parent)

@@ -143,6 +143,12 @@ int diagnoseReplay(const QString &path, double seconds, bool json, CommandIo &io
     std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
     for (const recording::Damage &d : reader->damage())
         io.err << QStringLiteral("rocectl diagnose: ") << d.describe() << '\n';
+    // No tick, no fabric seen: a report of no finding would read as a healthy one.
+    if (reader->isEmpty()) {
+        io.err << QStringLiteral("rocectl diagnose: ")
+               << DiagnoseText::tr("%1 holds no ticks: nothing to diagnose").arg(path) << '\n';
+        return ExitFailure;
+    }
     live::LiveFabric hub;
     recording::ReplayDriver driver(reader, &hub);
     const qint64 end = seconds > 0
@@ -255,7 +261,7 @@ std::optional<QString> misuseOf(const QCommandLineParser &parser, const FabricOp
         && (parser.isSet(fabric.topology) || parser.isSet(fabric.scenario)
             || parser.isSet(fabric.seed) || a.served))
         return DiagnoseText::tr("--topology, --scenario, --seed and --served go with --sim");
-    if (const QString problem = fabric.seedProblem(parser); !problem.isEmpty())
+    if (const QString problem = fabric.valueProblem(parser); !problem.isEmpty())
         return problem;
     if (!prometheus
         && (parser.isSet(QStringLiteral("prefix")) || parser.isSet(QStringLiteral("auth"))))

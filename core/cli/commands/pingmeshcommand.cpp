@@ -47,7 +47,10 @@ void printReport(const QJsonObject &json, CommandIo &io)
                << QLatin1Char('\n');
     }
     const QJsonArray verdicts = json.value(QStringLiteral("verdicts")).toArray();
-    if (verdicts.isEmpty())
+    if (m.value(QStringLiteral("pairs")).toInt() == 0)
+        io.out << PingmeshText::tr("No pair was probed: a pingmesh needs two endpoints or more.")
+               << QLatin1Char('\n');
+    else if (verdicts.isEmpty())
         io.out << PingmeshText::tr("No verdicts: every pair answers as the others do.")
                << QLatin1Char('\n');
     for (const QJsonValue &v : verdicts) {
@@ -60,6 +63,21 @@ void printReport(const QJsonObject &json, CommandIo &io)
                << PingmeshText::tr("Check: %1").arg(o.value(QStringLiteral("check")).toString())
                << QLatin1Char('\n');
     }
+}
+
+/// Exit 1, said on stderr, when fewer than two endpoints took part (a one-host fabric, agents
+/// that did not answer): there was no pingmesh to speak of.
+int exitStatus(const QJsonObject &report, CommandIo &io)
+{
+    const QJsonObject m = report.value(QStringLiteral("matrix")).toObject();
+    const int endpoints = m.value(QStringLiteral("endpoints")).toInt();
+    if (endpoints >= 2 && m.value(QStringLiteral("pairs")).toInt() > 0)
+        return ExitOk;
+    io.err
+        << QStringLiteral("rocectl pingmesh: ")
+        << PingmeshText::tr("%1 endpoint(s) took part: a pingmesh needs two or more").arg(endpoints)
+        << QLatin1Char('\n');
+    return ExitFailure;
 }
 
 }  // namespace
@@ -154,8 +172,7 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
         writeJson(io.out, QJsonDocument(report));
     else
         printReport(report, io);
-    // Fewer than two endpoints: there was no pingmesh to speak of.
-    return run->endpoints().size() >= 2 && run->matrix() ? ExitOk : ExitFailure;
+    return exitStatus(report, io);
 }
 
 namespace {
@@ -337,7 +354,7 @@ int runModel(const OptionTable &t, const PingmeshArgs &a, const QStringList &arg
         writeJson(io.out, QJsonDocument(json));
     else
         printReport(json, io);
-    return ExitOk;
+    return exitStatus(json, io);
 }
 
 }  // namespace

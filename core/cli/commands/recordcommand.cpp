@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QEventLoop>
+#include <QFile>
 #include <QTimer>
 
 namespace roce::cli {
@@ -98,9 +99,23 @@ int RecordCommand::run(const QStringList &args, CommandIo &io)
         io.err << QStringLiteral("rocectl record: ") << error << QLatin1Char('\n');
         return ExitFailure;
     }
+    // A run that fails before its first tick keeps nothing worth a file: the file it leaves
+    // would only stand in the way of the corrected command (--out never overwrites).
+    auto dropIfEmpty = [&] {
+        recorder.flush();
+        const recording::Recorder::Stats stats = recorder.stats();
+        if (stats.ticks > 0 || stats.segments > 1 || !QFile::remove(stats.currentFile))
+            return false;
+        io.err << RecordText::tr("rocectl record: nothing was recorded; %1 was not kept")
+                      .arg(stats.currentFile)
+               << QLatin1Char('\n');
+        return true;
+    };
     recorder.attach(hub);
-    if (!fabric.start(hub, fabricOpts, parser, io, QStringLiteral("rocectl record")))
+    if (!fabric.start(hub, fabricOpts, parser, io, QStringLiteral("rocectl record"))) {
+        dropIfEmpty();
         return ExitFailure;
+    }
 
     QTimer::singleShot(qint64(seconds * 1000), &loop, &QEventLoop::quit);
     StopSignals stop;
@@ -108,6 +123,8 @@ int RecordCommand::run(const QStringList &args, CommandIo &io)
     if (exitCode == ExitOk)
         loop.exec();
     hub.stop();
+    if (exitCode != ExitOk && dropIfEmpty())
+        return exitCode;
     recorder.flush();
     const recording::Recorder::Stats stats = recorder.stats();
     if (!stats.error.isEmpty() && exitCode == ExitOk) {

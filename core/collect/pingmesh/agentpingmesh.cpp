@@ -275,8 +275,12 @@ void AgentPingmesh::fail(Member &m, const QString &reason)
     if (m.done)
         return;
     m.done = true;
-    m_failures.append({m.endpointName(), reason});
-    emit memberFailed(m.endpointName(), reason);
+    // An agent that never answered has not said its host's name: its address stands in.
+    const QString name = m.config.name.isEmpty()
+        ? QStringLiteral("%1:%2").arg(m.config.endpoint.host).arg(m.config.endpoint.port)
+        : m.endpointName();
+    m_failures.append({name, reason});
+    emit memberFailed(name, reason);
     if (!m_handedOut) {
         // Every member that can still answer has: no need to wait longer.
         const bool waiting = std::any_of(m_members.cbegin(), m_members.cend(),

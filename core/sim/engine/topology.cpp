@@ -228,12 +228,24 @@ Result<RailShape> parseRailTopology(const QString &topology)
         for (int i = 0; i < 4 && ok; ++i)
             *fields[i] = parts.at(i + 1).toInt(&ok);
     }
-    if (!ok || s.hosts < 2 || s.hosts > 4096 || s.nics < 1 || s.nics > 16 || s.rails < 1
-        || s.rails > s.nics || s.spines < 1 || s.spines > 64)
+    const auto refuse = [&](const QString &why) {
         return Error {ErrorCode::InvalidArgument,
                       LargeFabricText::tr("'%1' is not a leaf/spine topology: use "
                                           "rail:HOSTS:NICS:RAILS:SPINES, e.g. rail:1024:8:8:16")
-                          .arg(topology)};
+                              .arg(topology)
+                          + (why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why))};
+    };
+    if (!ok)
+        return refuse({});
+    // Each limit named: "rail:4:1:3:1" is refused for its rails, not for its shape.
+    if (s.hosts < 2 || s.hosts > 4096)
+        return refuse(LargeFabricText::tr("HOSTS from 2 to 4096"));
+    if (s.nics < 1 || s.nics > 16)
+        return refuse(LargeFabricText::tr("NICS from 1 to 16"));
+    if (s.rails < 1 || s.rails > s.nics)
+        return refuse(LargeFabricText::tr("RAILS from 1 to NICS"));
+    if (s.spines < 1 || s.spines > 64)
+        return refuse(LargeFabricText::tr("SPINES from 1 to 64"));
     return s;
 }
 

@@ -38,30 +38,48 @@ Result<QList<LaunchedJob>> SimService::launchedJobsOn(const QString &topology,
     return launchedJobs(*spec, scenario);
 }
 
-Result<FabricSpec> SimService::fabricFor(const QString &topology)
+namespace {
+
+/// N of "starN" (2 to 256), or nothing.
+std::optional<int> starHosts(const QString &topology)
 {
-    if (topology == QLatin1String("reference"))
-        return referenceFabric();
-    if (topology.startsWith(QLatin1String("star"))) {
-        bool ok = false;
-        const int n = topology.mid(4).toInt(&ok);
-        if (ok && n >= 2 && n <= 256)
-            return starFabric(n, 100 * kGbps);
-    }
+    if (!topology.startsWith(QLatin1String("star")))
+        return std::nullopt;
+    bool ok = false;
+    const int n = topology.mid(4).toInt(&ok);
+    return ok && n >= 2 && n <= 256 ? std::optional<int>(n) : std::nullopt;
+}
+
+}  // namespace
+
+Result<void> SimService::checkTopology(const QString &topology)
+{
+    // The same limits as every other command's --topology, and the same message.
     if (topology.startsWith(QLatin1String("rail:"))) {
-        const QStringList parts = topology.mid(5).split(QLatin1Char(':'));
-        QList<int> v;
-        for (const QString &p : parts)
-            v.append(p.toInt());
-        if (v.size() == 4 && v[0] > 0 && v[1] > 0 && v[2] > 0 && v[3] > 0 && v[0] <= 4096
-            && v[1] <= 16)
-            return railFabric(v[0], v[1], v[2], v[3], 100 * kGbps);
+        if (const auto shape = parseRailTopology(topology); !shape)
+            return shape.error();
+        return {};
     }
+    if (topology == QLatin1String("reference") || starHosts(topology))
+        return {};
     return makeError(
         ErrorCode::InvalidArgument,
         SimServiceText::tr(
             "unknown topology '%1' (use reference, starN or rail:HOSTS:NICS:RAILS:SPINES)")
             .arg(topology));
+}
+
+Result<FabricSpec> SimService::fabricFor(const QString &topology)
+{
+    if (auto ok = checkTopology(topology); !ok)
+        return ok.error();
+    if (const auto n = starHosts(topology))
+        return starFabric(*n, 100 * kGbps);
+    if (topology.startsWith(QLatin1String("rail:"))) {
+        const RailShape shape = *parseRailTopology(topology);
+        return railFabric(shape.hosts, shape.nics, shape.rails, shape.spines, 100 * kGbps);
+    }
+    return referenceFabric();
 }
 
 Result<void> SimService::start()

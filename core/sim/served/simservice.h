@@ -74,6 +74,8 @@ public:
 
     /// Builds the fabric named by @p topology ("reference", "starN", "rail:H:N:R:S").
     static Result<FabricSpec> fabricFor(const QString &topology);
+    /// Whether @p topology names one, without building it; why not, with the limit it breaks.
+    static Result<void> checkTopology(const QString &topology);
     /// The training jobs live scenario @p scenario starts on the fabric @p topology names
     /// (empty: the reference fabric), by their ranks' NIC rows: what the console launched.
     static Result<QList<LaunchedJob>> launchedJobsOn(const QString &topology,
