@@ -350,17 +350,6 @@ QString UdPingmesh::netdev() const
 
 namespace {
 
-/// The flow labels of a sweep over @p sourcePorts UDP source ports, spread over the 14 bits the
-/// source port takes from them (sport = 0xC000 | label for labels below 0x4000); 0 means "none".
-QList<quint32> flowLabels(int sourcePorts)
-{
-    const int paths = std::clamp(sourcePorts, 1, 64);
-    QList<quint32> labels;
-    for (int k = 0; k < paths; ++k)
-        labels.append(paths == 1 ? 0u : quint32(1 + (k * 997) % 16383));
-    return labels;
-}
-
 /// The address handles a run probes its peers through, one per peer and flow label. A handle
 /// needs the peer's MAC (ARP or ND by the kernel), which a lossy link can make time out: each
 /// is tried a few times, then that peer's probes count lost with the reason. They are made on
@@ -645,11 +634,11 @@ struct UdPingmesh::Run {
 Result<QList<UdPeerResult>> UdPingmesh::run(const QList<UdAddress> &peers,
                                             const RunOptions &options)
 {
-    const QList<quint32> labels = flowLabels(options.sourcePorts);
+    const QList<quint32> labels = pingmesh::sweepFlowLabels(options.sourcePorts);
     m_sourcePorts.clear();
     for (quint32 label : labels) {
         if (labels.size() > 1)
-            m_sourcePorts.append(quint16(0xC000 | label));
+            m_sourcePorts.append(pingmesh::udpSourcePortOf(label));
     }
     ibv_ah_attr base {};
     base.is_global = 1;

@@ -311,16 +311,22 @@ void AgentPingmesh::onOutput(Member &m, const QString &line)
         m_timestamps = parsed.probes.timestamps;
         const ProbeBatch &batch = parsed.probes;
         const bool withTurnaround = batch.turnaroundUs.size() == batch.rttUs.size();
+        // A batch holds the second of probes before it came: spread over that second, so that
+        // the window holds its own length of them (stamped all at arrival, a 3 s window held
+        // three or four batches, some 3.9 s of probes).
+        const qint64 count = qint64(batch.rttUs.size()) + qMax(0, batch.lost);
+        qint64 index = 0;
+        const auto stamp = [&] { return now - 1000 + (2 * index++ + 1) * 500 / count; };
         for (std::size_t i = 0; i < batch.rttUs.size(); ++i) {
             outcome.rttUs = batch.rttUs[i];
             outcome.turnaroundUs = withTurnaround ? batch.turnaroundUs[i] : -1;
-            m_matrix->add(now, outcome);
+            m_matrix->add(stamp(), outcome);
         }
         outcome.lost = true;
         outcome.rttUs = 0;
         outcome.turnaroundUs = -1;
         for (int i = 0; i < parsed.probes.lost; ++i)
-            m_matrix->add(now, outcome);
+            m_matrix->add(stamp(), outcome);
         m_probesSent += parsed.probes.sent;
         if (parsed.probes.sent > 0)
             m_lastSentMs = now;

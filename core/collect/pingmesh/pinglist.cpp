@@ -69,12 +69,4 @@ QList<PingPair> makePinglist(const QList<Endpoint> &endpoints, const PinglistOpt
     return pairs;
 }
 
-QList<quint16> sweepSourcePorts(int count)
-{
-    QList<quint16> ports;
-    for (int i = 0; i < count; ++i)
-        ports.append(quint16(49152 + (i * 997) % 16384));
-    return ports;
-}
-
 }  // namespace roce::pingmesh

@@ -17,8 +17,4 @@ struct PinglistOptions {
 /// so that every uplink is crossed. Endpoints with an unknown switch count as one group.
 QList<PingPair> makePinglist(const QList<Endpoint> &endpoints, const PinglistOptions &options = {});
 
-/// The UDP source ports a prober sweeps to cross the ECMP paths: @p count ports from the
-/// RoCEv2 dynamic range (49152 + ...), one per probe round in turn.
-QList<quint16> sweepSourcePorts(int count);
-
 }  // namespace roce::pingmesh

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roce::pingmesh {
@@ -43,6 +44,23 @@ QByteArray gidFromHex(const QString &text)
 QString timestampSourceName(TimestampSource source)
 {
     return source == TimestampSource::Hardware ? QStringLiteral("hw") : QStringLiteral("sw");
+}
+
+QList<quint32> sweepFlowLabels(int count)
+{
+    const int paths = std::clamp(count, 1, 64);
+    QList<quint32> labels;
+    for (int k = 0; k < paths; ++k)
+        labels.append(paths == 1 ? 0u : quint32(1 + (k * 997) % 16383));
+    return labels;
+}
+
+QList<quint16> sweepSourcePorts(int count)
+{
+    QList<quint16> ports;
+    for (quint32 label : sweepFlowLabels(count))
+        ports.append(udpSourcePortOf(label));
+    return ports;
 }
 
 QString addressLine(const EndpointAddress &a)

@@ -13,6 +13,20 @@ enum class TimestampSource { Hardware, Software };
 /// "hw" or "sw", as samples and JSON carry it.
 QString timestampSourceName(TimestampSource source);
 
+/// The GRH flow labels an endpoint sweeps to cross the ECMP paths, @p count of them (1 to 64),
+/// spread over the 14 bits the RoCEv2 UDP source port takes from a label; one path: label 0,
+/// "none".
+QList<quint32> sweepFlowLabels(int count);
+/// The UDP source port an mlx5 NIC derives from flow label @p label below 0x4000
+/// (rdma_flow_label_to_udp_sport: 0xC000 | label).
+inline quint16 udpSourcePortOf(quint32 label)
+{
+    return quint16(0xC000 | (label & 0x3FFF));
+}
+/// The source ports of sweepFlowLabels(@p count): what the agents' probes go out with, and
+/// what the simulated fabric's probers sweep.
+QList<quint16> sweepSourcePorts(int count);
+
 /// One RDMA port that probes and answers: a UD queue pair on it in the agent, a NIC of the
 /// model in the simulated fabric.
 struct Endpoint {
