@@ -286,6 +286,10 @@
         <source>--counters netlink reads the running kernel; it cannot describe the tree under --sysfs-root %1</source>
         <translation>--counters netlink liest den laufenden Kernel; es kann den Baum unter --sysfs-root %1 nicht beschreiben</translation>
     </message>
+    <message>
+        <source>--sysfs-root %1 is not a directory</source>
+        <translation>--sysfs-root %1 ist kein Verzeichnis</translation>
+    </message>
 </context>
 <context>
     <name>AgentPingmeshFeedText</name>
@@ -1616,6 +1620,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
     <message>
         <source>the faults of &apos;%1&apos; cannot start: %2</source>
         <translation>die Fehler von „%1“ können nicht starten: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds no ticks: nothing to diagnose</source>
+        <translation>%1 enthält keine Ticks: nichts zu diagnostizieren</translation>
     </message>
 </context>
 <context>
@@ -3463,6 +3471,22 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <source>&apos;%1&apos; is not a leaf/spine topology: use rail:HOSTS:NICS:RAILS:SPINES, e.g. rail:1024:8:8:16</source>
         <translation>„%1“ ist keine Leaf/Spine-Topologie: rail:HOSTS:NICS:RAILS:SPINES verwenden, z. B. rail:1024:8:8:16</translation>
     </message>
+    <message>
+        <source>HOSTS from 2 to 4096</source>
+        <translation>HOSTS von 2 bis 4096</translation>
+    </message>
+    <message>
+        <source>NICS from 1 to 16</source>
+        <translation>NICS von 1 bis 16</translation>
+    </message>
+    <message>
+        <source>RAILS from 1 to NICS</source>
+        <translation>RAILS von 1 bis NICS</translation>
+    </message>
+    <message>
+        <source>SPINES from 1 to 64</source>
+        <translation>SPINES von 1 bis 64</translation>
+    </message>
 </context>
 <context>
     <name>LaunchedTrainingText</name>
@@ -4453,6 +4477,14 @@ Szenarien von --sim:
         <source>probes per second</source>
         <translation>Proben pro Sekunde</translation>
     </message>
+    <message>
+        <source>No pair was probed: a pingmesh needs two endpoints or more.</source>
+        <translation>Kein Paar wurde geprüft: ein Pingmesh braucht zwei oder mehr Endpunkte.</translation>
+    </message>
+    <message>
+        <source>%1 endpoint(s) took part: a pingmesh needs two or more</source>
+        <translation>%1 Endpunkt(e) nahmen teil: ein Pingmesh braucht zwei oder mehr</translation>
+    </message>
 </context>
 <context>
     <name>PingmeshWiringText</name>
@@ -4759,6 +4791,14 @@ Szenarien von --sim:
         <source>damaged bytes</source>
         <translation>beschädigte Bytes</translation>
     </message>
+    <message>
+        <source>%1 are lost at %2</source>
+        <translation>%1 sind verloren um %2</translation>
+    </message>
+    <message>
+        <source>a damaged file header: %1</source>
+        <translation>ein beschädigter Dateikopf: %1</translation>
+    </message>
 </context>
 <context>
     <name>RecordText</name>
@@ -4793,6 +4833,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>rocectl record: %1 ticks, %2 bytes in %3</source>
         <translation>rocectl record: %1 Ticks, %2 Bytes in %3</translation>
+    </message>
+    <message>
+        <source>rocectl record: nothing was recorded; %1 was not kept</source>
+        <translation>rocectl record: nichts wurde aufgezeichnet; %1 wurde nicht behalten</translation>
     </message>
 </context>
 <context>
@@ -4900,10 +4944,6 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <translation>--to: keine Zeit: %1</translation>
     </message>
     <message>
-        <source>--to is before --from (the recording spans %1 to %2)</source>
-        <translation>--to liegt vor --from (die Aufzeichnung reicht von %1 bis %2)</translation>
-    </message>
-    <message>
         <source>rocectl replay: %1 ticks and %2 events, %3 bytes in %4</source>
         <translation>rocectl replay: %1 Ticks und %2 Ereignisse, %3 Bytes in %4</translation>
     </message>
@@ -4914,6 +4954,22 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>seconds</source>
         <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>the recording spans %1 to %2</source>
+        <translation>die Aufzeichnung reicht von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>--from is after the recording&apos;s end (%1)</source>
+        <translation>--from liegt nach dem Ende der Aufzeichnung (%1)</translation>
+    </message>
+    <message>
+        <source>--to is before the recording&apos;s start (%1)</source>
+        <translation>--to liegt vor dem Beginn der Aufzeichnung (%1)</translation>
+    </message>
+    <message>
+        <source>--to is before --from (%1)</source>
+        <translation>--to liegt vor --from (%1)</translation>
     </message>
 </context>
 <context>
