@@ -12,11 +12,9 @@
 #include <QString>
 #include <QStringList>
 
-#include <optional>
-#include <utility>
-
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace roce::recording {
