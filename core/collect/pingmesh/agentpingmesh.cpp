@@ -313,20 +313,28 @@ void AgentPingmesh::onOutput(Member &m, const QString &line)
         const bool withTurnaround = batch.turnaroundUs.size() == batch.rttUs.size();
         // A batch holds the second of probes before it came: spread over that second, so that
         // the window holds its own length of them (stamped all at arrival, a 3 s window held
-        // three or four batches, some 3.9 s of probes).
-        const qint64 count = qint64(batch.rttUs.size()) + qMax(0, batch.lost);
-        qint64 index = 0;
-        const auto stamp = [&] { return now - 1000 + (2 * index++ + 1) * 500 / count; };
-        for (std::size_t i = 0; i < batch.rttUs.size(); ++i) {
-            outcome.rttUs = batch.rttUs[i];
-            outcome.turnaroundUs = withTurnaround ? batch.turnaroundUs[i] : -1;
-            m_matrix->add(stamp(), outcome);
+        // three or four batches, some 3.9 s of probes), the lost ones evenly among the
+        // replies (where they fell is not reported; all at one end, the window's edge would
+        // keep or drop a batch's losses before its replies).
+        const qint64 lost = qMax(0, batch.lost);
+        const qint64 count = qint64(batch.rttUs.size()) + lost;
+        std::size_t reply = 0;
+        qint64 lostSoFar = 0;
+        for (qint64 k = 0; k < count; ++k) {
+            const qint64 ms = now - 1000 + (2 * k + 1) * 500 / count;
+            if (lostSoFar < lost && k == (2 * lostSoFar + 1) * count / (2 * lost)) {
+                outcome.lost = true;
+                outcome.rttUs = 0;
+                outcome.turnaroundUs = -1;
+                ++lostSoFar;
+            } else {
+                outcome.lost = false;
+                outcome.rttUs = batch.rttUs[reply];
+                outcome.turnaroundUs = withTurnaround ? batch.turnaroundUs[reply] : -1;
+                ++reply;
+            }
+            m_matrix->add(ms, outcome);
         }
-        outcome.lost = true;
-        outcome.rttUs = 0;
-        outcome.turnaroundUs = -1;
-        for (int i = 0; i < parsed.probes.lost; ++i)
-            m_matrix->add(stamp(), outcome);
         m_probesSent += parsed.probes.sent;
         if (parsed.probes.sent > 0)
             m_lastSentMs = now;
