@@ -309,10 +309,6 @@
         <translation>der Agent meldet kein RDMA-Gerät mit aktivem RoCE-Port</translation>
     </message>
     <message>
-        <source>agent %1:%2: %3</source>
-        <translation>Agent %1:%2: %3</translation>
-    </message>
-    <message>
         <source>the agent cannot run a pingmesh endpoint (%1): update roce-agent</source>
         <translation>der Agent kann keinen Pingmesh-Endpunkt ausführen (%1): roce-agent aktualisieren</translation>
     </message>

@@ -208,11 +208,8 @@ void AgentPingmesh::connectMember(Member *m)
             if (!m->config.device.isEmpty())
                 startJob(*m);
         } else if (state == AgentClient::State::Failed) {
-            fail(*m,
-                 AgentPingmeshText::tr("agent %1:%2: %3")
-                     .arg(m->config.endpoint.host)
-                     .arg(m->config.endpoint.port)
-                     .arg(m->client->lastError()));
+            // The client's error names the agent's address already.
+            fail(*m, m->client->lastError());
         }
     });
     connect(client, &AgentClient::sampleReceived, this,
