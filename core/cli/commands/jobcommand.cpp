@@ -168,7 +168,9 @@ public:
         m_client.connectToAgent();
         m_loop.exec();
         m_client.disconnectFromAgent();
-        if (m_exitCode == ExitFailure && m_jobId.isEmpty())
+        // Refused, unreachable, or the agent gone mid-job: the run is closed with why (left
+        // "running", the next open of the store would call it the recorder's crash).
+        if (m_exitCode == ExitFailure && !m_recorded)
             m_record.finish(QStringLiteral("failed"), {},
                             m_refusal.isEmpty() ? m_client.lastError() : m_refusal, m_io);
         return m_exitCode;
@@ -189,6 +191,7 @@ private:
     QString m_jobId;
     bool m_cancelRequested = false;
     QString m_refusal;
+    bool m_recorded = false;  ///< the job's end reached the results store
 };
 
 /// From connecting to the agent to the tool's output.
@@ -199,8 +202,8 @@ void JobSession::watchStart()
                          if (state == agentproto::AgentClient::State::Ready) {
                              m_client.startJob(m_spec);
                          } else if (state == agentproto::AgentClient::State::Failed) {
-                             m_io.err << JobCommandText::tr("rocectl job: %1: %2")
-                                             .arg(m_args.agent, m_client.lastError())
+                             // The client's error names the agent's address already.
+                             m_io.err << QStringLiteral("rocectl job: ") << m_client.lastError()
                                       << QLatin1Char('\n');
                              m_loop.quit();
                          }
@@ -261,6 +264,7 @@ void JobSession::finished(const agentproto::JobResult &result)
         || (m_cancelRequested && result.state == agentproto::JobState::Cancelled);
     m_exitCode = wanted ? ExitOk : ExitFailure;
     m_record.finish(state, result.parsed, result.error, m_io);
+    m_recorded = true;
     m_loop.quit();
 }
 

@@ -238,6 +238,18 @@ QString fieldsText(const QList<Field> &fields)
     return text;
 }
 
+/// A run whose stored figures are damaged says so (on stderr), instead of showing as a run
+/// that has none.
+void warnUnreadable(const results::RunRecord &run, CommandIo &io)
+{
+    if (!run.unreadable.isEmpty())
+        io.err << ResultsText::tr("rocectl results: run %1: its stored %2 cannot be read (the "
+                                  "store is damaged there)")
+                      .arg(run.id)
+                      .arg(run.unreadable.join(QStringLiteral(", ")))
+               << QLatin1Char('\n');
+}
+
 int show(const results::ResultStore &store, const QString &idText, bool json, bool output,
          CommandIo &io)
 {
@@ -255,6 +267,7 @@ int show(const results::ResultStore &store, const QString &idText, bool json, bo
         return ExitFailure;
     }
     const results::RunRecord &run = **r;
+    warnUnreadable(run, io);
     if (json) {
         QJsonObject o = results::runToJson(run);
         if (output)
@@ -333,6 +346,8 @@ int ResultsCommand::run(const QStringList &args, CommandIo &io)
         io.err << QStringLiteral("rocectl results: ") << list.error().message << QLatin1Char('\n');
         return ExitFailure;
     }
+    for (const results::RunRecord &r : *list)
+        warnUnreadable(r, io);
     if (parser.isSet(json)) {
         QJsonArray runs;
         for (const results::RunRecord &r : *list)

@@ -2,7 +2,9 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -25,9 +27,18 @@ QString json(const QJsonObject &o)
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-QJsonObject object(const QVariant &v)
+/// The JSON object stored in column @p column; one that is there but does not parse (a damaged
+/// page) is named in @p unreadable, not passed off as empty.
+QJsonObject object(const QVariant &v, const QString &column, QStringList *unreadable)
 {
-    return QJsonDocument::fromJson(v.toString().toUtf8()).object();
+    const QByteArray text = v.toString().toUtf8();
+    if (text.trimmed().isEmpty())
+        return {};
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        unreadable->append(column);
+    return doc.object();
 }
 
 Error sqlError(const QString &what, const QSqlError &e)
@@ -45,7 +56,51 @@ const char *const kMigrations[] = {
     // 2: the fabric state during each run, and runs listed newest first quickly.
     "ALTER TABLE runs ADD COLUMN fabric TEXT; "
     "CREATE INDEX runs_started ON runs(started_ms)",
+    // 3: the program recording a run ("boot id:pid:start time"), to tell a run another program
+    // is recording right now from one a crash left open.
+    "ALTER TABLE runs ADD COLUMN owner TEXT",
 };
+
+/// The kernel's boot id: a pid of another boot is nobody's now.
+QString bootId()
+{
+    QFile f(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll().trimmed()) : QString();
+}
+
+/// When process @p pid started (clock ticks after boot, /proc/PID/stat's field 22), or empty
+/// when there is no such process: with the pid, it names one process, even after the pid
+/// is reused.
+QString processStart(const QString &pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray stat = f.readAll();
+    // After the command's name, which may hold spaces and parentheses: fields 3 onwards.
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    return fields.size() > 19 ? QString::fromLatin1(fields.at(19)) : QString();
+}
+
+/// This program, as runs it records name their owner.
+QString thisProgram()
+{
+    static const QString owner = []() -> QString {
+        const QString pid = QString::number(QCoreApplication::applicationPid());
+        return bootId() + QLatin1Char(':') + pid + QLatin1Char(':') + processStart(pid);
+    }();
+    return owner;
+}
+
+/// Whether the program @p owner names still runs on this machine. A run without one (written
+/// before owners were) is taken for a crash's, as it always was.
+bool stillRunning(const QString &owner)
+{
+    const QStringList parts = owner.split(QLatin1Char(':'));
+    if (parts.size() != 3 || parts.at(2).isEmpty() || parts.at(0) != bootId())
+        return false;
+    return processStart(parts.at(1)) == parts.at(2);
+}
 
 }  // namespace
 
@@ -64,6 +119,8 @@ QJsonObject runToJson(const RunRecord &r)
         o.insert(QStringLiteral("error"), r.error);
     if (!r.fabric.isEmpty())
         o.insert(QStringLiteral("fabric"), r.fabric);
+    if (!r.unreadable.isEmpty())
+        o.insert(QStringLiteral("unreadable"), QJsonArray::fromStringList(r.unreadable));
     return o;
 }
 
@@ -115,12 +172,25 @@ Result<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path)
         return store;
     if (const auto migrated = (*store)->migrate(); !migrated)
         return migrated.error();
-    // Runs a crash left open are closed, not left "running" for ever.
+    // Runs a crash left open are closed, not left "running" for ever; a run whose program
+    // still records it (the console reading what `rocectl run` writes) is left alone.
     QSqlQuery q(QSqlDatabase::database((*store)->m_connection));
-    if (!q.exec(QStringLiteral("UPDATE runs SET state='failed', error='interrupted: the "
-                               "recording program ended during the run' WHERE state='running'")))
+    if (!q.exec(QStringLiteral("SELECT id, owner FROM runs WHERE state='running'")))
         return sqlError(ResultStoreText::tr("closing interrupted runs"), q.lastError());
-    (*store)->m_interrupted = q.numRowsAffected();
+    QList<qint64> orphans;
+    while (q.next()) {
+        if (!stillRunning(q.value(1).toString()))
+            orphans.append(q.value(0).toLongLong());
+    }
+    for (const qint64 id : std::as_const(orphans)) {
+        q.prepare(QStringLiteral("UPDATE runs SET state='failed', error='interrupted: the "
+                                 "recording program ended during the run' WHERE id=? AND "
+                                 "state='running'"));
+        q.addBindValue(id);
+        if (!q.exec())
+            return sqlError(ResultStoreText::tr("closing interrupted runs"), q.lastError());
+        (*store)->m_interrupted += q.numRowsAffected();
+    }
     return store;
 }
 
@@ -183,12 +253,13 @@ Result<qint64> ResultStore::beginRun(const QString &kind, const QString &label,
                                      const QJsonObject &parameters, qint64 startedMs)
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("INSERT INTO runs (kind, label, state, started_ms, parameters) "
-                             "VALUES (?, ?, 'running', ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO runs (kind, label, state, started_ms, parameters, "
+                             "owner) VALUES (?, ?, 'running', ?, ?, ?)"));
     q.addBindValue(kind);
     q.addBindValue(label);
     q.addBindValue(startedMs);
     q.addBindValue(json(parameters));
+    q.addBindValue(thisProgram());
     if (!q.exec())
         return sqlError(ResultStoreText::tr("recording a run"), q.lastError());
     return q.lastInsertId().toLongLong();
@@ -228,10 +299,10 @@ RunRecord recordOf(const QSqlQuery &q)
     r.error = q.value(4).toString();
     r.startedMs = q.value(5).toLongLong();
     r.finishedMs = q.value(6).toLongLong();
-    r.parameters = object(q.value(7));
-    r.result = object(q.value(8));
+    r.parameters = object(q.value(7), QStringLiteral("parameters"), &r.unreadable);
+    r.result = object(q.value(8), QStringLiteral("result"), &r.unreadable);
     r.rawOutput = q.value(9).toString();
-    r.fabric = object(q.value(10));
+    r.fabric = object(q.value(10), QStringLiteral("fabric"), &r.unreadable);
     return r;
 }
 

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -23,18 +24,22 @@ struct RunRecord {
     QJsonObject result;      ///< the parsed result
     QString rawOutput;       ///< the tool's own output
     QJsonObject fabric;      ///< fabric state during the run (drops, pauses, ECN/CNP)
+    /// Stored columns that are there but do not parse ("parameters", "result", "fabric"): a
+    /// damaged store, said, not shown as a run without them.
+    QStringList unreadable;
 };
 
 QJsonObject runToJson(const RunRecord &run);
 
 /// The results store: every run in SQLite (Qt SQL). The schema is versioned and migrated on
 /// open; every write is a transaction, and a run still "running" when the store is opened again
-/// (the console or rocectl died mid-run) is closed as failed ("interrupted"), so the database
-/// stays consistent after a crash.
+/// whose recording program has ended (the console or rocectl died mid-run) is closed as failed
+/// ("interrupted"), so the database stays consistent after a crash. Each run names the program
+/// recording it (boot id, pid and its start time): one that still runs keeps its run open.
 class ResultStore
 {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     /// Opens (creating or migrating) the database at @p path.
     static Result<std::unique_ptr<ResultStore>> open(const QString &path);

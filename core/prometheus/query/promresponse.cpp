@@ -1,6 +1,7 @@
 #include "prometheus/query/promresponse.h"
 
 #include "prometheus/query/vectorscanner.h"
+#include "proto/agentproto/logsafe.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -18,9 +19,12 @@ class ResponseText
     Q_DECLARE_TR_FUNCTIONS(ResponseText)
 };
 
+/// The start of a body that is not what was asked for, as it may go to a terminal or a log:
+/// control characters escaped (a hostile or broken store must not write escape sequences to
+/// the operator's screen).
 QString preview(const QByteArray &body)
 {
-    QString text = QString::fromUtf8(body.left(120)).simplified();
+    QString text = agentproto::escapeForLog(QString::fromUtf8(body.left(120)).simplified());
     if (body.size() > 120)
         text += QStringLiteral("…");
     return text;

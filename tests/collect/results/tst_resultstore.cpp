@@ -18,6 +18,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using roce::results::ResultStore;
 
@@ -101,6 +102,7 @@ private slots:
     void recordAndRead();
     void migratesVersionOne();
     void crashLeavesNoRunningRun();
+    void damagedColumnIsSaid();
     void refusesNewerSchema();
     void rocectlJobRecordsIperf3();
     void figuresHaveLabelsAndUnits();
@@ -175,7 +177,7 @@ void TestResultStore::migratesVersionOne()
     QSqlDatabase::removeDatabase(QStringLiteral("v1"));
     auto store = ResultStore::open(path);
     QVERIFY2(store, store ? "" : qPrintable(store.error().message));
-    QCOMPARE((*store)->schemaVersion(), 2);
+    QCOMPARE((*store)->schemaVersion(), ResultStore::kSchemaVersion);
     const auto runs = (*store)->runs();
     QCOMPARE(runs->size(), 1);
     QCOMPARE(runs->first().label, QStringLiteral("old"));
@@ -188,18 +190,78 @@ void TestResultStore::migratesVersionOne()
 void TestResultStore::crashLeavesNoRunningRun()
 {
     const QString path = m_dir.filePath(QStringLiteral("crash.sqlite"));
-    qint64 id = 0;
+    qint64 crashed = 0, rebooted = 0, legacy = 0, live = 0;
     {
         auto store = ResultStore::open(path);
-        id = *(*store)->beginRun(QStringLiteral("train"), QStringLiteral("8 ranks"), {}, 1);
-        // ... and the program dies here: no finishRun.
+        crashed = *(*store)->beginRun(QStringLiteral("train"), QStringLiteral("8 ranks"), {}, 1);
+        rebooted = *(*store)->beginRun(QStringLiteral("train"), QStringLiteral("reboot"), {}, 2);
+        legacy = *(*store)->beginRun(QStringLiteral("train"), QStringLiteral("old"), {}, 3);
+        live = *(*store)->beginRun(QStringLiteral("train"), QStringLiteral("live"), {}, 4);
+        // ... and their programs die here, no finishRun: a process that has ended (its pid
+        // with another start time), one of an earlier boot, one written before runs had an
+        // owner. The last is this test's own, which goes on running.
+        QSqlDatabase db
+            = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("owners"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("SELECT owner FROM runs WHERE id=%1").arg(live)) && q.next());
+        const QStringList mine = q.value(0).toString().split(QLatin1Char(':'));
+        QCOMPARE(mine.size(), 3);
+        QCOMPARE(mine.at(1), QString::number(QCoreApplication::applicationPid()));
+        QVERIFY(q.exec(QStringLiteral("UPDATE runs SET owner='%1:%2:1' WHERE id=%3")
+                           .arg(mine.at(0), mine.at(1))
+                           .arg(crashed)));
+        QVERIFY(q.exec(QStringLiteral("UPDATE runs SET owner='another-boot:%1:%2' WHERE id=%3")
+                           .arg(mine.at(1), mine.at(2))
+                           .arg(rebooted)));
+        QVERIFY(q.exec(QStringLiteral("UPDATE runs SET owner=NULL WHERE id=%1").arg(legacy)));
+        db.close();
     }
+    QSqlDatabase::removeDatabase(QStringLiteral("owners"));
     auto store = ResultStore::open(path);
     QVERIFY(store);
-    QCOMPARE((*store)->interruptedOnOpen(), 1);
+    QCOMPARE((*store)->interruptedOnOpen(), 3);
+    for (const qint64 id : {crashed, rebooted, legacy}) {
+        const auto run = **(*store)->run(id);
+        QCOMPARE(run.state, QStringLiteral("failed"));
+        QVERIFY(run.error.contains(QLatin1String("interrupted")));
+    }
+    // A run its program still records is left to it (another `rocectl results` or the
+    // console opening the store marked it failed while it ran).
+    QCOMPARE((**(*store)->run(live)).state, QStringLiteral("running"));
+    QVERIFY((*store)->finishRun(live, QStringLiteral("succeeded"), {}, {}, {}, 9));
+    QCOMPARE((**(*store)->run(live)).state, QStringLiteral("succeeded"));
+}
+
+void TestResultStore::damagedColumnIsSaid()
+{
+    const QString path = m_dir.filePath(QStringLiteral("damaged.sqlite"));
+    auto store = ResultStore::open(path);
+    QVERIFY(store);
+    const qint64 id = *(*store)->beginRun(QStringLiteral("iperf3"), QStringLiteral("tcp"),
+                                          {{QStringLiteral("duration_s"), 10}}, 1);
+    QVERIFY((*store)->finishRun(id, QStringLiteral("succeeded"),
+                                {{QStringLiteral("bits_per_second"), 9.4e9}}, {}, {}, 2));
+    {
+        QSqlDatabase db
+            = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec(
+            QStringLiteral("UPDATE runs SET result='{\"bits_per_second\": 9.4eAAAA' WHERE id=%1")
+                .arg(id)));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("damage"));
     const auto run = **(*store)->run(id);
-    QCOMPARE(run.state, QStringLiteral("failed"));
-    QVERIFY(run.error.contains(QLatin1String("interrupted")));
+    QCOMPARE(run.unreadable, QStringList {QStringLiteral("result")});
+    QCOMPARE(run.parameters.value(QStringLiteral("duration_s")).toInt(), 10);
+    QCOMPARE(runToJson(run).value(QStringLiteral("unreadable")).toArray().size(), 1);
+    // A run recorded without a fabric or result is not damaged.
+    const qint64 bare = *(*store)->beginRun(QStringLiteral("train"), {}, {}, 3);
+    QVERIFY((**(*store)->run(bare)).unreadable.isEmpty());
+    QVERIFY(!runToJson(**(*store)->run(bare)).contains(QStringLiteral("unreadable")));
 }
 
 void TestResultStore::refusesNewerSchema()
@@ -329,7 +391,35 @@ void TestResultStore::rocectlJobRecordsIperf3()
                                         QStringLiteral("--json"), QStringLiteral("--output")});
     QCOMPARE(scode, 0);
     QVERIFY(sout.contains(QLatin1String("\"raw_output\"")));
-    agent.terminate();
+
+    // The agent gone mid-job: the run is closed as failed with the connection's error (left
+    // "running", the next open of the store called it the recorder's crash).
+    QProcess longServer;
+    longServer.setStandardOutputFile(QProcess::nullDevice());
+    longServer.start(QStringLiteral(ROCECTL_PATH),
+                     QStringList {QStringLiteral("job")} + common
+                         + QStringList {QStringLiteral("--role"), QStringLiteral("server")});
+    QVERIFY(longServer.waitForStarted());
+    QByteArray longErr;
+    QTRY_VERIFY_WITH_TIMEOUT((longErr += longServer.readAllStandardError()).contains(" ready"),
+                             15000);
+    QTimer::singleShot(3000, &agent, [&agent] { agent.kill(); });
+    auto [dropped, droppedOut, droppedErr]
+        = rocectl(QStringList {QStringLiteral("job")} + common
+                  + QStringList {QStringLiteral("--role"), QStringLiteral("client"),
+                                 QStringLiteral("--server"), QStringLiteral("127.0.0.1"),
+                                 QStringLiteral("--duration"), QStringLiteral("30"),
+                                 QStringLiteral("--record"), QStringLiteral("agent killed"),
+                                 QStringLiteral("--db"), db});
+    QCOMPARE(dropped, 1);
+    QVERIFY2(droppedErr.contains(QLatin1String("recorded as run 3")), qPrintable(droppedErr));
+    longServer.waitForFinished(10000);
+    auto store = ResultStore::open(db);
+    QVERIFY(store);
+    const roce::results::RunRecord killed = **(*store)->run(3);
+    QCOMPARE(killed.state, QStringLiteral("failed"));
+    QVERIFY2(!killed.error.isEmpty() && !killed.error.contains(QLatin1String("interrupted")),
+             qPrintable(killed.error));
     agent.waitForFinished(5000);
 }
 

@@ -251,6 +251,15 @@ private slots:
         QVERIFY(!html);
         QCOMPARE(html.error().code, ErrorCode::Parse);
         QVERIFY(html.error().message.contains(QStringLiteral("prefix")));
+        // What a broken or hostile store sends back reaches the terminal escaped: no NUL, no
+        // escape sequence.
+        const auto garbage = prom::parseVector(QByteArray("\x00\xff\x1b[2Jgarbage{{{", 16), {});
+        QVERIFY(!garbage);
+        QVERIFY2(garbage.error().message.contains(QStringLiteral("\\x00"))
+                     && garbage.error().message.contains(QStringLiteral("\\x1b[2Jgarbage")),
+                 qPrintable(garbage.error().message));
+        for (const QChar c : garbage.error().message)
+            QVERIFY2(c.isPrint() || c == QLatin1Char(' '), qPrintable(garbage.error().message));
         QVERIFY(!prom::parseVector(matrix, {}));  // a matrix is not a vector
         QVERIFY(!prom::parseVector(
             R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{},"value":[1]}]}})",
