@@ -620,6 +620,13 @@ private slots:
                 pfcCos = c.toObject().value(QStringLiteral("status")).toString();
         }
         QCOMPARE(pfcCos, QStringLiteral("fail"));
+        // A RoCE port the switch does not have is said, not audited (the MTU check passed it).
+        r = runInProcess({QStringLiteral("audit"), QStringLiteral("--sim"),
+                          QStringLiteral("--ports"), QStringLiteral("Ethernet1/1/1,Ethernet9/9")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("--ports: the switch has no Ethernet9/9")),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
     }
 
     // The real binary, as scripts call it.

@@ -549,6 +549,21 @@ int AuditCommand::run(const QStringList &args, CommandIo &io)
         if (connection.simulated() && !hostsGiven)
             facts = connection.simulatedHostFacts();
     }
+    // A port the switch does not have is a typing mistake: checked, it would pass the MTU
+    // check and leave the PFC one unknown, and name neither.
+    if (!snapshot.ports.isEmpty()) {
+        QStringList unknown;
+        for (const QString &name : std::as_const(recipe.rocePorts)) {
+            if (!snapshot.findPort(name))
+                unknown.append(name);
+        }
+        if (!unknown.isEmpty()) {
+            io.err << AuditCommandText::tr("rocectl audit: --ports: the switch has no %1")
+                          .arg(unknown.join(QStringLiteral(", ")))
+                   << QLatin1Char('\n');
+            return ExitUsage;
+        }
+    }
     const nxapi::AuditReport report = nxapi::auditRoceQos(
         snapshot.qosConfig ? &*snapshot.qosConfig : nullptr, snapshot, facts, recipe);
     if (a.json)
