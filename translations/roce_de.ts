@@ -702,6 +702,10 @@
         <source>rocectl audit: warning: %1: %2</source>
         <translation>rocectl audit: Warnung: %1: %2</translation>
     </message>
+    <message>
+        <source>rocectl audit: --ports: the switch has no %1</source>
+        <translation>rocectl audit: --ports: der Switch hat kein %1</translation>
+    </message>
 </context>
 <context>
     <name>AuditText</name>
@@ -1107,10 +1111,6 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>%1: max sessions reached (NX-API code 429); retrying at the next poll.</source>
-        <translation>%1: maximale Sitzungszahl erreicht (NX-API-Code 429); neuer Versuch bei der nächsten Abfrage.</translation>
-    </message>
-    <message>
         <source>%1 refused user &apos;%2&apos; twice (HTTP 401): credentials rejected twice: polling stopped, enter the password.</source>
         <translation>%1 hat den Benutzer „%2“ zweimal abgewiesen (HTTP 401): Anmeldedaten zweimal abgelehnt: Abfragen angehalten, Passwort eingeben.</translation>
     </message>
@@ -1165,6 +1165,10 @@
     <message>
         <source>no request for %1 s</source>
         <translation>keine Anfrage für %1 s</translation>
+    </message>
+    <message>
+        <source>%1: max sessions reached (NX-API code 429): the switch has no NX-API session free for a new client (a session lasts 10 minutes after its last use)</source>
+        <translation>%1: maximale Sitzungszahl erreicht (NX-API-Code 429): der Switch hat keine NX-API-Sitzung für einen neuen Client frei (eine Sitzung gilt 10 Minuten nach ihrer letzten Nutzung)</translation>
     </message>
 </context>
 <context>
@@ -3230,10 +3234,6 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <translation>--tool und --role sind erforderlich</translation>
     </message>
     <message>
-        <source>rocectl job: %1: %2</source>
-        <translation>rocectl job: %1: %2</translation>
-    </message>
-    <message>
         <source>rocectl job: the agent refused the job (%1): %2</source>
         <translation>rocectl job: der Agent hat den Job abgelehnt (%1): %2</translation>
     </message>
@@ -3252,6 +3252,34 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>seconds</source>
         <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>train: this rank (0 to --world-size - 1).</source>
+        <translation>train: dieser Rang (0 bis --world-size - 1).</translation>
+    </message>
+    <message>
+        <source>train: how many ranks the job has.</source>
+        <translation>train: wie viele Ränge der Job hat.</translation>
+    </message>
+    <message>
+        <source>train: the address of rank 0 (MASTER_ADDR).</source>
+        <translation>train: die Adresse von Rang 0 (MASTER_ADDR).</translation>
+    </message>
+    <message>
+        <source>train: rank 0&apos;s rendezvous port (MASTER_PORT).</source>
+        <translation>train: der Rendezvous-Port von Rang 0 (MASTER_PORT).</translation>
+    </message>
+    <message>
+        <source>train: gloo (default) or nccl.</source>
+        <translation>train: gloo (Standard) oder nccl.</translation>
+    </message>
+    <message>
+        <source>train: the model&apos;s size, what each all-reduce moves.</source>
+        <translation>train: die Größe des Modells, die jedes All-Reduce bewegt.</translation>
+    </message>
+    <message>
+        <source>train: the interface the ranks talk over (GLOO_SOCKET_IFNAME).</source>
+        <translation>train: die Schnittstelle, über die die Ränge sprechen (GLOO_SOCKET_IFNAME).</translation>
     </message>
 </context>
 <context>
@@ -5227,6 +5255,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     <message>
         <source>run %1</source>
         <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>rocectl results: run %1: its stored %2 cannot be read (the store is damaged there)</source>
+        <translation>rocectl results: Lauf %1: gespeichertes %2 ist nicht lesbar (die Ablage ist dort beschädigt)</translation>
     </message>
 </context>
 <context>

@@ -422,6 +422,48 @@ private slots:
         QVERIFY2(r.out.isEmpty(), qPrintable(r.out));  // no report of a healthy fabric
     }
 
+    // `rocectl job --tool train` takes a rank's fields (it could never build one: 'master_addr'
+    // had no option), and sockperf's --size is its message size. Against no agent: the job
+    // is whole, and only the connection fails.
+    void jobTakesTrainingAndSockperfFields()
+    {
+        qputenv("ROCE_TEST_AGENT_TOKEN", "t");
+        const QStringList agent {
+            QStringLiteral("job"),         QStringLiteral("--agent"),
+            QStringLiteral("127.0.0.1:1"), QStringLiteral("--plaintext"),
+            QStringLiteral("--token-env"), QStringLiteral("ROCE_TEST_AGENT_TOKEN")};
+        Run r = runInProcess(
+            agent
+            + QStringList {QStringLiteral("--tool"), QStringLiteral("train"),
+                           QStringLiteral("--role"), QStringLiteral("rank"),
+                           QStringLiteral("--rank"), QStringLiteral("1"),
+                           QStringLiteral("--world-size"), QStringLiteral("2"),
+                           QStringLiteral("--master-addr"), QStringLiteral("127.0.0.1"),
+                           QStringLiteral("--master-port"), QStringLiteral("29500"),
+                           QStringLiteral("--model-mb"), QStringLiteral("8"),
+                           QStringLiteral("--backend"), QStringLiteral("gloo")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("Connection refused")), qPrintable(r.err));
+        r = runInProcess(agent
+                         + QStringList {QStringLiteral("--tool"), QStringLiteral("sockperf"),
+                                        QStringLiteral("--role"), QStringLiteral("client"),
+                                        QStringLiteral("--server"), QStringLiteral("127.0.0.1"),
+                                        QStringLiteral("--size"), QStringLiteral("64")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("Connection refused")), qPrintable(r.err));
+        // The agent's own checks still hold.
+        r = runInProcess(agent
+                         + QStringList {QStringLiteral("--tool"), QStringLiteral("train"),
+                                        QStringLiteral("--role"), QStringLiteral("rank"),
+                                        QStringLiteral("--rank"), QStringLiteral("2"),
+                                        QStringLiteral("--world-size"), QStringLiteral("2"),
+                                        QStringLiteral("--master-addr"),
+                                        QStringLiteral("127.0.0.1")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("rank 2 is not below world_size 2")),
+                 qPrintable(r.err));
+    }
+
     // A record that fails before its first tick keeps no file: one would only stand in the
     // way of the corrected command (--out never overwrites).
     void failedRecordKeepsNoFile()

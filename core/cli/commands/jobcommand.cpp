@@ -46,6 +46,9 @@ struct JobArgs {
     bool json = false;
     QString recordLabel;
     QString db = results::ResultStore::defaultPath();
+    // train: one rank of a torch.distributed job (docs/agent-protocol.md).
+    std::optional<int> rank, worldSize, masterPort, modelMb;
+    QString masterAddr, backend, ifname;
 };
 
 void declare(OptionTable &t, JobArgs &a, const QString &summary)
@@ -80,7 +83,24 @@ void declare(OptionTable &t, JobArgs &a, const QString &summary)
         .text(QStringLiteral("db"), QStringLiteral("path"),
               JobCommandText::tr("Results database for --record (default %1).")
                   .arg(results::ResultStore::defaultPath()),
-              &a.db);
+              &a.db)
+        .whole(QStringLiteral("rank"), QStringLiteral("n"),
+               JobCommandText::tr("train: this rank (0 to --world-size - 1)."), &a.rank, {0, 4095})
+        .whole(QStringLiteral("world-size"), QStringLiteral("n"),
+               JobCommandText::tr("train: how many ranks the job has."), &a.worldSize, {1, 4096})
+        .text(QStringLiteral("master-addr"), QStringLiteral("address"),
+              JobCommandText::tr("train: the address of rank 0 (MASTER_ADDR)."), &a.masterAddr)
+        .whole(QStringLiteral("master-port"), QStringLiteral("port"),
+               JobCommandText::tr("train: rank 0's rendezvous port (MASTER_PORT)."), &a.masterPort,
+               {1, 65535})
+        .text(QStringLiteral("backend"), QStringLiteral("name"),
+              JobCommandText::tr("train: gloo (default) or nccl."), &a.backend)
+        .whole(QStringLiteral("model-mb"), QStringLiteral("MB"),
+               JobCommandText::tr("train: the model's size, what each all-reduce moves."),
+               &a.modelMb, {1, 4096})
+        .text(QStringLiteral("ifname"), QStringLiteral("interface"),
+              JobCommandText::tr("train: the interface the ranks talk over (GLOO_SOCKET_IFNAME)."),
+              &a.ifname);
 }
 
 /// What every job needs and the command line lacks, if anything.
@@ -102,6 +122,21 @@ Result<agentproto::JobSpec> jobSpec(OptionTable &table, const JobArgs &a,
         spec.insert(QStringLiteral("server"), a.server);
     if (const auto read = jobOptions.read(table.parser(), spec); !read)
         return read.error();
+    // sockperf calls its message size message_size (-m); --size is what people type.
+    if (a.tool == QLatin1String("sockperf") && spec.contains(QStringLiteral("size")))
+        spec.insert(QStringLiteral("message_size"), spec.take(QStringLiteral("size")));
+    for (const auto &[key, value] :
+         {std::pair {"rank", a.rank}, std::pair {"world_size", a.worldSize},
+          std::pair {"master_port", a.masterPort}, std::pair {"model_mb", a.modelMb}}) {
+        if (value)
+            spec.insert(QLatin1String(key), *value);
+    }
+    for (const auto &[key, value] :
+         {std::pair {"master_addr", &a.masterAddr}, std::pair {"backend", &a.backend},
+          std::pair {"ifname", &a.ifname}}) {
+        if (!value->isEmpty())
+            spec.insert(QLatin1String(key), *value);
+    }
     return agentproto::parseJobSpec(spec);
 }
 

@@ -336,8 +336,11 @@ void NxapiClient::onFinished(QNetworkReply *reply, const QStringList &commands, 
     if (allMaxSessions(*outputs)) {
         m_cookie.clear();
         failPoll(NxapiError {NxapiError::MaxSessions,
-                             ClientText::tr("%1: max sessions reached (NX-API code 429); "
-                                            "retrying at the next poll.")
+                             // Said the same to a poller (which tries again at its next
+                             // poll) and to a one-shot command (which ends here).
+                             ClientText::tr("%1: max sessions reached (NX-API code 429): the "
+                                            "switch has no NX-API session free for a new client "
+                                            "(a session lasts 10 minutes after its last use)")
                                  .arg(finished.where),
                              200,
                              {}});
