@@ -3434,6 +3434,10 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
         <source>a pingmesh job needs &apos;name&apos;: letters, digits and _.:- (how its peers name it)</source>
         <translation>ein Pingmesh-Job braucht „name“: Buchstaben, Ziffern und _.:- (wie seine Peers ihn nennen)</translation>
     </message>
+    <message>
+        <source>&apos;server&apos; must be a host name or address, not &apos;%1&apos;</source>
+        <translation>&apos;server&apos; muss ein Hostname oder eine Adresse sein, nicht &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>JobsText</name>

@@ -464,6 +464,65 @@ private slots:
                  qPrintable(r.err));
     }
 
+    // On a served rail fabric a client names its server as the inventory does (gpu0002), not
+    // by the model's name for one of its NICs (gpu0002-nic0), which it had to.
+    void jobOnARailFabricNamesItsServerByItsHost()
+    {
+        QTemporaryDir dir;
+        QProcess served;
+        served.start(QStringLiteral(ROCECTL_PATH),
+                     {QStringLiteral("sim"), QStringLiteral("--serve"),
+                      QStringLiteral("--topology"), QStringLiteral("rail:4:2:2:1"),
+                      QStringLiteral("--write-inventory"),
+                      dir.filePath(QStringLiteral("fabric.json")), QStringLiteral("--json")});
+        QVERIFY(served.waitForStarted());
+        QVERIFY(QTest::qWaitFor([&] { return served.canReadLine(); }, 60000));
+        const QJsonObject info = QJsonDocument::fromJson(served.readLine()).object();
+        const QJsonArray hosts = info.value(QStringLiteral("hosts")).toArray();
+        QVERIFY(hosts.size() == 4);
+        const QString token = info.value(QStringLiteral("env"))
+                                  .toObject()
+                                  .value(QStringLiteral("ROCE_AGENT_TOKEN"))
+                                  .toString();
+        qputenv("ROCE_TEST_RAIL_TOKEN", token.toUtf8());
+        const auto agentOf = [&](int i) {
+            const QJsonObject h = hosts.at(i).toObject();
+            return QStringList {QStringLiteral("job"),
+                                QStringLiteral("--agent"),
+                                h.value(QStringLiteral("agent")).toString(),
+                                QStringLiteral("--pin"),
+                                h.value(QStringLiteral("pin_sha256")).toString(),
+                                QStringLiteral("--token-env"),
+                                QStringLiteral("ROCE_TEST_RAIL_TOKEN"),
+                                QStringLiteral("--tool"),
+                                QStringLiteral("ib_write_bw")};
+        };
+        QCOMPARE(hosts.at(1).toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("gpu0002"));
+        QProcess server;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("ROCE_TEST_RAIL_TOKEN"), token);
+        server.setProcessEnvironment(env);
+        server.start(QStringLiteral(ROCECTL_PATH),
+                     agentOf(1) + QStringList {QStringLiteral("--role"), QStringLiteral("server")});
+        QVERIFY(server.waitForStarted());
+        QByteArray serverErr;
+        QTRY_VERIFY_WITH_TIMEOUT((serverErr += server.readAllStandardError()).contains(" ready"),
+                                 20000);
+        const Run client
+            = runInProcess(agentOf(0)
+                           + QStringList {QStringLiteral("--role"), QStringLiteral("client"),
+                                          QStringLiteral("--server"), QStringLiteral("gpu0002"),
+                                          QStringLiteral("--duration"), QStringLiteral("1"),
+                                          QStringLiteral("--json")});
+        server.waitForFinished(20000);
+        served.terminate();
+        served.waitForFinished(10000);
+        QVERIFY2(client.code == int(ExitOk), qPrintable(client.err));
+        const QJsonObject result = QJsonDocument::fromJson(client.out.toUtf8()).object();
+        QCOMPARE(result.value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
+    }
+
     // A record that fails before its first tick keeps no file: one would only stand in the
     // way of the corrected command (--out never overwrites).
     void failedRecordKeepsNoFile()

@@ -241,8 +241,10 @@ void readTestSide(JobFields &f, JobSpec &s)
             JobSpecText::tr("'role' must be server or client"));
     if (s.role == QLatin1String("client")) {
         s.server = f.text("server");
-        f.check(!validHost(s.server),
+        f.check(!f.has("server"),
                 JobSpecText::tr("a client needs 'server': the address of the server side"));
+        f.check(!validHost(s.server),
+                JobSpecText::tr("'server' must be a host name or address, not '%1'").arg(s.server));
     } else if (f.has("server")) {
         // iperf3 -B / sockperf -i: the address the server listens on.
         s.server = f.text("server");

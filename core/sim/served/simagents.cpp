@@ -193,6 +193,7 @@ Result<void> SimAgents::listen(const QHostAddress &address, const QList<SimAgent
         }
         for (int h : agent.nics)
             m_runners[h] = runner;
+        m_serverNics.insert(agent.name, agent.nics);
         m_servers.append(server);
         m_ports.insert(a, port);
     }
@@ -333,6 +334,14 @@ int SimAgents::hostByAddress(const QString &address) const
     return -1;
 }
 
+QList<int> SimAgents::hostsByAddress(const QString &address) const
+{
+    if (const int h = hostByAddress(address); h >= 0)
+        return {h};
+    // A server's own name (its agent's, as the inventory and LLDP give it): any of its NICs.
+    return m_serverNics.value(address);
+}
+
 void SimAgents::emitLine(Job &job, const QString &line)
 {
     job.text += line + QLatin1Char('\n');
@@ -397,11 +406,11 @@ Result<QString> SimAgents::start(int host, const JobSpec &spec)
         return id;
     }
     // A client: find the listening server side on the peer.
-    const int peerHost = hostByAddress(spec.server);
+    const QList<int> peerHosts = hostsByAddress(spec.server);
     std::shared_ptr<Job> server;
     for (const auto &j : std::as_const(m_jobs)) {
-        if (j->host == peerHost && j->state == Job::State::Listening && j->spec.tool == spec.tool
-            && j->spec.port == spec.port && j->peer.isEmpty())
+        if (peerHosts.contains(j->host) && j->state == Job::State::Listening
+            && j->spec.tool == spec.tool && j->spec.port == spec.port && j->peer.isEmpty())
             server = j;
     }
     if (!server) {

@@ -87,6 +87,9 @@ private:
     void beginTraffic(Job &client, Job &server);
     void completeClient(Job &client);
     int hostByAddress(const QString &address) const;
+    /// The model hosts @p address names: a NIC's address or name, or a server's name (all its
+    /// NICs: on a rail fabric, `--server gpu0001` as the inventory names it).
+    QList<int> hostsByAddress(const QString &address) const;
     void progressTraining();
     // Pingmesh endpoints (simagentspingmesh.cpp).
     struct PingmeshJob;
@@ -102,6 +105,7 @@ private:
     QList<SimHostRunner *> m_runners;  ///< by model host (the runner of its server)
     QList<agentproto::AgentServer *> m_servers;
     QHash<int, quint16> m_ports;
+    QHash<QString, QList<int>> m_serverNics;  ///< an agent's host name -> its NICs' model hosts
     QHash<QString, std::shared_ptr<Job>> m_jobs;
     QHash<QString, Rendezvous> m_rendezvous;  ///< training ranks by master_addr:port
     int m_nextId = 1;
