@@ -54,8 +54,8 @@ const char *const kMigrations[] = {
     "state TEXT NOT NULL, error TEXT, started_ms INTEGER NOT NULL, finished_ms INTEGER, "
     "parameters TEXT, result TEXT, raw_output TEXT)",
     // 2: the fabric state during each run, and runs listed newest first quickly.
-    "ALTER TABLE runs ADD COLUMN fabric TEXT; "
-    "CREATE INDEX runs_started ON runs(started_ms)",
+    ("ALTER TABLE runs ADD COLUMN fabric TEXT; "
+     "CREATE INDEX runs_started ON runs(started_ms)"),
     // 3: the program recording a run ("boot id:pid:start time"), to tell a run another program
     // is recording right now from one a crash left open.
     "ALTER TABLE runs ADD COLUMN owner TEXT",
