@@ -536,6 +536,15 @@ private slots:
         QCOMPARE(r.code, int(ExitFailure));
         QVERIFY2(r.err.contains(QStringLiteral("was not kept")), qPrintable(r.err));
         QVERIFY(!QFile::exists(out));
+        // A misspelt scenario is said before a fabric starts for it (and nothing is created).
+        const Run misspelt = runInProcess(
+            {QStringLiteral("record"), QStringLiteral("--sim"), QStringLiteral("--scenario"),
+             QStringLiteral("training+nic-stal"), QStringLiteral("--seconds"), QStringLiteral("2"),
+             QStringLiteral("--out"), out});
+        QCOMPARE(misspelt.code, int(ExitUsage));
+        QVERIFY2(misspelt.err.contains(QStringLiteral("unknown live scenario 'nic-stal'")),
+                 qPrintable(misspelt.err));
+        QVERIFY(!QFile::exists(out));
     }
 
     // Every --topology is checked the same way, before anything starts (a usage error), and

@@ -76,6 +76,10 @@ QString FabricOptions::valueProblem(const QCommandLineParser &parser) const
         if (const auto spec = sim::SimService::checkTopology(parser.value(topology)); !spec)
             return spec.error().message;
     }
+    if (parser.isSet(scenario)) {
+        if (const auto named = sim::checkLiveScenarioNames(parser.value(scenario)); !named)
+            return named.error().message;
+    }
     return {};
 }
 

@@ -28,8 +28,8 @@ struct FabricOptions {
     QString check(const QCommandLineParser &parser) const;
     /// --seed's value (1 when not given); nothing when it is not a whole number from 0 up.
     std::optional<std::uint64_t> seedOf(const QCommandLineParser &parser) const;
-    /// Why --seed's or --topology's value is not one (a usage error, before anything
-    /// starts), or empty.
+    /// Why --seed's, --topology's or --scenario's value is not one (a usage error, before
+    /// anything starts), or empty.
     QString valueProblem(const QCommandLineParser &parser) const;
 
     QCommandLineOption inventory, sim, topology, scenario, seed;

@@ -59,6 +59,24 @@ Result<const ScenarioDefinition *> liveLoadNamed(const QList<ScenarioDefinition>
 
 }  // namespace
 
+Result<void> checkLiveScenarioNames(const QString &spec)
+{
+    const QList<ScenarioDefinition> table = scenarioTable();
+    for (const QString &part : spec.split(QLatin1Char('+'), Qt::SkipEmptyParts)) {
+        const QString name = part.section(QLatin1Char(':'), 0, 0).trimmed();
+        if (isLiveFault(name))
+            continue;
+        const bool live
+            = std::any_of(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
+                  return d.name == name && (d.live.apply || d.live.fault);
+              });
+        if (!live)
+            return makeError(ErrorCode::NotFound,
+                             LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
+    }
+    return {};
+}
+
 Result<QList<LaunchedJob>> launchedJobs(const FabricSpec &fabric, const QString &spec)
 {
     const QList<ScenarioDefinition> table = scenarioTable();

@@ -22,6 +22,10 @@ struct LiveScenario {
 QList<LiveScenario> liveScenarios();
 /// The live scenarios that make sense on a served leaf/spine fabric.
 QStringList leafSpineScenarioNames();
+/// Whether every part of live scenario @p spec ("training+nic-stall:HOST/DEV") names a live
+/// load or fault, without a fabric: a misspelt name said before a fabric starts for it.
+/// Targets and whether the fabric has what they name are checked when it starts.
+Result<void> checkLiveScenarioNames(const QString &spec);
 
 /// A training job a live scenario launched, by the NIC rows of its ranks ("gpu0007/mlx5_0"),
 /// in ring order: what a model of the fabric needs to run it again.
