@@ -398,6 +398,10 @@ private slots:
         QCOMPARE(first, qint64(420));
         QCOMPARE(table.reserve(peer, 30), qint64(820));
         QCOMPARE(table.reserve(peer, 30), qint64(1220));
+        // An attempt that would wait past its deadline is refused, and moves no turn.
+        QVERIFY(!table.reserveBy(peer, 30, 1000));
+        QCOMPARE(table.nextTurnMs(peer, 30), qint64(1620));
+        QCOMPARE(table.reserveBy(peer, 1300, 2400), std::optional<qint64>(1620));
         for (int i = 0; i < 10; ++i)
             table.failed(peer, 40);
         QCOMPARE(table.delayMs(peer), qint64(1000));  // capped
@@ -423,6 +427,44 @@ private slots:
         QVERIFY2(waitReady(right), qPrintable(right.lastError()));
         QCOMPARE(agent.server->deferredAuths(), 2);
         QCOMPARE(agent.server->authBackoffMs(local), qint64(0));
+
+        // Delays longer than a connection's budget for hello and auth: an attempt is refused
+        // at once with when to come back, and the right token gets in on its next try. (Kept
+        // waiting, each attempt timed out and pushed the next turn further away: six wrong
+        // tokens locked the right one out for good.)
+        TestAgent tight({QStringLiteral("mlx5_0")}, 0, [](AgentServerOptions &o) {
+            o.authBackoffBaseMs = 400;
+            o.preAuthTimeoutMs = 1000;
+        });
+        AgentEndpoint wrongTight = tight.endpoint();
+        wrongTight.token = QStringLiteral("wrong-token-0123456789");
+        // Wrong tokens until the delay outgrows the budget: an attempt is then refused at once.
+        QString refusal;
+        for (int i = 0; i < 8 && refusal.isEmpty(); ++i) {
+            AgentClient guess(wrongTight);
+            QVERIFY(!waitReady(guess));
+            if (guess.lastError().contains(QStringLiteral("too many failed authentications")))
+                refusal = guess.lastError();
+            else
+                QVERIFY2(guess.lastError().contains(QStringLiteral("authentication failed")),
+                         qPrintable(guess.lastError()));
+        }
+        QVERIFY2(refusal.contains(QStringLiteral("the next attempt is looked at in")),
+                 qPrintable(refusal));
+        // The right token, retried as a console does: it gets in once its turn falls within an
+        // attempt's second, and no attempt meanwhile times out.
+        bool in = false;
+        for (int i = 0; i < 20 && !in; ++i) {
+            AgentClient retry(tight.endpoint());
+            in = waitReady(retry);
+            if (!in) {
+                QVERIFY2(retry.lastError().contains(QStringLiteral("too many failed")),
+                         qPrintable(retry.lastError()));
+                QTest::qWait(300);
+            }
+        }
+        QVERIFY(in);
+        QCOMPARE(tight.server->authBackoffMs(local), qint64(0));
     }
 
     // 3a. A subscriber that stops reading: its queue stays bounded, samples are skipped and

@@ -424,9 +424,21 @@ void AgentServer::Session::handleAuth(const QJsonObject &m)
                QStringLiteral("unauthenticated"));
         return;
     }
-    // An address that failed lately waits before its next attempt is even looked at.
+    // An address that failed lately waits before its next attempt is even looked at; an
+    // attempt whose turn would come after its connection's deadline is refused at once with
+    // when to come back (kept waiting, it timed out and moved the next turn further away).
     const qint64 now = m_server->nowMs();
-    const qint64 at = m_server->m_backoff.reserve(m_peer, now);
+    const qint64 latest = now + std::max(0, m_preAuthDeadline.remainingTime() - 250);
+    const std::optional<qint64> turn = m_server->m_backoff.reserveBy(m_peer, now, latest);
+    if (!turn) {
+        const qint64 waitMs = m_server->m_backoff.nextTurnMs(m_peer, now) - now;
+        reject(AgentSessionText::tr("too many failed authentications from this address lately: "
+                                    "the next attempt is looked at in %1 s")
+                   .arg(seconds(int(waitMs))),
+               QStringLiteral("auth_backoff"));
+        return;
+    }
+    const qint64 at = *turn;
     if (at <= now) {
         checkToken(m);
         return;

@@ -43,6 +43,20 @@ qint64 AuthBackoff::reserve(const QHostAddress &peer, qint64 nowMs)
     return at;
 }
 
+std::optional<qint64> AuthBackoff::reserveBy(const QHostAddress &peer, qint64 nowMs,
+                                             qint64 latestMs)
+{
+    if (nextTurnMs(peer, nowMs) > latestMs)
+        return std::nullopt;
+    return reserve(peer, nowMs);
+}
+
+qint64 AuthBackoff::nextTurnMs(const QHostAddress &peer, qint64 nowMs) const
+{
+    const auto it = m_peers.constFind(peer);
+    return it == m_peers.constEnd() ? nowMs : std::max(nowMs, it->nextServeMs);
+}
+
 void AuthBackoff::failed(const QHostAddress &peer, qint64 nowMs)
 {
     if (!m_peers.contains(peer) && m_peers.size() >= kMaxTracked)

@@ -3,6 +3,8 @@
 #include <QHash>
 #include <QHostAddress>
 
+#include <optional>
+
 namespace roce::agentproto {
 
 /// Slows down token guessing: after a failed authentication from an address, the next
@@ -20,6 +22,13 @@ public:
     /// When (>= @p nowMs) an attempt from @p peer that arrives at @p nowMs may be served;
     /// reserves that moment, so the next waiting attempt is served one delay later.
     qint64 reserve(const QHostAddress &peer, qint64 nowMs);
+    /// The same for an attempt that gives up at @p latestMs (its connection's deadline): when
+    /// its turn would come later, nothing is reserved and nothing returned. It is refused at
+    /// once, and the turns after it do not move: an attempt kept waiting past its deadline
+    /// used to push every later one further away, which locked out the right token too.
+    std::optional<qint64> reserveBy(const QHostAddress &peer, qint64 nowMs, qint64 latestMs);
+    /// The earliest an attempt from @p peer arriving at @p nowMs could be served.
+    qint64 nextTurnMs(const QHostAddress &peer, qint64 nowMs) const;
     void failed(const QHostAddress &peer, qint64 nowMs);
     void succeeded(const QHostAddress &peer);
     /// The delay the next failure from @p peer has earned (0: none failed lately).
