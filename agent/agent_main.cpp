@@ -113,8 +113,10 @@ int main(int argc, char **argv)
         return 0;
     }
     // Daemon mode: serve until stopped.
-    if (parsed.options->plaintext && parsed.options->clientCa.isEmpty()) {
-        // Without TLS and without certificates to parse, no TLS backend is needed: Qt loads
+    if (parsed.options->plaintext && parsed.options->clientCa.isEmpty()
+        && parsed.options->webConfig.isEmpty()) {
+        // Without TLS and without certificates to parse (a web-config may hold /metrics'
+        // own TLS and client CA, which do need it), no TLS backend is needed: Qt loads
         // every TLS plugin as soon as a certificate object exists (even an empty one), and the
         // OpenSSL one maps libssl and libcrypto, 4 MB of the daemon's memory. The daemon
         // loads no other plugin. Qt then warns that it has no TLS backend, which here is the

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QSettings>
 #include <QTextStream>
 
@@ -107,11 +108,54 @@ void declare(OptionTable &t, AgentOptions &o)
               &o.configFile);
 }
 
+/// The file's lines, checked before QSettings reads them: it skips a line without '=' and
+/// reads an empty value as unset, so a typo left a default in force, unsaid (a line
+/// `listen 127.0.0.1:18556` left the agent listening on every interface); and of a key set
+/// twice it keeps one.
+std::optional<QString> checkConfigLines(const QString &file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return AgentOptionsText::tr("cannot read config file %1: %2").arg(file, f.errorString());
+    QHash<QString, int> firstLine;
+    QString section;
+    for (int n = 1; !f.atEnd(); ++n) {
+        const QString line = QString::fromUtf8(f.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char(';'))
+            || line.startsWith(QLatin1Char('#')))
+            continue;
+        if (line.startsWith(QLatin1Char('['))) {
+            section = line;
+            continue;
+        }
+        const qsizetype eq = line.indexOf(QLatin1Char('='));
+        const QString key = line.left(eq).trimmed();
+        if (eq <= 0 || key.isEmpty())
+            return AgentOptionsText::tr("%1:%2: \"%3\" is not KEY = VALUE")
+                .arg(file)
+                .arg(n)
+                .arg(line);
+        if (line.mid(eq + 1).trimmed().isEmpty())
+            return AgentOptionsText::tr("%1:%2: %3 has no value").arg(file).arg(n).arg(key);
+        const QString where = section + key;
+        if (firstLine.contains(where))
+            return AgentOptionsText::tr("%1:%2: %3 is set again (first on line %4)")
+                .arg(file)
+                .arg(n)
+                .arg(key)
+                .arg(firstLine.value(where));
+        firstLine.insert(where, n);
+    }
+    return std::nullopt;
+}
+
 /// Applies the [agent] section of @p file under the flags; why it cannot, if it cannot.
 std::optional<QString> applyConfigFile(OptionTable &table, const QString &file)
 {
     if (!QFile::exists(file))
         return AgentOptionsText::tr("config file %1 does not exist").arg(file);
+    if (auto problem = checkConfigLines(file))
+        return problem;
     QSettings ini(file, QSettings::IniFormat);
     if (ini.status() != QSettings::NoError)
         return AgentOptionsText::tr("cannot parse config file %1").arg(file);

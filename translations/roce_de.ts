@@ -290,6 +290,22 @@
         <source>--sysfs-root %1 is not a directory</source>
         <translation>--sysfs-root %1 ist kein Verzeichnis</translation>
     </message>
+    <message>
+        <source>cannot read config file %1: %2</source>
+        <translation>Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1:%2: &quot;%3&quot; is not KEY = VALUE</source>
+        <translation>%1:%2: &quot;%3&quot; ist nicht SCHLÜSSEL = WERT</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3 has no value</source>
+        <translation>%1:%2: %3 hat keinen Wert</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3 is set again (first on line %4)</source>
+        <translation>%1:%2: %3 wird erneut gesetzt (zuerst in Zeile %4)</translation>
+    </message>
 </context>
 <context>
     <name>AgentPingmeshFeedText</name>
@@ -429,6 +445,10 @@
     <message>
         <source>set_ecn needs &apos;netdev&apos; and &apos;roce_np&apos;/&apos;roce_rp&apos; objects of file: value</source>
         <translation>set_ecn braucht &apos;netdev&apos; und &apos;roce_np&apos;/&apos;roce_rp&apos; als Objekte aus Datei: Wert</translation>
+    </message>
+    <message>
+        <source>too many failed authentications from this address lately: the next attempt is looked at in %1 s</source>
+        <translation>zu viele fehlgeschlagene Anmeldungen von dieser Adresse in letzter Zeit: der nächste Versuch wird in %1 s geprüft</translation>
     </message>
 </context>
 <context>
@@ -7357,6 +7377,10 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>rate_limit is not supported (failed logins are bounded without it)</source>
         <translation>rate_limit wird nicht unterstützt (fehlgeschlagene Anmeldungen sind auch ohne begrenzt)</translation>
+    </message>
+    <message>
+        <source>basic_auth_users: the bcrypt cost of &quot;%1&quot; is %2; it must be from 04 to 31</source>
+        <translation>basic_auth_users: die bcrypt-Kosten von &quot;%1&quot; sind %2; sie müssen zwischen 04 und 31 liegen</translation>
     </message>
 </context>
 <context>

@@ -113,6 +113,21 @@ private slots:
             = parseAgentOptions({QStringLiteral("roce-agent"), QStringLiteral("--config"), ini,
                                  QStringLiteral("--web-config"), QStringLiteral("/tmp/w.yml")});
         QCOMPARE(flagWins.options->webConfig, QStringLiteral("/tmp/w.yml"));
+
+        // Lines QSettings would pass over, or read as unset, stop the agent with where they
+        // are (a listen line without '=' left it listening on every interface).
+        for (const auto &[text, said] :
+             {std::pair {QByteArray("[agent]\nlisten 127.0.0.1:18556\n"),
+                         QStringLiteral(":2: \"listen 127.0.0.1:18556\" is not KEY = VALUE")},
+              std::pair {QByteArray("[agent]\n; empty\nlisten =\n"),
+                         QStringLiteral(":3: listen has no value")},
+              std::pair {QByteArray("[agent]\nmetrics = off\nmetrics = 127.0.0.1:1\n"),
+                         QStringLiteral(":3: metrics is set again (first on line 2)")}}) {
+            const QString bad = writeFile(dir, QStringLiteral("bad.conf"), text);
+            const auto [code, err] = runAgent({QStringLiteral("--config"), bad});
+            QCOMPARE(code, 2);
+            QVERIFY2(err.contains(bad + said), qPrintable(err));
+        }
     }
 
     void helpStatesTheLoopbackDefault()
@@ -217,6 +232,11 @@ private slots:
             << QStringLiteral("X-Powered-By");
         QTest::newRow("not bcrypt")
             << QByteArray("basic_auth_users:\n  alice: secret\n") << QStringLiteral("\"alice\"");
+        // A well-formed hash with a cost libxcrypt refuses: every login would fail, unsaid.
+        QTest::newRow("bcrypt cost 99")
+            << QByteArray("basic_auth_users:\n  prom: "
+                          "'$2b$99$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'\n")
+            << QStringLiteral("cost of \"prom\" is 99");
         QTest::newRow("missing cert file")
             << QByteArray("tls_server_config:\n  cert_file: nowhere.crt\n  key_file: k\n")
             << QStringLiteral("cert_file");
@@ -265,6 +285,29 @@ private slots:
                         QStringLiteral("off"), QStringLiteral("--web-config"), path});
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(path) && err.contains(QLatin1String("\"kye\"")), qPrintable(err));
+    }
+
+    // --plaintext is the agent protocol's; /metrics' TLS from a web-config still needs the
+    // TLS backend (the agent dropped it and refused the file: "no PEM certificate").
+    void plaintextAgentKeepsTlsForMetrics()
+    {
+        QTemporaryDir dir;
+        const QString path
+            = writeFile(dir, QStringLiteral("web.yml"),
+                        "tls_server_config:\n  cert_file: " + kTls.toUtf8()
+                            + "/agent.crt\n  key_file: " + kTls.toUtf8() + "/agent.key\n");
+        QProcess agent;
+        agent.start(QStringLiteral(ROCE_AGENT_PATH),
+                    {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                     QStringLiteral("--plaintext"), QStringLiteral("--token-file"),
+                     kTls + QStringLiteral("/token"), QStringLiteral("--metrics"),
+                     QStringLiteral("127.0.0.1:0"), QStringLiteral("--web-config"), path,
+                     QStringLiteral("--sysfs-root"), dir.path()});
+        QVERIFY(agent.waitForStarted());
+        // Still serving after start-up, where a refused configuration exits at once.
+        QVERIFY2(!agent.waitForFinished(3000), agent.readAllStandardError().constData());
+        agent.kill();
+        agent.waitForFinished(5000);
     }
 
     void metricsServerBoundsConnections()

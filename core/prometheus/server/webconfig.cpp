@@ -280,6 +280,14 @@ Result<void> readUsers(const Reader &r, yaml_node_t *node, WebConfig &config)
                            WebConfigText::tr("basic_auth_users: the password of \"%1\" "
                                              "is not a bcrypt hash ($2y$...)")
                                .arg(user));
+        // A cost libxcrypt refuses (04 to 31) fails every login, silently: said at start.
+        bool costOk = false;
+        const int cost = h.mid(4, 2).toInt(&costOk);
+        if (!costOk || cost < 4 || cost > 31)
+            return r.error(value,
+                           WebConfigText::tr("basic_auth_users: the bcrypt cost of \"%1\" is %2; "
+                                             "it must be from 04 to 31")
+                               .arg(user, QString::fromLatin1(h.mid(4, 2))));
         if (user.contains(QLatin1Char(':')))
             return r.error(value,
                            WebConfigText::tr("basic_auth_users: \"%1\": a user name "
