@@ -8,6 +8,7 @@
 #include "proto/agentproto/agentserver.h"
 #include "proto/agentproto/sharedsample.h"
 #include "proto/common/listenaddress.h"
+#include "proto/common/tlsidentitycheck.h"
 #include "proto/common/versions.h"
 #include "sampler.h"
 
@@ -95,6 +96,10 @@ Result<void> AgentDaemon::start()
         if (server.certificate.isNull() || server.key.isNull())
             return makeError(ErrorCode::InvalidArgument,
                              AgentDaemonText::tr("TLS certificate or key is not valid PEM"));
+        if (auto paired = checkTlsIdentity(server.certificate, server.key); !paired)
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("%1, %2: %3")
+                                 .arg(m_options.tlsCert, m_options.tlsKey, paired.error().message));
     }
 
     // A web config is checked even with /metrics off: a broken one should not wait for the

@@ -6856,6 +6856,13 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
     </message>
 </context>
 <context>
+    <name>TlsIdentityText</name>
+    <message>
+        <source>the TLS key does not go with the certificate: %1</source>
+        <translation>der TLS-Schlüssel passt nicht zum Zertifikat: %1</translation>
+    </message>
+</context>
+<context>
     <name>TopologyText</name>
     <message>
         <source>lldpcli output is not JSON: %1</source>

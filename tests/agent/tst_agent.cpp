@@ -6,6 +6,7 @@
 #include "proto/common/versions.h"
 #include "verbsdevices.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTcpSocket>
@@ -232,6 +233,11 @@ private slots:
             << QStringLiteral("X-Powered-By");
         QTest::newRow("not bcrypt")
             << QByteArray("basic_auth_users:\n  alice: secret\n") << QStringLiteral("\"alice\"");
+        // A key of another certificate: each parses, and every handshake would fail.
+        QTest::newRow("key of another certificate")
+            << QByteArray("tls_server_config:\n  cert_file: " + kTls.toUtf8()
+                          + "/agent.crt\n  key_file: " + kTls.toUtf8() + "/rogue.key\n")
+            << QStringLiteral("the TLS key does not go with the certificate");
         // A well-formed hash with a cost libxcrypt refuses: every login would fail, unsaid.
         QTest::newRow("bcrypt cost 99")
             << QByteArray("basic_auth_users:\n  prom: "
@@ -271,6 +277,22 @@ private slots:
         QVERIFY(!config);
         const QString message = config.error().message;
         QVERIFY2(message.contains(path) && message.contains(names), qPrintable(message));
+    }
+
+    // The agent protocol's own pair, checked the same way at start.
+    void mismatchedTlsKeyStopsTheAgent()
+    {
+        const auto [code, err]
+            = runAgent({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                        QStringLiteral("--token-file"), kTls + QStringLiteral("/token"),
+                        QStringLiteral("--tls-cert"), kTls + QStringLiteral("/agent.crt"),
+                        QStringLiteral("--tls-key"), kTls + QStringLiteral("/rogue.key"),
+                        QStringLiteral("--metrics"), QStringLiteral("off"),
+                        QStringLiteral("--sysfs-root"), QDir::tempPath()});
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QLatin1String("rogue.key"))
+                     && err.contains(QLatin1String("does not go with the certificate")),
+                 qPrintable(err));
     }
 
     void badWebConfigStopsTheAgent()

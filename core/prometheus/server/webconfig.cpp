@@ -1,5 +1,7 @@
 #include "prometheus/server/webconfig.h"
 
+#include "proto/common/tlsidentitycheck.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -187,6 +189,8 @@ Result<void> readTls(const Reader &r, yaml_node_t *node, WebConfig &config)
     }
     if (config.key.isNull())
         return r.error(node, WebConfigText::tr("key_file is not an unencrypted PEM private key"));
+    if (auto paired = checkTlsIdentity(config.certificate, config.key); !paired)
+        return r.error(node, paired.error().message);
 
     if (clientAuth == QLatin1String("RequireAndVerifyClientCert")) {
         config.clientCa = QSslCertificate::fromData(caPem, QSsl::Pem);
