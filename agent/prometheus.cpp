@@ -43,10 +43,48 @@ QByteArray sanitize(const QString &name)
     return out;
 }
 
+/// A per-priority PFC statistic of another driver, as ethtool names it around the priority's
+/// digit (docs/agent/nic-drivers.md), and what the mlx5 name of the same count is.
+struct PriorityPattern {
+    QStringView prefix;
+    QStringView suffix;
+    bool rx;
+    QStringView what;  ///< pause, pause_duration (microseconds) or pause_transition
+};
+constexpr PriorityPattern kPriorityPatterns[] = {
+    // Broadcom bnxt_en
+    {u"rx_pfc_ena_frames_pri", u"", true, u"pause"},
+    {u"tx_pfc_ena_frames_pri", u"", false, u"pause"},
+    {u"pfc_pri", u"_rx_duration_us", true, u"pause_duration"},
+    {u"pfc_pri", u"_tx_duration_us", false, u"pause_duration"},
+    {u"pfc_pri", u"_rx_transitions", true, u"pause_transition"},
+    {u"pfc_pri", u"_tx_transitions", false, u"pause_transition"},
+    // Intel ice: a pause is an XOFF frame
+    {u"rx_priority_", u"_xoff.nic", true, u"pause"},
+    {u"tx_priority_", u"_xoff.nic", false, u"pause"},
+    // AMD ionic: the time held, in microseconds
+    {u"rx_pripause_", u"_1us_count", true, u"pause_duration"},
+    {u"tx_pripause_", u"_1us_count", false, u"pause_duration"},
+};
+
 /// `(rx|tx)_prio<digit>_(pause|pause_duration|pause_transition|bytes|packets|discards)`:
-/// PFC statistics of mlx5, per priority.
+/// PFC statistics of mlx5, per priority; and the same counts of the other drivers the
+/// console maps (kPriorityPatterns), under the same metrics: a fleet of Broadcom, Intel or
+/// AMD NICs read from a metrics store has its pauses where the console looks for them.
 bool parsePriorityStat(QStringView key, bool &rx, QStringView &priority, QStringView &what)
 {
+    for (const PriorityPattern &p : kPriorityPatterns) {
+        if (key.size() == p.prefix.size() + 1 + p.suffix.size() && key.startsWith(p.prefix)
+            && key.endsWith(p.suffix)) {
+            const QStringView digit = key.mid(p.prefix.size(), 1);
+            if (!(digit[0] >= u'0' && digit[0] <= u'7'))
+                continue;
+            rx = p.rx;
+            priority = digit;
+            what = p.what;
+            return true;
+        }
+    }
     if (key.size() < 10 || !key.mid(2).startsWith(u"_prio") || key[8] != u'_'
         || !(key[7] >= u'0' && key[7] <= u'9'))
         return false;

@@ -630,6 +630,50 @@ private slots:
         }
     }
 
+    // Broadcom's, Intel's and AMD's per-priority PFC counts under the metrics mlx5's go by:
+    // what a fleet read from a metrics store looks for (they were node_ethtool_* names no
+    // query reads, and promtool linted bnxt's *_duration_us).
+    void prometheusPausesOfEveryDriver_data()
+    {
+        QTest::addColumn<QString>("tree");
+        QTest::addColumn<QStringList>("lines");
+        QTest::newRow("bnxt")
+            << QStringLiteral("sysfs-bnxt")
+            << QStringList {QStringLiteral("roce_priority_pause_frames_received_total{"
+                                           "device=\"enp101s0f0np0\",priority=\"3\"} 4201"),
+                            QStringLiteral("roce_priority_pause_frames_transmitted_total{"
+                                           "device=\"enp101s0f0np0\",priority=\"3\"} 4202"),
+                            QStringLiteral("roce_priority_pause_received_seconds_total{"
+                                           "device=\"enp101s0f0np0\",priority=\"3\"} 0.009")};
+        QTest::newRow("ice") << QStringLiteral("sysfs-irdma")
+                             << QStringList {QStringLiteral(
+                                    "roce_priority_pause_frames_received_total{device=\"ens801f0\","
+                                    "priority=\"3\"} 5203")};
+        QTest::newRow("ionic") << QStringLiteral("sysfs-ionic")
+                               << QStringList {QStringLiteral(
+                                      "roce_priority_pause_received_seconds_total{device="
+                                      "\"enp33s0np0\",priority=\"3\"} 0.0063")};
+    }
+
+    void prometheusPausesOfEveryDriver()
+    {
+        QFETCH(QString, tree);
+        QFETCH(QStringList, lines);
+        QProcess p;
+        p.start(QStringLiteral(ROCE_AGENT_PATH),
+                {QStringLiteral("--sysfs-root"), kFixtures + QLatin1Char('/') + tree,
+                 QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
+                 QStringLiteral("--once"), QStringLiteral("--prometheus")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString text = QString::fromUtf8(p.readAllStandardOutput());
+        QCOMPARE(roce::test::promtoolProblems(text.toUtf8()), QString());
+        for (const QString &line : lines)
+            QVERIFY2(text.contains(line + QLatin1Char('\n')), qPrintable(line));
+        QVERIFY(!text.contains(QStringLiteral("node_ethtool_pfc_pri")));
+        QVERIFY(!text.contains(QStringLiteral("node_ethtool_rx_priority_3_xoff")));
+    }
+
     void directJsonEqualsQtJson()
     {
         AgentSample s = sampleOf(QStringLiteral("sysfs-mlx5"), true);
