@@ -29,10 +29,12 @@ class AgentDaemonText
 
 Result<QByteArray> readFile(const QString &path, const QString &what)
 {
+    // A file the configuration names and the agent cannot read is the operator's to fix, as
+    // a bad value is: exit 2 for the token, the certificate, the key and the CA alike.
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return makeError(
-            ErrorCode::Io,
+            ErrorCode::InvalidArgument,
             AgentDaemonText::tr("cannot read %1 %2: %3").arg(what, path, f.errorString()));
     return f.readAll();
 }
@@ -74,6 +76,11 @@ Result<void> AgentDaemon::start()
         if (!ca)
             return ca.error();
         server.clientCa = QSslCertificate::fromData(*ca, QSsl::Pem);
+        // Else certificate login would be off without a word.
+        if (server.clientCa.isEmpty())
+            return makeError(ErrorCode::InvalidArgument,
+                             AgentDaemonText::tr("no PEM certificate in the client CA %1")
+                                 .arg(m_options.clientCa));
     }
     if (server.token.isEmpty() && server.clientCa.isEmpty()) {
         return makeError(ErrorCode::InvalidArgument,

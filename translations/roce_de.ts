@@ -121,6 +121,10 @@
         <source>--plaintext refused on %1: without TLS the token and every sample cross the network in clear; it is for loopback addresses (127.0.0.0/8, ::1) only</source>
         <translation>--plaintext auf %1 abgelehnt: ohne TLS gehen das Token und jede Stichprobe im Klartext über das Netz; es ist nur für Loopback-Adressen (127.0.0.0/8, ::1) gedacht</translation>
     </message>
+    <message>
+        <source>no PEM certificate in the client CA %1</source>
+        <translation>kein PEM-Zertifikat in der Client-CA %1</translation>
+    </message>
 </context>
 <context>
     <name>AgentMainText</name>

@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 using namespace roce::agent;
 using namespace roce::prometheus;
 
@@ -292,6 +294,32 @@ private slots:
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(QLatin1String("rogue.key"))
                      && err.contains(QLatin1String("does not go with the certificate")),
+                 qPrintable(err));
+    }
+
+    // Files the configuration names: unreadable ones stop the agent as a bad value does
+    // (exit 2, the token's exited 1), and a client CA with no certificate in it too (it
+    // started with certificate login quietly off).
+    void unusableFilesAreUsageErrors()
+    {
+        const QStringList base {QStringLiteral("--listen"),
+                                QStringLiteral("127.0.0.1:0"),
+                                QStringLiteral("--plaintext"),
+                                QStringLiteral("--metrics"),
+                                QStringLiteral("off"),
+                                QStringLiteral("--sysfs-root"),
+                                QDir::tempPath()};
+        auto [code, err] = runAgent(
+            base
+            + QStringList {QStringLiteral("--token-file"), QStringLiteral("/nonexistent/token")});
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QLatin1String("/nonexistent/token")), qPrintable(err));
+        std::tie(code, err) = runAgent(
+            base
+            + QStringList {QStringLiteral("--token-file"), kTls + QStringLiteral("/token"),
+                           QStringLiteral("--client-ca"), kTls + QStringLiteral("/token")});
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QLatin1String("no PEM certificate in the client CA")),
                  qPrintable(err));
     }
 
