@@ -38,6 +38,65 @@ Result<QByteArray> readFile(const QString &path, const QString &what)
             AgentDaemonText::tr("cannot read %1 %2: %3").arg(what, path, f.errorString()));
     return f.readAll();
 }
+
+/// The token and the client CA that authenticate consoles, into @p server.
+Result<void> readCredentials(const AgentOptions &options, agentproto::AgentServerOptions &server)
+{
+    if (!options.tokenFile.isEmpty()) {
+        const auto token = readFile(options.tokenFile, AgentDaemonText::tr("token file"));
+        if (!token)
+            return token.error();
+        server.token = QString::fromUtf8(token->trimmed());
+        if (server.token.size() < 16) {
+            return makeError(ErrorCode::InvalidArgument,
+                             AgentDaemonText::tr("the token in %1 is shorter than 16 characters")
+                                 .arg(options.tokenFile));
+        }
+    }
+    if (!options.clientCa.isEmpty()) {
+        const auto ca = readFile(options.clientCa, AgentDaemonText::tr("client CA"));
+        if (!ca)
+            return ca.error();
+        server.clientCa = QSslCertificate::fromData(*ca, QSsl::Pem);
+        // Else certificate login would be off without a word.
+        if (server.clientCa.isEmpty())
+            return makeError(ErrorCode::InvalidArgument,
+                             AgentDaemonText::tr("no PEM certificate in the client CA %1")
+                                 .arg(options.clientCa));
+    }
+    if (server.token.isEmpty() && server.clientCa.isEmpty()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         AgentDaemonText::tr(
+                             "no way to authenticate clients: give --token-file or --client-ca"));
+    }
+    return {};
+}
+
+/// The agent's TLS certificate and key, into @p server: both there, valid, and a pair.
+Result<void> readTlsIdentity(const AgentOptions &options, agentproto::AgentServerOptions &server)
+{
+    const auto cert = readFile(options.tlsCert, AgentDaemonText::tr("TLS certificate"));
+    if (!cert)
+        return makeError(ErrorCode::InvalidArgument,
+                         cert.error().message
+                             + AgentDaemonText::tr(" (give --tls-cert/--tls-key; see README)"));
+    const auto key = readFile(options.tlsKey, AgentDaemonText::tr("TLS key"));
+    if (!key)
+        return key.error();
+    server.certificate = QSslCertificate(*cert, QSsl::Pem);
+    server.key = QSslKey(*key, QSsl::Rsa, QSsl::Pem);
+    if (server.key.isNull())
+        server.key = QSslKey(*key, QSsl::Ec, QSsl::Pem);
+    if (server.certificate.isNull() || server.key.isNull())
+        return makeError(ErrorCode::InvalidArgument,
+                         AgentDaemonText::tr("TLS certificate or key is not valid PEM"));
+    if (auto paired = checkTlsIdentity(server.certificate, server.key); !paired)
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("%1, %2: %3")
+                             .arg(options.tlsCert, options.tlsKey, paired.error().message));
+    return {};
+}
+
 }  // namespace
 
 AgentDaemon::AgentDaemon(AgentOptions options, QObject *parent)
@@ -60,53 +119,11 @@ Result<void> AgentDaemon::start()
     server.hostname = so.hostname;
     server.agentVersion = QStringLiteral("roce-agent ") + applicationVersion();
     server.plaintext = m_options.plaintext;
-    if (!m_options.tokenFile.isEmpty()) {
-        const auto token = readFile(m_options.tokenFile, AgentDaemonText::tr("token file"));
-        if (!token)
-            return token.error();
-        server.token = QString::fromUtf8(token->trimmed());
-        if (server.token.size() < 16) {
-            return makeError(ErrorCode::InvalidArgument,
-                             AgentDaemonText::tr("the token in %1 is shorter than 16 characters")
-                                 .arg(m_options.tokenFile));
-        }
-    }
-    if (!m_options.clientCa.isEmpty()) {
-        const auto ca = readFile(m_options.clientCa, AgentDaemonText::tr("client CA"));
-        if (!ca)
-            return ca.error();
-        server.clientCa = QSslCertificate::fromData(*ca, QSsl::Pem);
-        // Else certificate login would be off without a word.
-        if (server.clientCa.isEmpty())
-            return makeError(ErrorCode::InvalidArgument,
-                             AgentDaemonText::tr("no PEM certificate in the client CA %1")
-                                 .arg(m_options.clientCa));
-    }
-    if (server.token.isEmpty() && server.clientCa.isEmpty()) {
-        return makeError(ErrorCode::InvalidArgument,
-                         AgentDaemonText::tr(
-                             "no way to authenticate clients: give --token-file or --client-ca"));
-    }
+    if (auto credentials = readCredentials(m_options, server); !credentials)
+        return credentials.error();
     if (!server.plaintext) {
-        const auto cert = readFile(m_options.tlsCert, AgentDaemonText::tr("TLS certificate"));
-        if (!cert)
-            return makeError(ErrorCode::InvalidArgument,
-                             cert.error().message
-                                 + AgentDaemonText::tr(" (give --tls-cert/--tls-key; see README)"));
-        const auto key = readFile(m_options.tlsKey, AgentDaemonText::tr("TLS key"));
-        if (!key)
-            return key.error();
-        server.certificate = QSslCertificate(*cert, QSsl::Pem);
-        server.key = QSslKey(*key, QSsl::Rsa, QSsl::Pem);
-        if (server.key.isNull())
-            server.key = QSslKey(*key, QSsl::Ec, QSsl::Pem);
-        if (server.certificate.isNull() || server.key.isNull())
-            return makeError(ErrorCode::InvalidArgument,
-                             AgentDaemonText::tr("TLS certificate or key is not valid PEM"));
-        if (auto paired = checkTlsIdentity(server.certificate, server.key); !paired)
-            return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("%1, %2: %3")
-                                 .arg(m_options.tlsCert, m_options.tlsKey, paired.error().message));
+        if (auto identity = readTlsIdentity(m_options, server); !identity)
+            return identity.error();
     }
 
     // A web config is checked even with /metrics off: a broken one should not wait for the
