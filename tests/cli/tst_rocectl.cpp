@@ -595,6 +595,25 @@ private slots:
                  (QStringList {QStringLiteral("127.0.0.1:1"), QStringLiteral("127.0.0.1:2")}));
     }
 
+    // With --served, a live fault whose name the model's pingmesh also has (bad-link) is the
+    // live one: it reaches the served fabric, which names what is wrong with its target; the
+    // model's own faults are still refused there.
+    void servedPingmeshTakesLiveFaultsOfSharedNames()
+    {
+        Run r = runInProcess({QStringLiteral("pingmesh"), QStringLiteral("--sim"),
+                              QStringLiteral("--served"), QStringLiteral("--scenario"),
+                              QStringLiteral("bad-link:nexus-roce/Ethernet9/9"),
+                              QStringLiteral("--seconds"), QStringLiteral("3")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("no cabled switch port 'nexus-roce/Ethernet9/9'")),
+                 qPrintable(r.err));
+        r = runInProcess({QStringLiteral("pingmesh"), QStringLiteral("--sim"),
+                          QStringLiteral("--served"), QStringLiteral("--scenario"),
+                          QStringLiteral("bad-nic:ubunturdma1")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("a fault of the model alone")), qPrintable(r.err));
+    }
+
     // A recording without ticks is no fabric seen: not a report of a healthy one.
     void diagnoseRefusesARecordingWithoutTicks()
     {

@@ -9,6 +9,7 @@
 #include "live/hub/livefabric.h"
 #include "sim/engine/fabric.h"
 #include "sim/feeds/pingmeshrun.h"
+#include "sim/scenarios/livescenario.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -284,6 +285,10 @@ std::optional<QString> misuseOf(const OptionTable &t, const PingmeshArgs &a)
     // model's alone.
     if (t.isSet(QStringLiteral("scenario")) && !a.served)
         return PingmeshText::tr("--scenario goes with --sim");
+    // A name both kinds have (bad-link, ecn-not-marking) is the live one here, as
+    // `rocectl sim --list` lists it; they were refused as the model's.
+    if (!t.isSet(QStringLiteral("scenario")) || sim::checkLiveScenarioNames(a.scenario))
+        return std::nullopt;
     const QString scenario = a.scenario.section(QLatin1Char(':'), 0, 0);
     for (const auto &[name, text] : sim::pingmeshScenarios()) {
         if (name.section(QLatin1Char(':'), 0, 0) == scenario && scenario != u"healthy")
