@@ -9032,13 +9032,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
         <source>receiver (optional)</source>
         <translation>Empfänger (optional)</translation>
     </message>
-    <message numerus="yes">
-        <source>%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); typical RTT %8 us under one switch, %9 us across. %n verdict(s).</source>
-        <translation>
-            <numerusform>%1, %2: %3 NICs, %4 Paare, %5 Proben in %6 s (%7 % der letzten 3 s verloren); typische RTT %8 us unter einem Switch, %9 us darüber hinaus. %n Befund.</numerusform>
-            <numerusform>%1, %2: %3 NICs, %4 Paare, %5 Proben in %6 s (%7 % der letzten 3 s verloren); typische RTT %8 us unter einem Switch, %9 us darüber hinaus. %n Befunde.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Pingmesh failed: %1</source>
         <translation>Pingmesh fehlgeschlagen: %1</translation>
@@ -9050,13 +9043,6 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>Starting the agents&apos; endpoints...</source>
         <translation>Die Endpunkte der Agenten werden gestartet...</translation>
-    </message>
-    <message numerus="yes">
-        <source>The fabric&apos;s agents: %1 NICs, %2 pairs, %3 probes in %4 s (%5 % of the last 3 s lost); typical RTT %6 us under one switch, %7 us across. %n verdict(s).</source>
-        <translation>
-            <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); typische RTT %6 us unter einem Switch, %7 us darüber hinaus. %n Befund.</numerusform>
-            <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); typische RTT %6 us unter einem Switch, %7 us darüber hinaus. %n Befunde.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Waiting for the fabric the window watches...</source>
@@ -9073,6 +9059,40 @@ Mit „ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub“ auf dem Server vergleichen
     <message>
         <source>The watched fabric has no agents to probe with and is not simulated: the pingmesh needs one or the other.</source>
         <translation>Die überwachte Fabric hat keine Agenten zum Proben und ist nicht simuliert: das Pingmesh braucht das eine oder das andere.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The fabric&apos;s agents: %1 NICs, %2 pairs, %3 probes in %4 s (%5 % of the last 3 s lost); %6. %n verdict(s).</source>
+        <translation>
+            <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); %6. %n Befund.</numerusform>
+            <numerusform>Die Agenten der Fabric: %1 NICs, %2 Paare, %3 Proben in %4 s (%5 % der letzten 3 s verloren); %6. %n Befunde.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); %8. %n verdict(s).</source>
+        <translation>
+            <numerusform>%1, %2: %3 NICs, %4 Paare, %5 Proben in %6 s (%7 % der letzten 3 s verloren); %8. %n Befund.</numerusform>
+            <numerusform>%1, %2: %3 NICs, %4 Paare, %5 Proben in %6 s (%7 % der letzten 3 s verloren); %8. %n Befunde.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>healthy</source>
+        <translation>gesund</translation>
+    </message>
+    <message>
+        <source>typical RTT %1 us under one switch, %2 us across</source>
+        <translation>typische RTT %1 us unter einem Switch, %2 us darüber hinaus</translation>
+    </message>
+    <message>
+        <source>typical RTT %1 us, every pair under one switch</source>
+        <translation>typische RTT %1 us, jedes Paar unter einem Switch</translation>
+    </message>
+    <message>
+        <source>typical RTT %1 us, every pair across switches</source>
+        <translation>typische RTT %1 us, jedes Paar über Switches hinweg</translation>
+    </message>
+    <message>
+        <source>no RTT yet: no pair answered</source>
+        <translation>noch keine RTT: kein Paar hat geantwortet</translation>
     </message>
 </context>
 <context>

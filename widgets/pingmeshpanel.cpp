@@ -252,20 +252,35 @@ void PingmeshPanel::showSnapshot(const pingmesh::PingmeshSnapshot &s)
     const int verdicts = int(s.verdicts.size());
     const QString text = s.topology == QLatin1String(kAgents)
         ? tr("The fabric's agents: %1 NICs, %2 pairs, %3 probes in %4 s (%5 % of the last 3 s "
-             "lost); typical RTT %6 us under one switch, %7 us across. %n verdict(s).",
+             "lost); %6. %n verdict(s).",
              nullptr, verdicts)
-        : tr("%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); typical "
-             "RTT %8 us under one switch, %9 us across. %n verdict(s).",
+        : tr("%1, %2: %3 NICs, %4 pairs, %5 probes in %6 s (%7 % of the last 3 s lost); %8. "
+             "%n verdict(s).",
              nullptr, verdicts)
-              .arg(s.topology, s.scenario.isEmpty() ? QStringLiteral("healthy") : s.scenario);
+              .arg(s.topology, s.scenario.isEmpty() ? tr("healthy") : s.scenario);
     const QLocale locale;
     m_status->setText(text.arg(s.endpoints.size())
                           .arg(locale.toString(s.pairs.size()))
                           .arg(locale.toString(s.probesSent))
                           .arg(s.seconds, 0, 'f', 0)
                           .arg(sent ? 100.0 * double(lost) / double(sent) : 0.0, 0, 'f', 2)
-                          .arg(m_matrix->baselineUs(false), 0, 'f', 1)
-                          .arg(m_matrix->baselineUs(true), 0, 'f', 1));
+                          .arg(typicalRtt()));
+}
+
+QString PingmeshPanel::typicalRtt() const
+{
+    // A fabric of one switch has no pair across switches: its "across" figure is no figure.
+    const double under = m_matrix->baselineUs(false);
+    const double across = m_matrix->baselineUs(true);
+    if (under > 0 && across > 0)
+        return tr("typical RTT %1 us under one switch, %2 us across")
+            .arg(under, 0, 'f', 1)
+            .arg(across, 0, 'f', 1);
+    if (under > 0)
+        return tr("typical RTT %1 us, every pair under one switch").arg(under, 0, 'f', 1);
+    if (across > 0)
+        return tr("typical RTT %1 us, every pair across switches").arg(across, 0, 'f', 1);
+    return tr("no RTT yet: no pair answered");
 }
 
 void PingmeshPanel::showFailure(const QString &message)

@@ -74,6 +74,8 @@ private:
     void updateArgumentHint();
     void fillChoices();
     QString idleText() const;
+    /// The typical round trips the matrix found, under one switch and across, said as such.
+    QString typicalRtt() const;
     void fitVerdictRows();
 
     models::PairMatrixModel *m_matrix;

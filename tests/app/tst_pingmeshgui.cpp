@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -285,6 +286,11 @@ private slots:
         QCOMPARE(panel->verdicts()->verdicts().first().nic,
                  QStringLiteral("ubunturdma3/rocep19s0"));
         QCOMPARE(panel->matrix()->rowCount(), 8);
+        // One switch: every pair is under it, and no figure "across" is made up.
+        const QString said = panel->findChild<QLabel *>(QStringLiteral("pingmeshStatus"))->text();
+        QVERIFY2(said.contains(QStringLiteral("us, every pair under one switch")),
+                 qPrintable(said));
+        QVERIFY2(!said.contains(QStringLiteral("across")), qPrintable(said));
         for (int r = 0; r < 8; ++r) {
             const QString nic = panel->matrix()->headerData(r, Qt::Vertical).toString();
             QVERIFY2(nic.startsWith(QLatin1String("ubunturdma")), qPrintable(nic));
@@ -330,6 +336,13 @@ private slots:
         QCOMPARE(combo->findText(QStringLiteral("agents")), -1);
         QVERIFY(combo->findText(QStringLiteral("hot-uplink")) >= 0);
         QTRY_COMPARE_WITH_TIMEOUT(panel->matrix()->rowCount(), 32, 10000);
+        // Two leaves: both kinds of path have their typical round trip.
+        const QString said = panel->findChild<QLabel *>(QStringLiteral("pingmeshStatus"))->text();
+        QVERIFY2(QRegularExpression(QStringLiteral("typical RTT [1-9][0-9.]* us under one switch, "
+                                                   "[1-9][0-9.]* us across"))
+                     .match(said)
+                     .hasMatch(),
+                 qPrintable(said));
         QCOMPARE(panel->matrix()->headerData(0, Qt::Vertical).toString(),
                  QStringLiteral("gpu0001/mlx5_0"));
         QVERIFY(panel->setScenario(QStringLiteral("bad-nic")));
