@@ -7,11 +7,13 @@
 #include "verbsdevices.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <tuple>
 
@@ -404,6 +406,77 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT((answer += good.readAll()).contains("roce_test 1"), 5000);
         QVERIFY(answer.startsWith("HTTP/1.1 200 OK"));
         QCOMPARE(server.scrapes(), 1);
+    }
+
+    // bcrypt's tens of milliseconds (here, at cost 13, hundreds) are spent on a thread of
+    // their own: the server's thread, which the agent samples on, never stops for them. A
+    // peer that leaves while its login is hashed takes nothing with it.
+    void basicAuthHashesOffTheServersThread()
+    {
+        const QByteArray hash = BasicAuth::hash("s3cret", 13);
+        QElapsedTimer cost;
+        cost.start();
+        QVERIFY(BasicAuth::verify("s3cret", hash));
+        const qint64 hashMs = cost.elapsed();
+        MetricsServer server("roce-test", [] { return QByteArray("roce_test 1\n"); });
+        WebConfig config;
+        config.users.insert(QStringLiteral("prom"), hash);
+        server.setWebConfig(config);
+        MetricsServer::Limits limits;
+        limits.headTimeoutMs = 60000;  // the hashes may queue on a loaded machine
+        limits.maxPendingHashes = 3;
+        server.setLimits(limits);
+        const quint16 port = server.listen(QHostAddress::LocalHost, 0);
+        QVERIFY(port);
+        auto login = [port](QTcpSocket &s, const QByteArray &userPassword) {
+            s.connectToHost(QHostAddress::LocalHost, port);
+            QVERIFY(s.waitForConnected(5000));
+            s.write("GET /metrics HTTP/1.1\r\nAuthorization: Basic " + userPassword.toBase64()
+                    + "\r\n\r\n");
+        };
+        // This thread's longest pause while three logins are hashed (one by a peer that
+        // leaves before its hash is done).
+        QTcpSocket right, wrong, gone;
+        login(right, "prom:s3cret");
+        login(wrong, "prom:guess");
+        login(gone, "prom:s3cret");
+        QVERIFY(gone.waitForBytesWritten(5000));
+        QTRY_COMPARE_WITH_TIMEOUT(server.hashesPending(), 3, 5000);
+        gone.abort();
+        // A fourth is not queued behind them: it is told to come back, at once.
+        QTcpSocket fourth;
+        login(fourth, "prom:other");
+        QByteArray fourthAnswer;
+        QTRY_VERIFY_WITH_TIMEOUT((fourthAnswer += fourth.readAll()).contains("\r\n\r\n"), 5000);
+        QVERIFY2(fourthAnswer.startsWith("HTTP/1.1 429"), fourthAnswer.constData());
+        QCOMPARE(server.hashesPending(), 3);
+        QElapsedTimer t;
+        t.start();
+        qint64 last = 0, longestGap = 0;
+        QByteArray rightAnswer, wrongAnswer;
+        while (t.elapsed() < 30000
+               && (!rightAnswer.contains("roce_test 1") || !wrongAnswer.contains("\r\n\r\n"))) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            QThread::msleep(2);
+            rightAnswer += right.readAll();
+            wrongAnswer += wrong.readAll();
+            longestGap = std::max(longestGap, t.elapsed() - last);
+            last = t.elapsed();
+        }
+        qInfo("one hash %lld ms; the server's thread paused at most %lld ms during three", hashMs,
+              longestGap);
+        QVERIFY2(rightAnswer.startsWith("HTTP/1.1 200 OK"), rightAnswer.constData());
+        QVERIFY2(wrongAnswer.startsWith("HTTP/1.1 401 Unauthorized"), wrongAnswer.constData());
+        QVERIFY2(longestGap < std::max<qint64>(hashMs / 2, 50),
+                 qPrintable(
+                     QStringLiteral("paused %1 ms, a hash takes %2").arg(longestGap).arg(hashMs)));
+        QCOMPARE(server.scrapes(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(server.hashesPending(), 0, 10000);  // the departed one's too
+        // The login is remembered: the next scrape is answered without a hash.
+        QTcpSocket again;
+        login(again, "prom:s3cret");
+        QByteArray againAnswer;
+        QTRY_VERIFY_WITH_TIMEOUT((againAnswer += again.readAll()).contains("roce_test 1"), 5000);
     }
 
     void fullMetricsServerAnswers503()

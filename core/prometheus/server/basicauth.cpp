@@ -82,6 +82,18 @@ BasicAuth::Bucket &BasicAuth::bucket(const QByteArray &source)
 
 BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization, const QByteArray &source)
 {
+    auto first = begin(authorization, source);
+    if (const Verdict *verdict = std::get_if<Verdict>(&first))
+        return *verdict;
+    const Attempt &attempt = std::get<Attempt>(first);
+    const qint64 started = m_clock();
+    const bool matched = verify(attempt.password, attempt.hash);
+    return settle(attempt, matched, m_clock() - started);
+}
+
+std::variant<BasicAuth::Verdict, BasicAuth::Attempt>
+BasicAuth::begin(const QByteArray &authorization, const QByteArray &source)
+{
     const QByteArray value = authorization.trimmed();
     if (m_users.isEmpty() || !value.left(6).toLower().startsWith("basic "))
         return Verdict::Denied;
@@ -90,29 +102,46 @@ BasicAuth::Verdict BasicAuth::check(const QByteArray &authorization, const QByte
     if (colon < 0)
         return Verdict::Denied;
     const QString user = QString::fromUtf8(decoded.left(colon));
-    const QByteArray password = decoded.mid(colon + 1);
-    const QByteArray remembered = QMessageAuthenticationCode::hash(
-        decoded.left(colon) + '\0' + password, m_key, QCryptographicHash::Sha256);
-    if (m_remembered.contains(remembered) && m_users.contains(user))
+    Attempt attempt;
+    attempt.password = decoded.mid(colon + 1);
+    attempt.remembered = QMessageAuthenticationCode::hash(
+        decoded.left(colon) + '\0' + attempt.password, m_key, QCryptographicHash::Sha256);
+    if (m_remembered.contains(attempt.remembered) && m_users.contains(user))
         return Verdict::Allowed;
     Bucket &budget = bucket(source);
     if (budget.budgetMs < m_limits.minHashCostMs)
         return Verdict::Throttled;
+    // Reserved now, the rest of what it takes charged by settle().
+    budget.budgetMs -= m_limits.minHashCostMs;
     // An unknown user costs a hash too (against any configured one), so that timing does not
     // tell which names exist.
     const auto it = m_users.constFind(user);
-    const QByteArray hash = it != m_users.constEnd() ? *it : m_users.constBegin().value();
+    attempt.knownUser = it != m_users.constEnd();
+    attempt.hash = attempt.knownUser ? *it : m_users.constBegin().value();
+    attempt.source = source;
     ++m_hashes;
-    const qint64 started = m_clock();
-    const bool ok = verify(password, hash) && it != m_users.constEnd();
-    // Charged what it took (a slow machine or a high cost runs out sooner), at least the floor.
-    budget.budgetMs -= double(std::max<qint64>(m_clock() - started, m_limits.minHashCostMs));
-    if (!ok)
+    return attempt;
+}
+
+BasicAuth::Verdict BasicAuth::settle(const Attempt &attempt, bool matched, qint64 tookMs)
+{
+    // Charged what it took beyond the floor reserved (a slow machine or a high cost runs out
+    // sooner). The bucket is looked up again: the table may have started over meanwhile.
+    bucket(attempt.source).budgetMs -= double(std::max<qint64>(tookMs - m_limits.minHashCostMs, 0));
+    if (!matched || !attempt.knownUser)
         return Verdict::Denied;
     if (m_remembered.size() >= m_limits.rememberedMax)
         m_remembered.clear();
-    m_remembered.insert(remembered);
+    m_remembered.insert(attempt.remembered);
     return Verdict::Allowed;
+}
+
+BasicAuth::Verdict BasicAuth::withdraw(const Attempt &attempt)
+{
+    Bucket &budget = bucket(attempt.source);
+    budget.budgetMs = std::min<double>(m_limits.burstMs, budget.budgetMs + m_limits.minHashCostMs);
+    --m_hashes;
+    return Verdict::Throttled;
 }
 
 }  // namespace roce::prometheus

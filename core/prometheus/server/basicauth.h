@@ -6,12 +6,14 @@
 #include <QString>
 
 #include <functional>
+#include <variant>
 
 namespace roce::prometheus {
 
 /// HTTP basic auth against bcrypt hashes (exporter-toolkit's basic_auth_users).
 ///
-/// bcrypt is slow on purpose (cost 10: ~70 ms of CPU on the server's one thread), so a
+/// bcrypt is slow on purpose (cost 10: ~70 ms of CPU; the server runs it off its own thread,
+/// through begin() and settle()), so a
 /// verified user and password is remembered, as a keyed hash, and the next scrape costs a
 /// SHA-256; and the time spent hashing is rationed (a bucket of milliseconds), so that a
 /// stream of wrong passwords (or names) takes at most a fifth of the thread after a first
@@ -36,9 +38,28 @@ public:
         : BasicAuth(std::move(users), Limits {})
     { }
 
+    /// A login that needs a bcrypt hash: what to hash (verify(password, hash)), and what
+    /// settle() needs to know of it afterwards.
+    struct Attempt {
+        QByteArray password, hash;
+        QByteArray remembered;  ///< the login's keyed digest
+        QByteArray source;
+        bool knownUser = false;
+    };
     /// Checks an Authorization header's value ("Basic base64(user:password)") sent from
-    /// @p source (peerSource(); empty: one source for every caller).
+    /// @p source (peerSource(); empty: one source for every caller), hashing here.
     Verdict check(const QByteArray &authorization, const QByteArray &source = {});
+    /// The first half of check(): a verdict at once (remembered, malformed, throttled), or
+    /// the hash to compute, which may then run on another thread (verify() is reentrant).
+    /// Its ration is reserved here, so hashes pending at once cannot overdraw it.
+    std::variant<Verdict, Attempt> begin(const QByteArray &authorization,
+                                         const QByteArray &source = {});
+    /// The second half: what the hash found (@p matched) after @p tookMs, charged to the
+    /// attempt's source and, when it is let in, remembered.
+    Verdict settle(const Attempt &attempt, bool matched, qint64 tookMs);
+    /// An attempt that will not be hashed after all (the server has too many waiting): its
+    /// reservation given back, and Throttled.
+    Verdict withdraw(const Attempt &attempt);
     int hashesComputed() const { return m_hashes; }
     qsizetype sourcesRationed() const { return m_buckets.size(); }
 

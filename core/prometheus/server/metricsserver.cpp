@@ -10,6 +10,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <variant>
+
 #include <algorithm>
 #include <limits>
 
@@ -51,10 +53,12 @@ struct MetricsServer::Peer {
     QByteArray source;
     qint64 acceptedMs = 0;
     qint64 progressMs = 0;  ///< the last time the peer took a byte of the answer
+    quint64 id = 0;         ///< which connection: a socket's address may be reused
     bool headDone = false;
-    QByteArray request;  ///< the head so far
-    QByteArray head;     ///< the answer's status line and headers
-    QByteArray body;     ///< shared with the render
+    bool answered = false;  ///< head and body set (a login's hash may come in between)
+    QByteArray request;     ///< the head so far
+    QByteArray head;        ///< the answer's status line and headers
+    QByteArray body;        ///< shared with the render
     qint64 bodySent = 0;
     QTimer *deadline = nullptr;  ///< the head's deadline, then the send's idle limit
     quint64 render = 0;          ///< the render it is sending (0: none)
@@ -64,9 +68,17 @@ MetricsServer::MetricsServer(QByteArray name, std::function<QByteArray()> metric
     : QObject(parent), m_name(std::move(name)), m_metrics(std::move(metrics))
 {
     m_clock.start();
+    // One hash at a time: a flood of logins takes one core at most, never the server's.
+    m_hashing.setMaxThreadCount(1);
 }
 
-MetricsServer::~MetricsServer() = default;
+MetricsServer::~MetricsServer()
+{
+    // No hash may report to a server that is going: what is queued is dropped, what runs
+    // is waited for (its report, queued to this object, goes with it).
+    m_hashing.clear();
+    m_hashing.waitForDone();
+}
 
 int MetricsServer::connections() const
 {
@@ -103,6 +115,7 @@ void MetricsServer::accept(qintptr descriptor)
         return;
     }
     Peer &peer = m_peers[socket];
+    peer.id = ++m_peerIds;
     peer.source = source;
     peer.acceptedMs = m_clock.elapsed();
     peer.progressMs = peer.acceptedMs;
@@ -221,7 +234,51 @@ void MetricsServer::onReadyRead(QTcpSocket *socket)
     if (!peer.request.contains("\r\n\r\n"))
         return;
     peer.headDone = true;
-    std::tie(peer.head, peer.body) = answer(std::exchange(peer.request, {}), peer.source);
+    const QByteArray request = std::exchange(peer.request, {});
+    if (!m_auth) {
+        respond(socket, request, BasicAuth::Verdict::Allowed);
+        return;
+    }
+    auto first = m_auth->begin(authorizationOf(request), peer.source);
+    if (const auto *verdict = std::get_if<BasicAuth::Verdict>(&first)) {
+        respond(socket, request, *verdict);
+        return;
+    }
+    // bcrypt takes tens of milliseconds by design: hashed on a thread of its own, so that
+    // the thread this server shares with its program (the agent's sampler) goes on. Few wait
+    // for it at once: a login beyond those is told to come back (429), at once, rather than
+    // holding a connection slot for the length of the queue.
+    if (m_hashesPending >= m_limits.maxPendingHashes) {
+        respond(socket, request, m_auth->withdraw(std::get<BasicAuth::Attempt>(first)));
+        return;
+    }
+    ++m_hashesPending;
+    m_hashing.start([this, socket, id = peer.id, request,
+                     attempt = std::get<BasicAuth::Attempt>(std::move(first))] {
+        QElapsedTimer took;
+        took.start();
+        const bool matched = BasicAuth::verify(attempt.password, attempt.hash);
+        const qint64 tookMs = took.elapsed();
+        QMetaObject::invokeMethod(
+            this,
+            [this, socket, id, request, attempt, matched, tookMs] {
+                --m_hashesPending;
+                const BasicAuth::Verdict verdict = m_auth->settle(attempt, matched, tookMs);
+                // Its peer may have gone meanwhile (and its socket's address been reused).
+                const auto peerNow = m_peers.constFind(socket);
+                if (peerNow != m_peers.constEnd() && peerNow->id == id)
+                    respond(socket, request, verdict);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void MetricsServer::respond(QTcpSocket *socket, const QByteArray &request,
+                            BasicAuth::Verdict verdict)
+{
+    Peer &peer = m_peers[socket];
+    std::tie(peer.head, peer.body) = answer(request, verdict);
+    peer.answered = true;
     if (!peer.body.isEmpty() && peer.body.constData() == m_lastRender.constData()) {
         peer.render = m_renderNumber;
         ++m_renderReaders;
@@ -236,7 +293,9 @@ void MetricsServer::onReadyRead(QTcpSocket *socket)
 void MetricsServer::sendMore(QTcpSocket *socket)
 {
     const auto it = m_peers.find(socket);
-    if (it == m_peers.end() || !it->headDone)
+    // Not before the answer: TLS writes of its own (session tickets) would otherwise find
+    // nothing left to send, and close a connection whose login is still being hashed.
+    if (it == m_peers.end() || !it->answered)
         return;
     Peer &peer = *it;
     const qint64 now = m_clock.elapsed();
@@ -281,12 +340,10 @@ QByteArray MetricsServer::render()
     return m_lastRender;
 }
 
-std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &request,
-                                                        const QByteArray &source)
+QByteArray MetricsServer::authorizationOf(const QByteArray &request)
 {
     const qsizetype headersEnd = request.indexOf("\r\n\r\n");
     const QList<QByteArray> lines = request.left(headersEnd).split('\n');
-    const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
     QByteArray authorization;
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QByteArray line = lines.at(i).trimmed();
@@ -294,12 +351,17 @@ std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &reques
         if (colon > 0 && line.left(colon).trimmed().toLower() == "authorization")
             authorization = line.mid(colon + 1).trimmed();
     }
+    return authorization;
+}
+
+std::pair<QByteArray, QByteArray> MetricsServer::answer(const QByteArray &request,
+                                                        BasicAuth::Verdict verdict)
+{
+    const QList<QByteArray> first = request.left(request.indexOf("\r\n")).trimmed().split(' ');
     QByteArray status = "200 OK";
     QByteArray type = "text/plain; version=0.0.4; charset=utf-8";
     QByteArray body;
     QByteArray extra;
-    const BasicAuth::Verdict verdict
-        = m_auth ? m_auth->check(authorization, source) : BasicAuth::Verdict::Allowed;
     if (verdict == BasicAuth::Verdict::Denied) {
         status = "401 Unauthorized";
         type = "text/plain; charset=utf-8";

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "prometheus/server/basicauth.h"
 #include "prometheus/server/webconfig.h"
 
 #include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
 #include <QObject>
+#include <QThreadPool>
 
 #include <functional>
 #include <memory>
@@ -15,8 +17,6 @@ class QTcpServer;
 class QTcpSocket;
 
 namespace roce::prometheus {
-
-class BasicAuth;
 
 /// Serves `GET /metrics` in the Prometheus text format (and a short index on `/`), like
 /// node_exporter, so existing Prometheus/Grafana fleets can scrape roce-agent and the switch
@@ -31,6 +31,8 @@ class BasicAuth;
 ///   server maxConnections; when a new peer finds no slot, the longest-waiting peer that has
 ///   not finished its head is evicted, else one that has stopped reading, else the new peer
 ///   is answered 503 (over TLS, closed: there is no session yet to answer in);
+/// - basic auth's bcrypt runs on a thread of its own, one hash at a time, and few logins may
+///   wait for it (more are answered 429 at once);
 /// - a render still being sent to one peer, and younger than reuseRenderMs, is shared with
 ///   the scrapes that arrive meanwhile, so many slow readers of one large exposition hold
 ///   one copy of it.
@@ -48,6 +50,8 @@ public:
         /// A peer that has taken nothing for this long may be evicted for a new one.
         int stalledMs = 1000;
         int reuseRenderMs = 250;
+        /// Logins waiting for their bcrypt hash (one is hashed at a time); more: 429.
+        int maxPendingHashes = 4;
     };
 
     /// @p name (ASCII) titles the index page and the basic-auth realm; @p metrics renders the
@@ -63,6 +67,8 @@ public:
     int connections() const;
     /// Peers evicted for a new one, and peers answered 503 (or closed) for want of a slot.
     int evicted() const { return m_evicted; }
+    /// Logins hashed or waiting to be.
+    int hashesPending() const { return m_hashesPending; }
     int turnedAway() const { return m_turnedAway; }
 
 private:
@@ -76,9 +82,12 @@ private:
     void onReadyRead(QTcpSocket *socket);
     void sendMore(QTcpSocket *socket);
     void drop(QTcpSocket *socket);
-    /// The response to @p request from @p source: its status line and headers, and its body
-    /// (kept apart: a switch exporter's body is megabytes, not worth another copy).
-    std::pair<QByteArray, QByteArray> answer(const QByteArray &request, const QByteArray &source);
+    /// Answers @p socket's @p request, its login judged @p verdict.
+    void respond(QTcpSocket *socket, const QByteArray &request, BasicAuth::Verdict verdict);
+    /// The response to @p request: its status line and headers, and its body (kept apart: a
+    /// switch exporter's body is megabytes, not worth another copy).
+    std::pair<QByteArray, QByteArray> answer(const QByteArray &request, BasicAuth::Verdict verdict);
+    static QByteArray authorizationOf(const QByteArray &request);
     QByteArray render();
 
     QByteArray m_name;
@@ -93,6 +102,9 @@ private:
     qint64 m_lastRenderMs = -1;
     quint64 m_renderNumber = 0;  ///< of m_lastRender
     int m_renderReaders = 0;     ///< peers sending m_lastRender now
+    QThreadPool m_hashing;       ///< bcrypt, off this server's thread
+    int m_hashesPending = 0;
+    quint64 m_peerIds = 0;
     int m_scrapes = 0;
     int m_evicted = 0;
     int m_turnedAway = 0;
