@@ -1,5 +1,9 @@
 #include "live/fleet/fleetqueries.h"
 
+#include "proto/datamodel/nicdriver.h"
+
+#include <QRegularExpression>
+
 namespace roce::fleet {
 
 namespace {
@@ -10,7 +14,10 @@ using model::Metric;
 QString selector(const QString &family, const QString &matchers, const QString &extra = {})
 {
     QStringList parts;
-    const bool pattern = family.contains(QLatin1Char('['));
+    // No metric name has these: a family that does is a regular expression.
+    const bool pattern = std::any_of(family.cbegin(), family.cend(), [](QChar c) {
+        return c == QLatin1Char('[') || c == QLatin1Char('(') || c == QLatin1Char('|');
+    });
     if (pattern)
         parts.append(QStringLiteral("__name__=~\"%1\"").arg(family));
     if (!extra.isEmpty())
@@ -67,6 +74,40 @@ FleetQuery nicCounter(Metric m, bool sparse, double scale, const QString &node, 
                                sumBy(RowKey::NicPort, scaled(rdmaScale, rateOf(f, rdma)))));
     };
     return {m, true, sparse, {{RowKey::NicPort, build}}, {node, rdma}};
+}
+
+/// Every driver's ethtool counter of NIC metric @p m (nicDriverSource()'s "ethtool:NAME"), as
+/// roce-agent exports it (node_ethtool_ and the name, anything but [a-z0-9_] an underscore)
+/// and as node_exporter's ethtool collector does (its rx and tx words spelt received and
+/// transmitted): a fleet of Broadcom, Intel or AMD NICs has them under their own names.
+std::pair<QString, QString> ethtoolFamilies(Metric m)
+{
+    static const QRegularExpression notName(QStringLiteral("[^a-z0-9_]"));
+    static const QRegularExpression rx(QStringLiteral("(^|_)rx(_|$)"));
+    static const QRegularExpression tx(QStringLiteral("(^|_)tx(_|$)"));
+    QStringList ours, node;
+    for (const model::NicDriver driver : model::kNicDrivers) {
+        const QString source = QLatin1String(model::nicDriverSource(driver, m));
+        for (const QString &alternative : source.split(QLatin1Char('|'), Qt::SkipEmptyParts)) {
+            if (!alternative.startsWith(QLatin1String("ethtool:"))
+                || alternative.contains(QLatin1Char('*')))
+                continue;
+            QString name = alternative.mid(8).toLower();
+            name.replace(notName, QStringLiteral("_"));
+            if (ours.contains(name))
+                continue;
+            ours.append(name);
+            node.append(QString(name)
+                            .replace(rx, QStringLiteral("\\1received\\2"))
+                            .replace(tx, QStringLiteral("\\1transmitted\\2")));
+        }
+    }
+    auto family = [](const QStringList &names) {
+        return names.size() == 1
+            ? QStringLiteral("node_ethtool_") + names.first()
+            : QStringLiteral("node_ethtool_(%1)").arg(names.join(QLatin1Char('|')));
+    };
+    return {family(ours), family(node)};
 }
 
 /// An ethtool statistic (or a per-priority family, summed) per netdev: ours, then
@@ -198,15 +239,13 @@ const QList<FleetQuery> &fleetQueries()
                            QStringLiteral("roce_priority_pause_frames_transmitted_total"),
                            QStringLiteral("node_ethtool_transmitted_prio[0-7]_pause"),
                            QStringLiteral("tx|transmitted")));
-        // NIC buffer drops, per netdev (ethtool).
+        // NIC buffer drops, per netdev (ethtool), whichever driver's counter the netdev has.
+        const auto [discards, nodeDiscards] = ethtoolFamilies(Metric::RxDiscardsPhy);
         q.append({Metric::RxDiscardsPhy,
                   true,
                   true,
-                  {{RowKey::Netdev,
-                    netdevFamily(QStringLiteral("node_ethtool_rx_discards_phy"),
-                                 QStringLiteral("node_ethtool_received_discards_phy"))}},
-                  {QStringLiteral("node_ethtool_rx_discards_phy"),
-                   QStringLiteral("node_ethtool_received_discards_phy")}});
+                  {{RowKey::Netdev, netdevFamily(discards, nodeDiscards)}},
+                  {discards, nodeDiscards}});
         q.append({Metric::PrioDiscards,
                   true,
                   true,

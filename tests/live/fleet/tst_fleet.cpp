@@ -504,6 +504,65 @@ private slots:
             QLatin1String("node_infiniband_np_cnp_packets_sent_total")));
     }
 
+    // The NIC's receive-buffer drops of every driver the console maps are read from a store,
+    // under the name roce-agent exports (and node_exporter's ethtool collector would): the
+    // query read mlx5's rx_discards_phy alone.
+    void discardsOfEveryDriverAreRead_data()
+    {
+        QTest::addColumn<QString>("tree");
+        QTest::addColumn<QString>("value");  // the fixture's count of the driver's counter
+        QTest::newRow("mlx5") << QStringLiteral("sysfs-mlx5") << QStringLiteral("1523");
+        QTest::newRow("bnxt") << QStringLiteral("sysfs-bnxt") << QStringLiteral("4203");
+        QTest::newRow("ice") << QStringLiteral("sysfs-irdma") << QStringLiteral("5205");
+        QTest::newRow("ionic") << QStringLiteral("sysfs-ionic") << QStringLiteral("6205");
+    }
+
+    void discardsOfEveryDriverAreRead()
+    {
+        QFETCH(QString, tree);
+        QFETCH(QString, value);
+        QProcess agent;
+        agent.start(QStringLiteral(ROCE_AGENT_PATH),
+                    {QStringLiteral("--sysfs-root"), kFixtures + QLatin1Char('/') + tree,
+                     QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
+                     QStringLiteral("--once"), QStringLiteral("--prometheus")});
+        QVERIFY(agent.waitForFinished(30000));
+        QCOMPARE(agent.exitCode(), 0);
+        const QString text = QString::fromUtf8(agent.readAllStandardOutput());
+        const QRegularExpression line(
+            QStringLiteral("^node_ethtool_(\\w+)\\{device=\"[^\"]+\"\\} %1$").arg(value),
+            QRegularExpression::MultilineOption);
+        const QRegularExpressionMatch exported = line.match(text);
+        QVERIFY2(exported.hasMatch(), qPrintable(text));
+        const QString ours = QStringLiteral("node_ethtool_") + exported.captured(1);
+        // node_exporter's ethtool collector spells the rx and tx words out.
+        QString node = exported.captured(1);
+        node.replace(QRegularExpression(QStringLiteral("(^|_)rx(_|$)")),
+                     QStringLiteral("\\1received\\2"));
+        node.prepend(QStringLiteral("node_ethtool_"));
+        const auto &queries = fleet::fleetQueries();
+        const auto query
+            = std::find_if(queries.cbegin(), queries.cend(), [](const fleet::FleetQuery &q) {
+                  return q.metric == model::Metric::RxDiscardsPhy;
+              });
+        QVERIFY(query != queries.cend());
+        for (const QString &name : {ours, node}) {
+            const bool read = std::any_of(
+                query->families.cbegin(), query->families.cend(), [&name](const QString &f) {
+                    return QRegularExpression(QRegularExpression::anchoredPattern(f))
+                        .match(name)
+                        .hasMatch();
+                });
+            QVERIFY2(read,
+                     qPrintable(name + QStringLiteral(" not in ")
+                                + query->families.join(QLatin1Char(' '))));
+        }
+        // Asked for by name pattern, not as a literal name.
+        const QString promql = query->resolved(QStringLiteral("4s")).first().promql;
+        QVERIFY2(promql.contains(QStringLiteral("__name__=~\"node_ethtool_(")), qPrintable(promql));
+        QVERIFY(!fleet::familyRegex(true).isEmpty());
+    }
+
     // --- end to end ---------------------------------------------------------------------------
     void storeShowsTheAgentsRates_data()
     {
