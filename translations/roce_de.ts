@@ -4537,6 +4537,14 @@ Szenarien von --sim:
         <source>%1 endpoint(s) took part: a pingmesh needs two or more</source>
         <translation>%1 Endpunkt(e) nahmen teil: ein Pingmesh braucht zwei oder mehr</translation>
     </message>
+    <message>
+        <source>%1 injected at %2 (drawn at random)</source>
+        <translation>%1 eingespeist bei %2 (zufällig gezogen)</translation>
+    </message>
+    <message>
+        <source>%1 injected at %2</source>
+        <translation>%1 eingespeist bei %2</translation>
+    </message>
 </context>
 <context>
     <name>PingmeshWiringText</name>

@@ -88,6 +88,28 @@ QString PingmeshCommand::summary() const
     return PingmeshText::tr("Probe every pair of NICs and name the bad NIC, link or port");
 }
 
+namespace {
+
+/// One line per fault of a served fabric's scenario, where it was injected.
+QString injectionLines(const QJsonObject &injection)
+{
+    QString lines;
+    const QJsonArray faults = injection.value(QStringLiteral("injected")).toArray();
+    for (const QJsonValue &f : faults) {
+        const QJsonObject fault = f.toObject();
+        lines += QStringLiteral("rocectl pingmesh: ")
+            + (fault.value(QStringLiteral("drawn")).toBool()
+                   ? PingmeshText::tr("%1 injected at %2 (drawn at random)")
+                   : PingmeshText::tr("%1 injected at %2"))
+                  .arg(fault.value(QStringLiteral("fault")).toString(),
+                       fault.value(QStringLiteral("location")).toString())
+            + QLatin1Char('\n');
+    }
+    return lines;
+}
+
+}  // namespace
+
 int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
                                    const pingmesh::AgentPingmeshOptions &options,
                                    const QList<agentproto::AgentEndpoint> &direct, bool json,
@@ -111,6 +133,14 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
     QObject::connect(&fabric, &HeadlessFabric::failed, &loop, fail);
     QObject::connect(&fabric, &HeadlessFabric::planReady, &loop,
                      [&](const live::FabricPlan &plan) { agents = plan.agents; });
+    // What the served fabric's scenario injected where: a drawn target is said nowhere else.
+    QJsonObject scenario;
+    QObject::connect(&fabric, &HeadlessFabric::scenarioInjected, &loop,
+                     [&](const QJsonObject &injection) {
+                         scenario = injection;
+                         io.err << injectionLines(injection);
+                         io.err.flush();
+                     });
     if (!direct.isEmpty())
         agents = direct;  // agents named on the command line: no switches, no LLDP
     else if (!fabric.start(hub, fabricOptions, parser, io, QStringLiteral("rocectl pingmesh")))
@@ -168,7 +198,9 @@ int PingmeshCommand::runOverAgents(const QCommandLineParser &parser,
     hub.stop();
     if (exitCode != ExitOk || !run)
         return exitCode == ExitOk ? ExitFailure : exitCode;
-    const QJsonObject report = run->reportJson();
+    QJsonObject report = run->reportJson();
+    if (!scenario.isEmpty())
+        report.insert(QStringLiteral("scenario"), scenario);
     if (json)
         writeJson(io.out, QJsonDocument(report));
     else

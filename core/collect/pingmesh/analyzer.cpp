@@ -371,7 +371,9 @@ Flags flagEndpoints(const Context &c)
     for (int e = 0; e < n; ++e) {
         const PortEvidence own = evidenceOf(c.switchPorts, c.endpoints[e].switchPortId());
         f.pausesSwitch[e] = own.pausedByItsNic();
-        if (own.pausesItsNic()) {
+        // A port that counts input errors has a bad cable, whose loss is the cable's
+        // whatever pauses the port sends as well (the retransmissions queue up behind it).
+        if (own.pausesItsNic() && own.inErrors <= 0) {
             f.flagged[e] = true;
             f.reason[e] = QStringLiteral("paused");
         }

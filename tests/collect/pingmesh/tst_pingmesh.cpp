@@ -259,6 +259,17 @@ private slots:
         QCOMPARE(link[0].kind, QStringLiteral("link"));
         QCOMPARE(link[0].port, eps[bad].switchPortId());
         QCOMPARE(link[0].evidence.value(QStringLiteral("in_errors_per_s")).toDouble(), 120.0);
+        // The retransmissions after the corruption queue up behind that port, which then
+        // pauses the NIC as well: still the cable (its loss was excused as PFC's victim's,
+        // and nothing was named).
+        ports[eps[bad].switchPortId()].set(model::Metric::TxPause, 30);
+        const QList<Verdict> pausedToo = a.evaluate(m.summaries(), ports);
+        QCOMPARE(pausedToo.size(), 1);
+        QCOMPARE(pausedToo[0].kind, QStringLiteral("link"));
+        QCOMPARE(pausedToo[0].port, eps[bad].switchPortId());
+        // Without the errors, a port that pauses its NIC makes a victim of PFC, not a bad NIC.
+        ports[eps[bad].switchPortId()].set(model::Metric::InErrors, 0);
+        QVERIFY(a.evaluate(m.summaries(), ports).isEmpty());
     }
 
     void everyNicOfAServerIsTheHost()
@@ -1043,6 +1054,44 @@ private slots:
         const QJsonObject first = results[0].toObject();
         QCOMPARE(first.value(QStringLiteral("udp_sports")).toArray().size(), 8);
         QCOMPARE(first.value(QStringLiteral("pairs")).toArray().size(), 15);
+    }
+
+    // The served reference fabric's bad-link, its port drawn: the corrupted frames' resends
+    // queue up behind that port, which then also pauses the NIC. The verdict is the cable
+    // (it was none: the NIC was excused as PFC's victim), at the port the scenario says.
+    void rocectlNamesADrawnBadLinkThroughTheAgents()
+    {
+        int code = -1;
+        QString err;
+        const QJsonObject r
+            = runJson({QStringLiteral("--sim"), QStringLiteral("--served"),
+                       QStringLiteral("--scenario"), QStringLiteral("bad-link"),
+                       QStringLiteral("--seconds"), QStringLiteral("6"), QStringLiteral("--json")},
+                      &code, &err);
+        QCOMPARE(code, 0);
+        const QJsonArray injected = r.value(QStringLiteral("scenario"))
+                                        .toObject()
+                                        .value(QStringLiteral("injected"))
+                                        .toArray();
+        QCOMPARE(injected.size(), 1);
+        const QJsonObject fault = injected.first().toObject();
+        QVERIFY(fault.value(QStringLiteral("drawn")).toBool());
+        const QString port = fault.value(QStringLiteral("location")).toString();
+        QVERIFY2(
+            err.contains(QStringLiteral("bad-link injected at %1 (drawn at random)").arg(port)),
+            qPrintable(err));
+        const QJsonArray verdicts = r.value(QStringLiteral("verdicts")).toArray();
+        const QByteArray all = QJsonDocument(verdicts).toJson();
+        QCOMPARE(verdicts.size(), 1);
+        const QJsonObject v = verdicts.first().toObject();
+        QCOMPARE(v.value(QStringLiteral("kind")).toString(), QStringLiteral("link"));
+        QCOMPARE(v.value(QStringLiteral("port")).toString(), port);
+        QVERIFY2(v.value(QStringLiteral("evidence"))
+                         .toObject()
+                         .value(QStringLiteral("in_errors_per_s"))
+                         .toDouble()
+                     > 100,
+                 all.constData());
     }
 
     void rocectlNamesAPausedSwitchPortThroughTheAgents()
