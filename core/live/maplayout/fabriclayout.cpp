@@ -10,4 +10,13 @@ int FabricLayout::serverCount() const
     return n;
 }
 
+QHash<QString, QString> FabricLayout::placement() const
+{
+    QHash<QString, QString> placed;
+    for (const Attachment &a : attachments)
+        for (const Server &server : a.servers)
+            placed.insert(server.name, portKey(a));
+    return placed;
+}
+
 }  // namespace roce::models

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -24,6 +25,9 @@ struct FabricLayout {
     QList<Attachment> attachments;
 
     int serverCount() const;
+    /// Which switch port each server hangs behind (its name -> portKey()): what a live model's
+    /// placement is when LLDP names only a hypervisor.
+    QHash<QString, QString> placement() const;
     /// The port table's key of @p a's switch port ("nexus-a/Ethernet1/2/2").
     QString portKey(const Attachment &a) const
     {

@@ -1,5 +1,6 @@
 #include "live/recording/replaydriver.h"
 
+#include "live/recording/shapejson.h"
 #include "proto/common/backgroundpriority.h"
 
 #include <QHash>
@@ -111,8 +112,23 @@ void ReplayDriver::takeBlock(int b)
         });
 }
 
+void ReplayDriver::placeServersUpTo(qint64 ms)
+{
+    const QList<RecordedEvent> &events = m_reader->events();
+    const RecordedEvent *latest = nullptr;
+    for (; m_layoutScan < events.size() && events.at(m_layoutScan).ms <= ms; ++m_layoutScan) {
+        if (events.at(m_layoutScan).type == QLatin1String("layout"))
+            latest = &events.at(m_layoutScan);
+    }
+    if (!latest)
+        return;
+    if (const auto layout = layoutFromJson(latest->body))
+        m_hub->setPlacement(layout->placement());
+}
+
 void ReplayDriver::applyTick(const RecordedTick &tick)
 {
+    placeServersUpTo(tick.ms);
     for (const live::LiveFabric::Input &in : tick.inputs)
         m_hub->replayInput(in);
     m_position = std::max(m_position, tick.ms);
@@ -132,6 +148,7 @@ void ReplayDriver::applyMerged(const QList<RecordedTick> &ticks)
         for (const live::LiveFabric::Input &in : t.inputs)
             if (in.kind != live::LiveFabric::Input::Kind::Frame || newest.value(in.source) == &in)
                 m_hub->replayInput(in);
+    placeServersUpTo(ticks.last().ms);
     m_position = std::max(m_position, ticks.last().ms);
     m_hub->tick();
     m_ticksApplied += ticks.size();
@@ -305,6 +322,9 @@ void ReplayDriver::seek(qint64 ms)
             if (in.kind == live::LiveFabric::Input::Kind::Frame)
                 charts.ingest(in.frame);
     m_position = settle.isEmpty() ? ms : settle.first().ms;
+    m_layoutScan = 0;
+    m_hub->setPlacement({});
+    placeServersUpTo(m_position);
     for (const RecordedTick &t : std::as_const(settle))
         applyTick(t);
     // Play goes on from the first tick after the target.

@@ -86,6 +86,9 @@ private:
     /// The current block's ticks up to @p ms, merged, without history; returns how many.
     int applyBlockUpTo(qint64 ms);
     void emitEventsUpTo(qint64 ms);
+    /// Gives the hub the placement of the latest recorded "layout" up to @p ms, before the
+    /// ticks it judges: LLDP names a hypervisor, the layout which port its servers are behind.
+    void placeServersUpTo(qint64 ms);
     /// Block @p b's ticks: the one decoded ahead on a worker thread when it is that one.
     QList<RecordedTick> blockTicks(int b);
     /// Makes block @p b the current one, from its first tick.
@@ -101,8 +104,9 @@ private:
     QElapsedTimer m_wall;
     int m_block = 0;  ///< the block m_blockTicks holds
     QList<RecordedTick> m_blockTicks;
-    qsizetype m_next = 0;       ///< the next tick of m_blockTicks
-    qsizetype m_nextEvent = 0;  ///< the next event of reader().events()
+    qsizetype m_next = 0;        ///< the next tick of m_blockTicks
+    qsizetype m_nextEvent = 0;   ///< the next event of reader().events()
+    qsizetype m_layoutScan = 0;  ///< the next event placeServersUpTo() looks at
     qint64 m_ticksApplied = 0;
     bool m_behind = false;  ///< the last frame of play overran its budget
     int m_prefetchBlock = -1;

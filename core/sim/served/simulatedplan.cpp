@@ -65,10 +65,7 @@ void SimulatedFabricPlan::followReference(const SimServiceOptions &options)
         for (monitor::SwitchTarget &s : m_plan.switches)
             s.name = l.switchName;
         // Where the virtual servers hang: LLDP on a hypervisor's uplink names the hypervisor.
-        for (const models::FabricLayout::Attachment &a : l.attachments) {
-            for (const models::FabricLayout::Server &server : a.servers)
-                m_plan.placement.insert(server.name, l.portKey(a));
-        }
+        m_plan.placement.insert(l.placement());
         if (m_hosts == 0)  // no agents to wait for: the switch is the plan
             emit ready(m_plan, {});
     });

@@ -200,6 +200,7 @@ private slots:
     void directorySegmentsAreKeptWithinLimits();
     void replayRebuildsTheLiveState();
     void seekGivesTheSameStateAsPlaying();
+    void replayPlacesServersAsTheLayoutSays();
     void playBehindEndsOnTheLastState();
     void embeddedIncastRecordsWhatTheLiveRunShowed();
     void killedRecorderReplaysWhatItWrote();
@@ -708,6 +709,56 @@ void TestRecording::playBehindEndsOnTheLastState()
     };
     QCOMPARE(byId(hurried).size(), 48 + 3 * 8);  // leaf0 and three hosts
     QCOMPARE(byId(hurried), byId(full));
+}
+
+// LLDP on a hypervisor's uplink names the hypervisor; the recorded layout says which port
+// each of its virtual servers is behind. A replay gives the hub that placement before the
+// ticks it judges, as the live plan did (without it, the diagnosis of a replayed reference
+// fabric explained none of a stalled NIC's alerts and named a down link three times).
+void TestRecording::replayPlacesServersAsTheLayoutSays()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("placed.rfr"));
+    const qint64 start = 1'795'000'000'000;
+    models::FabricLayout layout;
+    layout.switchName = QStringLiteral("nexus-roce");
+    layout.attachments = {{QStringLiteral("Ethernet1/1/1"),
+                           QStringLiteral("esxi-b"),
+                           {{QStringLiteral("ubunturdma5"), QStringLiteral("rocep11s0")},
+                            {QStringLiteral("ubunturdma7"), QStringLiteral("rocep11s0")}}},
+                          {QStringLiteral("Ethernet1/1/2"),
+                           QStringLiteral("esxi-b"),
+                           {{QStringLiteral("ubunturdma6"), QStringLiteral("rocep11s0")}}}};
+    {
+        recording::Recorder::Options options;
+        options.file = path;
+        recording::Recorder recorder(options);
+        QString error;
+        QVERIFY2(recorder.start(&error), qPrintable(error));
+        recorder.record(QStringLiteral("layout"), recording::layoutToJson(layout), start);
+        for (const recording::RecordedTick &t : syntheticTicks(start + 1000, 10, 2))
+            recorder.recordTick(t.ms, t.inputs, {});
+        recorder.flush();
+    }
+    auto opened = recording::RecordingReader::open(path);
+    QVERIFY(opened);
+    const std::shared_ptr<const recording::RecordingReader> reader = std::move(opened).value();
+    const QHash<QString, QString> expected {
+        {QStringLiteral("ubunturdma5"), QStringLiteral("nexus-roce/Ethernet1/1/1")},
+        {QStringLiteral("ubunturdma7"), QStringLiteral("nexus-roce/Ethernet1/1/1")},
+        {QStringLiteral("ubunturdma6"), QStringLiteral("nexus-roce/Ethernet1/1/2")}};
+    QCOMPARE(layout.placement(), expected);
+    LiveFabric hub;
+    recording::ReplayDriver driver(reader, &hub);
+    QVERIFY(hub.placement().isEmpty());
+    driver.advanceTo(start + 1000);
+    QCOMPARE(hub.placement(), expected);  // from the first tick on
+    driver.advanceTo(reader->endMs());
+    QCOMPARE(hub.placement(), expected);
+    // A seek rebuilds the hub: the placement with it.
+    hub.setPlacement({});
+    driver.seek(reader->startMs() + 5000);
+    QCOMPARE(hub.placement(), expected);
 }
 
 void TestRecording::seekGivesTheSameStateAsPlaying()
