@@ -1649,6 +1649,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`; für --prometheus ROCE_PRO
         <source>%1 holds no ticks: nothing to diagnose</source>
         <translation>%1 enthält keine Ticks: nichts zu diagnostizieren</translation>
     </message>
+    <message>
+        <source>no source of the fabric answered: nothing was diagnosed</source>
+        <translation>keine Quelle der Fabric hat geantwortet: nichts wurde diagnostiziert</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosisText</name>
@@ -2238,6 +2242,10 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
     <message>
         <source>--topology, --scenario and --seed go with --sim</source>
         <translation>--topology, --scenario und --seed gehören zu --sim</translation>
+    </message>
+    <message>
+        <source>--topology takes reference or rail:HOSTS:NICS:RAILS:SPINES here, not &apos;%1&apos;</source>
+        <translation>--topology nimmt hier reference oder rail:HOSTS:NICS:RAILS:SPINES, nicht &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -3762,6 +3770,10 @@ Token oder Passwort (--auth bearer oder basic): ROCE_PROMETHEUS_SECRET, sonst de
     <message>
         <source>One leaf hashes every flow to another leaf onto the same uplink: it runs hot with ECN marks while the leaf&apos;s other uplinks idle.</source>
         <translation>Ein Leaf legt per Hash jeden Fluss zu einem anderen Leaf auf denselben Uplink: Dieser läuft mit ECN-Markierungen heiß, während die anderen Uplinks des Leafs ruhen.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has an empty part: join one load and any faults with &apos;+&apos;</source>
+        <translation>&apos;%1&apos; hat einen leeren Teil: eine Last und beliebige Fehler mit &apos;+&apos; verbinden</translation>
     </message>
 </context>
 <context>

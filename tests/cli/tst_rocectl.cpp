@@ -4,6 +4,7 @@
 #include "proto/common/versions.h"
 #include "sim/scenarios/livescenario.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -571,6 +572,61 @@ private slots:
                           QStringLiteral("/nonexistent/x.rfr")});
         QCOMPARE(r.code, int(ExitUsage));
         QVERIFY2(r.err.contains(QStringLiteral("unknown topology 'mesh'")), qPrintable(r.err));
+        // A star is the model's: the served fabrics refused it only once started (exit 1).
+        r = runInProcess({QStringLiteral("diagnose"), QStringLiteral("--sim"),
+                          QStringLiteral("--topology"), QStringLiteral("star16"),
+                          QStringLiteral("--seconds"), QStringLiteral("1")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(QStringLiteral("not 'star16'")), qPrintable(r.err));
+    }
+
+    // A scenario's shape is checked before anything starts, as its names are: empty parts,
+    // two loads and a load with a target were refused only after the warm-up, with exit 1.
+    void scenarioShapesAreCheckedFirst_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("trailing +")
+            << QStringLiteral("training+") << QStringLiteral("'training+' has an empty part");
+        QTest::newRow("doubled +")
+            << QStringLiteral("training++nic-stall") << QStringLiteral("has an empty part");
+        QTest::newRow("two loads") << QStringLiteral("training+training")
+                                   << QStringLiteral("names two loads (training and training)");
+        QTest::newRow("load with a target")
+            << QStringLiteral("dcqcn-incast:gpu1+nic-stall")
+            << QStringLiteral("'dcqcn-incast' is a load and takes no target");
+    }
+
+    void scenarioShapesAreCheckedFirst()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, said);
+        QElapsedTimer t;
+        t.start();
+        const Run r = runInProcess({QStringLiteral("diagnose"), QStringLiteral("--sim"),
+                                    QStringLiteral("--scenario"), scenario,
+                                    QStringLiteral("--warmup"), QStringLiteral("30")});
+        QCOMPARE(r.code, int(ExitUsage));
+        QVERIFY2(r.err.contains(said), qPrintable(r.err));
+        QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
+        QVERIFY2(t.elapsed() < 20000, "refused only after a fabric started");
+    }
+
+    // A fabric none of whose sources answered was not diagnosed: exit 1, said (it exited 0
+    // with "No finding"). And the report's seconds are those watched.
+    void diagnoseOfNoSourceFails()
+    {
+        const Run r = runInProcess({QStringLiteral("diagnose"), QStringLiteral("--prometheus"),
+                                    QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--wait"),
+                                    QStringLiteral("1"), QStringLiteral("--seconds"),
+                                    QStringLiteral("2"), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(ExitFailure));
+        QVERIFY2(r.err.contains(QStringLiteral("no source of the fabric answered")),
+                 qPrintable(r.err));
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const double seconds = report.value(QStringLiteral("seconds")).toDouble();
+        QVERIFY2(seconds >= 1.9 && seconds < 4, qPrintable(r.out));
+        QCOMPARE(report.value(QStringLiteral("sources")).toArray().size(), 1);
     }
 
     // A pingmesh of fewer than two endpoints exits 1 and says so; an agent that never
@@ -612,6 +668,39 @@ private slots:
                           QStringLiteral("bad-nic:ubunturdma1")});
         QCOMPARE(r.code, int(ExitUsage));
         QVERIFY2(r.err.contains(QStringLiteral("a fault of the model alone")), qPrintable(r.err));
+    }
+
+    // A recording of the reference fabric is diagnosed as the live fabric was: the stalled
+    // NIC explains the pauses it spreads, with its victims (the replay had no placement of
+    // the virtual servers behind their hypervisors, and explained none of them).
+    void diagnoseOfAReplayIsTheLiveOne()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("stall.rfr"));
+        const Run recorded = runInProcess(
+            {QStringLiteral("record"), QStringLiteral("--sim"), QStringLiteral("--scenario"),
+             QStringLiteral("nic-stall:ubunturdma6/rocep11s0"), QStringLiteral("--seconds"),
+             QStringLiteral("12"), QStringLiteral("--out"), path});
+        QVERIFY2(recorded.code == int(ExitOk), qPrintable(recorded.err));
+        const Run r = runInProcess({QStringLiteral("diagnose"), QStringLiteral("--replay"), path,
+                                    QStringLiteral("--json")});
+        QVERIFY2(r.code == int(ExitOk), qPrintable(r.err));
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
+        const auto stall
+            = std::find_if(findings.cbegin(), findings.cend(), [](const QJsonValue &f) {
+                  return f.toObject().value(QStringLiteral("kind")).toString()
+                      == QLatin1String("nic_stall");
+              });
+        QVERIFY2(stall != findings.cend(), qPrintable(r.out));
+        const QJsonObject finding = stall->toObject();
+        QCOMPARE(finding.value(QStringLiteral("location")).toString(),
+                 QStringLiteral("ubunturdma6/rocep11s0"));
+        QVERIFY2(finding.value(QStringLiteral("explains")).toArray().size() >= 5,
+                 qPrintable(r.out));
+        QVERIFY2(!finding.value(QStringLiteral("victims")).toArray().isEmpty(), qPrintable(r.out));
+        QVERIFY2(!finding.value(QStringLiteral("pause_tree")).toArray().isEmpty(),
+                 qPrintable(r.out));
     }
 
     // A recording without ticks is no fabric seen: not a report of a healthy one.

@@ -73,8 +73,15 @@ QString FabricOptions::valueProblem(const QCommandLineParser &parser) const
     if (parser.isSet(topology)) {
         // Checked here, as every --topology is: a shape the fabric cannot have is the
         // caller's mistake (exit 2), said before anything starts.
-        if (const auto spec = sim::SimService::checkTopology(parser.value(topology)); !spec)
+        const QString shape = parser.value(topology);
+        if (const auto spec = sim::SimService::checkTopology(shape); !spec)
             return spec.error().message;
+        // A star is the model's (rocectl sim, pingmesh); these serve the reference fabric or
+        // a leaf/spine one.
+        if (shape != QLatin1String("reference") && !shape.startsWith(QLatin1String("rail:")))
+            return FabricText::tr("--topology takes reference or rail:HOSTS:NICS:RAILS:SPINES "
+                                  "here, not '%1'")
+                .arg(shape);
     }
     if (parser.isSet(scenario)) {
         if (const auto named = sim::checkLiveScenarioNames(parser.value(scenario)); !named)

@@ -355,7 +355,8 @@ bool watchFabric(LiveWatch &w, const FabricOptions &fabric, const QCommandLinePa
 
 /// Runs the watch until it is over or stopped: once every source answered (or the wait is
 /// over), the healthy warm-up, the faults, then @p seconds of watching.
-void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
+/// Returns the seconds the fabric was watched (fewer than @p seconds when stopped early).
+double watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
 {
     pingmesh::AgentPingmeshFeed probes;
     QObject::connect(&probes, &pingmesh::AgentPingmeshFeed::snapshot, &w.loop,
@@ -370,6 +371,7 @@ void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
     enum class Phase { Waiting, WarmingUp, Watching, Ending } phase = Phase::Waiting;
     qint64 phaseStart = 0;
     qint64 judgedAtMs = 0;
+    qint64 watchedFrom = -1, watchedTo = -1;
     QObject::connect(&w.hub, &live::LiveFabric::frameReady, &probes, [&] {
         if (probes.isRunning())
             probes.setPorts(w.hub.freshLatest());
@@ -390,17 +392,19 @@ void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
             }
             phase = w.faults ? Phase::WarmingUp : Phase::Watching;
             phaseStart = since.elapsed();
+            if (phase == Phase::Watching)
+                watchedFrom = phaseStart;
             return;
         }
         if (phase == Phase::WarmingUp && since.elapsed() - phaseStart >= qint64(a.warmup * 1000)) {
             w.fabric.startScenario(w.spec);
             phase = Phase::Watching;
-            phaseStart = since.elapsed();
+            phaseStart = watchedFrom = since.elapsed();
             return;
         }
         if (phase == Phase::Watching && since.elapsed() - phaseStart >= qint64(seconds * 1000)) {
             phase = Phase::Ending;
-            phaseStart = since.elapsed();
+            phaseStart = watchedTo = since.elapsed();
             judgedAtMs = w.hub.lastDiagnosisMs();
             return;
         }
@@ -415,6 +419,9 @@ void watchInPhases(LiveWatch &w, const DiagnoseArgs &a, double seconds)
         w.loop.exec();
     probes.stop();
     w.hub.stop();
+    if (watchedFrom < 0)
+        return 0;
+    return double((watchedTo >= 0 ? watchedTo : since.elapsed()) - watchedFrom) / 1000.0;
 }
 
 /// A fabric watched live: --prometheus's fleet, or the fabric --inventory or --sim names.
@@ -430,19 +437,29 @@ int diagnoseLive(const DiagnoseArgs &a, const FabricOptions &fabric,
     } else if (!watchFabric(w, fabric, parser, io)) {
         return ExitFailure;
     }
-    const double seconds = a.seconds.value_or(30);
-    watchInPhases(w, a, seconds);
+    const double watched = watchInPhases(w, a, a.seconds.value_or(30));
     if (w.exitCode != ExitOk)
         return w.exitCode;
     if (w.faults && w.scenario.isEmpty())
         io.err << DiagnoseText::tr("rocectl diagnose: the faults of '%1' did not start").arg(w.spec)
                << '\n';
-    const QJsonObject report = reportOf(w.hub, seconds, w.scenario);
+    const QJsonObject report = reportOf(w.hub, watched, w.scenario);
     if (a.json)
         io.out << QJsonDocument(report).toJson(QJsonDocument::Compact) << '\n';
     else
         printReport(report, io.out);
     io.out.flush();
+    // A fabric none of whose sources ever answered was not diagnosed: its "no finding" is not
+    // a healthy fabric's.
+    const QList<live::SourceState> sources = w.hub.sources();
+    if (std::none_of(sources.cbegin(), sources.cend(), [](const live::SourceState &s) {
+            return s.lastFrameMs > 0 && s.kind != QLatin1String("analyzer");
+        })) {
+        io.err << QStringLiteral("rocectl diagnose: ")
+               << DiagnoseText::tr("no source of the fabric answered: nothing was diagnosed")
+               << '\n';
+        return ExitFailure;
+    }
     return ExitOk;
 }
 

@@ -465,6 +465,10 @@ void LiveFabric::tick()
             applySourceDown(e, source, tick);
             break;
         case Event::Kind::Findings:
+            // An analyzer that reports is working: not "connecting" for ever.
+            source.state = SourceState::State::Ok;
+            source.error.clear();
+            source.lastFrameMs = e.ms;
             addAlerts(
                 m_alerts.findings(e.source, pingmesh::findingsToAlerts(e.message.toUtf8()), e.ms),
                 tick);

@@ -59,22 +59,46 @@ Result<const ScenarioDefinition *> liveLoadNamed(const QList<ScenarioDefinition>
 
 }  // namespace
 
-Result<void> checkLiveScenarioNames(const QString &spec)
+namespace {
+
+/// What a spec's parts are, as far as no fabric is needed to tell: no empty part, no load
+/// with a target, at most one load. The load found, if any, in @p load.
+Result<void> checkLiveSpecShape(const QList<ScenarioDefinition> &table, const QString &spec,
+                                const ScenarioDefinition **load)
 {
-    const QList<ScenarioDefinition> table = scenarioTable();
-    for (const QString &part : spec.split(QLatin1Char('+'), Qt::SkipEmptyParts)) {
+    *load = nullptr;
+    for (const QString &part : spec.split(QLatin1Char('+'))) {
         const QString name = part.section(QLatin1Char(':'), 0, 0).trimmed();
+        if (name.isEmpty())
+            return makeError(ErrorCode::InvalidArgument,
+                             LiveScenarioText::tr("'%1' has an empty part: join one load and any "
+                                                  "faults with '+'")
+                                 .arg(spec));
         if (isLiveFault(name))
             continue;
-        const bool live
-            = std::any_of(table.cbegin(), table.cend(), [&](const ScenarioDefinition &d) {
-                  return d.name == name && (d.live.apply || d.live.fault);
-              });
-        if (!live)
-            return makeError(ErrorCode::NotFound,
-                             LiveScenarioText::tr("unknown live scenario '%1'").arg(name));
+        const auto found = liveLoadNamed(table, name);
+        if (!found)
+            return found.error();
+        if (const QString target = part.section(QLatin1Char(':'), 1).trimmed(); !target.isEmpty())
+            return makeError(
+                ErrorCode::InvalidArgument,
+                LiveScenarioText::tr("'%1' is a load and takes no target ('%2')").arg(name, part));
+        if (*load)
+            return makeError(ErrorCode::InvalidArgument,
+                             LiveScenarioText::tr("'%1' names two loads (%2 and %3): join one load "
+                                                  "and any faults with '+'")
+                                 .arg(spec, (*load)->name, name));
+        *load = *found;
     }
     return {};
+}
+
+}  // namespace
+
+Result<void> checkLiveScenarioNames(const QString &spec)
+{
+    const ScenarioDefinition *load = nullptr;
+    return checkLiveSpecShape(scenarioTable(), spec, &load);
 }
 
 Result<QList<LaunchedJob>> launchedJobs(const FabricSpec &fabric, const QString &spec)
@@ -113,37 +137,22 @@ Result<ScenarioInjection> applyLiveScenario(Fabric &fabric, const QString &spec,
     ScenarioInjection injection;
     injection.spec = spec;
     const ScenarioDefinition *background = nullptr;
+    if (const auto shape = checkLiveSpecShape(table, spec, &background); !shape)
+        return shape.error();
+    if (background && (leafSpine ? !background->live.leafSpine : !background->live.singleSwitch))
+        return makeError(
+            ErrorCode::Unsupported,
+            leafSpine
+                ? LiveScenarioText::tr("scenario '%1' does not run on a leaf/spine fabric "
+                                       "(choose from: %2)")
+                      .arg(background->name, leafSpineScenarioNames().join(QStringLiteral(", ")))
+                : LiveScenarioText::tr("scenario '%1' needs a leaf/spine fabric")
+                      .arg(background->name));
     QList<std::pair<QString, QString>> faults;  // name, target
-    const QStringList parts = spec.split(QLatin1Char('+'));
-    for (const QString &part : parts) {
+    for (const QString &part : spec.split(QLatin1Char('+'))) {
         const QString name = part.section(QLatin1Char(':'), 0, 0).trimmed();
-        const QString target = part.section(QLatin1Char(':'), 1).trimmed();
-        if (isLiveFault(name)) {
-            faults.append({name, target});
-            continue;
-        }
-        const auto found = liveLoadNamed(table, name);
-        if (!found)
-            return found.error();
-        const ScenarioDefinition *it = *found;
-        if (!target.isEmpty())
-            return makeError(
-                ErrorCode::InvalidArgument,
-                LiveScenarioText::tr("'%1' is a load and takes no target ('%2')").arg(name, part));
-        if (background)
-            return makeError(ErrorCode::InvalidArgument,
-                             LiveScenarioText::tr("'%1' names two loads (%2 and %3): join one load "
-                                                  "and any faults with '+'")
-                                 .arg(spec, background->name, name));
-        if (leafSpine ? !it->live.leafSpine : !it->live.singleSwitch)
-            return makeError(
-                ErrorCode::Unsupported,
-                leafSpine
-                    ? LiveScenarioText::tr("scenario '%1' does not run on a leaf/spine fabric "
-                                           "(choose from: %2)")
-                          .arg(name, leafSpineScenarioNames().join(QStringLiteral(", ")))
-                    : LiveScenarioText::tr("scenario '%1' needs a leaf/spine fabric").arg(name));
-        background = it;
+        if (isLiveFault(name))
+            faults.append({name, part.section(QLatin1Char(':'), 1).trimmed()});
     }
 
     live::resetToBaseline(fabric);

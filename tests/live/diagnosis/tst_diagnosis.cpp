@@ -671,6 +671,16 @@ void TestDiagnosis::slowHostComesFromTheLatencyVerdict()
     fabric.second();
     QCOMPARE(describe(aboveInfo(hub)), QStringLiteral("slow_host|h3"));
     QVERIFY(aboveInfo(hub).first().explains.contains(QStringLiteral("pingmesh_host|h3")));
+    // The analyzer that reported is a working source, not one still "connecting".
+    const QList<live::SourceState> sources = hub.sources();
+    const auto pingmesh
+        = std::find_if(sources.cbegin(), sources.cend(), [](const live::SourceState &src) {
+              return src.name == QLatin1String("pingmesh");
+          });
+    QVERIFY(pingmesh != sources.cend());
+    QCOMPARE(pingmesh->kind, QStringLiteral("analyzer"));
+    QCOMPARE(pingmesh->state, live::SourceState::State::Ok);
+    QVERIFY(pingmesh->lastFrameMs > 0);
 }
 
 void TestDiagnosis::latencyBehindABusyPortIsNotASlowHost()
