@@ -2322,6 +2322,10 @@ Geheimnisse für --inventory: ROCE_SWITCH_PASSWORD_&lt;SWITCH&gt; oder ROCE_SWIT
         <source>fault &apos;%1&apos; needs a leaf, not the spine &apos;%2&apos;</source>
         <translation>Fehler „%1“ braucht einen Leaf, nicht den Spine „%2“</translation>
     </message>
+    <message>
+        <source>no place is left for fault &apos;%1&apos; that the faults before it do not sit behind or hold back: give it a target (%1:...)</source>
+        <translation>für den Fehler &apos;%1&apos; bleibt kein Ort, hinter dem die Fehler vor ihm nicht sitzen oder den sie nicht zurückhalten: ihm ein Ziel geben (%1:...)</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>

@@ -500,6 +500,29 @@ private slots:
                                                      applied->faults[1].target)));
                 }
             }
+            // Without a load the first stall brings its own incast, whose senders PFC holds
+            // back: the second fault lands away from them too (a second stall landed on the
+            // same NIC, a bad cable where no frame crossed it), or, where the incast reaches
+            // every cable (the reference fabric's eight VMs), is refused with the reason.
+            for (const QString &spec :
+                 {QStringLiteral("nic-stall+nic-stall"), QStringLiteral("nic-stall+bad-link")}) {
+                for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+                    const auto applied = applyLiveScenario(*f, spec, seed);
+                    if (!rail) {
+                        QVERIFY(!applied.ok());
+                        QVERIFY2(applied.error().message.contains(
+                                     QStringLiteral("no place is left for fault")),
+                                 qPrintable(applied.error().message));
+                        continue;
+                    }
+                    QVERIFY2(applied.ok(), qPrintable(spec));
+                    const QList<int> &first = applied->faults[0].switchPorts;
+                    QVERIFY(first.size() > 1);  // its port and the senders' it holds back
+                    // The second's own port (its senders may be the first's too).
+                    QVERIFY2(!first.contains(applied->faults[1].switchPorts.first()),
+                             qPrintable(spec));
+                }
+            }
             const QString at = nicId(f->spec(), 2);
             const auto given
                 = applyLiveScenario(*f,

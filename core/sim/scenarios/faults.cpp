@@ -602,8 +602,8 @@ int switchPortOfHost(const FabricSpec &spec, int h)
 }
 
 /// @p reach without the places behind @p avoid (switch ports an earlier fault of the same
-/// scenario sits behind): a server any of whose NICs is cabled to one, and those ports. A list
-/// that would be left empty stays whole: a second fault somewhere beats none.
+/// scenario sits behind or holds back): a server any of whose NICs is cabled to one, and those
+/// ports. The lists may be left empty: injectFault() then looks elsewhere.
 Reach awayFrom(const FabricSpec &spec, Reach reach, const QSet<int> &avoid)
 {
     if (avoid.isEmpty())
@@ -616,11 +616,43 @@ Reach awayFrom(const FabricSpec &spec, Reach reach, const QSet<int> &avoid)
     });
     QList<int> ports = reach.ports;
     ports.removeIf([&](int p) { return avoid.contains(p); });
-    if (!hosts.isEmpty())
-        reach.hosts = hosts;
-    if (!ports.isEmpty())
-        reach.ports = ports;
+    reach.hosts = hosts;
+    reach.ports = ports;
     return reach;
+}
+
+/// Whether @p reach has no place for a fault aimed at @p target (a switch fault always has
+/// one: the faults of a one-switch fabric share it).
+bool noPlaceIn(const Reach &reach, FaultTarget target)
+{
+    switch (target) {
+    case FaultTarget::Nic:
+    case FaultTarget::Host:
+        return reach.hosts.isEmpty();
+    case FaultTarget::Port:
+        return reach.ports.isEmpty();
+    case FaultTarget::Switch:
+        break;
+    }
+    return false;
+}
+
+/// The switch ports of the hosts sending into a fault that stops a receiver (@p ports behind
+/// it): PFC holds them back, and a fault drawn there would show nothing (a bad cable that no
+/// frame crosses).
+QList<int> portsHeldBack(const Fabric &fabric, const QList<int> &ports)
+{
+    const FabricSpec &spec = fabric.spec();
+    QList<int> held;
+    for (int flow = 0; flow < fabric.flowCount(); ++flow) {
+        const FlowStats f = fabric.flowStats(flow);
+        if (f.stoppedAt >= 0 || !ports.contains(switchPortOfHost(spec, f.dst)))
+            continue;
+        const int port = switchPortOfHost(spec, f.src);
+        if (port >= 0 && !ports.contains(port) && !held.contains(port))
+            held.append(port);
+    }
+    return held;
 }
 
 /// The switch ports the fault at @p aim sits behind: its server's or NIC's ports, or its port.
@@ -651,7 +683,28 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     if (!info)
         return info.error();
     const FabricSpec &spec = fabric.spec();
-    const Reach reach = awayFrom(spec, placesFor(fabric, withLoad, *info), avoidPorts);
+    Reach reach = awayFrom(spec, placesFor(fabric, withLoad, *info), avoidPorts);
+    if (info->load == FaultLoad::Receives && !avoidPorts.isEmpty()) {
+        // Nor where it would hold back the traffic of a place an earlier fault sits behind.
+        reach.hosts.removeIf([&](int h) {
+            const QList<int> held = portsHeldBack(fabric, {switchPortOfHost(spec, h)});
+            return std::any_of(held.cbegin(), held.cend(),
+                               [&](int p) { return avoidPorts.contains(p); });
+        });
+    }
+    bool loaded = withLoad;
+    if (target.isEmpty() && noPlaceIn(reach, info->target)) {
+        // Where the load runs, the faults before this one sit or hold the traffic back: it
+        // lands elsewhere, with traffic of its own, or is said to have no place.
+        reach = awayFrom(spec, placesFor(fabric, false, *info), avoidPorts);
+        loaded = false;
+        if (noPlaceIn(reach, info->target))
+            return makeError(ErrorCode::Unsupported,
+                             FaultText::tr("no place is left for fault '%1' that the faults "
+                                           "before it do not sit behind or hold back: give it "
+                                           "a target (%1:...)")
+                                 .arg(fault));
+    }
     const int stream = int(qHash(fault) & 0xffff);
     InjectedFault out;
     out.fault = fault;
@@ -661,8 +714,10 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     const auto aim = aimAt(Targeting {spec, fault, target, reach, seed, stream}, *info);
     if (!aim)
         return aim.error();
-    applyFault(Injection {fabric, spec, fault, withLoad, *aim}, out);
+    applyFault(Injection {fabric, spec, fault, loaded, *aim}, out);
     out.switchPorts = portsBehind(spec, *info, *aim);
+    if (info->load == FaultLoad::Receives)
+        out.switchPorts += portsHeldBack(fabric, out.switchPorts);
     return out;
 }
 

@@ -49,8 +49,9 @@ struct InjectedFault {
     /// Other names of the same place that count as right: the far end of a link, the switch
     /// port of a stalled NIC, the other virtual servers behind one shared NIC port.
     QStringList alsoAt;
-    /// The switch ports (model indices) the fault sits behind, so that the next fault of the
-    /// same scenario, drawn, lands elsewhere. Not stated in JSON.
+    /// The switch ports (model indices) the fault sits behind, and for a stopped receiver
+    /// those of the senders PFC holds back, so that the next fault of the same scenario,
+    /// drawn, lands where neither hides the other. Not stated in JSON.
     QList<int> switchPorts;
 };
 
