@@ -533,6 +533,42 @@ private slots:
         }
     }
 
+    void aBadUplinkCarriesTraffic()
+    {
+        // A damaged cable between a leaf and a spine, under training: each rail's ring stays
+        // under its leaf, and nothing crossed the cable (no CRC error, no finding). The fault
+        // brings traffic across it, spread over every uplink (no uplink left idle).
+        ModelParams p;
+        p.engine = FabricEngine::Fluid;
+        auto f = makeFabric(railFabric(16, 2, 2, 2, 100 * kGbps), p);
+        const auto applied
+            = applyLiveScenario(*f, QStringLiteral("training+bad-link:spine1/Ethernet1/1"));
+        QVERIFY2(applied.ok(), qPrintable(applied.ok() ? QString() : applied.error().message));
+        f->runFor(20 * kNsPerMs);
+        const FabricSpec &spec = f->spec();
+        int uplinks = 0, idle = 0;
+        quint64 crc = 0;
+        for (int port = 0; port < spec.switchPorts.size(); ++port) {
+            const SwitchPortSpec &sp = spec.switchPorts[port];
+            if (sp.peerKind != PeerKind::SwitchPort
+                || spec.switches[sp.switchIndex].role == QLatin1String("spine"))
+                continue;
+            const SwitchPortCounters c = f->switchPortCounters(port);
+            const SwitchPortCounters far = f->switchPortCounters(sp.peer);
+            crc += c.rxCrcErrors + far.rxCrcErrors;
+            // The partner leaf's uplinks carry it too; another rail's may stay idle.
+            if (sp.name == QLatin1String("Ethernet1/33")
+                || sp.name == QLatin1String("Ethernet1/34")) {
+                ++uplinks;
+                idle += c.txBytes == 0;
+            }
+        }
+        QVERIFY2(crc > 100, qPrintable(QString::number(crc)));
+        QVERIFY(uplinks >= 2);
+        QVERIFY2(idle < uplinks,
+                 qPrintable(QStringLiteral("%1 of %2 idle").arg(idle).arg(uplinks)));
+    }
+
     void leafSpineFaultScenarios()
     {
         // The live leaf/spine fault scenarios on a 256-host rail fabric: each shows on the

@@ -502,11 +502,36 @@ void stallNic(const Injection &in, InjectedFault &out)
     out.alsoAt = namesOfNicPort(in.spec, nicPort, host);
 }
 
+/// Bulk both ways between the servers of the leaf at one end of inter-switch cable @p port
+/// and those of another leaf, spread by ECMP over every uplink: traffic that crosses the
+/// cable whatever the load does (a training ring per rail stays under its leaf).
+void crossTheUplink(const Injection &in, int port)
+{
+    const SwitchPortSpec &near = in.spec.switchPorts[port];
+    const int far = in.spec.switchPorts[near.peer].switchIndex;
+    const int leaf = in.spec.switches[near.switchIndex].role == QLatin1String("spine")
+        ? far
+        : near.switchIndex;
+    const int partner = partnerLeaf(in.spec, leaf);
+    const QList<int> here = hostsOnSwitch(in.spec, leaf);
+    const QList<int> there = partner < 0 ? QList<int>() : hostsOnSwitch(in.spec, partner);
+    if (here.isEmpty() || there.isEmpty())
+        return;
+    // One direction after the other: the hash spreads consecutive flows over the uplinks
+    // (interleaved, every flow of one direction took the same one).
+    for (int i = 0; i < 16; ++i)
+        in.fabric.startFlow(here[i % here.size()], there[(i / 2) % there.size()]);
+    for (int i = 0; i < 16; ++i)
+        in.fabric.startFlow(there[i % there.size()], here[(i / 2) % here.size()]);
+}
+
 /// link-down, bad-link.
 void damageLink(const Injection &in, InjectedFault &out)
 {
     const int port = in.aim.port;
-    if (!in.withLoad)
+    if (in.spec.switchPorts[port].peerKind == PeerKind::SwitchPort)
+        crossTheUplink(in, port);
+    else if (!in.withLoad)
         live::startTrainingEverywhere(in.fabric);
     if (in.fault == QLatin1String("link-down"))
         in.fabric.setLinkUp(port, false);
