@@ -421,6 +421,17 @@ private slots:
                                                "fabric")),
                  qPrintable(r.err));
         QVERIFY2(r.out.isEmpty(), qPrintable(r.out));  // no report of a healthy fabric
+        // A target the fabric has not is said at once, not after the warm-up's 60 s.
+        QElapsedTimer t;
+        t.start();
+        const Run absent = runInProcess({QStringLiteral("diagnose"), QStringLiteral("--sim"),
+                                         QStringLiteral("--scenario"),
+                                         QStringLiteral("training+slow-host:nosuch"),
+                                         QStringLiteral("--warmup"), QStringLiteral("60")});
+        QCOMPARE(absent.code, int(ExitFailure));
+        QVERIFY2(absent.err.contains(QStringLiteral("cannot start: no server 'nosuch'")),
+                 qPrintable(absent.err));
+        QVERIFY2(t.elapsed() < 20000, qPrintable(QString::number(t.elapsed())));
     }
 
     // `rocectl job --tool train` takes a rank's fields (it could never build one: 'master_addr'

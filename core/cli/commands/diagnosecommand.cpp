@@ -12,6 +12,8 @@
 #include "live/recording/replaydriver.h"
 #include "prometheus/query/promendpoint.h"
 #include "sim/scenarios/faults.h"
+#include "sim/scenarios/livescenario.h"
+#include "sim/served/simservice.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -336,6 +338,21 @@ bool watchFabric(LiveWatch &w, const FabricOptions &fabric, const QCommandLinePa
             w.fail(DiagnoseText::tr("the faults of '%1' cannot start: %2").arg(w.spec, message),
                    io);
         });
+    // Targets the fabric has not are said now, not after the warm-up.
+    if (w.faults) {
+        const QString topology = parser.value(fabric.topology);
+        const auto spec = sim::SimService::fabricFor(
+            topology.isEmpty() ? QStringLiteral("reference") : topology);
+        const auto startable
+            = spec ? sim::checkLiveScenarioTargets(*spec, w.spec) : Result<void>(spec.error());
+        if (!startable) {
+            io.err << QStringLiteral("rocectl diagnose: ")
+                   << DiagnoseText::tr("the faults of '%1' cannot start: %2")
+                          .arg(w.spec, startable.error().message)
+                   << '\n';
+            return false;
+        }
+    }
     w.fabric.setInitialScenario(loadOf(w.spec));
     if (!w.fabric.start(w.hub, fabric, parser, io, QStringLiteral("rocectl diagnose")))
         return false;

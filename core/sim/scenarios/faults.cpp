@@ -359,15 +359,14 @@ QJsonObject injectionToJson(const ScenarioInjection &injection)
 
 namespace {
 
-/// The fault named @p fault, if @p fabric can have it.
-Result<FaultInfo> faultFor(const Fabric &fabric, const QString &fault)
+/// The fault named @p fault, if a fabric of @p spec can have it.
+Result<FaultInfo> faultFor(const FabricSpec &spec, const QString &fault)
 {
     const QList<FaultInfo> faults = liveFaults();
     const auto info = std::find_if(faults.cbegin(), faults.cend(),
                                    [&](const FaultInfo &f) { return f.name == fault; });
     if (info == faults.cend())
         return makeError(ErrorCode::NotFound, FaultText::tr("unknown fault '%1'").arg(fault));
-    const FabricSpec &spec = fabric.spec();
     if (info->leafSpineOnly && !isLeafSpine(spec))
         return makeError(ErrorCode::Unsupported,
                          FaultText::tr("fault '%1' needs a leaf/spine fabric").arg(fault));
@@ -704,10 +703,10 @@ QList<int> portsBehind(const FabricSpec &spec, const FaultInfo &info, const Aim 
 Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
                                   bool withLoad, std::uint64_t seed, const QSet<int> &avoidPorts)
 {
-    const auto info = faultFor(fabric, fault);
+    const FabricSpec &spec = fabric.spec();
+    const auto info = faultFor(spec, fault);
     if (!info)
         return info.error();
-    const FabricSpec &spec = fabric.spec();
     Reach reach = awayFrom(spec, placesFor(fabric, withLoad, *info), avoidPorts);
     if (info->load == FaultLoad::Receives && !avoidPorts.isEmpty()) {
         // Nor where it would hold back the traffic of a place an earlier fault sits behind.
@@ -744,6 +743,20 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     if (info->load == FaultLoad::Receives)
         out.switchPorts += portsHeldBack(fabric, out.switchPorts);
     return out;
+}
+
+Result<void> checkFault(const FabricSpec &spec, const QString &fault, const QString &target)
+{
+    const auto info = faultFor(spec, fault);
+    if (!info)
+        return info.error();
+    if (target.isEmpty())
+        return {};
+    const Reach none;
+    const auto aim = aimAt(Targeting {spec, fault, target, none, 0, 0}, *info);
+    if (!aim)
+        return aim.error();
+    return {};
 }
 
 }  // namespace roce::sim

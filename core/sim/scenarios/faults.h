@@ -84,5 +84,8 @@ bool isLiveFault(const QString &name);
 Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QString &target,
                                   bool withLoad, std::uint64_t seed,
                                   const QSet<int> &avoidPorts = {});
+/// What injectFault() would refuse of @p fault at @p target on a fabric of @p spec, without
+/// one: an unknown fault or target, a fault the fabric cannot have.
+Result<void> checkFault(const FabricSpec &spec, const QString &fault, const QString &target);
 
 }  // namespace roce::sim

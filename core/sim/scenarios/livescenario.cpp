@@ -101,6 +101,19 @@ Result<void> checkLiveScenarioNames(const QString &spec)
     return checkLiveSpecShape(scenarioTable(), spec, &load);
 }
 
+Result<void> checkLiveScenarioTargets(const FabricSpec &fabric, const QString &spec)
+{
+    for (const QString &part : spec.split(QLatin1Char('+'))) {
+        const QString name = part.section(QLatin1Char(':'), 0, 0).trimmed();
+        if (!isLiveFault(name))
+            continue;
+        if (const auto ok = checkFault(fabric, name, part.section(QLatin1Char(':'), 1).trimmed());
+            !ok)
+            return ok;
+    }
+    return {};
+}
+
 Result<QList<LaunchedJob>> launchedJobs(const FabricSpec &fabric, const QString &spec)
 {
     const QList<ScenarioDefinition> table = scenarioTable();

@@ -26,6 +26,9 @@ QStringList leafSpineScenarioNames();
 /// load or fault, without a fabric: a misspelt name said before a fabric starts for it.
 /// Targets and whether the fabric has what they name are checked when it starts.
 Result<void> checkLiveScenarioNames(const QString &spec);
+/// Whether the faults of @p spec can start on a fabric of @p fabric: their targets exist
+/// there, and the fabric can have them (what the fabric says once they start, said before).
+Result<void> checkLiveScenarioTargets(const FabricSpec &fabric, const QString &spec);
 
 /// A training job a live scenario launched, by the NIC rows of its ranks ("gpu0007/mlx5_0"),
 /// in ring order: what a model of the fabric needs to run it again.
