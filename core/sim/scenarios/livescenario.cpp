@@ -109,7 +109,7 @@ Result<void> checkLiveScenarioTargets(const FabricSpec &fabric, const QString &s
             continue;
         if (const auto ok = checkFault(fabric, name, part.section(QLatin1Char(':'), 1).trimmed());
             !ok)
-            return ok;
+            return ok.error();
     }
     return {};
 }
