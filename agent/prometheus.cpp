@@ -5,7 +5,6 @@
 
 #include <QHash>
 #include <QMap>
-#include <QRegularExpression>
 
 #include <string>
 
@@ -16,32 +15,6 @@ using prometheus::Exposition;
 using prometheus::Labels;
 
 namespace {
-
-QByteArray sanitizeUnicode(const QString &name)
-{
-    static const QRegularExpression bad(QStringLiteral("[^a-zA-Z0-9_]"));
-    QString s = name.toLower();
-    s.replace(bad, QStringLiteral("_"));
-    return s.toUtf8();
-}
-
-/// node_exporter's ethtool metric name: lower case, anything but [a-z0-9_] an underscore.
-QByteArray sanitize(const QString &name)
-{
-    QByteArray out(name.size(), Qt::Uninitialized);
-    for (qsizetype i = 0; i < name.size(); ++i) {
-        const char16_t c = name.at(i).unicode();
-        if (c >= u'A' && c <= u'Z')
-            out[i] = char(c - u'A' + u'a');
-        else if ((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_')
-            out[i] = char(c);
-        else if (c < 0x80)
-            out[i] = '_';
-        else  // lower-casing beyond ASCII can change the length: leave it to Qt
-            return sanitizeUnicode(name);
-    }
-    return out;
-}
 
 /// A per-priority PFC statistic of another driver, as ethtool names it around the priority's
 /// digit (docs/agent/nic-drivers.md), and what the mlx5 name of the same count is.
@@ -354,7 +327,7 @@ QByteArray toPrometheus(const AgentSample &s)
                 continue;
             }
             // Everything else as node_exporter's ethtool collector names it.
-            e.add("node_ethtool_" + sanitize(it.key()), "untyped",
+            e.add("node_ethtool_" + prometheus::metricNamePart(it.key()), "untyped",
                   "Network interface statistic from ethtool", dev, it.value());
         }
     }

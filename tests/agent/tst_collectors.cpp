@@ -659,14 +659,10 @@ private slots:
     {
         QFETCH(QString, tree);
         QFETCH(QStringList, lines);
-        QProcess p;
-        p.start(QStringLiteral(ROCE_AGENT_PATH),
-                {QStringLiteral("--sysfs-root"), kFixtures + QLatin1Char('/') + tree,
-                 QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
-                 QStringLiteral("--once"), QStringLiteral("--prometheus")});
-        QVERIFY(p.waitForFinished(30000));
-        QCOMPARE(p.exitCode(), 0);
-        const QString text = QString::fromUtf8(p.readAllStandardOutput());
+        QString error;
+        const QString text = roce::test::agentOnceExposition(QStringLiteral(ROCE_AGENT_PATH),
+                                                             kFixtures, tree, &error);
+        QVERIFY2(!text.isEmpty(), qPrintable(error));
         QCOMPARE(roce::test::promtoolProblems(text.toUtf8()), QString());
         for (const QString &line : lines)
             QVERIFY2(text.contains(line + QLatin1Char('\n')), qPrintable(line));

@@ -90,6 +90,25 @@ inline std::optional<double> valueOf(const QList<Sample> &samples, const QString
     return found.first().value;
 }
 
+/// `roce-agent --once --prometheus` (@p agent) on fixture tree @p tree of @p fixtures, with
+/// the fixtures' saved `ethtool -S` files: its exposition, or empty when it failed (@p error
+/// says how).
+inline QString agentOnceExposition(const QString &agent, const QString &fixtures,
+                                   const QString &tree, QString *error)
+{
+    QProcess p;
+    p.start(agent,
+            {QStringLiteral("--sysfs-root"), fixtures + QLatin1Char('/') + tree,
+             QStringLiteral("--ethtool-fixture"), fixtures + QStringLiteral("/ethtool"),
+             QStringLiteral("--once"), QStringLiteral("--prometheus")});
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        *error = QStringLiteral("roce-agent --once --prometheus on %1 failed: %2")
+                     .arg(tree, QString::fromUtf8(p.readAllStandardError()));
+        return {};
+    }
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
 /// What `promtool check metrics` says of @p text: empty when it passes, else its complaint.
 /// promtool is a declared dependency (scripts/setup-debian.sh): its absence is a failure too.
 inline QString promtoolProblems(const QByteArray &text)

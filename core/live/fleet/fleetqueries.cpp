@@ -1,5 +1,6 @@
 #include "live/fleet/fleetqueries.h"
 
+#include "prometheus/exposition/exposition.h"
 #include "proto/datamodel/nicdriver.h"
 
 #include <QRegularExpression>
@@ -77,12 +78,11 @@ FleetQuery nicCounter(Metric m, bool sparse, double scale, const QString &node, 
 }
 
 /// Every driver's ethtool counter of NIC metric @p m (nicDriverSource()'s "ethtool:NAME"), as
-/// roce-agent exports it (node_ethtool_ and the name, anything but [a-z0-9_] an underscore)
+/// roce-agent exports it (node_ethtool_ and prometheus::metricNamePart())
 /// and as node_exporter's ethtool collector does (its rx and tx words spelt received and
 /// transmitted): a fleet of Broadcom, Intel or AMD NICs has them under their own names.
 std::pair<QString, QString> ethtoolFamilies(Metric m)
 {
-    static const QRegularExpression notName(QStringLiteral("[^a-z0-9_]"));
     static const QRegularExpression rx(QStringLiteral("(^|_)rx(_|$)"));
     static const QRegularExpression tx(QStringLiteral("(^|_)tx(_|$)"));
     QStringList ours, node;
@@ -92,8 +92,7 @@ std::pair<QString, QString> ethtoolFamilies(Metric m)
             if (!alternative.startsWith(QLatin1String("ethtool:"))
                 || alternative.contains(QLatin1Char('*')))
                 continue;
-            QString name = alternative.mid(8).toLower();
-            name.replace(notName, QStringLiteral("_"));
+            const QString name = QString::fromUtf8(prometheus::metricNamePart(alternative.mid(8)));
             if (ours.contains(name))
                 continue;
             ours.append(name);

@@ -1,11 +1,40 @@
 #include "prometheus/exposition/exposition.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 
 namespace roce::prometheus {
+
+namespace {
+QByteArray metricNamePartBeyondAscii(const QString &name)
+{
+    static const QRegularExpression bad(QStringLiteral("[^a-zA-Z0-9_]"));
+    QString s = name.toLower();
+    s.replace(bad, QStringLiteral("_"));
+    return s.toUtf8();
+}
+}  // namespace
+
+QByteArray metricNamePart(const QString &name)
+{
+    QByteArray out(name.size(), Qt::Uninitialized);
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const char16_t c = name.at(i).unicode();
+        if (c >= u'A' && c <= u'Z')
+            out[i] = char(c - u'A' + u'a');
+        else if ((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_')
+            out[i] = char(c);
+        else if (c < 0x80)
+            out[i] = '_';
+        else  // lower-casing beyond ASCII can change the length: leave it to Qt
+            return metricNamePartBeyondAscii(name);
+    }
+    return out;
+}
 
 void appendLabelValue(std::string &out, QStringView v)
 {

@@ -9,6 +9,11 @@
 
 namespace roce::prometheus {
 
+/// @p name as a part of a metric name, as node_exporter's ethtool collector writes a driver's
+/// statistic: lower case, anything but [a-z0-9_] an underscore ("rx_dropped.nic" ->
+/// "rx_dropped_nic"). roce-agent exports ethtool statistics so; the fleet reads them so.
+QByteArray metricNamePart(const QString &name);
+
 /// Appends @p value as a label value of the text exposition format (0.0.4): backslash, double
 /// quote and line feed escaped, everything else as UTF-8.
 void appendLabelValue(std::string &out, QStringView value);

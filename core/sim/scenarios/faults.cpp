@@ -661,21 +661,33 @@ bool noPlaceIn(const Reach &reach, FaultTarget target)
     return false;
 }
 
-/// The switch ports of the hosts sending into a fault that stops a receiver (@p ports behind
-/// it): PFC holds them back, and a fault drawn there would show nothing (a bad cable that no
-/// frame crosses).
-QList<int> portsHeldBack(const Fabric &fabric, const QList<int> &ports)
+/// Per switch port, the switch ports of the hosts whose flows go into it: whom a receiver
+/// there that stops draining holds back with PFC (a fault drawn at one of those would show
+/// nothing, a bad cable that no frame crosses). Read once per fault from the running flows.
+QHash<int, QList<int>> sendersInto(const Fabric &fabric)
 {
     const FabricSpec &spec = fabric.spec();
-    QList<int> held;
+    QHash<int, QList<int>> senders;
     for (int flow = 0; flow < fabric.flowCount(); ++flow) {
         const FlowStats f = fabric.flowStats(flow);
-        if (f.stoppedAt >= 0 || !ports.contains(switchPortOfHost(spec, f.dst)))
+        if (f.stoppedAt >= 0)
             continue;
-        const int port = switchPortOfHost(spec, f.src);
-        if (port >= 0 && !ports.contains(port) && !held.contains(port))
-            held.append(port);
+        const int from = switchPortOfHost(spec, f.src);
+        const int into = switchPortOfHost(spec, f.dst);
+        if (from >= 0 && into >= 0 && from != into && !senders[into].contains(from))
+            senders[into].append(from);
     }
+    return senders;
+}
+
+/// The ports @p senders holds back from behind @p ports, not among them.
+QList<int> portsHeldBack(const QHash<int, QList<int>> &senders, const QList<int> &ports)
+{
+    QList<int> held;
+    for (int port : ports)
+        for (int from : senders.value(port))
+            if (!ports.contains(from) && !held.contains(from))
+                held.append(from);
     return held;
 }
 
@@ -710,8 +722,9 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     Reach reach = awayFrom(spec, placesFor(fabric, withLoad, *info), avoidPorts);
     if (info->load == FaultLoad::Receives && !avoidPorts.isEmpty()) {
         // Nor where it would hold back the traffic of a place an earlier fault sits behind.
+        const QHash<int, QList<int>> senders = sendersInto(fabric);
         reach.hosts.removeIf([&](int h) {
-            const QList<int> held = portsHeldBack(fabric, {switchPortOfHost(spec, h)});
+            const QList<int> held = portsHeldBack(senders, {switchPortOfHost(spec, h)});
             return std::any_of(held.cbegin(), held.cend(),
                                [&](int p) { return avoidPorts.contains(p); });
         });
@@ -741,7 +754,7 @@ Result<InjectedFault> injectFault(Fabric &fabric, const QString &fault, const QS
     applyFault(Injection {fabric, spec, fault, loaded, *aim}, out);
     out.switchPorts = portsBehind(spec, *info, *aim);
     if (info->load == FaultLoad::Receives)
-        out.switchPorts += portsHeldBack(fabric, out.switchPorts);
+        out.switchPorts += portsHeldBack(sendersInto(fabric), out.switchPorts);
     return out;
 }
 

@@ -5,6 +5,7 @@
 // exporter): `rocectl fleet` and the console's fleet source must show those rates, agree with
 // the agents' own stream, and say plainly when the store is down, behind a wrong prefix or
 // refuses the credentials.
+#include "../../common/exposition.h"
 #include "../../common/metricsstore.h"
 
 #include "live/fleet/fleetqueries.h"
@@ -521,14 +522,10 @@ private slots:
     {
         QFETCH(QString, tree);
         QFETCH(QString, value);
-        QProcess agent;
-        agent.start(QStringLiteral(ROCE_AGENT_PATH),
-                    {QStringLiteral("--sysfs-root"), kFixtures + QLatin1Char('/') + tree,
-                     QStringLiteral("--ethtool-fixture"), kFixtures + QStringLiteral("/ethtool"),
-                     QStringLiteral("--once"), QStringLiteral("--prometheus")});
-        QVERIFY(agent.waitForFinished(30000));
-        QCOMPARE(agent.exitCode(), 0);
-        const QString text = QString::fromUtf8(agent.readAllStandardOutput());
+        QString error;
+        const QString text = roce::test::agentOnceExposition(QStringLiteral(ROCE_AGENT_PATH),
+                                                             kFixtures, tree, &error);
+        QVERIFY2(!text.isEmpty(), qPrintable(error));
         const QRegularExpression line(
             QStringLiteral("^node_ethtool_(\\w+)\\{device=\"[^\"]+\"\\} %1$").arg(value),
             QRegularExpression::MultilineOption);
