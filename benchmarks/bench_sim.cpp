@@ -3,7 +3,8 @@
 // on the fluid model, and for the 1,024-host x 8-NIC rail fabric on the fluid model with the
 // large demo's workload (a 256-rank training ring and a 15:1 incast), with 1 and 2 threads;
 // then whether 1 and 2 threads give the same counters. Run: build/benchmarks/bench_sim
-// [--quick] [--json]
+// [--quick] [--only KEY] [--json]; --only runs the one case whose figures start with KEY (to
+// profile it), without the determinism check.
 #include "benchfigures.h"
 #include "sim/engine/counterdigest.h"
 #include "sim/engine/fabric.h"
@@ -211,6 +212,18 @@ int main(int argc, char **argv)
                          return f;
                      },
                      "rail1024_ring8192_2_threads"});
+    const qsizetype onlyAt = app.arguments().indexOf(QStringLiteral("--only"));
+    if (onlyAt >= 0) {
+        const std::string only = app.arguments().value(onlyAt + 1).toStdString();
+        std::erase_if(cases, [&](const Case &c) { return c.key != only; });
+        if (cases.empty()) {
+            std::fprintf(stderr, "bench_sim: no case has the key '%s'\n", only.c_str());
+            return 2;
+        }
+        run(figures, cases.front());
+        figures.print();
+        return 0;
+    }
     std::printf("bench_sim: %s run (threads as named)\n", quick ? "quick" : "full");
     for (const Case &c : cases)
         run(figures, c);
