@@ -7020,6 +7020,13 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>%1 senders and %2 receivers: the port rates do not say who sends to whom, and spread over all the receivers (a gravity estimate) most of each sender&apos;s flows would be too small to model; the twin pairs them instead, largest first, each pair carrying what both still have (%3 flows): every NIC sends and receives about what it was seen to, but who sends to whom is a guess.</source>
         <translation>%1 Sender und %2 Empfänger: Die Port-Raten sagen nicht, wer an wen sendet, und über alle Empfänger verteilt (eine Gravitationsschätzung) wären die meisten Flows jedes Senders zu klein, um sie zu modellieren; der Zwilling paart sie stattdessen, die größten zuerst, jedes Paar mit dem, was beide noch haben (%3 Flows): Jede NIC sendet und empfängt ungefähr, was an ihr gesehen wurde, aber wer an wen sendet, ist geraten.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n bulk flow(s) crossing the spines placed on the uplinks their leaves were seen to send on (a switch&apos;s ECMP hash of the 5-tuple is not exposed).</source>
+        <translation>
+            <numerusform>%n Bulk-Flow, der die Spines kreuzt, auf die Uplinks gelegt, über die sein Leaf sichtbar sendete (der ECMP-Hash eines Switches über das 5-Tupel ist nicht einsehbar).</numerusform>
+            <numerusform>%n Bulk-Flows, die die Spines kreuzen, auf die Uplinks gelegt, über die ihre Leaves sichtbar sendeten (der ECMP-Hash eines Switches über das 5-Tupel ist nicht einsehbar).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TwinObservationText</name>

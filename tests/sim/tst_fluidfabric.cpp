@@ -416,6 +416,72 @@ private slots:
         QVERIFY(share(polarized) > 0.99);
     }
 
+    void flowsKeepTheUplinkTheyArePlacedOn_data()
+    {
+        QTest::addColumn<int>("engine");
+        QTest::newRow("fluid") << int(FabricEngine::Fluid);
+        QTest::newRow("packet") << int(FabricEngine::Packet);
+    }
+
+    void flowsKeepTheUplinkTheyArePlacedOn()
+    {
+        // 8 flows from one leaf to another over 4 spines: hashed, they spread; placed on the
+        // third uplink (as a twin places what it saw), all of it goes there, until that uplink
+        // goes down and ECMP moves them to the others (the fluid model reroutes).
+        QFETCH(int, engine);
+        ModelParams p;
+        p.engine = FabricEngine(engine);
+        p.timing.dt = 10 * kNsPerUs;
+        p.sw.pfcMode = PfcThresholdMode::Dynamic;
+        auto uplinkBytes = [](const Fabric &f) {
+            QList<quint64> bytes;
+            const FabricSpec &spec = f.spec();
+            for (int port = 0; port < spec.switchPorts.size(); ++port) {
+                const SwitchPortSpec &sp = spec.switchPorts[port];
+                if (spec.switches[sp.switchIndex].name == QLatin1String("rail1-leaf1")
+                    && sp.peerKind == PeerKind::SwitchPort)
+                    bytes.append(f.switchPortCounters(port).txBytes);
+            }
+            return bytes;
+        };
+        const auto uplinkPorts = [](const FabricSpec &spec) {
+            QList<int> ports;
+            for (int port = 0; port < spec.switchPorts.size(); ++port) {
+                const SwitchPortSpec &sp = spec.switchPorts[port];
+                if (spec.switches[sp.switchIndex].name == QLatin1String("rail1-leaf1")
+                    && sp.peerKind == PeerKind::SwitchPort)
+                    ports.append(port);
+            }
+            return ports;
+        };
+        for (const bool placed : {false, true}) {
+            auto f = makeFabric(railFabric(32, 1, 1, 4, 100 * kGbps, 16), p);
+            const QList<int> uplinks = uplinkPorts(f->spec());
+            QCOMPARE(uplinks.size(), 4);
+            FlowOptions options;
+            options.uplink = placed ? uplinks[2] : -1;
+            for (int i = 0; i < 8; ++i)
+                f->startFlow(i, 16 + i, options);
+            f->runFor(5 * kNsPerMs);
+            const QList<quint64> bytes = uplinkBytes(*f);
+            const int used
+                = int(std::count_if(bytes.begin(), bytes.end(), [](quint64 b) { return b > 0; }));
+            if (!placed) {
+                QVERIFY2(used >= 2, "hashed flows spread over the spines");
+                continue;
+            }
+            QCOMPARE(used, 1);
+            QVERIFY(bytes[2] > 0);
+            if (p.engine != FabricEngine::Fluid)
+                continue;
+            f->setLinkUp(uplinks[2], false);
+            f->runFor(5 * kNsPerMs);
+            const QList<quint64> after = uplinkBytes(*f);
+            QCOMPARE(after[2], bytes[2]);  // nothing more over the down uplink
+            QVERIFY(after[0] + after[1] + after[3] > bytes[0] + bytes[1] + bytes[3]);
+        }
+    }
+
     void faultsOnTheLargeRailFabric()
     {
         ModelParams p;

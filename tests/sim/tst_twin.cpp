@@ -14,6 +14,7 @@
 #include "sim/twin/twinmodel.h"
 #include "sim/twin/twinobservation.h"
 #include "sim/twin/twinpreview.h"
+#include "sim/twin/uplinkplacement.h"
 
 #include <QHostAddress>
 #include <QJsonArray>
@@ -131,6 +132,54 @@ private slots:
         QVERIFY(alone.flows.isEmpty());
         QCOMPARE(alone.unmatched.size(), 1);
         QCOMPARE(alone.unmatched.first().host, 3);
+    }
+
+    /// Flows between two leaves go where the uplinks were seen to carry them: all on one
+    /// uplink when the fabric stacked them there (its hash, or polarized), two and two when
+    /// two uplinks carried half each; the model's own hash where nothing says.
+    void bulkFlowsTakeTheUplinksSeenBusy()
+    {
+        const sim::FabricSpec spec = sim::railFabric(32, 1, 1, 4, 100 * sim::kGbps, 16);
+        const QList<int> up = uplinksToward(spec, 4, 5);  // rail1-leaf1 -> rail1-leaf2
+        QCOMPARE(up.size(), 4);
+        QVERIFY(uplinksToward(spec, 4, 4).isEmpty());
+        const auto flows = [] {
+            QList<EstimatedFlow> f;
+            for (int h = 0; h < 4; ++h)
+                f.append({h, 16 + h, 10.0 + h});
+            f.append({0, 1, 10});  // within the leaf: one path
+            return f;
+        };
+        QHash<int, double> seen;
+        for (int u : up)
+            seen.insert(u, 0);
+        seen[up[1]] = 46e9;
+        QList<EstimatedFlow> stacked = flows();
+        QCOMPARE(placeOnObservedUplinks(spec, stacked, seen), 4);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(stacked[i].uplink, up[1]);
+        QCOMPARE(stacked[4].uplink, -1);
+
+        seen[up[1]] = 0;
+        seen[up[0]] = 23e9;
+        seen[up[3]] = 23e9;
+        QList<EstimatedFlow> halves = flows();
+        QCOMPARE(placeOnObservedUplinks(spec, halves, seen), 4);
+        // Largest first, each where most is unexplained: 13 -> up[0], 12 -> up[3], 11 ->
+        // up[3] (11 left there against 10), 10 -> up[0].
+        QCOMPARE(halves[3].uplink, up[0]);
+        QCOMPARE(halves[2].uplink, up[3]);
+        QCOMPARE(halves[1].uplink, up[3]);
+        QCOMPARE(halves[0].uplink, up[0]);
+
+        QList<EstimatedFlow> idle = flows();
+        for (int u : up)
+            seen[u] = 0;
+        QCOMPARE(placeOnObservedUplinks(spec, idle, seen), 0);  // seen idle: the hash
+        seen.remove(up[2]);
+        seen[up[1]] = 46e9;
+        QCOMPARE(placeOnObservedUplinks(spec, idle, seen), 0);  // one not seen: the hash
+        QCOMPARE(idle[0].uplink, -1);
     }
 
     /// Many receivers (a 200-NIC ring seen as port rates): spread over all of them each share

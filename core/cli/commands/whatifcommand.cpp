@@ -158,10 +158,18 @@ QList<sim::LaunchedJob> jobsOf(const QCommandLineParser &parser, const FabricOpt
 QJsonObject twinToJson(const TwinModel &twin)
 {
     QJsonArray flows;
-    for (const EstimatedFlow &f : twin.flows)
-        flows.append(QJsonObject {{QStringLiteral("src"), sim::nicRowOf(twin.spec, f.src)},
-                                  {QStringLiteral("dst"), sim::nicRowOf(twin.spec, f.dst)},
-                                  {QStringLiteral("gbps"), f.gbps}});
+    for (const EstimatedFlow &f : twin.flows) {
+        QJsonObject flow {{QStringLiteral("src"), sim::nicRowOf(twin.spec, f.src)},
+                          {QStringLiteral("dst"), sim::nicRowOf(twin.spec, f.dst)},
+                          {QStringLiteral("gbps"), f.gbps}};
+        if (f.uplink >= 0) {
+            const sim::SwitchPortSpec &up = twin.spec.switchPorts[f.uplink];
+            flow.insert(
+                QStringLiteral("uplink"),
+                QString(twin.spec.switches[up.switchIndex].name + QLatin1Char('/') + up.name));
+        }
+        flows.append(flow);
+    }
     int links = 0;
     for (const sim::SwitchPortSpec &p : twin.spec.switchPorts)
         links += p.peerKind == sim::PeerKind::SwitchPort ? 1 : 0;

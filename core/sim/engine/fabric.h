@@ -50,6 +50,11 @@ struct FlowOptions {
     FlowKind kind = FlowKind::Rdma;
     Bytes totalBytes = -1;  ///< bytes to send; -1 = until stopped
     int dscp = -1;          ///< -1: the host's RoCE DSCP (RDMA) or 0 (TCP)
+    /// The uplink (switch port) of the sender's leaf the flow takes where several lead to the
+    /// receiver's, while it is up; -1: the model's own ECMP hash picks. A twin places the
+    /// flows it estimated on the uplinks their leaf was seen to send on: a switch's hash of
+    /// the 5-tuple is not exposed.
+    int uplink = -1;
 };
 
 /// Ping-pong latency probe (perftest *_lat / sockperf ping-pong).

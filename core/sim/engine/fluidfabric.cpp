@@ -1010,7 +1010,7 @@ void FluidFabric::Impl::reroute()
         FluidFlow &f = flows[std::size_t(id)];
         if (!f.stats.active || f.route.hops < 3)
             continue;
-        const Route r = routeFor(id, f.srcNic, f.dstNic);
+        const Route r = routeFor(id, f.srcNic, f.dstNic, f.uplink);
         bool same = r.hops == f.route.hops;
         for (int k = 0; same && k < r.hops; ++k)
             same = r.egress[k] == f.route.egress[k];
@@ -1102,7 +1102,8 @@ int FluidFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options)
     f.dstNic = m.spec.hosts[dstHost].nicPort;
     m.classify(f);
     const int id = int(m.flows.size());
-    m.setRoute(f, m.routeFor(id, f.srcNic, f.dstNic), id);
+    f.uplink = options.uplink;
+    m.setRoute(f, m.routeFor(id, f.srcNic, f.dstNic, f.uplink), id);
     if (options.kind == FlowKind::Rdma) {
         f.pktPayload = int(m.params.roceMtu);
         f.pktWire = int(m.params.roceMtu + kRoceFrameOverhead + kWireGap);

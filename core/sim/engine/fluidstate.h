@@ -226,6 +226,7 @@ struct FluidFlow {
     FlowStats stats;
     int dscp = -1;  ///< DSCP it was started with; -1: its sender's default
     int srcNic = -1, dstNic = -1;
+    int uplink = -1;  ///< FlowOptions::uplink: kept for the reroutes
     int prio = 3;
     int cnpPrio = 6;
     int cnpGroup = ClassCnp;
@@ -468,11 +469,12 @@ struct FluidFabric::Impl {
 
     /// ECMP as the switches do it: the flow's hash picks an uplink among those whose path is
     /// up (a down uplink leaves the group; its flows spread over the others).
-    Route routeFor(int flowId, int srcNic, int dstNic) const
+    /// A flow placed on @p uplink keeps it while its path is up.
+    Route routeFor(int flowId, int srcNic, int dstNic, int uplink) const
     {
         const unsigned hash = ecmpHash(flowId, switchOfNic(srcNic), switchOfNic(dstNic),
                                        polarizedAt(switchOfNic(srcNic)));
-        Route r = router.route(srcNic, dstNic, hash);
+        Route r = router.route(srcNic, dstNic, hash, uplink);
         if (r.hops < 3 || routeUsable(r))
             return r;
         for (unsigned k = 1; k < 64; ++k) {

@@ -1274,7 +1274,7 @@ int PacketFabric::startFlow(int srcHost, int dstHost, const FlowOptions &options
     const bool polarized = m.ecmpPolarized
         || (srcSwitch >= 0 && m.switchFaults[std::size_t(srcSwitch)].ecmpPolarized);
     const unsigned hash = ecmpHash(id, srcSwitch, switchOf(f.dstNic), polarized);
-    f.route = m.router.route(f.srcNic, f.dstNic, hash);
+    f.route = m.router.route(f.srcNic, f.dstNic, hash, options.uplink);
     f.reverse = m.router.route(f.dstNic, f.srcNic, hash);
     if (options.kind == FlowKind::Rdma) {
         f.pktPayload = int(m.params.roceMtu);

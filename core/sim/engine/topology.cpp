@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace roce::sim {
 
 QString serverOf(const FabricSpec &spec, int host)
@@ -264,7 +266,7 @@ Router::Router(const FabricSpec &spec)
     }
 }
 
-Route Router::route(int srcNic, int dstNic, unsigned hash) const
+Route Router::route(int srcNic, int dstNic, unsigned hash, int uplink) const
 {
     Route route;
     const int srcPort = m_spec.nicPorts[srcNic].switchPort;
@@ -286,7 +288,8 @@ Route Router::route(int srcNic, int dstNic, unsigned hash) const
     }
     if (count == 0)
         return route;
-    const int up = candidates[hash % unsigned(count)];
+    const int *pinned = std::find(candidates, candidates + count, uplink);
+    const int up = pinned != candidates + count ? *pinned : candidates[hash % unsigned(count)];
     const int spine = m_spec.switchPorts[m_spec.switchPorts[up].peer].switchIndex;
     route.egress[route.hops++] = up;
     route.egress[route.hops++] = m_downToSwitch[spine].value(dstSwitch);

@@ -103,9 +103,10 @@ class Router
 {
 public:
     explicit Router(const FabricSpec &spec);
-    /// Route from @p srcNic to @p dstNic; @p hash picks among equal-cost spines.
+    /// Route from @p srcNic to @p dstNic; @p uplink (a switch port) where it is one of the
+    /// equal-cost uplinks toward the receiver's switch, else @p hash picks among them.
     /// hops = 0 when there is no path.
-    Route route(int srcNic, int dstNic, unsigned hash) const;
+    Route route(int srcNic, int dstNic, unsigned hash, int uplink = -1) const;
 
 private:
     struct Uplink {

@@ -3,6 +3,7 @@
 #include "nxapi/parse/interfacename.h"
 #include "sim/engine/makefabric.h"
 #include "sim/twin/bulkflows.h"
+#include "sim/twin/uplinkplacement.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -368,6 +369,25 @@ void configureNics(const TwinObservation &o, TwinModel &m)
 }
 
 /// The launched jobs on the model's hosts; bulk flows between the other NICs from their rates.
+/// The bulk flows that cross the spines on the uplinks their leaves were seen to send on.
+void placeOnUplinks(const TwinObservation &o, TwinModel &m)
+{
+    QHash<int, double> outBps;
+    for (int p = 0; p < m.spec.switchPorts.size(); ++p) {
+        const SwitchPortSpec &port = m.spec.switchPorts[p];
+        if (port.peerKind != PeerKind::SwitchPort)
+            continue;
+        const ObservedPort *seen = o.find(m.spec.switches[port.switchIndex].name, port.name);
+        if (const auto bps = seen ? seen->mean(model::Metric::OutBits) : std::nullopt)
+            outBps.insert(p, *bps);
+    }
+    if (const int placed = placeOnObservedUplinks(m.spec, m.flows, outBps); placed > 0)
+        m.notes.append(TwinModelText::tr("%n bulk flow(s) crossing the spines placed on the "
+                                         "uplinks their leaves were seen to send on (a switch's "
+                                         "ECMP hash of the 5-tuple is not exposed).",
+                                         nullptr, placed));
+}
+
 void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, TwinModel &m)
 {
     // A rank is a NIC row ("server/device"), or a server alone: its first NIC.
@@ -445,6 +465,7 @@ void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, Twin
                                .arg(nicRowOf(m.spec, s.host))
                                .arg(s.bps / 1e9, 0, 'f', 2));
     m.flows = bulk.flows;
+    placeOnUplinks(o, m);
     if (bulk.paired)
         m.uncertain.append(
             TwinModelText::tr("%1 senders and %2 receivers: the port rates do not say who sends to "
@@ -534,8 +555,11 @@ std::unique_ptr<Fabric> TwinModel::instantiate(FabricEngine engine, QStringList 
     }
     for (const TrainingOptions &t : jobs)
         fabric->startTraining(t);
-    for (const EstimatedFlow &f : flows)
-        fabric->startFlow(f.src, f.dst);
+    for (const EstimatedFlow &f : flows) {
+        FlowOptions options;
+        options.uplink = f.uplink;
+        fabric->startFlow(f.src, f.dst, options);
+    }
     return fabric;
 }
 

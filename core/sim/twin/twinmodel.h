@@ -18,6 +18,7 @@ namespace roce::sim::twin {
 struct EstimatedFlow {
     int src = -1, dst = -1;  ///< model hosts
     double gbps = 0;         ///< the rate it was estimated at
+    int uplink = -1;         ///< the switch port it leaves its leaf by (-1: the model's ECMP hash)
 };
 
 /// A model of a fabric built only from what the console saw of it (TwinObservation): its

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "sim/engine/topology.h"
+#include "sim/twin/twinmodel.h"
+
+#include <QHash>
+#include <QList>
+
+namespace roce::sim::twin {
+
+/// The uplinks (switch ports) of switch @p from whose spine has a port to switch @p to: the
+/// equal-cost paths a flow between them hashes over.
+QList<int> uplinksToward(const FabricSpec &spec, int from, int to);
+
+/// Places the estimated flows that cross the spines on their leaf's uplinks, so that what they
+/// carry over each uplink comes as close as it can to what the uplink was seen to send
+/// (@p outBps: switch port -> bits/s): the largest flow first, each on the uplink toward its
+/// receiver with the most traffic still unaccounted for. A switch's ECMP hash of the 5-tuple
+/// is not exposed, and the model's own would spread flows the fabric may have stacked on one
+/// uplink (whose pauses, marks and queue then differ). A flow keeps uplink -1 (the model's
+/// hash) where it has one path, where one of its uplinks was not seen, or where its uplinks
+/// were seen idle. Returns how many flows were placed.
+int placeOnObservedUplinks(const FabricSpec &spec, QList<EstimatedFlow> &flows,
+                           const QHash<int, double> &outBps);
+
+}  // namespace roce::sim::twin
