@@ -7027,6 +7027,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
             <numerusform>%n Bulk-Flows, die die Spines kreuzen, auf die Uplinks gelegt, über die ihre Leaves sichtbar sendeten (der ECMP-Hash eines Switches über das 5-Tupel ist nicht einsehbar).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Each NIC&apos;s rate is split into what stays under its leaf and what crosses the spines, in the shares the leaves&apos; uplinks were seen to carry: flows are estimated under each leaf, and between leaves, apart.</source>
+        <translation>Die Rate jeder NIC wird aufgeteilt in das, was unter ihrem Leaf bleibt, und das, was die Spines kreuzt, in den Anteilen, die die Uplinks der Leaves sichtbar trugen: Flows werden unter jedem Leaf und zwischen Leaves getrennt geschätzt.</translation>
+    </message>
 </context>
 <context>
     <name>TwinObservationText</name>

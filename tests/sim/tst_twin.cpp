@@ -134,6 +134,41 @@ private slots:
         QCOMPARE(alone.unmatched.first().host, 3);
     }
 
+    /// On two leaves, a sender and a receiver under each: gravity alone sends half of each
+    /// sender across the spines; the leaves' uplinks say how much really crossed.
+    void bulkFlowsFollowWhatTheUplinksCarried()
+    {
+        const QList<BulkEndpoint> senders {{0, 10e9}, {4, 10e9}};
+        const QList<BulkEndpoint> receivers {{1, 10e9}, {5, 10e9}};
+        const QHash<int, int> leafOf {{0, 0}, {1, 0}, {4, 1}, {5, 1}};
+        const auto flowsOf = [](const BulkFlowEstimate &e) {
+            QMap<QPair<int, int>, double> f;
+            for (const EstimatedFlow &x : e.flows)
+                f[{x.src, x.dst}] += x.gbps;
+            return f;
+        };
+        QCOMPARE(flowsOf(estimateBulkFlows(senders, receivers)).size(), 4);
+        // Uplinks idle: everything stays under its leaf.
+        const auto local = flowsOf(estimateBulkFlowsByLeaf(
+            senders, receivers, leafOf, {{0, LeafUplinks {}}, {1, LeafUplinks {}}}, 1e8));
+        QCOMPARE(local.size(), 2);
+        QCOMPARE(local.value({0, 1}), 10.0);
+        QCOMPARE(local.value({4, 5}), 10.0);
+        // Everything crossed: never within a leaf.
+        const auto across = flowsOf(estimateBulkFlowsByLeaf(
+            senders, receivers, leafOf, {{0, {10e9, 10e9}}, {1, {10e9, 10e9}}}, 1e8));
+        QCOMPARE(across.size(), 2);
+        QCOMPARE(across.value({0, 5}), 10.0);
+        QCOMPARE(across.value({4, 1}), 10.0);
+        // A quarter crossed each way.
+        const auto quarter = flowsOf(estimateBulkFlowsByLeaf(
+            senders, receivers, leafOf, {{0, {2.5e9, 2.5e9}}, {1, {2.5e9, 2.5e9}}}, 1e8));
+        QCOMPARE(quarter.size(), 4);
+        QCOMPARE(quarter.value({0, 1}), 7.5);
+        QCOMPARE(quarter.value({0, 5}), 2.5);
+        QCOMPARE(quarter.value({4, 1}), 2.5);
+    }
+
     /// Flows between two leaves go where the uplinks were seen to carry them: all on one
     /// uplink when the fabric stacked them there (its hash, or polarized), two and two when
     /// two uplinks carried half each; the model's own hash where nothing says.

@@ -2,7 +2,10 @@
 
 #include "sim/twin/twinmodel.h"
 
+#include <QHash>
 #include <QList>
+
+#include <functional>
 
 namespace roce::sim::twin {
 
@@ -35,7 +38,27 @@ inline constexpr double kMinGravityCover = 0.8;
 /// instead, largest first, each pair carrying what both still have (a sender never to
 /// itself): every sender sends and every receiver receives about what it was seen to, in at
 /// most senders + receivers - 1 flows.
+/// @p allowed says which sender may send to which receiver (by default any other).
 BulkFlowEstimate estimateBulkFlows(const QList<BulkEndpoint> &senders,
-                                   const QList<BulkEndpoint> &receivers);
+                                   const QList<BulkEndpoint> &receivers,
+                                   const std::function<bool(int src, int dst)> &allowed = {});
+
+/// What the uplinks of one leaf were seen to carry, bits/s: out of the leaf, into it.
+struct LeafUplinks {
+    double out = 0, in = 0;
+};
+
+/// The flows behind bulk port rates on a fabric of leaves whose uplinks were seen: each
+/// endpoint's rate split into what stays under its leaf and what crosses the spines, in the
+/// share its leaf's uplinks carried (a leaf whose NICs sent 400 Gb/s and whose uplinks sent
+/// 100 sends a quarter of each sender's rate across); then flows estimated under each leaf
+/// apart, and between leaves from the crossing parts, never within one. Gravity over all the
+/// receivers would send most traffic across the spines whatever the uplinks showed. Parts
+/// under @p minBps are left out. @p leafOf: host -> leaf (switch index); a leaf not in
+/// @p uplinks keeps all its traffic under it.
+BulkFlowEstimate estimateBulkFlowsByLeaf(const QList<BulkEndpoint> &senders,
+                                         const QList<BulkEndpoint> &receivers,
+                                         const QHash<int, int> &leafOf,
+                                         const QHash<int, LeafUplinks> &uplinks, double minBps);
 
 }  // namespace roce::sim::twin

@@ -369,6 +369,43 @@ void configureNics(const TwinObservation &o, TwinModel &m)
 }
 
 /// The launched jobs on the model's hosts; bulk flows between the other NICs from their rates.
+/// The bulk flows behind the NICs' rates: under each leaf and across the spines apart, in the
+/// shares the leaves' uplinks were seen to carry, on a fabric of more than one leaf whose
+/// uplinks were all seen; else by gravity over the whole fabric.
+BulkFlowEstimate estimateBulk(const TwinObservation &o, TwinModel &m,
+                              const QList<BulkEndpoint> &senders,
+                              const QList<BulkEndpoint> &receivers)
+{
+    QHash<int, int> leafOf;  // host -> switch
+    for (int h = 0; h < m.spec.hosts.size(); ++h) {
+        const int port = m.spec.nicPorts[m.spec.hosts[h].nicPort].switchPort;
+        if (port >= 0)
+            leafOf.insert(h, m.spec.switchPorts[port].switchIndex);
+    }
+    const QList<int> leafList = leafOf.values();
+    const QSet<int> leaves(leafList.cbegin(), leafList.cend());
+    QHash<int, LeafUplinks> uplinks;
+    for (int p = 0; p < m.spec.switchPorts.size(); ++p) {
+        const SwitchPortSpec &port = m.spec.switchPorts[p];
+        if (port.peerKind != PeerKind::SwitchPort || !leaves.contains(port.switchIndex))
+            continue;
+        const ObservedPort *seen = o.find(m.spec.switches[port.switchIndex].name, port.name);
+        const auto out = seen ? seen->mean(model::Metric::OutBits) : std::nullopt;
+        const auto in = seen ? seen->mean(model::Metric::InBits) : std::nullopt;
+        if (!out || !in)
+            return estimateBulkFlows(senders, receivers);  // an uplink not seen: no split
+        uplinks[port.switchIndex].out += *out;
+        uplinks[port.switchIndex].in += *in;
+    }
+    if (leaves.size() < 2 || uplinks.isEmpty())
+        return estimateBulkFlows(senders, receivers);
+    m.notes.append(TwinModelText::tr("Each NIC's rate is split into what stays under its leaf "
+                                     "and what crosses the spines, in the shares the leaves' "
+                                     "uplinks were seen to carry: flows are estimated under "
+                                     "each leaf, and between leaves, apart."));
+    return estimateBulkFlowsByLeaf(senders, receivers, leafOf, uplinks, kActiveBps);
+}
+
 /// The bulk flows that cross the spines on the uplinks their leaves were seen to send on.
 void placeOnUplinks(const TwinObservation &o, TwinModel &m)
 {
@@ -458,7 +495,7 @@ void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, Twin
         if (rx >= kActiveBps)
             receivers.append({h, rx});
     }
-    const BulkFlowEstimate bulk = estimateBulkFlows(senders, receivers);
+    const BulkFlowEstimate bulk = estimateBulk(o, m, senders, receivers);
     for (const BulkEndpoint &s : bulk.unmatched)
         m.uncertain.append(TwinModelText::tr("%1 sends %2 Gb/s that no other NIC is seen "
                                              "to receive beside the jobs: left out.")
