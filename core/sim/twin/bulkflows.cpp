@@ -63,9 +63,11 @@ QList<EstimatedFlow> pairByVolume(QList<BulkEndpoint> senders, QList<BulkEndpoin
 }  // namespace
 
 BulkFlowEstimate estimateBulkFlows(const QList<BulkEndpoint> &senders,
-                                   const QList<BulkEndpoint> &receivers, const Allowed &given)
+                                   const QList<BulkEndpoint> &receivers,
+                                   const Allowed &allowedPairs)
 {
-    const Allowed allowed = given ? given : [](int src, int dst) { return src != dst; };
+    const Allowed allowed
+        = allowedPairs ? allowedPairs : [](int src, int dst) { return src != dst; };
     BulkFlowEstimate e;
     QList<BulkEndpoint> matchable;
     double sent = 0, kept = 0;

@@ -38,10 +38,10 @@ inline constexpr double kMinGravityCover = 0.8;
 /// instead, largest first, each pair carrying what both still have (a sender never to
 /// itself): every sender sends and every receiver receives about what it was seen to, in at
 /// most senders + receivers - 1 flows.
-/// @p allowed says which sender may send to which receiver (by default any other).
+/// @p allowedPairs says which sender may send to which receiver (by default any other).
 BulkFlowEstimate estimateBulkFlows(const QList<BulkEndpoint> &senders,
                                    const QList<BulkEndpoint> &receivers,
-                                   const std::function<bool(int src, int dst)> &allowed = {});
+                                   const std::function<bool(int src, int dst)> &allowedPairs = {});
 
 /// What the uplinks of one leaf were seen to carry, bits/s: out of the leaf, into it.
 struct LeafUplinks {
