@@ -175,9 +175,11 @@ private slots:
     void bulkFlowsTakeTheUplinksSeenBusy()
     {
         const sim::FabricSpec spec = sim::railFabric(32, 1, 1, 4, 100 * sim::kGbps, 16);
-        const QList<int> up = uplinksToward(spec, 4, 5);  // rail1-leaf1 -> rail1-leaf2
+        const UplinkIndex index(spec);
+        const QList<int> up = index.toward(4, 5);  // rail1-leaf1 -> rail1-leaf2
         QCOMPARE(up.size(), 4);
-        QVERIFY(uplinksToward(spec, 4, 4).isEmpty());
+        QVERIFY(index.toward(4, 4).isEmpty());
+        QCOMPARE(index.toward(5, 4).size(), 4);
         const auto flows = [] {
             QList<EstimatedFlow> f;
             for (int h = 0; h < 4; ++h)

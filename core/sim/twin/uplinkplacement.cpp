@@ -15,23 +15,26 @@ int switchOfHost(const FabricSpec &spec, int host)
 
 }  // namespace
 
-QList<int> uplinksToward(const FabricSpec &spec, int from, int to)
+UplinkIndex::UplinkIndex(const FabricSpec &spec)
+{
+    for (int p = 0; p < spec.switchPorts.size(); ++p) {
+        const SwitchPortSpec &port = spec.switchPorts[p];
+        if (port.peerKind != PeerKind::SwitchPort)
+            continue;
+        const int peer = spec.switchPorts[port.peer].switchIndex;
+        m_uplinks[port.switchIndex].append({p, peer});
+        m_reaches[port.switchIndex].insert(peer);
+    }
+}
+
+QList<int> UplinkIndex::toward(int from, int to) const
 {
     QList<int> uplinks;
     if (from < 0 || to < 0 || from == to)
         return uplinks;
-    for (int p = 0; p < spec.switchPorts.size(); ++p) {
-        const SwitchPortSpec &up = spec.switchPorts[p];
-        if (up.switchIndex != from || up.peerKind != PeerKind::SwitchPort)
-            continue;
-        const int spine = spec.switchPorts[up.peer].switchIndex;
-        const bool reaches = std::any_of(
-            spec.switchPorts.cbegin(), spec.switchPorts.cend(), [&](const SwitchPortSpec &down) {
-                return down.switchIndex == spine && down.peerKind == PeerKind::SwitchPort
-                    && spec.switchPorts[down.peer].switchIndex == to;
-            });
-        if (reaches)
-            uplinks.append(p);
+    for (const Uplink &u : m_uplinks.value(from)) {
+        if (m_reaches.value(u.spine).contains(to))
+            uplinks.append(u.port);
     }
     return uplinks;
 }
@@ -43,12 +46,13 @@ int placeOnObservedUplinks(const FabricSpec &spec, QList<EstimatedFlow> &flows,
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return flows[a].gbps > flows[b].gbps; });
+    const UplinkIndex index(spec);
     QHash<int, double> left = outBps;  // bits/s each uplink sent that no placed flow explains
     int placed = 0;
     for (int i : std::as_const(order)) {
         EstimatedFlow &f = flows[i];
         const QList<int> uplinks
-            = uplinksToward(spec, switchOfHost(spec, f.src), switchOfHost(spec, f.dst));
+            = index.toward(switchOfHost(spec, f.src), switchOfHost(spec, f.dst));
         if (uplinks.size() < 2)
             continue;
         const bool allSeen = std::all_of(uplinks.cbegin(), uplinks.cend(),

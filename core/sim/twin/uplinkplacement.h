@@ -5,12 +5,27 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 namespace roce::sim::twin {
 
-/// The uplinks (switch ports) of switch @p from whose spine has a port to switch @p to: the
-/// equal-cost paths a flow between them hashes over.
-QList<int> uplinksToward(const FabricSpec &spec, int from, int to);
+/// The switches' uplinks, indexed once for a fabric.
+class UplinkIndex
+{
+public:
+    explicit UplinkIndex(const FabricSpec &spec);
+    /// The uplinks (switch ports) of switch @p from whose spine has a port to switch @p to:
+    /// the equal-cost paths a flow between them hashes over.
+    QList<int> toward(int from, int to) const;
+
+private:
+    struct Uplink {
+        int port;
+        int spine;
+    };
+    QHash<int, QList<Uplink>> m_uplinks;  ///< switch -> its ports to other switches
+    QHash<int, QSet<int>> m_reaches;      ///< switch -> the switches it has a port to
+};
 
 /// Places the estimated flows that cross the spines on their leaf's uplinks, so that what they
 /// carry over each uplink comes as close as it can to what the uplink was seen to send
