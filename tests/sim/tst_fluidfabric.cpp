@@ -120,6 +120,18 @@ int busyUplinkOf(const Fabric &f, int nic)
     return -1;
 }
 
+/// The ports of switch @p name that lead to other switches (a leaf's uplinks), in port order.
+QList<int> uplinksOf(const FabricSpec &spec, const QString &name)
+{
+    QList<int> ports;
+    for (int port = 0; port < spec.switchPorts.size(); ++port) {
+        const SwitchPortSpec &sp = spec.switchPorts[port];
+        if (spec.switches[sp.switchIndex].name == name && sp.peerKind == PeerKind::SwitchPort)
+            ports.append(port);
+    }
+    return ports;
+}
+
 }  // namespace
 
 class TestFluidFabric : public QObject
@@ -392,13 +404,8 @@ private slots:
                 f->startFlow(i, 32 + i);
             f->runFor(20 * kNsPerMs);
             QList<double> bytes;
-            const FabricSpec &spec = f->spec();
-            for (int port = 0; port < spec.switchPorts.size(); ++port) {
-                const SwitchPortSpec &sp = spec.switchPorts[port];
-                if (spec.switches[sp.switchIndex].name == QLatin1String("rail1-leaf1")
-                    && sp.peerKind == PeerKind::SwitchPort)
-                    bytes.append(double(f->switchPortCounters(port).txBytes));
-            }
+            for (int port : uplinksOf(f->spec(), QStringLiteral("rail1-leaf1")))
+                bytes.append(double(f->switchPortCounters(port).txBytes));
             return bytes;
         };
         const QList<double> spread = uplinkBytes(false);
@@ -433,37 +440,22 @@ private slots:
         p.engine = FabricEngine(engine);
         p.timing.dt = 10 * kNsPerUs;
         p.sw.pfcMode = PfcThresholdMode::Dynamic;
-        auto uplinkBytes = [](const Fabric &f) {
+        auto uplinkBytes = [](const Fabric &f, const QList<int> &uplinks) {
             QList<quint64> bytes;
-            const FabricSpec &spec = f.spec();
-            for (int port = 0; port < spec.switchPorts.size(); ++port) {
-                const SwitchPortSpec &sp = spec.switchPorts[port];
-                if (spec.switches[sp.switchIndex].name == QLatin1String("rail1-leaf1")
-                    && sp.peerKind == PeerKind::SwitchPort)
-                    bytes.append(f.switchPortCounters(port).txBytes);
-            }
+            for (int port : uplinks)
+                bytes.append(f.switchPortCounters(port).txBytes);
             return bytes;
-        };
-        const auto uplinkPorts = [](const FabricSpec &spec) {
-            QList<int> ports;
-            for (int port = 0; port < spec.switchPorts.size(); ++port) {
-                const SwitchPortSpec &sp = spec.switchPorts[port];
-                if (spec.switches[sp.switchIndex].name == QLatin1String("rail1-leaf1")
-                    && sp.peerKind == PeerKind::SwitchPort)
-                    ports.append(port);
-            }
-            return ports;
         };
         for (const bool placed : {false, true}) {
             auto f = makeFabric(railFabric(32, 1, 1, 4, 100 * kGbps, 16), p);
-            const QList<int> uplinks = uplinkPorts(f->spec());
+            const QList<int> uplinks = uplinksOf(f->spec(), QStringLiteral("rail1-leaf1"));
             QCOMPARE(uplinks.size(), 4);
             FlowOptions options;
             options.uplink = placed ? uplinks[2] : -1;
             for (int i = 0; i < 8; ++i)
                 f->startFlow(i, 16 + i, options);
             f->runFor(5 * kNsPerMs);
-            const QList<quint64> bytes = uplinkBytes(*f);
+            const QList<quint64> bytes = uplinkBytes(*f, uplinks);
             const int used
                 = int(std::count_if(bytes.begin(), bytes.end(), [](quint64 b) { return b > 0; }));
             if (!placed) {
@@ -476,7 +468,7 @@ private slots:
                 continue;
             f->setLinkUp(uplinks[2], false);
             f->runFor(5 * kNsPerMs);
-            const QList<quint64> after = uplinkBytes(*f);
+            const QList<quint64> after = uplinkBytes(*f, uplinks);
             QCOMPARE(after[2], bytes[2]);  // nothing more over the down uplink
             QVERIFY(after[0] + after[1] + after[3] > bytes[0] + bytes[1] + bytes[3]);
         }

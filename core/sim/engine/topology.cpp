@@ -36,6 +36,12 @@ int FabricSpec::switchPortIndex(int switchIndex, const QString &portName) const
     return -1;
 }
 
+int FabricSpec::switchOfHost(int host) const
+{
+    const int port = nicPorts[hosts[host].nicPort].switchPort;
+    return port < 0 ? -1 : switchPorts[port].switchIndex;
+}
+
 QList<int> FabricSpec::hostsOnNicPort(int nicPort) const
 {
     QList<int> list;

@@ -59,6 +59,8 @@ struct FabricSpec {
     int switchPortIndex(int switchIndex, const QString &name) const;
     /// Hosts reachable through NIC port @p nicPort.
     QList<int> hostsOnNicPort(int nicPort) const;
+    /// The switch host @p host's NIC is cabled to (-1: none).
+    int switchOfHost(int host) const;
 };
 
 /// The server of model host @p host (the agent that reports it): its own name behind a

@@ -91,18 +91,12 @@ int draw(const QList<int> &candidates, std::uint64_t seed, int stream)
     return candidates[int(rng.next() % std::uint64_t(candidates.size()))];
 }
 
-int switchOfHost(const FabricSpec &spec, int host)
-{
-    const int port = spec.nicPorts[spec.hosts[host].nicPort].switchPort;
-    return port < 0 ? -1 : spec.switchPorts[port].switchIndex;
-}
-
 /// Model hosts whose NIC is cabled to switch @p sw.
 QList<int> hostsOnSwitch(const FabricSpec &spec, int sw)
 {
     QList<int> hosts;
     for (int h = 0; h < spec.hosts.size(); ++h) {
-        if (switchOfHost(spec, h) == sw)
+        if (spec.switchOfHost(h) == sw)
             hosts.append(h);
     }
     return hosts;
@@ -181,7 +175,7 @@ int receiverFor(const FabricSpec &spec, int host)
             continue;
         if (isLeafSpine(spec) && spec.hosts[h].rdmaDevice != spec.hosts[host].rdmaDevice)
             continue;
-        if (switchOfHost(spec, h) == switchOfHost(spec, host))
+        if (spec.switchOfHost(h) == spec.switchOfHost(host))
             return h;
         if (fallback < 0)
             fallback = h;

@@ -378,9 +378,8 @@ BulkFlowEstimate estimateBulk(const TwinObservation &o, TwinModel &m,
 {
     QHash<int, int> leafOf;  // host -> switch
     for (int h = 0; h < m.spec.hosts.size(); ++h) {
-        const int port = m.spec.nicPorts[m.spec.hosts[h].nicPort].switchPort;
-        if (port >= 0)
-            leafOf.insert(h, m.spec.switchPorts[port].switchIndex);
+        if (const int leaf = m.spec.switchOfHost(h); leaf >= 0)
+            leafOf.insert(h, leaf);
     }
     const QList<int> leafList = leafOf.values();
     const QSet<int> leaves(leafList.cbegin(), leafList.cend());

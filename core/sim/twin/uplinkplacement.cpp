@@ -5,16 +5,6 @@
 
 namespace roce::sim::twin {
 
-namespace {
-
-int switchOfHost(const FabricSpec &spec, int host)
-{
-    const int port = spec.nicPorts[spec.hosts[host].nicPort].switchPort;
-    return port < 0 ? -1 : spec.switchPorts[port].switchIndex;
-}
-
-}  // namespace
-
 UplinkIndex::UplinkIndex(const FabricSpec &spec)
 {
     for (int p = 0; p < spec.switchPorts.size(); ++p) {
@@ -51,8 +41,7 @@ int placeOnObservedUplinks(const FabricSpec &spec, QList<EstimatedFlow> &flows,
     int placed = 0;
     for (int i : std::as_const(order)) {
         EstimatedFlow &f = flows[i];
-        const QList<int> uplinks
-            = index.toward(switchOfHost(spec, f.src), switchOfHost(spec, f.dst));
+        const QList<int> uplinks = index.toward(spec.switchOfHost(f.src), spec.switchOfHost(f.dst));
         if (uplinks.size() < 2)
             continue;
         const bool allSeen = std::all_of(uplinks.cbegin(), uplinks.cend(),
