@@ -396,7 +396,7 @@ BulkFlowEstimate estimateBulk(const TwinObservation &o, TwinModel &m,
         uplinks[port.switchIndex].out += *out;
         uplinks[port.switchIndex].in += *in;
     }
-    if (leaves.size() < 2 || uplinks.isEmpty())
+    if (leaves.size() < 2 || uplinks.isEmpty() || senders.isEmpty())
         return estimateBulkFlows(senders, receivers);
     m.notes.append(TwinModelText::tr("Each NIC's rate is split into what stays under its leaf "
                                      "and what crosses the spines, in the shares the leaves' "
