@@ -203,10 +203,7 @@ double preadNs(const QString &root)
         = QFile::encodeName(root
                             + QStringLiteral("/class/infiniband/mlx5_0/ports/1/hw_counters/"
                                              "np_cnp_sent"));
-    // Opened as the sampler opens its files (no access-time updates where allowed).
-    int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC | O_NOATIME);
-    if (fd < 0)
-        fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return 0;
     char buffer[64];

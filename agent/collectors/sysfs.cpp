@@ -13,18 +13,6 @@
 namespace roce::agent {
 
 namespace {
-/// Opens a counter file to be read again and again. O_NOATIME where the kernel allows it (the
-/// file's owner, or CAP_FOWNER): a sample only reads, and on a filesystem that keeps access
-/// times (a fixture tree on tmpfs: about a tenth of each read) nothing needs them. sysfs does
-/// not keep them, and refuses nobody.
-int openCounterFile(const char *path)
-{
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NOATIME);
-    if (fd >= 0 || errno != EPERM)
-        return fd;
-    return ::open(path, O_RDONLY | O_CLOEXEC);
-}
-
 /// The names in a directory, sorted (as QString orders them, like the maps of a sample);
 /// empty when it cannot be opened. readdir() rather than QDir: QDir stats every entry, and
 /// sysfs directories are listed often enough for that to show. @p noDirectories: leave out
@@ -151,7 +139,7 @@ std::optional<QString> AttributeFile::read()
 {
     m_vanished = false;
     if (m_fd < 0) {
-        m_fd = openCounterFile(QFile::encodeName(m_path).constData());
+        m_fd = ::open(QFile::encodeName(m_path).constData(), O_RDONLY | O_CLOEXEC);
         if (m_fd < 0) {
             m_vanished = errno == ENOENT || errno == ENODEV;
             if (m_valid)
@@ -232,7 +220,7 @@ void CounterFiles::scan()
     for (int d = 0; d < int(m_listed.size()); ++d) {
         for (const QString &name : m_listed[std::size_t(d)]) {
             const QByteArray p = QFile::encodeName(m_dirs[d] + QLatin1Char('/') + name);
-            const int fd = openCounterFile(p.constData());
+            const int fd = ::open(p.constData(), O_RDONLY | O_CLOEXEC);
             if (fd < 0)
                 continue;
             Entry e {name, name, d, fd, 1};

@@ -21,11 +21,9 @@
 #include <QTest>
 
 #include <cstring>
-#include <fcntl.h>
 #include <linux/netlink.h>
 #include <rdma/rdma_netlink.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -504,32 +502,6 @@ private slots:
         fourth = files.read();
         QVERIFY(fourth.isEmpty());
         QCOMPARE(third.value(QStringLiteral("np_cnp_sent")), 3ULL);
-    }
-
-    void samplingLeavesAccessTimes()
-    {
-        // A sample only reads: the files' access times stay (O_NOATIME, which spares a
-        // filesystem that keeps them an update on every read). With relatime, an access time
-        // older than a day is updated by the next read, so without O_NOATIME this moves.
-        QTemporaryDir dir;
-        const QString counters = dir.filePath(QStringLiteral("hw_counters"));
-        QDir().mkpath(counters);
-        const QString path = counters + QStringLiteral("/np_cnp_sent");
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("7\n");
-        f.close();
-        const timespec old[2] = {{1'000'000'000, 0}, {UTIME_OMIT, 0}};  // 2001
-        QCOMPARE(::utimensat(AT_FDCWD, QFile::encodeName(path).constData(), old, 0), 0);
-        CounterFiles files({counters});
-        QCOMPARE(files.read().value(QStringLiteral("np_cnp_sent")), 7ULL);
-        QCOMPARE(files.read().value(QStringLiteral("np_cnp_sent")), 7ULL);
-        AttributeFile attribute(path);
-        QCOMPARE(attribute.read().value_or(QString()).trimmed(), QStringLiteral("7"));
-        struct stat st {
-        };
-        QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
-        QCOMPARE(qint64(st.st_atim.tv_sec), qint64(1'000'000'000));
     }
 
     void realEthtoolIoctl()
