@@ -169,7 +169,8 @@ long statusKb(qint64 pid, const char *field)
 double cpuSeconds(qint64 pid)
 {
     // Every thread's run time in nanoseconds (/proc/PID/task/TID/schedstat): /proc/PID/stat
-    // counts clock ticks of 10 ms, which at 10 Hz over 10 s is 0.1 % of a core a tick.
+    // counts clock ticks of 10 ms, which at 10 Hz over 10 s is 0.1 % of a core a tick. A
+    // thread that ends between two readings takes its time with it (the daemon has one).
     double seconds = 0;
     const QString tasks = QStringLiteral("/proc/%1/task").arg(pid);
     const QStringList threads = QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot);

@@ -3,8 +3,8 @@
 // on the fluid model, and for the 1,024-host x 8-NIC rail fabric on the fluid model with the
 // large demo's workload (a 256-rank training ring and a 15:1 incast), with 1 and 2 threads;
 // then whether 1 and 2 threads give the same counters. Run: build/benchmarks/bench_sim
-// [--quick] [--only KEY] [--json]; --only runs the one case whose figures start with KEY (to
-// profile it), without the determinism check.
+// [--quick] [--only KEY] [--json]; --only runs the one case whose figures are named KEY
+// (reference_incast, ...: to profile it), without the determinism check.
 #include "benchfigures.h"
 #include "sim/engine/counterdigest.h"
 #include "sim/engine/fabric.h"

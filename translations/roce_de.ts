@@ -7031,6 +7031,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>Each NIC&apos;s rate is split into what stays under its leaf and what crosses the spines, in the shares the leaves&apos; uplinks were seen to carry: flows are estimated under each leaf, and between leaves, apart.</source>
         <translation>Die Rate jeder NIC wird aufgeteilt in das, was unter ihrem Leaf bleibt, und das, was die Spines kreuzt, in den Anteilen, die die Uplinks der Leaves sichtbar trugen: Flows werden unter jedem Leaf und zwischen Leaves getrennt geschätzt.</translation>
     </message>
+    <message>
+        <source>The cable at %1 corrupts %2 % of its frames (input errors seen at its ends): the twin&apos;s cable loses them too.</source>
+        <translation>Das Kabel an %1 verfälscht %2 % seiner Frames (Eingangsfehler an seinen Enden gesehen): Das Kabel des Zwillings verliert sie ebenfalls.</translation>
+    </message>
 </context>
 <context>
     <name>TwinObservationText</name>

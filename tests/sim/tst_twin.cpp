@@ -369,6 +369,56 @@ private slots:
             QCOMPARE(f.dst, twin.flows.first().dst);
     }
 
+    /// A cable seen corrupting frames: the incast receiver's NIC counting CRC errors at 3 % of
+    /// what its switch port sends it, in the watch of the served fabric. The twin's cable loses
+    /// as many, and go-back-N costs every flow of the incast; the clean twin loses nothing.
+    void cableSeenCorruptingFramesLosesThemInTheTwin()
+    {
+        QVERIFY(m_twin.linkErrors.isEmpty());
+        TwinObservation seen = m_seen;
+        const int receiver = m_twin.flows.first().dst;
+        const int port = m_twin.spec.nicPorts[m_twin.spec.hosts[receiver].nicPort].switchPort;
+        const QString portId
+            = m_twin.spec.switches[0].name + QLatin1Char('/') + m_twin.spec.switchPorts[port].name;
+        const ObservedPort *switchEnd
+            = seen.find(m_twin.spec.switches[0].name, m_twin.spec.switchPorts[port].name);
+        QVERIFY(switchEnd);
+        const double sent = switchEnd->mean(model::Metric::OutPkts).value_or(0);
+        QVERIFY2(sent > 1e5, qPrintable(QString::number(sent)));
+        bool found = false;
+        for (ObservedPort &p : seen.ports) {
+            if (p.key() != nicRowOf(m_twin.spec, receiver))
+                continue;
+            p.sum[std::size_t(model::Metric::InErrors)] = sent * 0.03 / 0.97;
+            p.samples[std::size_t(model::Metric::InErrors)] = 1;
+            found = true;
+        }
+        QVERIFY(found);
+        auto built = buildTwin(seen, {});
+        QVERIFY(built);
+        QCOMPARE(built->linkErrors.size(), 1);
+        QVERIFY(built->linkErrors.contains(port));
+        QVERIFY(std::abs(built->linkErrors.value(port) - 0.03) < 1e-9);
+        QVERIFY(built->notes.join(u'\n').contains(portId));
+
+        // The twin's receiver sees the errors the fabric's did, as a share of what its switch
+        // port sends it; the clean twin's none.
+        const auto crcShare = [&](const TwinModel &twin) {
+            QStringList refusals;
+            auto f = twin.instantiate(sim::FabricEngine::Fluid, &refusals);
+            f->runFor(300 * sim::kNsPerMs);
+            return double(f->hostCounters(receiver).rxCrcErrorsPhy)
+                / std::max(1.0, double(f->switchPortCounters(port).txPkts));
+        };
+        const double clean = crcShare(m_twin);
+        const double lossy = crcShare(*built);
+        qInfo("CRC errors at the twin's receiver: clean cables %.4f, the cable seen bad %.4f of "
+              "the frames sent to it",
+              clean, lossy);
+        QCOMPARE(clean, 0.0);
+        QVERIFY2(lossy > 0.02 && lossy < 0.04, qPrintable(QString::number(lossy)));
+    }
+
     /// Halving the ECN threshold shortens the twin's queue; the form writes the lines the twin
     /// takes; a class the model has not, or a switch the fabric has not, is refused.
     void previewOfAChange()

@@ -3,6 +3,7 @@
 #include "cli/access/headlessfabric.h"
 #include "cli/framework/parse.h"
 #include "cli/framework/stopsignals.h"
+#include "sim/scenarios/fabricnames.h"
 #include "sim/scenarios/livescenario.h"
 #include "sim/served/simservice.h"
 #include "sim/twin/changeapplier.h"
@@ -162,12 +163,8 @@ QJsonObject twinToJson(const TwinModel &twin)
         QJsonObject flow {{QStringLiteral("src"), sim::nicRowOf(twin.spec, f.src)},
                           {QStringLiteral("dst"), sim::nicRowOf(twin.spec, f.dst)},
                           {QStringLiteral("gbps"), f.gbps}};
-        if (f.uplink >= 0) {
-            const sim::SwitchPortSpec &up = twin.spec.switchPorts[f.uplink];
-            flow.insert(
-                QStringLiteral("uplink"),
-                QString(twin.spec.switches[up.switchIndex].name + QLatin1Char('/') + up.name));
-        }
+        if (f.uplink >= 0)
+            flow.insert(QStringLiteral("uplink"), sim::switchPortId(twin.spec, f.uplink));
         flows.append(flow);
     }
     int links = 0;

@@ -2,6 +2,7 @@
 
 #include "nxapi/parse/interfacename.h"
 #include "sim/engine/makefabric.h"
+#include "sim/scenarios/fabricnames.h"
 #include "sim/twin/bulkflows.h"
 #include "sim/twin/uplinkplacement.h"
 
@@ -368,11 +369,89 @@ void configureNics(const TwinObservation &o, TwinModel &m)
                                          "RoCE packets."));
 }
 
-/// The launched jobs on the model's hosts; bulk flows between the other NICs from their rates.
+/// The observed ports by "device/port" (TwinObservation::find looks through them all).
+QHash<QString, const ObservedPort *> portsByKey(const TwinObservation &o)
+{
+    QHash<QString, const ObservedPort *> byKey;
+    byKey.reserve(o.ports.size());
+    for (const ObservedPort &p : o.ports)
+        byKey.insert(p.key(), &p);
+    return byKey;
+}
+
+/// Cables seen corrupting frames: input errors at either end, as a share of what that end
+/// received (a NIC's, of what its switch port sent). The twin's cable loses as many, so that
+/// go-back-N costs it what it costs the fabric; a twin of clean cables would predict the line
+/// rate through a cable that lets a tenth of it through.
+void addLinkErrors(const TwinObservation &o, TwinModel &m)
+{
+    const QHash<QString, const ObservedPort *> byKey = portsByKey(o);
+    const auto rate = [](const ObservedPort *port, model::Metric metric) {
+        return port ? port->mean(metric).value_or(0) : 0.0;
+    };
+    const auto share = [](double errors, double good) {
+        return errors > 0 ? errors / (errors + std::max(0.0, good)) : 0.0;
+    };
+    for (int p = 0; p < m.spec.switchPorts.size(); ++p) {
+        const SwitchPortSpec &port = m.spec.switchPorts[p];
+        if (port.peerKind == PeerKind::SwitchPort && port.peer < p)
+            continue;  // an inter-switch cable once
+        const ObservedPort *here = byKey.value(switchPortId(m.spec, p));
+        double corrupted
+            = share(rate(here, model::Metric::InErrors), rate(here, model::Metric::InPkts));
+        if (port.peerKind == PeerKind::SwitchPort) {
+            const ObservedPort *far = byKey.value(switchPortId(m.spec, port.peer));
+            corrupted = std::max(
+                corrupted,
+                share(rate(far, model::Metric::InErrors), rate(far, model::Metric::InPkts)));
+        } else if (port.peerKind == PeerKind::Nic) {
+            for (int h : m.spec.hostsOnNicPort(port.peer)) {
+                const ObservedPort *nic = o.find(serverOf(m.spec, h), m.spec.hosts[h].rdmaDevice);
+                corrupted = std::max(
+                    corrupted,
+                    share(rate(nic, model::Metric::InErrors), rate(here, model::Metric::OutPkts)));
+            }
+        }
+        if (corrupted <= 0)
+            continue;
+        m.linkErrors.insert(p, corrupted);
+        m.notes.append(TwinModelText::tr("The cable at %1 corrupts %2 % of its frames (input "
+                                         "errors seen at its ends): the twin's cable loses them "
+                                         "too.")
+                           .arg(switchPortId(m.spec, p))
+                           .arg(corrupted * 100, 0, 'g', 2));
+    }
+}
+
+/// What each switch-to-switch port of the model was seen to send and receive, bits/s (the
+/// observed ports indexed once: a 1,024-host fabric has some 16,000 uplink ends and 24,000
+/// observed ports). A port not seen is absent.
+struct UplinkRates {
+    QHash<int, double> outBps, inBps;  ///< model switch port -> rate
+};
+
+UplinkRates uplinkRates(const TwinObservation &o, const FabricSpec &spec)
+{
+    const QHash<QString, const ObservedPort *> byKey = portsByKey(o);
+    UplinkRates r;
+    for (int p = 0; p < spec.switchPorts.size(); ++p) {
+        if (spec.switchPorts[p].peerKind != PeerKind::SwitchPort)
+            continue;
+        const ObservedPort *seen = byKey.value(switchPortId(spec, p));
+        const auto out = seen ? seen->mean(model::Metric::OutBits) : std::nullopt;
+        const auto in = seen ? seen->mean(model::Metric::InBits) : std::nullopt;
+        if (out)
+            r.outBps.insert(p, *out);
+        if (in)
+            r.inBps.insert(p, *in);
+    }
+    return r;
+}
+
 /// The bulk flows behind the NICs' rates: under each leaf and across the spines apart, in the
 /// shares the leaves' uplinks were seen to carry, on a fabric of more than one leaf whose
 /// uplinks were all seen; else by gravity over the whole fabric.
-BulkFlowEstimate estimateBulk(const TwinObservation &o, TwinModel &m,
+BulkFlowEstimate estimateBulk(const UplinkRates &seen, TwinModel &m,
                               const QList<BulkEndpoint> &senders,
                               const QList<BulkEndpoint> &receivers)
 {
@@ -387,14 +466,11 @@ BulkFlowEstimate estimateBulk(const TwinObservation &o, TwinModel &m,
     for (int p = 0; p < m.spec.switchPorts.size(); ++p) {
         const SwitchPortSpec &port = m.spec.switchPorts[p];
         if (port.peerKind != PeerKind::SwitchPort || !leaves.contains(port.switchIndex))
-            continue;
-        const ObservedPort *seen = o.find(m.spec.switches[port.switchIndex].name, port.name);
-        const auto out = seen ? seen->mean(model::Metric::OutBits) : std::nullopt;
-        const auto in = seen ? seen->mean(model::Metric::InBits) : std::nullopt;
-        if (!out || !in)
+            continue;  // not a leaf's uplink
+        if (!seen.outBps.contains(p) || !seen.inBps.contains(p))
             return estimateBulkFlows(senders, receivers);  // an uplink not seen: no split
-        uplinks[port.switchIndex].out += *out;
-        uplinks[port.switchIndex].in += *in;
+        uplinks[port.switchIndex].out += seen.outBps.value(p);
+        uplinks[port.switchIndex].in += seen.inBps.value(p);
     }
     if (leaves.size() < 2 || uplinks.isEmpty() || senders.isEmpty())
         return estimateBulkFlows(senders, receivers);
@@ -406,24 +482,16 @@ BulkFlowEstimate estimateBulk(const TwinObservation &o, TwinModel &m,
 }
 
 /// The bulk flows that cross the spines on the uplinks their leaves were seen to send on.
-void placeOnUplinks(const TwinObservation &o, TwinModel &m)
+void placeOnUplinks(const UplinkRates &seen, TwinModel &m)
 {
-    QHash<int, double> outBps;
-    for (int p = 0; p < m.spec.switchPorts.size(); ++p) {
-        const SwitchPortSpec &port = m.spec.switchPorts[p];
-        if (port.peerKind != PeerKind::SwitchPort)
-            continue;
-        const ObservedPort *seen = o.find(m.spec.switches[port.switchIndex].name, port.name);
-        if (const auto bps = seen ? seen->mean(model::Metric::OutBits) : std::nullopt)
-            outBps.insert(p, *bps);
-    }
-    if (const int placed = placeOnObservedUplinks(m.spec, m.flows, outBps); placed > 0)
+    if (const int placed = placeOnObservedUplinks(m.spec, m.flows, seen.outBps); placed > 0)
         m.notes.append(TwinModelText::tr("%n bulk flow(s) crossing the spines placed on the "
                                          "uplinks their leaves were seen to send on (a switch's "
                                          "ECMP hash of the 5-tuple is not exposed).",
                                          nullptr, placed));
 }
 
+/// The launched jobs on the model's hosts; bulk flows between the other NICs from their rates.
 void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, TwinModel &m)
 {
     // A rank is a NIC row ("server/device"), or a server alone: its first NIC.
@@ -494,14 +562,15 @@ void estimateLoad(const TwinObservation &o, const QList<LaunchedJob> &jobs, Twin
         if (rx >= kActiveBps)
             receivers.append({h, rx});
     }
-    const BulkFlowEstimate bulk = estimateBulk(o, m, senders, receivers);
+    const UplinkRates seen = uplinkRates(o, m.spec);
+    const BulkFlowEstimate bulk = estimateBulk(seen, m, senders, receivers);
     for (const BulkEndpoint &s : bulk.unmatched)
         m.uncertain.append(TwinModelText::tr("%1 sends %2 Gb/s that no other NIC is seen "
                                              "to receive beside the jobs: left out.")
                                .arg(nicRowOf(m.spec, s.host))
                                .arg(s.bps / 1e9, 0, 'f', 2));
     m.flows = bulk.flows;
-    placeOnUplinks(o, m);
+    placeOnUplinks(seen, m);
     if (bulk.paired)
         m.uncertain.append(
             TwinModelText::tr("%1 senders and %2 receivers: the port rates do not say who sends to "
@@ -546,6 +615,7 @@ Result<TwinModel> buildTwin(const TwinObservation &observation, const QList<Laun
                              .arg(m.spec.switchPorts.size())
                              .arg(m.spec.hosts.size()));
     configureSwitches(observation, m, cabling);
+    addLinkErrors(observation, m);
     configureNics(observation, m);
     estimateLoad(observation, jobs, m);
     m.notes.append(TwinModelText::tr("Link delays and the NICs' host latencies are not exposed by "
@@ -567,6 +637,8 @@ std::unique_ptr<Fabric> TwinModel::instantiate(FabricEngine engine, QStringList 
         fabric->setPfcEnabled(port, false);
     for (int port : shutDown)
         fabric->setLinkUp(port, false);
+    for (auto it = linkErrors.cbegin(); it != linkErrors.cend(); ++it)
+        fabric->setLinkErrorRate(it.key(), it.value());
     QSet<QString> refused;
     for (int h = 0; h < nicEcn.size(); ++h) {
         // File by file: a file the model's NIC lacks (another driver's) leaves the rest read.

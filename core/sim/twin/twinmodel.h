@@ -6,6 +6,7 @@
 #include "sim/served/simnicecn.h"
 #include "sim/twin/twinobservation.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -35,6 +36,7 @@ struct TwinModel {
     QList<QStringList> policyNames;    ///< per switch: {queuing, network-qos} in force
     QList<int> pfcOff;                 ///< switch ports with PFC off
     QList<int> shutDown;               ///< switch ports shut down
+    QHash<int, double> linkErrors;     ///< switch port -> share of its cable's frames corrupted
     QList<NicEcnFiles> nicEcn;         ///< per host
     QList<TrainingOptions> jobs;
     QList<EstimatedFlow> flows;
