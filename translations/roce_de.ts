@@ -7035,6 +7035,10 @@ Geheimnisse für --inventory wie bei `rocectl watch`.</translation>
         <source>The cable at %1 corrupts %2 % of its frames (input errors seen at its ends): the twin&apos;s cable loses them too.</source>
         <translation>Das Kabel an %1 verfälscht %2 % seiner Frames (Eingangsfehler an seinen Enden gesehen): Das Kabel des Zwillings verliert sie ebenfalls.</translation>
     </message>
+    <message>
+        <source>The link of %1 is down: the twin&apos;s is too.</source>
+        <translation>Der Link von %1 ist down: der des Zwillings auch.</translation>
+    </message>
 </context>
 <context>
     <name>TwinObservationText</name>

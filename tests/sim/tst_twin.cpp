@@ -419,6 +419,39 @@ private slots:
         QVERIFY2(lossy > 0.02 && lossy < 0.04, qPrintable(QString::number(lossy)));
     }
 
+    /// A cabled port seen down without `shutdown` in its config is down in the twin too; a
+    /// port with nothing cabled to it, down as unused ports are, is left alone.
+    void linkSeenDownIsDownInTheTwin()
+    {
+        const int receiver = m_twin.flows.first().dst;
+        const int cabled = m_twin.spec.nicPorts[m_twin.spec.hosts[receiver].nicPort].switchPort;
+        int unused = -1;
+        for (int p = 0; p < m_twin.spec.switchPorts.size() && unused < 0; ++p) {
+            if (m_twin.spec.switchPorts[p].peerKind == sim::PeerKind::None
+                && !m_twin.shutDown.contains(p))
+                unused = p;
+        }
+        QVERIFY(!m_twin.shutDown.contains(cabled));
+        TwinObservation seen = m_seen;
+        int marked = 0;
+        for (ObservedPort &p : seen.ports) {
+            for (int port : {cabled, unused}) {
+                if (port >= 0 && p.device == m_twin.spec.switches[0].name
+                    && p.port == m_twin.spec.switchPorts[port].name) {
+                    p.state = QStringLiteral("down");
+                    ++marked;
+                }
+            }
+        }
+        QCOMPARE(marked, unused >= 0 ? 2 : 1);
+        auto built = buildTwin(seen, {});
+        QVERIFY(built);
+        QList<int> added = built->shutDown;  // beyond the ports the config shuts down
+        added.removeIf([&](int p) { return m_twin.shutDown.contains(p); });
+        QCOMPARE(added, QList<int> {cabled});
+        QVERIFY(built->notes.join(u'\n').contains(QStringLiteral("is down: the twin")));
+    }
+
     /// Halving the ECN threshold shortens the twin's queue; the form writes the lines the twin
     /// takes; a class the model has not, or a switch the fabric has not, is refused.
     void previewOfAChange()

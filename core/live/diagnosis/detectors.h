@@ -60,15 +60,14 @@ struct DetectorContext {
     Evidence measured(qsizetype i, model::Metric m, const QString &note = {}) const;
 };
 
-/// A port's link state as switches ("up", "down") and NICs ("ACTIVE", "DOWN") report it.
+/// A port's link state (model::linkStateDown, model::linkStateUp).
 inline bool isDown(const model::PortSample &p)
 {
-    return p.state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
+    return model::linkStateDown(p.state);
 }
 inline bool isUp(const model::PortSample &p)
 {
-    return p.state.compare(QLatin1String("up"), Qt::CaseInsensitive) == 0
-        || p.state.compare(QLatin1String("active"), Qt::CaseInsensitive) == 0;
+    return model::linkStateUp(p.state);
 }
 
 void detectLinks(const DetectorContext &ctx, QList<Candidate> &out);

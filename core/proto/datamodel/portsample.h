@@ -12,6 +12,17 @@
 
 namespace roce::model {
 
+/// A link state as switches ("up", "down") and NICs ("ACTIVE", "DOWN") report it.
+inline bool linkStateDown(const QString &state)
+{
+    return state.compare(QLatin1String("down"), Qt::CaseInsensitive) == 0;
+}
+inline bool linkStateUp(const QString &state)
+{
+    return state.compare(QLatin1String("up"), Qt::CaseInsensitive) == 0
+        || state.compare(QLatin1String("active"), Qt::CaseInsensitive) == 0;
+}
+
 /// One port as a source saw it in its last interval: identity, state and its rates (one per
 /// metric of the table). Switch ports and NIC ports alike.
 struct PortSample {

@@ -379,11 +379,11 @@ QHash<QString, const ObservedPort *> portsByKey(const TwinObservation &o)
     return byKey;
 }
 
-/// Cables seen corrupting frames: input errors at either end, as a share of what that end
-/// received (a NIC's, of what its switch port sent). The twin's cable loses as many, so that
-/// go-back-N costs it what it costs the fabric; a twin of clean cables would predict the line
-/// rate through a cable that lets a tenth of it through.
-void addLinkErrors(const TwinObservation &o, TwinModel &m)
+/// Cables seen down, and cables seen corrupting frames: input errors at either end, as a share of
+/// what that end received (a NIC's, of what its switch port sent). The twin's cable loses as many,
+/// so that go-back-N costs it what it costs the fabric; a twin of clean cables would predict the
+/// line rate through a cable that lets a tenth of it through.
+void addLinkFaults(const TwinObservation &o, TwinModel &m)
 {
     const QHash<QString, const ObservedPort *> byKey = portsByKey(o);
     const auto rate = [](const ObservedPort *port, model::Metric metric) {
@@ -411,6 +411,16 @@ void addLinkErrors(const TwinObservation &o, TwinModel &m)
                     corrupted,
                     share(rate(nic, model::Metric::InErrors), rate(here, model::Metric::OutPkts)));
             }
+        }
+        if (port.peerKind != PeerKind::None && here && model::linkStateDown(here->state)
+            && !m.shutDown.contains(p)) {
+            // A cable known (LLDP, or the inventory's placement) that is down without
+            // `shutdown` (cut, a dead optic): the twin's traffic goes around it as the
+            // fabric's does. Unused ports, down with nothing on them, are left alone.
+            m.shutDown.append(p);
+            m.notes.append(TwinModelText::tr("The link of %1 is down: the twin's is too.")
+                               .arg(switchPortId(m.spec, p)));
+            continue;
         }
         if (corrupted <= 0)
             continue;
@@ -615,7 +625,7 @@ Result<TwinModel> buildTwin(const TwinObservation &observation, const QList<Laun
                              .arg(m.spec.switchPorts.size())
                              .arg(m.spec.hosts.size()));
     configureSwitches(observation, m, cabling);
-    addLinkErrors(observation, m);
+    addLinkFaults(observation, m);
     configureNics(observation, m);
     estimateLoad(observation, jobs, m);
     m.notes.append(TwinModelText::tr("Link delays and the NICs' host latencies are not exposed by "
